@@ -1,0 +1,22 @@
+//===- Registration.h - dialects a KTIR kernel may use ----------*- C++ -*-===//
+#ifndef SPYRE_IR_REGISTRATION_H
+#define SPYRE_IR_REGISTRATION_H
+
+namespace mlir {
+class DialectRegistry;
+class MLIRContext;
+} // namespace mlir
+
+namespace spyre {
+
+/// Adds our dialects (ktdp, spyreop) and the upstream dialects KTIR kernels
+/// are written with (func, arith, math, linalg, scf, tensor, memref, affine)
+/// to `registry`. spyre-opt, the driver and the tests all call this.
+void registerKernelDialects(mlir::DialectRegistry &registry);
+
+/// Loads every dialect of registerKernelDialects into `context`.
+void loadKernelDialects(mlir::MLIRContext &context);
+
+} // namespace spyre
+
+#endif

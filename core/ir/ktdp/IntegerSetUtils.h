@@ -1,0 +1,44 @@
+//===- IntegerSetUtils.h - concrete evaluation of integer sets --*- C++ -*-===//
+//
+// KTIR describes tiles, groups and partitions with integer sets. Verifiers
+// and the interpreter need to test and enumerate their points for concrete
+// symbol values; these helpers do that without ever guessing: anything
+// unbounded or too large to enumerate yields std::nullopt.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_IR_KTDP_INTEGERSETUTILS_H
+#define SPYRE_IR_KTDP_INTEGERSETUTILS_H
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <utility>
+
+namespace mlir::ktdp {
+
+/// Evaluates `expr` at the given dimension and symbol values, with MLIR's
+/// semantics (floordiv and mod round towards negative infinity).
+int64_t evaluateAffineExpr(AffineExpr expr, ArrayRef<int64_t> dims,
+                           ArrayRef<int64_t> symbols);
+
+/// True when the point `dims` satisfies every constraint of `set`.
+bool integerSetContains(IntegerSet set, ArrayRef<int64_t> dims,
+                        ArrayRef<int64_t> symbols);
+
+/// Constant inclusive bounds of dimension `pos` of `set` once its symbols are
+/// fixed to `symbols`; std::nullopt when a bound is not a constant.
+std::optional<std::pair<int64_t, int64_t>>
+integerSetDimBounds(IntegerSet set, unsigned pos, ArrayRef<int64_t> symbols);
+
+/// The points of a one-dimensional `set` with its symbols fixed, in
+/// increasing order; std::nullopt when the set is unbounded or its bounding
+/// interval has more than `limit` candidates.
+std::optional<llvm::SmallVector<int64_t>>
+enumerateIntegerSet1D(IntegerSet set, ArrayRef<int64_t> symbols,
+                      int64_t limit = 1 << 16);
+
+} // namespace mlir::ktdp
+
+#endif

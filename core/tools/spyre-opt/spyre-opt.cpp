@@ -1,0 +1,67 @@
+//===- spyre-opt.cpp - the mlir-opt of Spyre Explorer ---------------------===//
+//
+// Parses, verifies and prints KTIR kernels and runs passes on them, with
+// every mlir-opt option (--split-input-file, -verify-diagnostics,
+// --mlir-print-ir-after-all, --mlir-timing, ...). The input goes through
+// spyre::applyKtirSourceFixups first, so real kernels that MLIR's lexer
+// would reject still parse (see SourceFixups.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/Registration.h"
+#include "ir/SourceFixups.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::DialectRegistry registry;
+  spyre::registerKernelDialects(registry);
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "Spyre Explorer optimizer driver for KTIR kernels\n",
+      registry);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+
+  if (config.shouldShowDialects()) {
+    llvm::outs() << "Available Dialects: ";
+    llvm::interleave(registry.getDialectNames(), llvm::outs(), ",");
+    llvm::outs() << "\n";
+    return EXIT_SUCCESS;
+  }
+  if (config.shouldListPasses()) {
+    mlir::printRegisteredPasses();
+    return EXIT_SUCCESS;
+  }
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  std::string text = spyre::applyKtirSourceFixups(
+      std::string_view(file->getBufferStart(), file->getBufferSize()));
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      llvm::MemoryBuffer::getMemBufferCopy(text, file->getBufferIdentifier());
+
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(buffer), registry, config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
+}
