@@ -312,8 +312,6 @@ void ConstructIndirectAccessTileOp::getAsmBlockArgumentNames(
 LogicalResult ConstructIndirectAccessTileOp::verify() {
   IntegerSet set = getVariablesSpaceSet();
   unsigned rank = set.getNumDims();
-  if (getVariables().empty())
-    return emitOpError("needs its intermediate-variable region");
   if (failed(verifyOrder(*this, "variables_space_order",
                          getVariablesSpaceOrder(), rank)))
     return failure();

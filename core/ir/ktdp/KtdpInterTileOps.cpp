@@ -144,8 +144,6 @@ static TerminatorOp regionTerminator(Region &region) {
 }
 
 LogicalResult InterTileProduceOp::verifyRegions() {
-  if (getBody().empty())
-    return emitOpError("body must have one block");
   Block &block = getBody().front();
   if (block.getNumArguments() != 1 ||
       !block.getArgument(0).getType().isIndex())
@@ -217,8 +215,6 @@ LogicalResult InterTileReduceOp::verify() {
 LogicalResult InterTileReduceOp::verifyRegions() {
   auto future = llvm::cast<TileFutureType>(getFuture().getType());
   ArrayRef<Type> partials = future.getPartialTypes();
-  if (getCombiner().empty())
-    return emitOpError("combiner must have one block");
   Block &block = getCombiner().front();
   SmallVector<Type> expected(partials);
   llvm::append_range(expected, partials);

@@ -147,8 +147,10 @@ Type TileFutureType::parse(AsmParser &parser) {
     return {};
   if (succeeded(parser.parseOptionalLParen())) {
     // Canonical G2 spelling: `<(T1, T2, ...), groups = S>`.
-    if (parser.parseTypeList(partials) || parser.parseRParen() ||
-        parser.parseComma() || parser.parseKeyword("groups"))
+    if (failed(parser.parseOptionalRParen()) &&
+        (parser.parseTypeList(partials) || parser.parseRParen()))
+      return {};
+    if (parser.parseComma() || parser.parseKeyword("groups"))
       return {};
   } else {
     // Draft spelling: `<T1, ..., groups = S>`, partial types listed bare.

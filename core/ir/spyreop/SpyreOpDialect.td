@@ -64,7 +64,9 @@ def SpyreOp_ReductionKind : I32EnumAttr<"ReductionKind",
   let genSpecializedAttr = 0;
 }
 def SpyreOp_ReductionKindAttr
-    : EnumAttr<SpyreOp_Dialect, SpyreOp_ReductionKind, "reduction_kind">;
+    : EnumAttr<SpyreOp_Dialect, SpyreOp_ReductionKind, "reduction_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def SpyreOp_ReductionScope : I32EnumAttr<"ReductionScope",
     "whether slice_reduction reduces within or across slices", [
@@ -74,7 +76,9 @@ def SpyreOp_ReductionScope : I32EnumAttr<"ReductionScope",
   let genSpecializedAttr = 0;
 }
 def SpyreOp_ReductionScopeAttr
-    : EnumAttr<SpyreOp_Dialect, SpyreOp_ReductionScope, "reduction_scope">;
+    : EnumAttr<SpyreOp_Dialect, SpyreOp_ReductionScope, "reduction_scope"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def SpyreOp_ComparePredicate : I32EnumAttr<"ComparePredicate",
     "ordered comparison of spyreop.cmp", [
