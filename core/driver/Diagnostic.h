@@ -1,0 +1,22 @@
+//===- Diagnostic.h - a diagnostic in plain std types -----------*- C++ -*-===//
+#ifndef SPYRE_DRIVER_DIAGNOSTIC_H
+#define SPYRE_DRIVER_DIAGNOSTIC_H
+
+#include <string>
+
+namespace spyre::driver {
+
+struct Diagnostic {
+  enum class Severity { Error, Warning, Note, Remark };
+  Severity severity = Severity::Error;
+  std::string file;
+  int line = 0, column = 0; ///< 1-based; 0 when unknown
+  std::string message;
+
+  /// "file:line:col: error: message", as compilers print it.
+  std::string format() const;
+};
+
+} // namespace spyre::driver
+
+#endif

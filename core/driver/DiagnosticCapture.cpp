@@ -1,0 +1,53 @@
+//===- DiagnosticCapture.cpp - MLIR diagnostics into std types ------------===//
+
+#include "driver/DiagnosticCapture.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/MLIRContext.h"
+
+using namespace spyre::driver;
+
+static Diagnostic::Severity severityOf(mlir::DiagnosticSeverity s) {
+  switch (s) {
+  case mlir::DiagnosticSeverity::Error: return Diagnostic::Severity::Error;
+  case mlir::DiagnosticSeverity::Warning: return Diagnostic::Severity::Warning;
+  case mlir::DiagnosticSeverity::Note: return Diagnostic::Severity::Note;
+  case mlir::DiagnosticSeverity::Remark: return Diagnostic::Severity::Remark;
+  }
+  return Diagnostic::Severity::Error;
+}
+
+DiagnosticCapture::DiagnosticCapture(mlir::MLIRContext &context,
+                                     std::vector<Diagnostic> &out)
+    : out(out), handler(&context, [this](mlir::Diagnostic &diag) {
+        add(diag.getLocation(), severityOf(diag.getSeverity()), diag.str());
+        for (mlir::Diagnostic &note : diag.getNotes())
+          add(note.getLocation(), Diagnostic::Severity::Note, note.str());
+        return mlir::success();
+      }) {}
+
+void DiagnosticCapture::add(mlir::Location loc, Diagnostic::Severity severity,
+                            const std::string &message) {
+  Diagnostic d;
+  d.severity = severity;
+  d.message = message;
+  if (auto file = loc->findInstanceOf<mlir::FileLineColLoc>()) {
+    d.file = file.getFilename().str();
+    d.line = static_cast<int>(file.getLine());
+    d.column = static_cast<int>(file.getColumn());
+  }
+  out.push_back(std::move(d));
+}
+
+void DiagnosticCapture::error(const std::string &message) {
+  add(mlir::UnknownLoc(), Diagnostic::Severity::Error, message);
+}
+
+void DiagnosticCapture::error(mlir::Location loc, const std::string &message) {
+  add(loc, Diagnostic::Severity::Error, message);
+}
+
+void DiagnosticCapture::warning(mlir::Location loc,
+                                const std::string &message) {
+  add(loc, Diagnostic::Severity::Warning, message);
+}

@@ -1,0 +1,32 @@
+//===- DiagnosticCapture.h - MLIR diagnostics into std types ----*- C++ -*-===//
+#ifndef SPYRE_DRIVER_DIAGNOSTICCAPTURE_H
+#define SPYRE_DRIVER_DIAGNOSTICCAPTURE_H
+
+#include "driver/Diagnostic.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+
+#include <vector>
+
+namespace spyre::driver {
+
+/// While alive, turns every diagnostic of `context` (and its notes) into a
+/// driver::Diagnostic with file, line and column.
+class DiagnosticCapture {
+public:
+  DiagnosticCapture(mlir::MLIRContext &context, std::vector<Diagnostic> &out);
+  void error(const std::string &message);
+  void error(mlir::Location loc, const std::string &message);
+  void warning(mlir::Location loc, const std::string &message);
+
+private:
+  void add(mlir::Location loc, Diagnostic::Severity severity,
+           const std::string &message);
+  std::vector<Diagnostic> &out;
+  mlir::ScopedDiagnosticHandler handler;
+};
+
+} // namespace spyre::driver
+
+#endif

@@ -1,0 +1,95 @@
+//===- Run.h - run a KTIR kernel: the Qt-free, MLIR-free API ----*- C++ -*-===//
+//
+// What the GUI and spyre-run use to execute a kernel on the reference
+// interpreter: plain std types in, outputs, scratchpad events, the latency
+// estimate and diagnostics out. No MLIR type appears here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_DRIVER_RUN_H
+#define SPYRE_DRIVER_RUN_H
+
+#include "driver/Diagnostic.h"
+#include "support/Npy.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace spyre::driver {
+
+/// A function argument: a scalar (pointers are element indices), or an
+/// array that is placed in HBM and passed as the element index of its start.
+struct Argument {
+  std::optional<double> scalar;
+  std::optional<npy::Array> array;
+  /// Where to place the array (byte address); default: ktir-cpu's layout,
+  /// 128-byte aligned from 0x10000 in argument order.
+  std::optional<uint64_t> byteStart;
+};
+
+/// Memory the kernel reaches through addresses it builds itself.
+struct MemoryRegion {
+  std::string name;
+  bool lx = false; ///< false: HBM
+  int core = 0;    ///< owner of the scratchpad when lx
+  uint64_t byteStart = 0;
+  npy::Array data; ///< contents before the run (dtype and element count)
+};
+
+struct RunRequest {
+  std::string source;
+  std::string sourceName = "<kernel>";
+  std::string function;      ///< empty: the only (or first) function
+  std::vector<int64_t> grid; ///< empty: the function's grid attribute
+  std::map<std::string, Argument> args;
+  std::vector<MemoryRegion> regions;
+  std::map<std::string, double> hwConfig; ///< ktir-cpu HardwareConfig keys
+  /// With a seed, every pointer argument given no value that is the offset
+  /// of a memory view with a static shape gets random data of that shape
+  /// (floats standard normal, integers uniform in [0, smallest extent)).
+  std::optional<uint64_t> seed;
+  bool recordLxEvents = true;
+};
+
+struct LxEvent {
+  int core = 0;
+  bool alloc = true;
+  uint64_t bytes = 0;
+  uint64_t inUse = 0;
+  int line = 0; ///< source line of the op that caused it
+  std::string op;
+};
+
+struct CoreEstimate {
+  int core = 0;
+  double computeCycles = 0, memoryCycles = 0, commCycles = 0, totalCycles = 0;
+  uint64_t peakLxBytes = 0;
+  int64_t dramBytes = 0, commBytes = 0;
+};
+
+struct RunResult {
+  bool ok = false;
+  std::vector<Diagnostic> diagnostics;
+  std::string function;
+  std::vector<int64_t> grid;
+  /// Every array argument read back from HBM after the run.
+  std::map<std::string, npy::Array> arrays;
+  /// Every memory region read back after the run.
+  std::map<std::string, npy::Array> regions;
+  std::vector<LxEvent> lxEvents;
+  uint64_t lxCapacityBytes = 0;
+  double kernelCycles = 0, kernelTimeUs = 0;
+  std::string bottleneck;
+  int criticalCore = 0;
+  std::vector<CoreEstimate> perCore;
+  double wallSeconds = 0; ///< executing only (parsing and set-up excluded)
+  uint64_t opsExecuted = 0;
+};
+
+RunResult runKernel(const RunRequest &request);
+
+} // namespace spyre::driver
+
+#endif

@@ -1,0 +1,35 @@
+//===- RunReport.cpp - a run's report as JSON -----------------------------===//
+
+#include "driver/RunReport.h"
+
+#include <nlohmann/json.hpp>
+
+std::string spyre::driver::reportJson(const RunResult &result) {
+  nlohmann::json j;
+  j["function"] = result.function;
+  j["grid"] = result.grid;
+  j["ok"] = result.ok;
+  j["kernel_cycles"] = result.kernelCycles;
+  j["kernel_time_us"] = result.kernelTimeUs;
+  j["bottleneck"] = result.bottleneck;
+  j["critical_core"] = result.criticalCore;
+  j["wall_s"] = result.wallSeconds;
+  j["ops_executed"] = result.opsExecuted;
+  j["lx_capacity_bytes"] = result.lxCapacityBytes;
+  nlohmann::json cores = nlohmann::json::array();
+  for (const CoreEstimate &c : result.perCore)
+    cores.push_back({{"core", c.core},
+                     {"compute_cycles", c.computeCycles},
+                     {"memory_cycles", c.memoryCycles},
+                     {"comm_cycles", c.commCycles},
+                     {"total_cycles", c.totalCycles},
+                     {"dram_bytes", c.dramBytes},
+                     {"comm_bytes", c.commBytes},
+                     {"peak_lx_bytes", c.peakLxBytes}});
+  j["per_core"] = cores;
+  nlohmann::json diags = nlohmann::json::array();
+  for (const Diagnostic &d : result.diagnostics)
+    diags.push_back(d.format());
+  j["diagnostics"] = diags;
+  return j.dump(1);
+}

@@ -1,0 +1,415 @@
+//===- ArithMathOps.cpp - arith, math and spyreop on scalars and tensors --===//
+//
+// Every op here is elementwise: operands are scalars or tensors of one
+// shape (a scalar operand is broadcast, as arith.select's condition may
+// be). Results are computed in double and rounded to the result's element
+// type, which for f16 goes through f32 exactly as NumPy's half loops do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/CoreExec.h"
+#include "ir/spyreop/SpyreOpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace spyre::interp;
+
+namespace {
+
+/// One operand as seen by an elementwise loop.
+struct Arg {
+  const double *data = nullptr; ///< tensor data, or null for a scalar
+  double scalar = 0;
+  double at(int64_t i) const { return data ? data[i] : scalar; }
+};
+
+struct Operands {
+  SmallVector<Arg, 3> args;
+  std::vector<int64_t> shape;
+  bool tensor = false;
+  int64_t firstTileElements = 1;
+};
+
+FailureOr<Operands> gather(CoreExec &core, Operation *op) {
+  Operands ops;
+  for (Value v : op->getOperands()) {
+    const RtValue &rv = core.get(v);
+    if (auto *t = std::get_if<TensorPtr>(&rv); t && *t) {
+      if (ops.tensor && (*t)->shape != ops.shape)
+        return op->emitError("operands have different shapes");
+      if (!ops.tensor)
+        ops.firstTileElements = (*t)->numElements();
+      ops.tensor = true;
+      ops.shape = (*t)->shape;
+      ops.args.push_back({(*t)->data.data(), 0});
+    } else if (auto *s = std::get_if<Scalar>(&rv)) {
+      ops.args.push_back({nullptr, s->value});
+    } else {
+      return op->emitError("operand #")
+             << ops.args.size() << " has not been evaluated to a value";
+    }
+  }
+  return ops;
+}
+
+void roundAll(DType type, std::vector<double> &data) {
+  switch (type) {
+  case DType::F64:
+  case DType::I64:
+  case DType::Index:
+    return;
+  default:
+    for (double &d : data)
+      d = roundTo(type, d);
+  }
+}
+
+/// Runs `fn(i, args)` for every element and binds result #0.
+template <typename Fn>
+LogicalResult mapTo(CoreExec &core, Operation *op, const Operands &ops,
+                    Fn fn) {
+  Type resultType = op->getResult(0).getType();
+  DType out = dtypeOf(resultType);
+  if (CostModel *costs = core.costs())
+    costs->onCompute(core.id, op->getName().getStringRef(),
+                     ops.tensor ? numElements(ops.shape) : 1,
+                     ops.tensor ? ops.firstTileElements : 1, !ops.tensor);
+  // Inside a vectorised linalg.generic body, scalar-typed values hold a
+  // whole tensor over the iteration space.
+  if (!llvm::isa<ShapedType>(resultType) && !ops.tensor) {
+    core.set(op->getResult(0), Scalar{roundTo(out, fn(0)), out});
+    return success();
+  }
+  std::vector<int64_t> shape = ops.shape;
+  if (!ops.tensor) {
+    auto shaped = llvm::cast<ShapedType>(resultType);
+    shape.assign(shaped.getShape().begin(), shaped.getShape().end());
+  }
+  TensorPtr t = makeTensor(out, shape);
+  int64_t n = t->numElements();
+  double *dst = t->data.data();
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = fn(i);
+  roundAll(out, t->data);
+  core.set(op->getResult(0), t);
+  return success();
+}
+
+template <typename Fn>
+LogicalResult unary(CoreExec &core, Operation *op, Fn fn) {
+  FailureOr<Operands> ops = gather(core, op);
+  if (failed(ops))
+    return failure();
+  const Arg a = ops->args[0];
+  return mapTo(core, op, *ops, [&](int64_t i) { return fn(a.at(i)); });
+}
+
+template <typename Fn>
+LogicalResult binary(CoreExec &core, Operation *op, Fn fn) {
+  FailureOr<Operands> ops = gather(core, op);
+  if (failed(ops))
+    return failure();
+  const Arg a = ops->args[0], b = ops->args[1];
+  return mapTo(core, op, *ops,
+               [&](int64_t i) { return fn(a.at(i), b.at(i)); });
+}
+
+template <typename Fn>
+LogicalResult ternary(CoreExec &core, Operation *op, Fn fn) {
+  FailureOr<Operands> ops = gather(core, op);
+  if (failed(ops))
+    return failure();
+  const Arg a = ops->args[0], b = ops->args[1], c = ops->args[2];
+  return mapTo(core, op, *ops,
+               [&](int64_t i) { return fn(a.at(i), b.at(i), c.at(i)); });
+}
+
+unsigned bitWidth(Type type) {
+  if (auto shaped = llvm::dyn_cast<ShapedType>(type))
+    type = shaped.getElementType();
+  return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+}
+
+uint64_t asUnsigned(double v, unsigned width) {
+  uint64_t u = static_cast<uint64_t>(static_cast<int64_t>(v));
+  return width >= 64 ? u : u & ((uint64_t(1) << width) - 1);
+}
+
+double floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+bool cmpF(arith::CmpFPredicate p, double a, double b) {
+  bool unordered = std::isnan(a) || std::isnan(b);
+  using P = arith::CmpFPredicate;
+  switch (p) {
+  case P::AlwaysFalse: return false;
+  case P::OEQ: return !unordered && a == b;
+  case P::OGT: return !unordered && a > b;
+  case P::OGE: return !unordered && a >= b;
+  case P::OLT: return !unordered && a < b;
+  case P::OLE: return !unordered && a <= b;
+  case P::ONE: return !unordered && a != b;
+  case P::ORD: return !unordered;
+  case P::UEQ: return unordered || a == b;
+  case P::UGT: return unordered || a > b;
+  case P::UGE: return unordered || a >= b;
+  case P::ULT: return unordered || a < b;
+  case P::ULE: return unordered || a <= b;
+  case P::UNE: return unordered || a != b;
+  case P::UNO: return unordered;
+  case P::AlwaysTrue: return true;
+  }
+  return false;
+}
+
+bool cmpI(arith::CmpIPredicate p, double a, double b, unsigned width) {
+  using P = arith::CmpIPredicate;
+  int64_t sa = static_cast<int64_t>(a), sb = static_cast<int64_t>(b);
+  uint64_t ua = asUnsigned(a, width), ub = asUnsigned(b, width);
+  switch (p) {
+  case P::eq: return sa == sb;
+  case P::ne: return sa != sb;
+  case P::slt: return sa < sb;
+  case P::sle: return sa <= sb;
+  case P::sgt: return sa > sb;
+  case P::sge: return sa >= sb;
+  case P::ult: return ua < ub;
+  case P::ule: return ua <= ub;
+  case P::ugt: return ua > ub;
+  case P::uge: return ua >= ub;
+  }
+  return false;
+}
+
+double gelu(double x) {
+  const double c = std::sqrt(2.0 / M_PI);
+  return 0.5 * x * (1.0 + std::tanh(c * (x + 0.044715 * x * x * x)));
+}
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+/// arith.constant / spyreop.constant: scalars and dense tensors.
+LogicalResult execConstant(CoreExec &core, Operation *op, Attribute value) {
+  Type type = op->getResult(0).getType();
+  DType dt = dtypeOf(type);
+  auto elementValue = [](Attribute a) -> double {
+    if (auto f = llvm::dyn_cast<FloatAttr>(a))
+      return f.getValue().convertToDouble();
+    if (auto i = llvm::dyn_cast<IntegerAttr>(a))
+      return i.getType().isInteger(1)
+                 ? static_cast<double>(i.getValue().getZExtValue())
+                 : static_cast<double>(i.getValue().getSExtValue());
+    return 0;
+  };
+  if (auto dense = llvm::dyn_cast<DenseElementsAttr>(value)) {
+    auto shaped = llvm::cast<ShapedType>(type);
+    TensorPtr t = makeTensor(dt, std::vector<int64_t>(shaped.getShape().begin(),
+                                                      shaped.getShape().end()));
+    t->literal = true;
+    if (dense.isSplat()) {
+      double v = roundTo(dt, elementValue(dense.getSplatValue<Attribute>()));
+      std::fill(t->data.begin(), t->data.end(), v);
+    } else {
+      size_t i = 0;
+      for (Attribute a : dense.getValues<Attribute>())
+        t->data[i++] = roundTo(dt, elementValue(a));
+    }
+    core.set(op->getResult(0), t);
+    return success();
+  }
+  if (llvm::isa<FloatAttr, IntegerAttr>(value)) {
+    core.set(op->getResult(0), Scalar{roundTo(dt, elementValue(value)), dt});
+    return success();
+  }
+  return op->emitError("the interpreter does not support the constant ")
+         << value;
+}
+
+/// Reinterprets the bits of `v` (of type `from`) as type `to`.
+double bitcast(double v, DType from, DType to) {
+  uint8_t bytes[8] = {0};
+  storeElement(from, v, bytes);
+  return loadElement(to, bytes);
+}
+
+} // namespace
+
+LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
+                                           bool &handled) {
+  StringRef name = op->getName().getStringRef();
+
+  // Constants ----------------------------------------------------------
+  if (auto c = llvm::dyn_cast<arith::ConstantOp>(op))
+    return execConstant(core, op, c.getValue());
+  if (name == "spyreop.constant")
+    return execConstant(core, op, op->getAttr("value"));
+
+  // Comparisons and select -----------------------------------------------
+  if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(op)) {
+    auto p = cmp.getPredicate();
+    return binary(core, op, [p](double a, double b) {
+      return cmpF(p, a, b) ? 1.0 : 0.0;
+    });
+  }
+  if (auto cmp = llvm::dyn_cast<arith::CmpIOp>(op)) {
+    auto p = cmp.getPredicate();
+    unsigned width = bitWidth(cmp.getLhs().getType());
+    return binary(core, op, [p, width](double a, double b) {
+      return cmpI(p, a, b, width) ? 1.0 : 0.0;
+    });
+  }
+  if (name == "arith.select" || name == "spyreop.select")
+    return ternary(core, op, [](double c, double a, double b) {
+      return c != 0 ? a : b;
+    });
+  if (auto cmp = llvm::dyn_cast<spyreop::CmpOp>(op)) {
+    using P = spyreop::ComparePredicate;
+    P pred = cmp.getPredicate();
+    return binary(core, op, [pred](double a, double b) {
+      if (std::isnan(a) || std::isnan(b))
+        return pred == P::ne ? 1.0 : 0.0;
+      bool r = pred == P::eq   ? a == b
+               : pred == P::ne ? a != b
+               : pred == P::lt ? a < b
+               : pred == P::le ? a <= b
+               : pred == P::gt ? a > b
+                               : a >= b;
+      return r ? 1.0 : 0.0;
+    });
+  }
+
+  // Casts ------------------------------------------------------------------
+  if (llvm::isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
+                arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp,
+                arith::FPToSIOp>(op))
+    // roundTo() does the conversion: integers truncate towards zero.
+    return unary(core, op, [isInt = !isFloat(dtypeOf(op->getResult(0).getType()))](double a) {
+      return isInt && std::isnan(a) ? 0.0 : a;
+    });
+  if (llvm::isa<arith::ExtUIOp, arith::UIToFPOp, arith::IndexCastUIOp>(op)) {
+    unsigned width = bitWidth(op->getOperand(0).getType());
+    return unary(core, op, [width](double a) {
+      return static_cast<double>(asUnsigned(a, width));
+    });
+  }
+  if (llvm::isa<arith::FPToUIOp>(op))
+    return unary(core, op, [](double a) { return std::trunc(a); });
+  if (llvm::isa<arith::BitcastOp>(op)) {
+    DType from = dtypeOf(op->getOperand(0).getType());
+    DType to = dtypeOf(op->getResult(0).getType());
+    return unary(core, op,
+                 [from, to](double a) { return bitcast(a, from, to); });
+  }
+
+  // Float arithmetic -------------------------------------------------------
+  if (name == "arith.addf") return binary(core, op, [](double a, double b) { return a + b; });
+  if (name == "arith.subf") return binary(core, op, [](double a, double b) { return a - b; });
+  if (name == "arith.mulf") return binary(core, op, [](double a, double b) { return a * b; });
+  if (name == "arith.divf" || name == "spyreop.realdiv")
+    return binary(core, op, [](double a, double b) { return a / b; });
+  if (name == "arith.remf") return binary(core, op, [](double a, double b) { return std::fmod(a, b); });
+  if (name == "arith.negf") return unary(core, op, [](double a) { return -a; });
+  if (name == "arith.maximumf")
+    return binary(core, op, [](double a, double b) {
+      return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
+    });
+  if (name == "arith.minimumf")
+    return binary(core, op, [](double a, double b) {
+      return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
+    });
+  if (name == "arith.maxnumf") return binary(core, op, [](double a, double b) { return std::fmax(a, b); });
+  if (name == "arith.minnumf") return binary(core, op, [](double a, double b) { return std::fmin(a, b); });
+
+  // Integer arithmetic -----------------------------------------------------
+  unsigned width = op->getNumOperands() ? bitWidth(op->getOperand(0).getType()) : 64;
+  auto si = [](double v) { return static_cast<int64_t>(v); };
+  if (name == "arith.addi" || name == "spyreop.addi32toi32" ||
+      name == "spyreop.addi64toi64")
+    return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) + si(b)); });
+  if (name == "arith.subi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) - si(b)); });
+  if (name == "arith.muli" || name == "spyreop.muli32toi32")
+    return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) * si(b)); });
+  if (name == "spyreop.idx32toaddr")
+    return ternary(core, op, [&](double i, double base, double stride) {
+      return static_cast<double>(si(base) + si(stride) * si(i));
+    });
+  // Division by zero is undefined behaviour in MLIR; report it instead.
+  bool divides = name == "arith.divsi" || name == "arith.divui" ||
+                 name == "arith.remsi" || name == "arith.remui" ||
+                 name == "arith.ceildivsi" || name == "arith.ceildivui" ||
+                 name == "arith.floordivsi";
+  if (divides) {
+    FailureOr<Operands> ops = gather(core, op);
+    if (failed(ops))
+      return failure();
+    int64_t n = ops->tensor ? numElements(ops->shape) : 1;
+    for (int64_t i = 0; i < n; ++i)
+      if (ops->args[1].at(i) == 0)
+        return op->emitError("integer division by zero");
+    const Arg a = ops->args[0], b = ops->args[1];
+    auto run = [&](auto fn) {
+      return mapTo(core, op, *ops, [&](int64_t i) { return fn(a.at(i), b.at(i)); });
+    };
+    if (name == "arith.divsi") return run([&](double x, double y) { return static_cast<double>(si(x) / si(y)); });
+    if (name == "arith.remsi") return run([&](double x, double y) { return static_cast<double>(si(x) % si(y)); });
+    if (name == "arith.floordivsi") return run([&](double x, double y) { return floorDiv(si(x), si(y)); });
+    if (name == "arith.ceildivsi") return run([&](double x, double y) { return -floorDiv(-si(x), si(y)); });
+    if (name == "arith.divui") return run([&](double x, double y) { return static_cast<double>(asUnsigned(x, width) / asUnsigned(y, width)); });
+    if (name == "arith.remui") return run([&](double x, double y) { return static_cast<double>(asUnsigned(x, width) % asUnsigned(y, width)); });
+    return run([&](double x, double y) {
+      uint64_t ux = asUnsigned(x, width), uy = asUnsigned(y, width);
+      return static_cast<double>((ux + uy - 1) / uy);
+    });
+  }
+  if (name == "arith.maxsi") return binary(core, op, [&](double a, double b) { return std::max(a, b); });
+  if (name == "arith.minsi") return binary(core, op, [&](double a, double b) { return std::min(a, b); });
+  if (name == "arith.maxui") return binary(core, op, [&](double a, double b) { return asUnsigned(a, width) >= asUnsigned(b, width) ? a : b; });
+  if (name == "arith.minui") return binary(core, op, [&](double a, double b) { return asUnsigned(a, width) <= asUnsigned(b, width) ? a : b; });
+  if (name == "arith.andi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) & si(b)); });
+  if (name == "arith.ori") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) | si(b)); });
+  if (name == "arith.xori") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) ^ si(b)); });
+  if (name == "arith.shli") return binary(core, op, [&](double a, double b) { return si(b) >= width ? 0.0 : static_cast<double>(asUnsigned(a, width) << si(b)); });
+  if (name == "arith.shrui") return binary(core, op, [&](double a, double b) { return si(b) >= width ? 0.0 : static_cast<double>(asUnsigned(a, width) >> si(b)); });
+  if (name == "arith.shrsi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) >> std::min<int64_t>(si(b), 63)); });
+
+  // math and spyreop intrinsics --------------------------------------------
+  if (name == "math.exp" || name == "spyreop.exp") return unary(core, op, [](double a) { return std::exp(a); });
+  if (name == "math.exp2") return unary(core, op, [](double a) { return std::exp2(a); });
+  if (name == "math.expm1") return unary(core, op, [](double a) { return std::expm1(a); });
+  if (name == "math.log") return unary(core, op, [](double a) { return std::log(a); });
+  if (name == "math.log2") return unary(core, op, [](double a) { return std::log2(a); });
+  if (name == "math.log10") return unary(core, op, [](double a) { return std::log10(a); });
+  if (name == "math.log1p") return unary(core, op, [](double a) { return std::log1p(a); });
+  if (name == "math.sqrt" || name == "spyreop.sqrt") return unary(core, op, [](double a) { return std::sqrt(a); });
+  if (name == "math.rsqrt" || name == "spyreop.rsqrt") return unary(core, op, [](double a) { return 1.0 / std::sqrt(a); });
+  if (name == "spyreop.reciprocal") return unary(core, op, [](double a) { return 1.0 / a; });
+  if (name == "math.tanh") return unary(core, op, [](double a) { return std::tanh(a); });
+  if (name == "math.sin") return unary(core, op, [](double a) { return std::sin(a); });
+  if (name == "math.cos") return unary(core, op, [](double a) { return std::cos(a); });
+  if (name == "math.erf") return unary(core, op, [](double a) { return std::erf(a); });
+  if (name == "math.absf" || name == "math.absi") return unary(core, op, [](double a) { return std::fabs(a); });
+  if (name == "math.ceil") return unary(core, op, [](double a) { return std::ceil(a); });
+  if (name == "math.floor") return unary(core, op, [](double a) { return std::floor(a); });
+  if (name == "math.round") return unary(core, op, [](double a) { return std::round(a); });
+  if (name == "math.roundeven") return unary(core, op, [](double a) { return std::nearbyint(a); });
+  if (name == "math.powf") return binary(core, op, [](double a, double b) { return std::pow(a, b); });
+  if (name == "math.fma") return ternary(core, op, [](double a, double b, double c) { return a * b + c; });
+  if (name == "spyreop.gelu") return unary(core, op, gelu);
+  if (name == "spyreop.sigmoid") return unary(core, op, sigmoid);
+  if (name == "spyreop.silu") return unary(core, op, [](double a) { return a * sigmoid(a); });
+  if (name == "spyreop.softplus") {
+    double beta = llvm::cast<FloatAttr>(op->getAttr("beta")).getValueAsDouble();
+    double threshold = llvm::cast<FloatAttr>(op->getAttr("threshold")).getValueAsDouble();
+    return unary(core, op, [beta, threshold](double a) {
+      return beta * a > threshold ? a : std::log1p(std::exp(beta * a)) / beta;
+    });
+  }
+  handled = false;
+  return failure();
+}

@@ -1,0 +1,109 @@
+//===- CoreExec.h - one core's execution state ------------------*- C++ -*-===//
+//
+// Internal to the interpreter: the SSA value bindings of one core, the
+// scratchpad accounting of the tensors they hold, and the op handlers,
+// grouped by dialect in ArithMathOps.cpp, TensorLinalgOps.cpp and
+// KtdpOps.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_INTERP_COREEXEC_H
+#define SPYRE_INTERP_COREEXEC_H
+
+#include "interp/Interpreter.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <unordered_map>
+
+namespace spyre::interp {
+
+class CoreExec {
+public:
+  CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords);
+
+  Interpreter &interp;
+  const int id;
+  const std::vector<int64_t> coords; ///< grid coordinates, dimension 0 first
+  uint64_t opCount = 0;
+
+  /// Executes `block` with its arguments bound to `args`; the terminator's
+  /// operands end up in `yielded` (and stay alive until released with
+  /// releaseHeld()).
+  mlir::LogicalResult runBlock(mlir::Block &block,
+                               llvm::ArrayRef<RtValue> args,
+                               llvm::SmallVectorImpl<RtValue> &yielded);
+  mlir::LogicalResult execOp(mlir::Operation *op);
+  /// Keeps tensors alive (and charged) outside any binding, e.g. values a
+  /// loop carries between iterations; undone by releaseHeld().
+  void holdAll(llvm::ArrayRef<RtValue> values);
+  void releaseHeld(llvm::ArrayRef<RtValue> values);
+
+  // Value access -----------------------------------------------------------
+  const RtValue &get(mlir::Value value) const;
+  void set(mlir::Value value, RtValue rv);
+  mlir::FailureOr<TensorPtr> tensor(mlir::Operation *op, mlir::Value value);
+  mlir::FailureOr<int64_t> integer(mlir::Operation *op, mlir::Value value);
+  mlir::FailureOr<Scalar> scalar(mlir::Operation *op, mlir::Value value);
+  /// A mixed static/dynamic list (sizes, offsets, strides): the static
+  /// entries, with each dynamic one read from the next of `dynamic`.
+  mlir::FailureOr<std::vector<int64_t>>
+  mixedList(mlir::Operation *op, llvm::ArrayRef<int64_t> statics,
+            mlir::ValueRange dynamic);
+
+  /// Inside a linalg.generic body: the iteration space (vectorised run) or
+  /// the current point (per-point run), for linalg.index.
+  std::vector<int64_t> genericSpace, genericIndex;
+  /// The cost model, or null when the run has none.
+  CostModel *costs() const { return interp.costs(); }
+  /// How often this core has executed each inter-tile delivery op.
+  llvm::DenseMap<mlir::Operation *, int> occurrences;
+
+  // Scratchpad accounting -------------------------------------------------
+  uint64_t lxInUse = 0, lxPeak = 0;
+  bool lxFailed = false;
+
+private:
+  llvm::DenseMap<mlir::Value, RtValue> values;
+  std::unordered_map<const Tensor *, int> refs;
+  mlir::Operation *currentOp = nullptr;
+  /// Values whose last use (in their defining block) is the key op.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>
+      dropAfter;
+  llvm::DenseMap<mlir::Block *, llvm::SmallVector<mlir::Value, 2>>
+      dropAtEntry;
+  llvm::DenseSet<mlir::Block *> analysed;
+
+  void analyse(mlir::Block &block);
+  void hold(const RtValue &rv);
+  void release(const RtValue &rv);
+  void drop(mlir::Value value);
+};
+
+/// What the cores of the grid deposit at one execution of an inter-tile
+/// delivery op, and what each receives.
+struct Interpreter::Exchange {
+  int arrived = 0;
+  bool done = false;
+  std::vector<FuturePtr> deposits;          ///< per core
+  std::vector<std::vector<RtValue>> results; ///< per core
+};
+
+// Op handlers by dialect: each returns failure() after a diagnostic, and
+// sets `handled` to false for ops it does not know.
+mlir::LogicalResult execArithMath(CoreExec &core, mlir::Operation *op,
+                                  bool &handled);
+mlir::LogicalResult execTensorLinalg(CoreExec &core, mlir::Operation *op,
+                                     bool &handled);
+mlir::LogicalResult execKtdp(CoreExec &core, mlir::Operation *op,
+                             bool &handled);
+mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,
+                            bool &handled);
+
+TensorPtr makeTensor(DType dtype, std::vector<int64_t> shape);
+
+} // namespace spyre::interp
+
+#endif

@@ -1,0 +1,41 @@
+//===- DType.h - element types the interpreter computes with ---*- C++ -*-===//
+//
+// Every tensor and scalar the interpreter holds keeps its values as doubles
+// plus an element type. A double holds every f16, bf16, df16 and f32 value
+// exactly and every integer the kernels use; after each operation the value
+// is rounded to its element type, which reproduces NumPy's per-op rounding
+// (for f16, through f32 as NumPy does).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_INTERP_DTYPE_H
+#define SPYRE_INTERP_DTYPE_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace spyre::interp {
+
+enum class DType : uint8_t {
+  F16, BF16, F32, F64, DF16, I1, I8, I16, I32, I64, Index
+};
+
+/// Bytes one element occupies in memory (index is stored as 8 bytes).
+unsigned dtypeSize(DType type);
+bool isFloat(DType type);
+/// "f16", "i32", ... as the corpus records and NumPy archives name them.
+std::string_view dtypeName(DType type);
+std::optional<DType> dtypeFromName(std::string_view name);
+
+/// Rounds `value` to the nearest value representable in `type` (integers
+/// wrap to their width, i1 keeps the lowest bit).
+double roundTo(DType type, double value);
+
+/// Encodes / decodes one element in its little-endian memory layout.
+void storeElement(DType type, double value, uint8_t *bytes);
+double loadElement(DType type, const uint8_t *bytes);
+
+} // namespace spyre::interp
+
+#endif

@@ -1,0 +1,476 @@
+//===- Interpreter.cpp - KTIR reference interpreter -----------------------===//
+
+#include "interp/Interpreter.h"
+#include "interp/CoreExec.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+using namespace mlir;
+using namespace spyre::interp;
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the op handlers
+//===----------------------------------------------------------------------===//
+
+int64_t spyre::interp::numElements(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+DType spyre::interp::dtypeOf(Type type) {
+  if (auto shaped = llvm::dyn_cast<ShapedType>(type))
+    type = shaped.getElementType();
+  if (type.isF16())
+    return DType::F16;
+  if (type.isBF16())
+    return DType::BF16;
+  if (type.isF32())
+    return DType::F32;
+  if (type.isF64())
+    return DType::F64;
+  if (type.isIndex())
+    return DType::Index;
+  if (type.isInteger(1))
+    return DType::I1;
+  if (type.isInteger(8))
+    return DType::I8;
+  if (type.isInteger(16))
+    return DType::I16;
+  if (type.isInteger(32))
+    return DType::I32;
+  if (type.isInteger(64))
+    return DType::I64;
+  if (type.getDialect().getNamespace() == "spyreop")
+    return DType::DF16;
+  return DType::F32;
+}
+
+bool spyre::interp::dtypeSupported(Type type) {
+  if (auto shaped = llvm::dyn_cast<ShapedType>(type))
+    type = shaped.getElementType();
+  if (type.isF16() || type.isBF16() || type.isF32() || type.isF64() ||
+      type.isIndex())
+    return true;
+  if (type.isSignlessInteger())
+    return llvm::is_contained({1u, 8u, 16u, 32u, 64u},
+                              type.getIntOrFloatBitWidth());
+  auto *dialect = &type.getDialect();
+  return dialect->getNamespace() == "spyreop" &&
+         type.getAbstractType().getName() == "spyreop.df16";
+}
+
+TensorPtr spyre::interp::makeTensor(DType dtype, std::vector<int64_t> shape) {
+  auto t = std::make_shared<Tensor>();
+  t->dtype = dtype;
+  int64_t n = numElements(shape);
+  t->shape = std::move(shape);
+  t->data.assign(static_cast<size_t>(n), 0.0);
+  return t;
+}
+
+std::vector<int64_t> spyre::interp::gridOf(func::FuncOp function) {
+  std::vector<int64_t> grid;
+  if (auto attr = function->getAttrOfType<ArrayAttr>("grid"))
+    for (Attribute a : attr)
+      if (auto i = llvm::dyn_cast<IntegerAttr>(a))
+        grid.push_back(i.getInt());
+  if (grid.empty())
+    grid.push_back(1);
+  return grid;
+}
+
+//===----------------------------------------------------------------------===//
+// Scheduler: one runnable thread at a time
+//===----------------------------------------------------------------------===//
+
+struct Interpreter::Scheduler {
+  enum State { Runnable, Waiting, Done };
+  std::mutex mutex;
+  std::condition_variable cv;
+  int running = -1;
+  bool aborted = false;
+  std::vector<State> state;
+  std::vector<std::function<bool()>> waitFor;
+
+  explicit Scheduler(int n) : state(n, Runnable), waitFor(n) {}
+
+  /// Hands the baton to the next core that can make progress (lock held).
+  void passOn(int from) {
+    int n = static_cast<int>(state.size());
+    for (int round = 0; round < 2; ++round)
+      for (int i = 1; i <= n; ++i) {
+        int c = (from + i) % n;
+        if (state[c] == Waiting && waitFor[c] && waitFor[c]())
+          state[c] = Runnable;
+        if (state[c] == Runnable) {
+          running = c;
+          cv.notify_all();
+          return;
+        }
+      }
+    bool anyWaiting = false;
+    for (State s : state)
+      anyWaiting |= s == Waiting;
+    if (anyWaiting)
+      aborted = true; // deadlock: nobody can run
+    running = -1;
+    cv.notify_all();
+  }
+};
+
+bool Interpreter::waitUntil(int coreId, const std::function<bool()> &ready) {
+  if (ready())
+    return true;
+  if (!isThreaded)
+    return false;
+  std::unique_lock<std::mutex> lock(scheduler->mutex);
+  scheduler->state[coreId] = Scheduler::Waiting;
+  scheduler->waitFor[coreId] = ready;
+  scheduler->passOn(coreId);
+  scheduler->cv.wait(lock, [&] {
+    return scheduler->running == coreId || scheduler->aborted;
+  });
+  scheduler->waitFor[coreId] = nullptr;
+  return !scheduler->aborted && ready();
+}
+
+Interpreter::Exchange &Interpreter::exchange(Operation *op, int occurrence) {
+  auto &slot = exchanges[{op, occurrence}];
+  if (!slot) {
+    slot = std::make_unique<Exchange>();
+    slot->deposits.resize(coreCount);
+    slot->results.resize(coreCount);
+  }
+  return *slot;
+}
+
+//===----------------------------------------------------------------------===//
+// Interpreter
+//===----------------------------------------------------------------------===//
+
+Interpreter::Interpreter(func::FuncOp function, Memories &memories,
+                         InterpOptions options, CostModel *costs)
+    : function(function), mems(memories), opts(std::move(options)),
+      costModel(costs) {
+  gridShape = opts.grid.empty() ? gridOf(function) : opts.grid;
+  coreCount = static_cast<int>(numElements(gridShape));
+  if (mems.lx.size() < static_cast<size_t>(coreCount))
+    mems.lx.resize(coreCount);
+  for (int c = 0; c < coreCount; ++c) {
+    std::vector<int64_t> coords;
+    int64_t rest = c;
+    for (int64_t extent : gridShape) {
+      coords.push_back(rest % extent);
+      rest /= extent;
+    }
+    cores.push_back(std::make_unique<CoreExec>(*this, c, std::move(coords)));
+  }
+}
+
+Interpreter::~Interpreter() = default;
+
+void Interpreter::recordLx(const LxEvent &event) {
+  if (opts.recordLxEvents)
+    events.push_back(event);
+}
+
+std::vector<uint64_t> Interpreter::peakLxBytes() const {
+  std::vector<uint64_t> peaks;
+  for (const auto &c : cores)
+    peaks.push_back(c->lxPeak);
+  return peaks;
+}
+
+uint64_t Interpreter::opsExecuted() const {
+  uint64_t n = 0;
+  for (const auto &c : cores)
+    n += c->opCount;
+  return n;
+}
+
+static bool hasInterTileOps(func::FuncOp function) {
+  bool found = false;
+  function.walk([&](Operation *op) {
+    if (op->getName().getStringRef().starts_with("ktdp.inter_tile_"))
+      found = true;
+  });
+  return found;
+}
+
+LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
+  Block &entry = function.getBody().front();
+  if (args.size() != entry.getNumArguments())
+    return function.emitError("expected ")
+           << entry.getNumArguments() << " arguments, got " << args.size();
+  for (BlockArgument arg : entry.getArguments())
+    if (!dtypeSupported(arg.getType()) &&
+        !llvm::isa<RankedTensorType>(arg.getType()))
+      return function.emitError("argument #")
+             << arg.getArgNumber() << " has type " << arg.getType()
+             << ", which the interpreter does not support";
+
+  auto runCore = [&](int c) -> LogicalResult {
+    SmallVector<RtValue> results;
+    LogicalResult r = cores[c]->runBlock(entry, args, results);
+    cores[c]->releaseHeld(results);
+    return r;
+  };
+
+  isThreaded = coreCount > 1 && hasInterTileOps(function);
+  if (!isThreaded) {
+    for (int c = 0; c < coreCount; ++c)
+      if (failed(runCore(c)))
+        return failure();
+    return success();
+  }
+
+  scheduler = std::make_unique<Scheduler>(coreCount);
+  std::vector<char> ok(coreCount, 1);
+  std::vector<std::thread> threads;
+  for (int c = 0; c < coreCount; ++c)
+    threads.emplace_back([&, c] {
+      {
+        std::unique_lock<std::mutex> lock(scheduler->mutex);
+        scheduler->cv.wait(lock, [&] {
+          return scheduler->running == c || scheduler->aborted;
+        });
+        if (scheduler->aborted) {
+          ok[c] = 0;
+          return;
+        }
+      }
+      ok[c] = succeeded(runCore(c));
+      std::unique_lock<std::mutex> lock(scheduler->mutex);
+      scheduler->state[c] = Scheduler::Done;
+      if (!ok[c])
+        scheduler->aborted = true;
+      scheduler->passOn(c);
+    });
+  {
+    std::unique_lock<std::mutex> lock(scheduler->mutex);
+    scheduler->running = 0;
+    scheduler->cv.notify_all();
+  }
+  for (std::thread &t : threads)
+    t.join();
+  bool allOk = llvm::all_of(ok, [](char v) { return v != 0; });
+  if (!allOk && scheduler->aborted &&
+      llvm::all_of(cores, [](const auto &c) { return !c->lxFailed; })) {
+    // A core that failed has reported why; otherwise it was a deadlock.
+    bool anyReported = false;
+    for (int c = 0; c < coreCount; ++c)
+      anyReported |= scheduler->state[c] == Scheduler::Done && !ok[c];
+    if (!anyReported)
+      return function.emitError(
+          "deadlock: every core still running waits for an inter-tile "
+          "exchange that no core can complete");
+  }
+  return success(allOk);
+}
+
+//===----------------------------------------------------------------------===//
+// CoreExec: values, scratchpad accounting, block execution
+//===----------------------------------------------------------------------===//
+
+CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
+    : interp(interp), id(id), coords(std::move(coords)) {}
+
+const RtValue &CoreExec::get(Value value) const {
+  static const RtValue empty;
+  auto it = values.find(value);
+  return it == values.end() ? empty : it->second;
+}
+
+void CoreExec::hold(const RtValue &rv) {
+  auto *t = std::get_if<TensorPtr>(&rv);
+  if (!t || !*t || (*t)->literal)
+    return;
+  int &count = refs[t->get()];
+  if (count++ > 0)
+    return;
+  uint64_t bytes = (*t)->bytes();
+  uint64_t capacity = interp.options().lxCapacityBytes;
+  if (!lxFailed && lxInUse + bytes > capacity) {
+    lxFailed = true;
+    InFlightDiagnostic diag =
+        currentOp ? currentOp->emitError() : emitError(UnknownLoc());
+    diag << "scratchpad (LX) overflow on core " << id << ": allocating "
+         << bytes << " bytes with " << lxInUse << " of " << capacity
+         << " bytes in use";
+  }
+  lxInUse += bytes;
+  lxPeak = std::max(lxPeak, lxInUse);
+  interp.recordLx({id, true, bytes, lxInUse, currentOp});
+}
+
+void CoreExec::release(const RtValue &rv) {
+  auto *t = std::get_if<TensorPtr>(&rv);
+  if (!t || !*t || (*t)->literal)
+    return;
+  auto it = refs.find(t->get());
+  if (it == refs.end() || --it->second > 0)
+    return;
+  refs.erase(it);
+  uint64_t bytes = (*t)->bytes();
+  lxInUse -= bytes;
+  interp.recordLx({id, false, bytes, lxInUse, currentOp});
+}
+
+void CoreExec::holdAll(ArrayRef<RtValue> held) {
+  for (const RtValue &rv : held)
+    hold(rv);
+}
+
+void CoreExec::releaseHeld(ArrayRef<RtValue> held) {
+  for (const RtValue &rv : held)
+    release(rv);
+}
+
+void CoreExec::set(Value value, RtValue rv) {
+  hold(rv);
+  auto [it, inserted] = values.try_emplace(value, RtValue());
+  if (!inserted)
+    release(it->second);
+  it->second = std::move(rv);
+}
+
+void CoreExec::drop(Value value) {
+  auto it = values.find(value);
+  if (it == values.end())
+    return;
+  RtValue old = std::move(it->second);
+  values.erase(it);
+  release(old);
+}
+
+/// For every value defined in `block`, the op of `block` after which it is
+/// dead: its last user's ancestor in the block (or its definer if unused).
+void CoreExec::analyse(Block &block) {
+  if (!analysed.insert(&block).second)
+    return;
+  auto lastUse = [&](Value v) -> Operation * {
+    Operation *last = nullptr;
+    for (Operation *user : v.getUsers()) {
+      Operation *anc = block.findAncestorOpInBlock(*user);
+      if (anc && (!last || last->isBeforeInBlock(anc)))
+        last = anc;
+    }
+    return last;
+  };
+  for (BlockArgument arg : block.getArguments()) {
+    if (Operation *last = lastUse(arg))
+      dropAfter[last].push_back(arg);
+    else
+      dropAtEntry[&block].push_back(arg);
+  }
+  for (Operation &op : block)
+    for (Value result : op.getResults())
+      dropAfter[lastUse(result) ? lastUse(result) : &op].push_back(result);
+}
+
+LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
+                                 SmallVectorImpl<RtValue> &yielded) {
+  analyse(block);
+  for (auto [arg, value] : llvm::zip(block.getArguments(), args))
+    set(arg, value);
+  for (Value v : dropAtEntry.lookup(&block))
+    drop(v);
+  for (Operation &op : block) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      currentOp = &op;
+      for (Value operand : op.getOperands()) {
+        yielded.push_back(get(operand));
+        hold(yielded.back());
+      }
+      for (Value v : dropAfter.lookup(&op))
+        drop(v);
+      return success();
+    }
+    if (failed(execOp(&op)))
+      return failure();
+    currentOp = &op;
+    auto it = dropAfter.find(&op);
+    if (it != dropAfter.end())
+      for (Value v : it->second)
+        drop(v);
+    if (lxFailed)
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult CoreExec::execOp(Operation *op) {
+  currentOp = op;
+  ++opCount;
+  for (Type t : op->getResultTypes())
+    if (!dtypeSupported(t) && !llvm::isa<MemRefType>(t) &&
+        t.getDialect().getNamespace() != "ktdp")
+      return op->emitError("the interpreter does not support values of type ")
+             << t;
+  StringRef dialect = op->getName().getDialectNamespace();
+  bool handled = true;
+  LogicalResult result = failure();
+  if (dialect == "arith" || dialect == "math" || dialect == "spyreop")
+    result = execArithMath(*this, op, handled);
+  else if (dialect == "tensor" || dialect == "linalg")
+    result = execTensorLinalg(*this, op, handled);
+  else if (dialect == "ktdp")
+    result = execKtdp(*this, op, handled);
+  else if (dialect == "scf")
+    result = execScf(*this, op, handled);
+  else
+    handled = false;
+  if (!handled)
+    return op->emitError("the interpreter does not support '")
+           << op->getName() << "'";
+  if (lxFailed)
+    return failure();
+  return result;
+}
+
+FailureOr<TensorPtr> CoreExec::tensor(Operation *op, Value value) {
+  if (auto *t = std::get_if<TensorPtr>(&get(value)))
+    if (*t)
+      return *t;
+  return op->emitError("operand is not an evaluated tensor");
+}
+
+FailureOr<Scalar> CoreExec::scalar(Operation *op, Value value) {
+  if (auto *s = std::get_if<Scalar>(&get(value)))
+    return *s;
+  return op->emitError("operand is not an evaluated scalar");
+}
+
+FailureOr<int64_t> CoreExec::integer(Operation *op, Value value) {
+  FailureOr<Scalar> s = scalar(op, value);
+  if (failed(s))
+    return failure();
+  return static_cast<int64_t>(s->value);
+}
+
+FailureOr<std::vector<int64_t>>
+CoreExec::mixedList(Operation *op, ArrayRef<int64_t> statics,
+                    ValueRange dynamic) {
+  std::vector<int64_t> out;
+  auto next = dynamic.begin();
+  for (int64_t v : statics) {
+    if (!ShapedType::isDynamic(v)) {
+      out.push_back(v);
+      continue;
+    }
+    if (next == dynamic.end())
+      return op->emitError("fewer dynamic values than '?' entries");
+    FailureOr<int64_t> d = integer(op, *next++);
+    if (failed(d))
+      return failure();
+    out.push_back(*d);
+  }
+  return out;
+}

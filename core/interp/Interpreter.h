@@ -1,0 +1,111 @@
+//===- Interpreter.h - KTIR reference interpreter ---------------*- C++ -*-===//
+//
+// Executes a KTIR function SPMD over its grid: tile i runs on core i (grid
+// linearised with dimension 0 fastest), all cores share one HBM and each has
+// its own scratchpad (LX). Values are computed exactly as ktir-cpu does
+// (fp16 rounded after every op). Every error is an MLIR diagnostic on the
+// op that caused it.
+//
+// Kernels with inter-tile communication run each core on its own thread,
+// but only one thread runs at a time: a core runs until it finishes or
+// waits for an exchange, then hands over to the next runnable core. Runs
+// are therefore deterministic, and a wait nobody can satisfy is reported as
+// a deadlock instead of hanging.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_INTERP_INTERPRETER_H
+#define SPYRE_INTERP_INTERPRETER_H
+
+#include "interp/CostModel.h"
+#include "interp/Memory.h"
+#include "interp/Values.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Support/LLVM.h"
+
+#include <memory>
+#include <vector>
+
+namespace spyre::interp {
+
+class CoreExec;
+
+/// One allocation or release of a tensor in a core's scratchpad.
+struct LxEvent {
+  int core = 0;
+  bool alloc = true;
+  uint64_t bytes = 0;
+  uint64_t inUse = 0; ///< bytes in use after the event
+  mlir::Operation *op = nullptr;
+};
+
+struct InterpOptions {
+  std::vector<int64_t> grid; ///< empty: the function's grid attribute
+  uint64_t lxCapacityBytes = 2 * 1024 * 1024;
+  bool recordLxEvents = true;
+};
+
+struct Memories {
+  ByteStore hbm;
+  std::vector<ByteStore> lx; ///< one per core of the grid
+};
+
+class Interpreter {
+public:
+  Interpreter(mlir::func::FuncOp function, Memories &memories,
+              InterpOptions options, CostModel *costs = nullptr);
+  ~Interpreter();
+
+  /// The grid the function runs on (padded to at least one dimension).
+  const std::vector<int64_t> &grid() const { return gridShape; }
+  int numCores() const { return coreCount; }
+
+  /// Runs the kernel on every core with `args` bound to the function
+  /// arguments. Fails after emitting a diagnostic.
+  mlir::LogicalResult run(llvm::ArrayRef<RtValue> args);
+
+  const std::vector<LxEvent> &lxEvents() const { return events; }
+  std::vector<uint64_t> peakLxBytes() const;
+  uint64_t opsExecuted() const;
+
+  // Used by the per-core executors.
+  Memories &memories() { return mems; }
+  CostModel *costs() { return costModel; }
+  const InterpOptions &options() const { return opts; }
+  void recordLx(const LxEvent &event);
+  CoreExec &core(int id) { return *cores[id]; }
+  /// Blocks the running core until `ready()` holds; false on deadlock or
+  /// when another core failed.
+  bool waitUntil(int core, const std::function<bool()> &ready);
+  bool threaded() const { return isThreaded; }
+  /// Exchange state of the inter-tile ops, keyed by op and occurrence.
+  struct Exchange;
+  Exchange &exchange(mlir::Operation *op, int occurrence);
+
+private:
+  mlir::func::FuncOp function;
+  Memories &mems;
+  InterpOptions opts;
+  CostModel *costModel;
+  std::vector<int64_t> gridShape;
+  int coreCount = 1;
+  std::vector<std::unique_ptr<CoreExec>> cores;
+  std::vector<LxEvent> events;
+  bool isThreaded = false;
+  struct Scheduler;
+  std::unique_ptr<Scheduler> scheduler;
+  std::map<std::pair<mlir::Operation *, int>, std::unique_ptr<Exchange>>
+      exchanges;
+};
+
+int64_t numElements(llvm::ArrayRef<int64_t> shape);
+/// The interpreter's element type for a scalar or shaped MLIR type.
+DType dtypeOf(mlir::Type type);
+bool dtypeSupported(mlir::Type type);
+
+/// The grid attribute of `function` ([1] when absent).
+std::vector<int64_t> gridOf(mlir::func::FuncOp function);
+
+} // namespace spyre::interp
+
+#endif

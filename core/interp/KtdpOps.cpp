@@ -1,0 +1,689 @@
+//===- KtdpOps.cpp - ktdp ops: tiles, views, loads, stores, inter-tile ----===//
+//
+// Memory views resolve coordinates to byte addresses: element index
+// `offset + sum(c_i * stride_i)`, byte address = index * element size
+// (the project's decision, shared with ktir-cpu). A partition of a
+// distributed view is addressed relative to the lower corner of its
+// coordinate set. Access tiles resolve every point to (partition, address)
+// when they are built; points outside the view's coordinate set are masked
+// (loads read 0 there, stores skip them).
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/CoreExec.h"
+#include "ir/ktdp/IntegerSetUtils.h"
+#include "ir/ktdp/KtdpOps.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+
+#include <unordered_set>
+
+using namespace mlir;
+using namespace spyre::interp;
+namespace kt = mlir::ktdp;
+
+bool ViewPart::contains(const int64_t *coord) const {
+  for (size_t d = 0; d < lo.size(); ++d)
+    if (coord[d] < lo[d] || coord[d] > hi[d])
+      return false;
+  if (isBox || set == mlir::IntegerSet())
+    return true;
+  return kt::integerSetContains(set, ArrayRef<int64_t>(coord, lo.size()),
+                                symbols);
+}
+
+namespace {
+
+constexpr int64_t kStickBytes = 128;
+constexpr int64_t kMaxTilePoints = int64_t(1) << 27;
+
+/// Whether every constraint of `set` (symbols fixed) bounds a single
+/// dimension linearly, i.e. the set is exactly its bounding box.
+bool isBoxSet(IntegerSet set, ArrayRef<int64_t> symbols) {
+  MLIRContext *ctx = set.getContext();
+  SmallVector<AffineExpr> symbolValues;
+  for (int64_t s : symbols)
+    symbolValues.push_back(getAffineConstantExpr(s, ctx));
+  for (AffineExpr c : set.getConstraints()) {
+    AffineExpr e = simplifyAffineExpr(c.replaceSymbols(symbolValues),
+                                      set.getNumDims(), 0);
+    if (!e.isPureAffine())
+      return false;
+    int dims = 0;
+    for (unsigned d = 0; d < set.getNumDims(); ++d)
+      dims += e.isFunctionOfDim(d);
+    if (dims > 1)
+      return false;
+  }
+  return true;
+}
+
+/// Bounding box of `set` with `symbols` bound; false if unbounded.
+bool boundingBox(IntegerSet set, ArrayRef<int64_t> symbols,
+                 std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
+  lo.clear(), hi.clear();
+  for (unsigned d = 0; d < set.getNumDims(); ++d) {
+    auto b = kt::integerSetDimBounds(set, d, symbols);
+    if (!b)
+      return false;
+    lo.push_back(b->first);
+    hi.push_back(b->second);
+  }
+  return true;
+}
+
+LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
+  FailureOr<int64_t> offset = core.integer(op, op.getOffset());
+  auto sizes = core.mixedList(op, op.getStaticSizes(), op.getSizes());
+  auto strides = core.mixedList(op, op.getStaticStrides(), op.getStrides());
+  if (failed(offset) || failed(sizes) || failed(strides))
+    return failure();
+  ViewPart part;
+  kt::MemorySpaceAttr space = op.getMemorySpace();
+  part.space = space.isGlobal() ? Space::HBM : Space::LX;
+  part.core = space.hasCtId() ? space.getCtId() : core.id;
+  if (part.space == Space::LX && part.core >= core.interp.numCores())
+    return op.emitError("ct_id ")
+           << part.core << " names a core outside the grid of "
+           << core.interp.numCores() << " cores";
+  auto memref = llvm::cast<MemRefType>(op.getType());
+  if (!dtypeSupported(memref.getElementType()))
+    return op.emitError("the interpreter does not support memory of ")
+           << memref.getElementType();
+  part.dtype = dtypeOf(memref);
+  part.offset = *offset;
+  part.sizes = *sizes;
+  part.strides = *strides;
+  if (std::optional<IntegerSet> set = op.getCoordinateSet()) {
+    part.set = *set;
+    for (Value dyn : op.getSizes()) {
+      if (part.symbols.size() == set->getNumSymbols())
+        break;
+      part.symbols.push_back(*core.integer(op, dyn));
+    }
+    if (!boundingBox(part.set, part.symbols, part.lo, part.hi))
+      return op.emitError("coordinate_set is unbounded for the sizes given");
+    part.isBox = isBoxSet(part.set, part.symbols);
+  } else {
+    for (int64_t s : part.sizes) {
+      part.lo.push_back(0);
+      part.hi.push_back(s - 1);
+    }
+  }
+  auto view = std::make_shared<MemoryView>();
+  view->dtype = part.dtype;
+  view->shape = part.sizes;
+  view->parts.push_back(std::move(part));
+  core.set(op.getResult(), MemoryViewPtr(view));
+  return success();
+}
+
+LogicalResult execDistributedView(CoreExec &core,
+                                  kt::ConstructDistributedMemoryViewOp op) {
+  auto view = std::make_shared<MemoryView>();
+  view->distributed = true;
+  auto type = llvm::cast<MemRefType>(op.getType());
+  view->dtype = dtypeOf(type);
+  view->shape.assign(type.getRank(), 0);
+  for (Value input : op.getMemrefs()) {
+    auto *part = std::get_if<MemoryViewPtr>(&core.get(input));
+    if (!part || !*part)
+      return op.emitError("partition is not an evaluated memory view");
+    for (const ViewPart &p : (*part)->parts) {
+      view->parts.push_back(p);
+      for (size_t d = 0; d < p.hi.size() && d < view->shape.size(); ++d)
+        view->shape[d] = std::max(view->shape[d], p.hi[d] + 1);
+    }
+  }
+  core.set(op.getResult(), MemoryViewPtr(view));
+  return success();
+}
+
+/// Resolves global coordinate `g` in `view`: partition index and byte
+/// address, or -1 when no partition holds it.
+int32_t resolve(const MemoryView &view, const int64_t *g, uint64_t &address) {
+  for (size_t p = 0; p < view.parts.size(); ++p) {
+    const ViewPart &part = view.parts[p];
+    if (!part.contains(g))
+      continue;
+    int64_t index = part.offset;
+    for (size_t d = 0; d < part.strides.size(); ++d)
+      index += (view.distributed ? g[d] - part.lo[d] : g[d]) * part.strides[d];
+    if (index < 0)
+      return -1;
+    address = static_cast<uint64_t>(index) * dtypeSize(part.dtype);
+    return static_cast<int32_t>(p);
+  }
+  return -1;
+}
+
+/// Enumerates the points of `set` (symbols bound) with the loop order given
+/// by `order` (its k-th result is the set dimension tile dimension k walks;
+/// the last is innermost). Calls fn(point) in tile order.
+template <typename Fn>
+LogicalResult enumerateSet(Operation *op, IntegerSet set,
+                           ArrayRef<int64_t> symbols, AffineMap order,
+                           int64_t &count, Fn fn) {
+  unsigned rank = set.getNumDims();
+  std::vector<int64_t> lo, hi;
+  if (!boundingBox(set, symbols, lo, hi))
+    return op->emitError("the access tile's set is unbounded");
+  std::vector<unsigned> loopDim;
+  for (AffineExpr e : order.getResults())
+    loopDim.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+  int64_t volume = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (hi[d] < lo[d])
+      return count = 0, success();
+    volume *= hi[d] - lo[d] + 1;
+    if (volume > kMaxTilePoints)
+      return op->emitError("the access tile spans more than ")
+             << kMaxTilePoints << " points";
+  }
+  bool box = isBoxSet(set, symbols);
+  std::vector<int64_t> p(lo);
+  count = 0;
+  if (rank == 0) {
+    if (set.getNumConstraints() == 0 || kt::integerSetContains(set, {}, symbols)) {
+      fn(p.data());
+      count = 1;
+    }
+    return success();
+  }
+  while (true) {
+    if (box || kt::integerSetContains(set, p, symbols)) {
+      fn(p.data());
+      ++count;
+    }
+    int k = static_cast<int>(rank) - 1;
+    for (; k >= 0; --k) {
+      unsigned d = loopDim[k];
+      if (++p[d] <= hi[d])
+        break;
+      p[d] = lo[d];
+    }
+    if (k < 0)
+      break;
+  }
+  return success();
+}
+
+LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
+                            int64_t points, std::vector<int64_t> &shape) {
+  shape.assign(type.getShape().begin(), type.getShape().end());
+  int64_t dynamicDims = llvm::count_if(shape, ShapedType::isDynamic);
+  if (dynamicDims == 0) {
+    if (numElements(shape) != points)
+      return op->emitError("the access tile's set has ")
+             << points << " points but its type "
+             << type << " holds " << numElements(shape);
+    return success();
+  }
+  if (dynamicDims > 1)
+    return op->emitError("the interpreter needs at most one dynamic extent "
+                         "in an access tile type");
+  int64_t known = 1;
+  for (int64_t d : shape)
+    if (!ShapedType::isDynamic(d))
+      known *= d;
+  if (known == 0 || points % known != 0)
+    return op->emitError("the access tile's ")
+           << points << " points do not fill its type " << type;
+  for (int64_t &d : shape)
+    if (ShapedType::isDynamic(d))
+      d = points / known;
+  return success();
+}
+
+LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
+  auto *viewPtr = std::get_if<MemoryViewPtr>(&core.get(op.getBase()));
+  if (!viewPtr || !*viewPtr)
+    return op.emitError("the interpreter supports access tiles on memory "
+                        "views only");
+  const MemoryView &view = **viewPtr;
+  SmallVector<int64_t> operands;
+  for (Value v : op.getIndices()) {
+    FailureOr<int64_t> x = core.integer(op, v);
+    if (failed(x))
+      return failure();
+    operands.push_back(*x);
+  }
+  std::vector<int64_t> symbols;
+  for (Value v : op.getSymbolOperands())
+    symbols.push_back(*core.integer(op, v));
+  AffineMap map = op.getBaseMap();
+  std::vector<int64_t> anchor;
+  for (AffineExpr e : map.getResults())
+    anchor.push_back(kt::evaluateAffineExpr(
+        e, ArrayRef<int64_t>(operands).take_front(map.getNumDims()),
+        ArrayRef<int64_t>(operands).drop_front(map.getNumDims())));
+
+  auto tile = std::make_shared<AccessTile>();
+  tile->view = *viewPtr;
+  std::vector<int64_t> g(anchor.size());
+  int64_t count = 0;
+  if (failed(enumerateSet(op, op.getAccessTileSet(), symbols,
+                          op.getAccessTileOrder(), count,
+                          [&](const int64_t *p) {
+                            for (size_t d = 0; d < g.size(); ++d)
+                              g[d] = anchor[d] + p[d];
+                            uint64_t address = 0;
+                            tile->part.push_back(resolve(view, g.data(), address));
+                            tile->address.push_back(address);
+                          })))
+    return failure();
+  if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
+    return failure();
+  core.set(op.getResult(), AccessTilePtr(tile));
+  return success();
+}
+
+ByteStore &storeFor(CoreExec &core, const ViewPart &part) {
+  Memories &m = core.interp.memories();
+  return part.space == Space::HBM ? m.hbm : m.lx[part.core];
+}
+
+LogicalResult execIndirectTile(CoreExec &core,
+                               kt::ConstructIndirectAccessTileOp op) {
+  auto *viewPtr = std::get_if<MemoryViewPtr>(&core.get(op.getBase()));
+  if (!viewPtr || !*viewPtr)
+    return op.emitError("the interpreter supports access tiles on memory "
+                        "views only");
+  const MemoryView &view = **viewPtr;
+  SmallVector<MemoryViewPtr> indexViews;
+  for (Value v : op.getIndirectMemrefs()) {
+    auto *iv = std::get_if<MemoryViewPtr>(&core.get(v));
+    if (!iv || !*iv)
+      return op.emitError("index view is not an evaluated memory view");
+    indexViews.push_back(*iv);
+  }
+  std::vector<int64_t> dims;
+  for (Value v : op.getCapturedVariables())
+    dims.push_back(*core.integer(op, v));
+  size_t numCaptured = dims.size();
+  std::vector<int64_t> symbols;
+  for (Value v : op.getSymbolOperands())
+    symbols.push_back(*core.integer(op, v));
+  IntegerSet set = op.getVariablesSpaceSet();
+  dims.resize(numCaptured + set.getNumDims());
+
+  SmallVector<AffineMap> maps;
+  SmallVector<bool> indirect;
+  for (auto [kind, map] : llvm::zip(op.getPerDimSubscriptKinds(),
+                                    op.getPerDimSubscriptMaps())) {
+    indirect.push_back(llvm::cast<BoolAttr>(kind).getValue());
+    maps.push_back(llvm::cast<AffineMapAttr>(map).getValue());
+  }
+  auto tile = std::make_shared<AccessTile>();
+  tile->view = *viewPtr;
+  // Index sticks are counted per index view (as ktir-cpu does), even when
+  // two views alias the same memory.
+  std::vector<std::unordered_set<uint64_t>> indexSticks(indexViews.size());
+  std::vector<int64_t> g(maps.size()), sub;
+  LogicalResult status = success();
+  int64_t count = 0;
+  LogicalResult r = enumerateSet(
+      op, set, symbols, op.getVariablesSpaceOrder(), count,
+      [&](const int64_t *p) {
+        for (unsigned d = 0; d < set.getNumDims(); ++d)
+          dims[numCaptured + d] = p[d];
+        bool masked = false;
+        size_t viewIndex = 0;
+        for (size_t i = 0; i < maps.size(); ++i) {
+          if (!indirect[i]) {
+            g[i] = kt::evaluateAffineExpr(maps[i].getResult(0), dims, {});
+            continue;
+          }
+          const MemoryView &iv = *indexViews[viewIndex++];
+          sub.clear();
+          for (AffineExpr e : maps[i].getResults())
+            sub.push_back(kt::evaluateAffineExpr(e, dims, {}));
+          uint64_t address = 0;
+          int32_t part = resolve(iv, sub.data(), address);
+          if (part < 0) {
+            masked = true;
+            continue;
+          }
+          const ViewPart &vp = iv.parts[part];
+          if (vp.space == Space::HBM)
+            indexSticks[viewIndex - 1].insert(address / kStickBytes);
+          g[i] = static_cast<int64_t>(
+              storeFor(core, vp).load(vp.dtype, address));
+        }
+        uint64_t address = 0;
+        tile->part.push_back(masked ? -1 : resolve(view, g.data(), address));
+        tile->address.push_back(address);
+      });
+  if (failed(r) || failed(status))
+    return failure();
+  for (const auto &sticks : indexSticks)
+    tile->indexSticks += static_cast<int64_t>(sticks.size());
+  for (const MemoryViewPtr &iv : indexViews)
+    for (const ViewPart &p : iv->parts)
+      tile->indexViewsInLx &= p.space == Space::LX;
+  if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
+    return failure();
+  core.set(op.getResult(), AccessTilePtr(tile));
+  return success();
+}
+
+void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore,
+                  bool indexViewsInLx) {
+  CostModel *costs = core.costs();
+  if (!costs)
+    return;
+  const MemoryView &view = *tile.view;
+  std::vector<std::unordered_set<uint64_t>> sticks(view.parts.size());
+  std::vector<char> touched(view.parts.size(), 0);
+  for (int64_t i = 0; i < tile.numPoints(); ++i) {
+    int32_t p = tile.part[i];
+    if (p < 0)
+      continue;
+    touched[p] = 1;
+    if (view.parts[p].space == Space::HBM)
+      sticks[p].insert(tile.address[i] / kStickBytes);
+  }
+  MemoryAccess access;
+  bool anyHbm = false, anyLx = false;
+  for (size_t p = 0; p < view.parts.size(); ++p) {
+    if (!touched[p])
+      continue;
+    const ViewPart &part = view.parts[p];
+    if (part.space == Space::HBM) {
+      anyHbm = true;
+      access.dataSticks += static_cast<int64_t>(sticks[p].size());
+    } else {
+      anyLx = true;
+      access.lxPartitionBytes +=
+          numElements(part.sizes) * dtypeSize(part.dtype);
+    }
+  }
+  access.lx = !anyHbm && indexViewsInLx;
+  access.indexSticks = tile.indexSticks;
+  access.distributedMixed = view.distributed && anyHbm && anyLx;
+  if (!access.distributedMixed)
+    access.lxPartitionBytes = 0;
+  costs->onMemory(core.id, isStore ? "ktdp.store" : "ktdp.load", access);
+}
+
+LogicalResult execLoad(CoreExec &core, kt::LoadOp op) {
+  auto *tilePtr = std::get_if<AccessTilePtr>(&core.get(op.getAccessTile()));
+  if (!tilePtr || !*tilePtr)
+    return op.emitError("access tile has not been evaluated");
+  const AccessTile &tile = **tilePtr;
+  DType dt = dtypeOf(op.getType());
+  TensorPtr t = makeTensor(dt, tile.shape);
+  for (int64_t i = 0; i < tile.numPoints(); ++i) {
+    int32_t p = tile.part[i];
+    if (p < 0)
+      continue;
+    const ViewPart &part = tile.view->parts[p];
+    t->data[i] = roundTo(dt, storeFor(core, part).load(part.dtype, tile.address[i]));
+  }
+  reportMemory(core, tile, false, tile.indexViewsInLx);
+  core.set(op.getResult(), t);
+  return success();
+}
+
+LogicalResult execStore(CoreExec &core, kt::StoreOp op) {
+  auto *tilePtr = std::get_if<AccessTilePtr>(&core.get(op.getAccessTile()));
+  FailureOr<TensorPtr> data = core.tensor(op, op.getDataTile());
+  if (!tilePtr || !*tilePtr || failed(data))
+    return op.emitError("operands have not been evaluated");
+  const AccessTile &tile = **tilePtr;
+  for (int64_t i = 0; i < tile.numPoints(); ++i) {
+    int32_t p = tile.part[i];
+    if (p < 0)
+      continue;
+    const ViewPart &part = tile.view->parts[p];
+    storeFor(core, part).store(part.dtype, tile.address[i], (*data)->data[i]);
+  }
+  reportMemory(core, tile, true, tile.indexViewsInLx);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Inter-tile communication
+//===----------------------------------------------------------------------===//
+
+/// The groups of a future's group set, enumerated.
+FailureOr<SmallVector<int64_t>> groupsOf(Operation *op, kt::TileFutureType t) {
+  auto groups = kt::enumerateIntegerSet1D(t.getGroups(), {}, 1 << 16);
+  if (!groups)
+    return op->emitError("the future's groups set is unbounded");
+  return *groups;
+}
+
+LogicalResult execProduce(CoreExec &core, kt::InterTileProduceOp op) {
+  auto groups = groupsOf(op, op.getFuture().getType());
+  if (failed(groups))
+    return failure();
+  auto future = std::make_shared<Future>();
+  for (int64_t g : *groups)
+    if (kt::integerSetContains(op.getProducerTilesPerGroup(), {core.id}, {g})) {
+      future->producer = true;
+      future->group = g;
+      break;
+    }
+  if (future->producer) {
+    RtValue gid = Scalar{static_cast<double>(future->group), DType::Index};
+    SmallVector<RtValue> yielded;
+    if (failed(core.runBlock(op.getBody().front(), gid, yielded)))
+      return failure();
+    for (const RtValue &v : yielded)
+      future->partials.push_back(std::get<TensorPtr>(v));
+    core.releaseHeld(yielded);
+  }
+  core.set(op.getFuture(), FuturePtr(future));
+  return success();
+}
+
+/// Deposits this core's future at the exchange of `op` and waits until
+/// every core of the grid has deposited.
+FailureOr<Interpreter::Exchange *> rendezvous(CoreExec &core, Operation *op,
+                                              Value futureValue) {
+  auto *future = std::get_if<FuturePtr>(&core.get(futureValue));
+  if (!future || !*future)
+    return op->emitError("the future has not been produced on core ")
+           << core.id;
+  int &occurrence = core.occurrences[op];
+  Interpreter::Exchange &ex = core.interp.exchange(op, occurrence++);
+  ex.deposits[core.id] = *future;
+  ++ex.arrived;
+  int n = core.interp.numCores();
+  if (ex.arrived < n &&
+      !core.interp.waitUntil(core.id, [&ex, n] { return ex.arrived == n; }))
+    return op->emitError("core ")
+           << core.id << " waits here for cores that never arrive";
+  return &ex;
+}
+
+/// The group `core` belongs to for delivery: its producer group, or else
+/// the group whose consumer set names it.
+int64_t groupOf(int coreId, const Future &f, IntegerSet consumers,
+                ArrayRef<int64_t> groups) {
+  if (f.producer)
+    return f.group;
+  for (int64_t g : groups)
+    if (kt::integerSetContains(consumers, {coreId}, {g}))
+      return g;
+  return -1;
+}
+
+LogicalResult execReduce(CoreExec &core, kt::InterTileReduceOp op) {
+  auto ex = rendezvous(core, op, op.getFuture());
+  if (failed(ex))
+    return failure();
+  Interpreter::Exchange &x = **ex;
+  auto futureType = llvm::cast<kt::TileFutureType>(op.getFuture().getType());
+  if (!x.done) {
+    // The last core to arrive computes everybody's result: each core folds
+    // the partials of its group's producers in ring order (the partial of
+    // core id-1 first, then id-2, ...), starting from its own partial, or
+    // from the identity when it produced nothing.
+    x.done = true;
+    auto groups = groupsOf(op, futureType);
+    if (failed(groups))
+      return failure();
+    int n = core.interp.numCores();
+    SmallVector<RtValue> identity;
+    for (Value v : op.getIdentity())
+      identity.push_back(core.get(v));
+    for (int c = 0; c < n; ++c) {
+      CoreExec &target = core.interp.core(c);
+      const Future &mine = *x.deposits[c];
+      int64_t group = groupOf(c, mine, op.getConsumerTilesPerGroup(), *groups);
+      SmallVector<RtValue> acc;
+      if (mine.producer)
+        acc.assign(mine.partials.begin(), mine.partials.end());
+      else
+        acc.assign(identity.begin(), identity.end());
+      target.holdAll(acc);
+      int64_t bytes = 0;
+      for (Type t : futureType.getPartialTypes())
+        bytes += numElements(llvm::cast<RankedTensorType>(t).getShape()) *
+                 dtypeSize(dtypeOf(t));
+      if (CostModel *costs = core.interp.costs())
+        costs->onComm(c, bytes * (n - 1));
+      for (int k = 1; k < n; ++k) {
+        int origin = ((c - k) % n + n) % n;
+        const Future &other = *x.deposits[origin];
+        if (!other.producer || other.group != group)
+          continue;
+        SmallVector<RtValue> args(acc);
+        args.append(other.partials.begin(), other.partials.end());
+        SmallVector<RtValue> yielded;
+        if (failed(target.runBlock(op.getCombiner().front(), args, yielded)))
+          return failure();
+        target.releaseHeld(acc);
+        acc.assign(yielded.begin(), yielded.end());
+      }
+      // Results may drop leading unit dimensions (draft spelling).
+      for (auto [i, result] : llvm::enumerate(op.getResults())) {
+        auto *t = std::get_if<TensorPtr>(&acc[i]);
+        auto type = llvm::cast<RankedTensorType>(result.getType());
+        if (t && *t && ArrayRef<int64_t>((*t)->shape) != type.getShape()) {
+          auto r = std::make_shared<Tensor>(**t);
+          r->shape.assign(type.getShape().begin(), type.getShape().end());
+          r->literal = false;
+          x.results[c].push_back(TensorPtr(r));
+        } else {
+          x.results[c].push_back(acc[i]);
+        }
+      }
+      target.releaseHeld(acc);
+    }
+  }
+  for (auto [result, value] : llvm::zip(op.getResults(), x.results[core.id]))
+    core.set(result, value);
+  return success();
+}
+
+LogicalResult execConsume(CoreExec &core, kt::InterTileConsumeOp op) {
+  auto ex = rendezvous(core, op, op.getFuture());
+  if (failed(ex))
+    return failure();
+  Interpreter::Exchange &x = **ex;
+  auto futureType = llvm::cast<kt::TileFutureType>(op.getFuture().getType());
+  auto groups = groupsOf(op, futureType);
+  if (failed(groups))
+    return failure();
+  const Future &mine = *x.deposits[core.id];
+  IntegerSet consumers = op.getConsumerTilesPerGroup();
+  int64_t group = -1;
+  for (int64_t g : *groups)
+    if (kt::integerSetContains(consumers, {core.id}, {g}))
+      group = g;
+  if (group < 0) {
+    // Not a consumer: its results are undefined; give it its own partials
+    // (or zeros) so that the kernel can go on.
+    for (auto [i, result] : llvm::enumerate(op.getResults())) {
+      auto type = llvm::cast<RankedTensorType>(result.getType());
+      core.set(result, mine.producer ? RtValue(mine.partials[i])
+                                     : RtValue(makeTensor(dtypeOf(type),
+                                                          std::vector<int64_t>(type.getShape().begin(), type.getShape().end()))));
+    }
+    return success();
+  }
+  std::optional<IntegerSet> dependency = op.getProducerDependencyPerConsumer();
+  SmallVector<int> sources;
+  for (int p = 0; p < core.interp.numCores(); ++p) {
+    const Future &f = *x.deposits[p];
+    if (!f.producer || f.group != group)
+      continue;
+    if (dependency) {
+      SmallVector<int64_t> syms = {core.id};
+      if (dependency->getNumSymbols() == 2)
+        syms.push_back(group);
+      if (!kt::integerSetContains(*dependency, {p}, syms))
+        continue;
+    }
+    sources.push_back(p);
+  }
+  if (sources.size() != 1)
+    return op.emitError("consumer tile ")
+           << core.id << " of group " << group << " has " << sources.size()
+           << " sources; inter_tile_consume needs exactly one";
+  const Future &src = *x.deposits[sources.front()];
+  int64_t bytes = 0;
+  for (const TensorPtr &t : src.partials)
+    bytes += t->bytes();
+  if (CostModel *costs = core.costs())
+    costs->onComm(core.id, bytes);
+  for (auto [result, value] : llvm::zip(op.getResults(), src.partials))
+    core.set(result, value);
+  return success();
+}
+
+} // namespace
+
+LogicalResult spyre::interp::execKtdp(CoreExec &core, Operation *op,
+                                      bool &handled) {
+  if (auto id = llvm::dyn_cast<kt::GetComputeTileIdOp>(op)) {
+    for (auto [i, result] : llvm::enumerate(id.getIds()))
+      core.set(result, Scalar{i < core.coords.size()
+                                  ? static_cast<double>(core.coords[i])
+                                  : 0.0,
+                              DType::Index});
+    return success();
+  }
+  if (auto v = llvm::dyn_cast<kt::ConstructMemoryViewOp>(op))
+    return execMemoryView(core, v);
+  if (auto v = llvm::dyn_cast<kt::ConstructDistributedMemoryViewOp>(op))
+    return execDistributedView(core, v);
+  if (auto t = llvm::dyn_cast<kt::ConstructAccessTileOp>(op))
+    return execAccessTile(core, t);
+  if (auto t = llvm::dyn_cast<kt::ConstructIndirectAccessTileOp>(op))
+    return execIndirectTile(core, t);
+  if (auto l = llvm::dyn_cast<kt::LoadOp>(op))
+    return execLoad(core, l);
+  if (auto s = llvm::dyn_cast<kt::StoreOp>(op))
+    return execStore(core, s);
+  if (auto p = llvm::dyn_cast<kt::InterTileProduceOp>(op))
+    return execProduce(core, p);
+  if (auto r = llvm::dyn_cast<kt::InterTileReduceOp>(op))
+    return execReduce(core, r);
+  if (auto c = llvm::dyn_cast<kt::InterTileConsumeOp>(op))
+    return execConsume(core, c);
+  if (auto e = llvm::dyn_cast<kt::RuntimeArgExtractOp>(op)) {
+    auto type = llvm::cast<kt::RuntimeArgType>(e.getInput().getType());
+    switch (e.getKind()) {
+    case kt::RuntimeArgKind::value: {
+      FailureOr<Scalar> s = core.scalar(op, e.getInput());
+      if (failed(s))
+        return failure();
+      core.set(e.getResult(), Scalar{s->value, dtypeOf(e.getType())});
+      return success();
+    }
+    case kt::RuntimeArgKind::granularity:
+      core.set(e.getResult(), Scalar{static_cast<double>(*type.getGranularity()), DType::Index});
+      return success();
+    case kt::RuntimeArgKind::upperbound:
+      core.set(e.getResult(), Scalar{static_cast<double>(*type.getUpperbound()), DType::Index});
+      return success();
+    }
+  }
+  handled = false;
+  return failure();
+}

@@ -1,0 +1,42 @@
+//===- Memory.h - byte-addressed HBM and scratchpads ------------*- C++ -*-===//
+//
+// One sparse, byte-addressed store per memory (HBM, and one LX per core).
+// Pages are created on first write; bytes never written read as zero and are
+// counted so the driver can warn about reads of uninitialised memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_INTERP_MEMORY_H
+#define SPYRE_INTERP_MEMORY_H
+
+#include "interp/DType.h"
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+namespace spyre::interp {
+
+class ByteStore {
+public:
+  static constexpr uint64_t kPageBits = 16;
+  static constexpr uint64_t kPageSize = uint64_t(1) << kPageBits;
+
+  double load(DType type, uint64_t address);
+  void store(DType type, uint64_t address, double value);
+  void writeBytes(uint64_t address, const uint8_t *data, uint64_t size);
+  void readBytes(uint64_t address, uint8_t *data, uint64_t size);
+  /// Bytes read from pages nobody wrote, and the first such address.
+  uint64_t uninitialisedReads() const { return uninitReads; }
+  uint64_t firstUninitialisedRead() const { return firstUninit; }
+
+private:
+  uint8_t *page(uint64_t address, bool create);
+  std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> pages;
+  uint64_t lastPageIndex = ~uint64_t(0);
+  uint8_t *lastPage = nullptr;
+  uint64_t uninitReads = 0, firstUninit = 0;
+};
+
+} // namespace spyre::interp
+
+#endif

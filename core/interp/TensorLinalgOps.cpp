@@ -1,0 +1,686 @@
+//===- TensorLinalgOps.cpp - tensor and linalg ops ------------------------===//
+//
+// Numerics follow ktir-cpu: matmul accumulates f16 products in f32 and
+// rounds once before adding the accumulator; reductions with a single
+// standard combiner reduce in double and round once; linalg.generic runs
+// its body once over whole tensors (every input materialised over the
+// iteration space), with a per-point fallback for reduction iterators.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/CoreExec.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineMap.h"
+
+#include <cmath>
+#include <numeric>
+
+using namespace mlir;
+using namespace spyre::interp;
+
+namespace {
+
+std::vector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+/// Calls fn(linear, index) for every index of `shape` in row-major order.
+template <typename Fn>
+void forEachIndex(ArrayRef<int64_t> shape, Fn fn) {
+  int64_t n = numElements(shape);
+  std::vector<int64_t> idx(shape.size(), 0);
+  for (int64_t linear = 0; linear < n; ++linear) {
+    fn(linear, idx);
+    for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+      if (++idx[d] < shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+/// The shape of a result of static or operand-given dynamic extents.
+FailureOr<std::vector<int64_t>> resultShape(CoreExec &core, Operation *op,
+                                            Type type, ValueRange dynamic) {
+  auto shaped = llvm::cast<ShapedType>(type);
+  return core.mixedList(op, shaped.getShape(), dynamic);
+}
+
+TensorPtr reshaped(const Tensor &src, std::vector<int64_t> shape) {
+  auto t = std::make_shared<Tensor>();
+  t->dtype = src.dtype;
+  t->shape = std::move(shape);
+  t->data = src.data;
+  return t;
+}
+
+LogicalResult setTensor(CoreExec &core, Value result, TensorPtr t) {
+  core.set(result, std::move(t));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tensor
+//===----------------------------------------------------------------------===//
+
+LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
+  if (auto empty = llvm::dyn_cast<tensor::EmptyOp>(op)) {
+    auto shape = resultShape(core, op, empty.getType(), empty.getDynamicSizes());
+    if (failed(shape))
+      return failure();
+    return setTensor(core, empty.getResult(),
+                     makeTensor(dtypeOf(empty.getType()), *shape));
+  }
+  if (auto splat = llvm::dyn_cast<tensor::SplatOp>(op)) {
+    auto shape = resultShape(core, op, splat.getType(), splat.getDynamicSizes());
+    FailureOr<Scalar> v = core.scalar(op, splat.getInput());
+    if (failed(shape) || failed(v))
+      return failure();
+    TensorPtr t = makeTensor(dtypeOf(splat.getType()), *shape);
+    std::fill(t->data.begin(), t->data.end(), roundTo(t->dtype, v->value));
+    return setTensor(core, splat.getResult(), t);
+  }
+  if (auto extract = llvm::dyn_cast<tensor::ExtractOp>(op)) {
+    FailureOr<TensorPtr> src = core.tensor(op, extract.getTensor());
+    if (failed(src))
+      return failure();
+    int64_t linear = 0;
+    std::vector<int64_t> strides = stridesOf((*src)->shape);
+    for (auto [i, index] : llvm::enumerate(extract.getIndices())) {
+      FailureOr<int64_t> v = core.integer(op, index);
+      if (failed(v))
+        return failure();
+      if (*v < 0 || *v >= (*src)->shape[i])
+        return op->emitError("index ")
+               << *v << " is out of bounds for dimension " << i
+               << " of extent " << (*src)->shape[i];
+      linear += *v * strides[i];
+    }
+    core.set(extract.getResult(),
+             Scalar{(*src)->data[linear], (*src)->dtype});
+    return success();
+  }
+  if (auto insert = llvm::dyn_cast<tensor::InsertOp>(op)) {
+    FailureOr<TensorPtr> dest = core.tensor(op, insert.getDest());
+    FailureOr<Scalar> v = core.scalar(op, insert.getScalar());
+    if (failed(dest) || failed(v))
+      return failure();
+    int64_t linear = 0;
+    std::vector<int64_t> strides = stridesOf((*dest)->shape);
+    for (auto [i, index] : llvm::enumerate(insert.getIndices())) {
+      FailureOr<int64_t> x = core.integer(op, index);
+      if (failed(x))
+        return failure();
+      if (*x < 0 || *x >= (*dest)->shape[i])
+        return op->emitError("index ")
+               << *x << " is out of bounds for dimension " << i;
+      linear += *x * strides[i];
+    }
+    TensorPtr t = reshaped(**dest, (*dest)->shape);
+    t->data[linear] = roundTo(t->dtype, v->value);
+    return setTensor(core, insert.getResult(), t);
+  }
+  if (auto fromElements = llvm::dyn_cast<tensor::FromElementsOp>(op)) {
+    auto type = fromElements.getType();
+    TensorPtr t = makeTensor(dtypeOf(type),
+                             std::vector<int64_t>(type.getShape().begin(),
+                                                  type.getShape().end()));
+    for (auto [i, element] : llvm::enumerate(fromElements.getElements())) {
+      FailureOr<Scalar> v = core.scalar(op, element);
+      if (failed(v))
+        return failure();
+      t->data[i] = roundTo(t->dtype, v->value);
+    }
+    return setTensor(core, fromElements.getResult(), t);
+  }
+  if (llvm::isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                tensor::ReshapeOp, tensor::CastOp>(op)) {
+    FailureOr<TensorPtr> src = core.tensor(op, op->getOperand(0));
+    if (failed(src))
+      return failure();
+    ValueRange dynamic;
+    if (auto expand = llvm::dyn_cast<tensor::ExpandShapeOp>(op))
+      dynamic = expand.getOutputShape();
+    auto shape = resultShape(core, op, op->getResult(0).getType(), dynamic);
+    if (llvm::isa<tensor::CastOp>(op))
+      shape = (*src)->shape;
+    if (failed(shape))
+      return failure();
+    if (numElements(*shape) != (*src)->numElements())
+      return op->emitError("reshaping ")
+             << (*src)->numElements() << " elements into "
+             << numElements(*shape);
+    return setTensor(core, op->getResult(0), reshaped(**src, *shape));
+  }
+  if (auto dim = llvm::dyn_cast<tensor::DimOp>(op)) {
+    FailureOr<TensorPtr> src = core.tensor(op, dim.getSource());
+    FailureOr<int64_t> i = core.integer(op, dim.getIndex());
+    if (failed(src) || failed(i))
+      return failure();
+    if (*i < 0 || *i >= static_cast<int64_t>((*src)->shape.size()))
+      return op->emitError("dimension ") << *i << " is out of range";
+    core.set(dim.getResult(), Scalar{static_cast<double>((*src)->shape[*i]),
+                                     DType::Index});
+    return success();
+  }
+  auto sliceGeometry = [&](auto sliceOp, ArrayRef<int64_t> full,
+                           std::vector<int64_t> &offsets,
+                           std::vector<int64_t> &sizes,
+                           std::vector<int64_t> &strides) -> LogicalResult {
+    auto o = core.mixedList(op, sliceOp.getStaticOffsets(), sliceOp.getOffsets());
+    auto s = core.mixedList(op, sliceOp.getStaticSizes(), sliceOp.getSizes());
+    auto st = core.mixedList(op, sliceOp.getStaticStrides(), sliceOp.getStrides());
+    if (failed(o) || failed(s) || failed(st))
+      return failure();
+    offsets = *o, sizes = *s, strides = *st;
+    for (size_t d = 0; d < full.size(); ++d)
+      if (offsets[d] < 0 || sizes[d] < 0 ||
+          (sizes[d] > 0 &&
+           offsets[d] + (sizes[d] - 1) * strides[d] >= full[d]))
+        return op->emitError("slice of dimension ")
+               << d << " (offset " << offsets[d] << ", size " << sizes[d]
+               << ", stride " << strides[d] << ") exceeds its extent "
+               << full[d];
+    return success();
+  };
+  if (auto slice = llvm::dyn_cast<tensor::ExtractSliceOp>(op)) {
+    FailureOr<TensorPtr> src = core.tensor(op, slice.getSource());
+    if (failed(src))
+      return failure();
+    std::vector<int64_t> offsets, sizes, strides;
+    if (failed(sliceGeometry(slice, (*src)->shape, offsets, sizes, strides)))
+      return failure();
+    auto shape = resultShape(core, op, slice.getType(), {});
+    std::vector<int64_t> resultShapeV = sizes;
+    if (succeeded(shape) && numElements(*shape) == numElements(sizes))
+      resultShapeV = *shape;
+    TensorPtr t = makeTensor((*src)->dtype, resultShapeV);
+    std::vector<int64_t> srcStrides = stridesOf((*src)->shape);
+    forEachIndex(sizes, [&](int64_t linear, const std::vector<int64_t> &idx) {
+      int64_t at = 0;
+      for (size_t d = 0; d < idx.size(); ++d)
+        at += (offsets[d] + idx[d] * strides[d]) * srcStrides[d];
+      t->data[linear] = (*src)->data[at];
+    });
+    return setTensor(core, slice.getResult(), t);
+  }
+  if (auto insert = llvm::dyn_cast<tensor::InsertSliceOp>(op)) {
+    FailureOr<TensorPtr> src = core.tensor(op, insert.getSource());
+    FailureOr<TensorPtr> dest = core.tensor(op, insert.getDest());
+    if (failed(src) || failed(dest))
+      return failure();
+    std::vector<int64_t> offsets, sizes, strides;
+    if (failed(sliceGeometry(insert, (*dest)->shape, offsets, sizes, strides)))
+      return failure();
+    if (numElements(sizes) != (*src)->numElements())
+      return op->emitError("inserting ")
+             << (*src)->numElements() << " elements into a slice of "
+             << numElements(sizes);
+    TensorPtr t = reshaped(**dest, (*dest)->shape);
+    std::vector<int64_t> dstStrides = stridesOf((*dest)->shape);
+    forEachIndex(sizes, [&](int64_t linear, const std::vector<int64_t> &idx) {
+      int64_t at = 0;
+      for (size_t d = 0; d < idx.size(); ++d)
+        at += (offsets[d] + idx[d] * strides[d]) * dstStrides[d];
+      t->data[at] = roundTo(t->dtype, (*src)->data[linear]);
+    });
+    return setTensor(core, insert.getResult(), t);
+  }
+  handled = false;
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// linalg
+//===----------------------------------------------------------------------===//
+
+/// Runs the combiner block of a reduction on two same-shaped tensors and
+/// returns what it yields (ops run vectorised, so each is charged once with
+/// the tensor's element count, as ktir-cpu charges them).
+FailureOr<TensorPtr> combineTensors(CoreExec &core, Operation *op,
+                                    Block &combiner, TensorPtr lhs,
+                                    TensorPtr rhs, DType dtype) {
+  RtValue args[2] = {lhs, rhs};
+  SmallVector<RtValue> yielded;
+  if (failed(core.runBlock(combiner, args, yielded)))
+    return failure();
+  TensorPtr result;
+  if (auto *t = std::get_if<TensorPtr>(&yielded.front()); t && *t) {
+    result = reshaped(**t, lhs->shape);
+  } else if (auto *s = std::get_if<Scalar>(&yielded.front())) {
+    result = makeTensor(dtype, lhs->shape);
+    std::fill(result->data.begin(), result->data.end(), s->value);
+  } else {
+    core.releaseHeld(yielded);
+    return op->emitError("the combiner did not yield a value");
+  }
+  result->dtype = dtype;
+  for (double &d : result->data)
+    d = roundTo(dtype, d);
+  core.releaseHeld(yielded);
+  return result;
+}
+
+/// ktir-cpu's reduction: for each reduced dimension, highest first, combine
+/// the first half of the extent with the second half (an odd last element
+/// is carried along) until one is left; then combine the result with the
+/// init value. Every step rounds to the element type.
+LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
+  if (op.getInputs().size() != 1)
+    return op.emitError("the interpreter supports linalg.reduce with one "
+                        "input, not ")
+           << op.getInputs().size();
+  FailureOr<TensorPtr> in = core.tensor(op, op.getInputs()[0]);
+  FailureOr<TensorPtr> init = core.tensor(op, op.getInits()[0]);
+  if (failed(in) || failed(init))
+    return failure();
+  std::vector<int64_t> dims(op.getDimensions().begin(),
+                            op.getDimensions().end());
+  std::sort(dims.begin(), dims.end());
+  Block &combiner = op.getCombiner().front();
+  DType dtype = (*init)->dtype;
+  TensorPtr current = reshaped(**in, (*in)->shape);
+  current->dtype = dtype;
+  for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
+    std::vector<int64_t> shape = current->shape;
+    int64_t outer = numElements(ArrayRef<int64_t>(shape).take_front(*d));
+    int64_t inner = numElements(ArrayRef<int64_t>(shape).drop_front(*d + 1));
+    int64_t n = shape[*d];
+    while (n > 1) {
+      int64_t half = n / 2;
+      std::vector<int64_t> halfShape = shape;
+      halfShape[*d] = half;
+      TensorPtr lo = makeTensor(dtype, halfShape), hi = makeTensor(dtype, halfShape);
+      for (int64_t o = 0; o < outer; ++o)
+        for (int64_t i = 0; i < half; ++i)
+          for (int64_t k = 0; k < inner; ++k) {
+            lo->data[(o * half + i) * inner + k] =
+                current->data[(o * n + i) * inner + k];
+            hi->data[(o * half + i) * inner + k] =
+                current->data[(o * n + half + i) * inner + k];
+          }
+      FailureOr<TensorPtr> folded =
+          combineTensors(core, op, combiner, lo, hi, dtype);
+      if (failed(folded))
+        return failure();
+      int64_t next = n - half;
+      shape[*d] = next;
+      TensorPtr merged = makeTensor(dtype, shape);
+      for (int64_t o = 0; o < outer; ++o) {
+        for (int64_t i = 0; i < half; ++i)
+          for (int64_t k = 0; k < inner; ++k)
+            merged->data[(o * next + i) * inner + k] =
+                (*folded)->data[(o * half + i) * inner + k];
+        if (next > half)
+          for (int64_t k = 0; k < inner; ++k)
+            merged->data[(o * next + half) * inner + k] =
+                current->data[(o * n + 2 * half) * inner + k];
+      }
+      current = merged;
+      n = next;
+    }
+  }
+  if (current->numElements() != (*init)->numElements())
+    return op.emitError("init holds ")
+           << (*init)->numElements() << " elements, the reduction gives "
+           << current->numElements();
+  current->shape = (*init)->shape;
+  FailureOr<TensorPtr> result =
+      combineTensors(core, op, combiner, current,
+                     reshaped(**init, (*init)->shape), dtype);
+  if (failed(result))
+    return failure();
+  core.set(op->getResult(0), *result);
+  return success();
+}
+
+LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
+  auto linalgOp = llvm::cast<linalg::LinalgOp>(op);
+  if (auto maps = op->getAttrOfType<ArrayAttr>("indexing_maps")) {
+    auto defaults = linalgOp.getIndexingMapsArray();
+    (void)defaults;
+  }
+  FailureOr<TensorPtr> a = core.tensor(op, linalgOp.getDpsInputs()[0]);
+  FailureOr<TensorPtr> b = core.tensor(op, linalgOp.getDpsInputs()[1]);
+  FailureOr<TensorPtr> c = core.tensor(op, linalgOp.getDpsInits()[0]);
+  if (failed(a) || failed(b) || failed(c))
+    return failure();
+  const Tensor &A = **a, &B = **b;
+  size_t r = batched ? 1 : 0;
+  if (A.shape.size() != 2 + r || B.shape.size() != 2 + r)
+    return op->emitError("matmul operands must have rank ") << 2 + r;
+  int64_t batch = batched ? A.shape[0] : 1;
+  int64_t M = A.shape[r], K = A.shape[r + 1], N = B.shape[r + 1];
+  if (B.shape[r] != K || (batched && B.shape[0] != batch))
+    return op->emitError("matmul operand shapes do not agree");
+  TensorPtr out = reshaped(**c, (*c)->shape);
+  if (out->numElements() != batch * M * N)
+    return op->emitError("matmul accumulator has the wrong size");
+  if (CostModel *costs = core.costs())
+    costs->onMatmul(core.id, batch * M, N, K);
+  bool f16 = A.dtype == DType::F16 && B.dtype == DType::F16;
+  std::vector<double> row(N);
+  std::vector<float> rowf(N);
+  for (int64_t bi = 0; bi < batch; ++bi)
+    for (int64_t i = 0; i < M; ++i) {
+      const double *arow = &A.data[(bi * M + i) * K];
+      const double *bmat = &B.data[bi * K * N];
+      if (f16) {
+        // NumPy's half matmul: f32 products accumulated in f32, in k order.
+        std::fill(rowf.begin(), rowf.end(), 0.0f);
+        for (int64_t k = 0; k < K; ++k) {
+          float av = static_cast<float>(arow[k]);
+          const double *brow = bmat + k * N;
+          for (int64_t j = 0; j < N; ++j)
+            rowf[j] += av * static_cast<float>(brow[j]);
+        }
+        for (int64_t j = 0; j < N; ++j)
+          row[j] = roundTo(out->dtype, rowf[j]);
+      } else {
+        std::fill(row.begin(), row.end(), 0.0);
+        for (int64_t k = 0; k < K; ++k) {
+          double av = arow[k];
+          const double *brow = bmat + k * N;
+          for (int64_t j = 0; j < N; ++j)
+            row[j] += av * brow[j];
+        }
+        for (int64_t j = 0; j < N; ++j)
+          row[j] = roundTo(out->dtype, row[j]);
+      }
+      double *dst = &out->data[(bi * M + i) * N];
+      for (int64_t j = 0; j < N; ++j)
+        dst[j] = roundTo(out->dtype, dst[j] + row[j]);
+    }
+  core.set(op->getResult(0), out);
+  return success();
+}
+
+/// Materialises `t` (indexed by `map` over the iteration space) as a tensor
+/// over the whole iteration space.
+TensorPtr overIterationSpace(const Tensor &t, AffineMap map,
+                             ArrayRef<int64_t> space) {
+  TensorPtr out = makeTensor(t.dtype, std::vector<int64_t>(space.begin(), space.end()));
+  std::vector<int64_t> tStrides = stridesOf(t.shape);
+  std::vector<unsigned> dimOf;
+  for (AffineExpr e : map.getResults())
+    dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+  forEachIndex(space, [&](int64_t linear, const std::vector<int64_t> &idx) {
+    int64_t at = 0;
+    for (size_t r = 0; r < dimOf.size(); ++r)
+      at += idx[dimOf[r]] * tStrides[r];
+    out->data[linear] = t.data[at];
+  });
+  return out;
+}
+
+LogicalResult execGeneric(CoreExec &core, linalg::GenericOp op) {
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  unsigned numLoops = op.getNumLoops();
+  std::vector<int64_t> space(numLoops, -1);
+  SmallVector<RtValue> operands;
+  for (OpOperand &operand : op->getOpOperands()) {
+    const RtValue &rv = core.get(operand.get());
+    operands.push_back(rv);
+    auto *t = std::get_if<TensorPtr>(&rv);
+    if (!t || !*t)
+      continue;
+    AffineMap map = maps[operand.getOperandNumber()];
+    if (!map.isProjectedPermutation())
+      return op.emitError("the interpreter supports linalg.generic indexing "
+                          "maps that are projected permutations, not ")
+             << AffineMapAttr::get(map);
+    for (auto [r, e] : llvm::enumerate(map.getResults()))
+      space[llvm::cast<AffineDimExpr>(e).getPosition()] = (*t)->shape[r];
+  }
+  if (llvm::is_contained(space, -1))
+    return op.emitError("cannot infer the iteration space of linalg.generic");
+  FailureOr<TensorPtr> init = core.tensor(op, op.getDpsInits()[0]);
+  if (failed(init))
+    return failure();
+  if (op.getNumDpsInits() != 1)
+    return op.emitError("the interpreter supports linalg.generic with one "
+                        "output");
+  AffineMap outMap = maps.back();
+  bool parallel = llvm::all_of(op.getIteratorTypesArray(), [](auto t) {
+    return t == utils::IteratorType::parallel;
+  });
+  if (CostModel *costs = core.costs())
+    costs->onCompute(core.id, "linalg.generic", (*init)->numElements(),
+                     (*init)->numElements(), false);
+  Block &body = op.getRegion().front();
+  TensorPtr out = reshaped(**init, (*init)->shape);
+  std::vector<int64_t> outStrides = stridesOf(out->shape);
+
+  if (parallel) {
+    // Run the body once over whole tensors.
+    SmallVector<RtValue> args;
+    for (auto [i, rv] : llvm::enumerate(operands)) {
+      auto *t = std::get_if<TensorPtr>(&rv);
+      args.push_back(t && *t ? RtValue(overIterationSpace(**t, maps[i], space))
+                             : rv);
+    }
+    core.genericSpace = space;
+    SmallVector<RtValue> yielded;
+    LogicalResult r = core.runBlock(body, args, yielded);
+    core.genericSpace.clear();
+    if (failed(r))
+      return failure();
+    const RtValue &y = yielded.front();
+    std::vector<unsigned> dimOf;
+    for (AffineExpr e : outMap.getResults())
+      dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+    auto *yt = std::get_if<TensorPtr>(&y);
+    auto *ys = std::get_if<Scalar>(&y);
+    forEachIndex(space, [&](int64_t linear, const std::vector<int64_t> &idx) {
+      int64_t at = 0;
+      for (size_t d = 0; d < dimOf.size(); ++d)
+        at += idx[dimOf[d]] * outStrides[d];
+      double v = yt && *yt ? (*yt)->data[linear] : ys ? ys->value : 0;
+      out->data[at] = roundTo(out->dtype, v);
+    });
+    core.releaseHeld(yielded);
+    core.set(op->getResult(0), out);
+    return success();
+  }
+
+  // Reduction iterators: run the body per iteration point, in order.
+  std::vector<std::vector<int64_t>> strides;
+  for (auto &rv : operands)
+    if (auto *t = std::get_if<TensorPtr>(&rv); t && *t)
+      strides.push_back(stridesOf((*t)->shape));
+    else
+      strides.emplace_back();
+  LogicalResult status = success();
+  forEachIndex(space, [&](int64_t, const std::vector<int64_t> &idx) {
+    if (failed(status))
+      return;
+    SmallVector<RtValue> args;
+    int64_t outAt = 0;
+    for (auto [i, rv] : llvm::enumerate(operands)) {
+      int64_t at = 0;
+      for (auto [r, e] : llvm::enumerate(maps[i].getResults()))
+        at += idx[llvm::cast<AffineDimExpr>(e).getPosition()] * (strides[i].empty() ? 0 : strides[i][r]);
+      if (i + 1 == operands.size()) {
+        outAt = at;
+        args.push_back(Scalar{out->data[at], out->dtype});
+      } else if (auto *t = std::get_if<TensorPtr>(&rv); t && *t) {
+        args.push_back(Scalar{(*t)->data[at], (*t)->dtype});
+      } else {
+        args.push_back(rv);
+      }
+    }
+    core.genericIndex = idx;
+    SmallVector<RtValue> yielded;
+    if (failed(core.runBlock(body, args, yielded))) {
+      status = failure();
+      return;
+    }
+    if (auto *s = std::get_if<Scalar>(&yielded.front()))
+      out->data[outAt] = roundTo(out->dtype, s->value);
+    core.releaseHeld(yielded);
+  });
+  core.genericIndex.clear();
+  if (failed(status))
+    return failure();
+  core.set(op->getResult(0), out);
+  return success();
+}
+
+/// Named elementwise linalg ops and the scalar op they apply.
+double applyNamed(StringRef name, double a, double b) {
+  if (name == "linalg.add") return a + b;
+  if (name == "linalg.sub") return a - b;
+  if (name == "linalg.mul") return a * b;
+  if (name == "linalg.div") return a / b;
+  if (name == "linalg.max") return std::fmax(a, b);
+  if (name == "linalg.min") return std::fmin(a, b);
+  if (name == "linalg.powf") return std::pow(a, b);
+  if (name == "linalg.exp") return std::exp(a);
+  if (name == "linalg.log") return std::log(a);
+  if (name == "linalg.abs") return std::fabs(a);
+  if (name == "linalg.negf") return -a;
+  if (name == "linalg.sqrt") return std::sqrt(a);
+  if (name == "linalg.rsqrt") return 1.0 / std::sqrt(a);
+  if (name == "linalg.reciprocal") return 1.0 / a;
+  if (name == "linalg.tanh") return std::tanh(a);
+  if (name == "linalg.floor") return std::floor(a);
+  if (name == "linalg.ceil") return std::ceil(a);
+  return NAN;
+}
+
+bool isNamedElementwise(StringRef name) {
+  return llvm::is_contained(
+      {"linalg.add", "linalg.sub", "linalg.mul", "linalg.div", "linalg.max",
+       "linalg.min", "linalg.powf", "linalg.exp", "linalg.log", "linalg.abs",
+       "linalg.negf", "linalg.sqrt", "linalg.rsqrt", "linalg.reciprocal",
+       "linalg.tanh", "linalg.floor", "linalg.ceil"},
+      name);
+}
+
+LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
+  StringRef name = op->getName().getStringRef();
+  if (auto reduce = llvm::dyn_cast<linalg::ReduceOp>(op))
+    return execReduce(core, reduce);
+  if (llvm::isa<linalg::MatmulOp>(op))
+    return execMatmul(core, op, false);
+  if (llvm::isa<linalg::BatchMatmulOp>(op))
+    return execMatmul(core, op, true);
+  if (auto generic = llvm::dyn_cast<linalg::GenericOp>(op))
+    return execGeneric(core, generic);
+  if (auto index = llvm::dyn_cast<linalg::IndexOp>(op)) {
+    uint64_t dim = index.getDim();
+    if (!core.genericIndex.empty()) {
+      core.set(index.getResult(),
+               Scalar{static_cast<double>(core.genericIndex[dim]), DType::Index});
+      return success();
+    }
+    if (core.genericSpace.empty() || dim >= core.genericSpace.size())
+      return op->emitError("linalg.index outside a linalg.generic body");
+    TensorPtr t = makeTensor(DType::Index, core.genericSpace);
+    forEachIndex(core.genericSpace,
+                 [&](int64_t linear, const std::vector<int64_t> &idx) {
+                   t->data[linear] = static_cast<double>(idx[dim]);
+                 });
+    core.set(index.getResult(), t);
+    return success();
+  }
+  if (auto fill = llvm::dyn_cast<linalg::FillOp>(op)) {
+    FailureOr<Scalar> v = core.scalar(op, fill.getInputs()[0]);
+    FailureOr<TensorPtr> out = core.tensor(op, fill.getOutputs()[0]);
+    if (failed(v) || failed(out))
+      return failure();
+    TensorPtr t = makeTensor((*out)->dtype, (*out)->shape);
+    std::fill(t->data.begin(), t->data.end(), roundTo(t->dtype, v->value));
+    core.set(op->getResult(0), t);
+    return success();
+  }
+  if (auto bcast = llvm::dyn_cast<linalg::BroadcastOp>(op)) {
+    FailureOr<TensorPtr> in = core.tensor(op, bcast.getInput());
+    FailureOr<TensorPtr> init = core.tensor(op, bcast.getInit());
+    if (failed(in) || failed(init))
+      return failure();
+    ArrayRef<int64_t> added = bcast.getDimensions();
+    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape);
+    std::vector<int64_t> inStrides = stridesOf((*in)->shape);
+    forEachIndex(t->shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
+      int64_t at = 0, k = 0;
+      for (size_t d = 0; d < idx.size(); ++d)
+        if (!llvm::is_contained(added, static_cast<int64_t>(d)))
+          at += idx[d] * inStrides[k++];
+      t->data[linear] = roundTo(t->dtype, (*in)->data[at]);
+    });
+    core.set(op->getResult(0), t);
+    return success();
+  }
+  if (auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op)) {
+    FailureOr<TensorPtr> in = core.tensor(op, transpose.getInput());
+    FailureOr<TensorPtr> init = core.tensor(op, transpose.getInit());
+    if (failed(in) || failed(init))
+      return failure();
+    ArrayRef<int64_t> perm = transpose.getPermutation();
+    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape);
+    std::vector<int64_t> inStrides = stridesOf((*in)->shape);
+    forEachIndex(t->shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
+      int64_t at = 0;
+      for (size_t d = 0; d < idx.size(); ++d)
+        at += idx[d] * inStrides[perm[d]];
+      t->data[linear] = (*in)->data[at];
+    });
+    core.set(op->getResult(0), t);
+    return success();
+  }
+  if (auto copy = llvm::dyn_cast<linalg::CopyOp>(op)) {
+    FailureOr<TensorPtr> in = core.tensor(op, copy.getInputs()[0]);
+    FailureOr<TensorPtr> init = core.tensor(op, copy.getOutputs()[0]);
+    if (failed(in) || failed(init))
+      return failure();
+    TensorPtr t = reshaped(**in, (*init)->shape);
+    t->dtype = (*init)->dtype;
+    for (double &d : t->data)
+      d = roundTo(t->dtype, d);
+    core.set(op->getResult(0), t);
+    return success();
+  }
+  if (isNamedElementwise(name)) {
+    auto linalgOp = llvm::cast<linalg::LinalgOp>(op);
+    SmallVector<TensorPtr, 2> ins;
+    for (Value v : linalgOp.getDpsInputs()) {
+      FailureOr<TensorPtr> t = core.tensor(op, v);
+      if (failed(t))
+        return failure();
+      ins.push_back(*t);
+    }
+    FailureOr<TensorPtr> init = core.tensor(op, linalgOp.getDpsInits()[0]);
+    if (failed(init))
+      return failure();
+    for (const TensorPtr &t : ins)
+      if (t->shape != (*init)->shape)
+        return op->emitError("operand shapes differ from the output shape");
+    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape);
+    if (CostModel *costs = core.costs())
+      costs->onCompute(core.id, name, t->numElements(),
+                       ins.front()->numElements(), false);
+    for (int64_t i = 0; i < t->numElements(); ++i)
+      t->data[i] = roundTo(t->dtype,
+                           applyNamed(name, ins[0]->data[i],
+                                      ins.size() > 1 ? ins[1]->data[i] : 0));
+    core.set(op->getResult(0), t);
+    return success();
+  }
+  handled = false;
+  return failure();
+}
+
+} // namespace
+
+LogicalResult spyre::interp::execTensorLinalg(CoreExec &core, Operation *op,
+                                              bool &handled) {
+  if (op->getName().getDialectNamespace() == "tensor")
+    return execTensor(core, op, handled);
+  return execLinalg(core, op, handled);
+}

@@ -1,0 +1,88 @@
+//===- Values.h - what an SSA value holds at run time -----------*- C++ -*-===//
+#ifndef SPYRE_INTERP_VALUES_H
+#define SPYRE_INTERP_VALUES_H
+
+#include "interp/DType.h"
+
+#include "mlir/IR/IntegerSet.h"
+
+#include <memory>
+#include <variant>
+#include <vector>
+
+namespace spyre::interp {
+
+/// A tensor value: row-major data, each element already rounded to `dtype`.
+struct Tensor {
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+  std::vector<double> data;
+  /// Compile-time literal (arith.constant): not charged to the scratchpad.
+  bool literal = false;
+
+  int64_t numElements() const { return static_cast<int64_t>(data.size()); }
+  uint64_t bytes() const { return data.size() * dtypeSize(dtype); }
+};
+using TensorPtr = std::shared_ptr<Tensor>;
+
+/// A scalar (index, integer or float) with its type.
+struct Scalar {
+  double value = 0;
+  DType dtype = DType::Index;
+};
+
+enum class Space { HBM, LX };
+
+/// One memory view, or one partition of a distributed view.
+struct ViewPart {
+  Space space = Space::HBM;
+  int core = 0; ///< owner of the scratchpad when space == LX
+  DType dtype = DType::F16;
+  int64_t offset = 0; ///< element index of coordinate `origin`
+  std::vector<int64_t> sizes, strides;
+  /// The global coordinates the view holds: `set` with `symbols` bound, or
+  /// (no set) the box [0, size).
+  mlir::IntegerSet set;
+  std::vector<int64_t> symbols;
+  /// Bounding box of the coordinates (inclusive), and whether the set is
+  /// exactly that box.
+  std::vector<int64_t> lo, hi;
+  bool isBox = true;
+
+  bool contains(const int64_t *coord) const;
+};
+
+struct MemoryView {
+  std::vector<ViewPart> parts;
+  bool distributed = false;
+  DType dtype = DType::F16;
+  std::vector<int64_t> shape;
+};
+using MemoryViewPtr = std::shared_ptr<const MemoryView>;
+
+/// The resolved points of an access tile, in tile (row-major) order.
+struct AccessTile {
+  MemoryViewPtr view;
+  std::vector<int64_t> shape;
+  std::vector<int32_t> part;     ///< partition per point, -1 when masked
+  std::vector<uint64_t> address; ///< byte address per point
+  int64_t indexSticks = 0;       ///< HBM sticks of index views it read
+  bool indexViewsInLx = true;    ///< no index view (or all of them) in LX
+  int64_t numPoints() const { return static_cast<int64_t>(part.size()); }
+};
+using AccessTilePtr = std::shared_ptr<const AccessTile>;
+
+/// A core's handle on an inter_tile_produce.
+struct Future {
+  bool producer = false;
+  int64_t group = -1;
+  std::vector<TensorPtr> partials;
+};
+using FuturePtr = std::shared_ptr<const Future>;
+
+using RtValue = std::variant<std::monostate, Scalar, TensorPtr, MemoryViewPtr,
+                             AccessTilePtr, FuturePtr>;
+
+} // namespace spyre::interp
+
+#endif

@@ -1,0 +1,205 @@
+//===- spyre-run.cpp - run a KTIR kernel on the reference interpreter -----===//
+//
+//   spyre-run KERNEL.mlir --record REC.json [--out OUT.npz] [--report R.json]
+//   spyre-run KERNEL.mlir [--function F] [--arg NAME=VALUE]...
+//             [--input NAME=FILE.npy]... [--seed N] [--output NAME=FILE.npy]...
+//             [--grid 4,1] [--report R.json] [--engine interp]
+//
+// Prints diagnostics as file:line:col: error: ..., and a short summary of
+// the estimate. Exit status 0 on success, 1 on any error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/Record.h"
+#include "driver/Run.h"
+#include "driver/RunReport.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+using namespace spyre;
+using namespace spyre::driver;
+
+namespace {
+
+int usage(const char *message = nullptr) {
+  if (message)
+    std::cerr << "spyre-run: " << message << "\n";
+  std::cerr
+      << "usage: spyre-run KERNEL.mlir [--record REC.json [--out OUT.npz]]\n"
+         "                 [--function F] [--arg NAME=VALUE]... "
+         "[--input NAME=FILE.npy]...\n"
+         "                 [--seed N] [--output NAME=FILE.npy]... "
+         "[--grid D0,D1,..]\n"
+         "                 [--report REPORT.json] [--engine interp]\n";
+  return 1;
+}
+
+bool splitPair(const std::string &text, std::string &name,
+               std::string &value) {
+  size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    return false;
+  name = text.substr(0, eq);
+  value = text.substr(eq + 1);
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string kernel, recordPath, outPath, reportPath, engine = "interp";
+  RunRequest request;
+  std::vector<std::pair<std::string, std::string>> outputs;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&](std::string &into) {
+      if (i + 1 >= argc)
+        return false;
+      into = argv[++i];
+      return true;
+    };
+    std::string value, name, v;
+    if (a == "--record") {
+      if (!next(recordPath))
+        return usage("--record needs a file");
+    } else if (a == "--out") {
+      if (!next(outPath))
+        return usage("--out needs a file");
+    } else if (a == "--report") {
+      if (!next(reportPath))
+        return usage("--report needs a file");
+    } else if (a == "--engine") {
+      if (!next(engine))
+        return usage("--engine needs a name");
+    } else if (a == "--function") {
+      if (!next(request.function))
+        return usage("--function needs a name");
+    } else if (a == "--seed") {
+      if (!next(value))
+        return usage("--seed needs a number");
+      request.seed = std::stoull(value);
+    } else if (a == "--grid") {
+      if (!next(value))
+        return usage("--grid needs dimensions");
+      std::stringstream ss(value);
+      std::string d;
+      while (std::getline(ss, d, ','))
+        request.grid.push_back(std::stoll(d));
+    } else if (a == "--arg") {
+      if (!next(value) || !splitPair(value, name, v))
+        return usage("--arg needs NAME=VALUE");
+      try {
+        request.args[name].scalar = std::stod(v);
+      } catch (...) {
+        return usage(("--arg " + value + ": not a number").c_str());
+      }
+    } else if (a == "--input") {
+      if (!next(value) || !splitPair(value, name, v))
+        return usage("--input needs NAME=FILE.npy");
+      npy::Array array;
+      std::string error;
+      if (!npy::readNpy(v, array, error)) {
+        std::cerr << "spyre-run: " << error << "\n";
+        return 1;
+      }
+      request.args[name].array = std::move(array);
+    } else if (a == "--output") {
+      if (!next(value) || !splitPair(value, name, v))
+        return usage("--output needs NAME=FILE.npy");
+      outputs.emplace_back(name, v);
+    } else if (a == "-h" || a == "--help") {
+      usage();
+      return 0;
+    } else if (!a.empty() && a[0] == '-') {
+      return usage(("unknown option " + a).c_str());
+    } else if (kernel.empty()) {
+      kernel = a;
+    } else {
+      return usage("more than one kernel given");
+    }
+  }
+  if (kernel.empty())
+    return usage("no kernel given");
+  if (engine != "interp")
+    return usage(("unknown engine '" + engine +
+                  "' (available: interp)").c_str());
+
+  std::ifstream in(kernel);
+  if (!in) {
+    std::cerr << "spyre-run: cannot open " << kernel << "\n";
+    return 1;
+  }
+  std::stringstream source;
+  source << in.rdbuf();
+
+  Record record;
+  if (!recordPath.empty()) {
+    std::string error;
+    if (!loadRecord(recordPath, record, error)) {
+      std::cerr << "spyre-run: " << error << "\n";
+      return 1;
+    }
+    RunRequest merged = record.request;
+    for (auto &[k, arg] : request.args)
+      merged.args[k] = arg;
+    if (!request.function.empty())
+      merged.function = request.function;
+    if (!request.grid.empty())
+      merged.grid = request.grid;
+    merged.seed = request.seed;
+    request = std::move(merged);
+  }
+  request.source = source.str();
+  request.sourceName = kernel;
+
+  RunResult result = runKernel(request);
+  for (const Diagnostic &d : result.diagnostics)
+    std::cerr << d.format() << "\n";
+  if (!result.ok)
+    return 1;
+
+  std::string error;
+  if (!outPath.empty()) {
+    std::map<std::string, npy::Array> out;
+    if (!recordPath.empty()) {
+      for (auto &[key, array] : recordOutputs(record, result))
+        out["out__" + key] = array;
+    } else {
+      for (auto &[key, array] : result.arrays)
+        out["out__" + key] = array;
+    }
+    if (!npy::writeNpz(outPath, out, error)) {
+      std::cerr << "spyre-run: " << error << "\n";
+      return 1;
+    }
+  }
+  for (auto &[name, path] : outputs) {
+    auto it = result.arrays.find(name);
+    if (it == result.arrays.end()) {
+      std::cerr << "spyre-run: --output " << name
+                << ": no array argument of that name\n";
+      return 1;
+    }
+    if (!npy::writeNpy(path, it->second, error)) {
+      std::cerr << "spyre-run: " << error << "\n";
+      return 1;
+    }
+  }
+  if (!reportPath.empty()) {
+    std::ofstream report(reportPath);
+    report << reportJson(result) << "\n";
+    if (!report) {
+      std::cerr << "spyre-run: cannot write " << reportPath << "\n";
+      return 1;
+    }
+  }
+  std::printf("%s: %.6g cycles (%.6g us), bottleneck %s, %zu cores, "
+              "executed in %.3f ms\n",
+              result.function.c_str(), result.kernelCycles,
+              result.kernelTimeUs, result.bottleneck.c_str(),
+              result.perCore.size(), result.wallSeconds * 1e3);
+  return 0;
+}
