@@ -16,7 +16,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include "ir/ktdp/KtdpOps.h"
+
 #include <chrono>
+#include <limits>
+#include <random>
 
 using namespace spyre;
 using namespace spyre::driver;
@@ -68,6 +72,66 @@ std::vector<std::string> argumentNames(const AsmParserState &state,
     names.push_back(name);
   }
   return names;
+}
+
+/// Random data for every pointer argument without a value that is the
+/// offset of a memory view with a static shape.
+LogicalResult seedArguments(func::FuncOp function,
+                            const std::vector<std::string> &names,
+                            const std::map<std::string, Argument> &given,
+                            uint64_t seed,
+                            std::map<std::string, Argument> &out,
+                            DiagnosticCapture &capture) {
+  // Integers (indices into other tensors) stay below the smallest extent of
+  // any floating-point view, so gathers stay in range.
+  int64_t intHigh = std::numeric_limits<int64_t>::max();
+  function.walk([&](ktdp::ConstructMemoryViewOp view) {
+    auto type = llvm::cast<MemRefType>(view.getType());
+    if (llvm::isa<FloatType>(type.getElementType()))
+      for (int64_t d : type.getShape())
+        if (!ShapedType::isDynamic(d))
+          intHigh = std::min(intHigh, d);
+  });
+  if (intHigh == std::numeric_limits<int64_t>::max())
+    intHigh = 1;
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+    if (given.count(names[i]))
+      continue;
+    MemRefType type;
+    for (Operation *user : entry.getArgument(i).getUsers())
+      if (auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(user))
+        if (view.getOffset() == entry.getArgument(i) && !type)
+          type = llvm::cast<MemRefType>(view.getType());
+    if (!type)
+      continue; // not a pointer: reported as a missing value later
+    if (!type.hasStaticShape()) {
+      capture.error(function.getLoc(),
+                    "cannot make random data for %" + names[i] +
+                        ": its memory view has a dynamic shape; give it "
+                        "an input");
+      return failure();
+    }
+    interp::DType dtype = interp::dtypeOf(type);
+    npy::Array array;
+    array.dtype = std::string(interp::dtypeName(dtype));
+    array.shape.assign(type.getShape().begin(), type.getShape().end());
+    unsigned size = interp::dtypeSize(dtype);
+    int64_t n = type.getNumElements();
+    array.data.resize(static_cast<size_t>(n) * size);
+    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
+                        std::hash<std::string>()(names[i]));
+    std::normal_distribution<double> normal(0.0, 1.0);
+    std::uniform_int_distribution<int64_t> uniform(0, intHigh - 1);
+    for (int64_t e = 0; e < n; ++e)
+      interp::storeElement(dtype,
+                           interp::isFloat(dtype)
+                               ? normal(rng)
+                               : static_cast<double>(uniform(rng)),
+                           &array.data[static_cast<size_t>(e) * size]);
+    out[names[i]].array = std::move(array);
+  }
+  return success();
 }
 
 } // namespace
@@ -137,14 +201,25 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   std::vector<interp::RtValue> args;
   std::map<std::string, uint64_t> placedAt;
   uint64_t nextByte = kFirstArrayByte;
+  std::map<std::string, Argument> seeded;
+  if (request.seed && failed(seedArguments(function, names, request.args,
+                                           *request.seed, seeded, capture)))
+    return result;
+  auto argumentOf = [&](const std::string &name) -> const Argument * {
+    auto it = request.args.find(name);
+    if (it != request.args.end())
+      return &it->second;
+    auto s = seeded.find(name);
+    return s == seeded.end() ? nullptr : &s->second;
+  };
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-    auto it = request.args.find(names[i]);
-    if (it == request.args.end()) {
+    const Argument *found = argumentOf(names[i]);
+    if (!found) {
       capture.error(function.getLoc(), "no value given for argument %" +
                                            names[i]);
       return result;
     }
-    const Argument &arg = it->second;
+    const Argument &arg = *found;
     interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
     if (arg.array) {
       auto elem = arrayDType(arg.array->dtype);
@@ -200,7 +275,7 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
 
   // Read back.
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-    const Argument &arg = request.args.at(names[i]);
+    const Argument &arg = *argumentOf(names[i]);
     if (arg.array)
       result.arrays[names[i]] =
           readBack(memories.hbm, placedAt[names[i]], *arg.array);

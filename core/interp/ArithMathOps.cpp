@@ -57,7 +57,7 @@ FailureOr<Operands> gather(CoreExec &core, Operation *op) {
   return ops;
 }
 
-void roundAll(DType type, std::vector<double> &data) {
+void roundAll(DType type, Buffer &data) {
   switch (type) {
   case DType::F64:
   case DType::I64:
@@ -90,7 +90,7 @@ LogicalResult mapTo(CoreExec &core, Operation *op, const Operands &ops,
     auto shaped = llvm::cast<ShapedType>(resultType);
     shape.assign(shaped.getShape().begin(), shaped.getShape().end());
   }
-  TensorPtr t = makeTensor(out, shape);
+  TensorPtr t = makeTensor(out, shape, /*zeroFill=*/false);
   int64_t n = t->numElements();
   double *dst = t->data.data();
   for (int64_t i = 0; i < n; ++i)

@@ -102,7 +102,9 @@ mlir::LogicalResult execKtdp(CoreExec &core, mlir::Operation *op,
 mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,
                             bool &handled);
 
-TensorPtr makeTensor(DType dtype, std::vector<int64_t> shape);
+/// A tensor of `shape`; zero-filled unless the caller writes every element.
+TensorPtr makeTensor(DType dtype, std::vector<int64_t> shape,
+                     bool zeroFill = true);
 
 } // namespace spyre::interp
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 using namespace spyre::interp;
 
@@ -60,6 +61,61 @@ std::optional<DType> spyre::interp::dtypeFromName(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+/// Rounds `f` to the nearest f16 value (ties to even), returned as a float,
+/// in integer and float arithmetic only (no library conversion calls).
+inline float roundToHalfExact(float f) {
+  float a = std::fabs(f);
+  if (a < 6.103515625e-05f) { // below 2^-14: the subnormal grid of 2^-24
+    float r = std::nearbyint(a * 16777216.0f) * (1.0f / 16777216.0f);
+    return std::copysign(r, f);
+  }
+  if (!(a < 65520.0f)) // rounds past 65504, or NaN
+    return std::isnan(f) ? f : std::copysign(INFINITY, f);
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  bits += 0x0fffu + ((bits >> 13) & 1u);
+  bits &= ~0x1fffu;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+/// f16 bit pattern of a value already representable in f16.
+inline uint16_t halfBits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000u);
+  float a = std::fabs(f);
+  if (std::isnan(f))
+    return static_cast<uint16_t>(sign | 0x7e00u);
+  if (a >= 65536.0f)
+    return static_cast<uint16_t>(sign | 0x7c00u);
+  if (a < 6.103515625e-05f)
+    return static_cast<uint16_t>(sign | static_cast<uint16_t>(a * 16777216.0f));
+  uint32_t exponent = (bits >> 23) & 0xffu;
+  return static_cast<uint16_t>(sign | ((exponent - 112) << 10) |
+                               ((bits >> 13) & 0x3ffu));
+}
+
+/// Decodes an f16 bit pattern exactly.
+inline float halfToFloat(uint16_t h) {
+  uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+  if (exponent == 0) { // zero and subnormals: mantissa * 2^-24
+    float f = static_cast<float>(mantissa) * (1.0f / 16777216.0f);
+    return sign ? -f : f;
+  }
+  uint32_t bits = exponent == 31 ? sign | 0x7f800000u | (mantissa << 13)
+                                 : sign | ((exponent + 112) << 23) |
+                                       (mantissa << 13);
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+} // namespace
+
 static float toBf16(float f) {
   uint32_t bits;
   std::memcpy(&bits, &f, 4);
@@ -72,10 +128,10 @@ static float toBf16(float f) {
   return f;
 }
 
-double spyre::interp::roundTo(DType type, double value) {
+double spyre::interp::roundToSlow(DType type, double value) {
   switch (type) {
   case DType::F16:
-    return static_cast<double>(static_cast<_Float16>(static_cast<float>(value)));
+    return roundToHalfExact(static_cast<float>(value));
   case DType::BF16:
     return toBf16(static_cast<float>(value));
   case DType::F32:
@@ -102,7 +158,7 @@ double spyre::interp::roundTo(DType type, double value) {
 void spyre::interp::storeElement(DType type, double value, uint8_t *bytes) {
   switch (type) {
   case DType::F16: {
-    _Float16 h = static_cast<_Float16>(static_cast<float>(value));
+    uint16_t h = halfBits(roundToHalfExact(static_cast<float>(value)));
     std::memcpy(bytes, &h, 2);
     return;
   }
@@ -155,9 +211,9 @@ void spyre::interp::storeElement(DType type, double value, uint8_t *bytes) {
 double spyre::interp::loadElement(DType type, const uint8_t *bytes) {
   switch (type) {
   case DType::F16: {
-    _Float16 h;
+    uint16_t h;
     std::memcpy(&h, bytes, 2);
-    return static_cast<double>(h);
+    return halfToFloat(h);
   }
   case DType::BF16: {
     uint16_t hi;

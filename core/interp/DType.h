@@ -11,6 +11,7 @@
 #define SPYRE_INTERP_DTYPE_H
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,7 +31,36 @@ std::optional<DType> dtypeFromName(std::string_view name);
 
 /// Rounds `value` to the nearest value representable in `type` (integers
 /// wrap to their width, i1 keeps the lowest bit).
-double roundTo(DType type, double value);
+double roundToSlow(DType type, double value);
+
+/// Rounds an f32 value to the nearest f16 value (ties to even), as a float.
+inline float roundToHalf(float f) {
+  float a = f < 0 ? -f : f;
+  if (a >= 6.103515625e-05f && a < 65504.0f) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    bits += 0x0fffu + ((bits >> 13) & 1u);
+    bits &= ~0x1fffu;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
+  return static_cast<float>(roundToSlow(DType::F16, f));
+}
+
+inline double roundTo(DType type, double value) {
+  switch (type) {
+  case DType::F16:
+    return roundToHalf(static_cast<float>(value));
+  case DType::F32:
+    return static_cast<float>(value);
+  case DType::F64:
+  case DType::Index:
+  case DType::I64:
+    return value;
+  default:
+    return roundToSlow(type, value);
+  }
+}
 
 /// Encodes / decodes one element in its little-endian memory layout.
 void storeElement(DType type, double value, uint8_t *bytes);

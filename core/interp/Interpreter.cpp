@@ -2,6 +2,7 @@
 
 #include "interp/Interpreter.h"
 #include "interp/CoreExec.h"
+#include "ir/ktdp/IntegerSetUtils.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -66,12 +67,16 @@ bool spyre::interp::dtypeSupported(Type type) {
          type.getAbstractType().getName() == "spyreop.df16";
 }
 
-TensorPtr spyre::interp::makeTensor(DType dtype, std::vector<int64_t> shape) {
+TensorPtr spyre::interp::makeTensor(DType dtype, std::vector<int64_t> shape,
+                                    bool zeroFill) {
   auto t = std::make_shared<Tensor>();
   t->dtype = dtype;
   int64_t n = numElements(shape);
   t->shape = std::move(shape);
-  t->data.assign(static_cast<size_t>(n), 0.0);
+  if (zeroFill)
+    t->data.assign(static_cast<size_t>(n), 0.0);
+  else
+    t->data.resize(static_cast<size_t>(n));
   return t;
 }
 
@@ -84,6 +89,67 @@ std::vector<int64_t> spyre::interp::gridOf(func::FuncOp function) {
   if (grid.empty())
     grid.push_back(1);
   return grid;
+}
+
+//===----------------------------------------------------------------------===//
+// Integer sets with bound symbols
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Whether every constraint of `set` (symbols fixed) bounds a single
+/// dimension linearly, i.e. the set is exactly its bounding box.
+bool isBoxSet(IntegerSet set, ArrayRef<int64_t> symbols) {
+  MLIRContext *ctx = set.getContext();
+  SmallVector<AffineExpr> symbolValues;
+  for (int64_t s : symbols)
+    symbolValues.push_back(getAffineConstantExpr(s, ctx));
+  for (AffineExpr c : set.getConstraints()) {
+    AffineExpr e = simplifyAffineExpr(c.replaceSymbols(symbolValues),
+                                      set.getNumDims(), 0);
+    // Linear only: mod / floordiv / ceildiv carve holes into the box.
+    bool linear = e.isPureAffine();
+    e.walk([&](AffineExpr sub) {
+      linear &= sub.getKind() != AffineExprKind::Mod &&
+                sub.getKind() != AffineExprKind::FloorDiv &&
+                sub.getKind() != AffineExprKind::CeilDiv;
+    });
+    if (!linear)
+      return false;
+    int dims = 0;
+    for (unsigned d = 0; d < set.getNumDims(); ++d)
+      dims += e.isFunctionOfDim(d);
+    if (dims > 1)
+      return false;
+  }
+  return true;
+}
+
+/// Bounding box of `set` with `symbols` bound; false if unbounded.
+bool boundingBox(IntegerSet set, ArrayRef<int64_t> symbols,
+                 std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
+  lo.clear(), hi.clear();
+  for (unsigned d = 0; d < set.getNumDims(); ++d) {
+    auto b = ktdp::integerSetDimBounds(set, d, symbols);
+    if (!b)
+      return false;
+    lo.push_back(b->first);
+    hi.push_back(b->second);
+  }
+  return true;
+}
+
+} // namespace
+
+const Interpreter::SetShape &
+Interpreter::setShape(IntegerSet set, const std::vector<int64_t> &symbols) {
+  auto key = std::make_pair(set.getAsOpaquePointer(), symbols);
+  auto it = setShapes.find(key);
+  if (it != setShapes.end())
+    return it->second;
+  SetShape shape;
+  shape.bounded = boundingBox(set, symbols, shape.lo, shape.hi);
+  shape.isBox = shape.bounded && isBoxSet(set, symbols);
+  return setShapes.emplace(std::move(key), std::move(shape)).first->second;
 }
 
 //===----------------------------------------------------------------------===//

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -78,6 +79,15 @@ public:
   /// when another core failed.
   bool waitUntil(int core, const std::function<bool()> &ready);
   bool threaded() const { return isThreaded; }
+  /// What the interpreter knows about an integer set with its symbols bound:
+  /// its bounding box (if bounded) and whether it is exactly that box.
+  struct SetShape {
+    bool bounded = false;
+    bool isBox = false;
+    std::vector<int64_t> lo, hi;
+  };
+  const SetShape &setShape(mlir::IntegerSet set,
+                           const std::vector<int64_t> &symbols);
   /// Exchange state of the inter-tile ops, keyed by op and occurrence.
   struct Exchange;
   Exchange &exchange(mlir::Operation *op, int occurrence);
@@ -96,6 +106,7 @@ private:
   std::unique_ptr<Scheduler> scheduler;
   std::map<std::pair<mlir::Operation *, int>, std::unique_ptr<Exchange>>
       exchanges;
+  std::map<std::pair<const void *, std::vector<int64_t>>, SetShape> setShapes;
 };
 
 int64_t numElements(llvm::ArrayRef<int64_t> shape);

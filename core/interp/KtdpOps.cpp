@@ -17,6 +17,7 @@
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 using namespace mlir;
@@ -37,41 +38,6 @@ namespace {
 
 constexpr int64_t kStickBytes = 128;
 constexpr int64_t kMaxTilePoints = int64_t(1) << 27;
-
-/// Whether every constraint of `set` (symbols fixed) bounds a single
-/// dimension linearly, i.e. the set is exactly its bounding box.
-bool isBoxSet(IntegerSet set, ArrayRef<int64_t> symbols) {
-  MLIRContext *ctx = set.getContext();
-  SmallVector<AffineExpr> symbolValues;
-  for (int64_t s : symbols)
-    symbolValues.push_back(getAffineConstantExpr(s, ctx));
-  for (AffineExpr c : set.getConstraints()) {
-    AffineExpr e = simplifyAffineExpr(c.replaceSymbols(symbolValues),
-                                      set.getNumDims(), 0);
-    if (!e.isPureAffine())
-      return false;
-    int dims = 0;
-    for (unsigned d = 0; d < set.getNumDims(); ++d)
-      dims += e.isFunctionOfDim(d);
-    if (dims > 1)
-      return false;
-  }
-  return true;
-}
-
-/// Bounding box of `set` with `symbols` bound; false if unbounded.
-bool boundingBox(IntegerSet set, ArrayRef<int64_t> symbols,
-                 std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
-  lo.clear(), hi.clear();
-  for (unsigned d = 0; d < set.getNumDims(); ++d) {
-    auto b = kt::integerSetDimBounds(set, d, symbols);
-    if (!b)
-      return false;
-    lo.push_back(b->first);
-    hi.push_back(b->second);
-  }
-  return true;
-}
 
 LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
   FailureOr<int64_t> offset = core.integer(op, op.getOffset());
@@ -102,9 +68,13 @@ LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
         break;
       part.symbols.push_back(*core.integer(op, dyn));
     }
-    if (!boundingBox(part.set, part.symbols, part.lo, part.hi))
+    const Interpreter::SetShape &shape =
+        core.interp.setShape(part.set, part.symbols);
+    if (!shape.bounded)
       return op.emitError("coordinate_set is unbounded for the sizes given");
-    part.isBox = isBoxSet(part.set, part.symbols);
+    part.lo = shape.lo;
+    part.hi = shape.hi;
+    part.isBox = shape.isBox;
   } else {
     for (int64_t s : part.sizes) {
       part.lo.push_back(0);
@@ -162,13 +132,14 @@ int32_t resolve(const MemoryView &view, const int64_t *g, uint64_t &address) {
 /// by `order` (its k-th result is the set dimension tile dimension k walks;
 /// the last is innermost). Calls fn(point) in tile order.
 template <typename Fn>
-LogicalResult enumerateSet(Operation *op, IntegerSet set,
-                           ArrayRef<int64_t> symbols, AffineMap order,
-                           int64_t &count, Fn fn) {
+LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
+                           const std::vector<int64_t> &symbols,
+                           AffineMap order, int64_t &count, Fn fn) {
   unsigned rank = set.getNumDims();
-  std::vector<int64_t> lo, hi;
-  if (!boundingBox(set, symbols, lo, hi))
+  const Interpreter::SetShape &shape = core.interp.setShape(set, symbols);
+  if (!shape.bounded)
     return op->emitError("the access tile's set is unbounded");
+  const std::vector<int64_t> &lo = shape.lo, &hi = shape.hi;
   std::vector<unsigned> loopDim;
   for (AffineExpr e : order.getResults())
     loopDim.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
@@ -181,7 +152,7 @@ LogicalResult enumerateSet(Operation *op, IntegerSet set,
       return op->emitError("the access tile spans more than ")
              << kMaxTilePoints << " points";
   }
-  bool box = isBoxSet(set, symbols);
+  bool box = shape.isBox;
   std::vector<int64_t> p(lo);
   count = 0;
   if (rank == 0) {
@@ -261,17 +232,48 @@ LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
 
   auto tile = std::make_shared<AccessTile>();
   tile->view = *viewPtr;
+  if (std::optional<int64_t> n = op.getType().getNumElements()) {
+    tile->part.reserve(*n);
+    tile->address.reserve(*n);
+  }
   std::vector<int64_t> g(anchor.size());
   int64_t count = 0;
-  if (failed(enumerateSet(op, op.getAccessTileSet(), symbols,
-                          op.getAccessTileOrder(), count,
-                          [&](const int64_t *p) {
-                            for (size_t d = 0; d < g.size(); ++d)
-                              g[d] = anchor[d] + p[d];
-                            uint64_t address = 0;
-                            tile->part.push_back(resolve(view, g.data(), address));
-                            tile->address.push_back(address);
-                          })))
+  LogicalResult enumerated = success();
+  if (view.parts.size() == 1 && !view.distributed) {
+    // One plain view: bounds check and address without a partition search.
+    const ViewPart &part = view.parts.front();
+    bool box = part.isBox || part.set == IntegerSet();
+    uint64_t elementSize = dtypeSize(part.dtype);
+    size_t rank = g.size();
+    enumerated = enumerateSet(
+        core, op, op.getAccessTileSet(), symbols, op.getAccessTileOrder(),
+        count, [&](const int64_t *p) {
+          bool inside = true;
+          int64_t index = part.offset;
+          for (size_t d = 0; d < rank; ++d) {
+            int64_t x = anchor[d] + p[d];
+            g[d] = x;
+            inside &= x >= part.lo[d] && x <= part.hi[d];
+            index += x * part.strides[d];
+          }
+          if (inside && !box)
+            inside = part.contains(g.data());
+          inside &= index >= 0;
+          tile->part.push_back(inside ? 0 : -1);
+          tile->address.push_back(inside ? static_cast<uint64_t>(index) * elementSize : 0);
+        });
+  } else {
+    enumerated = enumerateSet(core, op, op.getAccessTileSet(), symbols,
+                              op.getAccessTileOrder(), count,
+                              [&](const int64_t *p) {
+                                for (size_t d = 0; d < g.size(); ++d)
+                                  g[d] = anchor[d] + p[d];
+                                uint64_t address = 0;
+                                tile->part.push_back(resolve(view, g.data(), address));
+                                tile->address.push_back(address);
+                              });
+  }
+  if (failed(enumerated))
     return failure();
   if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
     return failure();
@@ -324,7 +326,7 @@ LogicalResult execIndirectTile(CoreExec &core,
   LogicalResult status = success();
   int64_t count = 0;
   LogicalResult r = enumerateSet(
-      op, set, symbols, op.getVariablesSpaceOrder(), count,
+      core, op, set, symbols, op.getVariablesSpaceOrder(), count,
       [&](const int64_t *p) {
         for (unsigned d = 0; d < set.getNumDims(); ++d)
           dims[numCaptured + d] = p[d];
@@ -374,15 +376,23 @@ void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore,
   if (!costs)
     return;
   const MemoryView &view = *tile.view;
-  std::vector<std::unordered_set<uint64_t>> sticks(view.parts.size());
+  std::vector<std::vector<uint64_t>> sticks(view.parts.size());
   std::vector<char> touched(view.parts.size(), 0);
   for (int64_t i = 0; i < tile.numPoints(); ++i) {
     int32_t p = tile.part[i];
     if (p < 0)
       continue;
     touched[p] = 1;
-    if (view.parts[p].space == Space::HBM)
-      sticks[p].insert(tile.address[i] / kStickBytes);
+    if (view.parts[p].space != Space::HBM)
+      continue;
+    uint64_t stick = tile.address[i] / kStickBytes;
+    if (sticks[p].empty() || sticks[p].back() != stick)
+      sticks[p].push_back(stick);
+  }
+  for (std::vector<uint64_t> &list : sticks) {
+    if (!std::is_sorted(list.begin(), list.end()))
+      std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
   }
   MemoryAccess access;
   bool anyHbm = false, anyLx = false;
@@ -414,12 +424,17 @@ LogicalResult execLoad(CoreExec &core, kt::LoadOp op) {
   const AccessTile &tile = **tilePtr;
   DType dt = dtypeOf(op.getType());
   TensorPtr t = makeTensor(dt, tile.shape);
+  const auto &parts = tile.view->parts;
+  SmallVector<ByteStore *> stores;
+  for (const ViewPart &part : parts)
+    stores.push_back(&storeFor(core, part));
+  bool sameType = llvm::all_of(parts, [&](const ViewPart &p) { return p.dtype == dt; });
   for (int64_t i = 0; i < tile.numPoints(); ++i) {
     int32_t p = tile.part[i];
     if (p < 0)
       continue;
-    const ViewPart &part = tile.view->parts[p];
-    t->data[i] = roundTo(dt, storeFor(core, part).load(part.dtype, tile.address[i]));
+    double v = stores[p]->load(parts[p].dtype, tile.address[i]);
+    t->data[i] = sameType ? v : roundTo(dt, v);
   }
   reportMemory(core, tile, false, tile.indexViewsInLx);
   core.set(op.getResult(), t);
@@ -432,12 +447,15 @@ LogicalResult execStore(CoreExec &core, kt::StoreOp op) {
   if (!tilePtr || !*tilePtr || failed(data))
     return op.emitError("operands have not been evaluated");
   const AccessTile &tile = **tilePtr;
+  const auto &parts = tile.view->parts;
+  SmallVector<ByteStore *> stores;
+  for (const ViewPart &part : parts)
+    stores.push_back(&storeFor(core, part));
+  const double *values = (*data)->data.data();
   for (int64_t i = 0; i < tile.numPoints(); ++i) {
     int32_t p = tile.part[i];
-    if (p < 0)
-      continue;
-    const ViewPart &part = tile.view->parts[p];
-    storeFor(core, part).store(part.dtype, tile.address[i], (*data)->data[i]);
+    if (p >= 0)
+      stores[p]->store(parts[p].dtype, tile.address[i], values[i]);
   }
   reportMemory(core, tile, true, tile.indexViewsInLx);
   return success();

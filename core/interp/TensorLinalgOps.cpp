@@ -81,7 +81,7 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
     FailureOr<Scalar> v = core.scalar(op, splat.getInput());
     if (failed(shape) || failed(v))
       return failure();
-    TensorPtr t = makeTensor(dtypeOf(splat.getType()), *shape);
+    TensorPtr t = makeTensor(dtypeOf(splat.getType()), *shape, false);
     std::fill(t->data.begin(), t->data.end(), roundTo(t->dtype, v->value));
     return setTensor(core, splat.getResult(), t);
   }
@@ -199,7 +199,7 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
     std::vector<int64_t> resultShapeV = sizes;
     if (succeeded(shape) && numElements(*shape) == numElements(sizes))
       resultShapeV = *shape;
-    TensorPtr t = makeTensor((*src)->dtype, resultShapeV);
+    TensorPtr t = makeTensor((*src)->dtype, resultShapeV, false);
     std::vector<int64_t> srcStrides = stridesOf((*src)->shape);
     forEachIndex(sizes, [&](int64_t linear, const std::vector<int64_t> &idx) {
       int64_t at = 0;
@@ -295,7 +295,7 @@ LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
       int64_t half = n / 2;
       std::vector<int64_t> halfShape = shape;
       halfShape[*d] = half;
-      TensorPtr lo = makeTensor(dtype, halfShape), hi = makeTensor(dtype, halfShape);
+      TensorPtr lo = makeTensor(dtype, halfShape, false), hi = makeTensor(dtype, halfShape, false);
       for (int64_t o = 0; o < outer; ++o)
         for (int64_t i = 0; i < half; ++i)
           for (int64_t k = 0; k < inner; ++k) {
@@ -310,7 +310,7 @@ LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
         return failure();
       int64_t next = n - half;
       shape[*d] = next;
-      TensorPtr merged = makeTensor(dtype, shape);
+      TensorPtr merged = makeTensor(dtype, shape, false);
       for (int64_t o = 0; o < outer; ++o) {
         for (int64_t i = 0; i < half; ++i)
           for (int64_t k = 0; k < inner; ++k)
@@ -404,7 +404,7 @@ LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
 /// over the whole iteration space.
 TensorPtr overIterationSpace(const Tensor &t, AffineMap map,
                              ArrayRef<int64_t> space) {
-  TensorPtr out = makeTensor(t.dtype, std::vector<int64_t>(space.begin(), space.end()));
+  TensorPtr out = makeTensor(t.dtype, std::vector<int64_t>(space.begin(), space.end()), false);
   std::vector<int64_t> tStrides = stridesOf(t.shape);
   std::vector<unsigned> dimOf;
   for (AffineExpr e : map.getResults())
@@ -581,7 +581,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     }
     if (core.genericSpace.empty() || dim >= core.genericSpace.size())
       return op->emitError("linalg.index outside a linalg.generic body");
-    TensorPtr t = makeTensor(DType::Index, core.genericSpace);
+    TensorPtr t = makeTensor(DType::Index, core.genericSpace, false);
     forEachIndex(core.genericSpace,
                  [&](int64_t linear, const std::vector<int64_t> &idx) {
                    t->data[linear] = static_cast<double>(idx[dim]);
@@ -594,7 +594,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     FailureOr<TensorPtr> out = core.tensor(op, fill.getOutputs()[0]);
     if (failed(v) || failed(out))
       return failure();
-    TensorPtr t = makeTensor((*out)->dtype, (*out)->shape);
+    TensorPtr t = makeTensor((*out)->dtype, (*out)->shape, false);
     std::fill(t->data.begin(), t->data.end(), roundTo(t->dtype, v->value));
     core.set(op->getResult(0), t);
     return success();
@@ -605,7 +605,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     if (failed(in) || failed(init))
       return failure();
     ArrayRef<int64_t> added = bcast.getDimensions();
-    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape);
+    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape, false);
     std::vector<int64_t> inStrides = stridesOf((*in)->shape);
     forEachIndex(t->shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
       int64_t at = 0, k = 0;
@@ -623,7 +623,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     if (failed(in) || failed(init))
       return failure();
     ArrayRef<int64_t> perm = transpose.getPermutation();
-    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape);
+    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape, false);
     std::vector<int64_t> inStrides = stridesOf((*in)->shape);
     forEachIndex(t->shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
       int64_t at = 0;
@@ -661,7 +661,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     for (const TensorPtr &t : ins)
       if (t->shape != (*init)->shape)
         return op->emitError("operand shapes differ from the output shape");
-    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape);
+    TensorPtr t = makeTensor((*init)->dtype, (*init)->shape, false);
     if (CostModel *costs = core.costs())
       costs->onCompute(core.id, name, t->numElements(),
                        ins.front()->numElements(), false);

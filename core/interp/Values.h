@@ -12,11 +12,24 @@
 
 namespace spyre::interp {
 
+/// An allocator that leaves new elements uninitialised, so tensors about to
+/// be overwritten are not zeroed first.
+template <typename T> struct UninitAllocator : std::allocator<T> {
+  template <typename U> struct rebind { using other = UninitAllocator<U>; };
+  UninitAllocator() = default;
+  template <typename U> UninitAllocator(const UninitAllocator<U> &) {}
+  template <typename U> void construct(U *p) noexcept { ::new (static_cast<void *>(p)) U; }
+  template <typename U, typename... Args> void construct(U *p, Args &&...args) {
+    ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using Buffer = std::vector<double, UninitAllocator<double>>;
+
 /// A tensor value: row-major data, each element already rounded to `dtype`.
 struct Tensor {
   DType dtype = DType::F32;
   std::vector<int64_t> shape;
-  std::vector<double> data;
+  Buffer data;
   /// Compile-time literal (arith.constant): not charged to the scratchpad.
   bool literal = false;
 

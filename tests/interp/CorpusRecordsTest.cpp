@@ -138,6 +138,7 @@ private Q_SLOTS:
     for (const Diagnostic &d : result.diagnostics)
       diagnostics += d.format() + "\n";
     QVERIFY2(result.ok, diagnostics.c_str());
+    qInfo("executed in %.3f ms", result.wallSeconds * 1e3);
 
     // Kernels that only move data must reproduce it bit for bit.
     static const QRegularExpression floatMath(

@@ -1,0 +1,164 @@
+//===- spyre-bench.cpp - interpreter benchmark over corpus and samples ----===//
+//
+//   spyre-bench [--corpus DIR] [--samples DIR] [--repeat N] [--filter TEXT]
+//
+// Runs every corpus record (inputs from the record) and every sample
+// (random inputs, seed 0) on the reference interpreter, each in a child
+// process so that its peak RSS is its own, and prints a table: kernel,
+// cores, executed ops, wall time (median of N runs, parsing and set-up
+// excluded), ops per second, and the child's peak RSS.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/Record.h"
+#include "driver/Run.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace spyre::driver;
+
+namespace {
+
+struct Job {
+  std::string name, kernel, record;
+};
+
+struct Measurement {
+  bool ok = false;
+  int cores = 0;
+  double wallMs = 0;
+  double opsExecuted = 0;
+};
+
+std::vector<std::string> listDir(const std::string &dir) {
+  std::vector<std::string> names;
+  if (DIR *d = opendir(dir.c_str())) {
+    while (dirent *e = readdir(d))
+      names.push_back(e->d_name);
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool endsWith(const std::string &s, const std::string &suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Measurement measure(const Job &job, int repeat) {
+  Measurement m;
+  RunRequest request;
+  if (!job.record.empty()) {
+    Record record;
+    std::string error;
+    if (!loadRecord(job.record, record, error))
+      return m;
+    request = record.request;
+  } else {
+    request.seed = 0;
+  }
+  request.source = readFile(job.kernel);
+  request.sourceName = job.kernel;
+  request.recordLxEvents = false;
+  std::vector<double> times;
+  for (int i = 0; i < repeat; ++i) {
+    RunResult result = runKernel(request);
+    if (!result.ok)
+      return m;
+    times.push_back(result.wallSeconds * 1e3);
+    m.cores = static_cast<int>(result.perCore.size());
+    m.opsExecuted = static_cast<double>(result.opsExecuted);
+  }
+  std::sort(times.begin(), times.end());
+  m.wallMs = times[times.size() / 2];
+  m.ok = true;
+  return m;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string corpus = "../shared/corpus", samples = "samples", filter;
+  int repeat = 5;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string a = argv[i];
+    if (a == "--corpus")
+      corpus = argv[i + 1];
+    else if (a == "--samples")
+      samples = argv[i + 1];
+    else if (a == "--repeat")
+      repeat = std::max(1, std::atoi(argv[i + 1]));
+    else if (a == "--filter")
+      filter = argv[i + 1];
+    else {
+      std::fprintf(stderr, "usage: spyre-bench [--corpus DIR] [--samples DIR] "
+                           "[--repeat N] [--filter TEXT]\n");
+      return 1;
+    }
+  }
+  std::vector<Job> jobs;
+  for (const std::string &f : listDir(corpus + "/expected"))
+    if (endsWith(f, ".json")) {
+      std::string stem = f.substr(0, f.size() - 5);
+      for (const char *ext : {".mlir", ".ktir"}) {
+        std::string kernel = corpus + "/ktir/" + stem + ext;
+        if (access(kernel.c_str(), R_OK) == 0)
+          jobs.push_back({stem, kernel, corpus + "/expected/" + f});
+      }
+    }
+  for (const std::string &f : listDir(samples))
+    if (endsWith(f, ".mlir"))
+      jobs.push_back({"samples/" + f, samples + "/" + f, ""});
+
+  std::printf("%-46s %5s %10s %12s %12s %10s\n", "kernel", "cores", "ops",
+              "wall (ms)", "ops/s", "peak RSS");
+  for (const Job &job : jobs) {
+    if (!filter.empty() && job.name.find(filter) == std::string::npos)
+      continue;
+    int pipeFd[2];
+    if (pipe(pipeFd) != 0)
+      return 1;
+    pid_t pid = fork();
+    if (pid == 0) {
+      close(pipeFd[0]);
+      Measurement m = measure(job, repeat);
+      ssize_t n = write(pipeFd[1], &m, sizeof m);
+      _exit(n == sizeof m ? 0 : 1);
+    }
+    close(pipeFd[1]);
+    Measurement m;
+    ssize_t got = read(pipeFd[0], &m, sizeof m);
+    close(pipeFd[0]);
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    if (got != sizeof m || !m.ok) {
+      std::printf("%-46s %s\n", job.name.c_str(), "FAILED");
+      continue;
+    }
+    std::printf("%-46s %5d %10.0f %12.3f %12.3g %8.1f MB\n", job.name.c_str(),
+                m.cores, m.opsExecuted, m.wallMs,
+                m.wallMs > 0 ? m.opsExecuted / (m.wallMs / 1e3) : 0.0,
+                usage.ru_maxrss / 1024.0);
+    std::fflush(stdout);
+  }
+  return 0;
+}
