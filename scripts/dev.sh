@@ -49,6 +49,7 @@ case ${1:-} in
     # Until the explorer GUI lands, "launching the app" means running the
     # default sample through spyre-opt and printing its canonical form.
     "$build/bin/spyre-opt" "$default_sample"
+    "$build/bin/spyre-run" "$default_sample" --seed 0
     ;;
   test)
     install_missing

@@ -62,6 +62,24 @@ inline double roundTo(DType type, double value) {
   }
 }
 
+/// Decodes the f16 at `bytes` exactly.
+inline double loadHalf(const uint8_t *bytes) {
+  uint16_t h;
+  std::memcpy(&h, bytes, 2);
+  uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+  if (exponent == 0) {
+    float f = static_cast<float>(mantissa) * (1.0f / 16777216.0f);
+    return sign ? -f : f;
+  }
+  uint32_t bits = exponent == 31 ? sign | 0x7f800000u | (mantissa << 13)
+                                 : sign | ((exponent + 112) << 23) |
+                                       (mantissa << 13);
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
 /// Encodes / decodes one element in its little-endian memory layout.
 void storeElement(DType type, double value, uint8_t *bytes);
 double loadElement(DType type, const uint8_t *bytes);

@@ -37,7 +37,6 @@ bool ViewPart::contains(const int64_t *coord) const {
 namespace {
 
 constexpr int64_t kStickBytes = 128;
-constexpr int64_t kMaxTilePoints = int64_t(1) << 27;
 
 LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
   FailureOr<int64_t> offset = core.integer(op, op.getOffset());
@@ -148,9 +147,14 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
     if (hi[d] < lo[d])
       return count = 0, success();
     volume *= hi[d] - lo[d] + 1;
-    if (volume > kMaxTilePoints)
-      return op->emitError("the access tile spans more than ")
-             << kMaxTilePoints << " points";
+    // Every point of a tile lands in a scratchpad (load) or comes from one
+    // (store), so a tile larger than the scratchpad in bytes can never run.
+    int64_t capacity =
+        static_cast<int64_t>(core.interp.options().lxCapacityBytes);
+    if (volume > capacity)
+      return op->emitError("the access tile's bounding box spans ")
+             << volume << " points, more than the " << capacity
+             << "-byte scratchpad can hold";
   }
   bool box = shape.isBox;
   std::vector<int64_t> p(lo);
@@ -429,12 +433,41 @@ LogicalResult execLoad(CoreExec &core, kt::LoadOp op) {
   for (const ViewPart &part : parts)
     stores.push_back(&storeFor(core, part));
   bool sameType = llvm::all_of(parts, [&](const ViewPart &p) { return p.dtype == dt; });
-  for (int64_t i = 0; i < tile.numPoints(); ++i) {
-    int32_t p = tile.part[i];
-    if (p < 0)
+  int64_t n = tile.numPoints();
+  const int32_t *part = tile.part.data();
+  const uint64_t *address = tile.address.data();
+  double *out = t->data.data();
+  for (int64_t i = 0; i < n;) {
+    int32_t p = part[i];
+    if (p < 0) {
+      ++i;
       continue;
-    double v = stores[p]->load(parts[p].dtype, tile.address[i]);
-    t->data[i] = sameType ? v : roundTo(dt, v);
+    }
+    // A run of consecutive elements of one partition within one page.
+    DType type = parts[p].dtype;
+    uint64_t size = dtypeSize(type), available = 0;
+    const uint8_t *bytes = stores[p]->peek(address[i], size, available);
+    int64_t end = i + 1;
+    int64_t limit = i + static_cast<int64_t>(available / size);
+    while (end < n && end < limit && part[end] == p &&
+           address[end] == address[end - 1] + size)
+      ++end;
+    if (!bytes) {
+      std::fill(out + i, out + end, 0.0);
+      // Elements past the first may start on a written page: reread them.
+      for (int64_t k = i + 1; k < end; ++k)
+        out[k] = stores[p]->load(type, address[k]);
+    } else if (type == DType::F16) {
+      for (int64_t k = i; k < end; ++k, bytes += 2)
+        out[k] = loadHalf(bytes);
+    } else {
+      for (int64_t k = i; k < end; ++k, bytes += size)
+        out[k] = loadElement(type, bytes);
+    }
+    if (!sameType)
+      for (int64_t k = i; k < end; ++k)
+        out[k] = roundTo(dt, out[k]);
+    i = end;
   }
   reportMemory(core, tile, false, tile.indexViewsInLx);
   core.set(op.getResult(), t);

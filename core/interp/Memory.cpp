@@ -77,3 +77,21 @@ void ByteStore::store(DType type, uint64_t address, double value) {
   storeElement(type, value, bytes);
   writeBytes(address, bytes, size);
 }
+
+const uint8_t *ByteStore::peek(uint64_t address, uint64_t bytes,
+                               uint64_t &available) {
+  uint64_t offset = address & (kPageSize - 1);
+  available = kPageSize - offset;
+  if (uint8_t *p = page(address, false))
+    return p + offset;
+  if (uninitReads == 0)
+    firstUninit = address;
+  uninitReads += std::min(bytes, available);
+  return nullptr;
+}
+
+uint8_t *ByteStore::poke(uint64_t address, uint64_t &available) {
+  uint64_t offset = address & (kPageSize - 1);
+  available = kPageSize - offset;
+  return page(address, true) + offset;
+}

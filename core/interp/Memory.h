@@ -25,6 +25,12 @@ public:
   void store(DType type, uint64_t address, double value);
   void writeBytes(uint64_t address, const uint8_t *data, uint64_t size);
   void readBytes(uint64_t address, uint8_t *data, uint64_t size);
+  /// The bytes at `address` and how many of them follow in its page, or
+  /// null (and a recorded uninitialised read of `bytes`) when nobody wrote
+  /// that page: it reads as zero.
+  const uint8_t *peek(uint64_t address, uint64_t bytes, uint64_t &available);
+  /// Writable bytes at `address` and how many follow in its page.
+  uint8_t *poke(uint64_t address, uint64_t &available);
   /// Bytes read from pages nobody wrote, and the first such address.
   uint64_t uninitialisedReads() const { return uninitReads; }
   uint64_t firstUninitialisedRead() const { return firstUninit; }
