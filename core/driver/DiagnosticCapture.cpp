@@ -19,7 +19,7 @@ static Diagnostic::Severity severityOf(mlir::DiagnosticSeverity s) {
 
 DiagnosticCapture::DiagnosticCapture(mlir::MLIRContext &context,
                                      std::vector<Diagnostic> &out)
-    : out(out), handler(&context, [this](mlir::Diagnostic &diag) {
+    : context(context), out(out), handler(&context, [this](mlir::Diagnostic &diag) {
         add(diag.getLocation(), severityOf(diag.getSeverity()), diag.str());
         for (mlir::Diagnostic &note : diag.getNotes())
           add(note.getLocation(), Diagnostic::Severity::Note, note.str());
@@ -40,7 +40,7 @@ void DiagnosticCapture::add(mlir::Location loc, Diagnostic::Severity severity,
 }
 
 void DiagnosticCapture::error(const std::string &message) {
-  add(mlir::UnknownLoc(), Diagnostic::Severity::Error, message);
+  add(mlir::UnknownLoc::get(&context), Diagnostic::Severity::Error, message);
 }
 
 void DiagnosticCapture::error(mlir::Location loc, const std::string &message) {

@@ -23,6 +23,7 @@ public:
 private:
   void add(mlir::Location loc, Diagnostic::Severity severity,
            const std::string &message);
+  mlir::MLIRContext &context;
   std::vector<Diagnostic> &out;
   mlir::ScopedDiagnosticHandler handler;
 };

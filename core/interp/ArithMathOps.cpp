@@ -327,17 +327,30 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
   if (name == "arith.minnumf") return binary(core, op, [](double a, double b) { return std::fmin(a, b); });
 
   // Integer arithmetic -----------------------------------------------------
+  // Results wrap to the bit width in integer arithmetic (modulo 2^64 first,
+  // then to the width) before they become doubles, so i32 products and sums
+  // are exact; i64/index values are exact up to 2^53.
   unsigned width = op->getNumOperands() ? bitWidth(op->getOperand(0).getType()) : 64;
   auto si = [](double v) { return static_cast<int64_t>(v); };
+  auto wrapped = [width](uint64_t v) {
+    if (width < 64) {
+      uint64_t mask = (uint64_t(1) << width) - 1;
+      v &= mask;
+      if (width > 1 && (v >> (width - 1)) & 1)
+        v |= ~mask; // sign-extend
+    }
+    return static_cast<double>(static_cast<int64_t>(v));
+  };
+  auto u = [](double v) { return static_cast<uint64_t>(static_cast<int64_t>(v)); };
   if (name == "arith.addi" || name == "spyreop.addi32toi32" ||
       name == "spyreop.addi64toi64")
-    return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) + si(b)); });
-  if (name == "arith.subi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) - si(b)); });
+    return binary(core, op, [&](double a, double b) { return wrapped(u(a) + u(b)); });
+  if (name == "arith.subi") return binary(core, op, [&](double a, double b) { return wrapped(u(a) - u(b)); });
   if (name == "arith.muli" || name == "spyreop.muli32toi32")
-    return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) * si(b)); });
+    return binary(core, op, [&](double a, double b) { return wrapped(u(a) * u(b)); });
   if (name == "spyreop.idx32toaddr")
     return ternary(core, op, [&](double i, double base, double stride) {
-      return static_cast<double>(si(base) + si(stride) * si(i));
+      return wrapped(u(base) + u(stride) * u(i));
     });
   // Division by zero is undefined behaviour in MLIR; report it instead.
   bool divides = name == "arith.divsi" || name == "arith.divui" ||
@@ -374,7 +387,7 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
   if (name == "arith.andi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) & si(b)); });
   if (name == "arith.ori") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) | si(b)); });
   if (name == "arith.xori") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) ^ si(b)); });
-  if (name == "arith.shli") return binary(core, op, [&](double a, double b) { return si(b) >= width ? 0.0 : static_cast<double>(asUnsigned(a, width) << si(b)); });
+  if (name == "arith.shli") return binary(core, op, [&](double a, double b) { return si(b) >= width ? 0.0 : wrapped(asUnsigned(a, width) << si(b)); });
   if (name == "arith.shrui") return binary(core, op, [&](double a, double b) { return si(b) >= width ? 0.0 : static_cast<double>(asUnsigned(a, width) >> si(b)); });
   if (name == "arith.shrsi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) >> std::min<int64_t>(si(b), 63)); });
 

@@ -7,9 +7,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <sys/mman.h>
+#include <ucontext.h>
 
 using namespace mlir;
 using namespace spyre::interp;
@@ -153,41 +152,33 @@ Interpreter::setShape(IntegerSet set, const std::vector<int64_t> &symbols) {
 }
 
 //===----------------------------------------------------------------------===//
-// Scheduler: one runnable thread at a time
+// Scheduler: cores as coroutines, one running at a time
 //===----------------------------------------------------------------------===//
 
+/// Each core runs on its own stack (ucontext) and gives control back to
+/// the scheduler loop in run() when it waits for an exchange or finishes.
 struct Interpreter::Scheduler {
   enum State { Runnable, Waiting, Done };
-  std::mutex mutex;
-  std::condition_variable cv;
-  int running = -1;
-  bool aborted = false;
-  std::vector<State> state;
-  std::vector<std::function<bool()>> waitFor;
+  static constexpr size_t kStackBytes = size_t(8) << 20;
 
-  explicit Scheduler(int n) : state(n, Runnable), waitFor(n) {}
+  struct Coroutine {
+    ucontext_t context;
+    void *stack = nullptr;
+    State state = Runnable;
+    std::function<bool()> waitFor;
+    bool ok = true;
+  };
+  ucontext_t scheduler;
+  std::vector<Coroutine> cores;
+  bool deadlocked = false;
+  bool failed = false;
+  bool deadlockReported = false;
 
-  /// Hands the baton to the next core that can make progress (lock held).
-  void passOn(int from) {
-    int n = static_cast<int>(state.size());
-    for (int round = 0; round < 2; ++round)
-      for (int i = 1; i <= n; ++i) {
-        int c = (from + i) % n;
-        if (state[c] == Waiting && waitFor[c] && waitFor[c]())
-          state[c] = Runnable;
-        if (state[c] == Runnable) {
-          running = c;
-          cv.notify_all();
-          return;
-        }
-      }
-    bool anyWaiting = false;
-    for (State s : state)
-      anyWaiting |= s == Waiting;
-    if (anyWaiting)
-      aborted = true; // deadlock: nobody can run
-    running = -1;
-    cv.notify_all();
+  explicit Scheduler(int n) : cores(n) {}
+  ~Scheduler() {
+    for (Coroutine &c : cores)
+      if (c.stack)
+        munmap(c.stack, kStackBytes);
   }
 };
 
@@ -196,15 +187,19 @@ bool Interpreter::waitUntil(int coreId, const std::function<bool()> &ready) {
     return true;
   if (!isThreaded)
     return false;
-  std::unique_lock<std::mutex> lock(scheduler->mutex);
-  scheduler->state[coreId] = Scheduler::Waiting;
-  scheduler->waitFor[coreId] = ready;
-  scheduler->passOn(coreId);
-  scheduler->cv.wait(lock, [&] {
-    return scheduler->running == coreId || scheduler->aborted;
-  });
-  scheduler->waitFor[coreId] = nullptr;
-  return !scheduler->aborted && ready();
+  Scheduler::Coroutine &me = scheduler->cores[coreId];
+  me.state = Scheduler::Waiting;
+  me.waitFor = ready;
+  swapcontext(&me.context, &scheduler->scheduler);
+  me.waitFor = nullptr;
+  return !scheduler->deadlocked && !scheduler->failed && ready();
+}
+
+bool Interpreter::reportDeadlock() {
+  if (!scheduler || !scheduler->deadlocked || scheduler->deadlockReported)
+    return false;
+  scheduler->deadlockReported = true;
+  return true;
 }
 
 Interpreter::Exchange &Interpreter::exchange(Operation *op, int occurrence) {
@@ -298,46 +293,73 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
   }
 
   scheduler = std::make_unique<Scheduler>(coreCount);
-  std::vector<char> ok(coreCount, 1);
-  std::vector<std::thread> threads;
-  for (int c = 0; c < coreCount; ++c)
-    threads.emplace_back([&, c] {
-      {
-        std::unique_lock<std::mutex> lock(scheduler->mutex);
-        scheduler->cv.wait(lock, [&] {
-          return scheduler->running == c || scheduler->aborted;
-        });
-        if (scheduler->aborted) {
-          ok[c] = 0;
-          return;
-        }
-      }
-      ok[c] = succeeded(runCore(c));
-      std::unique_lock<std::mutex> lock(scheduler->mutex);
-      scheduler->state[c] = Scheduler::Done;
-      if (!ok[c])
-        scheduler->aborted = true;
-      scheduler->passOn(c);
-    });
-  {
-    std::unique_lock<std::mutex> lock(scheduler->mutex);
-    scheduler->running = 0;
-    scheduler->cv.notify_all();
+  struct Start {
+    Interpreter *interp;
+    int core;
+    const std::function<LogicalResult(int)> *body;
+  };
+  std::function<LogicalResult(int)> body = runCore;
+  std::vector<Start> starts(coreCount);
+  auto trampoline = [](unsigned hi, unsigned lo) {
+    auto *start = reinterpret_cast<Start *>(
+        (static_cast<uintptr_t>(hi) << 32) | static_cast<uintptr_t>(lo));
+    Scheduler &s = *start->interp->scheduler;
+    s.cores[start->core].ok = succeeded((*start->body)(start->core));
+    s.cores[start->core].state = Scheduler::Done;
+    // Returning resumes uc_link: the scheduler loop.
+  };
+  for (int c = 0; c < coreCount; ++c) {
+    Scheduler::Coroutine &co = scheduler->cores[c];
+    co.stack = mmap(nullptr, Scheduler::kStackBytes, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (co.stack == MAP_FAILED) {
+      co.stack = nullptr;
+      return function.emitError("cannot allocate the stacks of ")
+             << coreCount << " cores";
+    }
+    getcontext(&co.context);
+    co.context.uc_stack.ss_sp = co.stack;
+    co.context.uc_stack.ss_size = Scheduler::kStackBytes;
+    co.context.uc_link = &scheduler->scheduler;
+    starts[c] = {this, c, &body};
+    auto address = reinterpret_cast<uintptr_t>(&starts[c]);
+    makecontext(&co.context,
+                reinterpret_cast<void (*)()>(+static_cast<void (*)(unsigned, unsigned)>(trampoline)),
+                2, static_cast<unsigned>(address >> 32),
+                static_cast<unsigned>(address & 0xffffffffu));
   }
-  for (std::thread &t : threads)
-    t.join();
-  bool allOk = llvm::all_of(ok, [](char v) { return v != 0; });
-  if (!allOk && scheduler->aborted &&
-      llvm::all_of(cores, [](const auto &c) { return !c->lxFailed; })) {
-    // A core that failed has reported why; otherwise it was a deadlock.
-    bool anyReported = false;
-    for (int c = 0; c < coreCount; ++c)
-      anyReported |= scheduler->state[c] == Scheduler::Done && !ok[c];
-    if (!anyReported)
-      return function.emitError(
-          "deadlock: every core still running waits for an inter-tile "
-          "exchange that no core can complete");
+  // Round-robin over the cores that can make progress. When none can but
+  // some wait, that is a deadlock: the waiting cores are resumed once more
+  // so they fail (and unwind) with a diagnostic.
+  int last = coreCount - 1;
+  while (true) {
+    int next = -1;
+    for (int i = 1; i <= coreCount && next < 0; ++i) {
+      int c = (last + i) % coreCount;
+      Scheduler::Coroutine &co = scheduler->cores[c];
+      if (co.state == Scheduler::Waiting &&
+          (scheduler->deadlocked || scheduler->failed || co.waitFor()))
+        co.state = Scheduler::Runnable;
+      if (co.state == Scheduler::Runnable)
+        next = c;
+    }
+    if (next < 0) {
+      bool anyWaiting = llvm::any_of(scheduler->cores, [](const auto &co) {
+        return co.state == Scheduler::Waiting;
+      });
+      if (!anyWaiting)
+        break;
+      scheduler->deadlocked = true;
+      continue;
+    }
+    last = next;
+    swapcontext(&scheduler->scheduler, &scheduler->cores[next].context);
+    if (scheduler->cores[next].state == Scheduler::Done &&
+        !scheduler->cores[next].ok)
+      scheduler->failed = true;
   }
+  bool allOk = llvm::all_of(scheduler->cores,
+                            [](const auto &co) { return co.ok; });
   return success(allOk);
 }
 

@@ -6,11 +6,11 @@
 // (fp16 rounded after every op). Every error is an MLIR diagnostic on the
 // op that caused it.
 //
-// Kernels with inter-tile communication run each core on its own thread,
-// but only one thread runs at a time: a core runs until it finishes or
-// waits for an exchange, then hands over to the next runnable core. Runs
-// are therefore deterministic, and a wait nobody can satisfy is reported as
-// a deadlock instead of hanging.
+// Kernels with inter-tile communication run each core as a coroutine on its
+// own stack, one at a time: a core runs until it finishes or waits for an
+// exchange, then the next core that can make progress runs. Runs are
+// therefore deterministic, and a wait nobody can satisfy is reported as a
+// deadlock instead of hanging.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_INTERP_INTERPRETER_H
@@ -79,6 +79,8 @@ public:
   /// when another core failed.
   bool waitUntil(int core, const std::function<bool()> &ready);
   bool threaded() const { return isThreaded; }
+  /// True exactly once after a deadlock, for the core that reports it.
+  bool reportDeadlock();
   /// What the interpreter knows about an integer set with its symbols bound:
   /// its bounding box (if bounded) and whether it is exactly that box.
   struct SetShape {

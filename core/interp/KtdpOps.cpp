@@ -544,9 +544,16 @@ FailureOr<Interpreter::Exchange *> rendezvous(CoreExec &core, Operation *op,
   ++ex.arrived;
   int n = core.interp.numCores();
   if (ex.arrived < n &&
-      !core.interp.waitUntil(core.id, [&ex, n] { return ex.arrived == n; }))
-    return op->emitError("core ")
-           << core.id << " waits here for cores that never arrive";
+      !core.interp.waitUntil(core.id, [&ex, n] { return ex.arrived == n; })) {
+    if (core.interp.reportDeadlock()) {
+      InFlightDiagnostic diag = op->emitError("deadlock: core ");
+      diag << core.id << " waits here for the cores that never arrive:";
+      for (int c = 0; c < n; ++c)
+        if (!ex.deposits[c])
+          diag << " " << c;
+    }
+    return failure();
+  }
   return &ex;
 }
 
