@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -166,8 +167,8 @@ size_t editDistance(std::string_view a, std::string_view b) {
   for (size_t i = 1; i <= n; ++i) {
     for (size_t j = 1; j <= m; ++j) {
       const size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                          d[i - 1][j - 1] + cost});
+      d[i][j] =
+          std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
       if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
           lower(a[i - 2]) == lower(b[j - 1]))
         d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
@@ -176,18 +177,18 @@ size_t editDistance(std::string_view a, std::string_view b) {
   return d[n][m];
 }
 
-// How many edits a misspelling of a key of this length may contain to still
-// be recognised.
-size_t maxTypos(std::string_view key) {
-  if (key.size() <= 3)
+// How many edits may separate a misspelling from the key it stands for, by
+// the length of the longer of the two.
+size_t maxTypos(size_t length) {
+  if (length <= 3)
     return 1;
-  if (key.size() <= 6)
+  if (length <= 6)
     return 2;
   return 3;
 }
 
 struct Candidate {
-  std::string path;    // what to suggest
+  std::string path;     // what to suggest
   std::string_view key; // compared with the unknown key
   bool local;           // in the same table as the unknown key
 };
@@ -198,12 +199,11 @@ struct Candidate {
 // wins.
 std::optional<std::string> closest(std::string_view key,
                                    const std::vector<Candidate> &candidates) {
-  const size_t limit = maxTypos(key);
   std::optional<std::string> best;
-  size_t bestScore = limit + 2;
+  size_t bestScore = SIZE_MAX;
   for (const Candidate &c : candidates) {
     const size_t dist = editDistance(key, c.key);
-    if (dist > limit)
+    if (dist > maxTypos(std::max(key.size(), c.key.size())))
       continue;
     const size_t score = dist + (c.local ? 0 : 1);
     if (score < bestScore) {
@@ -255,8 +255,8 @@ private:
 
   // The node `key` of `table` (whose dotted path is `tablePath`); reports a
   // missing key at the table's position.
-  const toml::node *require(const toml::table &table, std::string_view tablePath,
-                            std::string_view key) {
+  const toml::node *require(const toml::table &table,
+                            std::string_view tablePath, std::string_view key) {
     if (const toml::node *node = table.get(key))
       return node;
     error(table, "missing key " + quote(joinPath(tablePath, key)));
@@ -334,8 +334,8 @@ private:
       return std::nullopt;
     }
     if (!std::isfinite(x) || x <= 0) {
-      error(*node, quote(path) + " must be a positive number, got " +
-                       formatNumber(x));
+      error(*node,
+            quote(path) + " must be a positive number, got " + formatNumber(x));
       return std::nullopt;
     }
     return x;
@@ -483,8 +483,8 @@ void Checker::checkMemory(const toml::table &t, Arch &arch, bool coresValid) {
 
   bool stickValid = false;
   if (const toml::node *node = require(t, "memory", "stick_bytes")) {
-    if (auto v = integerValue(*node, "memory.stick_bytes", INT64_MIN,
-                              INT64_MAX)) {
+    if (auto v =
+            integerValue(*node, "memory.stick_bytes", INT64_MIN, INT64_MAX)) {
       const int64_t x = *v;
       if (x < kMinStickBytes || x > kMaxStickBytes || (x & (x - 1)) != 0)
         error(*node, "'memory.stick_bytes' must be a power of two between " +
@@ -499,8 +499,7 @@ void Checker::checkMemory(const toml::table &t, Arch &arch, bool coresValid) {
   }
 
   if (const toml::node *node = require(t, "memory", "scratchpad_bytes")) {
-    if (auto v = integerValue(*node, "memory.scratchpad_bytes", 1,
-                              INT64_MAX)) {
+    if (auto v = integerValue(*node, "memory.scratchpad_bytes", 1, INT64_MAX)) {
       if (stickValid && *v % arch.stickBytes != 0)
         error(*node, "'memory.scratchpad_bytes' must be a multiple of "
                      "'memory.stick_bytes' (" +
@@ -517,8 +516,8 @@ void Checker::checkMemory(const toml::table &t, Arch &arch, bool coresValid) {
     arch.hbmBandwidthGBs = *v;
 
   if (const toml::node *node = require(t, "memory", "hbm_attach_core")) {
-    if (auto v = integerValue(*node, "memory.hbm_attach_core", 0,
-                              kMaxCores - 1)) {
+    if (auto v =
+            integerValue(*node, "memory.hbm_attach_core", 0, kMaxCores - 1)) {
       if (coresValid && *v >= arch.numCores)
         error(*node, "'memory.hbm_attach_core' must be a core id below "
                      "'chip.cores' (" +
@@ -733,7 +732,8 @@ std::string formatDiagnostic(std::string_view sourceName, const Diagnostic &d) {
   return s + ": error: " + d.message;
 }
 
-std::optional<Arch> parseArch(std::string_view text, std::string_view sourceName,
+std::optional<Arch> parseArch(std::string_view text,
+                              std::string_view sourceName,
                               std::vector<Diagnostic> &errors) {
   toml::table root;
 #if TOML_EXCEPTIONS

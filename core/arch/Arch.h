@@ -47,6 +47,9 @@ struct EngineKind {
   int count = 0;    // instances per core, >= 1
 };
 
+// The fields mirror the file's keys (docs/architecture-format.md). A
+// default-constructed Arch is all zeros: take values from a file or from
+// defaultArch(), never from here.
 struct Arch {
   std::string name, description;
   std::string source; // the sourceName it was parsed from ("<preset:spyre>",
@@ -64,9 +67,9 @@ struct Arch {
   int hbmAttachCore = 0;               // ring stop where HBM attaches
 
   // [ring]
-  bool bidirectionalRing = false;          // links in both directions
-  double ringLinkBandwidthGBs = 0.0;       // one link, one direction, 10^9 B/s
-  int hopLatencyCycles = 0;                // per ring hop
+  bool bidirectionalRing = false;    // links carry traffic both ways
+  double ringLinkBandwidthGBs = 0.0; // one link, one direction, 10^9 B/s
+  int hopLatencyCycles = 0;          // per ring hop
 
   // [dataflow]: per-core dataflow units
   std::vector<EngineKind> engines; // in file order
@@ -88,7 +91,8 @@ struct Arch {
 // Parses `text` (named `sourceName` in Arch::source and in the TOML library's
 // source regions). On any error returns std::nullopt and appends to `errors`
 // every problem found (line, column, reason) -- not just the first.
-std::optional<Arch> parseArch(std::string_view text, std::string_view sourceName,
+std::optional<Arch> parseArch(std::string_view text,
+                              std::string_view sourceName,
                               std::vector<Diagnostic> &errors);
 
 // Reads and parses the file at `path`. A file that cannot be read gives one

@@ -2,6 +2,7 @@
 
 #include "driver/Run.h"
 #include "driver/DiagnosticCapture.h"
+#include "arch/Arch.h"
 #include "driver/LatencyAdapter.h"
 #include "interp/Interpreter.h"
 #include "interp/Latency.h"
@@ -187,15 +188,44 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   interp::InterpOptions options;
   options.grid = request.grid;
   options.recordLxEvents = request.recordLxEvents;
+  // The architecture gives memory sizes and latency parameters; a record's
+  // hardware configuration overrides them.
+  std::vector<arch::Diagnostic> archErrors;
+  std::optional<arch::Arch> architecture;
+  std::string archName = request.arch.empty() ? "spyre" : request.arch;
+  if (std::optional<std::string_view> preset = arch::presetText(archName))
+    architecture = arch::parseArch(*preset, "<preset:" + archName + ">", archErrors);
+  else
+    architecture = arch::loadArch(archName, archErrors);
+  if (!architecture) {
+    for (const arch::Diagnostic &e : archErrors)
+      result.diagnostics.push_back({Diagnostic::Severity::Error, archName,
+                                    e.line, e.column, e.message});
+    return result;
+  }
+  std::map<std::string, double> hwKeys = {
+      {"num_cores", architecture->numCores},
+      {"clock_ghz", architecture->clockGhz},
+      {"hbm_bandwidth_tb_s", architecture->hbmBandwidthGBs / 1000.0},
+      {"ring_bandwidth_tb_s", architecture->ringLinkBandwidthGBs / 1000.0},
+      {"simd_elements_per_cycle",
+       static_cast<double>(architecture->simdElementsPerCycle.at("f16"))},
+      {"systolic_rows", static_cast<double>(architecture->systolicRows)},
+      {"transcendental_penalty",
+       static_cast<double>(architecture->transcendentalPenalty)}};
+  for (const auto &[key, value] : request.hwConfig)
+    hwKeys[key] = value;
   std::string hwError;
   std::optional<interp::HwConfig> hwConfig =
-      interp::HwConfig::fromKeyValues(request.hwConfig, &hwError);
+      interp::HwConfig::fromKeyValues(hwKeys, &hwError);
   if (!hwConfig) {
     capture.error("hardware configuration: " + hwError);
     return result;
   }
   interp::HwConfig hw = *hwConfig;
-  options.lxCapacityBytes = static_cast<uint64_t>(hw.lxSizeBytes());
+  options.lxCapacityBytes = request.hwConfig.count("lx_size_mb")
+                                ? static_cast<uint64_t>(hw.lxSizeBytes())
+                                : architecture->scratchpadBytesPerCore;
   Block &entry = function.getBody().front();
   std::vector<std::string> names = argumentNames(state, entry);
   std::vector<interp::RtValue> args;
@@ -241,6 +271,14 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
     }
   }
   interp::Interpreter interpreter(function, memories, options, nullptr);
+  if (interpreter.numCores() > architecture->numCores) {
+    capture.error(function.getLoc(),
+                  "the grid has " + std::to_string(interpreter.numCores()) +
+                      " tiles but architecture '" + architecture->name +
+                      "' has " + std::to_string(architecture->numCores) +
+                      " cores");
+    return result;
+  }
   for (const MemoryRegion &region : request.regions) {
     if (region.lx && (region.core < 0 || region.core >= interpreter.numCores())) {
       capture.error("region " + region.name + " is in the scratchpad of core " +

@@ -45,7 +45,12 @@ struct RunRequest {
   std::vector<int64_t> grid; ///< empty: the function's grid attribute
   std::map<std::string, Argument> args;
   std::vector<MemoryRegion> regions;
-  std::map<std::string, double> hwConfig; ///< ktir-cpu HardwareConfig keys
+  /// The architecture: a preset name ("spyre", "spyre-4core") or a TOML
+  /// file (docs/architecture-format.md); empty: the Spyre default.
+  std::string arch;
+  /// ktir-cpu HardwareConfig keys; each given one overrides what the
+  /// architecture says (oracle records carry the configuration they used).
+  std::map<std::string, double> hwConfig;
   /// With a seed, every pointer argument given no value that is the offset
   /// of a memory view with a static shape gets random data of that shape
   /// (floats standard normal, integers uniform in [0, smallest extent)).

@@ -63,9 +63,17 @@ void roundAll(DType type, Buffer &data) {
   case DType::I64:
   case DType::Index:
     return;
+  case DType::F16:
+    for (double &d : data)
+      d = roundToHalf(static_cast<float>(d));
+    return;
+  case DType::F32:
+    for (double &d : data)
+      d = static_cast<float>(d);
+    return;
   default:
     for (double &d : data)
-      d = roundTo(type, d);
+      d = roundToSlow(type, d);
   }
 }
 

@@ -11,6 +11,7 @@
 #define SPYRE_INTERP_DTYPE_H
 
 #include <cstdint>
+#include <cmath>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -43,6 +44,13 @@ inline float roundToHalf(float f) {
     bits &= ~0x1fffu;
     std::memcpy(&f, &bits, 4);
     return f;
+  }
+  if (a < 6.103515625e-05f) {
+    // Subnormal f16: a multiple of 2^-24. Adding 2^23 to a * 2^24 (< 2^10)
+    // rounds it to the nearest integer, ties to even, in float arithmetic.
+    float shifted = a * 16777216.0f + 8388608.0f;
+    float r = (shifted - 8388608.0f) * (1.0f / 16777216.0f);
+    return std::copysign(r, f);
   }
   return static_cast<float>(roundToSlow(DType::F16, f));
 }
@@ -78,6 +86,23 @@ inline double loadHalf(const uint8_t *bytes) {
   float f;
   std::memcpy(&f, &bits, 4);
   return f;
+}
+
+/// Encodes an f16 value (already representable in f16) at `bytes`.
+inline void storeHalf(float f, uint8_t *bytes) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000u);
+  float a = std::fabs(f);
+  uint16_t h;
+  if (a >= 6.103515625e-05f && a < 65536.0f)
+    h = static_cast<uint16_t>(sign | ((((bits >> 23) & 0xffu) - 112) << 10) |
+                              ((bits >> 13) & 0x3ffu));
+  else if (a < 6.103515625e-05f)
+    h = static_cast<uint16_t>(sign | static_cast<uint16_t>(a * 16777216.0f));
+  else
+    h = static_cast<uint16_t>(sign | (std::isnan(f) ? 0x7e00u : 0x7c00u));
+  std::memcpy(bytes, &h, 2);
 }
 
 /// Encodes / decodes one element in its little-endian memory layout.

@@ -243,7 +243,73 @@ LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
   std::vector<int64_t> g(anchor.size());
   int64_t count = 0;
   LogicalResult enumerated = success();
-  if (view.parts.size() == 1 && !view.distributed) {
+  const Interpreter::SetShape &setShape =
+      core.interp.setShape(op.getAccessTileSet(), symbols);
+  if (view.parts.size() == 1 && !view.distributed && setShape.bounded &&
+      setShape.isBox && (view.parts.front().isBox ||
+                         view.parts.front().set == IntegerSet())) {
+    // A box of points in one plain box view: walk it with incremental
+    // addresses, innermost tile dimension in a tight loop.
+    const ViewPart &part = view.parts.front();
+    size_t rank = anchor.size();
+    std::vector<unsigned> dimOf;
+    for (AffineExpr e : op.getAccessTileOrder().getResults())
+      dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+    int64_t volume = 1;
+    for (size_t d = 0; d < rank; ++d)
+      volume *= std::max<int64_t>(0, setShape.hi[d] - setShape.lo[d] + 1);
+    if (volume > static_cast<int64_t>(core.interp.options().lxCapacityBytes))
+      return op.emitError("the access tile's bounding box spans ")
+             << volume << " points, more than the "
+             << core.interp.options().lxCapacityBytes
+             << "-byte scratchpad can hold";
+    tile->part.resize(volume);
+    tile->address.resize(volume);
+    count = volume;
+    if (volume > 0) {
+      uint64_t elementSize = dtypeSize(part.dtype);
+      std::vector<int64_t> p(setShape.lo);
+      unsigned inner = rank ? dimOf.back() : 0;
+      int64_t innerLo = rank ? setShape.lo[inner] : 0;
+      int64_t innerHi = rank ? setShape.hi[inner] : 0;
+      int64_t at = 0;
+      while (true) {
+        // Everything but the innermost dimension is fixed for this row.
+        bool rowInside = true;
+        int64_t rowIndex = part.offset;
+        for (size_t d = 0; d < rank; ++d) {
+          if (rank && d == inner)
+            continue;
+          int64_t x = anchor[d] + p[d];
+          rowInside &= x >= part.lo[d] && x <= part.hi[d];
+          rowIndex += x * part.strides[d];
+        }
+        if (rank == 0) {
+          tile->part[0] = part.offset >= 0 ? 0 : -1;
+          tile->address[0] = static_cast<uint64_t>(std::max<int64_t>(part.offset, 0)) * elementSize;
+          break;
+        }
+        int64_t stride = part.strides[inner];
+        for (int64_t v = innerLo; v <= innerHi; ++v, ++at) {
+          int64_t x = anchor[inner] + v;
+          int64_t index = rowIndex + x * stride;
+          bool inside = rowInside && x >= part.lo[inner] &&
+                        x <= part.hi[inner] && index >= 0;
+          tile->part[at] = inside ? 0 : -1;
+          tile->address[at] = inside ? static_cast<uint64_t>(index) * elementSize : 0;
+        }
+        int k = static_cast<int>(rank) - 2;
+        for (; k >= 0; --k) {
+          unsigned d = dimOf[k];
+          if (++p[d] <= setShape.hi[d])
+            break;
+          p[d] = setShape.lo[d];
+        }
+        if (k < 0)
+          break;
+      }
+    }
+  } else if (view.parts.size() == 1 && !view.distributed) {
     // One plain view: bounds check and address without a partition search.
     const ViewPart &part = view.parts.front();
     bool box = part.isBox || part.set == IntegerSet();
@@ -382,16 +448,30 @@ void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore,
   const MemoryView &view = *tile.view;
   std::vector<std::vector<uint64_t>> sticks(view.parts.size());
   std::vector<char> touched(view.parts.size(), 0);
-  for (int64_t i = 0; i < tile.numPoints(); ++i) {
-    int32_t p = tile.part[i];
-    if (p < 0)
+  int64_t n = tile.numPoints();
+  const int32_t *part = tile.part.data();
+  const uint64_t *address = tile.address.data();
+  for (int64_t i = 0; i < n;) {
+    int32_t p = part[i];
+    if (p < 0) {
+      ++i;
       continue;
+    }
     touched[p] = 1;
-    if (view.parts[p].space != Space::HBM)
-      continue;
-    uint64_t stick = tile.address[i] / kStickBytes;
-    if (sticks[p].empty() || sticks[p].back() != stick)
-      sticks[p].push_back(stick);
+    // Runs of consecutive elements touch every stick between their ends.
+    uint64_t size = dtypeSize(view.parts[p].dtype);
+    int64_t end = i + 1;
+    while (end < n && part[end] == p && address[end] == address[end - 1] + size)
+      ++end;
+    if (view.parts[p].space == Space::HBM) {
+      std::vector<uint64_t> &list = sticks[p];
+      for (uint64_t stick = address[i] / kStickBytes,
+                    last = address[end - 1] / kStickBytes;
+           stick <= last; ++stick)
+        if (list.empty() || list.back() != stick)
+          list.push_back(stick);
+    }
+    i = end;
   }
   for (std::vector<uint64_t> &list : sticks) {
     if (!std::is_sorted(list.begin(), list.end()))
@@ -485,10 +565,31 @@ LogicalResult execStore(CoreExec &core, kt::StoreOp op) {
   for (const ViewPart &part : parts)
     stores.push_back(&storeFor(core, part));
   const double *values = (*data)->data.data();
-  for (int64_t i = 0; i < tile.numPoints(); ++i) {
-    int32_t p = tile.part[i];
-    if (p >= 0)
-      stores[p]->store(parts[p].dtype, tile.address[i], values[i]);
+  int64_t n = tile.numPoints();
+  const int32_t *part = tile.part.data();
+  const uint64_t *address = tile.address.data();
+  for (int64_t i = 0; i < n;) {
+    int32_t p = part[i];
+    if (p < 0) {
+      ++i;
+      continue;
+    }
+    // A run of consecutive elements of one partition within one page.
+    DType type = parts[p].dtype;
+    uint64_t size = dtypeSize(type), available = 0;
+    uint8_t *bytes = stores[p]->poke(address[i], available);
+    int64_t end = i + 1;
+    int64_t limit = i + static_cast<int64_t>(available / size);
+    while (end < n && end < limit && part[end] == p &&
+           address[end] == address[end - 1] + size)
+      ++end;
+    if (type == DType::F16)
+      for (int64_t k = i; k < end; ++k, bytes += 2)
+        storeHalf(roundToHalf(static_cast<float>(values[k])), bytes);
+    else
+      for (int64_t k = i; k < end; ++k, bytes += size)
+        storeElement(type, values[k], bytes);
+    i = end;
   }
   reportMemory(core, tile, true, tile.indexViewsInLx);
   return success();

@@ -296,14 +296,13 @@ LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
       std::vector<int64_t> halfShape = shape;
       halfShape[*d] = half;
       TensorPtr lo = makeTensor(dtype, halfShape, false), hi = makeTensor(dtype, halfShape, false);
-      for (int64_t o = 0; o < outer; ++o)
-        for (int64_t i = 0; i < half; ++i)
-          for (int64_t k = 0; k < inner; ++k) {
-            lo->data[(o * half + i) * inner + k] =
-                current->data[(o * n + i) * inner + k];
-            hi->data[(o * half + i) * inner + k] =
-                current->data[(o * n + half + i) * inner + k];
-          }
+      // For a fixed outer index both halves are contiguous blocks.
+      int64_t block = half * inner;
+      for (int64_t o = 0; o < outer; ++o) {
+        const double *row = current->data.data() + o * n * inner;
+        std::copy(row, row + block, lo->data.data() + o * block);
+        std::copy(row + block, row + 2 * block, hi->data.data() + o * block);
+      }
       FailureOr<TensorPtr> folded =
           combineTensors(core, op, combiner, lo, hi, dtype);
       if (failed(folded))
@@ -312,14 +311,13 @@ LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
       shape[*d] = next;
       TensorPtr merged = makeTensor(dtype, shape, false);
       for (int64_t o = 0; o < outer; ++o) {
-        for (int64_t i = 0; i < half; ++i)
-          for (int64_t k = 0; k < inner; ++k)
-            merged->data[(o * next + i) * inner + k] =
-                (*folded)->data[(o * half + i) * inner + k];
-        if (next > half)
-          for (int64_t k = 0; k < inner; ++k)
-            merged->data[(o * next + half) * inner + k] =
-                current->data[(o * n + 2 * half) * inner + k];
+        const double *folds = (*folded)->data.data() + o * block;
+        double *dst = merged->data.data() + o * next * inner;
+        std::copy(folds, folds + block, dst);
+        if (next > half) {
+          const double *odd = current->data.data() + (o * n + 2 * half) * inner;
+          std::copy(odd, odd + inner, dst + block);
+        }
       }
       current = merged;
       n = next;

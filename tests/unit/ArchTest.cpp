@@ -87,6 +87,14 @@ std::string baseWith(const Changes &changes) {
   return text;
 }
 
+// `changes` plus the removal of the three [[dataflow.engines]] tables
+// (lines 24-37), for files that declare the engines differently.
+Changes withoutEngines(Changes changes) {
+  for (int line = 24; line <= 37; ++line)
+    changes.emplace(line, "");
+  return changes;
+}
+
 QString describe(const std::vector<Diagnostic> &errors) {
   QString s;
   for (const Diagnostic &d : errors)
@@ -226,11 +234,11 @@ void ArchTest::defaultValuesHaveSources() {
       continue;
     const QString key = line.left(eq).trimmed();
     const int hash = line.indexOf('#');
-    const QString value = line.mid(eq + 1, hash < 0 ? -1 : hash - eq - 1)
-                              .trimmed();
-    const bool isNumber = !value.isEmpty() &&
-                          (value[0].isDigit() || value[0] == '-' ||
-                           value == "true" || value == "false");
+    const QString value =
+        line.mid(eq + 1, hash < 0 ? -1 : hash - eq - 1).trimmed();
+    const bool isNumber =
+        !value.isEmpty() && (value[0].isDigit() || value[0] == '-' ||
+                             value == "true" || value == "false");
     if (!isNumber || key == "format_version")
       continue;
     ++numbers;
@@ -238,9 +246,10 @@ void ArchTest::defaultValuesHaveSources() {
     bool tagged = false;
     for (const QString &tag : tags)
       tagged = tagged || comment.contains(tag);
-    QVERIFY2(tagged, qPrintable(QString("line %1 has no source tag: %2")
-                                    .arg(i + 1)
-                                    .arg(line)));
+    QVERIFY2(
+        tagged,
+        qPrintable(
+            QString("line %1 has no source tag: %2").arg(i + 1).arg(line)));
   }
   QVERIFY(numbers >= 20);
 }
@@ -270,18 +279,21 @@ void ArchTest::baseFileParses() {
   QCOMPARE(a.engines[1].role, std::string("compute"));
   QCOMPARE(a.simdElementsPerCycle.size(), size_t(2));
 
-  // Integers are accepted where numbers are expected, and dotted keys and
-  // inline tables are ordinary TOML.
-  const Arch b = parseOk(baseWith({{7, "clock_ghz = 2"},
-                                   {39, "simd = { f16 = 64, f32 = 32 }"},
-                                   {40, ""},
-                                   {41, ""}}),
-                         "base.toml");
+  // Integers are accepted where numbers are expected; an inline table is as
+  // good as a [section].
+  const Arch b = parseOk(
+      baseWith({{3, "description = \"d\"\nsimd = { f16 = 64, f32 = 32 }"},
+                {7, "clock_ghz = 2"},
+                {39, ""},
+                {40, ""},
+                {41, ""}}),
+      "base.toml");
   QCOMPARE(b.clockGhz, 2.0);
   QCOMPARE(b.simdElementsPerCycle.at("f32"), 32);
 }
 
 void ArchTest::badFile_data() {
+  // clang-format off
   QTest::addColumn<Changes>("changes");  // lines of the base file to replace
   QTest::addColumn<int>("line");         // expected error position
   QTest::addColumn<int>("column");       // (0: not checked)
@@ -325,7 +337,7 @@ void ArchTest::badFile_data() {
       << Changes{{3, "compute = 4"}, {43, ""}} << 3 << 11
       << "'compute' must be a table (a [compute] section), got an integer";
   QTest::newRow("engines not an array")
-      << Changes{{22, "fifo_depth = 16\nengines = 3"}} << 23 << 11
+      << withoutEngines({{22, "fifo_depth = 16\nengines = 3"}}) << 23 << 11
       << "'dataflow.engines' must be an array of tables ([[dataflow.engines]] sections), got an integer";
   QTest::newRow("simd width not an integer")
       << Changes{{41, "f32 = \"wide\""}} << 41 << 7 << "'simd.f32' must be an integer, got a string";
@@ -410,13 +422,13 @@ void ArchTest::badFile_data() {
   QTest::newRow("bad engine name")
       << Changes{{30, "name = \"my alu\""}} << 30 << 8 << "'dataflow.engines[1].name' must be a non-empty name";
   QTest::newRow("engine not a table")
-      << Changes{{22, "fifo_depth = 16\nengines = [1]"}, {24, ""}, {25, ""}, {26, ""}, {27, ""}}
-      << 23 << 12 << "'dataflow.engines[0]' must be a table, got an integer";
+      << withoutEngines({{22, "fifo_depth = 16\nengines = [1]"}}) << 23 << 12 << "'dataflow.engines[0]' must be a table, got an integer";
   QTest::newRow("stray subtable")
-      << Changes{{24, "[dataflow.x]"}} << 24 << 2 << "unknown key 'dataflow.x'";
+      << Changes{{24, "[dataflow.x]"}} << 24 << 11 << "unknown key 'dataflow.x'";
 
   // SIMD.
   QTest::newRow("missing f16 SIMD entry") << Changes{{40, ""}} << 39 << 1 << "missing key 'simd.f16'";
+  // clang-format on
 }
 
 void ArchTest::badFile() {
@@ -444,7 +456,7 @@ void ArchTest::badFile() {
 // One pass reports every problem, sorted by position.
 void ArchTest::severalErrorsAtOnce() {
   const std::string text = baseWith({
-      {6, "coress = 32"},           // unknown key + missing chip.cores
+      {6, "coress = 32"},            // unknown key + missing chip.cores
       {11, "stick_bytes = \"128\""}, // wrong type
       {22, "fifo_depth = 0"},        // out of range
       {36, "role = \"stor\""},       // bad role
@@ -454,14 +466,19 @@ void ArchTest::severalErrorsAtOnce() {
   QVERIFY(!parseArch(text, "test.toml", errors).has_value());
   const QString all = describe(errors);
   QCOMPARE(int(errors.size()), 6);
-  QVERIFY2(findError(errors, 5, 1, "missing key 'chip.cores'"), qPrintable(all));
-  QVERIFY2(findError(errors, 6, 1, "unknown key 'chip.coress' (did you mean 'chip.cores'?)"),
+  QVERIFY2(findError(errors, 5, 1, "missing key 'chip.cores'"),
            qPrintable(all));
-  QVERIFY2(findError(errors, 11, 15, "'memory.stick_bytes' must be an integer, got a string"),
+  QVERIFY2(findError(errors, 6, 1,
+                     "unknown key 'chip.coress' (did you mean 'chip.cores'?)"),
            qPrintable(all));
-  QVERIFY2(findError(errors, 22, 14, "'dataflow.fifo_depth' must be at least 1"),
+  QVERIFY2(findError(errors, 11, 15,
+                     "'memory.stick_bytes' must be an integer, got a string"),
            qPrintable(all));
-  QVERIFY2(findError(errors, 36, 8, "got \"stor\" (did you mean \"store\"?)"), qPrintable(all));
+  QVERIFY2(
+      findError(errors, 22, 14, "'dataflow.fifo_depth' must be at least 1"),
+      qPrintable(all));
+  QVERIFY2(findError(errors, 36, 8, "got \"stor\" (did you mean \"store\"?)"),
+           qPrintable(all));
   QVERIFY2(findError(errors, 39, 1, "missing key 'simd.f16'"), qPrintable(all));
   for (size_t i = 1; i < errors.size(); ++i)
     QVERIFY(errors[i - 1].line <= errors[i].line);
@@ -493,8 +510,10 @@ void ArchTest::loadDirectory() {
   std::vector<Diagnostic> errors;
   QVERIFY(!loadArch(dir.path().toStdString(), errors).has_value());
   QCOMPARE(int(errors.size()), 1);
-  QVERIFY2(QString::fromStdString(errors[0].message).contains("architecture file"),
-           errors[0].message.c_str());
+  QCOMPARE(errors[0].line, 0);
+  QCOMPARE(errors[0].message, "cannot read architecture file '" +
+                                  dir.path().toStdString() +
+                                  "': Is a directory");
 }
 
 void ArchTest::loadFiles() {
@@ -522,8 +541,8 @@ void ArchTest::loadFiles() {
   QVERIFY(!loadArch(path.toStdString(), errors).has_value());
   QCOMPARE(int(errors.size()), 1);
   QCOMPARE(formatDiagnostic(path.toStdString(), errors[0]),
-           path.toStdString() +
-               ":22:14: error: 'dataflow.fifo_depth' must be an integer, got a string");
+           path.toStdString() + ":22:14: error: 'dataflow.fifo_depth' must be "
+                                "an integer, got a string");
 }
 
 void ArchTest::diagnosticFormat() {

@@ -3,7 +3,8 @@
 //   spyre-run KERNEL.mlir --record REC.json [--out OUT.npz] [--report R.json]
 //   spyre-run KERNEL.mlir [--function F] [--arg NAME=VALUE]...
 //             [--input NAME=FILE.npy]... [--seed N] [--output NAME=FILE.npy]...
-//             [--grid 4,1] [--report R.json] [--engine interp]
+//             [--grid 4,1] [--arch PRESET|FILE] [--report R.json]
+//             [--engine interp]
 //
 // Prints diagnostics as file:line:col: error: ..., and a short summary of
 // the estimate. Exit status 0 on success, 1 on any error.
@@ -33,7 +34,8 @@ int usage(const char *message = nullptr) {
          "[--input NAME=FILE.npy]...\n"
          "                 [--seed N] [--output NAME=FILE.npy]... "
          "[--grid D0,D1,..]\n"
-         "                 [--report REPORT.json] [--engine interp]\n";
+         "                 [--arch PRESET|FILE.toml] [--report REPORT.json]\n"
+         "                 [--engine interp]\n";
   return 1;
 }
 
@@ -74,6 +76,9 @@ int main(int argc, char **argv) {
     } else if (a == "--engine") {
       if (!next(engine))
         return usage("--engine needs a name");
+    } else if (a == "--arch") {
+      if (!next(request.arch))
+        return usage("--arch needs a preset name or a file");
     } else if (a == "--function") {
       if (!next(request.function))
         return usage("--function needs a name");
@@ -150,6 +155,7 @@ int main(int argc, char **argv) {
     if (!request.grid.empty())
       merged.grid = request.grid;
     merged.seed = request.seed;
+    merged.arch = request.arch;
     request = std::move(merged);
   }
   request.source = source.str();

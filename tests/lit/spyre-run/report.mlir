@@ -8,6 +8,10 @@
 // RUN: spyre-run %s --seed 1 --engine interp --out %t.npz
 // RUN: not spyre-run %s --engine emu 2>&1 | FileCheck %s --check-prefix=ENGINE
 // RUN: not spyre-run %s 2>&1 | FileCheck %s --check-prefix=MISSING
+// The architecture: a preset, or a file whose errors point at their line.
+// RUN: spyre-run %s --seed 1 --arch spyre-4core | FileCheck %s --check-prefix=SUMMARY
+// RUN: printf 'format_version = 1\nname = "x"\n[chip]\ncores = "many"\n' > %t.toml
+// RUN: not spyre-run %s --seed 1 --arch %t.toml 2>&1 | FileCheck %s --check-prefix=ARCH
 
 // SUMMARY: scale: {{.*}} cycles ({{.*}} us), bottleneck memory, 2 cores
 // CHECK: "bottleneck": "memory"
@@ -22,6 +26,7 @@
 // CHECK: "wall_s":
 // ENGINE: unknown engine 'emu'
 // MISSING: error: no value given for argument %x
+// ARCH: .toml:4:9: error: 'chip.cores' must be an integer
 
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 63 >= 0)>
