@@ -440,6 +440,17 @@ LogicalResult execIndirectTile(CoreExec &core,
   return success();
 }
 
+/// End (exclusive, at most `limit`) of the run of points from `i` that lie
+/// in the same partition at consecutive addresses `size` bytes apart.
+int64_t runEnd(const AccessTile &tile, int64_t i, uint64_t size, int64_t limit) {
+  int64_t n = std::min(tile.numPoints(), limit);
+  int64_t end = i + 1;
+  while (end < n && tile.part[end] == tile.part[i] &&
+         tile.address[end] == tile.address[end - 1] + size)
+    ++end;
+  return end;
+}
+
 void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore,
                   bool indexViewsInLx) {
   CostModel *costs = core.costs();
@@ -460,9 +471,7 @@ void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore,
     touched[p] = 1;
     // Runs of consecutive elements touch every stick between their ends.
     uint64_t size = dtypeSize(view.parts[p].dtype);
-    int64_t end = i + 1;
-    while (end < n && part[end] == p && address[end] == address[end - 1] + size)
-      ++end;
+    int64_t end = runEnd(tile, i, size, n);
     if (view.parts[p].space == Space::HBM) {
       std::vector<uint64_t> &list = sticks[p];
       for (uint64_t stick = address[i] / kStickBytes,
@@ -527,11 +536,7 @@ LogicalResult execLoad(CoreExec &core, kt::LoadOp op) {
     DType type = parts[p].dtype;
     uint64_t size = dtypeSize(type), available = 0;
     const uint8_t *bytes = stores[p]->peek(address[i], size, available);
-    int64_t end = i + 1;
-    int64_t limit = i + static_cast<int64_t>(available / size);
-    while (end < n && end < limit && part[end] == p &&
-           address[end] == address[end - 1] + size)
-      ++end;
+    int64_t end = runEnd(tile, i, size, i + static_cast<int64_t>(available / size));
     if (!bytes) {
       std::fill(out + i, out + end, 0.0);
       // Elements past the first may start on a written page: reread them.
@@ -578,11 +583,7 @@ LogicalResult execStore(CoreExec &core, kt::StoreOp op) {
     DType type = parts[p].dtype;
     uint64_t size = dtypeSize(type), available = 0;
     uint8_t *bytes = stores[p]->poke(address[i], available);
-    int64_t end = i + 1;
-    int64_t limit = i + static_cast<int64_t>(available / size);
-    while (end < n && end < limit && part[end] == p &&
-           address[end] == address[end - 1] + size)
-      ++end;
+    int64_t end = runEnd(tile, i, size, i + static_cast<int64_t>(available / size));
     if (type == DType::F16)
       for (int64_t k = i; k < end; ++k, bytes += 2)
         storeHalf(roundToHalf(static_cast<float>(values[k])), bytes);
