@@ -9,27 +9,6 @@
 
 using namespace spyre::interp;
 
-unsigned spyre::interp::dtypeSize(DType type) {
-  switch (type) {
-  case DType::I1:
-  case DType::I8:
-    return 1;
-  case DType::F16:
-  case DType::BF16:
-  case DType::DF16:
-  case DType::I16:
-    return 2;
-  case DType::F32:
-  case DType::I32:
-    return 4;
-  case DType::F64:
-  case DType::I64:
-  case DType::Index:
-    return 8;
-  }
-  return 1;
-}
-
 bool spyre::interp::isFloat(DType type) {
   return type == DType::F16 || type == DType::BF16 || type == DType::F32 ||
          type == DType::F64 || type == DType::DF16;

@@ -24,7 +24,26 @@ enum class DType : uint8_t {
 };
 
 /// Bytes one element occupies in memory (index is stored as 8 bytes).
-unsigned dtypeSize(DType type);
+inline unsigned dtypeSize(DType type) {
+  switch (type) {
+  case DType::I1:
+  case DType::I8:
+    return 1;
+  case DType::F16:
+  case DType::BF16:
+  case DType::DF16:
+  case DType::I16:
+    return 2;
+  case DType::F32:
+  case DType::I32:
+    return 4;
+  case DType::F64:
+  case DType::I64:
+  case DType::Index:
+    return 8;
+  }
+  return 1;
+}
 bool isFloat(DType type);
 /// "f16", "i32", ... as the corpus records and NumPy archives name them.
 std::string_view dtypeName(DType type);

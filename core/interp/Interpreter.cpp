@@ -7,6 +7,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <malloc.h>
+#include <mutex>
 #include <sys/mman.h>
 #include <ucontext.h>
 
@@ -220,6 +222,13 @@ Interpreter::Interpreter(func::FuncOp function, Memories &memories,
                          InterpOptions options, CostModel *costs)
     : function(function), mems(memories), opts(std::move(options)),
       costModel(costs) {
+  // Tensors of a few MiB come and go with every op: keep freed memory in
+  // the heap instead of returning it to the system each time.
+  static std::once_flag tuned;
+  std::call_once(tuned, [] {
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 512 << 20);
+  });
   gridShape = opts.grid.empty() ? gridOf(function) : opts.grid;
   coreCount = static_cast<int>(numElements(gridShape));
   if (mems.lx.size() < static_cast<size_t>(coreCount))

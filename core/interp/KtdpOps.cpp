@@ -105,25 +105,49 @@ LogicalResult execDistributedView(CoreExec &core,
         view->shape[d] = std::max(view->shape[d], p.hi[d] + 1);
     }
   }
+  // Disjoint bounding boxes: every coordinate has at most one partition.
+  view->disjoint = true;
+  for (size_t a = 0; a < view->parts.size() && view->disjoint; ++a)
+    for (size_t b = a + 1; b < view->parts.size() && view->disjoint; ++b) {
+      const ViewPart &x = view->parts[a], &y = view->parts[b];
+      bool overlap = x.lo.size() == y.lo.size();
+      for (size_t d = 0; d < x.lo.size() && overlap; ++d)
+        overlap = x.lo[d] <= y.hi[d] && y.lo[d] <= x.hi[d];
+      view->disjoint = !overlap;
+    }
   core.set(op.getResult(), MemoryViewPtr(view));
   return success();
 }
 
 /// Resolves global coordinate `g` in `view`: partition index and byte
 /// address, or -1 when no partition holds it.
-int32_t resolve(const MemoryView &view, const int64_t *g, uint64_t &address) {
-  for (size_t p = 0; p < view.parts.size(); ++p) {
-    const ViewPart &part = view.parts[p];
-    if (!part.contains(g))
-      continue;
-    int64_t index = part.offset;
-    for (size_t d = 0; d < part.strides.size(); ++d)
-      index += (view.distributed ? g[d] - part.lo[d] : g[d]) * part.strides[d];
-    if (index < 0)
-      return -1;
-    address = static_cast<uint64_t>(index) * dtypeSize(part.dtype);
-    return static_cast<int32_t>(p);
-  }
+/// Byte address of global coordinate `g` in partition `p`, or -1.
+int32_t addressIn(const MemoryView &view, size_t p, const int64_t *g,
+                  uint64_t &address) {
+  const ViewPart &part = view.parts[p];
+  int64_t index = part.offset;
+  for (size_t d = 0; d < part.strides.size(); ++d)
+    index += (view.distributed ? g[d] - part.lo[d] : g[d]) * part.strides[d];
+  if (index < 0)
+    return -1;
+  address = static_cast<uint64_t>(index) * dtypeSize(part.dtype);
+  return static_cast<int32_t>(p);
+}
+
+/// Resolves global coordinate `g` in `view`: the first partition holding
+/// it and the byte address there, or -1. `hint` remembers the last hit:
+/// when the partitions are disjoint it is tried first (neighbouring points
+/// usually share a partition).
+int32_t resolve(const MemoryView &view, const int64_t *g, uint64_t &address,
+                size_t &hint) {
+  if (view.disjoint && hint < view.parts.size() &&
+      view.parts[hint].contains(g))
+    return addressIn(view, hint, g, address);
+  for (size_t p = 0; p < view.parts.size(); ++p)
+    if (view.parts[p].contains(g)) {
+      hint = p;
+      return addressIn(view, p, g, address);
+    }
   return -1;
 }
 
@@ -333,13 +357,14 @@ LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
           tile->address.push_back(inside ? static_cast<uint64_t>(index) * elementSize : 0);
         });
   } else {
+    size_t hint = 0;
     enumerated = enumerateSet(core, op, op.getAccessTileSet(), symbols,
                               op.getAccessTileOrder(), count,
                               [&](const int64_t *p) {
                                 for (size_t d = 0; d < g.size(); ++d)
                                   g[d] = anchor[d] + p[d];
                                 uint64_t address = 0;
-                                tile->part.push_back(resolve(view, g.data(), address));
+                                tile->part.push_back(resolve(view, g.data(), address, hint));
                                 tile->address.push_back(address);
                               });
   }
@@ -393,6 +418,8 @@ LogicalResult execIndirectTile(CoreExec &core,
   // two views alias the same memory.
   std::vector<std::unordered_set<uint64_t>> indexSticks(indexViews.size());
   std::vector<int64_t> g(maps.size()), sub;
+  size_t hint = 0;
+  std::vector<size_t> indexHints(indexViews.size(), 0);
   LogicalResult status = success();
   int64_t count = 0;
   LogicalResult r = enumerateSet(
@@ -412,7 +439,7 @@ LogicalResult execIndirectTile(CoreExec &core,
           for (AffineExpr e : maps[i].getResults())
             sub.push_back(kt::evaluateAffineExpr(e, dims, {}));
           uint64_t address = 0;
-          int32_t part = resolve(iv, sub.data(), address);
+          int32_t part = resolve(iv, sub.data(), address, indexHints[viewIndex - 1]);
           if (part < 0) {
             masked = true;
             continue;
@@ -424,7 +451,7 @@ LogicalResult execIndirectTile(CoreExec &core,
               storeFor(core, vp).load(vp.dtype, address));
         }
         uint64_t address = 0;
-        tile->part.push_back(masked ? -1 : resolve(view, g.data(), address));
+        tile->part.push_back(masked ? -1 : resolve(view, g.data(), address, hint));
         tile->address.push_back(address);
       });
   if (failed(r) || failed(status))

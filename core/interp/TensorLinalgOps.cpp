@@ -251,6 +251,12 @@ FailureOr<TensorPtr> combineTensors(CoreExec &core, Operation *op,
     return failure();
   TensorPtr result;
   if (auto *t = std::get_if<TensorPtr>(&yielded.front()); t && *t) {
+    if ((*t)->dtype == dtype && (*t)->shape == lhs->shape) {
+      // Ops round their results to their own type: nothing to convert.
+      result = *t;
+      core.releaseHeld(yielded);
+      return result;
+    }
     result = reshaped(**t, lhs->shape);
   } else if (auto *s = std::get_if<Scalar>(&yielded.front())) {
     result = makeTensor(dtype, lhs->shape);
@@ -284,8 +290,13 @@ LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
   std::sort(dims.begin(), dims.end());
   Block &combiner = op.getCombiner().front();
   DType dtype = (*init)->dtype;
-  TensorPtr current = reshaped(**in, (*in)->shape);
-  current->dtype = dtype;
+  TensorPtr current = *in;
+  if (current->dtype != dtype) {
+    current = reshaped(**in, (*in)->shape);
+    current->dtype = dtype;
+    for (double &d : current->data)
+      d = roundTo(dtype, d);
+  }
   for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
     std::vector<int64_t> shape = current->shape;
     int64_t outer = numElements(ArrayRef<int64_t>(shape).take_front(*d));
@@ -327,7 +338,9 @@ LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
     return op.emitError("init holds ")
            << (*init)->numElements() << " elements, the reduction gives "
            << current->numElements();
-  current->shape = (*init)->shape;
+  if (current->shape != (*init)->shape) {
+    current = reshaped(*current, (*init)->shape);
+  }
   FailureOr<TensorPtr> result =
       combineTensors(core, op, combiner, current,
                      reshaped(**init, (*init)->shape), dtype);

@@ -68,6 +68,8 @@ struct ViewPart {
 struct MemoryView {
   std::vector<ViewPart> parts;
   bool distributed = false;
+  /// No two partitions' bounding boxes overlap.
+  bool disjoint = true;
   DType dtype = DType::F16;
   std::vector<int64_t> shape;
 };
