@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <limits>
 #include <malloc.h>
 #include <mutex>
 #include <sys/mman.h>
@@ -125,6 +126,81 @@ bool isBoxSet(IntegerSet set, ArrayRef<int64_t> symbols) {
   return true;
 }
 
+/// The common case without any polyhedral machinery: every constraint is
+/// linear in at most one dimension (c * d + k >= 0 or == 0 once symbols are
+/// bound), so the set is a box whose bounds follow directly. False when the
+/// set is not of that form (the caller falls back to the general path).
+bool linearBox(IntegerSet set, ArrayRef<int64_t> symbols,
+               Interpreter::SetShape &shape) {
+  unsigned rank = set.getNumDims();
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  std::vector<int64_t> lo(rank, kNone), hi(rank, kNone);
+  bool empty = false;
+  std::vector<int64_t> point(rank, 0);
+  for (auto [expr, isEq] : llvm::zip(set.getConstraints(), set.getEqFlags())) {
+    if (!expr.isPureAffine())
+      return false;
+    bool linear = true;
+    expr.walk([&](AffineExpr sub) {
+      linear &= sub.getKind() != AffineExprKind::Mod &&
+                sub.getKind() != AffineExprKind::FloorDiv &&
+                sub.getKind() != AffineExprKind::CeilDiv;
+    });
+    if (!linear)
+      return false;
+    std::fill(point.begin(), point.end(), 0);
+    int64_t k = ktdp::evaluateAffineExpr(expr, point, symbols);
+    int dim = -1;
+    int64_t c = 0;
+    for (unsigned d = 0; d < rank; ++d) {
+      point[d] = 1;
+      int64_t coeff = ktdp::evaluateAffineExpr(expr, point, symbols) - k;
+      point[d] = 0;
+      if (coeff == 0)
+        continue;
+      if (dim >= 0)
+        return false; // couples two dimensions
+      dim = static_cast<int>(d);
+      c = coeff;
+    }
+    if (dim < 0) {
+      empty |= isEq ? k != 0 : k < 0;
+      continue;
+    }
+    auto floorDiv = [](int64_t a, int64_t b) {
+      int64_t q = a / b;
+      return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+    };
+    auto tighten = [](int64_t &bound, int64_t value, bool lower) {
+      if (bound == kNone || (lower ? value > bound : value < bound))
+        bound = value;
+    };
+    if (isEq) {
+      if (k % c != 0) {
+        empty = true;
+        continue;
+      }
+      tighten(lo[dim], -k / c, true);
+      tighten(hi[dim], -k / c, false);
+    } else if (c > 0) {
+      tighten(lo[dim], -floorDiv(k, c), true); // c*x >= -k: x >= ceil(-k/c)
+    } else {
+      tighten(hi[dim], floorDiv(k, -c), false); // -c*x <= k: x <= floor(k/-c)
+    }
+  }
+  for (unsigned d = 0; d < rank; ++d)
+    if (lo[d] == kNone || hi[d] == kNone)
+      return false; // unbounded: let the general path say so
+  if (empty)
+    for (unsigned d = 0; d < rank; ++d)
+      hi[d] = lo[d] - 1;
+  shape.bounded = true;
+  shape.isBox = true;
+  shape.lo = std::move(lo);
+  shape.hi = std::move(hi);
+  return true;
+}
+
 /// Bounding box of `set` with `symbols` bound; false if unbounded.
 bool boundingBox(IntegerSet set, ArrayRef<int64_t> symbols,
                  std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
@@ -148,8 +224,10 @@ Interpreter::setShape(IntegerSet set, const std::vector<int64_t> &symbols) {
   if (it != setShapes.end())
     return it->second;
   SetShape shape;
-  shape.bounded = boundingBox(set, symbols, shape.lo, shape.hi);
-  shape.isBox = shape.bounded && isBoxSet(set, symbols);
+  if (!linearBox(set, symbols, shape)) {
+    shape.bounded = boundingBox(set, symbols, shape.lo, shape.hi);
+    shape.isBox = shape.bounded && isBoxSet(set, symbols);
+  }
   return setShapes.emplace(std::move(key), std::move(shape)).first->second;
 }
 
