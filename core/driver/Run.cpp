@@ -188,6 +188,8 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   interp::InterpOptions options;
   options.grid = request.grid;
   options.recordLxEvents = request.recordLxEvents;
+  options.maxOpsPerCore = request.maxOpsPerCore;
+  options.cancel = request.cancel;
   // The architecture gives memory sizes and latency parameters; a record's
   // hardware configuration overrides them.
   std::vector<arch::Diagnostic> archErrors;

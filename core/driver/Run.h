@@ -11,6 +11,7 @@
 #include "driver/Diagnostic.h"
 #include "support/Npy.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -56,6 +57,10 @@ struct RunRequest {
   /// (floats standard normal, integers uniform in [0, smallest extent)).
   std::optional<uint64_t> seed;
   bool recordLxEvents = true;
+  /// Ops one core may execute before the run stops with a diagnostic.
+  uint64_t maxOpsPerCore = 20'000'000;
+  /// Set from another thread to stop a running kernel.
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 struct LxEvent {

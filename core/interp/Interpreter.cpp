@@ -583,7 +583,14 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
 
 LogicalResult CoreExec::execOp(Operation *op) {
   currentOp = op;
-  ++opCount;
+  if (++opCount > interp.options().maxOpsPerCore)
+    return op->emitError("core ")
+           << id << " stopped after executing "
+           << interp.options().maxOpsPerCore
+           << " ops (an endless loop?); raise the limit to go on";
+  if (interp.options().cancel &&
+      interp.options().cancel->load(std::memory_order_relaxed))
+    return op->emitError("run cancelled");
   for (Type t : op->getResultTypes())
     if (!dtypeSupported(t) && !llvm::isa<MemRefType>(t) &&
         t.getDialect().getNamespace() != "ktdp")

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <vector>
@@ -44,6 +45,11 @@ struct InterpOptions {
   std::vector<int64_t> grid; ///< empty: the function's grid attribute
   uint64_t lxCapacityBytes = 2 * 1024 * 1024;
   bool recordLxEvents = true;
+  /// A core that executes more ops than this stops with a diagnostic (an
+  /// endless scf.while, say) instead of running forever.
+  uint64_t maxOpsPerCore = 20'000'000;
+  /// Set from another thread to stop the run (it ends with a diagnostic).
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 struct Memories {

@@ -34,7 +34,8 @@ int usage(const char *message = nullptr) {
          "[--input NAME=FILE.npy]...\n"
          "                 [--seed N] [--output NAME=FILE.npy]... "
          "[--grid D0,D1,..]\n"
-         "                 [--arch PRESET|FILE.toml] [--report REPORT.json]\n"
+         "                 [--arch PRESET|FILE.toml] [--max-ops N] "
+         "[--report REPORT.json]\n"
          "                 [--engine interp]\n";
   return 1;
 }
@@ -76,6 +77,10 @@ int main(int argc, char **argv) {
     } else if (a == "--engine") {
       if (!next(engine))
         return usage("--engine needs a name");
+    } else if (a == "--max-ops") {
+      if (!next(value))
+        return usage("--max-ops needs a number");
+      request.maxOpsPerCore = std::stoull(value);
     } else if (a == "--arch") {
       if (!next(request.arch))
         return usage("--arch needs a preset name or a file");
@@ -156,6 +161,7 @@ int main(int argc, char **argv) {
       merged.grid = request.grid;
     merged.seed = request.seed;
     merged.arch = request.arch;
+    merged.maxOpsPerCore = request.maxOpsPerCore;
     request = std::move(merged);
   }
   request.source = source.str();
