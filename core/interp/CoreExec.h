@@ -75,6 +75,8 @@ private:
   llvm::DenseMap<mlir::Block *, llvm::SmallVector<mlir::Value, 2>>
       dropAtEntry;
   llvm::DenseSet<mlir::Block *> analysed;
+  /// Ops whose result types have been checked once.
+  llvm::DenseSet<mlir::Operation *> checkedOps;
 
   void analyse(mlir::Block &block);
   void hold(const RtValue &rv);

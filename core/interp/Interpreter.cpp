@@ -555,8 +555,10 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
   analyse(block);
   for (auto [arg, value] : llvm::zip(block.getArguments(), args))
     set(arg, value);
-  for (Value v : dropAtEntry.lookup(&block))
-    drop(v);
+  auto entryDrops = dropAtEntry.find(&block);
+  if (entryDrops != dropAtEntry.end())
+    for (Value v : entryDrops->second)
+      drop(v);
   for (Operation &op : block) {
     if (op.hasTrait<OpTrait::IsTerminator>()) {
       currentOp = &op;
@@ -564,8 +566,10 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
         yielded.push_back(get(operand));
         hold(yielded.back());
       }
-      for (Value v : dropAfter.lookup(&op))
-        drop(v);
+      auto drops = dropAfter.find(&op);
+      if (drops != dropAfter.end())
+        for (Value v : drops->second)
+          drop(v);
       return success();
     }
     if (failed(execOp(&op)))
@@ -591,11 +595,12 @@ LogicalResult CoreExec::execOp(Operation *op) {
   if (interp.options().cancel &&
       interp.options().cancel->load(std::memory_order_relaxed))
     return op->emitError("run cancelled");
-  for (Type t : op->getResultTypes())
-    if (!dtypeSupported(t) && !llvm::isa<MemRefType>(t) &&
-        t.getDialect().getNamespace() != "ktdp")
-      return op->emitError("the interpreter does not support values of type ")
-             << t;
+  if (checkedOps.insert(op).second)
+    for (Type t : op->getResultTypes())
+      if (!dtypeSupported(t) && !llvm::isa<MemRefType>(t) &&
+          t.getDialect().getNamespace() != "ktdp")
+        return op->emitError("the interpreter does not support values of type ")
+               << t;
   StringRef dialect = op->getName().getDialectNamespace();
   bool handled = true;
   LogicalResult result = failure();
