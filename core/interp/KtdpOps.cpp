@@ -333,6 +333,70 @@ LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
           break;
       }
     }
+  } else if (view.distributed && view.disjoint && setShape.bounded &&
+             setShape.isBox && !anchor.empty() &&
+             llvm::all_of(view.parts, [](const ViewPart &p) {
+               return p.isBox || p.set == IntegerSet();
+             })) {
+    // A box of points over disjoint box partitions: per row of the
+    // innermost tile dimension, each partition covers one interval of it.
+    size_t rank = anchor.size();
+    std::vector<unsigned> dimOf;
+    for (AffineExpr e : op.getAccessTileOrder().getResults())
+      dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+    int64_t volume = 1;
+    for (size_t d = 0; d < rank; ++d)
+      volume *= std::max<int64_t>(0, setShape.hi[d] - setShape.lo[d] + 1);
+    if (volume > static_cast<int64_t>(core.interp.options().lxCapacityBytes))
+      return op.emitError("the access tile's bounding box spans ")
+             << volume << " points, more than the "
+             << core.interp.options().lxCapacityBytes
+             << "-byte scratchpad can hold";
+    tile->part.assign(volume, -1);
+    tile->address.assign(volume, 0);
+    count = volume;
+    unsigned inner = dimOf.back();
+    int64_t rowLength = setShape.hi[inner] - setShape.lo[inner] + 1;
+    std::vector<int64_t> p(setShape.lo);
+    for (int64_t rowStart = 0; volume > 0 && rowStart < volume;
+         rowStart += rowLength) {
+      int64_t first = anchor[inner] + setShape.lo[inner];
+      int64_t last = anchor[inner] + setShape.hi[inner];
+      for (size_t q = 0; q < view.parts.size(); ++q) {
+        const ViewPart &part = view.parts[q];
+        bool rowInside = true;
+        int64_t rowIndex = part.offset;
+        for (size_t d = 0; d < rank && rowInside; ++d) {
+          if (d == inner)
+            continue;
+          int64_t x = anchor[d] + p[d];
+          rowInside = x >= part.lo[d] && x <= part.hi[d];
+          rowIndex += (x - part.lo[d]) * part.strides[d];
+        }
+        int64_t from = std::max(first, part.lo[inner]);
+        int64_t to = std::min(last, part.hi[inner]);
+        if (!rowInside || from > to)
+          continue;
+        uint64_t elementSize = dtypeSize(part.dtype);
+        for (int64_t x = from; x <= to; ++x) {
+          int64_t index = rowIndex + (x - part.lo[inner]) * part.strides[inner];
+          int64_t at = rowStart + (x - first);
+          if (index < 0)
+            continue;
+          tile->part[at] = static_cast<int32_t>(q);
+          tile->address[at] = static_cast<uint64_t>(index) * elementSize;
+        }
+      }
+      int k = static_cast<int>(rank) - 2;
+      for (; k >= 0; --k) {
+        unsigned d = dimOf[k];
+        if (++p[d] <= setShape.hi[d])
+          break;
+        p[d] = setShape.lo[d];
+      }
+      if (k < 0)
+        break;
+    }
   } else if (view.parts.size() == 1 && !view.distributed) {
     // One plain view: bounds check and address without a partition search.
     const ViewPart &part = view.parts.front();
