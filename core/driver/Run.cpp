@@ -195,7 +195,9 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   std::vector<arch::Diagnostic> archErrors;
   std::optional<arch::Arch> architecture;
   std::string archName = request.arch.empty() ? "spyre" : request.arch;
-  if (std::optional<std::string_view> preset = arch::presetText(archName))
+  if (archName == "spyre")
+    architecture = arch::defaultArch();
+  else if (std::optional<std::string_view> preset = arch::presetText(archName))
     architecture = arch::parseArch(*preset, "<preset:" + archName + ">", archErrors);
   else
     architecture = arch::loadArch(archName, archErrors);

@@ -404,6 +404,9 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
       return function.emitError("cannot allocate the stacks of ")
              << coreCount << " cores";
     }
+    // Only the few pages a core touches should cost anything: no 2 MiB
+    // transparent huge pages to clear.
+    madvise(co.stack, Scheduler::kStackBytes, MADV_NOHUGEPAGE);
     getcontext(&co.context);
     co.context.uc_stack.ss_sp = co.stack;
     co.context.uc_stack.ss_size = Scheduler::kStackBytes;
