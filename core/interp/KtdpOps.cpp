@@ -607,7 +607,8 @@ LogicalResult execLoad(CoreExec &core, kt::LoadOp op) {
     return op.emitError("access tile has not been evaluated");
   const AccessTile &tile = **tilePtr;
   DType dt = dtypeOf(op.getType());
-  TensorPtr t = makeTensor(dt, tile.shape);
+  // Every point is written below (masked ones as 0).
+  TensorPtr t = makeTensor(dt, tile.shape, /*zeroFill=*/false);
   const auto &parts = tile.view->parts;
   SmallVector<ByteStore *> stores;
   for (const ViewPart &part : parts)
@@ -620,7 +621,7 @@ LogicalResult execLoad(CoreExec &core, kt::LoadOp op) {
   for (int64_t i = 0; i < n;) {
     int32_t p = part[i];
     if (p < 0) {
-      ++i;
+      out[i++] = 0.0;
       continue;
     }
     // A run of consecutive elements of one partition within one page.

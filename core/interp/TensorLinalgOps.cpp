@@ -155,6 +155,8 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       return op->emitError("reshaping ")
              << (*src)->numElements() << " elements into "
              << numElements(*shape);
+    if (*shape == (*src)->shape)
+      return setTensor(core, op->getResult(0), *src); // tensor.cast
     return setTensor(core, op->getResult(0), reshaped(**src, *shape));
   }
   if (auto dim = llvm::dyn_cast<tensor::DimOp>(op)) {
