@@ -12,6 +12,7 @@ struct Diagnostic {
   std::string file;
   int line = 0, column = 0; ///< 1-based; 0 when unknown
   std::string message;
+  std::string pass; ///< the pass that raised it, empty outside passes
 
   /// "file:line:col: error: message", as compilers print it.
   std::string format() const;

@@ -31,6 +31,7 @@ void DiagnosticCapture::add(mlir::Location loc, Diagnostic::Severity severity,
   Diagnostic d;
   d.severity = severity;
   d.message = message;
+  d.pass = currentPass;
   if (auto file = loc->findInstanceOf<mlir::FileLineColLoc>()) {
     d.file = file.getFilename().str();
     d.line = static_cast<int>(file.getLine());

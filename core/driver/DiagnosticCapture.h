@@ -19,12 +19,15 @@ public:
   void error(const std::string &message);
   void error(mlir::Location loc, const std::string &message);
   void warning(mlir::Location loc, const std::string &message);
+  /// Diagnostics from now on are attributed to `pass` (empty: none).
+  void setPass(std::string pass) { currentPass = std::move(pass); }
 
 private:
   void add(mlir::Location loc, Diagnostic::Severity severity,
            const std::string &message);
   mlir::MLIRContext &context;
   std::vector<Diagnostic> &out;
+  std::string currentPass;
   mlir::ScopedDiagnosticHandler handler;
 };
 

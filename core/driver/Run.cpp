@@ -2,6 +2,7 @@
 
 #include "driver/Run.h"
 #include "driver/DiagnosticCapture.h"
+#include "driver/KernelSource.h"
 #include "arch/Arch.h"
 #include "driver/LatencyAdapter.h"
 #include "interp/Interpreter.h"
@@ -145,10 +146,7 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
 
   // Parse (remembering argument names) and verify.
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          applyKtirSourceFixups(request.source), request.sourceName),
-      llvm::SMLoc());
+  addKernelSource(sourceMgr, request.source, request.sourceName);
   AsmParserState state;
   Block top;
   ParserConfig config(&context);
@@ -232,6 +230,7 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
                                 : architecture->scratchpadBytesPerCore;
   Block &entry = function.getBody().front();
   std::vector<std::string> names = argumentNames(state, entry);
+  result.argumentNames = names;
   std::vector<interp::RtValue> args;
   std::map<std::string, uint64_t> placedAt;
   uint64_t nextByte = kFirstArrayByte;

@@ -84,6 +84,8 @@ struct RunResult {
   std::vector<Diagnostic> diagnostics;
   std::string function;
   std::vector<int64_t> grid;
+  /// The kernel's argument names (source SSA names without '%'), in order.
+  std::vector<std::string> argumentNames;
   /// Every array argument read back from HBM after the run.
   std::map<std::string, npy::Array> arrays;
   /// Every memory region read back after the run.

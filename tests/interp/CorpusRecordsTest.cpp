@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "driver/Compile.h"
 #include "driver/Record.h"
 #include "driver/Run.h"
 
@@ -174,6 +175,36 @@ private Q_SLOTS:
                 " elements differ, first at " + c.firstMismatch)
                    .c_str());
     }
+
+    // The pipeline's KTIR passes keep the kernel's meaning: the IR after
+    // the last pass computes the same outputs, bit for bit, with the same
+    // estimate (its arguments print as %arg0, %arg1, ...).
+    CompileResult compiled =
+        compileKernel({record.request.source, record.request.sourceName, ""});
+    QVERIFY2(compiled.ok, "the pipeline rejected the kernel");
+    RunRequest again = record.request;
+    again.source = compiled.snapshots.back().ir;
+    again.grid.clear();
+    again.args.clear();
+    for (size_t i = 0; i < result.argumentNames.size(); ++i)
+      again.args["arg" + std::to_string(i)] =
+          record.request.args.at(result.argumentNames[i]);
+    RunResult after = runKernel(again);
+    std::string afterDiagnostics;
+    for (const Diagnostic &d : after.diagnostics)
+      afterDiagnostics += d.format() + "\n";
+    QVERIFY2(after.ok, afterDiagnostics.c_str());
+    for (size_t i = 0; i < result.argumentNames.size(); ++i) {
+      const std::string &name = result.argumentNames[i];
+      if (result.arrays.count(name))
+        QVERIFY2(result.arrays.at(name).data ==
+                     after.arrays.at("arg" + std::to_string(i)).data,
+                 ("after the pipeline, " + name + " differs").c_str());
+    }
+    for (const auto &[key, data] : result.regions)
+      QVERIFY2(data.data == after.regions.at(key).data,
+               ("after the pipeline, " + key + " differs").c_str());
+    QCOMPARE(after.kernelCycles, result.kernelCycles);
 
     QVERIFY2(within(result.kernelCycles, record.kernelCycles, 0.01),
              (std::to_string(result.kernelCycles) + " cycles, record " +

@@ -10,6 +10,7 @@
 
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
+#include "pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -22,6 +23,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  spyre::registerPipeline();
   mlir::DialectRegistry registry;
   spyre::registerKernelDialects(registry);
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(

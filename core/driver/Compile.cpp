@@ -1,0 +1,173 @@
+//===- Compile.cpp - compile a kernel, keeping every pass's output --------===//
+
+#include "driver/Compile.h"
+#include "driver/DiagnosticCapture.h"
+#include "driver/KernelSource.h"
+#include "ir/Registration.h"
+#include "ir/SourceFixups.h"
+#include "pipeline/Pipeline.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <chrono>
+#include <regex>
+#include <sstream>
+
+using namespace spyre;
+using namespace spyre::driver;
+using namespace mlir;
+
+namespace {
+
+/// Removes every ` loc(...)` from `line`; returns the last one's contents.
+std::string stripLocations(std::string &line) {
+  std::string last;
+  size_t at;
+  while ((at = line.find(" loc(")) != std::string::npos) {
+    size_t open = at + 4, depth = 0, end = open;
+    for (; end < line.size(); ++end) {
+      if (line[end] == '(')
+        ++depth;
+      else if (line[end] == ')' && --depth == 0)
+        break;
+    }
+    if (end >= line.size())
+      break;
+    last = line.substr(open + 1, end - open - 1);
+    line.erase(at, end - at + 1);
+  }
+  return last;
+}
+
+/// Prints `module` with locations, then turns them into a line map and
+/// removes them from the text.
+void snapshotText(ModuleOp module, std::string &ir,
+                  std::vector<int> &sourceLines) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
+  static const std::regex fileLine(R"re("[^"]*":(\d+):\d+)re");
+  static const std::regex aliasDef(R"re(^(#loc\d*) = loc\((.*)\)$)re");
+  static const std::regex aliasUse(R"re(#loc\d*)re");
+  // Location aliases are defined after the module.
+  llvm::StringMap<std::string> aliases;
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, aliasDef))
+      aliases[m[1].str()] = m[2].str();
+    else
+      lines.push_back(line);
+  }
+  auto sourceLine = [&](std::string loc) {
+    for (int depth = 0; depth < 8; ++depth) {
+      std::smatch m;
+      if (std::regex_search(loc, m, fileLine))
+        return std::stoi(m[1].str());
+      if (!std::regex_search(loc, m, aliasUse))
+        return 0;
+      auto it = aliases.find(m[0].str());
+      if (it == aliases.end())
+        return 0;
+      loc = it->second;
+    }
+    return 0;
+  };
+  ir.clear();
+  sourceLines.clear();
+  for (std::string &line : lines) {
+    std::string loc = stripLocations(line);
+    sourceLines.push_back(loc.empty() ? 0 : sourceLine(loc));
+    ir += line;
+    ir += '\n';
+  }
+}
+
+const spyre::PassInfo *infoFor(StringRef argument) {
+  for (const spyre::PassInfo &info : pipelinePasses())
+    if (info.argument == argument)
+      return &info;
+  return nullptr;
+}
+
+/// Records a snapshot after every pass of the pipeline.
+class SnapshotInstrumentation : public PassInstrumentation {
+public:
+  SnapshotInstrumentation(ModuleOp module, CompileResult &result,
+                          DiagnosticCapture &capture)
+      : module(module), result(result), capture(capture) {}
+
+  void runBeforePass(Pass *pass, Operation *) override {
+    capture.setPass(pass->getArgument().str());
+    start = std::chrono::steady_clock::now();
+  }
+  void runAfterPass(Pass *pass, Operation *) override { record(pass); }
+  void runAfterPassFailed(Pass *pass, Operation *) override { record(pass); }
+
+private:
+  void record(Pass *pass) {
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+    PassSnapshot snap;
+    snap.pass = pass->getArgument().str();
+    if (const spyre::PassInfo *info = infoFor(snap.pass)) {
+      snap.stage = info->stage;
+      snap.description = info->description.empty() ? info->summary
+                                                   : info->description;
+    }
+    snap.wallMs = ms;
+    snapshotText(module, snap.ir, snap.sourceLines);
+    snap.changed = result.snapshots.empty() ||
+                   snap.ir != result.snapshots.back().ir;
+    result.snapshots.push_back(std::move(snap));
+    capture.setPass("");
+  }
+
+  ModuleOp module;
+  CompileResult &result;
+  DiagnosticCapture &capture;
+  std::chrono::steady_clock::time_point start;
+};
+
+} // namespace
+
+CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
+  CompileResult result;
+  MLIRContext context;
+  loadKernelDialects(context);
+  DiagnosticCapture capture(context, result.diagnostics);
+  llvm::SourceMgr sourceMgr;
+  addKernelSource(sourceMgr, request.source, request.sourceName);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return result;
+
+  PassSnapshot input;
+  input.pass = "input";
+  input.stage = "KTIR";
+  input.description = "The kernel as parsed and verified.";
+  snapshotText(*module, input.ir, input.sourceLines);
+  input.changed = false;
+  result.snapshots.push_back(std::move(input));
+
+  PassManager pm(&context);
+  std::string error;
+  if (failed(buildPipeline(pm, request.stopAfter, &error))) {
+    capture.error(error);
+    return result;
+  }
+  pm.addInstrumentation(
+      std::make_unique<SnapshotInstrumentation>(*module, result, capture));
+  result.ok = succeeded(pm.run(*module));
+  return result;
+}

@@ -1,0 +1,48 @@
+//===- Compile.h - compile a kernel, keeping every pass's output -*- C++ -*-===//
+//
+// The Qt-free, MLIR-free API the GUI's pass list and IR panes are built on:
+// the kernel goes through the pipeline of pipeline/Pipeline.h and every
+// pass leaves a snapshot: its IR, whether it changed anything, its time,
+// and, for every line of the printed IR, the KTIR source line the op there
+// came from.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_DRIVER_COMPILE_H
+#define SPYRE_DRIVER_COMPILE_H
+
+#include "driver/Diagnostic.h"
+
+#include <string>
+#include <vector>
+
+namespace spyre::driver {
+
+struct PassSnapshot {
+  std::string pass;        ///< the pass's argument; "input" for the source
+  std::string stage;       ///< KTIR, ScheduleIR, DataflowIR or SpyreCode
+  std::string description; ///< what the pass does, one paragraph
+  std::string ir;          ///< the module after the pass, without locations
+  /// For line i (0-based) of `ir`: the 1-based source line of the op
+  /// printed there, or 0.
+  std::vector<int> sourceLines;
+  bool changed = false; ///< the IR differs from the previous snapshot
+  double wallMs = 0;    ///< time the pass took
+};
+
+struct CompileRequest {
+  std::string source;
+  std::string sourceName = "<kernel>";
+  std::string stopAfter; ///< empty: the whole pipeline
+};
+
+struct CompileResult {
+  bool ok = false;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<PassSnapshot> snapshots;
+};
+
+CompileResult compileKernel(const CompileRequest &request);
+
+} // namespace spyre::driver
+
+#endif

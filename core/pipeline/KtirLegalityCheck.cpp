@@ -1,0 +1,81 @@
+//===- KtirLegalityCheck.cpp - reject what the pipeline cannot compile ----===//
+
+#include "ir/ktdp/KtdpOps.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_KTIRLEGALITYCHECK
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+struct KtirLegalityCheck
+    : spyre::impl::KtirLegalityCheckBase<KtirLegalityCheck> {
+  void runOnOperation() override {
+    static const llvm::StringSet<> kKtirDialects = {
+        "ktdp", "spyreop", "arith", "math", "linalg", "tensor", "scf", "func"};
+    bool failed = false;
+    getOperation().walk([&](Operation *op) {
+      if (llvm::isa<ModuleOp>(op))
+        return;
+      StringRef dialect = op->getName().getDialectNamespace();
+      if (!kKtirDialects.contains(dialect)) {
+        op->emitError("'")
+            << op->getName()
+            << "' is not part of KTIR: the Spyre pipeline accepts ops of the "
+               "ktdp, spyreop, arith, math, linalg, tensor, scf and func "
+               "dialects";
+        failed = true;
+        return;
+      }
+      if (llvm::isa<func::CallOp, func::CallIndirectOp>(op)) {
+        op->emitError("function calls are not supported: inline the callee "
+                      "into the kernel");
+        failed = true;
+      }
+    });
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isDeclaration())
+        continue;
+      auto grid = function->getAttrOfType<ArrayAttr>("grid");
+      if (!grid) {
+        function.emitWarning("kernel @")
+            << function.getSymName()
+            << " has no grid attribute and runs on a single tile; add "
+               "`attributes {grid = [N]}` to spread it over cores";
+        continue;
+      }
+      if (grid.empty()) {
+        function.emitError("grid must have at least one dimension");
+        failed = true;
+        continue;
+      }
+      for (auto [i, extent] : llvm::enumerate(grid)) {
+        auto value = llvm::dyn_cast<IntegerAttr>(extent);
+        if (!value || value.getInt() <= 0) {
+          function.emitError("grid dimension ")
+              << i << " must be a positive integer, got " << extent;
+          failed = true;
+        }
+      }
+      function.walk([&](ktdp::GetComputeTileIdOp id) {
+        if (id.getNumResults() > grid.size()) {
+          id.emitError("asks for ")
+              << id.getNumResults() << " tile coordinates but the grid has "
+              << grid.size() << " dimensions";
+          failed = true;
+        }
+      });
+    }
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace

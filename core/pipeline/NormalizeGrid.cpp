@@ -1,0 +1,63 @@
+//===- NormalizeGrid.cpp - a one-dimensional grid, dimension 0 fastest ----===//
+
+#include "ir/ktdp/KtdpOps.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_NORMALIZEGRID
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+struct NormalizeGrid : spyre::impl::NormalizeGridBase<NormalizeGrid> {
+  void runOnOperation() override {
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      auto grid = function->getAttrOfType<ArrayAttr>("grid");
+      SmallVector<int64_t> extents;
+      if (grid)
+        for (Attribute a : grid)
+          if (auto i = llvm::dyn_cast<IntegerAttr>(a))
+            extents.push_back(i.getInt());
+      if (extents.size() <= 1)
+        continue; // already one-dimensional (or single tile)
+      int64_t total = 1;
+      for (int64_t e : extents)
+        total *= e;
+      OpBuilder builder(function.getContext());
+      function->setAttr("grid", builder.getI64ArrayAttr({total}));
+      function.walk([&](ktdp::GetComputeTileIdOp op) {
+        builder.setInsertionPoint(op);
+        Location loc = op.getLoc();
+        Value id = ktdp::GetComputeTileIdOp::create(
+                       builder, loc, TypeRange{builder.getIndexType()})
+                       .getResult(0);
+        // coordinate k = (id floordiv stride_k) mod extent_k, where
+        // stride_k = d0 * ... * d(k-1).
+        int64_t stride = 1;
+        for (auto [k, result] : llvm::enumerate(op.getResults())) {
+          Value coord = id;
+          if (stride != 1) {
+            Value s = arith::ConstantIndexOp::create(builder, loc, stride);
+            coord = arith::DivUIOp::create(builder, loc, coord, s);
+          }
+          if (k + 1 < extents.size()) {
+            Value e = arith::ConstantIndexOp::create(builder, loc, extents[k]);
+            coord = arith::RemUIOp::create(builder, loc, coord, e);
+          }
+          result.replaceAllUsesWith(coord);
+          stride *= extents[k];
+        }
+        op.erase();
+      });
+    }
+  }
+};
+
+} // namespace

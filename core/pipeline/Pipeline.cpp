@@ -1,0 +1,101 @@
+//===- Pipeline.cpp - the one function that builds the pipeline -----------===//
+
+#include "pipeline/Pipeline.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace {
+
+struct Entry {
+  const char *stage;
+  std::unique_ptr<Pass> (*create)();
+};
+
+/// The pipeline, in order. Each pass's name, summary and description come
+/// from its TableGen record.
+const std::vector<Entry> &entries() {
+  static const std::vector<Entry> list = {
+      {"KTIR", [] { return spyre::createKtirLegalityCheck(); }},
+      {"KTIR", [] { return spyre::createNormalizeGrid(); }},
+  };
+  return list;
+}
+
+/// The paragraph under the pass's heading in the generated pass docs.
+std::string descriptionOf(const std::string &argument) {
+  static const std::string docs =
+#include "pipeline/PassDocs.inc"
+      ;
+  size_t at = docs.find("### `-" + argument + "`");
+  if (at == std::string::npos)
+    return {};
+  size_t end = docs.find("\n### ", at + 1);
+  std::string section = docs.substr(at, end == std::string::npos ? std::string::npos : end - at);
+  // Skip the heading and the italic summary line.
+  size_t body = section.find("_\n\n");
+  if (body == std::string::npos)
+    return {};
+  std::string text = section.substr(body + 3);
+  for (char &c : text)
+    if (c == '\n')
+      c = ' ';
+  while (!text.empty() && text.back() == ' ')
+    text.pop_back();
+  return text;
+}
+
+} // namespace
+
+const std::vector<spyre::PassInfo> &spyre::pipelinePasses() {
+  static const std::vector<PassInfo> infos = [] {
+    std::vector<PassInfo> out;
+    for (const Entry &e : entries()) {
+      std::unique_ptr<Pass> pass = e.create();
+      std::string argument = pass->getArgument().str();
+      out.push_back({argument, e.stage, pass->getDescription().str(),
+                     descriptionOf(argument)});
+    }
+    return out;
+  }();
+  return infos;
+}
+
+LogicalResult spyre::buildPipeline(OpPassManager &pm,
+                                   const std::string &stopAfter,
+                                   std::string *error) {
+  bool found = stopAfter.empty();
+  for (const PassInfo &info : pipelinePasses())
+    found |= info.argument == stopAfter;
+  if (!found) {
+    if (error) {
+      *error = "'" + stopAfter + "' is not a pass of the pipeline; passes:";
+      for (const PassInfo &info : pipelinePasses())
+        *error += " " + info.argument;
+    }
+    return failure();
+  }
+  for (const Entry &e : entries()) {
+    std::unique_ptr<Pass> pass = e.create();
+    std::string argument = pass->getArgument().str();
+    pm.addPass(std::move(pass));
+    if (argument == stopAfter)
+      break;
+  }
+  return success();
+}
+
+void spyre::registerPipeline() {
+  registerSpyrePasses();
+  PassPipelineRegistration<PipelineOptions>(
+      "ktir-to-dataflow",
+      "The Spyre backend pipeline from KTIR (stop early with stop-after=PASS)",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        std::string error;
+        if (failed(buildPipeline(pm, options.stopAfter, &error)))
+          llvm::errs() << "ktir-to-dataflow: " << error << "\n";
+      });
+}

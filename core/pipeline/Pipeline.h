@@ -1,0 +1,49 @@
+//===- Pipeline.h - the one function that builds the pipeline --*- C++ -*-===//
+//
+// spyre-opt (--ktir-to-dataflow), the GUI (through core/driver) and the
+// tests all build the backend pipeline here, so they run the same passes.
+// Today it holds the KTIR-stage passes; ScheduleIR, DataflowIR and
+// SpyreCode passes are appended as they are written.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_PIPELINE_PIPELINE_H
+#define SPYRE_PIPELINE_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
+#include <vector>
+
+namespace spyre {
+
+/// What the app shows about a pass.
+struct PassInfo {
+  std::string argument;    ///< e.g. "normalize-grid"
+  std::string stage;       ///< "KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"
+  std::string summary;
+  std::string description; ///< one paragraph
+};
+
+/// The passes of the pipeline, in order.
+const std::vector<PassInfo> &pipelinePasses();
+
+struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
+  Option<std::string> stopAfter{
+      *this, "stop-after",
+      llvm::cl::desc("Stop after the pass with this argument name")};
+};
+
+/// Adds the pipeline (up to `stopAfter`, when set) to `pm`. Fails with a
+/// message when `stopAfter` names no pass of the pipeline.
+mlir::LogicalResult buildPipeline(mlir::OpPassManager &pm,
+                                  const std::string &stopAfter,
+                                  std::string *error = nullptr);
+
+/// Registers the passes and the `ktir-to-dataflow` pipeline with MLIR's
+/// command-line registry (for spyre-opt).
+void registerPipeline();
+
+} // namespace spyre
+
+#endif

@@ -1,0 +1,13 @@
+// The pipeline as spyre-opt registers it, and stopping early.
+// RUN: spyre-opt %s --ktir-to-dataflow | FileCheck %s --check-prefix=ALL
+// RUN: spyre-opt %s --pass-pipeline='builtin.module(ktir-to-dataflow{stop-after=ktir-legality-check})' | FileCheck %s --check-prefix=STOP
+// RUN: spyre-opt %s --ktir-to-dataflow --mlir-print-ir-after-all 2>&1 | FileCheck %s --check-prefix=EACH
+
+// ALL: attributes {grid = [4]}
+// STOP: attributes {grid = [2, 2]}
+// EACH: IR Dump After KtirLegalityCheck
+// EACH: IR Dump After NormalizeGrid
+func.func @k() -> (index, index) attributes {grid = [2, 2]} {
+  %x, %y = ktdp.get_compute_tile_id : index, index
+  return %x, %y : index, index
+}

@@ -1,0 +1,41 @@
+// RUN: spyre-opt %s -normalize-grid | FileCheck %s
+
+// Dimension 0 varies fastest: x = id mod 2, y = (id floordiv 2) mod 3,
+// z = id floordiv 6.
+// CHECK-LABEL: func.func @three_d
+// CHECK-SAME: attributes {grid = [24]}
+// CHECK: %[[ID:.*]] = ktdp.get_compute_tile_id : index
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[X:.*]] = arith.remui %[[ID]], %[[C2]] : index
+// CHECK-NEXT: %[[C2B:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[Q:.*]] = arith.divui %[[ID]], %[[C2B]] : index
+// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[Y:.*]] = arith.remui %[[Q]], %[[C3]] : index
+// CHECK-NEXT: %[[C6:.*]] = arith.constant 6 : index
+// CHECK-NEXT: %[[Z:.*]] = arith.divui %[[ID]], %[[C6]] : index
+// CHECK: return %[[X]], %[[Y]], %[[Z]]
+func.func @three_d() -> (index, index, index) attributes {grid = [2, 3, 4]} {
+  %x, %y, %z = ktdp.get_compute_tile_id : index, index, index
+  return %x, %y, %z : index, index, index
+}
+
+// Fewer results than dimensions: the leading coordinates.
+// CHECK-LABEL: func.func @leading
+// CHECK-SAME: attributes {grid = [32]}
+// CHECK: %[[ID:.*]] = ktdp.get_compute_tile_id : index
+// CHECK: %[[X:.*]] = arith.remui %[[ID]], %{{.*}} : index
+// CHECK: return %[[X]]
+func.func @leading() -> index attributes {grid = [32, 1]} {
+  %x = ktdp.get_compute_tile_id : index
+  return %x : index
+}
+
+// A one-dimensional grid is left alone.
+// CHECK-LABEL: func.func @flat
+// CHECK-SAME: attributes {grid = [8]}
+// CHECK-NEXT: %[[ID:.*]] = ktdp.get_compute_tile_id : index
+// CHECK-NEXT: return %[[ID]]
+func.func @flat() -> index attributes {grid = [8]} {
+  %x = ktdp.get_compute_tile_id : index
+  return %x : index
+}

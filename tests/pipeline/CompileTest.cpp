@@ -1,0 +1,138 @@
+//===- CompileTest.cpp - per-pass snapshots of the pipeline ---------------===//
+//
+// What the GUI's pass list and IR panes are built on: one snapshot per
+// pass with stage, description, IR text without locations, a changed flag,
+// timing, and the KTIR source line of every printed line; diagnostics
+// carry the pass that raised them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/Compile.h"
+
+#include <QFile>
+#include <QStringList>
+#include <QTest>
+
+using namespace spyre::driver;
+
+namespace {
+
+const char *kKernel = R"mlir(// line 1
+func.func @k(%a: index) -> (index, index) attributes {grid = [2, 4]} {
+  %c0 = arith.constant 0 : index
+  %x, %y = ktdp.get_compute_tile_id : index, index
+  %s = arith.addi %x, %y : index
+  return %s, %c0 : index, index
+}
+)mlir";
+
+/// Index of the first line of `text` containing `needle`, or -1.
+int lineOf(const std::string &text, const char *needle) {
+  QStringList lines = QString::fromStdString(text).split('\n');
+  for (int i = 0; i < lines.size(); ++i)
+    if (lines[i].contains(needle))
+      return i;
+  return -1;
+}
+
+} // namespace
+
+class CompileTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void snapshotsPerPass() {
+    CompileResult r = compileKernel({kKernel, "k.mlir", ""});
+    QVERIFY(r.ok);
+    QCOMPARE(r.snapshots.size(), size_t(3));
+    QCOMPARE(r.snapshots[0].pass, std::string("input"));
+    QCOMPARE(r.snapshots[1].pass, std::string("ktir-legality-check"));
+    QCOMPARE(r.snapshots[2].pass, std::string("normalize-grid"));
+    for (const PassSnapshot &s : r.snapshots) {
+      QCOMPARE(s.stage, std::string("KTIR"));
+      QVERIFY(!s.description.empty());
+      QVERIFY2(s.ir.find("loc(") == std::string::npos, s.ir.c_str());
+      QCOMPARE(static_cast<size_t>(std::count(s.ir.begin(), s.ir.end(), '\n')),
+               s.sourceLines.size());
+      QVERIFY(s.wallMs >= 0);
+    }
+    // The legality check changes nothing; normalising the grid does.
+    QVERIFY(!r.snapshots[1].changed);
+    QVERIFY(r.snapshots[2].changed);
+    QVERIFY(r.snapshots[2].ir.find("grid = [8]") != std::string::npos);
+    // The description is the pass's paragraph, not just its summary.
+    QVERIFY(r.snapshots[2].description.find("dimension 0 fastest") !=
+            std::string::npos);
+  }
+
+  void sourceLinesFollowOps() {
+    CompileResult r = compileKernel({kKernel, "k.mlir", ""});
+    QVERIFY(r.ok);
+    const PassSnapshot &input = r.snapshots[0];
+    int add = lineOf(input.ir, "arith.addi");
+    QVERIFY(add >= 0);
+    QCOMPARE(input.sourceLines[add], 5);
+    // The index arithmetic that replaces get_compute_tile_id keeps its
+    // location: source line 4.
+    const PassSnapshot &after = r.snapshots[2];
+    int rem = lineOf(after.ir, "arith.remui");
+    int div = lineOf(after.ir, "arith.divui");
+    QVERIFY(rem >= 0 && div >= 0);
+    QCOMPARE(after.sourceLines[rem], 4);
+    QCOMPARE(after.sourceLines[div], 4);
+    QCOMPARE(after.sourceLines[lineOf(after.ir, "arith.addi")], 5);
+    QCOMPARE(after.sourceLines[lineOf(after.ir, "func.func")], 2);
+  }
+
+  void stopAfter() {
+    CompileResult r = compileKernel({kKernel, "k.mlir", "ktir-legality-check"});
+    QVERIFY(r.ok);
+    QCOMPARE(r.snapshots.size(), size_t(2));
+    CompileResult bad = compileKernel({kKernel, "k.mlir", "no-such-pass"});
+    QVERIFY(!bad.ok);
+    QVERIFY(!bad.diagnostics.empty());
+    QVERIFY(bad.diagnostics[0].message.find("not a pass of the pipeline") !=
+            std::string::npos);
+  }
+
+  void diagnosticsNameTheirPass() {
+    const char *foreign = R"mlir(func.func @k() attributes {grid = [1]} {
+  %m = memref.alloc() : memref<4xf16>
+  return
+}
+)mlir";
+    CompileResult r = compileKernel({foreign, "f.mlir", ""});
+    QVERIFY(!r.ok);
+    QVERIFY(!r.diagnostics.empty());
+    const Diagnostic &d = r.diagnostics.front();
+    QCOMPARE(d.pass, std::string("ktir-legality-check"));
+    QCOMPARE(d.line, 2);
+    QCOMPARE(d.file, std::string("f.mlir"));
+    // The failing pass still leaves its snapshot.
+    QCOMPARE(r.snapshots.back().pass, std::string("ktir-legality-check"));
+  }
+
+  void parseErrorsHaveNoPass() {
+    CompileResult r = compileKernel({"func.func @k( {\n", "p.mlir", ""});
+    QVERIFY(!r.ok);
+    QVERIFY(!r.diagnostics.empty());
+    QCOMPARE(r.diagnostics.front().pass, std::string());
+    QCOMPARE(r.diagnostics.front().line, 1);
+    QVERIFY(r.snapshots.empty());
+  }
+
+  void everySampleCompiles() {
+    QStringList samples = {"elementwise_add", "rmsnorm_ring", "matmul_kloop",
+                           "gather_rows", "distributed_view"};
+    for (const QString &name : samples) {
+      QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + name + ".mlir");
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      CompileResult r = compileKernel({f.readAll().toStdString(),
+                                       name.toStdString(), ""});
+      QVERIFY2(r.ok, qPrintable(name));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(CompileTest)
+#include "CompileTest.moc"
