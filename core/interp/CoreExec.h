@@ -69,16 +69,8 @@ private:
   llvm::DenseMap<mlir::Value, RtValue> values;
   std::unordered_map<const Tensor *, int> refs;
   mlir::Operation *currentOp = nullptr;
-  /// Values whose last use (in their defining block) is the key op.
-  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>
-      dropAfter;
-  llvm::DenseMap<mlir::Block *, llvm::SmallVector<mlir::Value, 2>>
-      dropAtEntry;
-  llvm::DenseSet<mlir::Block *> analysed;
-  /// Ops whose result types have been checked once.
-  llvm::DenseSet<mlir::Operation *> checkedOps;
 
-  void analyse(mlir::Block &block);
+
   void hold(const RtValue &rv);
   void release(const RtValue &rv);
   void drop(mlir::Value value);

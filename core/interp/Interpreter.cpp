@@ -530,9 +530,11 @@ void CoreExec::drop(Value value) {
 
 /// For every value defined in `block`, the op of `block` after which it is
 /// dead: its last user's ancestor in the block (or its definer if unused).
-void CoreExec::analyse(Block &block) {
-  if (!analysed.insert(&block).second)
-    return;
+const Interpreter::BlockLiveness &Interpreter::liveness(Block &block) {
+  std::unique_ptr<BlockLiveness> &slot = livenessOf[&block];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<BlockLiveness>();
   auto lastUse = [&](Value v) -> Operation * {
     Operation *last = nullptr;
     for (Operation *user : v.getUsers()) {
@@ -544,24 +546,25 @@ void CoreExec::analyse(Block &block) {
   };
   for (BlockArgument arg : block.getArguments()) {
     if (Operation *last = lastUse(arg))
-      dropAfter[last].push_back(arg);
+      slot->dropAfter[last].push_back(arg);
     else
-      dropAtEntry[&block].push_back(arg);
+      slot->unusedArguments.push_back(arg);
   }
   for (Operation &op : block)
-    for (Value result : op.getResults())
-      dropAfter[lastUse(result) ? lastUse(result) : &op].push_back(result);
+    for (Value result : op.getResults()) {
+      Operation *last = lastUse(result);
+      slot->dropAfter[last ? last : &op].push_back(result);
+    }
+  return *slot;
 }
 
 LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
                                  SmallVectorImpl<RtValue> &yielded) {
-  analyse(block);
+  const Interpreter::BlockLiveness &live = interp.liveness(block);
   for (auto [arg, value] : llvm::zip(block.getArguments(), args))
     set(arg, value);
-  auto entryDrops = dropAtEntry.find(&block);
-  if (entryDrops != dropAtEntry.end())
-    for (Value v : entryDrops->second)
-      drop(v);
+  for (Value v : live.unusedArguments)
+    drop(v);
   for (Operation &op : block) {
     if (op.hasTrait<OpTrait::IsTerminator>()) {
       currentOp = &op;
@@ -569,8 +572,8 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
         yielded.push_back(get(operand));
         hold(yielded.back());
       }
-      auto drops = dropAfter.find(&op);
-      if (drops != dropAfter.end())
+      auto drops = live.dropAfter.find(&op);
+      if (drops != live.dropAfter.end())
         for (Value v : drops->second)
           drop(v);
       return success();
@@ -578,8 +581,8 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
     if (failed(execOp(&op)))
       return failure();
     currentOp = &op;
-    auto it = dropAfter.find(&op);
-    if (it != dropAfter.end())
+    auto it = live.dropAfter.find(&op);
+    if (it != live.dropAfter.end())
       for (Value v : it->second)
         drop(v);
     if (lxFailed)
@@ -598,7 +601,7 @@ LogicalResult CoreExec::execOp(Operation *op) {
   if (interp.options().cancel &&
       interp.options().cancel->load(std::memory_order_relaxed))
     return op->emitError("run cancelled");
-  if (checkedOps.insert(op).second)
+  if (interp.firstVisit(op))
     for (Type t : op->getResultTypes())
       if (!dtypeSupported(t) && !llvm::isa<MemRefType>(t) &&
           t.getDialect().getNamespace() != "ktdp")

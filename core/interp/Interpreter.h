@@ -22,6 +22,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <atomic>
 #include <map>
@@ -96,6 +99,18 @@ public:
   };
   const SetShape &setShape(mlir::IntegerSet set,
                            const std::vector<int64_t> &symbols);
+  /// Per block (computed once, shared by all cores): for every op, the
+  /// values defined in the block whose last use is that op, and the block
+  /// arguments nobody uses.
+  struct BlockLiveness {
+    llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>
+        dropAfter;
+    llvm::SmallVector<mlir::Value, 2> unusedArguments;
+  };
+  const BlockLiveness &liveness(mlir::Block &block);
+  /// True the first time it is asked about `op` (its result types are then
+  /// checked once for all cores).
+  bool firstVisit(mlir::Operation *op) { return visited.insert(op).second; }
   /// Exchange state of the inter-tile ops, keyed by op and occurrence.
   struct Exchange;
   Exchange &exchange(mlir::Operation *op, int occurrence);
@@ -115,6 +130,8 @@ private:
   std::map<std::pair<mlir::Operation *, int>, std::unique_ptr<Exchange>>
       exchanges;
   std::map<std::pair<const void *, std::vector<int64_t>>, SetShape> setShapes;
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockLiveness>> livenessOf;
+  llvm::DenseSet<mlir::Operation *> visited;
 };
 
 int64_t numElements(llvm::ArrayRef<int64_t> shape);
