@@ -258,7 +258,42 @@ struct Interpreter::Scheduler {
   ~Scheduler() {
     for (Coroutine &c : cores)
       if (c.stack)
-        munmap(c.stack, kStackBytes);
+        releaseStack(c.stack);
+  }
+
+  /// Stacks are kept for the next run: mapping and faulting in fresh ones
+  /// costs more than small kernels take to run.
+  static std::mutex &poolMutex() {
+    static std::mutex m;
+    return m;
+  }
+  static std::vector<void *> &pool() {
+    static std::vector<void *> stacks;
+    return stacks;
+  }
+  static void *acquireStack() {
+    {
+      std::lock_guard<std::mutex> lock(poolMutex());
+      if (!pool().empty()) {
+        void *stack = pool().back();
+        pool().pop_back();
+        return stack;
+      }
+    }
+    void *stack = mmap(nullptr, kStackBytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (stack == MAP_FAILED)
+      return nullptr;
+    // Only the pages a core touches should cost anything.
+    madvise(stack, kStackBytes, MADV_NOHUGEPAGE);
+    return stack;
+  }
+  static void releaseStack(void *stack) {
+    std::lock_guard<std::mutex> lock(poolMutex());
+    if (pool().size() < 256)
+      pool().push_back(stack);
+    else
+      munmap(stack, kStackBytes);
   }
 };
 
@@ -397,16 +432,10 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
   };
   for (int c = 0; c < coreCount; ++c) {
     Scheduler::Coroutine &co = scheduler->cores[c];
-    co.stack = mmap(nullptr, Scheduler::kStackBytes, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (co.stack == MAP_FAILED) {
-      co.stack = nullptr;
+    co.stack = Scheduler::acquireStack();
+    if (!co.stack)
       return function.emitError("cannot allocate the stacks of ")
              << coreCount << " cores";
-    }
-    // Only the few pages a core touches should cost anything: no 2 MiB
-    // transparent huge pages to clear.
-    madvise(co.stack, Scheduler::kStackBytes, MADV_NOHUGEPAGE);
     getcontext(&co.context);
     co.context.uc_stack.ss_sp = co.stack;
     co.context.uc_stack.ss_size = Scheduler::kStackBytes;

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <cmath>
 #include <numeric>
@@ -545,34 +546,29 @@ LogicalResult execGeneric(CoreExec &core, linalg::GenericOp op) {
 }
 
 /// Named elementwise linalg ops and the scalar op they apply.
-double applyNamed(StringRef name, double a, double b) {
-  if (name == "linalg.add") return a + b;
-  if (name == "linalg.sub") return a - b;
-  if (name == "linalg.mul") return a * b;
-  if (name == "linalg.div") return a / b;
-  if (name == "linalg.max") return std::fmax(a, b);
-  if (name == "linalg.min") return std::fmin(a, b);
-  if (name == "linalg.powf") return std::pow(a, b);
-  if (name == "linalg.exp") return std::exp(a);
-  if (name == "linalg.log") return std::log(a);
-  if (name == "linalg.abs") return std::fabs(a);
-  if (name == "linalg.negf") return -a;
-  if (name == "linalg.sqrt") return std::sqrt(a);
-  if (name == "linalg.rsqrt") return 1.0 / std::sqrt(a);
-  if (name == "linalg.reciprocal") return 1.0 / a;
-  if (name == "linalg.tanh") return std::tanh(a);
-  if (name == "linalg.floor") return std::floor(a);
-  if (name == "linalg.ceil") return std::ceil(a);
-  return NAN;
-}
-
-bool isNamedElementwise(StringRef name) {
-  return llvm::is_contained(
-      {"linalg.add", "linalg.sub", "linalg.mul", "linalg.div", "linalg.max",
-       "linalg.min", "linalg.powf", "linalg.exp", "linalg.log", "linalg.abs",
-       "linalg.negf", "linalg.sqrt", "linalg.rsqrt", "linalg.reciprocal",
-       "linalg.tanh", "linalg.floor", "linalg.ceil"},
-      name);
+using NamedFn = double (*)(double, double);
+NamedFn namedElementwise(StringRef name) {
+  static const llvm::StringMap<NamedFn> table = {
+      {"linalg.add", [](double a, double b) { return a + b; }},
+      {"linalg.sub", [](double a, double b) { return a - b; }},
+      {"linalg.mul", [](double a, double b) { return a * b; }},
+      {"linalg.div", [](double a, double b) { return a / b; }},
+      {"linalg.max", [](double a, double b) { return std::fmax(a, b); }},
+      {"linalg.min", [](double a, double b) { return std::fmin(a, b); }},
+      {"linalg.powf", [](double a, double b) { return std::pow(a, b); }},
+      {"linalg.exp", [](double a, double) { return std::exp(a); }},
+      {"linalg.log", [](double a, double) { return std::log(a); }},
+      {"linalg.abs", [](double a, double) { return std::fabs(a); }},
+      {"linalg.negf", [](double a, double) { return -a; }},
+      {"linalg.sqrt", [](double a, double) { return std::sqrt(a); }},
+      {"linalg.rsqrt", [](double a, double) { return 1.0 / std::sqrt(a); }},
+      {"linalg.reciprocal", [](double a, double) { return 1.0 / a; }},
+      {"linalg.tanh", [](double a, double) { return std::tanh(a); }},
+      {"linalg.floor", [](double a, double) { return std::floor(a); }},
+      {"linalg.ceil", [](double a, double) { return std::ceil(a); }},
+  };
+  auto it = table.find(name);
+  return it == table.end() ? nullptr : it->second;
 }
 
 LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
@@ -659,7 +655,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     core.set(op->getResult(0), t);
     return success();
   }
-  if (isNamedElementwise(name)) {
+  if (NamedFn fn = namedElementwise(name)) {
     auto linalgOp = llvm::cast<linalg::LinalgOp>(op);
     SmallVector<TensorPtr, 2> ins;
     for (Value v : linalgOp.getDpsInputs()) {
@@ -678,10 +674,18 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     if (CostModel *costs = core.costs())
       costs->onCompute(core.id, name, t->numElements(),
                        ins.front()->numElements(), false);
-    for (int64_t i = 0; i < t->numElements(); ++i)
-      t->data[i] = roundTo(t->dtype,
-                           applyNamed(name, ins[0]->data[i],
-                                      ins.size() > 1 ? ins[1]->data[i] : 0));
+    const double *a = ins[0]->data.data();
+    const double *b = ins.size() > 1 ? ins[1]->data.data() : nullptr;
+    double *out = t->data.data();
+    int64_t n = t->numElements();
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = fn(a[i], b ? b[i] : 0.0);
+    if (t->dtype == DType::F16)
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = roundToHalf(static_cast<float>(out[i]));
+    else
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = roundTo(t->dtype, out[i]);
     core.set(op->getResult(0), t);
     return success();
   }
