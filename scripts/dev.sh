@@ -47,9 +47,13 @@ case ${1:-} in
   run)
     install_missing
     build_all
-    # Until the explorer GUI lands, "launching the app" means running the
-    # default sample through spyre-opt and printing its canonical form.
-    "$build/bin/spyre-opt" "$default_sample"
+    if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]]; then
+      exec "$build/bin/spyre-explorer" "$default_sample"
+    fi
+    # No display (a server, a container): show the default sample on the
+    # command line instead: its IR after the pipeline, and a run.
+    echo "-- no display for the GUI; spyre-opt and spyre-run on $default_sample:"
+    "$build/bin/spyre-opt" --ktir-to-dataflow "$default_sample"
     "$build/bin/spyre-run" "$default_sample" --seed 0
     ;;
   test)

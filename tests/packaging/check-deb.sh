@@ -11,7 +11,7 @@ deb=$(ls "$build"/packages/spyre-explorer_*.deb)
 echo "built $deb"
 contents=$(dpkg-deb -c "$deb")
 status=0
-for f in ./usr/bin/spyre-opt ./usr/bin/spyre-run \
+for f in ./usr/bin/spyre-opt ./usr/bin/spyre-run ./usr/bin/spyre-explorer \
          ./usr/share/spyre-explorer/samples/elementwise_add.mlir \
          ./usr/share/applications/org.spyre_explorer.SpyreExplorer.desktop \
          ./usr/share/metainfo/org.spyre_explorer.SpyreExplorer.metainfo.xml \

@@ -1,0 +1,51 @@
+//===- CompileController.h - live compilation off the GUI thread -*- C++ -*-===//
+//
+// Every edit restarts a debounce timer; when it fires, the kernel is
+// compiled on a worker thread (core/driver's compileKernel, which owns its
+// own MLIRContext). Each job has an id; a result that is no longer the
+// newest is dropped, so the panes always show the latest text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_COMPILECONTROLLER_H
+#define SPYRE_APP_COMPILECONTROLLER_H
+
+#include "driver/Compile.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+
+class CompileController : public QObject {
+  Q_OBJECT
+
+public:
+  explicit CompileController(QObject *parent = nullptr);
+
+  void setDebounceMs(int ms) { debounce.setInterval(ms); }
+  int debounceMs() const { return debounce.interval(); }
+  /// Schedules a compile of `source` after the debounce delay.
+  void requestCompile(const QString &source, const QString &name);
+  /// Compiles now (no debounce), e.g. after opening a file.
+  void compileNow(const QString &source, const QString &name);
+
+  const spyre::driver::CompileResult &latest() const { return result; }
+  quint64 latestJob() const { return finishedJob; }
+  bool busy() const { return running; }
+
+Q_SIGNALS:
+  void started(quint64 job);
+  void finished(quint64 job);
+
+private:
+  void launch();
+
+  QTimer debounce;
+  QString pendingSource, pendingName;
+  quint64 nextJob = 0, finishedJob = 0;
+  bool running = false, queued = false;
+  QFutureWatcher<spyre::driver::CompileResult> watcher;
+  quint64 watchedJob = 0;
+  spyre::driver::CompileResult result;
+};
+
+#endif

@@ -1,0 +1,415 @@
+//===- MainWindow.cpp - the Spyre Explorer main window --------------------===//
+
+#include "MainWindow.h"
+
+#include "CodeEditor.h"
+#include "IrDiffView.h"
+#include "PassFilterModel.h"
+#include "PassListModel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTableWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+using spyre::driver::Diagnostic;
+
+namespace {
+constexpr int kMaxRecent = 8;
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
+  setObjectName("mainWindow");
+  setAcceptDrops(true);
+  buildUi();
+  buildMenus();
+  // Default layout: the IR panes get most of the width beside the editor.
+  resize(1500, 900);
+  resizeDocks({findChild<QDockWidget *>("passListDock"),
+               findChild<QDockWidget *>("irDock")},
+              {280, 760}, Qt::Horizontal);
+  resizeDocks({findChild<QDockWidget *>("diagnosticsDock")}, {130},
+              Qt::Vertical);
+  defaultState = saveState();
+  QSettings settings;
+  restoreGeometry(settings.value("window/geometry").toByteArray());
+  restoreState(settings.value("window/state").toByteArray());
+  controller.setDebounceMs(settings.value("compile/debounceMs", 400).toInt());
+  connect(&controller, &CompileController::finished, this,
+          &MainWindow::onCompiled);
+  connect(&controller, &CompileController::started, this, [this] {
+    statusLabel->setText(tr("Compiling…"));
+  });
+  updateTitle();
+}
+
+QString MainWindow::samplesDirectory() {
+  QString fromEnv = qEnvironmentVariable("SPYRE_SAMPLES_DIR");
+  if (!fromEnv.isEmpty() && QDir(fromEnv).exists())
+    return fromEnv;
+  QDir installed(QCoreApplication::applicationDirPath() +
+                 "/../share/spyre-explorer/samples");
+  if (installed.exists())
+    return installed.absolutePath();
+  return QStringLiteral(SPYRE_SOURCE_SAMPLES_DIR);
+}
+
+void MainWindow::buildUi() {
+  editor = new CodeEditor(this);
+  editor->setObjectName("editor");
+  setCentralWidget(editor);
+  connect(editor, &QsciScintilla::textChanged, this,
+          &MainWindow::onTextChanged);
+  connect(editor, &QsciScintilla::cursorPositionChanged, this,
+          [this](int line, int) {
+            const auto &snaps = controller.latest().snapshots;
+            QModelIndex current = passView->currentIndex();
+            const auto *right =
+                current.isValid()
+                    ? passModel->snapshot(passFilter->mapToSource(current).row())
+                    : nullptr;
+            if (!right || snaps.empty())
+              return;
+            int row = passFilter->mapToSource(current).row();
+            const auto *left = passModel->snapshot(row > 0 ? row - 1 : 0);
+            irView->highlightSourceLine(line + 1, left->sourceLines,
+                                        right->sourceLines);
+          });
+
+  // Pass list.
+  auto *passPanel = new QWidget(this);
+  auto *passLayout = new QVBoxLayout(passPanel);
+  passLayout->setContentsMargins(4, 4, 4, 4);
+  filterEdit = new QLineEdit(passPanel);
+  filterEdit->setObjectName("passFilter");
+  filterEdit->setPlaceholderText(tr("Filter passes"));
+  filterEdit->setClearButtonEnabled(true);
+  hideUnchanged = new QCheckBox(tr("Hide passes that changed nothing"), passPanel);
+  hideUnchanged->setObjectName("hideUnchanged");
+  passModel = new PassListModel(this);
+  passFilter = new PassFilterModel(this);
+  passFilter->setSourceModel(passModel);
+  passView = new QTableView(passPanel);
+  passView->setObjectName("passList");
+  passView->setModel(passFilter);
+  passView->setSelectionBehavior(QAbstractItemView::SelectRows);
+  passView->setSelectionMode(QAbstractItemView::SingleSelection);
+  passView->verticalHeader()->hide();
+  passView->horizontalHeader()->setSectionResizeMode(
+      QHeaderView::ResizeToContents);
+  passLayout->addWidget(filterEdit);
+  passLayout->addWidget(hideUnchanged);
+  passLayout->addWidget(passView);
+  connect(filterEdit, &QLineEdit::textChanged, passFilter,
+          &PassFilterModel::setFilterText);
+  connect(hideUnchanged, &QCheckBox::toggled, passFilter,
+          &PassFilterModel::setHideUnchanged);
+  connect(passView->selectionModel(), &QItemSelectionModel::currentRowChanged,
+          this, &MainWindow::onPassSelected);
+  auto *passDock = new QDockWidget(tr("Passes"), this);
+  passDock->setObjectName("passListDock");
+  passDock->setWidget(passPanel);
+  addDockWidget(Qt::LeftDockWidgetArea, passDock);
+
+  // IR before / after the selected pass.
+  irView = new IrDiffView(this);
+  irView->setObjectName("irDiff");
+  connect(irView, &IrDiffView::irLineClicked, this, [this](int sourceLine) {
+    editor->highlightLines({sourceLine});
+    editor->ensureLineVisible(sourceLine - 1);
+  });
+  auto *irDock = new QDockWidget(tr("IR"), this);
+  irDock->setObjectName("irDock");
+  irDock->setWidget(irView);
+  addDockWidget(Qt::RightDockWidgetArea, irDock);
+
+  // Diagnostics.
+  diagnosticsView = new QTableWidget(0, 4, this);
+  diagnosticsView->setObjectName("diagnostics");
+  diagnosticsView->setHorizontalHeaderLabels(
+      {tr("Severity"), tr("Line"), tr("Pass"), tr("Message")});
+  diagnosticsView->horizontalHeader()->setStretchLastSection(true);
+  diagnosticsView->verticalHeader()->hide();
+  diagnosticsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  diagnosticsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+  connect(diagnosticsView, &QTableWidget::cellDoubleClicked, this,
+          [this](int row, int) {
+            int line = diagnosticsView->item(row, 1)->text().toInt();
+            if (line > 0) {
+              editor->setCursorPosition(line - 1, 0);
+              editor->ensureLineVisible(line - 1);
+              editor->setFocus();
+            }
+          });
+  auto *diagDock = new QDockWidget(tr("Diagnostics"), this);
+  diagDock->setObjectName("diagnosticsDock");
+  diagDock->setWidget(diagnosticsView);
+  addDockWidget(Qt::BottomDockWidgetArea, diagDock);
+
+  statusLabel = new QLabel(this);
+  statusLabel->setObjectName("compileStatus");
+  statusBar()->addWidget(statusLabel, 1);
+}
+
+void MainWindow::buildMenus() {
+  QMenu *file = menuBar()->addMenu(tr("&File"));
+  QAction *open = file->addAction(tr("&Open…"), this, [this] {
+    if (!maybeSave())
+      return;
+    QString path = QFileDialog::getOpenFileName(
+        this, tr("Open kernel"), QFileInfo(currentPath).absolutePath(),
+        tr("KTIR kernels (*.mlir *.ktir);;All files (*)"));
+    if (!path.isEmpty())
+      openFile(path);
+  });
+  open->setShortcut(QKeySequence::Open);
+  QAction *saveAction = file->addAction(tr("&Save"), this, [this] { save(); });
+  saveAction->setShortcut(QKeySequence::Save);
+  QAction *saveAsAction =
+      file->addAction(tr("Save &As…"), this, [this] { saveAs(); });
+  saveAsAction->setShortcut(QKeySequence::SaveAs);
+  recentMenu = file->addMenu(tr("Open &Recent"));
+  rebuildRecentMenu();
+  file->addSeparator();
+  QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QMenu *samples = menuBar()->addMenu(tr("&Samples"));
+  QDir dir(samplesDirectory());
+  for (const QString &name : dir.entryList({"*.mlir"}, QDir::Files, QDir::Name))
+    samples->addAction(name, this, [this, path = dir.filePath(name)] {
+      if (maybeSave())
+        openFile(path);
+    });
+
+  QMenu *view = menuBar()->addMenu(tr("&View"));
+  QAction *inlineDiff = view->addAction(tr("Show the pass's diff &inline"));
+  inlineDiff->setCheckable(true);
+  connect(inlineDiff, &QAction::toggled, irView, &IrDiffView::setInlineDiff);
+  view->addAction(tr("&Restore default layout"), this,
+                  &MainWindow::restoreDefaultLayout);
+
+  QMenu *help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About Spyre Explorer"), this, [this] {
+    QMessageBox::about(this, tr("About Spyre Explorer"),
+                       tr("<b>Spyre Explorer</b><p>Watch KTIR kernels compile "
+                          "for the IBM Spyre accelerator, pass by pass.</p>"));
+  });
+
+  QToolBar *toolbar = addToolBar(tr("Main"));
+  toolbar->setObjectName("mainToolbar");
+  toolbar->addAction(open);
+  toolbar->addAction(saveAction);
+}
+
+void MainWindow::restoreDefaultLayout() { restoreState(defaultState); }
+
+bool MainWindow::openFile(const QString &path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    QMessageBox::warning(this, tr("Open kernel"),
+                         tr("Cannot open %1: %2").arg(path, f.errorString()));
+    return false;
+  }
+  loading = true;
+  editor->setText(QString::fromUtf8(f.readAll()));
+  loading = false;
+  editor->setModified(false);
+  currentPath = path;
+  addRecent(path);
+  updateTitle();
+  controller.compileNow(editor->text(), QFileInfo(path).fileName());
+  return true;
+}
+
+bool MainWindow::selectPass(const QString &name) {
+  for (int row = 0; row < passFilter->rowCount(); ++row) {
+    QModelIndex index = passFilter->index(row, 0);
+    if (index.data(PassListModel::PassNameRole).toString() == name) {
+      passView->setCurrentIndex(index);
+      return true;
+    }
+  }
+  return false;
+}
+
+void MainWindow::onTextChanged() {
+  if (loading)
+    return;
+  updateTitle();
+  controller.requestCompile(editor->text(),
+                            currentPath.isEmpty()
+                                ? QStringLiteral("untitled.mlir")
+                                : QFileInfo(currentPath).fileName());
+}
+
+void MainWindow::onCompiled() {
+  const spyre::driver::CompileResult &result = controller.latest();
+  QString selected;
+  QModelIndex current = passView->currentIndex();
+  if (current.isValid())
+    selected = current.data(PassListModel::PassNameRole).toString();
+  passModel->setSnapshots(result.snapshots);
+  if (selected.isEmpty() || !selectPass(selected))
+    passView->setCurrentIndex(passFilter->index(passFilter->rowCount() - 1, 0));
+  showDiagnostics(result.diagnostics);
+  double total = 0;
+  for (const auto &s : result.snapshots)
+    total += s.wallMs;
+  statusLabel->setText(
+      result.ok ? tr("%1 passes in %2 ms")
+                      .arg(result.snapshots.empty() ? 0 : result.snapshots.size() - 1)
+                      .arg(total, 0, 'f', 2)
+                : tr("%n error(s)", nullptr,
+                     static_cast<int>(std::count_if(
+                         result.diagnostics.begin(), result.diagnostics.end(),
+                         [](const Diagnostic &d) {
+                           return d.severity == Diagnostic::Severity::Error;
+                         }))));
+}
+
+void MainWindow::onPassSelected() {
+  QModelIndex current = passView->currentIndex();
+  if (!current.isValid())
+    return;
+  int row = passFilter->mapToSource(current).row();
+  const auto *right = passModel->snapshot(row);
+  const auto *left = passModel->snapshot(row > 0 ? row - 1 : 0);
+  if (!right || !left)
+    return;
+  irView->setTexts(QString::fromStdString(left->ir),
+                   QString::fromStdString(right->ir),
+                   tr("before %1").arg(QString::fromStdString(right->pass)),
+                   tr("after %1").arg(QString::fromStdString(right->pass)));
+  irView->setSourceMaps(left->sourceLines, right->sourceLines);
+}
+
+void MainWindow::showDiagnostics(const std::vector<Diagnostic> &diagnostics) {
+  editor->setDiagnostics(diagnostics);
+  diagnosticsView->setRowCount(0);
+  for (const Diagnostic &d : diagnostics) {
+    int row = diagnosticsView->rowCount();
+    diagnosticsView->insertRow(row);
+    const char *severity = d.severity == Diagnostic::Severity::Error ? "error"
+                           : d.severity == Diagnostic::Severity::Warning
+                               ? "warning"
+                           : d.severity == Diagnostic::Severity::Note ? "note"
+                                                                      : "remark";
+    diagnosticsView->setItem(row, 0, new QTableWidgetItem(tr(severity)));
+    diagnosticsView->setItem(row, 1,
+                             new QTableWidgetItem(QString::number(d.line)));
+    diagnosticsView->setItem(row, 2, new QTableWidgetItem(
+                                         QString::fromStdString(d.pass)));
+    diagnosticsView->setItem(row, 3, new QTableWidgetItem(
+                                         QString::fromStdString(d.message)));
+  }
+}
+
+bool MainWindow::maybeSave() {
+  if (!editor->isModified())
+    return true;
+  auto answer = QMessageBox::warning(
+      this, tr("Unsaved changes"),
+      tr("The kernel has unsaved changes. Save them?"),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Save)
+    return save();
+  return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::save() {
+  return currentPath.isEmpty() ? saveAs() : writeFile(currentPath);
+}
+
+bool MainWindow::saveAs() {
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Save kernel"), currentPath,
+      tr("KTIR kernels (*.mlir *.ktir);;All files (*)"));
+  return !path.isEmpty() && writeFile(path);
+}
+
+bool MainWindow::writeFile(const QString &path) {
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+      f.write(editor->text().toUtf8()) < 0) {
+    QMessageBox::warning(this, tr("Save kernel"),
+                         tr("Cannot write %1: %2").arg(path, f.errorString()));
+    return false;
+  }
+  currentPath = path;
+  editor->setModified(false);
+  addRecent(path);
+  updateTitle();
+  return true;
+}
+
+void MainWindow::updateTitle() {
+  QString name = currentPath.isEmpty() ? tr("untitled")
+                                       : QFileInfo(currentPath).fileName();
+  setWindowTitle(QStringLiteral("%1%2 — Spyre Explorer")
+                     .arg(name, editor && editor->isModified() ? "*" : ""));
+}
+
+void MainWindow::addRecent(const QString &path) {
+  QSettings settings;
+  QStringList recent = settings.value("recentFiles").toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > kMaxRecent)
+    recent.removeLast();
+  settings.setValue("recentFiles", recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  if (!recentMenu)
+    return;
+  recentMenu->clear();
+  QSettings settings;
+  for (const QString &path : settings.value("recentFiles").toStringList())
+    recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+      if (maybeSave())
+        openFile(path);
+    })->setToolTip(path);
+  recentMenu->setEnabled(!recentMenu->isEmpty());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  QSettings settings;
+  settings.setValue("window/geometry", saveGeometry());
+  settings.setValue("window/state", saveState());
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
+  if (event->mimeData()->hasUrls())
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event) {
+  const auto urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.front().isLocalFile() && maybeSave())
+    openFile(urls.front().toLocalFile());
+}

@@ -1,0 +1,70 @@
+//===- MainWindow.h - the Spyre Explorer main window ------------*- C++ -*-===//
+#ifndef SPYRE_APP_MAINWINDOW_H
+#define SPYRE_APP_MAINWINDOW_H
+
+#include "CompileController.h"
+
+#include <QMainWindow>
+
+class CodeEditor;
+class IrDiffView;
+class PassFilterModel;
+class PassListModel;
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QTableView;
+class QTableWidget;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+public:
+  explicit MainWindow(QWidget *parent = nullptr);
+
+  bool openFile(const QString &path);
+  /// Selects the pass with this argument name in the pass list.
+  bool selectPass(const QString &name);
+  CompileController &compiler() { return controller; }
+  /// The directory the Samples menu lists.
+  static QString samplesDirectory();
+
+protected:
+  void closeEvent(QCloseEvent *event) override;
+  void dragEnterEvent(QDragEnterEvent *event) override;
+  void dropEvent(QDropEvent *event) override;
+
+private:
+  void buildUi();
+  void buildMenus();
+  void restoreDefaultLayout();
+  void onTextChanged();
+  void onCompiled();
+  void onPassSelected();
+  void showDiagnostics(const std::vector<spyre::driver::Diagnostic> &diagnostics);
+  bool maybeSave();
+  bool save();
+  bool saveAs();
+  bool writeFile(const QString &path);
+  void updateTitle();
+  void addRecent(const QString &path);
+  void rebuildRecentMenu();
+
+  CodeEditor *editor = nullptr;
+  PassListModel *passModel = nullptr;
+  PassFilterModel *passFilter = nullptr;
+  QTableView *passView = nullptr;
+  QLineEdit *filterEdit = nullptr;
+  QCheckBox *hideUnchanged = nullptr;
+  IrDiffView *irView = nullptr;
+  QTableWidget *diagnosticsView = nullptr;
+  QLabel *statusLabel = nullptr;
+  QMenu *recentMenu = nullptr;
+  CompileController controller;
+  QString currentPath;
+  QByteArray defaultState;
+  bool loading = false;
+};
+
+#endif

@@ -1,0 +1,116 @@
+//===- IrDiffView.h - two IR texts side by side, diffed ---------*- C++ -*-===//
+//
+// Two read-only QScintilla panes ("leftIrPane", "rightIrPane") under their
+// titles ("leftIrTitle", "rightIrTitle"), lines marked from a LineDiff
+// (removed: red on the left, added: green on the right, changed: amber on
+// both, the differing words boxed by an indicator), vertical scrolling
+// synchronised line by line. setInlineDiff(true) switches to one unified
+// pane ("inlineIrPane", title "inlineIrTitle") with "- "/"+ "/"  " lines.
+//
+// Source mapping: setSourceMaps() gives, for each IR line of each side, the
+// 1-based KTIR source line or 0 (PassSnapshot::sourceLines);
+// highlightSourceLine() marks the IR lines of a source line; clicking an IR
+// line that maps to a source line emits irLineClicked().
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_IRDIFFVIEW_H
+#define SPYRE_VIEWS_IRDIFFVIEW_H
+
+#include "LineDiff.h"
+
+#include <QVector>
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QStackedWidget;
+class QsciScintilla;
+
+class IrDiffView : public QWidget {
+  Q_OBJECT
+
+public:
+  /// QScintilla marker numbers used (markersAtLine() bits are 1 << n).
+  enum Marker {
+    RemovedMarker = 0,
+    AddedMarker = 1,
+    ChangedMarker = 2,
+    SourceLineMarker = 3,      ///< margin arrow of highlightSourceLine()
+    SourceLineBackMarker = 4,  ///< underline of highlightSourceLine()
+  };
+  /// QScintilla indicator boxing the changed words.
+  static constexpr int ChangedWordIndicator = 8;
+
+  explicit IrDiffView(QWidget *parent = nullptr);
+  ~IrDiffView() override;
+
+  /// Diffs and shows the texts (side by side and in the inline pane); clears
+  /// the highlightSourceLine() marks; the source maps are kept.
+  void setTexts(const QString &left, const QString &right, const QString &leftTitle,
+                const QString &rightTitle);
+  void setSourceMaps(std::vector<int> left, std::vector<int> right);
+  void setInlineDiff(bool on);
+  bool isInlineDiff() const { return m_inline; }
+  /// Marks the IR lines i with leftMap[i] == line (left pane) and
+  /// rightMap[i] == line (right pane), and in the inline pane the lines
+  /// coming from those; line <= 0 clears the marks. Scrolls the first
+  /// marked line into view.
+  void highlightSourceLine(int line, const std::vector<int> &leftMap,
+                           const std::vector<int> &rightMap);
+
+  QsciScintilla *leftPane() const { return m_left; }
+  QsciScintilla *rightPane() const { return m_right; }
+  QsciScintilla *inlinePane() const { return m_inlinePane; }
+  QLabel *leftTitle() const { return m_leftTitle; }
+  QLabel *rightTitle() const { return m_rightTitle; }
+  const LineDiff &diff() const { return m_diff; }
+
+  /// 0-based lines, from the current diff.
+  QVector<int> changedLinesLeft() const;
+  QVector<int> changedLinesRight() const;
+  QVector<int> removedLines() const; ///< left pane
+  QVector<int> addedLines() const;   ///< right pane
+  /// 0-based lines currently carrying the source-line mark.
+  QVector<int> sourceHighlightedLinesLeft() const;
+  QVector<int> sourceHighlightedLinesRight() const;
+  QVector<int> sourceHighlightedLinesInline() const;
+
+  /// The first visible (document) line of a pane.
+  static int firstVisibleLine(QsciScintilla *pane);
+  /// Scrolls a pane so that `line` is the first visible line.
+  static void scrollToLine(QsciScintilla *pane, int line);
+
+Q_SIGNALS:
+  /// The user clicked an IR line that maps to this 1-based source line.
+  void irLineClicked(int sourceLine);
+
+protected:
+  bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+  QsciScintilla *makePane(const char *objectName);
+  void applyDiffMarks();
+  void applyInline();
+  void syncFrom(QsciScintilla *pane);
+  void syncHorizontalFrom(QsciScintilla *pane);
+  void paneLineClicked(QsciScintilla *pane, int line);
+  static void markWords(QsciScintilla *pane, int line, const QString &text,
+                        const QVector<LineDiff::Range> &ranges, int offset);
+  static QVector<int> linesWithMarker(QsciScintilla *pane, int marker);
+
+  QStackedWidget *m_stack = nullptr;
+  QLabel *m_leftTitle = nullptr, *m_rightTitle = nullptr, *m_inlineTitle = nullptr;
+  QsciScintilla *m_left = nullptr, *m_right = nullptr, *m_inlinePane = nullptr;
+  LineDiff m_diff;
+  std::vector<int> m_leftMap, m_rightMap;
+  int m_highlightedSourceLine = 0;
+  bool m_inline = false;
+  bool m_inlineDirty = true;
+  bool m_syncing = false;
+  /// Per side (0 left, 1 right): the first visible line a sync scroll
+  /// just set, whose SCN_UPDATEUI echo is to be ignored; -1 when none.
+  int m_expectedTop[2] = {-1, -1};
+};
+
+#endif

@@ -1,0 +1,108 @@
+//===- LineDiff.h - line and word diff of two texts -------------*- C++ -*-===//
+//
+// A Myers O(ND) diff (linear-space, divide and conquer) on lines, with the
+// removed/added runs between two matching lines paired up line by line as
+// "changed" lines, and for every changed pair the word-level ranges that
+// differ. Used by IrDiffView; uses only QString/QStringList/QVector from Qt.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_LINEDIFF_H
+#define SPYRE_VIEWS_LINEDIFF_H
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <vector>
+
+class LineDiff {
+public:
+  enum class Kind {
+    Same,    ///< the line is on both sides, unchanged
+    Removed, ///< left only
+    Added,   ///< right only
+    Changed, ///< paired with a line of the other side that differs
+  };
+
+  /// A character range [start, start + length) inside one line (QString
+  /// indices, i.e. UTF-16 code units).
+  struct Range {
+    int start = 0;
+    int length = 0;
+    bool operator==(const Range &o) const {
+      return start == o.start && length == o.length;
+    }
+    bool operator!=(const Range &o) const { return !(*this == o); }
+  };
+
+  struct Line {
+    Kind kind = Kind::Same;
+    int counterpart = -1;  ///< 0-based line on the other side, or -1
+    QVector<Range> words;  ///< Changed lines: the ranges that differ
+  };
+
+  /// One line of the unified ("inline") view.
+  struct UnifiedLine {
+    Kind kind = Kind::Same; ///< Same, Removed or Added (never Changed)
+    bool changed = false;   ///< part of a Changed pair
+    int leftLine = -1;      ///< 0-based left line, or -1 for added lines
+    int rightLine = -1;     ///< 0-based right line, or -1 for removed lines
+    QString text;           ///< the line, without prefix
+    QVector<Range> words;   ///< changed words (indices into `text`)
+  };
+
+  LineDiff() = default;
+
+  /// Splits both texts with splitLines() and diffs them.
+  static LineDiff compute(const QString &left, const QString &right);
+  static LineDiff compute(const QStringList &left, const QStringList &right);
+
+  /// Splits on '\n' (a trailing '\r' is dropped); a final newline does not
+  /// start another line; an empty text has no lines.
+  static QStringList splitLines(const QString &text);
+
+  /// Tokens of a line: identifiers ([A-Za-z_][A-Za-z0-9_]*), numbers (a
+  /// digit followed by letters, digits, '_' or '.'), runs of whitespace, and
+  /// single punctuation characters (any other character).
+  static QVector<Range> tokenize(const QString &line);
+
+  /// Word diff of two lines: the differing ranges of each side, adjacent
+  /// differing tokens merged, leading/trailing whitespace trimmed off.
+  static void wordDiff(const QString &left, const QString &right,
+                       QVector<Range> *leftRanges, QVector<Range> *rightRanges);
+
+  /// Longest common subsequence of two id sequences as matched index pairs
+  /// (ascending), by Myers' linear-space O((N+M)D) algorithm.
+  static std::vector<std::pair<int, int>> matchSequences(const std::vector<int> &a,
+                                                         const std::vector<int> &b);
+
+  const QStringList &leftLines() const { return m_leftLines; }
+  const QStringList &rightLines() const { return m_rightLines; }
+  const QVector<Line> &left() const { return m_left; }
+  const QVector<Line> &right() const { return m_right; }
+  const QVector<UnifiedLine> &unified() const { return m_unified; }
+
+  /// The unified view as text: "  " / "- " / "+ " prefixed lines, '\n'
+  /// separated (no final newline).
+  QString unifiedText() const;
+
+  /// 0-based left lines of the given kind (and the same for right).
+  QVector<int> leftLinesOfKind(Kind kind) const;
+  QVector<int> rightLinesOfKind(Kind kind) const;
+
+  /// For each left line, the right line it corresponds to for synchronised
+  /// scrolling (its counterpart, or the right line where it would be); and
+  /// the reverse.
+  const QVector<int> &leftToRight() const { return m_leftToRight; }
+  const QVector<int> &rightToLeft() const { return m_rightToLeft; }
+
+  bool identical() const;
+
+private:
+  QStringList m_leftLines, m_rightLines;
+  QVector<Line> m_left, m_right;
+  QVector<UnifiedLine> m_unified;
+  QVector<int> m_leftToRight, m_rightToLeft;
+};
+
+#endif

@@ -1,0 +1,210 @@
+//===- PassListModel.cpp - the pipeline's pass snapshots as a table -------===//
+#include "PassListModel.h"
+
+#include <QHash>
+
+#include <cmath>
+
+using spyre::driver::PassSnapshot;
+
+namespace {
+QString q(const std::string &s) { return QString::fromStdString(s); }
+} // namespace
+
+PassListModel::PassListModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void PassListModel::setSnapshots(std::vector<PassSnapshot> snapshots) {
+  beginResetModel();
+  m_snapshots = std::move(snapshots);
+  endResetModel();
+}
+
+const PassSnapshot *PassListModel::snapshot(int row) const {
+  if (row < 0 || row >= int(m_snapshots.size()))
+    return nullptr;
+  return &m_snapshots[size_t(row)];
+}
+
+int PassListModel::rowOfPass(const QString &pass) const {
+  const std::string p = pass.toStdString();
+  for (size_t i = 0; i < m_snapshots.size(); ++i)
+    if (m_snapshots[i].pass == p)
+      return int(i);
+  return -1;
+}
+
+int PassListModel::rowCount(const QModelIndex &parent) const {
+  return parent.isValid() ? 0 : int(m_snapshots.size());
+}
+
+int PassListModel::columnCount(const QModelIndex &parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PassListModel::data(const QModelIndex &index, int role) const {
+  if (!index.isValid() || index.model() != this || index.parent().isValid() ||
+      index.row() >= int(m_snapshots.size()) || index.column() >= ColumnCount)
+    return {};
+  const PassSnapshot &s = m_snapshots[size_t(index.row())];
+  const int col = index.column();
+  switch (role) {
+  case Qt::DisplayRole:
+    switch (col) {
+    case PassColumn:
+      return q(s.pass);
+    case StageColumn:
+      return q(s.stage);
+    case TimeColumn:
+      return formatMs(s.wallMs);
+    case ChangedColumn:
+      return s.changed ? QStringLiteral("yes") : QString(QChar(0x2014));
+    }
+    break;
+  case SortRole:
+    switch (col) {
+    case PassColumn:
+      return q(s.pass);
+    case StageColumn:
+      return stageRank(q(s.stage));
+    case TimeColumn:
+      return s.wallMs;
+    case ChangedColumn:
+      return s.changed;
+    }
+    break;
+  case Qt::ToolTipRole:
+    return toolTipFor(s);
+  case Qt::TextAlignmentRole:
+    if (col == TimeColumn)
+      return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    if (col == ChangedColumn)
+      return QVariant::fromValue(Qt::Alignment(Qt::AlignHCenter | Qt::AlignVCenter));
+    break;
+  case Qt::DecorationRole:
+    if (col == StageColumn)
+      return stageColor(q(s.stage));
+    break;
+  case Qt::ForegroundRole:
+    if (col == StageColumn)
+      return stageColor(q(s.stage));
+    break;
+  case PassNameRole:
+    return q(s.pass);
+  case StageRole:
+    return q(s.stage);
+  case ChangedRole:
+    return s.changed;
+  case WallMsRole:
+    return s.wallMs;
+  case DescriptionRole:
+    return q(s.description);
+  case PipelineIndexRole:
+    return index.row();
+  case IsInputRole:
+    return s.pass == "input";
+  }
+  return {};
+}
+
+QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
+                                   int role) const {
+  if (orientation != Qt::Horizontal)
+    return QAbstractTableModel::headerData(section, orientation, role);
+  if (section < 0 || section >= ColumnCount)
+    return {};
+  if (role == Qt::DisplayRole) {
+    switch (section) {
+    case PassColumn:
+      return tr("Pass");
+    case StageColumn:
+      return tr("Stage");
+    case TimeColumn:
+      return tr("Time (ms)");
+    case ChangedColumn:
+      return tr("Changed");
+    }
+  }
+  if (role == Qt::ToolTipRole) {
+    switch (section) {
+    case PassColumn:
+      return tr("The pass's command-line argument; \"input\" is the parsed kernel");
+    case StageColumn:
+      return tr("The IR level the pass works on");
+    case TimeColumn:
+      return tr("Wall-clock time the pass took, in milliseconds");
+    case ChangedColumn:
+      return tr("Whether the pass changed the IR");
+    }
+  }
+  if (role == Qt::TextAlignmentRole && section == TimeColumn)
+    return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+  return {};
+}
+
+Qt::ItemFlags PassListModel::flags(const QModelIndex &index) const {
+  if (!index.isValid())
+    return Qt::NoItemFlags;
+  return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+}
+
+QHash<int, QByteArray> PassListModel::roleNames() const {
+  QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+  names.insert(SortRole, "sortKey");
+  names.insert(PassNameRole, "passName");
+  names.insert(StageRole, "stage");
+  names.insert(ChangedRole, "changed");
+  names.insert(WallMsRole, "wallMs");
+  names.insert(DescriptionRole, "description");
+  names.insert(PipelineIndexRole, "pipelineIndex");
+  names.insert(IsInputRole, "isInput");
+  return names;
+}
+
+QColor PassListModel::stageColor(const QString &stage) {
+  switch (stageRank(stage)) {
+  case 0:
+    return QColor(0x1f, 0x6f, 0xc5); // KTIR: blue
+  case 1:
+    return QColor(0x8a, 0x3f, 0xbf); // ScheduleIR: purple
+  case 2:
+    return QColor(0x0f, 0x8a, 0x6a); // DataflowIR: teal
+  case 3:
+    return QColor(0xc8, 0x6a, 0x0c); // SpyreCode: orange
+  default:
+    return QColor(0x80, 0x80, 0x80);
+  }
+}
+
+int PassListModel::stageRank(const QString &stage) {
+  if (stage.compare(QLatin1String("KTIR"), Qt::CaseInsensitive) == 0)
+    return 0;
+  if (stage.compare(QLatin1String("ScheduleIR"), Qt::CaseInsensitive) == 0)
+    return 1;
+  if (stage.compare(QLatin1String("DataflowIR"), Qt::CaseInsensitive) == 0)
+    return 2;
+  if (stage.compare(QLatin1String("SpyreCode"), Qt::CaseInsensitive) == 0)
+    return 3;
+  return 4;
+}
+
+QString PassListModel::formatMs(double ms) {
+  if (!std::isfinite(ms))
+    return QStringLiteral("?");
+  if (ms == 0)
+    return QStringLiteral("0");
+  const double mag = std::floor(std::log10(std::fabs(ms)));
+  // Round to 3 significant digits first so that 9.996 becomes "10.0".
+  const double scale = std::pow(10.0, 2 - mag);
+  const double rounded = std::round(ms * scale) / scale;
+  const int digits = int(std::floor(std::log10(std::fabs(rounded))));
+  const int decimals = std::max(0, 2 - digits);
+  return QString::number(rounded, 'f', decimals);
+}
+
+QString PassListModel::toolTipFor(const PassSnapshot &s) {
+  QString desc = q(s.description).toHtmlEscaped();
+  if (desc.isEmpty())
+    desc = tr("No description.");
+  return QStringLiteral("<p><b>%1</b> &mdash; <i>%2</i></p><p>%3</p>")
+      .arg(q(s.pass).toHtmlEscaped(), q(s.stage).toHtmlEscaped(), desc);
+}

@@ -1,0 +1,67 @@
+//===- PassListModel.h - the pipeline's pass snapshots as a table -*- C++ -*-===//
+//
+// One row per spyre::driver::PassSnapshot (row 0 is the "input" snapshot),
+// columns Pass / Stage / Time (ms) / Changed. Qt::UserRole on every column
+// is the column's sort key (the filter model sorts by it); the custom roles
+// below return the same value on every column.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_PASSLISTMODEL_H
+#define SPYRE_VIEWS_PASSLISTMODEL_H
+
+#include "driver/Compile.h"
+
+#include <QAbstractTableModel>
+#include <QColor>
+
+#include <vector>
+
+class PassListModel : public QAbstractTableModel {
+  Q_OBJECT
+
+public:
+  enum Column { PassColumn = 0, StageColumn, TimeColumn, ChangedColumn, ColumnCount };
+
+  enum Roles {
+    SortRole = Qt::UserRole,      ///< per column: name, stage rank, ms, bool
+    PassNameRole = Qt::UserRole + 1, ///< QString: the pass argument
+    StageRole,                    ///< QString: KTIR, ScheduleIR, ...
+    ChangedRole,                  ///< bool
+    WallMsRole,                   ///< double
+    DescriptionRole,              ///< QString: the plain description
+    PipelineIndexRole,            ///< int: the row in pipeline order
+    IsInputRole,                  ///< bool: the "input" snapshot
+  };
+
+  explicit PassListModel(QObject *parent = nullptr);
+
+  void setSnapshots(std::vector<spyre::driver::PassSnapshot> snapshots);
+  const std::vector<spyre::driver::PassSnapshot> &snapshots() const { return m_snapshots; }
+  /// The snapshot of `row`, or nullptr when out of range.
+  const spyre::driver::PassSnapshot *snapshot(int row) const;
+  /// The first row whose pass is `pass`, or -1.
+  int rowOfPass(const QString &pass) const;
+
+  int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+  int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+  QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
+  Qt::ItemFlags flags(const QModelIndex &index) const override;
+  QHash<int, QByteArray> roleNames() const override;
+
+  /// The colour a stage is drawn with (grey for unknown stages).
+  static QColor stageColor(const QString &stage);
+  /// 0..3 for KTIR, ScheduleIR, DataflowIR, SpyreCode; 4 otherwise.
+  static int stageRank(const QString &stage);
+  /// `ms` with 3 significant digits ("0.0123", "1.23", "12.3", "123",
+  /// "1230": numbers >= 1000 are rounded to 3 significant digits too).
+  static QString formatMs(double ms);
+  /// The tooltip: pass, stage and the description as word-wrapped rich text.
+  static QString toolTipFor(const spyre::driver::PassSnapshot &s);
+
+private:
+  std::vector<spyre::driver::PassSnapshot> m_snapshots;
+};
+
+#endif
