@@ -133,8 +133,18 @@ void MainWindow::buildUi() {
   irView = new IrDiffView(this);
   irView->setObjectName("irDiff");
   connect(irView, &IrDiffView::irLineClicked, this, [this](int sourceLine) {
+    // The ops of that KTIR line in both panes, and the line in the editor.
     editor->highlightLines({sourceLine});
     editor->ensureLineVisible(sourceLine - 1);
+    QModelIndex current = passView->currentIndex();
+    if (!current.isValid())
+      return;
+    int row = passFilter->mapToSource(current).row();
+    const auto *right = passModel->snapshot(row);
+    const auto *left = passModel->snapshot(row > 0 ? row - 1 : 0);
+    if (left && right)
+      irView->highlightSourceLine(sourceLine, left->sourceLines,
+                                  right->sourceLines);
   });
   auto *irDock = new QDockWidget(tr("IR"), this);
   irDock->setObjectName("irDock");
@@ -191,6 +201,16 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+
+  QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(tr("&Undo"), QKeySequence::Undo, editor, &QsciScintilla::undo);
+  edit->addAction(tr("&Redo"), QKeySequence::Redo, editor, &QsciScintilla::redo);
+  edit->addSeparator();
+  edit->addAction(tr("Cu&t"), QKeySequence::Cut, editor, &QsciScintilla::cut);
+  edit->addAction(tr("&Copy"), QKeySequence::Copy, editor, &QsciScintilla::copy);
+  edit->addAction(tr("&Paste"), QKeySequence::Paste, editor, &QsciScintilla::paste);
+  edit->addAction(tr("Select &All"), QKeySequence::SelectAll, editor,
+                  [this] { editor->selectAll(); });
 
   QMenu *samples = menuBar()->addMenu(tr("&Samples"));
   QDir dir(samplesDirectory());
