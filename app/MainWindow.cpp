@@ -18,6 +18,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -58,6 +59,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   connect(&controller, &CompileController::started, this, [this] {
     statusLabel->setText(tr("Compiling…"));
   });
+  // Follow the system's light or dark palette.
+  QColor window = palette().color(QPalette::Window);
+  editor->setDarkTheme(window.lightness() < 128);
   updateTitle();
 }
 
@@ -219,6 +223,49 @@ void MainWindow::buildMenus() {
       if (maybeSave())
         openFile(path);
     });
+
+  // Find: the selection or the last search, forwards, wrapping.
+  QAction *find = edit->addAction(tr("&Find…"), this, [this] {
+    bool ok = false;
+    QString text = QInputDialog::getText(
+        this, tr("Find"), tr("Find:"), QLineEdit::Normal,
+        editor->hasSelectedText() ? editor->selectedText() : lastSearch, &ok);
+    if (!ok || text.isEmpty())
+      return;
+    lastSearch = text;
+    if (!editor->findFirst(text, false, false, false, true))
+      statusBar()->showMessage(tr("'%1' not found").arg(text), 3000);
+  });
+  find->setShortcut(QKeySequence::Find);
+  QAction *findNext = edit->addAction(tr("Find &Next"), this, [this] {
+    if (!lastSearch.isEmpty() && !editor->findNext())
+      editor->findFirst(lastSearch, false, false, false, true);
+  });
+  findNext->setShortcut(QKeySequence::FindNext);
+  edit->addAction(tr("&Replace…"), this, [this] {
+    bool ok = false;
+    QString what = QInputDialog::getText(this, tr("Replace"), tr("Replace:"),
+                                         QLineEdit::Normal, lastSearch, &ok);
+    if (!ok || what.isEmpty())
+      return;
+    QString with = QInputDialog::getText(this, tr("Replace"),
+                                         tr("Replace '%1' with:").arg(what),
+                                         QLineEdit::Normal, QString(), &ok);
+    if (!ok)
+      return;
+    lastSearch = what;
+    // Every occurrence from the top, as one undoable step.
+    int count = 0;
+    editor->beginUndoAction();
+    bool found = editor->findFirst(what, false, false, false, false, true, 0, 0);
+    while (found && count < 100000) {
+      editor->replace(with);
+      ++count;
+      found = editor->findNext();
+    }
+    editor->endUndoAction();
+    statusBar()->showMessage(tr("%n replacement(s)", nullptr, count), 3000);
+  });
 
   QMenu *view = menuBar()->addMenu(tr("&View"));
   QAction *inlineDiff = view->addAction(tr("Show the pass's diff &inline"));

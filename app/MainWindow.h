@@ -63,6 +63,7 @@ private:
   QMenu *recentMenu = nullptr;
   CompileController controller;
   QString currentPath;
+  QString lastSearch;
   QByteArray defaultState;
   bool loading = false;
 };
