@@ -19,6 +19,8 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -200,6 +202,22 @@ void MainWindow::buildMenus() {
   QAction *saveAsAction =
       file->addAction(tr("Save &As…"), this, [this] { saveAs(); });
   saveAsAction->setShortcut(QKeySequence::SaveAs);
+  file->addAction(tr("Open Session…"), this, [this] {
+    if (!maybeSave())
+      return;
+    QString path = QFileDialog::getOpenFileName(
+        this, tr("Open session"), QString(),
+        tr("Spyre Explorer sessions (*.spyx)"));
+    if (!path.isEmpty())
+      openSession(path);
+  });
+  file->addAction(tr("Save Session…"), this, [this] {
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save session"), QString(),
+        tr("Spyre Explorer sessions (*.spyx)"));
+    if (!path.isEmpty())
+      saveSession(path.endsWith(".spyx") ? path : path + ".spyx");
+  });
   recentMenu = file->addMenu(tr("Open &Recent"));
   rebuildRecentMenu();
   file->addSeparator();
@@ -307,6 +325,73 @@ bool MainWindow::openFile(const QString &path) {
   return true;
 }
 
+QString MainWindow::selectedPass() const {
+  QModelIndex current = passView->currentIndex();
+  return current.isValid()
+             ? current.data(PassListModel::PassNameRole).toString()
+             : QString();
+}
+
+bool MainWindow::saveSession(const QString &path) {
+  QJsonObject session;
+  session["format"] = "spyre-explorer-session";
+  session["version"] = 1;
+  session["source"] = editor->text();
+  session["file"] = currentPath;
+  session["arch"] = archPath;
+  session["selectedPass"] = selectedPass();
+  session["layout"] = QString::fromLatin1(saveState().toBase64());
+  session["geometry"] = QString::fromLatin1(saveGeometry().toBase64());
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+      f.write(QJsonDocument(session).toJson()) < 0) {
+    QMessageBox::warning(this, tr("Save session"),
+                         tr("Cannot write %1: %2").arg(path, f.errorString()));
+    return false;
+  }
+  return true;
+}
+
+bool MainWindow::openSession(const QString &path) {
+  QFile f(path);
+  QJsonParseError error{};
+  QJsonDocument doc;
+  if (f.open(QIODevice::ReadOnly))
+    doc = QJsonDocument::fromJson(f.readAll(), &error);
+  QJsonObject session = doc.object();
+  if (!f.isOpen() || error.error != QJsonParseError::NoError ||
+      session["format"].toString() != "spyre-explorer-session") {
+    QMessageBox::warning(this, tr("Open session"),
+                         tr("%1 is not a Spyre Explorer session%2")
+                             .arg(path, error.error != QJsonParseError::NoError
+                                            ? ": " + error.errorString()
+                                            : QString()));
+    return false;
+  }
+  restoreState(QByteArray::fromBase64(session["layout"].toString().toLatin1()));
+  restoreGeometry(
+      QByteArray::fromBase64(session["geometry"].toString().toLatin1()));
+  archPath = session["arch"].toString();
+  passToSelect = session["selectedPass"].toString();
+  loading = true;
+  editor->setText(session["source"].toString());
+  loading = false;
+  currentPath = session["file"].toString();
+  // The text may differ from the file on disk: treat it as unsaved.
+  editor->setModified(currentPath.isEmpty() ||
+                      [&] {
+                        QFile source(currentPath);
+                        return !source.open(QIODevice::ReadOnly) ||
+                               QString::fromUtf8(source.readAll()) !=
+                                   editor->text();
+                      }());
+  updateTitle();
+  controller.compileNow(editor->text(), currentPath.isEmpty()
+                                            ? QStringLiteral("untitled.mlir")
+                                            : QFileInfo(currentPath).fileName());
+  return true;
+}
+
 bool MainWindow::selectPass(const QString &name) {
   for (int row = 0; row < passFilter->rowCount(); ++row) {
     QModelIndex index = passFilter->index(row, 0);
@@ -330,10 +415,8 @@ void MainWindow::onTextChanged() {
 
 void MainWindow::onCompiled() {
   const spyre::driver::CompileResult &result = controller.latest();
-  QString selected;
-  QModelIndex current = passView->currentIndex();
-  if (current.isValid())
-    selected = current.data(PassListModel::PassNameRole).toString();
+  QString selected = passToSelect.isEmpty() ? selectedPass() : passToSelect;
+  passToSelect.clear();
   passModel->setSnapshots(result.snapshots);
   if (selected.isEmpty() || !selectPass(selected))
     passView->setCurrentIndex(passFilter->index(passFilter->rowCount() - 1, 0));
@@ -477,6 +560,11 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
 
 void MainWindow::dropEvent(QDropEvent *event) {
   const auto urls = event->mimeData()->urls();
-  if (!urls.isEmpty() && urls.front().isLocalFile() && maybeSave())
-    openFile(urls.front().toLocalFile());
+  if (urls.isEmpty() || !urls.front().isLocalFile() || !maybeSave())
+    return;
+  QString path = urls.front().toLocalFile();
+  if (path.endsWith(".spyx"))
+    openSession(path);
+  else
+    openFile(path);
 }

@@ -24,6 +24,11 @@ public:
   explicit MainWindow(QWidget *parent = nullptr);
 
   bool openFile(const QString &path);
+  /// Session files (.spyx, JSON): the source, its file, the architecture,
+  /// the selected pass and the window layout.
+  bool saveSession(const QString &path);
+  bool openSession(const QString &path);
+  QString selectedPass() const;
   /// Selects the pass with this argument name in the pass list.
   bool selectPass(const QString &name);
   CompileController &compiler() { return controller; }
@@ -64,6 +69,8 @@ private:
   CompileController controller;
   QString currentPath;
   QString lastSearch;
+  QString archPath;         ///< from a session; the pipeline does not read it yet
+  QString passToSelect;     ///< selected once the next compile finishes
   QByteArray defaultState;
   bool loading = false;
 };

@@ -1,6 +1,7 @@
 //===- main.cpp - spyre-explorer ------------------------------------------===//
 //
-//   spyre-explorer [FILE] [--select-pass NAME] [--screenshot FILE.png]
+//   spyre-explorer [FILE.mlir|SESSION.spyx] [--select-pass NAME]
+//                  [--screenshot FILE.png]
 //
 // With --screenshot the window waits until the pipeline has finished,
 // saves itself to FILE.png and exits (for docs and tests).
@@ -41,7 +42,7 @@ int main(int argc, char **argv) {
                      ? QDir(MainWindow::samplesDirectory()).filePath("elementwise_add.mlir")
                      : files.front();
   window.show();
-  if (!window.openFile(file))
+  if (!(file.endsWith(".spyx") ? window.openSession(file) : window.openFile(file)))
     return 1;
 
   QObject::connect(&window.compiler(), &CompileController::finished, &window,

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 class MainWindowTest : public QObject {
@@ -64,6 +65,25 @@ private Q_SLOTS:
     editor->undo();
     QTRY_COMPARE_WITH_TIMEOUT(diagnostics->rowCount(), 0, 10000);
     QCOMPARE(model->rowCount(), 3);
+
+    // A session saved and reopened in a new window restores the text, the
+    // selected pass and the layout.
+    QVERIFY(window.selectPass("ktir-legality-check"));
+    editor->append("// edited in the session\n");
+    QTemporaryDir dir;
+    QString sessionPath = dir.filePath("s.spyx");
+    QTRY_VERIFY_WITH_TIMEOUT(!window.compiler().busy(), 10000);
+    QVERIFY(window.saveSession(sessionPath));
+    MainWindow reopened;
+    reopened.resize(1400, 900);
+    reopened.show();
+    QVERIFY(reopened.openSession(sessionPath));
+    auto *editor2 = reopened.findChild<CodeEditor *>("editor");
+    QCOMPARE(editor2->text(), editor->text());
+    QVERIFY(editor2->isModified()); // the text differs from the file
+    QTRY_COMPARE_WITH_TIMEOUT(reopened.selectedPass(),
+                              QString("ktir-legality-check"), 10000);
+    QCOMPARE(reopened.saveState(), window.saveState());
   }
 };
 
