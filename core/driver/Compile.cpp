@@ -1,6 +1,7 @@
 //===- Compile.cpp - compile a kernel, keeping every pass's output --------===//
 
 #include "driver/Compile.h"
+#include "driver/Architecture.h"
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
 #include "ir/Registration.h"
@@ -160,14 +161,31 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   input.changed = false;
   result.snapshots.push_back(std::move(input));
 
-  PassManager pm(&context);
+  std::optional<arch::Arch> architecture =
+      loadArchitecture(request.arch, result.diagnostics);
+  if (!architecture)
+    return result;
   std::string error;
-  if (failed(buildPipeline(pm, request.stopAfter, &error))) {
+  std::vector<std::unique_ptr<Pass>> passes = createPipelinePasses(
+      request.stopAfter, {architecture->numCores}, &error);
+  if (passes.empty()) {
     capture.error(error);
     return result;
   }
-  pm.addInstrumentation(
-      std::make_unique<SnapshotInstrumentation>(*module, result, capture));
-  result.ok = succeeded(pm.run(*module));
+  // One pass at a time, so that a newer compile can stop this one between
+  // passes.
+  for (std::unique_ptr<Pass> &pass : passes) {
+    if (request.cancel && request.cancel->load()) {
+      result.cancelled = true;
+      return result;
+    }
+    PassManager pm(&context);
+    pm.addPass(std::move(pass));
+    pm.addInstrumentation(
+        std::make_unique<SnapshotInstrumentation>(*module, result, capture));
+    if (failed(pm.run(*module)))
+      return result;
+  }
+  result.ok = true;
   return result;
 }

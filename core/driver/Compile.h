@@ -12,6 +12,7 @@
 
 #include "driver/Diagnostic.h"
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -33,10 +34,15 @@ struct CompileRequest {
   std::string source;
   std::string sourceName = "<kernel>";
   std::string stopAfter; ///< empty: the whole pipeline
+  /// The target: a preset name or a TOML file (empty: the Spyre default).
+  std::string arch;
+  /// Set from another thread to stop before the next pass.
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 struct CompileResult {
   bool ok = false;
+  bool cancelled = false;
   std::vector<Diagnostic> diagnostics;
   std::vector<PassSnapshot> snapshots;
 };

@@ -3,7 +3,7 @@
 #include "driver/Run.h"
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
-#include "arch/Arch.h"
+#include "driver/Architecture.h"
 #include "driver/LatencyAdapter.h"
 #include "interp/Interpreter.h"
 #include "interp/Latency.h"
@@ -190,21 +190,10 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   options.cancel = request.cancel;
   // The architecture gives memory sizes and latency parameters; a record's
   // hardware configuration overrides them.
-  std::vector<arch::Diagnostic> archErrors;
-  std::optional<arch::Arch> architecture;
-  std::string archName = request.arch.empty() ? "spyre" : request.arch;
-  if (archName == "spyre")
-    architecture = arch::defaultArch();
-  else if (std::optional<std::string_view> preset = arch::presetText(archName))
-    architecture = arch::parseArch(*preset, "<preset:" + archName + ">", archErrors);
-  else
-    architecture = arch::loadArch(archName, archErrors);
-  if (!architecture) {
-    for (const arch::Diagnostic &e : archErrors)
-      result.diagnostics.push_back({Diagnostic::Severity::Error, archName,
-                                    e.line, e.column, e.message});
+  std::optional<arch::Arch> architecture =
+      loadArchitecture(request.arch, result.diagnostics);
+  if (!architecture)
     return result;
-  }
   std::map<std::string, double> hwKeys = {
       {"num_cores", architecture->numCores},
       {"clock_ghz", architecture->clockGhz},

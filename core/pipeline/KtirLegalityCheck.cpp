@@ -17,6 +17,8 @@ namespace {
 
 struct KtirLegalityCheck
     : spyre::impl::KtirLegalityCheckBase<KtirLegalityCheck> {
+  using KtirLegalityCheckBase::KtirLegalityCheckBase;
+
   void runOnOperation() override {
     static const llvm::StringSet<> kKtirDialects = {
         "ktdp", "spyreop", "arith", "math", "linalg", "tensor", "scf", "func"};
@@ -56,13 +58,22 @@ struct KtirLegalityCheck
         failed = true;
         continue;
       }
+      int64_t tiles = 1;
       for (auto [i, extent] : llvm::enumerate(grid)) {
         auto value = llvm::dyn_cast<IntegerAttr>(extent);
         if (!value || value.getInt() <= 0) {
           function.emitError("grid dimension ")
               << i << " must be a positive integer, got " << extent;
           failed = true;
+          continue;
         }
+        tiles *= value.getInt();
+      }
+      if (cores > 0 && tiles > cores) {
+        function.emitError("the grid has ")
+            << tiles << " tiles but the target has " << cores.getValue()
+            << " cores; shrink the grid or pick a larger architecture";
+        failed = true;
       }
       function.walk([&](ktdp::GetComputeTileIdOp id) {
         if (id.getNumResults() > grid.size()) {

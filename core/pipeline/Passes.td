@@ -18,8 +18,13 @@ def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
     change: ops outside the KTIR dialects (ktdp, spyreop, arith, math,
     linalg, tensor, scf, func), function calls, kernels without a `grid`
     (a warning: they run on one tile), grids with non-positive extents, and
-    `get_compute_tile_id` asking for more coordinates than the grid has.
+    `get_compute_tile_id` asking for more coordinates than the grid has,
+    and (given the target's core count) grids with more tiles than cores.
   }];
+  let options = [
+    Option<"cores", "cores", "int", /*default=*/"0",
+           "Cores of the target architecture (0: do not check the grid)">
+  ];
 }
 
 def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {

@@ -12,15 +12,21 @@ namespace {
 
 struct Entry {
   const char *stage;
-  std::unique_ptr<Pass> (*create)();
+  std::unique_ptr<Pass> (*create)(const spyre::PipelineConfig &);
 };
 
 /// The pipeline, in order. Each pass's name, summary and description come
 /// from its TableGen record.
 const std::vector<Entry> &entries() {
   static const std::vector<Entry> list = {
-      {"KTIR", [] { return spyre::createKtirLegalityCheck(); }},
-      {"KTIR", [] { return spyre::createNormalizeGrid(); }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createKtirLegalityCheck({c.cores});
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createNormalizeGrid();
+       }},
   };
   return list;
 }
@@ -54,7 +60,7 @@ const std::vector<spyre::PassInfo> &spyre::pipelinePasses() {
   static const std::vector<PassInfo> infos = [] {
     std::vector<PassInfo> out;
     for (const Entry &e : entries()) {
-      std::unique_ptr<Pass> pass = e.create();
+      std::unique_ptr<Pass> pass = e.create({});
       std::string argument = pass->getArgument().str();
       out.push_back({argument, e.stage, pass->getDescription().str(),
                      descriptionOf(argument)});
@@ -64,9 +70,10 @@ const std::vector<spyre::PassInfo> &spyre::pipelinePasses() {
   return infos;
 }
 
-LogicalResult spyre::buildPipeline(OpPassManager &pm,
-                                   const std::string &stopAfter,
-                                   std::string *error) {
+std::vector<std::unique_ptr<Pass>>
+spyre::createPipelinePasses(const std::string &stopAfter,
+                            const PipelineConfig &config, std::string *error) {
+  std::vector<std::unique_ptr<Pass>> passes;
   bool found = stopAfter.empty();
   for (const PassInfo &info : pipelinePasses())
     found |= info.argument == stopAfter;
@@ -76,15 +83,26 @@ LogicalResult spyre::buildPipeline(OpPassManager &pm,
       for (const PassInfo &info : pipelinePasses())
         *error += " " + info.argument;
     }
-    return failure();
+    return passes;
   }
   for (const Entry &e : entries()) {
-    std::unique_ptr<Pass> pass = e.create();
-    std::string argument = pass->getArgument().str();
-    pm.addPass(std::move(pass));
-    if (argument == stopAfter)
+    passes.push_back(e.create(config));
+    if (passes.back()->getArgument() == stopAfter)
       break;
   }
+  return passes;
+}
+
+LogicalResult spyre::buildPipeline(OpPassManager &pm,
+                                   const std::string &stopAfter,
+                                   std::string *error,
+                                   const PipelineConfig &config) {
+  std::vector<std::unique_ptr<Pass>> passes =
+      createPipelinePasses(stopAfter, config, error);
+  if (passes.empty())
+    return failure();
+  for (std::unique_ptr<Pass> &pass : passes)
+    pm.addPass(std::move(pass));
   return success();
 }
 
@@ -95,7 +113,8 @@ void spyre::registerPipeline() {
       "The Spyre backend pipeline from KTIR (stop early with stop-after=PASS)",
       [](OpPassManager &pm, const PipelineOptions &options) {
         std::string error;
-        if (failed(buildPipeline(pm, options.stopAfter, &error)))
+        if (failed(buildPipeline(pm, options.stopAfter, &error,
+                                 {options.cores})))
           llvm::errs() << "ktir-to-dataflow: " << error << "\n";
       });
 }

@@ -32,13 +32,27 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<std::string> stopAfter{
       *this, "stop-after",
       llvm::cl::desc("Stop after the pass with this argument name")};
+  Option<int> cores{*this, "cores",
+                    llvm::cl::desc("Cores of the target (0: unchecked)"),
+                    llvm::cl::init(0)};
 };
 
-/// Adds the pipeline (up to `stopAfter`, when set) to `pm`. Fails with a
-/// message when `stopAfter` names no pass of the pipeline.
+/// What the passes read from the architecture description.
+struct PipelineConfig {
+  int cores = 0; ///< cores of the target (0: do not check the grid)
+};
+
+/// The pipeline's passes, in order, up to `stopAfter` (when set); empty
+/// with a message in `error` when `stopAfter` names no pass.
+std::vector<std::unique_ptr<mlir::Pass>>
+createPipelinePasses(const std::string &stopAfter, const PipelineConfig &config,
+                     std::string *error = nullptr);
+
+/// Adds createPipelinePasses() to `pm`: the one pipeline everybody runs.
 mlir::LogicalResult buildPipeline(mlir::OpPassManager &pm,
                                   const std::string &stopAfter,
-                                  std::string *error = nullptr);
+                                  std::string *error = nullptr,
+                                  const PipelineConfig &config = {});
 
 /// Registers the passes and the `ktir-to-dataflow` pipeline with MLIR's
 /// command-line registry (for spyre-opt).
