@@ -12,7 +12,7 @@ CompileController::CompileController(QObject *parent) : QObject(parent) {
           this, [this] {
             running = false;
             // Only the newest job's result is shown; older ones are dropped.
-            if (watchedJob == nextJob) {
+            if (watchedJob == nextJob && !watcher.result().cancelled) {
               result = watcher.result();
               finishedJob = watchedJob;
               Q_EMIT finished(finishedJob);
@@ -43,15 +43,24 @@ void CompileController::compileNow(const QString &source,
 
 void CompileController::launch() {
   if (running) {
-    // One compile at a time: the newest text runs when this one ends.
+    // One compile at a time: stop the running one at its next pass and
+    // run the newest text when it ends.
     queued = true;
+    runningCancel->store(true);
     return;
   }
   running = true;
   watchedJob = nextJob;
   Q_EMIT started(watchedJob);
-  spyre::driver::CompileRequest request{pendingSource.toStdString(),
-                                        pendingName.toStdString(), ""};
-  watcher.setFuture(QtConcurrent::run(
-      [request] { return spyre::driver::compileKernel(request); }));
+  auto cancel = std::make_shared<std::atomic<bool>>(false);
+  runningCancel = cancel;
+  spyre::driver::CompileRequest request;
+  request.source = pendingSource.toStdString();
+  request.sourceName = pendingName.toStdString();
+  request.arch = architecture.toStdString();
+  watcher.setFuture(QtConcurrent::run([request, cancel]() mutable {
+    // The flag lives as long as the worker needs it.
+    request.cancel = cancel.get();
+    return spyre::driver::compileKernel(request);
+  }));
 }

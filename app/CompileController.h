@@ -3,7 +3,8 @@
 // Every edit restarts a debounce timer; when it fires, the kernel is
 // compiled on a worker thread (core/driver's compileKernel, which owns its
 // own MLIRContext). Each job has an id; a result that is no longer the
-// newest is dropped, so the panes always show the latest text.
+// newest is dropped, so the panes always show the latest text. A newer
+// request cancels the running compile at its next pass boundary.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_COMPILECONTROLLER_H
@@ -14,6 +15,9 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QTimer>
+
+#include <atomic>
+#include <memory>
 
 class CompileController : public QObject {
   Q_OBJECT
@@ -28,6 +32,11 @@ public:
   /// Compiles now (no debounce), e.g. after opening a file.
   void compileNow(const QString &source, const QString &name);
 
+  /// The target (preset name or TOML file; empty: the Spyre default),
+  /// used from the next compile on.
+  void setArchitecture(const QString &arch) { architecture = arch; }
+  QString architectureName() const { return architecture; }
+
   const spyre::driver::CompileResult &latest() const { return result; }
   quint64 latestJob() const { return finishedJob; }
   bool busy() const { return running; }
@@ -40,7 +49,9 @@ private:
   void launch();
 
   QTimer debounce;
-  QString pendingSource, pendingName;
+  QString pendingSource, pendingName, architecture;
+  /// The running job's cancel flag (shared with its worker).
+  std::shared_ptr<std::atomic<bool>> runningCancel;
   quint64 nextJob = 0, finishedJob = 0;
   bool running = false, queued = false;
   QFutureWatcher<spyre::driver::CompileResult> watcher;

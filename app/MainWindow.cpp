@@ -7,7 +7,10 @@
 #include "PassFilterModel.h"
 #include "PassListModel.h"
 
+#include "arch/Arch.h"
+
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -32,6 +35,9 @@
 #include <QTableWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <iterator>
 
 using spyre::driver::Diagnostic;
 
@@ -161,14 +167,14 @@ void MainWindow::buildUi() {
   diagnosticsView = new QTableWidget(0, 4, this);
   diagnosticsView->setObjectName("diagnostics");
   diagnosticsView->setHorizontalHeaderLabels(
-      {tr("Severity"), tr("Line"), tr("Pass"), tr("Message")});
+      {tr("Severity"), tr("Where"), tr("Pass"), tr("Message")});
   diagnosticsView->horizontalHeader()->setStretchLastSection(true);
   diagnosticsView->verticalHeader()->hide();
   diagnosticsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
   diagnosticsView->setSelectionBehavior(QAbstractItemView::SelectRows);
   connect(diagnosticsView, &QTableWidget::cellDoubleClicked, this,
           [this](int row, int) {
-            int line = diagnosticsView->item(row, 1)->text().toInt();
+            int line = diagnosticsView->item(row, 1)->data(Qt::UserRole).toInt();
             if (line > 0) {
               editor->setCursorPosition(line - 1, 0);
               editor->ensureLineVisible(line - 1);
@@ -241,6 +247,9 @@ void MainWindow::buildMenus() {
       if (maybeSave())
         openFile(path);
     });
+
+  targetMenu = menuBar()->addMenu(tr("&Target"));
+  rebuildTargetMenu();
 
   // Find: the selection or the last search, forwards, wrapping.
   QAction *find = edit->addAction(tr("&Find…"), this, [this] {
@@ -372,6 +381,8 @@ bool MainWindow::openSession(const QString &path) {
   restoreGeometry(
       QByteArray::fromBase64(session["geometry"].toString().toLatin1()));
   archPath = session["arch"].toString();
+  controller.setArchitecture(archPath);
+  rebuildTargetMenu();
   passToSelect = session["selectedPass"].toString();
   loading = true;
   editor->setText(session["source"].toString());
@@ -386,10 +397,48 @@ bool MainWindow::openSession(const QString &path) {
                                    editor->text();
                       }());
   updateTitle();
-  controller.compileNow(editor->text(), currentPath.isEmpty()
-                                            ? QStringLiteral("untitled.mlir")
-                                            : QFileInfo(currentPath).fileName());
+  controller.compileNow(editor->text(), sourceName());
   return true;
+}
+
+QString MainWindow::sourceName() const {
+  return currentPath.isEmpty() ? QStringLiteral("untitled.mlir")
+                               : QFileInfo(currentPath).fileName();
+}
+
+void MainWindow::setArchitecture(const QString &arch) {
+  archPath = arch;
+  controller.setArchitecture(arch);
+  rebuildTargetMenu();
+  controller.compileNow(editor->text(), sourceName());
+}
+
+void MainWindow::rebuildTargetMenu() {
+  targetMenu->clear();
+  auto *group = new QActionGroup(targetMenu);
+  auto addTarget = [&](const QString &label, const QString &arch) {
+    QAction *action = targetMenu->addAction(
+        label, this, [this, arch] { setArchitecture(arch); });
+    action->setCheckable(true);
+    action->setChecked(arch == archPath ||
+                       (archPath.isEmpty() && arch == QLatin1String("spyre")));
+    group->addAction(action);
+  };
+  for (const std::string &name : spyre::arch::presetNames())
+    addTarget(QString::fromStdString(name), QString::fromStdString(name));
+  bool isPreset = archPath.isEmpty();
+  for (const std::string &name : spyre::arch::presetNames())
+    isPreset |= archPath == QString::fromStdString(name);
+  if (!isPreset)
+    addTarget(QFileInfo(archPath).fileName(), archPath);
+  targetMenu->addSeparator();
+  targetMenu->addAction(tr("Open Architecture File…"), this, [this] {
+    QString path = QFileDialog::getOpenFileName(
+        this, tr("Open architecture"), QString(),
+        tr("Architecture descriptions (*.toml);;All files (*)"));
+    if (!path.isEmpty())
+      setArchitecture(path);
+  });
 }
 
 bool MainWindow::selectPass(const QString &name) {
@@ -407,10 +456,7 @@ void MainWindow::onTextChanged() {
   if (loading)
     return;
   updateTitle();
-  controller.requestCompile(editor->text(),
-                            currentPath.isEmpty()
-                                ? QStringLiteral("untitled.mlir")
-                                : QFileInfo(currentPath).fileName());
+  controller.requestCompile(editor->text(), sourceName());
 }
 
 void MainWindow::onCompiled() {
@@ -425,9 +471,11 @@ void MainWindow::onCompiled() {
   for (const auto &s : result.snapshots)
     total += s.wallMs;
   statusLabel->setText(
-      result.ok ? tr("%1 passes in %2 ms")
+      result.ok ? tr("%1 passes in %2 ms for %3")
                       .arg(result.snapshots.empty() ? 0 : result.snapshots.size() - 1)
                       .arg(total, 0, 'f', 2)
+                      .arg(archPath.isEmpty() ? QStringLiteral("spyre")
+                                              : QFileInfo(archPath).fileName())
                 : tr("%n error(s)", nullptr,
                      static_cast<int>(std::count_if(
                          result.diagnostics.begin(), result.diagnostics.end(),
@@ -453,7 +501,16 @@ void MainWindow::onPassSelected() {
 }
 
 void MainWindow::showDiagnostics(const std::vector<Diagnostic> &diagnostics) {
-  editor->setDiagnostics(diagnostics);
+  // Only the kernel's own diagnostics are marked in the editor; others
+  // (e.g. a malformed architecture file) name their file in the table.
+  std::string kernel = sourceName().toStdString();
+  auto inKernel = [&](const Diagnostic &d) {
+    return d.file.empty() || d.file == kernel;
+  };
+  std::vector<Diagnostic> own;
+  std::copy_if(diagnostics.begin(), diagnostics.end(), std::back_inserter(own),
+               inKernel);
+  editor->setDiagnostics(own);
   diagnosticsView->setRowCount(0);
   for (const Diagnostic &d : diagnostics) {
     int row = diagnosticsView->rowCount();
@@ -464,8 +521,14 @@ void MainWindow::showDiagnostics(const std::vector<Diagnostic> &diagnostics) {
                            : d.severity == Diagnostic::Severity::Note ? "note"
                                                                       : "remark";
     diagnosticsView->setItem(row, 0, new QTableWidgetItem(tr(severity)));
-    diagnosticsView->setItem(row, 1,
-                             new QTableWidgetItem(QString::number(d.line)));
+    auto *where = new QTableWidgetItem(
+        inKernel(d) ? QString::number(d.line)
+                    : QStringLiteral("%1:%2")
+                          .arg(QString::fromStdString(d.file))
+                          .arg(d.line));
+    // Double-clicking jumps only to lines of the kernel.
+    where->setData(Qt::UserRole, inKernel(d) ? d.line : 0);
+    diagnosticsView->setItem(row, 1, where);
     diagnosticsView->setItem(row, 2, new QTableWidgetItem(
                                          QString::fromStdString(d.pass)));
     diagnosticsView->setItem(row, 3, new QTableWidgetItem(

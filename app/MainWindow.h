@@ -31,6 +31,11 @@ public:
   QString selectedPass() const;
   /// Selects the pass with this argument name in the pass list.
   bool selectPass(const QString &name);
+  /// The target the pipeline compiles for: a preset name ("spyre",
+  /// "spyre-4core") or an architecture TOML file; empty for the default.
+  /// Recompiles.
+  void setArchitecture(const QString &arch);
+  QString architecture() const { return archPath; }
   CompileController &compiler() { return controller; }
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
@@ -55,6 +60,8 @@ private:
   void updateTitle();
   void addRecent(const QString &path);
   void rebuildRecentMenu();
+  void rebuildTargetMenu();
+  QString sourceName() const;
 
   CodeEditor *editor = nullptr;
   PassListModel *passModel = nullptr;
@@ -69,7 +76,8 @@ private:
   CompileController controller;
   QString currentPath;
   QString lastSearch;
-  QString archPath;         ///< from a session; the pipeline does not read it yet
+  QString archPath;         ///< preset name or TOML file; empty: default
+  QMenu *targetMenu = nullptr;
   QString passToSelect;     ///< selected once the next compile finishes
   QByteArray defaultState;
   bool loading = false;

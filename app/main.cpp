@@ -1,7 +1,7 @@
 //===- main.cpp - spyre-explorer ------------------------------------------===//
 //
-//   spyre-explorer [FILE.mlir|SESSION.spyx] [--select-pass NAME]
-//                  [--screenshot FILE.png]
+//   spyre-explorer [FILE.mlir|SESSION.spyx] [--arch PRESET|FILE.toml]
+//                  [--select-pass NAME] [--screenshot FILE.png]
 //
 // With --screenshot the window waits until the pipeline has finished,
 // saves itself to FILE.png and exits (for docs and tests).
@@ -32,7 +32,11 @@ int main(int argc, char **argv) {
   QCommandLineOption screenshot(
       "screenshot", "Save the window to this PNG once compiled, then exit.",
       "file.png");
-  parser.addOptions({selectPass, screenshot});
+  QCommandLineOption arch(
+      "arch", "Compile for this target: a preset (spyre, spyre-4core) or an "
+              "architecture TOML file.",
+      "preset|file.toml");
+  parser.addOptions({arch, selectPass, screenshot});
   parser.process(app);
 
   MainWindow window;
@@ -44,6 +48,9 @@ int main(int argc, char **argv) {
   window.show();
   if (!(file.endsWith(".spyx") ? window.openSession(file) : window.openFile(file)))
     return 1;
+  // After a session, so that --arch overrides the session's target.
+  if (parser.isSet(arch))
+    window.setArchitecture(parser.value(arch));
 
   QObject::connect(&window.compiler(), &CompileController::finished, &window,
                    [&] {

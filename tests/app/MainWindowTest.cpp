@@ -7,12 +7,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeEditor.h"
+#include "CompileController.h"
 #include "IrDiffView.h"
 #include "MainWindow.h"
 #include "PassListModel.h"
 
 #include <QAbstractItemModel>
 #include <QDir>
+#include <QFile>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -84,6 +86,60 @@ private Q_SLOTS:
     QTRY_COMPARE_WITH_TIMEOUT(reopened.selectedPass(),
                               QString("ktir-legality-check"), 10000);
     QCOMPARE(reopened.saveState(), window.saveState());
+  }
+
+  // The target changes what the legality check accepts; a broken
+  // architecture file is reported against that file, not the kernel.
+  void architecture() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(
+        QDir(MainWindow::samplesDirectory()).filePath("elementwise_add.mlir")));
+    auto *diagnostics = window.findChild<QTableWidget *>("diagnostics");
+    auto *editor = window.findChild<CodeEditor *>("editor");
+    QTRY_VERIFY_WITH_TIMEOUT(window.compiler().latest().ok, 10000);
+
+    window.setArchitecture("spyre-4core");
+    QTRY_VERIFY_WITH_TIMEOUT(diagnostics->rowCount() > 0, 10000);
+    QVERIFY(diagnostics->item(0, 3)->text().contains(
+        "the grid has 32 tiles but the target has 4 cores"));
+    QCOMPARE(diagnostics->item(0, 2)->text(), QString("ktir-legality-check"));
+
+    QTemporaryDir dir;
+    QFile bad(dir.filePath("bad.toml"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("name = \"x\"\ncores = oops\n");
+    bad.close();
+    window.setArchitecture(bad.fileName());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        diagnostics->rowCount() > 0 &&
+            diagnostics->item(0, 1)->text().startsWith(bad.fileName() + ":2"),
+        10000);
+    QVERIFY(editor->diagnosticMessagesAt(2).isEmpty());
+
+    window.setArchitecture("spyre");
+    QTRY_COMPARE_WITH_TIMEOUT(diagnostics->rowCount(), 0, 10000);
+    QVERIFY(window.compiler().latest().ok);
+  }
+
+  // A burst of requests ends with the newest one's result; the older
+  // running compile is cancelled rather than finished and shown.
+  void newestCompileWins() {
+    CompileController controller;
+    QString source =
+        QString("module {\n  func.func @f() attributes {grid = [%1]} {\n"
+                "    return\n  }\n}\n");
+    int shown = 0;
+    connect(&controller, &CompileController::finished, this,
+            [&shown] { ++shown; });
+    for (int i = 1; i <= 20; ++i)
+      controller.compileNow(source.arg(i), "burst.mlir");
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.busy() && shown > 0, 10000);
+    QTest::qWait(50);
+    QCOMPARE(shown, 1);
+    QCOMPARE(controller.latestJob(), quint64(20));
+    QVERIFY(controller.latest().snapshots.front().ir.find("grid = [20]") !=
+            std::string::npos);
   }
 };
 
