@@ -6,6 +6,7 @@
 #include "IrDiffView.h"
 #include "PassFilterModel.h"
 #include "PassListModel.h"
+#include "Theme.h"
 
 #include "arch/Arch.h"
 
@@ -67,9 +68,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   connect(&controller, &CompileController::started, this, [this] {
     statusLabel->setText(tr("Compiling…"));
   });
-  // Follow the system's light or dark palette.
-  QColor window = palette().color(QPalette::Window);
-  editor->setDarkTheme(window.lightness() < 128);
+  setTheme(settings.value("ui/theme", "system").toString());
   updateTitle();
 }
 
@@ -300,6 +299,20 @@ void MainWindow::buildMenus() {
   connect(inlineDiff, &QAction::toggled, irView, &IrDiffView::setInlineDiff);
   view->addAction(tr("&Restore default layout"), this,
                   &MainWindow::restoreDefaultLayout);
+  QMenu *themeMenu = view->addMenu(tr("&Theme"));
+  auto *themeGroup = new QActionGroup(themeMenu);
+  for (auto [name, label] : {std::pair{"system", tr("Follow the &system")},
+                             std::pair{"light", tr("&Light")},
+                             std::pair{"dark", tr("&Dark")}}) {
+    QAction *action = themeMenu->addAction(label, this, [this, name = QString(name)] {
+      setTheme(name);
+      QSettings().setValue("ui/theme", name);
+    });
+    action->setCheckable(true);
+    action->setData(QString(name));
+    themeGroup->addAction(action);
+    themeActions.append(action);
+  }
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About Spyre Explorer"), this, [this] {
@@ -399,6 +412,32 @@ bool MainWindow::openSession(const QString &path) {
   updateTitle();
   controller.compileNow(editor->text(), sourceName());
   return true;
+}
+
+void MainWindow::setTheme(const QString &name) {
+  QString which = theme::normalized(name);
+  // At start-up "system" needs no switch: the platform's look is in place.
+  if (which != themeChoice || which != QLatin1String("system"))
+    theme::apply(which);
+  themeChoice = which;
+  for (QAction *action : themeActions)
+    action->setChecked(action->data().toString() == which);
+  updateViewThemes();
+}
+
+void MainWindow::updateViewThemes() {
+  bool dark = theme::isDark();
+  if (editor->isDarkTheme() != dark)
+    editor->setDarkTheme(dark);
+  if (irView->isDarkTheme() != dark)
+    irView->setDarkTheme(dark);
+}
+
+void MainWindow::changeEvent(QEvent *event) {
+  // The platform switched between light and dark.
+  if (event->type() == QEvent::PaletteChange && editor && irView)
+    updateViewThemes();
+  QMainWindow::changeEvent(event);
 }
 
 QString MainWindow::sourceName() const {

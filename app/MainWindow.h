@@ -36,12 +36,17 @@ public:
   /// Recompiles.
   void setArchitecture(const QString &arch);
   QString architecture() const { return archPath; }
+  /// "system" (the default: follows the platform), "light" or "dark";
+  /// remembered in the settings.
+  void setTheme(const QString &name);
+  QString themeName() const { return themeChoice; }
   CompileController &compiler() { return controller; }
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
 
 protected:
   void closeEvent(QCloseEvent *event) override;
+  void changeEvent(QEvent *event) override;
   void dragEnterEvent(QDragEnterEvent *event) override;
   void dropEvent(QDropEvent *event) override;
 
@@ -78,6 +83,9 @@ private:
   QString lastSearch;
   QString archPath;         ///< preset name or TOML file; empty: default
   QMenu *targetMenu = nullptr;
+  QString themeChoice = QStringLiteral("system");
+  QList<QAction *> themeActions;
+  void updateViewThemes();
   QString passToSelect;     ///< selected once the next compile finishes
   QByteArray defaultState;
   bool loading = false;

@@ -15,11 +15,16 @@ namespace {
 
 using SB = QsciScintillaBase;
 
-const QColor kRemovedBack(255, 221, 221);
-const QColor kAddedBack(221, 255, 221);
-const QColor kChangedBack(255, 236, 179);
-const QColor kChangedWord(230, 126, 0, 110);
-const QColor kSourceLine(30, 110, 220);
+// Diff colours: light theme, then dark theme.
+struct DiffColours {
+  QColor paper, text, margin, marginText, removed, added, changed, word, source;
+};
+const DiffColours kLight{{255, 255, 255}, {30, 30, 30},     {243, 243, 243},
+                         {120, 120, 120}, {255, 221, 221}, {221, 255, 221},
+                         {255, 236, 179}, {230, 126, 0, 110}, {30, 110, 220}};
+const DiffColours kDark{{30, 30, 30},    {212, 212, 212}, {37, 37, 38},
+                        {133, 133, 133}, {75, 30, 30},    {30, 70, 36},
+                        {62, 52, 22},    {200, 140, 40, 90}, {90, 160, 255}};
 
 QWidget *titled(QLabel *title, QWidget *body) {
   auto *w = new QWidget;
@@ -113,23 +118,37 @@ QsciScintilla *IrDiffView::makePane(const char *objectName) {
           [this, p](int, int line, Qt::KeyboardModifiers) { paneLineClicked(p, line); });
 
   p->markerDefine(QsciScintilla::Background, RemovedMarker);
-  p->setMarkerBackgroundColor(kRemovedBack, RemovedMarker);
   p->markerDefine(QsciScintilla::Background, AddedMarker);
-  p->setMarkerBackgroundColor(kAddedBack, AddedMarker);
   p->markerDefine(QsciScintilla::Background, ChangedMarker);
-  p->setMarkerBackgroundColor(kChangedBack, ChangedMarker);
   p->markerDefine(QsciScintilla::RightArrow, SourceLineMarker);
-  p->setMarkerForegroundColor(kSourceLine, SourceLineMarker);
-  p->setMarkerBackgroundColor(kSourceLine, SourceLineMarker);
   p->markerDefine(QsciScintilla::Underline, SourceLineBackMarker);
-  p->setMarkerBackgroundColor(kSourceLine, SourceLineBackMarker);
-
   p->indicatorDefine(QsciScintilla::StraightBoxIndicator, ChangedWordIndicator);
-  p->setIndicatorForegroundColor(kChangedWord, ChangedWordIndicator);
   p->setIndicatorDrawUnder(true, ChangedWordIndicator);
+  applyTheme(p);
 
   p->viewport()->installEventFilter(this);
   return p;
+}
+
+void IrDiffView::setDarkTheme(bool dark) {
+  m_dark = dark;
+  for (QsciScintilla *pane : {m_left, m_right, m_inlinePane})
+    applyTheme(pane);
+}
+
+void IrDiffView::applyTheme(QsciScintilla *p) {
+  const DiffColours &c = m_dark ? kDark : kLight;
+  p->setPaper(c.paper);
+  p->setColor(c.text);
+  p->setMarginsBackgroundColor(c.margin);
+  p->setMarginsForegroundColor(c.marginText);
+  p->setMarkerBackgroundColor(c.removed, RemovedMarker);
+  p->setMarkerBackgroundColor(c.added, AddedMarker);
+  p->setMarkerBackgroundColor(c.changed, ChangedMarker);
+  p->setMarkerForegroundColor(c.source, SourceLineMarker);
+  p->setMarkerBackgroundColor(c.source, SourceLineMarker);
+  p->setMarkerBackgroundColor(c.source, SourceLineBackMarker);
+  p->setIndicatorForegroundColor(c.word, ChangedWordIndicator);
 }
 
 void IrDiffView::setTexts(const QString &left, const QString &right,

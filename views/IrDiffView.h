@@ -52,6 +52,9 @@ public:
   void setSourceMaps(std::vector<int> left, std::vector<int> right);
   void setInlineDiff(bool on);
   bool isInlineDiff() const { return m_inline; }
+  /// Light or dark paper, text, margins and diff colours for every pane.
+  void setDarkTheme(bool dark);
+  bool isDarkTheme() const { return m_dark; }
   /// Marks the IR lines i with leftMap[i] == line (left pane) and
   /// rightMap[i] == line (right pane), and in the inline pane the lines
   /// coming from those; line <= 0 clears the marks. Scrolls the first
@@ -106,6 +109,8 @@ private:
   std::vector<int> m_leftMap, m_rightMap;
   int m_highlightedSourceLine = 0;
   bool m_inline = false;
+  bool m_dark = false;
+  void applyTheme(QsciScintilla *pane);
   bool m_inlineDirty = true;
   bool m_syncing = false;
   /// Per side (0 left, 1 right): the first visible line a sync scroll

@@ -13,6 +13,7 @@
 #include "PassListModel.h"
 
 #include <QAbstractItemModel>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QTableView>
@@ -120,6 +121,34 @@ private Q_SLOTS:
     window.setArchitecture("spyre");
     QTRY_COMPARE_WITH_TIMEOUT(diagnostics->rowCount(), 0, 10000);
     QVERIFY(window.compiler().latest().ok);
+  }
+
+  // View ▸ Theme switches the whole application, editor and IR panes
+  // included; "system" brings the platform's palette back.
+  void themes() {
+    MainWindow window;
+    window.show();
+    auto *editor = window.findChild<CodeEditor *>("editor");
+    auto *ir = window.findChild<IrDiffView *>("irDiff");
+    QColor systemWindow = QApplication::palette().color(QPalette::Window);
+    bool systemDark = systemWindow.lightness() < 128;
+    QCOMPARE(window.themeName(), QString("system"));
+    QCOMPARE(editor->isDarkTheme(), systemDark);
+
+    window.setTheme("dark");
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
+    QVERIFY(editor->isDarkTheme());
+    QVERIFY(ir->isDarkTheme());
+    QVERIFY(ir->leftPane()->paper().lightness() < 128);
+
+    window.setTheme("light");
+    QVERIFY(!editor->isDarkTheme());
+    QVERIFY(ir->leftPane()->paper().lightness() >= 128);
+
+    window.setTheme("bogus"); // unknown names mean "system"
+    QCOMPARE(window.themeName(), QString("system"));
+    QCOMPARE(QApplication::palette().color(QPalette::Window), systemWindow);
+    QCOMPARE(ir->isDarkTheme(), systemDark);
   }
 
   // A burst of requests ends with the newest one's result; the older
