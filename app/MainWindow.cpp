@@ -6,6 +6,7 @@
 #include "IrDiffView.h"
 #include "PassFilterModel.h"
 #include "PassListModel.h"
+#include "SnapshotChooser.h"
 #include "Theme.h"
 
 #include "arch/Arch.h"
@@ -21,6 +22,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QJsonDocument>
@@ -31,6 +33,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -91,18 +94,10 @@ void MainWindow::buildUi() {
           &MainWindow::onTextChanged);
   connect(editor, &QsciScintilla::cursorPositionChanged, this,
           [this](int line, int) {
-            const auto &snaps = controller.latest().snapshots;
-            QModelIndex current = passView->currentIndex();
-            const auto *right =
-                current.isValid()
-                    ? passModel->snapshot(passFilter->mapToSource(current).row())
-                    : nullptr;
-            if (!right || snaps.empty())
-              return;
-            int row = passFilter->mapToSource(current).row();
-            const auto *left = passModel->snapshot(row > 0 ? row - 1 : 0);
-            irView->highlightSourceLine(line + 1, left->sourceLines,
-                                        right->sourceLines);
+            Shown shown = shownSnapshots();
+            if (shown.left && shown.right)
+              irView->highlightSourceLine(line + 1, shown.left->sourceLines,
+                                          shown.right->sourceLines);
           });
 
   // Pass list.
@@ -147,19 +142,33 @@ void MainWindow::buildUi() {
     // The ops of that KTIR line in both panes, and the line in the editor.
     editor->highlightLines({sourceLine});
     editor->ensureLineVisible(sourceLine - 1);
-    QModelIndex current = passView->currentIndex();
-    if (!current.isValid())
-      return;
-    int row = passFilter->mapToSource(current).row();
-    const auto *right = passModel->snapshot(row);
-    const auto *left = passModel->snapshot(row > 0 ? row - 1 : 0);
-    if (left && right)
-      irView->highlightSourceLine(sourceLine, left->sourceLines,
-                                  right->sourceLines);
+    Shown shown = shownSnapshots();
+    if (shown.left && shown.right)
+      irView->highlightSourceLine(sourceLine, shown.left->sourceLines,
+                                  shown.right->sourceLines);
   });
+  // Above the panes: which snapshot each shows.
+  leftChooser = new SnapshotChooser(SnapshotChooser::Side::Before, this);
+  leftChooser->setObjectName("leftSnapshot");
+  rightChooser = new SnapshotChooser(SnapshotChooser::Side::After, this);
+  rightChooser->setObjectName("rightSnapshot");
+  for (SnapshotChooser *chooser : {leftChooser, rightChooser})
+    connect(chooser, &SnapshotChooser::choiceChanged, this,
+            &MainWindow::onPassSelected);
+  auto *irPanel = new QWidget(this);
+  auto *irLayout = new QVBoxLayout(irPanel);
+  irLayout->setContentsMargins(4, 4, 4, 0);
+  auto *chooserRow = new QHBoxLayout;
+  chooserRow->addWidget(new QLabel(tr("Left:"), irPanel));
+  chooserRow->addWidget(leftChooser);
+  chooserRow->addStretch(1);
+  chooserRow->addWidget(new QLabel(tr("Right:"), irPanel));
+  chooserRow->addWidget(rightChooser);
+  irLayout->addLayout(chooserRow);
+  irLayout->addWidget(irView, 1);
   auto *irDock = new QDockWidget(tr("IR"), this);
   irDock->setObjectName("irDock");
-  irDock->setWidget(irView);
+  irDock->setWidget(irPanel);
   addDockWidget(Qt::RightDockWidgetArea, irDock);
 
   // Diagnostics.
@@ -362,6 +371,8 @@ bool MainWindow::saveSession(const QString &path) {
   session["file"] = currentPath;
   session["arch"] = archPath;
   session["selectedPass"] = selectedPass();
+  session["leftSnapshot"] = leftChooser->pinnedPass();
+  session["rightSnapshot"] = rightChooser->pinnedPass();
   session["layout"] = QString::fromLatin1(saveState().toBase64());
   session["geometry"] = QString::fromLatin1(saveGeometry().toBase64());
   QFile f(path);
@@ -397,6 +408,8 @@ bool MainWindow::openSession(const QString &path) {
   controller.setArchitecture(archPath);
   rebuildTargetMenu();
   passToSelect = session["selectedPass"].toString();
+  leftToPin = session["leftSnapshot"].toString();
+  rightToPin = session["rightSnapshot"].toString();
   loading = true;
   editor->setText(session["source"].toString());
   loading = false;
@@ -502,6 +515,20 @@ void MainWindow::onCompiled() {
   const spyre::driver::CompileResult &result = controller.latest();
   QString selected = passToSelect.isEmpty() ? selectedPass() : passToSelect;
   passToSelect.clear();
+  QStringList passes;
+  for (const auto &snapshot : result.snapshots)
+    passes << QString::fromStdString(snapshot.pass);
+  for (SnapshotChooser *chooser : {leftChooser, rightChooser}) {
+    QSignalBlocker quiet(chooser);
+    chooser->setPasses(passes);
+  }
+  if (!leftToPin.isEmpty() || !rightToPin.isEmpty()) {
+    QSignalBlocker quietLeft(leftChooser), quietRight(rightChooser);
+    leftChooser->setPinnedPass(leftToPin);
+    rightChooser->setPinnedPass(rightToPin);
+    leftToPin.clear();
+    rightToPin.clear();
+  }
   passModel->setSnapshots(result.snapshots);
   if (selected.isEmpty() || !selectPass(selected))
     passView->setCurrentIndex(passFilter->index(passFilter->rowCount() - 1, 0));
@@ -524,19 +551,22 @@ void MainWindow::onCompiled() {
 }
 
 void MainWindow::onPassSelected() {
+  Shown shown = shownSnapshots();
+  if (!shown.left || !shown.right)
+    return;
+  irView->setTexts(QString::fromStdString(shown.left->ir),
+                   QString::fromStdString(shown.right->ir),
+                   leftChooser->title(shown.row), rightChooser->title(shown.row));
+  irView->setSourceMaps(shown.left->sourceLines, shown.right->sourceLines);
+}
+
+MainWindow::Shown MainWindow::shownSnapshots() const {
   QModelIndex current = passView->currentIndex();
   if (!current.isValid())
-    return;
+    return {};
   int row = passFilter->mapToSource(current).row();
-  const auto *right = passModel->snapshot(row);
-  const auto *left = passModel->snapshot(row > 0 ? row - 1 : 0);
-  if (!right || !left)
-    return;
-  irView->setTexts(QString::fromStdString(left->ir),
-                   QString::fromStdString(right->ir),
-                   tr("before %1").arg(QString::fromStdString(right->pass)),
-                   tr("after %1").arg(QString::fromStdString(right->pass)));
-  irView->setSourceMaps(left->sourceLines, right->sourceLines);
+  return {passModel->snapshot(leftChooser->resolve(row)),
+          passModel->snapshot(rightChooser->resolve(row)), row};
 }
 
 void MainWindow::showDiagnostics(const std::vector<Diagnostic> &diagnostics) {

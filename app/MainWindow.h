@@ -10,6 +10,7 @@ class CodeEditor;
 class IrDiffView;
 class PassFilterModel;
 class PassListModel;
+class SnapshotChooser;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -57,6 +58,12 @@ private:
   void onTextChanged();
   void onCompiled();
   void onPassSelected();
+  /// The snapshots the IR panes show for the selected pass-list row.
+  struct Shown {
+    const spyre::driver::PassSnapshot *left = nullptr, *right = nullptr;
+    int row = -1;
+  };
+  Shown shownSnapshots() const;
   void showDiagnostics(const std::vector<spyre::driver::Diagnostic> &diagnostics);
   bool maybeSave();
   bool save();
@@ -75,6 +82,7 @@ private:
   QLineEdit *filterEdit = nullptr;
   QCheckBox *hideUnchanged = nullptr;
   IrDiffView *irView = nullptr;
+  SnapshotChooser *leftChooser = nullptr, *rightChooser = nullptr;
   QTableWidget *diagnosticsView = nullptr;
   QLabel *statusLabel = nullptr;
   QMenu *recentMenu = nullptr;
@@ -87,6 +95,7 @@ private:
   QList<QAction *> themeActions;
   void updateViewThemes();
   QString passToSelect;     ///< selected once the next compile finishes
+  QString leftToPin, rightToPin; ///< pinned once the next compile finishes
   QByteArray defaultState;
   bool loading = false;
 };

@@ -11,11 +11,13 @@
 #include "IrDiffView.h"
 #include "MainWindow.h"
 #include "PassListModel.h"
+#include "SnapshotChooser.h"
 
 #include <QAbstractItemModel>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -69,8 +71,20 @@ private Q_SLOTS:
     QTRY_COMPARE_WITH_TIMEOUT(diagnostics->rowCount(), 0, 10000);
     QCOMPARE(model->rowCount(), 3);
 
+    // Either pane can pin any snapshot, whatever pass is selected.
+    auto *leftChooser = window.findChild<SnapshotChooser *>("leftSnapshot");
+    auto *rightChooser = window.findChild<SnapshotChooser *>("rightSnapshot");
+    QVERIFY(leftChooser && rightChooser);
+    QCOMPARE(leftChooser->count(), 1 + 3); // "follow" + three snapshots
+    QVERIFY(rightChooser->setPinnedPass("normalize-grid"));
+    QVERIFY(window.selectPass("input"));
+    QTRY_VERIFY(ir->rightPane()->text().contains("grid = [8]"));
+    QVERIFY(ir->leftPane()->text().contains("grid = [4, 2]"));
+    QVERIFY(ir->rightTitle()->text().contains("pinned"));
+    QVERIFY(!rightChooser->setPinnedPass("no-such-pass"));
+
     // A session saved and reopened in a new window restores the text, the
-    // selected pass and the layout.
+    // selected pass, the pinned snapshots and the layout.
     QVERIFY(window.selectPass("ktir-legality-check"));
     editor->append("// edited in the session\n");
     QTemporaryDir dir;
@@ -87,6 +101,10 @@ private Q_SLOTS:
     QTRY_COMPARE_WITH_TIMEOUT(reopened.selectedPass(),
                               QString("ktir-legality-check"), 10000);
     QCOMPARE(reopened.saveState(), window.saveState());
+    auto *reopenedRight = reopened.findChild<SnapshotChooser *>("rightSnapshot");
+    QCOMPARE(reopenedRight->pinnedPass(), QString("normalize-grid"));
+    QCOMPARE(reopened.findChild<SnapshotChooser *>("leftSnapshot")->pinnedPass(),
+             QString());
   }
 
   // The target changes what the legality check accepts; a broken
