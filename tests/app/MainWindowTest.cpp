@@ -48,6 +48,14 @@ private Q_SLOTS:
     QCOMPARE(model->index(2, 0).data(PassListModel::PassNameRole).toString(),
              QString("normalize-grid"));
 
+    // Keyboard navigation: Up / Down walk the pass list.
+    passes->setFocus();
+    passes->setCurrentIndex(model->index(0, 0));
+    QTest::keyClick(passes, Qt::Key_Down);
+    QCOMPARE(window.selectedPass(), QString("ktir-legality-check"));
+    QTest::keyClick(passes, Qt::Key_End, Qt::ControlModifier);
+    QCOMPARE(window.selectedPass(), QString("normalize-grid"));
+
     // Selecting a pass shows the IR before and after it.
     QVERIFY(window.selectPass("normalize-grid"));
     auto *ir = window.findChild<IrDiffView *>("irDiff");
