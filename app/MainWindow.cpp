@@ -37,6 +37,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -64,7 +65,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   defaultState = saveState();
   QSettings settings;
   restoreGeometry(settings.value("window/geometry").toByteArray());
-  restoreState(settings.value("window/state").toByteArray());
+  if (!restoreState(settings.value("window/state").toByteArray())) {
+    // First start: once the window has its size, give the pass list room
+    // for its four columns.
+    QTimer::singleShot(0, this, [this] {
+      if (auto *dock = findChild<QDockWidget *>("passListDock"))
+        resizeDocks({dock}, {350}, Qt::Horizontal);
+    });
+  }
   controller.setDebounceMs(settings.value("compile/debounceMs", 400).toInt());
   connect(&controller, &CompileController::finished, this,
           &MainWindow::onCompiled);
@@ -119,8 +127,12 @@ void MainWindow::buildUi() {
   passView->setSelectionBehavior(QAbstractItemView::SelectRows);
   passView->setSelectionMode(QAbstractItemView::SingleSelection);
   passView->verticalHeader()->hide();
+  // Stage, time and changed always fit; the pass name takes the rest
+  // (elided in a narrow dock, whole on hover).
   passView->horizontalHeader()->setSectionResizeMode(
       QHeaderView::ResizeToContents);
+  passView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  passView->setWordWrap(false);
   passLayout->addWidget(filterEdit);
   passLayout->addWidget(hideUnchanged);
   passLayout->addWidget(passView);
