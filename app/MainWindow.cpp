@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 
 #include "CodeEditor.h"
+#include "FindBar.h"
 #include "IrDiffView.h"
 #include "PassFilterModel.h"
 #include "PassListModel.h"
@@ -24,7 +25,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -97,7 +97,14 @@ QString MainWindow::samplesDirectory() {
 void MainWindow::buildUi() {
   editor = new CodeEditor(this);
   editor->setObjectName("editor");
-  setCentralWidget(editor);
+  findBar = new FindBar(editor, this);
+  auto *central = new QWidget(this);
+  auto *centralLayout = new QVBoxLayout(central);
+  centralLayout->setContentsMargins(0, 0, 0, 0);
+  centralLayout->setSpacing(0);
+  centralLayout->addWidget(editor, 1);
+  centralLayout->addWidget(findBar);
+  setCentralWidget(central);
   connect(editor, &QsciScintilla::textChanged, this,
           &MainWindow::onTextChanged);
   connect(editor, &QsciScintilla::cursorPositionChanged, this,
@@ -271,48 +278,20 @@ void MainWindow::buildMenus() {
   targetMenu = menuBar()->addMenu(tr("&Target"));
   rebuildTargetMenu();
 
-  // Find: the selection or the last search, forwards, wrapping.
-  QAction *find = edit->addAction(tr("&Find…"), this, [this] {
-    bool ok = false;
-    QString text = QInputDialog::getText(
-        this, tr("Find"), tr("Find:"), QLineEdit::Normal,
-        editor->hasSelectedText() ? editor->selectedText() : lastSearch, &ok);
-    if (!ok || text.isEmpty())
-      return;
-    lastSearch = text;
-    if (!editor->findFirst(text, false, false, false, true))
-      statusBar()->showMessage(tr("'%1' not found").arg(text), 3000);
-  });
+  // Find / replace: a bar under the editor, not a dialog.
+  edit->addSeparator();
+  QAction *find = edit->addAction(tr("&Find…"), this,
+                                  [this] { findBar->open(false); });
   find->setShortcut(QKeySequence::Find);
-  QAction *findNext = edit->addAction(tr("Find &Next"), this, [this] {
-    if (!lastSearch.isEmpty() && !editor->findNext())
-      editor->findFirst(lastSearch, false, false, false, true);
-  });
+  QAction *findNext = edit->addAction(tr("Find &Next"), this,
+                                      [this] { findBar->findNext(false); });
   findNext->setShortcut(QKeySequence::FindNext);
-  edit->addAction(tr("&Replace…"), this, [this] {
-    bool ok = false;
-    QString what = QInputDialog::getText(this, tr("Replace"), tr("Replace:"),
-                                         QLineEdit::Normal, lastSearch, &ok);
-    if (!ok || what.isEmpty())
-      return;
-    QString with = QInputDialog::getText(this, tr("Replace"),
-                                         tr("Replace '%1' with:").arg(what),
-                                         QLineEdit::Normal, QString(), &ok);
-    if (!ok)
-      return;
-    lastSearch = what;
-    // Every occurrence from the top, as one undoable step.
-    int count = 0;
-    editor->beginUndoAction();
-    bool found = editor->findFirst(what, false, false, false, false, true, 0, 0);
-    while (found && count < 100000) {
-      editor->replace(with);
-      ++count;
-      found = editor->findNext();
-    }
-    editor->endUndoAction();
-    statusBar()->showMessage(tr("%n replacement(s)", nullptr, count), 3000);
-  });
+  QAction *findPrevious = edit->addAction(
+      tr("Find &Previous"), this, [this] { findBar->findNext(true); });
+  findPrevious->setShortcut(QKeySequence::FindPrevious);
+  QAction *replace = edit->addAction(tr("&Replace…"), this,
+                                     [this] { findBar->open(true); });
+  replace->setShortcut(QKeySequence(tr("Ctrl+H")));
 
   QMenu *view = menuBar()->addMenu(tr("&View"));
   QAction *inlineDiff = view->addAction(tr("Show the pass's diff &inline"));

@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 class CodeEditor;
+class FindBar;
 class IrDiffView;
 class PassFilterModel;
 class PassListModel;
@@ -76,6 +77,7 @@ private:
   QString sourceName() const;
 
   CodeEditor *editor = nullptr;
+  FindBar *findBar = nullptr;
   PassListModel *passModel = nullptr;
   PassFilterModel *passFilter = nullptr;
   QTableView *passView = nullptr;
@@ -88,7 +90,6 @@ private:
   QMenu *recentMenu = nullptr;
   CompileController controller;
   QString currentPath;
-  QString lastSearch;
   QString archPath;         ///< preset name or TOML file; empty: default
   QMenu *targetMenu = nullptr;
   QString themeChoice = QStringLiteral("system");

@@ -8,6 +8,7 @@
 
 #include "CodeEditor.h"
 #include "CompileController.h"
+#include "FindBar.h"
 #include "IrDiffView.h"
 #include "MainWindow.h"
 #include "PassListModel.h"
@@ -18,6 +19,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -175,6 +177,52 @@ private Q_SLOTS:
     QCOMPARE(window.themeName(), QString("system"));
     QCOMPARE(QApplication::palette().color(QPalette::Window), systemWindow);
     QCOMPARE(ir->isDarkTheme(), systemDark);
+  }
+
+  // Ctrl+F opens the find bar; typing finds incrementally, Enter goes to
+  // the next match, replace-all is one undo step, Escape closes the bar.
+  void findBar() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(
+        QDir(MainWindow::samplesDirectory()).filePath("elementwise_add.mlir")));
+    auto *editor = window.findChild<CodeEditor *>("editor");
+    auto *bar = window.findChild<FindBar *>("findBar");
+    QVERIFY(editor && bar);
+    QVERIFY(!bar->isVisible());
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    editor->setFocus();
+    editor->setCursorPosition(0, 0);
+    QTest::keyClick(editor, Qt::Key_F, Qt::ControlModifier);
+    QVERIFY(bar->isVisible());
+    QTRY_VERIFY(bar->findField()->hasFocus());
+
+    QTest::keyClicks(bar->findField(), "ktdp.load");
+    QCOMPARE(editor->selectedText(), QString("ktdp.load"));
+    int first = 0, index = 0;
+    editor->getCursorPosition(&first, &index);
+    QTest::keyClick(bar->findField(), Qt::Key_Return);
+    int second = 0;
+    editor->getCursorPosition(&second, &index);
+    QVERIFY(second > first);
+    QTest::keyClick(bar->findField(), Qt::Key_Return, Qt::ShiftModifier);
+    int back = 0;
+    editor->getCursorPosition(&back, &index);
+    QCOMPARE(back, first);
+
+    QString before = editor->text();
+    int loads = before.count("ktdp.load");
+    bar->replaceField()->setText("ktdp.LOAD");
+    QCOMPARE(bar->replaceAll(), loads);
+    QCOMPARE(editor->text().count("ktdp.LOAD"), loads);
+    editor->undo();
+    QCOMPARE(editor->text(), before);
+
+    bar->findField()->setText("no such text anywhere");
+    QVERIFY(!bar->findNext());
+    QTest::keyClick(bar->findField(), Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
   }
 
   // A burst of requests ends with the newest one's result; the older
