@@ -59,20 +59,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   resize(1500, 900);
   resizeDocks({findChild<QDockWidget *>("passListDock"),
                findChild<QDockWidget *>("irDock")},
-              {280, 760}, Qt::Horizontal);
+              {350, 760}, Qt::Horizontal);
   resizeDocks({findChild<QDockWidget *>("diagnosticsDock")}, {130},
               Qt::Vertical);
   defaultState = saveState();
   QSettings settings;
   restoreGeometry(settings.value("window/geometry").toByteArray());
-  if (!restoreState(settings.value("window/state").toByteArray())) {
-    // First start: once the window has its size, give the pass list room
-    // for its four columns.
-    QTimer::singleShot(0, this, [this] {
-      if (auto *dock = findChild<QDockWidget *>("passListDock"))
-        resizeDocks({dock}, {350}, Qt::Horizontal);
-    });
-  }
+  restoreState(settings.value("window/state").toByteArray());
   controller.setDebounceMs(settings.value("compile/debounceMs", 400).toInt());
   connect(&controller, &CompileController::finished, this,
           &MainWindow::onCompiled);
