@@ -60,39 +60,6 @@ inline float roundToHalfExact(float f) {
   return f;
 }
 
-/// f16 bit pattern of a value already representable in f16.
-inline uint16_t halfBits(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000u);
-  float a = std::fabs(f);
-  if (std::isnan(f))
-    return static_cast<uint16_t>(sign | 0x7e00u);
-  if (a >= 65536.0f)
-    return static_cast<uint16_t>(sign | 0x7c00u);
-  if (a < 6.103515625e-05f)
-    return static_cast<uint16_t>(sign | static_cast<uint16_t>(a * 16777216.0f));
-  uint32_t exponent = (bits >> 23) & 0xffu;
-  return static_cast<uint16_t>(sign | ((exponent - 112) << 10) |
-                               ((bits >> 13) & 0x3ffu));
-}
-
-/// Decodes an f16 bit pattern exactly.
-inline float halfToFloat(uint16_t h) {
-  uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-  uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
-  if (exponent == 0) { // zero and subnormals: mantissa * 2^-24
-    float f = static_cast<float>(mantissa) * (1.0f / 16777216.0f);
-    return sign ? -f : f;
-  }
-  uint32_t bits = exponent == 31 ? sign | 0x7f800000u | (mantissa << 13)
-                                 : sign | ((exponent + 112) << 23) |
-                                       (mantissa << 13);
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
 } // namespace
 
 static float toBf16(float f) {

@@ -89,13 +89,11 @@ inline double roundTo(DType type, double value) {
   }
 }
 
-/// Decodes the f16 at `bytes` exactly.
-inline double loadHalf(const uint8_t *bytes) {
-  uint16_t h;
-  std::memcpy(&h, bytes, 2);
+/// Decodes an f16 bit pattern exactly.
+inline float halfToFloat(uint16_t h) {
   uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
-  if (exponent == 0) {
+  if (exponent == 0) { // zero and subnormals: mantissa * 2^-24
     float f = static_cast<float>(mantissa) * (1.0f / 16777216.0f);
     return sign ? -f : f;
   }
@@ -107,20 +105,31 @@ inline double loadHalf(const uint8_t *bytes) {
   return f;
 }
 
-/// Encodes an f16 value (already representable in f16) at `bytes`.
-inline void storeHalf(float f, uint8_t *bytes) {
+/// The f16 bit pattern of a value already representable in f16 (NaN and
+/// values past the f16 range become NaN / infinity).
+inline uint16_t halfBits(float f) {
   uint32_t bits;
   std::memcpy(&bits, &f, 4);
   uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000u);
   float a = std::fabs(f);
-  uint16_t h;
   if (a >= 6.103515625e-05f && a < 65536.0f)
-    h = static_cast<uint16_t>(sign | ((((bits >> 23) & 0xffu) - 112) << 10) |
-                              ((bits >> 13) & 0x3ffu));
-  else if (a < 6.103515625e-05f)
-    h = static_cast<uint16_t>(sign | static_cast<uint16_t>(a * 16777216.0f));
-  else
-    h = static_cast<uint16_t>(sign | (std::isnan(f) ? 0x7e00u : 0x7c00u));
+    return static_cast<uint16_t>(sign | ((((bits >> 23) & 0xffu) - 112) << 10) |
+                                 ((bits >> 13) & 0x3ffu));
+  if (a < 6.103515625e-05f)
+    return static_cast<uint16_t>(sign | static_cast<uint16_t>(a * 16777216.0f));
+  return static_cast<uint16_t>(sign | (std::isnan(f) ? 0x7e00u : 0x7c00u));
+}
+
+/// Decodes the f16 at `bytes` exactly.
+inline double loadHalf(const uint8_t *bytes) {
+  uint16_t h;
+  std::memcpy(&h, bytes, 2);
+  return halfToFloat(h);
+}
+
+/// Encodes an f16 value (already representable in f16) at `bytes`.
+inline void storeHalf(float f, uint8_t *bytes) {
+  uint16_t h = halfBits(f);
   std::memcpy(bytes, &h, 2);
 }
 

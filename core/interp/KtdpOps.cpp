@@ -235,6 +235,30 @@ LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
   return success();
 }
 
+/// The tile dimension walked at each position of access_tile_order,
+/// outermost first.
+std::vector<unsigned> tileDimensionOrder(kt::ConstructAccessTileOp op) {
+  std::vector<unsigned> dimOf;
+  for (AffineExpr e : op.getAccessTileOrder().getResults())
+    dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+  return dimOf;
+}
+
+/// The number of points of the box `shape` (rank dimensions); an error on
+/// `op` if more than the scratchpad could ever hold.
+FailureOr<int64_t> boxVolume(CoreExec &core, kt::ConstructAccessTileOp op,
+                             const Interpreter::SetShape &shape, size_t rank) {
+  int64_t volume = 1;
+  for (size_t d = 0; d < rank; ++d)
+    volume *= std::max<int64_t>(0, shape.hi[d] - shape.lo[d] + 1);
+  uint64_t capacity = core.interp.options().lxCapacityBytes;
+  if (volume > static_cast<int64_t>(capacity))
+    return op.emitError("the access tile's bounding box spans ")
+           << volume << " points, more than the " << capacity
+           << "-byte scratchpad can hold";
+  return volume;
+}
+
 LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
   auto *viewPtr = std::get_if<MemoryViewPtr>(&core.get(op.getBase()));
   if (!viewPtr || !*viewPtr)
@@ -276,17 +300,11 @@ LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
     // addresses, innermost tile dimension in a tight loop.
     const ViewPart &part = view.parts.front();
     size_t rank = anchor.size();
-    std::vector<unsigned> dimOf;
-    for (AffineExpr e : op.getAccessTileOrder().getResults())
-      dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
-    int64_t volume = 1;
-    for (size_t d = 0; d < rank; ++d)
-      volume *= std::max<int64_t>(0, setShape.hi[d] - setShape.lo[d] + 1);
-    if (volume > static_cast<int64_t>(core.interp.options().lxCapacityBytes))
-      return op.emitError("the access tile's bounding box spans ")
-             << volume << " points, more than the "
-             << core.interp.options().lxCapacityBytes
-             << "-byte scratchpad can hold";
+    std::vector<unsigned> dimOf = tileDimensionOrder(op);
+    FailureOr<int64_t> boxPoints = boxVolume(core, op, setShape, rank);
+    if (failed(boxPoints))
+      return failure();
+    int64_t volume = *boxPoints;
     tile->part.resize(volume);
     tile->address.resize(volume);
     count = volume;
@@ -341,17 +359,11 @@ LogicalResult execAccessTile(CoreExec &core, kt::ConstructAccessTileOp op) {
     // A box of points over disjoint box partitions: per row of the
     // innermost tile dimension, each partition covers one interval of it.
     size_t rank = anchor.size();
-    std::vector<unsigned> dimOf;
-    for (AffineExpr e : op.getAccessTileOrder().getResults())
-      dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
-    int64_t volume = 1;
-    for (size_t d = 0; d < rank; ++d)
-      volume *= std::max<int64_t>(0, setShape.hi[d] - setShape.lo[d] + 1);
-    if (volume > static_cast<int64_t>(core.interp.options().lxCapacityBytes))
-      return op.emitError("the access tile's bounding box spans ")
-             << volume << " points, more than the "
-             << core.interp.options().lxCapacityBytes
-             << "-byte scratchpad can hold";
+    std::vector<unsigned> dimOf = tileDimensionOrder(op);
+    FailureOr<int64_t> boxPoints = boxVolume(core, op, setShape, rank);
+    if (failed(boxPoints))
+      return failure();
+    int64_t volume = *boxPoints;
     tile->part.assign(volume, -1);
     tile->address.assign(volume, 0);
     count = volume;
