@@ -286,6 +286,7 @@ private Q_SLOTS:
   void diagTileLargerThanType();
   void diagMissingArgument();
   void diagParseError();
+  void diagTileBoxBeyondScratchpad();
   void diagDeadlock();
   void diagUnknownFunction();
 };
@@ -1648,6 +1649,27 @@ void InterpOpsTest::diagParseError() {
   RunRequest req = request(kParseError, {{"a", scalarArg(1)}});
   RunResult r = runKernel(req);
   CHECK_ERROR(r, "expected SSA operand", lineOf(kParseError, "arith.mulf"));
+}
+
+// A 2048x2048 access tile: 4 Mi points, more than a 2 MiB scratchpad
+// could ever hold, refused before any point is walked.
+static const char *const kHugeTile = R"mlir(
+#big = affine_set<(d0, d1) : (d0 >= 0, -d0 + 2047 >= 0, d1 >= 0, -d1 + 2047 >= 0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @huge(%x: index) {
+  %v = ktdp.construct_memory_view %x, sizes: [2048, 2048], strides: [2048, 1] {coordinate_set = #big, memory_space = #ktdp.memory_space<global>} : memref<2048x2048xf16>
+  %t = ktdp.construct_access_tile %v[0, 0] {access_tile_set = #big, access_tile_order = #id2} : memref<2048x2048xf16> -> !ktdp.access_tile<2048x2048xindex>
+  return
+}
+)mlir";
+
+void InterpOpsTest::diagTileBoxBeyondScratchpad() {
+  RunRequest req = request(kHugeTile, {{"x", scalarArg(0)}});
+  RunResult r = runKernel(req);
+  CHECK_ERROR(r,
+              "the access tile's bounding box spans 4194304 points, more than "
+              "the 2097152-byte scratchpad can hold",
+              lineOf(kHugeTile, "ktdp.construct_access_tile"));
 }
 
 // grid [2]: only tile 0 reaches the inter_tile_reduce (inside scf.if).
