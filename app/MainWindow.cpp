@@ -449,24 +449,31 @@ void MainWindow::setArchitecture(const QString &arch) {
   controller.compileNow(editor->text(), sourceName());
 }
 
+QString MainWindow::effectiveTarget() const {
+  // Empty means the default preset, which presetNames() lists first.
+  return archPath.isEmpty()
+             ? QString::fromStdString(spyre::arch::presetNames().front())
+             : archPath;
+}
+
 void MainWindow::rebuildTargetMenu() {
   targetMenu->clear();
   auto *group = new QActionGroup(targetMenu);
+  QString current = effectiveTarget();
   auto addTarget = [&](const QString &label, const QString &arch) {
     QAction *action = targetMenu->addAction(
         label, this, [this, arch] { setArchitecture(arch); });
     action->setCheckable(true);
-    action->setChecked(arch == archPath ||
-                       (archPath.isEmpty() && arch == QLatin1String("spyre")));
+    action->setChecked(arch == current);
     group->addAction(action);
   };
+  QStringList presets;
   for (const std::string &name : spyre::arch::presetNames())
-    addTarget(QString::fromStdString(name), QString::fromStdString(name));
-  bool isPreset = archPath.isEmpty();
-  for (const std::string &name : spyre::arch::presetNames())
-    isPreset |= archPath == QString::fromStdString(name);
-  if (!isPreset)
-    addTarget(QFileInfo(archPath).fileName(), archPath);
+    presets << QString::fromStdString(name);
+  for (const QString &name : presets)
+    addTarget(name, name);
+  if (!presets.contains(current)) // a TOML file
+    addTarget(QFileInfo(current).fileName(), current);
   targetMenu->addSeparator();
   targetMenu->addAction(tr("Open Architecture File…"), this, [this] {
     QString path = QFileDialog::getOpenFileName(
@@ -502,10 +509,8 @@ void MainWindow::onCompiled() {
   QStringList passes;
   for (const auto &snapshot : result.snapshots)
     passes << QString::fromStdString(snapshot.pass);
-  for (SnapshotChooser *chooser : {leftChooser, rightChooser}) {
-    QSignalBlocker quiet(chooser);
-    chooser->setPasses(passes);
-  }
+  leftChooser->setPasses(passes); // keeps its pin, emits nothing
+  rightChooser->setPasses(passes);
   if (!leftToPin.isEmpty() || !rightToPin.isEmpty()) {
     QSignalBlocker quietLeft(leftChooser), quietRight(rightChooser);
     leftChooser->setPinnedPass(leftToPin);
@@ -524,8 +529,7 @@ void MainWindow::onCompiled() {
       result.ok ? tr("%1 passes in %2 ms for %3")
                       .arg(result.snapshots.empty() ? 0 : result.snapshots.size() - 1)
                       .arg(total, 0, 'f', 2)
-                      .arg(archPath.isEmpty() ? QStringLiteral("spyre")
-                                              : QFileInfo(archPath).fileName())
+                      .arg(QFileInfo(effectiveTarget()).fileName())
                 : tr("%n error(s)", nullptr,
                      static_cast<int>(std::count_if(
                          result.diagnostics.begin(), result.diagnostics.end(),

@@ -74,6 +74,8 @@ private:
   void addRecent(const QString &path);
   void rebuildRecentMenu();
   void rebuildTargetMenu();
+  /// archPath, or the default preset's name when it is empty.
+  QString effectiveTarget() const;
   QString sourceName() const;
 
   CodeEditor *editor = nullptr;

@@ -112,12 +112,21 @@ bool FindBar::findNext(bool backwards) {
 }
 
 void FindBar::replaceCurrent() {
+  // Replace only a selection that is itself a match; otherwise just show
+  // the next match, so nothing is replaced unseen.
   if (m_editor->hasSelectedText()) {
     int line = 0, index = 0, endLine = 0, endIndex = 0;
     m_editor->getSelection(&line, &index, &endLine, &endIndex);
     m_editor->setCursorPosition(line, index);
-    if (findNext(false))
+    int foundLine = 0, foundIndex = 0, foundEndLine = 0, foundEndIndex = 0;
+    if (findNext(false)) {
+      m_editor->getSelection(&foundLine, &foundIndex, &foundEndLine,
+                             &foundEndIndex);
+      if (foundLine != line || foundIndex != index || foundEndLine != endLine ||
+          foundEndIndex != endIndex)
+        return;
       m_editor->replace(m_replace->text());
+    }
   }
   findNext(false);
 }

@@ -219,6 +219,18 @@ private Q_SLOTS:
     editor->undo();
     QCOMPARE(editor->text(), before);
 
+    // Replace acts on a selection that is a match; otherwise it first only
+    // shows the next match.
+    editor->setSelection(0, 0, 0, 2); // "//", not a match
+    bar->replaceCurrent();
+    QCOMPARE(editor->text(), before);
+    QCOMPARE(editor->selectedText(), QString("ktdp.load"));
+    bar->replaceCurrent();
+    QCOMPARE(editor->text().count("ktdp.LOAD"), 1);
+    QCOMPARE(editor->selectedText(), QString("ktdp.load")); // the next one
+    editor->undo();
+    QCOMPARE(editor->text(), before);
+
     bar->findField()->setText("no such text anywhere");
     QVERIFY(!bar->findNext());
     QTest::keyClick(bar->findField(), Qt::Key_Escape);
