@@ -40,28 +40,6 @@ std::optional<DType> spyre::interp::dtypeFromName(std::string_view name) {
   return std::nullopt;
 }
 
-namespace {
-
-/// Rounds `f` to the nearest f16 value (ties to even), returned as a float,
-/// in integer and float arithmetic only (no library conversion calls).
-inline float roundToHalfExact(float f) {
-  float a = std::fabs(f);
-  if (a < 6.103515625e-05f) { // below 2^-14: the subnormal grid of 2^-24
-    float r = std::nearbyint(a * 16777216.0f) * (1.0f / 16777216.0f);
-    return std::copysign(r, f);
-  }
-  if (!(a < 65520.0f)) // rounds past 65504, or NaN
-    return std::isnan(f) ? f : std::copysign(INFINITY, f);
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  bits += 0x0fffu + ((bits >> 13) & 1u);
-  bits &= ~0x1fffu;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-} // namespace
-
 static float toBf16(float f) {
   uint32_t bits;
   std::memcpy(&bits, &f, 4);
@@ -77,7 +55,7 @@ static float toBf16(float f) {
 double spyre::interp::roundToSlow(DType type, double value) {
   switch (type) {
   case DType::F16:
-    return roundToHalfExact(static_cast<float>(value));
+    return roundToHalf(static_cast<float>(value));
   case DType::BF16:
     return toBf16(static_cast<float>(value));
   case DType::F32:
@@ -104,7 +82,7 @@ double spyre::interp::roundToSlow(DType type, double value) {
 void spyre::interp::storeElement(DType type, double value, uint8_t *bytes) {
   switch (type) {
   case DType::F16: {
-    uint16_t h = halfBits(roundToHalfExact(static_cast<float>(value)));
+    uint16_t h = halfBits(roundToHalf(static_cast<float>(value)));
     std::memcpy(bytes, &h, 2);
     return;
   }

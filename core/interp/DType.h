@@ -53,17 +53,10 @@ std::optional<DType> dtypeFromName(std::string_view name);
 /// wrap to their width, i1 keeps the lowest bit).
 double roundToSlow(DType type, double value);
 
-/// Rounds an f32 value to the nearest f16 value (ties to even), as a float.
+/// Rounds an f32 value to the nearest f16 value (ties to even), as a float;
+/// past the f16 range it is infinity, NaN stays NaN.
 inline float roundToHalf(float f) {
-  float a = f < 0 ? -f : f;
-  if (a >= 6.103515625e-05f && a < 65504.0f) {
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    bits += 0x0fffu + ((bits >> 13) & 1u);
-    bits &= ~0x1fffu;
-    std::memcpy(&f, &bits, 4);
-    return f;
-  }
+  float a = std::fabs(f);
   if (a < 6.103515625e-05f) {
     // Subnormal f16: a multiple of 2^-24. Adding 2^23 to a * 2^24 (< 2^10)
     // rounds it to the nearest integer, ties to even, in float arithmetic.
@@ -71,7 +64,15 @@ inline float roundToHalf(float f) {
     float r = (shifted - 8388608.0f) * (1.0f / 16777216.0f);
     return std::copysign(r, f);
   }
-  return static_cast<float>(roundToSlow(DType::F16, f));
+  if (!(a < 65520.0f)) // rounds past 65504, or NaN
+    return std::isnan(f) ? f : std::copysign(INFINITY, f);
+  // Normal: round the 23-bit mantissa to 10 bits, ties to even.
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  bits += 0x0fffu + ((bits >> 13) & 1u);
+  bits &= ~0x1fffu;
+  std::memcpy(&f, &bits, 4);
+  return f;
 }
 
 inline double roundTo(DType type, double value) {
