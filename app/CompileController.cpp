@@ -34,9 +34,7 @@ void CompileController::requestCompile(const QString &source,
 
 void CompileController::compileNow(const QString &source,
                                    const QString &name) {
-  pendingSource = source;
-  pendingName = name;
-  ++nextJob;
+  requestCompile(source, name);
   debounce.stop();
   launch();
 }
