@@ -167,7 +167,10 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
     return result;
   std::string error;
   std::vector<std::unique_ptr<Pass>> passes = createPipelinePasses(
-      request.stopAfter, {architecture->numCores}, &error);
+      request.stopAfter,
+      {architecture->numCores,
+       int64_t(architecture->scratchpadBytesPerCore), request.arch},
+      &error);
   if (passes.empty()) {
     capture.error(error);
     return result;

@@ -1,7 +1,9 @@
 //===- Registration.cpp - dialects a KTIR kernel may use ------------------===//
 
 #include "ir/Registration.h"
+#include "ir/dataflow/DataflowDialect.h"
 #include "ir/ktdp/KtdpDialect.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "ir/spyreop/SpyreOpDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -18,6 +20,7 @@
 
 void spyre::registerKernelDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::ktdp::KtdpDialect, mlir::spyreop::SpyreOpDialect,
+                  mlir::sched::SchedDialect, mlir::dflow::DflowDialect,
                   mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,

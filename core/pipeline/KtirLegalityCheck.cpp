@@ -2,6 +2,7 @@
 
 #include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringSet.h"
@@ -18,6 +19,28 @@ namespace {
 struct KtirLegalityCheck
     : spyre::impl::KtirLegalityCheckBase<KtirLegalityCheck> {
   using KtirLegalityCheckBase::KtirLegalityCheckBase;
+
+  /// A tile a core loads or stores must fit in its scratchpad.
+  void checkTileFits(Operation *op, bool &failed) {
+    int64_t capacity = lxBytes;
+    if (capacity <= 0)
+      return;
+    RankedTensorType tile;
+    if (auto load = llvm::dyn_cast<ktdp::LoadOp>(op))
+      tile = load.getType();
+    else if (auto store = llvm::dyn_cast<ktdp::StoreOp>(op))
+      tile = store.getDataTile().getType();
+    if (!tile || !tile.hasStaticShape())
+      return;
+    int64_t bytes = spyre::tileBytes(tile);
+    if (bytes <= capacity)
+      return;
+    op->emitError("this ")
+        << tile << " tile takes " << bytes << " bytes but a core's scratchpad "
+        << "holds " << capacity << ": split it into smaller tiles (e.g. a loop "
+        << "over its leading dimension)";
+    failed = true;
+  }
 
   void runOnOperation() override {
     static const llvm::StringSet<> kKtirDialects = {
@@ -41,6 +64,7 @@ struct KtirLegalityCheck
                       "into the kernel");
         failed = true;
       }
+      checkTileFits(op, failed);
     });
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (function.isDeclaration())

@@ -2,6 +2,9 @@
 #ifndef SPYRE_PIPELINE_PASSES_H
 #define SPYRE_PIPELINE_PASSES_H
 
+#include "ir/dataflow/DataflowDialect.h"
+#include "ir/schedule/ScheduleDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

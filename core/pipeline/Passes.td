@@ -19,11 +19,14 @@ def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
     linalg, tensor, scf, func), function calls, kernels without a `grid`
     (a warning: they run on one tile), grids with non-positive extents, and
     `get_compute_tile_id` asking for more coordinates than the grid has,
-    and (given the target's core count) grids with more tiles than cores.
+    and, given the target, grids with more tiles than cores and loads or
+    stores of tiles larger than a core's scratchpad.
   }];
   let options = [
     Option<"cores", "cores", "int", /*default=*/"0",
-           "Cores of the target architecture (0: do not check the grid)">
+           "Cores of the target architecture (0: do not check the grid)">,
+    Option<"lxBytes", "lx-bytes", "int64_t", /*default=*/"0",
+           "Scratchpad bytes per core (0: do not check tile sizes)">
   ];
 }
 
@@ -38,6 +41,151 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
     with one tile id per core only.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// KTIR -> ScheduleIR
+//===----------------------------------------------------------------------===//
+
+def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
+  let summary = "Wrap each run of loads, compute and stores in a group";
+  let description = [{
+    Splits every block of the kernel at its control flow: each run of ops
+    that loads tiles, computes on them and stores them (with the index
+    arithmetic between them) becomes one `sched.group`, whose results are
+    the values used after it. Loops and branches that contain tile ops stay
+    outside and get groups of their own inside. Each group will become one
+    pipeline.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
+def BuildPipelines : Pass<"build-pipelines", "::mlir::ModuleOp"> {
+  let summary = "The initial load -> compute -> store pipeline of each group";
+  let description = [{
+    Turns every group into a `sched.pipeline` of three concurrent stages:
+    the load stage copies each loaded tile from device memory into an LX
+    buffer and signals a token; the compute stage waits for the tokens,
+    reads the buffers, computes, writes each stored tile into an LX buffer
+    and signals; the store stage waits and copies those buffers out to
+    device memory. Address arithmetic is shared by all stages. A load or
+    store whose address depends on computed data (a gather through loaded
+    indices) stays in the compute stage.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
+def RouteTransfers : Pass<"route-transfers", "::mlir::ModuleOp"> {
+  let summary = "Route every transfer through the memory hierarchy";
+  let description = [{
+    Makes each data movement one the hardware can do, on the units the
+    architecture description names: device memory -> LX by the first load
+    unit (over the ring), LX -> FIFO by the last load unit, FIFO -> compute
+    unit, compute unit -> FIFO, FIFO -> LX by the first store unit, LX ->
+    device memory by the last store unit. Compute reads and writes of LX
+    buffers become FIFO pops and pushes fed by new stages; every stage is
+    named after the unit that runs it and every transfer records its unit
+    and route.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+}
+
+def TileToSticks : Pass<"tile-to-sticks", "::mlir::ModuleOp"> {
+  let summary = "Move data stick by stick and feed the compute unit vectors";
+  let description = [{
+    Tiles every transfer to the architecture's stick (128 bytes on Spyre):
+    each transfer, push and pop records how many sticks it moves (every
+    innermost row starts on a stick boundary), and every data FIFO carries
+    one SIMD vector of one stick per slot (`vector<64xf16>` for f16)
+    instead of a whole tile.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+}
+
+def HoistInvariantTransfers
+    : Pass<"hoist-invariant-transfers", "::mlir::ModuleOp"> {
+  let summary = "Load loop-invariant tiles once, before the loop";
+  let description = [{
+    A device-memory -> LX transfer inside a loop whose tile does not depend
+    on the loop (a bias, a weight row reused on every iteration) moves into
+    a one-stage pipeline before the loop, into a buffer that stays live for
+    the whole loop; the loop's own pipeline then only streams it from LX.
+    A transfer is left in place when the loop stores to the same memory
+    view (the value could change between iterations).
+  }];
+}
+
+def DoubleBuffer : Pass<"double-buffer", "::mlir::ModuleOp"> {
+  let summary = "Two copies of every LX buffer of a pipeline in a loop";
+  let description = [{
+    A pipeline inside a loop gets `modulo = 2` and each of its LX buffers
+    two copies: iteration i fills copy i mod 2 while the units still work
+    on copy (i - 1) mod 2, so loads of the next tile overlap the compute
+    and the stores of the current one.
+  }];
+}
+
+def PlaceTiles : Pass<"place-tiles", "::mlir::ModuleOp"> {
+  let summary = "Put tile i of the grid on core i of the ring";
+  let description = [{
+    Records which core runs each tile of the (one-dimensional) grid as
+    `sched.placement` on the kernel (tile i on core i, the default the
+    ring view shows) and, on every device-memory transfer, the most ring
+    hops any placed core is from where device memory attaches to the ring.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+}
+
+def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
+  let summary = "Give every LX buffer an address; check the scratchpad fits";
+  let description = [{
+    Assigns each LX buffer a byte address in the core's scratchpad: the
+    buffers of a pipeline are live while it runs, buffers kept for later
+    (hoisted loads) until the end of the enclosing block, so pipelines one
+    after the other reuse the same space. Each buffer starts on a stick
+    boundary and takes size x copies bytes. A kernel that needs more than
+    the scratchpad gets an error naming the buffers and their bytes.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// ScheduleIR -> DataflowIR
+//===----------------------------------------------------------------------===//
+
+def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
+  let summary = "Split the schedule into one program per unit";
+  let description = [{
+    Emits one `dflow.program` per unit kind used, run on every core of the
+    grid: each program keeps the kernel's control flow and address
+    arithmetic and, of every pipeline, only its own stage. FIFOs become
+    channels between units, tokens explicit signal / wait, LX buffers
+    logical views at their assigned addresses (the copy chosen from the
+    loop counter when double-buffered), device transfers DMA of sticks,
+    LX -> FIFO and FIFO -> LX transfers vector streams.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::dflow::DflowDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 #endif // SPYRE_PIPELINE_PASSES_TD

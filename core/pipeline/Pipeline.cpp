@@ -2,6 +2,7 @@
 
 #include "pipeline/Pipeline.h"
 #include "pipeline/Passes.h"
+#include "pipeline/Target.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,11 +22,47 @@ const std::vector<Entry> &entries() {
   static const std::vector<Entry> list = {
       {"KTIR",
        [](const spyre::PipelineConfig &c) {
-         return spyre::createKtirLegalityCheck({c.cores});
+         return spyre::createKtirLegalityCheck({c.cores, c.lxBytes});
        }},
       {"KTIR",
        [](const spyre::PipelineConfig &) {
          return spyre::createNormalizeGrid();
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createExtractComputeGroups();
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createBuildPipelines({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createRouteTransfers({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createTileToSticks({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createHoistInvariantTransfers();
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createDoubleBuffer();
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createPlaceTiles({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createAssignAddresses({c.arch});
+       }},
+      {"DataflowIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createLowerToDataflow({c.arch});
        }},
   };
   return list;
@@ -112,9 +149,19 @@ void spyre::registerPipeline() {
       "ktir-to-dataflow",
       "The Spyre backend pipeline from KTIR (stop early with stop-after=PASS)",
       [](OpPassManager &pm, const PipelineOptions &options) {
+        // Checks against the target unless told otherwise.
+        spyre::PipelineConfig config{options.cores, options.lxBytes,
+                                     options.arch};
+        std::vector<spyre::arch::Diagnostic> errors;
+        if (std::optional<spyre::arch::Arch> target =
+                spyre::readTarget(options.arch, errors)) {
+          if (config.cores == 0)
+            config.cores = target->numCores;
+          if (config.lxBytes == 0)
+            config.lxBytes = int64_t(target->scratchpadBytesPerCore);
+        }
         std::string error;
-        if (failed(buildPipeline(pm, options.stopAfter, &error,
-                                 {options.cores})))
+        if (failed(buildPipeline(pm, options.stopAfter, &error, config)))
           llvm::errs() << "ktir-to-dataflow: " << error << "\n";
       });
 }

@@ -2,8 +2,7 @@
 //
 // spyre-opt (--ktir-to-dataflow), the GUI (through core/driver) and the
 // tests all build the backend pipeline here, so they run the same passes.
-// Today it holds the KTIR-stage passes; ScheduleIR, DataflowIR and
-// SpyreCode passes are appended as they are written.
+// KTIR passes, then ScheduleIR, then the lowering to DataflowIR.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_PIPELINE_PIPELINE_H
@@ -35,11 +34,22 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<int> cores{*this, "cores",
                     llvm::cl::desc("Cores of the target (0: unchecked)"),
                     llvm::cl::init(0)};
+  Option<int64_t> lxBytes{
+      *this, "lx-bytes",
+      llvm::cl::desc("Scratchpad bytes per core (0: unchecked)"),
+      llvm::cl::init(0)};
+  Option<std::string> arch{
+      *this, "arch",
+      llvm::cl::desc("Architecture: preset name or TOML file (empty: Spyre)")};
 };
 
 /// What the passes read from the architecture description.
 struct PipelineConfig {
   int cores = 0; ///< cores of the target (0: do not check the grid)
+  int64_t lxBytes = 0; ///< scratchpad per core (0: do not check tiles)
+  /// The target for the passes that read more of it: a preset name or a
+  /// TOML file (empty: the Spyre default).
+  std::string arch;
 };
 
 /// The pipeline's passes, in order, up to `stopAfter` (when set); empty

@@ -177,10 +177,10 @@ private Q_SLOTS:
     }
 
     // The pipeline's KTIR passes keep the kernel's meaning: the IR after
-    // the last pass computes the same outputs, bit for bit, with the same
-    // estimate (its arguments print as %arg0, %arg1, ...).
-    CompileResult compiled =
-        compileKernel({record.request.source, record.request.sourceName, ""});
+    // the last KTIR pass computes the same outputs, bit for bit, with the
+    // same estimate (its arguments print as %arg0, %arg1, ...).
+    CompileResult compiled = compileKernel(
+        {record.request.source, record.request.sourceName, "normalize-grid"});
     QVERIFY2(compiled.ok, "the pipeline rejected the kernel");
     RunRequest again = record.request;
     again.source = compiled.snapshots.back().ir;

@@ -1,0 +1,140 @@
+//===- DataflowOps.td - DataflowIR: one program per unit ---*- tablegen -*-===//
+//
+// DataflowIR (`dflow`) is what each hardware unit of a core runs: one
+// `dflow.program` per unit kind (instantiated on every core that runs a
+// tile), exchanging sticks over channels, synchronising with tokens,
+// addressing LX through logical views at byte addresses and moving data
+// between device memory and LX by DMA, stick by stick. docs/dataflow-ir.md
+// describes every op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPYRE_DATAFLOW_OPS_TD
+#define SPYRE_DATAFLOW_OPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Dflow_Dialect : Dialect {
+  let name = "dflow";
+  let cppNamespace = "::mlir::dflow";
+  let summary = "DataflowIR: per-unit programs, channels, DMA and LX views";
+  let useDefaultTypePrinterParser = 1;
+}
+
+def Dflow_ChannelType : TypeDef<Dflow_Dialect, "Channel"> {
+  let mnemonic = "channel";
+  let summary = "a hardware FIFO between two units of a core";
+  let description = [{
+    `!dflow.channel<vector<64xf16>>` carries one stick per slot;
+    `!dflow.channel<none>` carries synchronisation tokens only.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+}
+
+class Dflow_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Dflow_Dialect, mnemonic, traits>;
+
+def Dflow_EndOp : Dflow_Op<"end", [Pure, Terminator,
+                                   HasParent<"ProgramOp">]> {
+  let summary = "end of a program";
+  let assemblyFormat = "attr-dict";
+}
+
+def Dflow_ProgramOp : Dflow_Op<"program", [
+    SingleBlockImplicitTerminator<"EndOp">, RecursiveMemoryEffects]> {
+  let summary = "the program one unit kind runs, on every core of the grid";
+  let description = [{
+    `dflow.program "mnilu" instances 32 { ... }`: instance k runs on the core
+    the placement gives tile k (`dflow.placement` on the function).
+  }];
+  let arguments = (ins StrAttr:$unit, I64Attr:$instances);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$unit `instances` $instances attr-dict-with-keyword $body";
+}
+
+def Dflow_ChannelOp : Dflow_Op<"channel", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "a FIFO from one unit to another, `depth` slots";
+  let arguments = (ins StrAttr:$from, StrAttr:$to, I64Attr:$depth);
+  let results = (outs Dflow_ChannelType:$channel);
+  let assemblyFormat =
+      "$from `->` $to `depth` $depth attr-dict `:` type($channel)";
+}
+
+def Dflow_LxViewOp : Dflow_Op<"lx_view", [Pure]> {
+  let summary = "a logical view of the core's scratchpad at a byte address";
+  let arguments = (ins Index:$address);
+  let results = (outs AnyStaticShapeMemRef:$view);
+  let assemblyFormat = "`[` $address `]` attr-dict `:` type($view)";
+}
+
+def Dflow_DmaOp : Dflow_Op<"dma", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "move a tile between device memory and LX, stick by stick";
+  let description = [{
+    One of source / destination is an access tile (device-memory addresses
+    generated from its memory view; a symbol bound at launch), the other an
+    LX view. `sticks` = 128-byte units moved; `hops` = ring hops crossed.
+  }];
+  let arguments = (ins AnyType:$source, AnyType:$dest, I64Attr:$sticks,
+                       I64Attr:$hops);
+  let assemblyFormat =
+      "$source `->` $dest attr-dict `:` type($source) `->` type($dest)";
+}
+
+def Dflow_StreamOp : Dflow_Op<"stream", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "vector-load an LX view and send it down a channel";
+  let arguments = (ins AnyStaticShapeMemRef:$source, Dflow_ChannelType:$channel,
+                       I64Attr:$sticks);
+  let assemblyFormat =
+      "$source `->` $channel attr-dict `:` type($source) `->` type($channel)";
+}
+
+def Dflow_CollectOp : Dflow_Op<"collect", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "receive sticks from a channel and vector-store them into LX";
+  let arguments = (ins Dflow_ChannelType:$channel, AnyStaticShapeMemRef:$dest,
+                       I64Attr:$sticks);
+  let assemblyFormat =
+      "$channel `->` $dest attr-dict `:` type($channel) `->` type($dest)";
+}
+
+def Dflow_ReceiveOp : Dflow_Op<"receive", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a tile arriving stick by stick on a channel";
+  let arguments = (ins Dflow_ChannelType:$channel, I64Attr:$sticks);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$channel attr-dict `:` type($channel) `->` type($result)";
+}
+
+def Dflow_SendOp : Dflow_Op<"send", [MemoryEffects<[MemWrite]>]> {
+  let summary = "send a tile stick by stick down a channel";
+  let arguments = (ins AnyType:$value, Dflow_ChannelType:$channel,
+                       I64Attr:$sticks);
+  let assemblyFormat =
+      "$value `->` $channel attr-dict `:` type($value) `->` type($channel)";
+}
+
+def Dflow_SignalOp : Dflow_Op<"signal", [MemoryEffects<[MemWrite]>]> {
+  let summary = "send a synchronisation token";
+  let arguments = (ins Dflow_ChannelType:$channel);
+  let assemblyFormat = "$channel attr-dict `:` type($channel)";
+}
+
+def Dflow_WaitOp : Dflow_Op<"wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "block until a synchronisation token arrives, and take it";
+  let arguments = (ins Dflow_ChannelType:$channel);
+  let assemblyFormat = "$channel attr-dict `:` type($channel)";
+}
+
+def Dflow_RemoteOp : Dflow_Op<"remote", [Pure]> {
+  let summary = "a value another unit holds (this program never reads it)";
+  let description = [{
+    Stands for a compute result in the programs of the other units, where
+    control flow still threads it; cleaned away when nothing uses it.
+  }];
+  let arguments = (ins StrAttr:$unit);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$unit attr-dict `:` type($result)";
+}
+
+#endif // SPYRE_DATAFLOW_OPS_TD

@@ -1,0 +1,127 @@
+//===- AssignAddresses.cpp - LX addresses and the capacity check ----------===//
+
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_ASSIGNADDRESSES
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// A stack allocator over the scratchpad: a scope (a block, a pipeline)
+/// frees what it allocated when it ends.
+class Scratchpad {
+public:
+  Scratchpad(const spyre::arch::Arch &arch) : arch(arch) {}
+
+  /// Gives `alloc` the next free address; false (after an error) if the
+  /// scratchpad is full.
+  bool place(sched::AllocOp alloc, bool report = true) {
+    int64_t stick = std::max(arch.stickBytes, 1);
+    int64_t bytes = spyre::tileBytes(alloc.getType());
+    bytes = (bytes + stick - 1) / stick * stick * alloc.getCopies().value_or(1);
+    if (top + bytes > int64_t(arch.scratchpadBytesPerCore)) {
+      if (!report)
+        return false;
+      InFlightDiagnostic diag =
+          alloc.emitError("the kernel does not fit in the scratchpad: this ")
+          << alloc.getType() << " buffer needs " << bytes << " bytes, "
+          << top << " of the " << arch.scratchpadBytesPerCore
+          << " bytes of a core's LX are in use by " << live.size()
+          << " other buffers";
+      for (auto [other, size] : live)
+        diag.attachNote(other.getLoc())
+            << size << " bytes: " << other.getType() << " at address "
+            << *other.getAddress();
+      return false;
+    }
+    alloc.setAddress(top);
+    live.push_back({alloc, bytes});
+    top += bytes;
+    peak = std::max(peak, top);
+    return true;
+  }
+
+  struct Mark {
+    int64_t top;
+    size_t live;
+  };
+  Mark mark() const { return {top, live.size()}; }
+  void release(Mark m) {
+    top = m.top;
+    live.resize(m.live);
+  }
+  int64_t peakBytes() const { return peak; }
+
+private:
+  const spyre::arch::Arch &arch;
+  int64_t top = 0, peak = 0;
+  SmallVector<std::pair<sched::AllocOp, int64_t>> live;
+};
+
+/// Places the buffers of a double-buffered pipeline; when both copies do
+/// not fit, falls back to single buffers (and says so).
+bool placeDoubled(sched::PipelineOp pipeline, Scratchpad &lx) {
+  Scratchpad::Mark before = lx.mark();
+  bool fits = true;
+  for (auto alloc : pipeline.getBody().getOps<sched::AllocOp>())
+    fits = fits && lx.place(alloc, /*report=*/false);
+  lx.release(before);
+  if (fits)
+    return true;
+  pipeline->removeAttr(pipeline.getModuloAttrName());
+  for (auto alloc : pipeline.getBody().getOps<sched::AllocOp>())
+    alloc->removeAttr(alloc.getCopiesAttrName());
+  pipeline.emitRemark("not double-buffered: two copies of its buffers do "
+                      "not fit in the scratchpad");
+  return false;
+}
+
+bool assignBlock(Block &block, Scratchpad &lx) {
+  Scratchpad::Mark scope = lx.mark();
+  for (Operation &op : block) {
+    if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
+      if (!lx.place(alloc))
+        return false;
+      continue;
+    }
+    if (auto pipeline = dyn_cast<sched::PipelineOp>(op))
+      if (pipeline.getModulo())
+        placeDoubled(pipeline, lx);
+    for (Region &region : op.getRegions())
+      for (Block &inner : region)
+        if (!assignBlock(inner, lx))
+          return false;
+  }
+  lx.release(scope);
+  return true;
+}
+
+struct AssignAddresses : spyre::impl::AssignAddressesBase<AssignAddresses> {
+  using AssignAddressesBase::AssignAddressesBase;
+  void runOnOperation() override {
+    std::optional<spyre::arch::Arch> target =
+        spyre::targetArch(arch, getOperation());
+    if (!target)
+      return signalPassFailure();
+    Builder b(&getContext());
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isExternal())
+        continue;
+      Scratchpad lx(*target);
+      if (!assignBlock(function.getBody().front(), lx))
+        return signalPassFailure();
+      function->setAttr("sched.lx_peak", b.getI64IntegerAttr(lx.peakBytes()));
+    }
+  }
+};
+
+} // namespace

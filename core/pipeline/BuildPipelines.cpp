@@ -1,0 +1,171 @@
+//===- BuildPipelines.cpp - each group becomes load -> compute -> store ---===//
+
+#include "ir/ktdp/KtdpOps.h"
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_BUILDPIPELINES
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+enum class Side { Shared, Load, Store, Compute };
+
+/// Where each op of a group goes: loads and stores whose addresses are
+/// known without computed data go to the memory stages, address arithmetic
+/// that does not depend on computed data is shared, the rest is compute.
+SmallVector<std::pair<Operation *, Side>> classify(Block &body) {
+  llvm::DenseSet<Value> computed;
+  auto usesComputed = [&](Operation *op) {
+    bool uses = false;
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        uses |= computed.contains(v);
+    });
+    return uses;
+  };
+  SmallVector<std::pair<Operation *, Side>> sides;
+  for (Operation &op : body.without_terminator()) {
+    Side side;
+    if (auto load = dyn_cast<ktdp::LoadOp>(op))
+      side = !usesComputed(&op) && load.getType().hasStaticShape()
+                 ? Side::Load
+                 : Side::Compute;
+    else if (auto store = dyn_cast<ktdp::StoreOp>(op))
+      side = !computed.contains(store.getAccessTile()) &&
+                     store.getDataTile().getType().hasStaticShape()
+                 ? Side::Store
+                 : Side::Compute;
+    else if (spyre::isTileOp(&op) || spyre::isControlWithTiles(&op) ||
+             usesComputed(&op))
+      side = Side::Compute;
+    else
+      side = Side::Shared;
+    if (side == Side::Load || side == Side::Compute)
+      for (Value result : op.getResults())
+        computed.insert(result);
+    sides.push_back({&op, side});
+  }
+  return sides;
+}
+
+struct Buffer {
+  Operation *op; // the load or the store
+  Value buffer, token;
+};
+
+void buildPipeline(sched::GroupOp group, int64_t depth) {
+  MLIRContext *ctx = group.getContext();
+  Block &body = group.getBody().front();
+  auto groupYield = cast<sched::YieldOp>(body.getTerminator());
+  SmallVector<std::pair<Operation *, Side>> sides = classify(body);
+
+  OpBuilder b(group);
+  auto pipeline = sched::PipelineOp::create(b, group.getLoc(),
+                                            group.getResultTypes(), nullptr);
+  Block *shared = b.createBlock(&pipeline.getBody());
+  for (auto [op, side] : sides)
+    if (side == Side::Shared)
+      op->moveBefore(shared, shared->end());
+
+  b.setInsertionPointToEnd(shared);
+  auto tokenType = sched::FifoType::get(ctx, NoneType::get(ctx));
+  SmallVector<Buffer> loads, stores;
+  for (auto [op, side] : sides) {
+    if (side != Side::Load && side != Side::Store)
+      continue;
+    auto tensor = cast<RankedTensorType>(
+        side == Side::Load ? op->getResult(0).getType()
+                           : cast<ktdp::StoreOp>(op).getDataTile().getType());
+    Value buffer = sched::AllocOp::create(b, op->getLoc(),
+                                          spyre::scratchpadType(tensor),
+                                          nullptr, nullptr, false);
+    Value token = sched::FifoOp::create(b, op->getLoc(), tokenType, depth);
+    (side == Side::Load ? loads : stores).push_back({op, buffer, token});
+  }
+
+  auto makeStage = [&](StringRef unit, TypeRange results) {
+    auto stage = sched::StageOp::create(b, group.getLoc(), results, unit);
+    b.createBlock(&stage.getBody());
+    return stage;
+  };
+
+  if (!loads.empty()) {
+    makeStage("load", {});
+    for (Buffer &load : loads) {
+      sched::TransferOp::create(b, load.op->getLoc(), load.op->getOperand(0),
+                                load.buffer, nullptr, nullptr, nullptr,
+                                nullptr);
+      sched::SignalOp::create(b, load.op->getLoc(), load.token);
+    }
+    sched::YieldOp::create(b, group.getLoc());
+    b.setInsertionPointToEnd(shared);
+  }
+
+  auto compute = makeStage("compute", groupYield.getValues().getTypes());
+  for (Buffer &load : loads) {
+    sched::WaitOp::create(b, load.op->getLoc(), load.token);
+    Value data = sched::ReadOp::create(b, load.op->getLoc(),
+                                       load.op->getResult(0).getType(),
+                                       load.buffer);
+    load.op->getResult(0).replaceAllUsesWith(data);
+  }
+  auto storeIt = stores.begin();
+  for (auto [op, side] : sides) {
+    if (side == Side::Compute) {
+      op->moveBefore(b.getInsertionBlock(), b.getInsertionBlock()->end());
+    } else if (side == Side::Store) {
+      auto store = cast<ktdp::StoreOp>(op);
+      sched::WriteOp::create(b, op->getLoc(), store.getDataTile(),
+                             storeIt->buffer);
+      sched::SignalOp::create(b, op->getLoc(), storeIt->token);
+      ++storeIt;
+    }
+  }
+  sched::YieldOp::create(b, groupYield.getLoc(), groupYield.getValues());
+  b.setInsertionPointToEnd(shared);
+
+  if (!stores.empty()) {
+    makeStage("store", {});
+    for (Buffer &store : stores) {
+      sched::WaitOp::create(b, store.op->getLoc(), store.token);
+      sched::TransferOp::create(
+          b, store.op->getLoc(), store.buffer,
+          cast<ktdp::StoreOp>(store.op).getAccessTile(), nullptr, nullptr,
+          nullptr, nullptr);
+    }
+    sched::YieldOp::create(b, group.getLoc());
+    b.setInsertionPointToEnd(shared);
+  }
+  sched::YieldOp::create(b, group.getLoc(), compute.getResults());
+
+  group.replaceAllUsesWith(pipeline.getResults());
+  for (Buffer &store : stores)
+    store.op->erase();
+  for (Buffer &load : loads)
+    load.op->erase();
+  group.erase();
+}
+
+struct BuildPipelines : spyre::impl::BuildPipelinesBase<BuildPipelines> {
+  using BuildPipelinesBase::BuildPipelinesBase;
+  void runOnOperation() override {
+    std::optional<spyre::arch::Arch> target =
+        spyre::targetArch(arch, getOperation());
+    if (!target)
+      return signalPassFailure();
+    SmallVector<sched::GroupOp> groups;
+    getOperation().walk([&](sched::GroupOp g) { groups.push_back(g); });
+    for (sched::GroupOp group : groups)
+      buildPipeline(group, target->fifoDepth);
+  }
+};
+
+} // namespace

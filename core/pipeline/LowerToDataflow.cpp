@@ -1,0 +1,288 @@
+//===- LowerToDataflow.cpp - one program per unit -------------------------===//
+
+#include "ir/ktdp/KtdpTypes.h"
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_LOWERTODATAFLOW
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// The unit whose stage uses `op`, or "" outside stages.
+StringRef unitOf(Operation *op) {
+  auto stage = op->getParentOfType<sched::StageOp>();
+  return stage ? stage.getUnit() : StringRef();
+}
+
+/// The channel every FIFO becomes, declared at the top of the kernel.
+DenseMap<Value, Value> makeChannels(func::FuncOp function, OpBuilder &b) {
+  DenseMap<Value, Value> channels;
+  function.walk([&](sched::FifoOp fifo) {
+    StringRef from, to;
+    for (Operation *user : fifo.getResult().getUsers()) {
+      bool sends = isa<sched::PushOp, sched::SignalOp>(user) ||
+                   (isa<sched::TransferOp>(user) &&
+                    cast<sched::TransferOp>(user).getDest() == fifo);
+      (sends ? from : to) = unitOf(user);
+    }
+    auto type = dflow::ChannelType::get(b.getContext(),
+                                        fifo.getType().getElementType());
+    channels[fifo] = dflow::ChannelOp::create(
+        b, fifo.getLoc(), type, from.empty() ? "?" : from,
+        to.empty() ? "?" : to, fifo.getDepth());
+  });
+  return channels;
+}
+
+class ProgramBuilder {
+public:
+  ProgramBuilder(const spyre::arch::Arch &arch, StringRef unit,
+                 DenseMap<Value, Value> channels)
+      : arch(arch), unit(unit), channels(std::move(channels)) {}
+
+  /// Rewrites the pipelines of a program's body to this unit's share.
+  LogicalResult lower(Block &body) {
+    SmallVector<Operation *> work;
+    body.walk([&](Operation *op) {
+      if (isa<sched::PipelineOp, sched::AllocOp>(op) &&
+          !op->getParentOfType<sched::PipelineOp>())
+        work.push_back(op);
+    });
+    for (Operation *op : work) {
+      if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
+        if (failed(view(alloc)))
+          return failure();
+      } else if (failed(lowerPipeline(cast<sched::PipelineOp>(op)))) {
+        return failure();
+      }
+    }
+    return success();
+  }
+
+private:
+  /// An LX buffer becomes a view at its address (the copy of this loop
+  /// iteration when it has several).
+  LogicalResult view(sched::AllocOp alloc) {
+    if (!alloc.getAddress())
+      return alloc.emitError("LX buffer without an address: run "
+                             "assign-addresses before lower-to-dataflow");
+    OpBuilder b(alloc);
+    Location loc = alloc.getLoc();
+    Value address = arith::ConstantIndexOp::create(b, loc, *alloc.getAddress());
+    int64_t copies = alloc.getCopies().value_or(1);
+    auto loop = alloc->getParentOfType<scf::ForOp>();
+    if (copies > 1 && loop) {
+      int64_t stick = std::max(arch.stickBytes, 1);
+      int64_t bytes = (spyre::tileBytes(alloc.getType()) + stick - 1) / stick * stick;
+      // copy = ((iv - lb) / step) mod copies
+      Value iteration = arith::DivUIOp::create(
+          b, loc,
+          arith::SubIOp::create(b, loc, loop.getInductionVar(),
+                                loop.getLowerBound()),
+          loop.getStep());
+      Value copy = arith::RemUIOp::create(
+          b, loc, iteration, arith::ConstantIndexOp::create(b, loc, copies));
+      address = arith::AddIOp::create(
+          b, loc, address,
+          arith::MulIOp::create(b, loc, copy,
+                                arith::ConstantIndexOp::create(b, loc, bytes)));
+    }
+    Value view = dflow::LxViewOp::create(b, loc, alloc.getType(), address);
+    alloc.getResult().replaceAllUsesWith(view);
+    alloc.erase();
+    return success();
+  }
+
+  LogicalResult lowerPipeline(sched::PipelineOp pipeline) {
+    Operation *before = pipeline->getPrevNode();
+    Block &shared = pipeline.getBody().front();
+    auto yield = cast<sched::YieldOp>(shared.getTerminator());
+    SmallVector<Value> results(yield.getValues());
+    for (Operation &op : llvm::make_early_inc_range(shared.without_terminator())) {
+      if (isa<sched::FifoOp>(op))
+        continue;
+      auto stage = dyn_cast<sched::StageOp>(op);
+      if (!stage) {
+        op.moveBefore(pipeline);
+        if (auto alloc = dyn_cast<sched::AllocOp>(op))
+          if (failed(view(alloc)))
+            return failure();
+        continue;
+      }
+      Block &body = stage.getBody().front();
+      auto stageYield = cast<sched::YieldOp>(body.getTerminator());
+      if (stage.getUnit() == unit) {
+        for (auto [result, value] : llvm::zip(stage.getResults(), stageYield.getValues()))
+          for (Value &r : results)
+            if (r == result)
+              r = value;
+        for (Operation &inner : llvm::make_early_inc_range(body.without_terminator()))
+          inner.moveBefore(pipeline);
+      } else {
+        OpBuilder b(pipeline);
+        for (Value result : stage.getResults())
+          for (Value &r : results)
+            if (r == result)
+              r = dflow::RemoteOp::create(b, stage.getLoc(), result.getType(),
+                                          stage.getUnit());
+      }
+    }
+    pipeline.replaceAllUsesWith(results);
+    SmallVector<Operation *> moved;
+    Operation *first = before ? before->getNextNode()
+                              : &pipeline->getBlock()->front();
+    for (Operation *op = first; op != pipeline; op = op->getNextNode())
+      op->walk([&](Operation *nested) { moved.push_back(nested); });
+    LogicalResult converted = convertOps(moved);
+    pipeline.erase();
+    return converted;
+  }
+
+  Value channel(Value fifo) { return channels.lookup(fifo); }
+
+  /// The ScheduleIR ops of this unit's stage become DataflowIR.
+  LogicalResult convertOps(ArrayRef<Operation *> ops) {
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      auto sticks = [&](Operation *o) {
+        auto attr = o->getAttrOfType<IntegerAttr>("sticks");
+        return attr ? attr.getInt() : int64_t(1);
+      };
+      if (auto t = dyn_cast<sched::TransferOp>(op)) {
+        Type from = t.getSource().getType(), to = t.getDest().getType();
+        if (isa<ktdp::AccessTileType>(from) || isa<ktdp::AccessTileType>(to))
+          dflow::DmaOp::create(b, loc, t.getSource(), t.getDest(), sticks(op),
+                               t.getHops().value_or(0));
+        else if (isa<sched::FifoType>(to))
+          dflow::StreamOp::create(b, loc, t.getSource(), channel(t.getDest()),
+                                  sticks(op));
+        else
+          dflow::CollectOp::create(b, loc, channel(t.getSource()), t.getDest(),
+                                   sticks(op));
+      } else if (auto pop = dyn_cast<sched::PopOp>(op)) {
+        pop.replaceAllUsesWith(dflow::ReceiveOp::create(
+            b, loc, pop.getType(), channel(pop.getFifo()), sticks(op))
+                                   .getResult());
+      } else if (auto push = dyn_cast<sched::PushOp>(op)) {
+        dflow::SendOp::create(b, loc, push.getValue(), channel(push.getFifo()),
+                              sticks(op));
+      } else if (auto signal = dyn_cast<sched::SignalOp>(op)) {
+        dflow::SignalOp::create(b, loc, channel(signal.getFifo()));
+      } else if (auto wait = dyn_cast<sched::WaitOp>(op)) {
+        dflow::WaitOp::create(b, loc, channel(wait.getFifo()));
+      } else if (isa<sched::ReadOp, sched::WriteOp>(op)) {
+        return op->emitError("the compute unit reads LX directly: run "
+                             "route-transfers before lower-to-dataflow");
+      } else {
+        continue;
+      }
+      op->erase();
+    }
+    return success();
+  }
+
+  const spyre::arch::Arch &arch;
+  std::string unit;
+  DenseMap<Value, Value> channels;
+};
+
+/// Drops what a program does not use: dead ops, loop-carried values only
+/// another unit needs.
+void cleanUp(dflow::ProgramOp program) {
+  MLIRContext *ctx = program.getContext();
+  RewritePatternSet patterns(ctx);
+  scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
+  scf::IfOp::getCanonicalizationPatterns(patterns, ctx);
+  GreedyRewriteConfig config;
+  config.enableFolding(false).enableConstantCSE(false);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  (void)applyPatternsGreedily(program.getBody(), std::move(patterns), config);
+}
+
+LogicalResult lowerFunction(func::FuncOp function,
+                            const spyre::arch::Arch &arch) {
+  // The units in use, in the architecture's order.
+  llvm::StringSet<> used;
+  function.walk([&](sched::StageOp stage) { used.insert(stage.getUnit()); });
+  std::vector<std::string> units;
+  for (const spyre::arch::EngineKind &engine : arch.engines)
+    if (used.contains(engine.name))
+      units.push_back(engine.name);
+  if (units.empty()) {
+    std::vector<std::string> compute = spyre::unitsWithRole(arch, "compute");
+    if (compute.empty())
+      return function.emitError("the architecture has no compute unit");
+    units.push_back(compute.front());
+  }
+
+  Block &entry = function.getBody().front();
+  SmallVector<Operation *> original;
+  for (Operation &op : entry.without_terminator())
+    original.push_back(&op);
+
+  OpBuilder b(&entry, entry.begin());
+  DenseMap<Value, Value> channels = makeChannels(function, b);
+  int64_t instances = spyre::gridTiles(function);
+  b.setInsertionPoint(entry.getTerminator());
+  for (const std::string &unit : units) {
+    auto program = dflow::ProgramOp::create(b, function.getLoc(), unit,
+                                            instances);
+    Block *body = b.createBlock(&program.getBody());
+    OpBuilder inner = OpBuilder::atBlockEnd(body);
+    IRMapping mapping;
+    for (Operation *op : original)
+      inner.clone(*op, mapping);
+    dflow::EndOp::create(inner, function.getLoc());
+    DenseMap<Value, Value> local;
+    for (auto [fifo, channel] : channels)
+      local[mapping.lookupOrDefault(fifo)] = channel;
+    ProgramBuilder builder(arch, unit, std::move(local));
+    if (failed(builder.lower(*body)))
+      return failure();
+    cleanUp(program);
+    b.setInsertionPointAfter(program);
+  }
+  // What the programs now do leaves the kernel's body; what its return
+  // still uses (a scalar result) stays.
+  for (Operation *op : llvm::reverse(original)) {
+    if (op->use_empty()) {
+      op->erase();
+    } else if (isa<sched::SchedDialect>(op->getDialect())) {
+      return op->emitError("the kernel returns a computed tile; a kernel "
+                           "hands results back through ktdp.store");
+    }
+  }
+  for (StringRef name : {"placement", "lx_peak"})
+    if (Attribute attr = function->removeAttr(("sched." + name).str()))
+      function->setAttr(("dflow." + name).str(), attr);
+  return success();
+}
+
+struct LowerToDataflow : spyre::impl::LowerToDataflowBase<LowerToDataflow> {
+  using LowerToDataflowBase::LowerToDataflowBase;
+  void runOnOperation() override {
+    std::optional<spyre::arch::Arch> target =
+        spyre::targetArch(arch, getOperation());
+    if (!target)
+      return signalPassFailure();
+    for (auto function : getOperation().getOps<func::FuncOp>())
+      if (!function.isExternal() && failed(lowerFunction(function, *target)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

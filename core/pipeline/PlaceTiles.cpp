@@ -1,0 +1,55 @@
+//===- PlaceTiles.cpp - tile i of the grid on core i ----------------------===//
+
+#include "ir/ktdp/KtdpTypes.h"
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_PLACETILES
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+struct PlaceTiles : spyre::impl::PlaceTilesBase<PlaceTiles> {
+  using PlaceTilesBase::PlaceTilesBase;
+  void runOnOperation() override {
+    std::optional<spyre::arch::Arch> target =
+        spyre::targetArch(arch, getOperation());
+    if (!target)
+      return signalPassFailure();
+    Builder b(&getContext());
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isExternal())
+        continue;
+      int64_t tiles = spyre::gridTiles(function);
+      if (tiles > target->numCores) {
+        function.emitError("the grid has ")
+            << tiles << " tiles but '" << target->name << "' has "
+            << target->numCores << " cores";
+        return signalPassFailure();
+      }
+      SmallVector<int64_t> cores;
+      int hops = 0;
+      for (int64_t tile = 0; tile < tiles; ++tile) {
+        cores.push_back(tile);
+        hops = std::max(hops, spyre::ringHops(*target, int(tile),
+                                              target->hbmAttachCore));
+      }
+      function->setAttr("sched.placement", b.getDenseI64ArrayAttr(cores));
+      function.walk([&](sched::TransferOp transfer) {
+        if (isa<ktdp::AccessTileType>(transfer.getSource().getType()) ||
+            isa<ktdp::AccessTileType>(transfer.getDest().getType()))
+          transfer.setHops(hops);
+      });
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,80 @@
+//===- ScheduleUtils.cpp - what the ScheduleIR passes share ---------------===//
+
+#include "pipeline/ScheduleUtils.h"
+#include "ir/ktdp/KtdpOps.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+
+namespace {
+bool hasTensor(TypeRange types) {
+  return llvm::any_of(types, [](Type t) { return isa<TensorType>(t); });
+}
+} // namespace
+
+bool spyre::isTileOp(Operation *op) {
+  if (isa<scf::SCFDialect>(op->getDialect()))
+    return false;
+  if (isa<ktdp::LoadOp, ktdp::StoreOp, ktdp::InterTileProduceOp,
+          ktdp::InterTileConsumeOp, ktdp::InterTileReduceOp>(op))
+    return true;
+  return hasTensor(op->getOperandTypes()) || hasTensor(op->getResultTypes());
+}
+
+bool spyre::isControlWithTiles(Operation *op) {
+  if (!isa<scf::SCFDialect>(op->getDialect()) || op->getNumRegions() == 0)
+    return false;
+  if (hasTensor(op->getOperandTypes()) || hasTensor(op->getResultTypes()))
+    return true;
+  bool found = false;
+  op->walk([&](Operation *inner) {
+    if (inner != op && isTileOp(inner))
+      found = true;
+  });
+  return found;
+}
+
+int64_t spyre::elementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+  return 2; // df16
+}
+
+int64_t spyre::tileBytes(ShapedType type) {
+  return type.getNumElements() * elementBytes(type.getElementType());
+}
+
+int64_t spyre::tileSticks(ShapedType type, int stickBytes) {
+  if (type.getRank() == 0)
+    return 1;
+  int64_t rowBytes = type.getShape().back() * elementBytes(type.getElementType());
+  int64_t rows = type.getNumElements() / std::max<int64_t>(type.getShape().back(), 1);
+  int64_t stick = std::max(stickBytes, 1);
+  return rows * ((rowBytes + stick - 1) / stick);
+}
+
+MemRefType spyre::scratchpadType(RankedTensorType type) {
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         MemRefLayoutAttrInterface(),
+                         StringAttr::get(type.getContext(), kScratchpadSpace));
+}
+
+sched::StageOp spyre::stageFor(sched::PipelineOp pipeline, StringRef unit) {
+  for (auto stage : pipeline.getBody().getOps<sched::StageOp>())
+    if (stage.getUnit() == unit)
+      return stage;
+  return {};
+}
+
+int64_t spyre::gridTiles(Operation *function) {
+  int64_t tiles = 1;
+  if (auto grid = function->getAttrOfType<ArrayAttr>("grid"))
+    for (Attribute extent : grid)
+      if (auto i = dyn_cast<IntegerAttr>(extent))
+        tiles *= i.getInt();
+  return tiles;
+}

@@ -1,0 +1,47 @@
+//===- ScheduleUtils.h - what the ScheduleIR passes share --------*- C++ -*-===//
+#ifndef SPYRE_PIPELINE_SCHEDULEUTILS_H
+#define SPYRE_PIPELINE_SCHEDULEUTILS_H
+
+#include "ir/schedule/ScheduleDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+#include <cstdint>
+
+namespace spyre {
+
+/// The memory space of LX buffers: `memref<3x64xf16, "lx">`.
+inline constexpr const char *kScratchpadSpace = "lx";
+
+/// An op that moves or computes on tiles: ktdp loads, stores and inter-tile
+/// ops, and any op (other than structured control flow) with a tensor
+/// operand or result.
+bool isTileOp(mlir::Operation *op);
+
+/// Structured control flow (scf.for / if / while ...) with tile ops inside.
+bool isControlWithTiles(mlir::Operation *op);
+
+/// Bytes of one element in memory (i1 and i8: 1, index: 8).
+int64_t elementBytes(mlir::Type type);
+
+/// Bytes of a statically shaped tile.
+int64_t tileBytes(mlir::ShapedType type);
+
+/// 128-byte (stickBytes) units a tile occupies: every innermost row starts
+/// on a stick boundary.
+int64_t tileSticks(mlir::ShapedType type, int stickBytes);
+
+/// The LX buffer type that holds a tensor of `type`.
+mlir::MemRefType scratchpadType(mlir::RankedTensorType type);
+
+/// Tiles of a kernel's grid (1 without a grid).
+int64_t gridTiles(mlir::Operation *function);
+
+/// The stage of `pipeline` with `unit`, or null.
+mlir::sched::StageOp stageFor(mlir::sched::PipelineOp pipeline,
+                              llvm::StringRef unit);
+
+} // namespace spyre
+
+#endif

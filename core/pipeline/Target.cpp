@@ -1,0 +1,48 @@
+//===- Target.cpp - the architecture a pass compiles for ------------------===//
+
+#include "pipeline/Target.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+using namespace mlir;
+
+std::optional<spyre::arch::Arch>
+spyre::readTarget(const std::string &spec,
+                  std::vector<arch::Diagnostic> &errors) {
+  if (spec.empty())
+    return arch::defaultArch();
+  if (std::optional<std::string_view> text = arch::presetText(spec))
+    return arch::parseArch(*text, "<preset:" + spec + ">", errors);
+  return arch::loadArch(spec, errors);
+}
+
+std::optional<spyre::arch::Arch> spyre::targetArch(const std::string &spec,
+                                                   Operation *op) {
+  std::vector<arch::Diagnostic> errors;
+  std::optional<arch::Arch> result = readTarget(spec, errors);
+  if (!result) {
+    InFlightDiagnostic diag = op->emitError("cannot read the architecture '")
+                              << spec << "'";
+    for (const arch::Diagnostic &d : errors)
+      diag.attachNote() << arch::formatDiagnostic(spec, d);
+  }
+  return result;
+}
+
+std::vector<std::string> spyre::unitsWithRole(const arch::Arch &arch,
+                                              const std::string &role) {
+  std::vector<std::string> units;
+  for (const arch::EngineKind &engine : arch.engines)
+    if (engine.role == role)
+      units.push_back(engine.name);
+  return units;
+}
+
+int spyre::ringHops(const arch::Arch &arch, int from, int to) {
+  int n = std::max(arch.numCores, 1);
+  int forward = ((to - from) % n + n) % n;
+  if (!arch.bidirectionalRing)
+    return forward;
+  return std::min(forward, n - forward);
+}

@@ -1,0 +1,40 @@
+//===- Target.h - the architecture a pass compiles for -----------*- C++ -*-===//
+//
+// Passes that depend on the target take an `arch` option: a preset name
+// ("spyre", "spyre-4core"), a TOML file, or empty for the Spyre default. The
+// pipeline builder passes the request's architecture down, so spyre-opt, the
+// GUI and the tests agree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_PIPELINE_TARGET_H
+#define SPYRE_PIPELINE_TARGET_H
+
+#include "arch/Arch.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace spyre {
+
+/// The architecture `spec` names; errors go to `errors`.
+std::optional<arch::Arch> readTarget(const std::string &spec,
+                                     std::vector<arch::Diagnostic> &errors);
+
+/// The architecture `spec` names; errors are reported on `op`.
+std::optional<arch::Arch> targetArch(const std::string &spec,
+                                     mlir::Operation *op);
+
+/// The unit kinds of one role ("load", "compute", "store"), in file order.
+std::vector<std::string> unitsWithRole(const arch::Arch &arch,
+                                       const std::string &role);
+
+/// Ring hops between two cores (the shorter way round on a bidirectional
+/// ring).
+int ringHops(const arch::Arch &arch, int from, int to);
+
+} // namespace spyre
+
+#endif
