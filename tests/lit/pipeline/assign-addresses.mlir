@@ -1,0 +1,48 @@
+// Buffers get stick-aligned LX addresses: the hoisted bias (persistent) at
+// 0 for the whole loop, then the loop pipeline's double-buffered x and y
+// (2 x 256 bytes each). The peak is recorded on the kernel.
+// RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --hoist-invariant-transfers --double-buffer --assign-addresses | FileCheck %s
+// Pipelines one after the other reuse the same space.
+// RUN: spyre-opt %s --extract-compute-groups --build-pipelines --assign-addresses | FileCheck %s --check-prefix=REUSE
+// On a 1 MiB scratchpad two copies of a 512 KiB pipeline do not fit: it
+// falls back to single buffers, with a remark.
+// RUN: spyre-opt %s --extract-compute-groups --build-pipelines --double-buffer --assign-addresses=arch=spyre-4core 2>&1 | FileCheck %s --check-prefix=SINGLE
+
+// CHECK:       sched.lx_peak = 1280 : i64
+// CHECK:       sched.alloc {address = 0 : i64, persistent} : memref<2x64xf16, "lx">
+// CHECK:       scf.for
+// CHECK:         sched.alloc {address = 256 : i64, copies = 2 : i64} : memref<2x64xf16, "lx">
+// CHECK:         sched.alloc {address = 768 : i64, copies = 2 : i64} : memref<2x64xf16, "lx">
+
+// REUSE-LABEL: func.func @big
+// REUSE:       sched.alloc {address = 0 : i64} : memref<1x262144xf16, "lx">
+// REUSE:       sched.alloc {address = 524288 : i64} : memref<1x262144xf16, "lx">
+// REUSE:       scf.for
+// REUSE:         sched.alloc {address = 0 : i64} : memref<1x262144xf16, "lx">
+// REUSE:         sched.alloc {address = 524288 : i64} : memref<1x262144xf16, "lx">
+
+// SINGLE:      remark: not double-buffered: two copies of its buffers do not fit in the scratchpad
+// SINGLE:      scf.for
+// SINGLE:        sched.pipeline {
+// SINGLE:          sched.alloc {address = 0 : i64} : memref<1x262144xf16, "lx">
+// SINGLE:          sched.alloc {address = 524288 : i64} : memref<1x262144xf16, "lx">
+#s = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 262143 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @big(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %xv = ktdp.construct_memory_view %x, sizes: [1, 262144], strides: [262144, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<1x262144xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [1, 262144], strides: [262144, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<1x262144xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<1x262144xf16> -> !ktdp.access_tile<1x262144xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<1x262144xf16> -> !ktdp.access_tile<1x262144xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<1x262144xindex> -> tensor<1x262144xf16>
+  %e = math.exp %d : tensor<1x262144xf16>
+  ktdp.store %e, %yt : tensor<1x262144xf16>, !ktdp.access_tile<1x262144xindex>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %d2 = ktdp.load %xt : !ktdp.access_tile<1x262144xindex> -> tensor<1x262144xf16>
+    %e2 = math.exp %d2 : tensor<1x262144xf16>
+    ktdp.store %e2, %yt : tensor<1x262144xf16>, !ktdp.access_tile<1x262144xindex>
+  }
+  return
+}

@@ -1,0 +1,72 @@
+// Each group becomes a load -> compute -> store pipeline: LX buffers and
+// tokens in the pipeline body, device -> LX transfers in the load stage,
+// reads and writes of the buffers in the compute stage, LX -> device in the
+// store stage. A load whose address comes from computed data stays in the
+// compute stage.
+// RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines | FileCheck %s
+// RUN: spyre-opt %s --extract-compute-groups --build-pipelines | FileCheck %s --check-prefix=GATHER
+
+// CHECK-LABEL: func.func @bias_loop
+// CHECK:       %[[BIAS:.*]] = ktdp.construct_access_tile
+// CHECK:       scf.for
+// CHECK:         %[[X:.*]] = ktdp.construct_access_tile
+// CHECK:         sched.pipeline {
+// CHECK:           %[[Y:.*]] = ktdp.construct_access_tile
+// CHECK-NEXT:      %[[XB:.*]] = sched.alloc : memref<2x64xf16, "lx">
+// CHECK-NEXT:      %[[XT:.*]] = sched.fifo depth 16 : <none>
+// CHECK-NEXT:      %[[BB:.*]] = sched.alloc : memref<2x64xf16, "lx">
+// CHECK-NEXT:      %[[BT:.*]] = sched.fifo depth 16 : <none>
+// CHECK-NEXT:      %[[YB:.*]] = sched.alloc : memref<2x64xf16, "lx">
+// CHECK-NEXT:      %[[YT:.*]] = sched.fifo depth 16 : <none>
+// CHECK-NEXT:      sched.stage "load" {
+// CHECK-NEXT:        sched.transfer %[[X]] -> %[[XB]]
+// CHECK-NEXT:        sched.signal %[[XT]]
+// CHECK-NEXT:        sched.transfer %[[BIAS]] -> %[[BB]]
+// CHECK-NEXT:        sched.signal %[[BT]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      sched.stage "compute" {
+// CHECK-NEXT:        sched.wait %[[XT]]
+// CHECK-NEXT:        %[[XD:.*]] = sched.read %[[XB]]
+// CHECK-NEXT:        sched.wait %[[BT]]
+// CHECK-NEXT:        %[[BD:.*]] = sched.read %[[BB]]
+// CHECK-NEXT:        tensor.empty
+// CHECK-NEXT:        %[[S:.*]] = linalg.add ins(%[[XD]], %[[BD]]
+// CHECK-NEXT:        sched.write %[[S]] -> %[[YB]]
+// CHECK-NEXT:        sched.signal %[[YT]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      sched.stage "store" {
+// CHECK-NEXT:        sched.wait %[[YT]]
+// CHECK-NEXT:        sched.transfer %[[YB]] -> %[[Y]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+
+// GATHER-LABEL: func.func @gather
+// GATHER:       sched.stage "load" {
+// GATHER-NEXT:    sched.transfer
+// GATHER-NEXT:    sched.signal
+// GATHER-NEXT:  }
+// GATHER-NEXT:  sched.stage "compute" {
+// GATHER:         %[[IDX:.*]] = sched.read
+// GATHER:         %[[ROW:.*]] = tensor.extract %[[IDX]]
+// GATHER:         %[[T:.*]] = ktdp.construct_access_tile %{{.*}}[%[[ROW]]
+// GATHER-NEXT:    ktdp.load %[[T]]
+#i = affine_set<(d0) : (d0 >= 0, -d0 + 7 >= 0)>
+#r = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#one = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>
+#id1 = affine_map<(d0) -> (d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @gather(%idx: index, %table: index, %out: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %iv = ktdp.construct_memory_view %idx, sizes: [8], strides: [1] {coordinate_set = #i, memory_space = #ktdp.memory_space<global>} : memref<8xindex>
+  %tv = ktdp.construct_memory_view %table, sizes: [64, 64], strides: [64, 1] {coordinate_set = #r, memory_space = #ktdp.memory_space<global>} : memref<64x64xf16>
+  %ov = ktdp.construct_memory_view %out, sizes: [64, 64], strides: [64, 1] {coordinate_set = #r, memory_space = #ktdp.memory_space<global>} : memref<64x64xf16>
+  %it = ktdp.construct_access_tile %iv[%c0] {access_tile_set = #one, access_tile_order = #id1} : memref<8xindex> -> !ktdp.access_tile<1xindex>
+  %ids = ktdp.load %it : !ktdp.access_tile<1xindex> -> tensor<1xindex>
+  %r = tensor.extract %ids[%c0] : tensor<1xindex>
+  %t = ktdp.construct_access_tile %tv[%r, %c0] {access_tile_set = #row, access_tile_order = #id2} : memref<64x64xf16> -> !ktdp.access_tile<1x64xindex>
+  %d = ktdp.load %t : !ktdp.access_tile<1x64xindex> -> tensor<1x64xf16>
+  %o = ktdp.construct_access_tile %ov[%c0, %c0] {access_tile_set = #row, access_tile_order = #id2} : memref<64x64xf16> -> !ktdp.access_tile<1x64xindex>
+  ktdp.store %d, %o : tensor<1x64xf16>, !ktdp.access_tile<1x64xindex>
+  return
+}

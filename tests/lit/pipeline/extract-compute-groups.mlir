@@ -1,0 +1,43 @@
+// Runs of loads, compute and stores become sched.group ops; a loop with
+// tile ops inside is a boundary and gets its own group inside; address
+// arithmetic before the first tile op stays outside.
+// RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups | FileCheck %s
+// RUN: spyre-opt %s --extract-compute-groups | FileCheck %s --check-prefix=RESULT
+
+// CHECK-LABEL: func.func @bias_loop
+// CHECK:       %[[BIAS:.*]] = ktdp.construct_access_tile
+// CHECK:       scf.for
+// CHECK:         %[[X:.*]] = ktdp.construct_access_tile
+// CHECK-NEXT:    sched.group {
+// CHECK-NEXT:      ktdp.load %[[X]]
+// CHECK-NEXT:      ktdp.load %[[BIAS]]
+// CHECK:           linalg.add
+// CHECK:           ktdp.construct_access_tile
+// CHECK-NEXT:      ktdp.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
+
+// A value used after the run is the group's result.
+// RESULT-LABEL: func.func @escapes
+// RESULT:       %[[R:.*]] = sched.group -> tensor<4xf32> {
+// RESULT:         %[[S:.*]] = linalg.fill
+// RESULT:         sched.yield %[[S]] : tensor<4xf32>
+// RESULT:       }
+// RESULT:       scf.for {{.*}} iter_args(%{{.*}} = %[[R]])
+// RESULT:         sched.group -> tensor<4xf32> {
+// RESULT:           arith.addf
+#set = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>
+func.func @escapes() -> tensor<4xf32> attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (tensor<4xf32>) {
+    %n = arith.addf %acc, %acc : tensor<4xf32>
+    scf.yield %n : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

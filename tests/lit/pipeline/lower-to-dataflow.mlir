@@ -1,0 +1,74 @@
+// One program per unit, instantiated on every tile's core; FIFOs become
+// channels between units, tokens signal / wait, LX buffers views at their
+// addresses (the copy picked from the loop counter when double-buffered),
+// device transfers DMA, LX <-> FIFO transfers streams; loop-carried values
+// only the compute unit uses are gone from the other programs.
+// RUN: spyre-opt %S/Inputs/bias_loop.mlir --ktir-to-dataflow | FileCheck %s
+// RUN: spyre-opt %samples/matmul_kloop.mlir --ktir-to-dataflow | FileCheck %s --check-prefix=MATMUL
+// RUN: spyre-opt %s --lower-to-dataflow -verify-diagnostics -split-input-file
+
+// CHECK:       func.func @bias_loop{{.*}}dflow.lx_peak = 1280 : i64, dflow.placement = array<i64: 0, 1>
+// CHECK-NOT:   sched.
+// CHECK-DAG:   %[[XT:.*]] = dflow.channel "mnilu" -> "l1lu" depth 16 : <none>
+// CHECK-DAG:   %[[BT:.*]] = dflow.channel "mnilu" -> "l1lu" depth 16 : <none>
+// CHECK-DAG:   %[[XQ:.*]] = dflow.channel "l1lu" -> "sfu" depth 16 : <vector<64xf16>>
+// CHECK-DAG:   %[[YQ:.*]] = dflow.channel "sfu" -> "l1su" depth 16 : <vector<64xf16>>
+// CHECK-DAG:   %[[YT:.*]] = dflow.channel "l1su" -> "mnisu" depth 16 : <none>
+// CHECK-LABEL: dflow.program "mnilu" instances 2 {
+// CHECK:         %[[BIAS:.*]] = dflow.lx_view[%{{.*}}] : memref<2x64xf16, "lx">
+// CHECK-NEXT:    dflow.dma %{{.*}} -> %[[BIAS]] {hops = 1 : i64, sticks = 2 : i64}
+// CHECK:         scf.for %[[IV:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:[^ ]*]]
+// CHECK:           %[[OFF:.*]] = arith.subi %[[IV]], %[[LB]]
+// CHECK-NEXT:      %[[ITER:.*]] = arith.divui %[[OFF]], %[[STEP]]
+// CHECK:           %[[COPY:.*]] = arith.remui %[[ITER]]
+// CHECK:           %[[DELTA:.*]] = arith.muli %[[COPY]]
+// CHECK-NEXT:      %[[ADDR:.*]] = arith.addi %{{.*}}, %[[DELTA]]
+// CHECK-NEXT:      %[[X:.*]] = dflow.lx_view[%[[ADDR]]] : memref<2x64xf16, "lx">
+// CHECK-NEXT:      dflow.dma %{{.*}} -> %[[X]] {hops = 1 : i64, sticks = 2 : i64}
+// CHECK-NEXT:      dflow.signal %[[XT]]
+// CHECK-NEXT:      dflow.signal %[[BT]]
+// CHECK-LABEL: dflow.program "l1lu" instances 2 {
+// CHECK:           dflow.wait %[[XT]]
+// CHECK-NEXT:      dflow.stream %{{.*}} -> %[[XQ]] {sticks = 2 : i64}
+// CHECK-LABEL: dflow.program "sfu" instances 2 {
+// CHECK:           dflow.receive %[[XQ]] {sticks = 2 : i64} : <vector<64xf16>> -> tensor<2x64xf16>
+// CHECK:           linalg.add
+// CHECK-NEXT:      dflow.send %{{.*}} -> %[[YQ]] {sticks = 2 : i64}
+// CHECK-LABEL: dflow.program "l1su" instances 2 {
+// CHECK:           dflow.collect %[[YQ]] -> %{{.*}} {sticks = 2 : i64}
+// CHECK-NEXT:      dflow.signal %[[YT]]
+// CHECK-LABEL: dflow.program "mnisu" instances 2 {
+// CHECK:           dflow.wait %[[YT]]
+// CHECK-NEXT:      dflow.dma %{{.*}} -> %{{.*}} {hops = 1 : i64, sticks = 2 : i64} : memref<2x64xf16, "lx"> -> !ktdp.access_tile<2x64xindex>
+
+// The K loop's accumulator stays in the compute program only.
+// MATMUL-LABEL: dflow.program "mnilu"
+// MATMUL:         scf.for
+// MATMUL-NOT:     iter_args
+// MATMUL-LABEL: dflow.program "sfu"
+// MATMUL:         scf.for {{.*}} iter_args
+// MATMUL:           linalg.matmul
+// MATMUL:         arith.truncf
+// MATMUL-NEXT:    dflow.send
+// MATMUL-LABEL: dflow.program "l1su"
+// MATMUL-NOT:     iter_args
+
+// -----
+
+func.func @k() {
+  // expected-error @+1 {{LX buffer without an address: run assign-addresses before lower-to-dataflow}}
+  %b = sched.alloc : memref<4xf16, "lx">
+  return
+}
+
+// -----
+
+func.func @k(%x: memref<4xf16, "lx">) {
+  sched.pipeline {
+    sched.stage "sfu" {
+      // expected-error @+1 {{the compute unit reads LX directly: run route-transfers before lower-to-dataflow}}
+      %t = sched.read %x : memref<4xf16, "lx"> -> tensor<4xf16>
+    }
+  }
+  return
+}
