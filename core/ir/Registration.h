@@ -9,7 +9,7 @@ class MLIRContext;
 
 namespace spyre {
 
-/// Adds our dialects (ktdp, spyreop) and the upstream dialects KTIR kernels
+/// Adds our dialects (ktdp, spyreop, sched, dflow) and the upstream dialects KTIR kernels
 /// are written with (func, arith, math, linalg, scf, tensor, memref, affine)
 /// to `registry`. spyre-opt, the driver and the tests all call this.
 void registerKernelDialects(mlir::DialectRegistry &registry);
