@@ -1,0 +1,42 @@
+// elementwise_add: the smallest load -> compute -> store kernel on 32 cores;
+// two 3x64 f16 operands and one result, each 384 bytes = 3 sticks, no loop.
+// RUN: spyre-opt %samples/elementwise_add.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
+
+// 3 buffers x 384 bytes, on stick boundaries: A at 0, B at 384, C at 768.
+// CHECK: func.func @add({{.*}}dflow.lx_peak = 1152 : i64
+// CHECK-DAG: [[TA:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TB:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TC:%[0-9]+]] = dflow.channel "l1su" -> "mnisu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[VA:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VB:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VC:%[0-9]+]] = dflow.channel "sfu" -> "l1su" depth {{[0-9]+}} : <vector<64xf16>>
+
+// CHECK-LABEL: dflow.program "mnilu" instances 32
+// CHECK: [[LA:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<3x64xf16, "lx">
+// CHECK: [[LB:%[0-9]+]] = dflow.lx_view[%c384] : memref<3x64xf16, "lx">
+// CHECK: dflow.dma %{{[0-9]+}} -> [[LA]] {hops = 16 : i64, sticks = 3 : i64}
+// CHECK-NEXT: dflow.signal [[TA]]
+// CHECK: dflow.dma %{{[0-9]+}} -> [[LB]] {hops = 16 : i64, sticks = 3 : i64}
+// CHECK-NEXT: dflow.signal [[TB]]
+
+// CHECK-LABEL: dflow.program "l1lu" instances 32
+// CHECK: dflow.wait [[TA]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VA]] {sticks = 3 : i64}
+// CHECK: dflow.wait [[TB]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VB]] {sticks = 3 : i64}
+
+// CHECK-LABEL: dflow.program "sfu" instances 32
+// CHECK-DAG: dflow.receive [[VA]] {sticks = 3 : i64} : <vector<64xf16>> -> tensor<3x64xf16>
+// CHECK-DAG: dflow.receive [[VB]] {sticks = 3 : i64} : <vector<64xf16>> -> tensor<3x64xf16>
+// CHECK: linalg.add
+// CHECK: dflow.send %{{[0-9]+}} -> [[VC]] {sticks = 3 : i64}
+
+// CHECK-LABEL: dflow.program "l1su" instances 32
+// CHECK: [[LC:%[0-9]+]] = dflow.lx_view[%c768] : memref<3x64xf16, "lx">
+// CHECK: dflow.collect [[VC]] -> [[LC]] {sticks = 3 : i64}
+// CHECK-NEXT: dflow.signal [[TC]]
+
+// CHECK-LABEL: dflow.program "mnisu" instances 32
+// CHECK: [[LC2:%[0-9]+]] = dflow.lx_view[%c768]
+// CHECK: dflow.wait [[TC]]
+// CHECK-NEXT: dflow.dma [[LC2]] -> %{{[0-9]+}} {hops = 16 : i64, sticks = 3 : i64}

@@ -1,0 +1,46 @@
+// rmsnorm_ring: a 2-D grid [4, 2] normalised to 8 tiles; each loads a 64x128
+// f16 block (256-byte rows = 128 sticks) and a 128-element W slice (2 sticks).
+// RUN: spyre-opt %samples/rmsnorm_ring.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
+
+// X 16384 bytes at 0, W 256 at 16384, Y 16384 at 16640: peak 33024.
+// CHECK: func.func @rmsnorm_ring({{.*}}dflow.lx_peak = 33024 : i64, dflow.placement = array<i64: 0, 1, 2, 3, 4, 5, 6, 7>, grid = [8]}
+// CHECK-DAG: [[TX:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TW:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TY:%[0-9]+]] = dflow.channel "l1su" -> "mnisu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[VX:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VW:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VY:%[0-9]+]] = dflow.channel "sfu" -> "l1su" depth {{[0-9]+}} : <vector<64xf16>>
+
+// Tile coordinates come back from the linear id: lane = id mod 4, rb = id / 4.
+// CHECK-LABEL: dflow.program "mnilu" instances 8
+// CHECK: arith.remui %{{[0-9]+}}, %c4
+// CHECK: arith.divui %{{[0-9]+}}, %c4
+// CHECK: [[LX:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<64x128xf16, "lx">
+// CHECK: [[LW:%[0-9]+]] = dflow.lx_view[%c16384] : memref<128xf16, "lx">
+// CHECK: dflow.dma %{{[0-9]+}} -> [[LX]] {hops = 7 : i64, sticks = 128 : i64}
+// CHECK-NEXT: dflow.signal [[TX]]
+// CHECK: dflow.dma %{{[0-9]+}} -> [[LW]] {hops = 7 : i64, sticks = 2 : i64}
+// CHECK-NEXT: dflow.signal [[TW]]
+
+// CHECK-LABEL: dflow.program "l1lu" instances 8
+// CHECK: dflow.wait [[TX]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VX]] {sticks = 128 : i64}
+// CHECK: dflow.wait [[TW]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VW]] {sticks = 2 : i64}
+
+// CHECK-LABEL: dflow.program "sfu" instances 8
+// CHECK-DAG: dflow.receive [[VX]] {sticks = 128 : i64} : <vector<64xf16>> -> tensor<64x128xf16>
+// CHECK-DAG: dflow.receive [[VW]] {sticks = 2 : i64} : <vector<64xf16>> -> tensor<128xf16>
+// CHECK: math.rsqrt
+// CHECK: [[Y:%[0-9]+]] = arith.truncf {{.*}} to tensor<64x128xf16>
+// CHECK-NEXT: dflow.send [[Y]] -> [[VY]] {sticks = 128 : i64}
+
+// CHECK-LABEL: dflow.program "l1su" instances 8
+// CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c16640] : memref<64x128xf16, "lx">
+// CHECK: dflow.collect [[VY]] -> [[LY]] {sticks = 128 : i64}
+// CHECK-NEXT: dflow.signal [[TY]]
+
+// CHECK-LABEL: dflow.program "mnisu" instances 8
+// CHECK: [[LY2:%[0-9]+]] = dflow.lx_view[%c16640]
+// CHECK: dflow.wait [[TY]]
+// CHECK-NEXT: dflow.dma [[LY2]] -> %{{[0-9]+}} {hops = 7 : i64, sticks = 128 : i64}

@@ -1,0 +1,36 @@
+// row_sum: a reduction that shrinks the tile: 8x128 f16 in (16 sticks),
+// 8 f16 out (16 bytes, one partial stick), fp32 accumulation on the sfu.
+// RUN: spyre-opt %samples/row_sum.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
+
+// X 2048 bytes at 0; the 16-byte result rounds up to one stick at 2048.
+// CHECK: func.func @row_sum({{.*}}dflow.lx_peak = 2176 : i64
+// CHECK-DAG: [[TX:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TO:%[0-9]+]] = dflow.channel "l1su" -> "mnisu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[VX:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VO:%[0-9]+]] = dflow.channel "sfu" -> "l1su" depth {{[0-9]+}} : <vector<64xf16>>
+
+// CHECK-LABEL: dflow.program "mnilu" instances 32
+// CHECK: [[LX:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<8x128xf16, "lx">
+// CHECK: dflow.dma %{{[0-9]+}} -> [[LX]] {hops = 16 : i64, sticks = 16 : i64} : !ktdp.access_tile<8x128xindex>
+// CHECK-NEXT: dflow.signal [[TX]]
+
+// CHECK-LABEL: dflow.program "l1lu" instances 32
+// CHECK: dflow.wait [[TX]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VX]] {sticks = 16 : i64}
+
+// CHECK-LABEL: dflow.program "sfu" instances 32
+// CHECK: dflow.receive [[VX]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<8x128xf16>
+// CHECK: arith.extf
+// CHECK: linalg.reduce { arith.addf } {{.*}} dimensions = [1]
+// CHECK: [[S:%[0-9]+]] = arith.truncf {{.*}} to tensor<8xf16>
+// CHECK-NEXT: dflow.send [[S]] -> [[VO]] {sticks = 1 : i64} : tensor<8xf16>
+
+// CHECK-LABEL: dflow.program "l1su" instances 32
+// CHECK: [[LO:%[0-9]+]] = dflow.lx_view[%c2048] : memref<8xf16, "lx">
+// CHECK: dflow.collect [[VO]] -> [[LO]] {sticks = 1 : i64}
+// CHECK-NEXT: dflow.signal [[TO]]
+
+// CHECK-LABEL: dflow.program "mnisu" instances 32
+// CHECK: [[LO2:%[0-9]+]] = dflow.lx_view[%c2048] : memref<8xf16, "lx">
+// CHECK: dflow.wait [[TO]]
+// CHECK-NEXT: dflow.dma [[LO2]] -> %{{[0-9]+}} {hops = 16 : i64, sticks = 1 : i64} : memref<8xf16, "lx"> -> !ktdp.access_tile<8xindex>

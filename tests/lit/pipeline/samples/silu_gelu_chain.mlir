@@ -1,0 +1,45 @@
+// silu_gelu_chain: two 8x128 f16 loads (2 KiB = 16 sticks each) feeding one
+// fused compute stage (spyreop.silu on a tensor, spyreop.gelu in a generic).
+// RUN: spyre-opt %samples/silu_gelu_chain.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
+
+// X at 0, G at 2048, Y at 4096, 2048 bytes each: peak 6144.
+// CHECK: func.func @silu_gelu_chain({{.*}}dflow.lx_peak = 6144 : i64
+// CHECK-DAG: [[TX:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TG:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TY:%[0-9]+]] = dflow.channel "l1su" -> "mnisu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[VX:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VG:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VY:%[0-9]+]] = dflow.channel "sfu" -> "l1su" depth {{[0-9]+}} : <vector<64xf16>>
+
+// CHECK-LABEL: dflow.program "mnilu" instances 32
+// CHECK: [[LX:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<8x128xf16, "lx">
+// CHECK: [[LG:%[0-9]+]] = dflow.lx_view[%c2048] : memref<8x128xf16, "lx">
+// CHECK: dflow.dma %{{[0-9]+}} -> [[LX]] {hops = 16 : i64, sticks = 16 : i64}
+// CHECK-NEXT: dflow.signal [[TX]]
+// CHECK: dflow.dma %{{[0-9]+}} -> [[LG]] {hops = 16 : i64, sticks = 16 : i64}
+// CHECK-NEXT: dflow.signal [[TG]]
+
+// CHECK-LABEL: dflow.program "l1lu" instances 32
+// CHECK: dflow.wait [[TX]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VX]] {sticks = 16 : i64}
+// CHECK: dflow.wait [[TG]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VG]] {sticks = 16 : i64}
+
+// The whole chain runs on the compute unit: nothing goes back to LX between.
+// CHECK-LABEL: dflow.program "sfu" instances 32
+// CHECK: [[X:%[0-9]+]] = dflow.receive [[VX]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<8x128xf16>
+// CHECK: [[G:%[0-9]+]] = dflow.receive [[VG]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<8x128xf16>
+// CHECK: [[S:%[0-9]+]] = spyreop.silu [[G]]
+// CHECK: [[Y:%[0-9]+]] = linalg.generic {{.*}} ins([[X]], [[S]] :
+// CHECK: spyreop.gelu
+// CHECK: dflow.send [[Y]] -> [[VY]] {sticks = 16 : i64}
+
+// CHECK-LABEL: dflow.program "l1su" instances 32
+// CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c4096] : memref<8x128xf16, "lx">
+// CHECK: dflow.collect [[VY]] -> [[LY]] {sticks = 16 : i64}
+// CHECK-NEXT: dflow.signal [[TY]]
+
+// CHECK-LABEL: dflow.program "mnisu" instances 32
+// CHECK: [[LY2:%[0-9]+]] = dflow.lx_view[%c4096]
+// CHECK: dflow.wait [[TY]]
+// CHECK-NEXT: dflow.dma [[LY2]] -> %{{[0-9]+}} {hops = 16 : i64, sticks = 16 : i64}

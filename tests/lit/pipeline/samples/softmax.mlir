@@ -1,0 +1,54 @@
+// softmax: a cyclic row loop (for row = id to 128 step 32) whose pipeline is
+// double-buffered; each 1x256 f16 row is 512 bytes = 4 sticks.
+// RUN: spyre-opt %samples/softmax.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
+
+// Input row: 2 copies at 0 / 512; output row: 2 copies at 1024 / 1536: peak 2048.
+// CHECK: func.func @softmax({{.*}}dflow.lx_peak = 2048 : i64
+// CHECK-DAG: [[TI:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[TO:%[0-9]+]] = dflow.channel "l1su" -> "mnisu" depth {{[0-9]+}} : <none>
+// CHECK-DAG: [[VI:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
+// CHECK-DAG: [[VO:%[0-9]+]] = dflow.channel "sfu" -> "l1su" depth {{[0-9]+}} : <vector<64xf16>>
+
+// Copy (iv - id) / 32 mod 2 of the input row: address 0 + copy * 512.
+// CHECK-LABEL: dflow.program "mnilu" instances 32
+// CHECK: [[ID:%[0-9]+]] = ktdp.get_compute_tile_id
+// CHECK: scf.for [[IV:%arg[0-9]+]] = [[ID]] to %c128 step [[STEP:%c32[_0-9]*]] {
+// CHECK: [[REL:%[0-9]+]] = arith.subi [[IV]], [[ID]] : index
+// CHECK-NEXT: [[IT:%[0-9]+]] = arith.divui [[REL]], [[STEP]] : index
+// CHECK-NEXT: [[TWO:%c2[_0-9]*]] = arith.constant 2 : index
+// CHECK-NEXT: [[CP:%[0-9]+]] = arith.remui [[IT]], [[TWO]] : index
+// CHECK-NEXT: [[SZ:%c512[_0-9]*]] = arith.constant 512 : index
+// CHECK-NEXT: [[OFF:%[0-9]+]] = arith.muli [[CP]], [[SZ]] : index
+// CHECK-NEXT: [[ADDR:%[0-9]+]] = arith.addi %c0{{(_[0-9]+)?}}, [[OFF]] : index
+// CHECK-NEXT: [[LI:%[0-9]+]] = dflow.lx_view{{\[}}[[ADDR]]] : memref<1x256xf16, "lx">
+// CHECK-NEXT: dflow.dma %{{[0-9]+}} -> [[LI]] {hops = 16 : i64, sticks = 4 : i64}
+// CHECK-NEXT: dflow.signal [[TI]]
+
+// CHECK-LABEL: dflow.program "l1lu" instances 32
+// CHECK: scf.for
+// CHECK: dflow.wait [[TI]]
+// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 4 : i64}
+
+// Two reductions and the divide all stay on the compute unit.
+// CHECK-LABEL: dflow.program "sfu" instances 32
+// CHECK: scf.for
+// CHECK-NEXT: dflow.receive [[VI]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<1x256xf16>
+// CHECK: linalg.reduce { arith.maximumf }
+// CHECK: math.exp
+// CHECK: [[Y:%[0-9]+]] = arith.divf
+// CHECK-NEXT: dflow.send [[Y]] -> [[VO]] {sticks = 4 : i64}
+
+// Output row copies at 1024 + copy * 512.
+// CHECK-LABEL: dflow.program "l1su" instances 32
+// CHECK: scf.for
+// CHECK: [[OOFF:%[0-9]+]] = arith.muli %{{[0-9]+}}, %c512{{(_[0-9]+)?}} : index
+// CHECK-NEXT: [[OADDR:%[0-9]+]] = arith.addi %c1024, [[OOFF]] : index
+// CHECK-NEXT: [[LO:%[0-9]+]] = dflow.lx_view{{\[}}[[OADDR]]] : memref<1x256xf16, "lx">
+// CHECK-NEXT: dflow.collect [[VO]] -> [[LO]] {sticks = 4 : i64}
+// CHECK-NEXT: dflow.signal [[TO]]
+
+// CHECK-LABEL: dflow.program "mnisu" instances 32
+// CHECK: scf.for
+// CHECK: arith.addi %c1024
+// CHECK: dflow.wait [[TO]]
+// CHECK-NEXT: dflow.dma %{{[0-9]+}} -> %{{[0-9]+}} {hops = 16 : i64, sticks = 4 : i64}
