@@ -21,9 +21,12 @@
 // CHECK: dflow.wait [[TI]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 32 : i64}
 
+// Nothing to compute: the sfu forwards the 32 sticks one vector at a time.
 // CHECK-LABEL: dflow.program "sfu" instances 4
-// CHECK: [[B:%[0-9]+]] = dflow.receive [[VI]] {sticks = 32 : i64} : <vector<64xf16>> -> tensor<32x64xf16>
-// CHECK-NEXT: dflow.send [[B]] -> [[VO]] {sticks = 32 : i64}
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c32{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: [[B:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: dflow.send [[B]] -> [[VO]] {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
+// CHECK-NEXT: } {sched.vector_loop}
 
 // CHECK-LABEL: dflow.program "l1su" instances 4
 // CHECK: [[LO:%[0-9]+]] = dflow.lx_view[%c4096] : memref<32x64xf16, "lx">

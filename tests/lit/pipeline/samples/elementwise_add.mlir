@@ -1,5 +1,6 @@
 // elementwise_add: the smallest load -> compute -> store kernel on 32 cores;
 // two 3x64 f16 operands and one result, each 384 bytes = 3 sticks, no loop.
+// The add is elementwise, so the sfu runs it as a loop over the 3 sticks.
 // RUN: spyre-opt %samples/elementwise_add.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
 
 // 3 buffers x 384 bytes, on stick boundaries: A at 0, B at 384, C at 768.
@@ -25,11 +26,14 @@
 // CHECK: dflow.wait [[TB]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VB]] {sticks = 3 : i64}
 
+// One stick of A and of B in, one stick of C out per iteration.
 // CHECK-LABEL: dflow.program "sfu" instances 32
-// CHECK-DAG: dflow.receive [[VA]] {sticks = 3 : i64} : <vector<64xf16>> -> tensor<3x64xf16>
-// CHECK-DAG: dflow.receive [[VB]] {sticks = 3 : i64} : <vector<64xf16>> -> tensor<3x64xf16>
-// CHECK: linalg.add
-// CHECK: dflow.send %{{[0-9]+}} -> [[VC]] {sticks = 3 : i64}
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c3{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: [[A:%[0-9]+]] = dflow.receive [[VA]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[B:%[0-9]+]] = dflow.receive [[VB]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[S:%[0-9]+]] = arith.addf [[A]], [[B]] : vector<64xf16>
+// CHECK-NEXT: dflow.send [[S]] -> [[VC]] {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
+// CHECK-NEXT: } {sched.vector_loop}
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LC:%[0-9]+]] = dflow.lx_view[%c768] : memref<3x64xf16, "lx">

@@ -20,9 +20,12 @@
 // CHECK: dflow.wait [[TI]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 4 : i64}
 
+// Nothing to compute: the sfu forwards the 4 rows one stick at a time.
 // CHECK-LABEL: dflow.program "sfu" instances 32
-// CHECK: [[R:%[0-9]+]] = dflow.receive [[VI]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<4x64xf16>
-// CHECK-NEXT: dflow.send [[R]] -> [[VO]] {sticks = 4 : i64}
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c4{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: [[R:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: dflow.send [[R]] -> [[VO]] {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
+// CHECK-NEXT: } {sched.vector_loop}
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LO:%[0-9]+]] = dflow.lx_view[%c512] : memref<4x64xf16, "lx">

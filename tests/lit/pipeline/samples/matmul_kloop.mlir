@@ -2,9 +2,12 @@
 // 64x64 B blocks, an fp32 accumulator carried on the sfu, one store after it.
 // RUN: spyre-opt %samples/matmul_kloop.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
 
-// A: 2 x 2048 bytes from 0, B: 2 x 8192 from 4096: peak 20480. The C block
-// is stored after the loop and reuses address 0.
+// A: 2 x 2048 bytes (16 sticks) from 0, B: 2 x 8192 (64 sticks) from 4096: peak
+// 20480. Free tokens, one per copy: mnilu waits before a fill, l1lu signals after
+// the stream. C reuses address 0 after the loop: a barrier in every program.
 // CHECK: func.func @matmul_kloop({{.*}}dflow.lx_peak = 20480 : i64{{.*}}grid = [32]}
+// CHECK-DAG: [[FA:%[0-9]+]] = dflow.channel "l1lu" -> "mnilu" depth 2 {initial = 2 : i64} : <none>
+// CHECK-DAG: [[FB:%[0-9]+]] = dflow.channel "l1lu" -> "mnilu" depth 2 {initial = 2 : i64} : <none>
 // CHECK-DAG: [[TA:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
 // CHECK-DAG: [[TB:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
 // CHECK-DAG: [[VA:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
@@ -13,46 +16,51 @@
 // CHECK-DAG: [[VC:%[0-9]+]] = dflow.channel "sfu" -> "l1su" depth {{[0-9]+}} : <vector<64xf16>>
 
 // CHECK-LABEL: dflow.program "mnilu" instances 32
-// CHECK: scf.for [[K:%arg[0-9]+]] = [[LB:%c0]] to %c256 step [[ST:%c64[_0-9]*]] {
-// CHECK: [[R:%[0-9]+]] = arith.subi [[K]], [[LB]] : index
-// CHECK-NEXT: [[I:%[0-9]+]] = arith.divui [[R]], [[ST]] : index
-// CHECK-NEXT: [[TWO:%c2[_0-9]*]] = arith.constant 2 : index
-// CHECK-NEXT: [[CP:%[0-9]+]] = arith.remui [[I]], [[TWO]] : index
-// CHECK-NEXT: %c2048 = arith.constant 2048 : index
-// CHECK-NEXT: [[OA:%[0-9]+]] = arith.muli [[CP]], %c2048 : index
+// CHECK: scf.for %arg{{[0-9]+}} = %c0 to %c256 step %c64{{[_0-9]*}} {
+// CHECK: [[CP:%[0-9]+]] = arith.remui %{{[0-9]+}}, %c2{{[_0-9]*}} : index
+// CHECK: [[OA:%[0-9]+]] = arith.muli [[CP]], %c2048 : index
 // CHECK-NEXT: [[AA:%[0-9]+]] = arith.addi %c0{{(_[0-9]+)?}}, [[OA]] : index
 // CHECK-NEXT: [[LA:%[0-9]+]] = dflow.lx_view{{\[}}[[AA]]] : memref<16x64xf16, "lx">
-// CHECK: %c8192 = arith.constant 8192 : index
-// CHECK-NEXT: [[OB:%[0-9]+]] = arith.muli %{{[0-9]+}}, %c8192 : index
+// CHECK: [[OB:%[0-9]+]] = arith.muli %{{[0-9]+}}, %c8192 : index
 // CHECK-NEXT: [[AB:%[0-9]+]] = arith.addi %c4096, [[OB]] : index
 // CHECK-NEXT: [[LB2:%[0-9]+]] = dflow.lx_view{{\[}}[[AB]]] : memref<64x64xf16, "lx">
+// CHECK-NEXT: dflow.wait [[FA]]
 // CHECK-NEXT: dflow.dma %{{[0-9]+}} -> [[LA]] {hops = 16 : i64, sticks = 16 : i64}
 // CHECK-NEXT: dflow.signal [[TA]]
+// CHECK-NEXT: dflow.wait [[FB]]
 // CHECK-NEXT: dflow.dma %{{[0-9]+}} -> [[LB2]] {hops = 16 : i64, sticks = 64 : i64}
 // CHECK-NEXT: dflow.signal [[TB]]
+// CHECK-NEXT: }
+// CHECK-NEXT: dflow.barrier
 
 // CHECK-LABEL: dflow.program "l1lu" instances 32
 // CHECK: scf.for
 // CHECK: dflow.wait [[TA]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VA]] {sticks = 16 : i64}
-// CHECK: dflow.wait [[TB]]
+// CHECK-NEXT: dflow.signal [[FA]]
+// CHECK-NEXT: dflow.wait [[TB]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VB]] {sticks = 64 : i64}
+// CHECK-NEXT: dflow.signal [[FB]]
+// CHECK-NEXT: }
+// CHECK-NEXT: dflow.barrier
 
 // CHECK-LABEL: dflow.program "sfu" instances 32
 // CHECK: [[ACC:%[0-9]+]] = scf.for {{.*}} iter_args([[IT:%arg[0-9]+]] = %{{[0-9]+}}) -> (tensor<16x64xf32>)
 // CHECK-NEXT: [[A:%[0-9]+]] = dflow.receive [[VA]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<16x64xf16>
 // CHECK-NEXT: [[B:%[0-9]+]] = dflow.receive [[VB]] {sticks = 64 : i64} : <vector<64xf16>> -> tensor<64x64xf16>
 // CHECK-NEXT: linalg.matmul ins([[A]], [[B]] : {{.*}}) outs([[IT]] : tensor<16x64xf32>)
-// CHECK: [[C:%[0-9]+]] = arith.truncf [[ACC]]
+// CHECK: dflow.barrier
+// CHECK-NEXT: [[C:%[0-9]+]] = arith.truncf [[ACC]]
 // CHECK-NEXT: dflow.send [[C]] -> [[VC]] {sticks = 16 : i64}
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
-// CHECK-NOT: scf.for
+// CHECK-NEXT: dflow.barrier
 // CHECK: [[LC:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<16x64xf16, "lx">
 // CHECK-NEXT: dflow.collect [[VC]] -> [[LC]] {sticks = 16 : i64}
 // CHECK-NEXT: dflow.signal [[TC]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 32
 // CHECK-NOT: scf.for
+// CHECK: dflow.barrier
 // CHECK: dflow.wait [[TC]]
 // CHECK-NEXT: dflow.dma %{{[0-9]+}} -> %{{[0-9]+}} {hops = 16 : i64, sticks = 16 : i64}

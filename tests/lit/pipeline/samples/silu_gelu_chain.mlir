@@ -25,14 +25,18 @@
 // CHECK: dflow.wait [[TG]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VG]] {sticks = 16 : i64}
 
-// The whole chain runs on the compute unit: nothing goes back to LX between.
+// The whole chain is elementwise: the sfu loops over the 16 sticks, silu(g),
+// gelu(x), the multiply and the add all on one vector<64xf16> per input.
 // CHECK-LABEL: dflow.program "sfu" instances 32
-// CHECK: [[X:%[0-9]+]] = dflow.receive [[VX]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<8x128xf16>
-// CHECK: [[G:%[0-9]+]] = dflow.receive [[VG]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<8x128xf16>
-// CHECK: [[S:%[0-9]+]] = spyreop.silu [[G]]
-// CHECK: [[Y:%[0-9]+]] = linalg.generic {{.*}} ins([[X]], [[S]] :
-// CHECK: spyreop.gelu
-// CHECK: dflow.send [[Y]] -> [[VY]] {sticks = 16 : i64}
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c16{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: [[X:%[0-9]+]] = dflow.receive [[VX]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[G:%[0-9]+]] = dflow.receive [[VG]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[S:%[0-9]+]] = spyreop.silu [[G]] : vector<64xf16>
+// CHECK-NEXT: [[GX:%[0-9]+]] = spyreop.gelu [[X]] : vector<64xf16>
+// CHECK-NEXT: [[M:%[0-9]+]] = arith.mulf [[GX]], [[S]] : vector<64xf16>
+// CHECK-NEXT: [[Y:%[0-9]+]] = arith.addf [[X]], [[M]] : vector<64xf16>
+// CHECK-NEXT: dflow.send [[Y]] -> [[VY]] {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
+// CHECK-NEXT: } {sched.vector_loop}
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c4096] : memref<8x128xf16, "lx">

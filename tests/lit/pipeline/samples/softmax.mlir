@@ -1,9 +1,13 @@
 // softmax: a cyclic row loop (for row = id to 128 step 32) whose pipeline is
 // double-buffered; each 1x256 f16 row is 512 bytes = 4 sticks.
-// RUN: spyre-opt %samples/softmax.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
+// RUN: spyre-opt %samples/softmax.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched. --implicit-check-not=dflow.barrier
 
 // Input row: 2 copies at 0 / 512; output row: 2 copies at 1024 / 1536: peak 2048.
+// Each double buffer has a free-token channel back from its drainer holding
+// one token per copy. One pipeline, no LX reuse: no barrier.
 // CHECK: func.func @softmax({{.*}}dflow.lx_peak = 2048 : i64
+// CHECK-DAG: [[FI:%[0-9]+]] = dflow.channel "l1lu" -> "mnilu" depth 2 {initial = 2 : i64} : <none>
+// CHECK-DAG: [[FO:%[0-9]+]] = dflow.channel "mnisu" -> "l1su" depth 2 {initial = 2 : i64} : <none>
 // CHECK-DAG: [[TI:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
 // CHECK-DAG: [[TO:%[0-9]+]] = dflow.channel "l1su" -> "mnisu" depth {{[0-9]+}} : <none>
 // CHECK-DAG: [[VI:%[0-9]+]] = dflow.channel "l1lu" -> "sfu" depth {{[0-9]+}} : <vector<64xf16>>
@@ -21,6 +25,7 @@
 // CHECK-NEXT: [[OFF:%[0-9]+]] = arith.muli [[CP]], [[SZ]] : index
 // CHECK-NEXT: [[ADDR:%[0-9]+]] = arith.addi %c0{{(_[0-9]+)?}}, [[OFF]] : index
 // CHECK-NEXT: [[LI:%[0-9]+]] = dflow.lx_view{{\[}}[[ADDR]]] : memref<1x256xf16, "lx">
+// CHECK-NEXT: dflow.wait [[FI]]
 // CHECK-NEXT: dflow.dma %{{[0-9]+}} -> [[LI]] {hops = 16 : i64, sticks = 4 : i64}
 // CHECK-NEXT: dflow.signal [[TI]]
 
@@ -28,8 +33,9 @@
 // CHECK: scf.for
 // CHECK: dflow.wait [[TI]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 4 : i64}
+// CHECK-NEXT: dflow.signal [[FI]]
 
-// Two reductions and the divide all stay on the compute unit.
+// Two reductions and the divide stay on the compute unit, on whole rows.
 // CHECK-LABEL: dflow.program "sfu" instances 32
 // CHECK: scf.for
 // CHECK-NEXT: dflow.receive [[VI]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<1x256xf16>
@@ -44,6 +50,7 @@
 // CHECK: [[OOFF:%[0-9]+]] = arith.muli %{{[0-9]+}}, %c512{{(_[0-9]+)?}} : index
 // CHECK-NEXT: [[OADDR:%[0-9]+]] = arith.addi %c1024, [[OOFF]] : index
 // CHECK-NEXT: [[LO:%[0-9]+]] = dflow.lx_view{{\[}}[[OADDR]]] : memref<1x256xf16, "lx">
+// CHECK-NEXT: dflow.wait [[FO]]
 // CHECK-NEXT: dflow.collect [[VO]] -> [[LO]] {sticks = 4 : i64}
 // CHECK-NEXT: dflow.signal [[TO]]
 
@@ -52,3 +59,4 @@
 // CHECK: arith.addi %c1024
 // CHECK: dflow.wait [[TO]]
 // CHECK-NEXT: dflow.dma %{{[0-9]+}} -> %{{[0-9]+}} {hops = 16 : i64, sticks = 4 : i64}
+// CHECK-NEXT: dflow.signal [[FO]]
