@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/CoreExec.h"
+#include "interp/HalfArrays.h"
 #include "ir/spyreop/SpyreOpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -64,8 +65,7 @@ void roundAll(DType type, Buffer &data) {
   case DType::Index:
     return;
   case DType::F16:
-    for (double &d : data)
-      d = roundToHalf(static_cast<float>(d));
+    roundHalves(data.data(), static_cast<int64_t>(data.size()));
     return;
   case DType::F32:
     for (double &d : data)

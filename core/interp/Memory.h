@@ -31,6 +31,18 @@ public:
   const uint8_t *peek(uint64_t address, uint64_t bytes, uint64_t &available);
   /// Writable bytes at `address` and how many follow in its page.
   uint8_t *poke(uint64_t address, uint64_t &available);
+  /// The bytes at `address` when somebody wrote its page, else null
+  /// (nothing recorded: see noteUninitialised).
+  const uint8_t *find(uint64_t address) {
+    uint8_t *p = page(address, false);
+    return p ? p + (address & (kPageSize - 1)) : nullptr;
+  }
+  /// Records a read of `bytes` bytes nobody wrote, from `address`.
+  void noteUninitialised(uint64_t address, uint64_t bytes) {
+    if (uninitReads == 0)
+      firstUninit = address;
+    uninitReads += bytes;
+  }
   /// Bytes read from pages nobody wrote, and the first such address.
   uint64_t uninitialisedReads() const { return uninitReads; }
   uint64_t firstUninitialisedRead() const { return firstUninit; }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/CoreExec.h"
+#include "interp/HalfArrays.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -681,8 +682,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     for (int64_t i = 0; i < n; ++i)
       out[i] = fn(a[i], b ? b[i] : 0.0);
     if (t->dtype == DType::F16)
-      for (int64_t i = 0; i < n; ++i)
-        out[i] = roundToHalf(static_cast<float>(out[i]));
+      roundHalves(out, n);
     else
       for (int64_t i = 0; i < n; ++i)
         out[i] = roundTo(t->dtype, out[i]);

@@ -75,15 +75,55 @@ struct MemoryView {
 };
 using MemoryViewPtr = std::shared_ptr<const MemoryView>;
 
-/// The resolved points of an access tile, in tile (row-major) order.
+/// Consecutive points of an access tile (in tile order) in one partition
+/// whose byte addresses step by `stride`: `count` points from `address`.
+/// Masked points (part -1) form runs of their own.
+struct AccessRun {
+  int32_t part = -1;
+  int64_t stride = 0; ///< bytes between consecutive points (count > 1)
+  uint64_t address = 0;
+  int64_t count = 0;
+};
+
+/// The resolved points of an access tile, in tile (row-major) order, as
+/// runs: a row of a plain view is one run, whatever its length.
 struct AccessTile {
   MemoryViewPtr view;
   std::vector<int64_t> shape;
-  std::vector<int32_t> part;     ///< partition per point, -1 when masked
-  std::vector<uint64_t> address; ///< byte address per point
+  std::vector<AccessRun> runs;
+  int64_t points = 0;
   int64_t indexSticks = 0;       ///< HBM sticks of index views it read
   bool indexViewsInLx = true;    ///< no index view (or all of them) in LX
-  int64_t numPoints() const { return static_cast<int64_t>(part.size()); }
+  int64_t numPoints() const { return points; }
+
+  /// Appends `count` points of partition `part` (-1: masked) from byte
+  /// `address` on, `stride` bytes apart, extending the last run when they
+  /// continue it.
+  void append(int32_t part, uint64_t address, int64_t stride = 0,
+              int64_t count = 1) {
+    if (count <= 0)
+      return;
+    points += count;
+    if (!runs.empty()) {
+      AccessRun &last = runs.back();
+      if (last.part == part && part < 0) {
+        last.count += count;
+        return;
+      }
+      if (last.part == part) {
+        int64_t step = last.count == 1
+                           ? static_cast<int64_t>(address - last.address)
+                           : last.stride;
+        if (address == last.address + static_cast<uint64_t>(step * last.count) &&
+            (count == 1 || stride == step)) {
+          last.stride = step;
+          last.count += count;
+          return;
+        }
+      }
+    }
+    runs.push_back({part, count > 1 ? stride : 0, part < 0 ? 0 : address, count});
+  }
 };
 using AccessTilePtr = std::shared_ptr<const AccessTile>;
 

@@ -1,0 +1,489 @@
+//===- AccessTileOps.cpp - ktdp access tiles, direct and indirect ---------===//
+//
+// An access tile resolves every point of its set to a partition of its
+// view and a byte address when it is built, kept as runs of points whose
+// addresses step evenly (a row of a plain view is one run). Points outside
+// the view's coordinate set are masked. Box sets over box views are walked
+// a row at a time; everything else point by point.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/KtdpTiles.h"
+#include "ir/ktdp/IntegerSetUtils.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+using namespace mlir;
+using namespace spyre::interp;
+namespace kt = mlir::ktdp;
+
+ByteStore &spyre::interp::storeFor(CoreExec &core, const ViewPart &part) {
+  Memories &m = core.interp.memories();
+  return part.space == Space::HBM ? m.hbm : m.lx[part.core];
+}
+
+namespace {
+
+/// Byte address of global coordinate `g` in partition `p`, or -1.
+int32_t addressIn(const MemoryView &view, size_t p, const int64_t *g,
+                  uint64_t &address) {
+  const ViewPart &part = view.parts[p];
+  int64_t index = part.offset;
+  for (size_t d = 0; d < part.strides.size(); ++d)
+    index += (view.distributed ? g[d] - part.lo[d] : g[d]) * part.strides[d];
+  if (index < 0)
+    return -1;
+  address = static_cast<uint64_t>(index) * dtypeSize(part.dtype);
+  return static_cast<int32_t>(p);
+}
+
+/// Resolves global coordinate `g` in `view`: the first partition holding
+/// it and the byte address there, or -1. `hint` remembers the last hit:
+/// when the partitions are disjoint it is tried first (neighbouring points
+/// usually share a partition).
+int32_t resolve(const MemoryView &view, const int64_t *g, uint64_t &address,
+                size_t &hint) {
+  if (view.disjoint && hint < view.parts.size() &&
+      view.parts[hint].contains(g))
+    return addressIn(view, hint, g, address);
+  for (size_t p = 0; p < view.parts.size(); ++p)
+    if (view.parts[p].contains(g)) {
+      hint = p;
+      return addressIn(view, p, g, address);
+    }
+  return -1;
+}
+
+/// Enumerates the points of `set` (symbols bound) with the loop order given
+/// by `order` (its k-th result is the set dimension tile dimension k walks;
+/// the last is innermost). Calls fn(point) in tile order.
+template <typename Fn>
+LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
+                           const std::vector<int64_t> &symbols,
+                           AffineMap order, int64_t &count, Fn fn) {
+  unsigned rank = set.getNumDims();
+  const Interpreter::SetShape &shape = core.interp.setShape(set, symbols);
+  if (!shape.bounded)
+    return op->emitError("the access tile's set is unbounded");
+  const std::vector<int64_t> &lo = shape.lo, &hi = shape.hi;
+  std::vector<unsigned> loopDim;
+  for (AffineExpr e : order.getResults())
+    loopDim.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+  int64_t volume = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (hi[d] < lo[d])
+      return count = 0, success();
+    volume *= hi[d] - lo[d] + 1;
+    // Every point of a tile lands in a scratchpad (load) or comes from one
+    // (store), so a tile larger than the scratchpad in bytes can never run.
+    int64_t capacity =
+        static_cast<int64_t>(core.interp.options().lxCapacityBytes);
+    if (volume > capacity)
+      return op->emitError("the access tile's bounding box spans ")
+             << volume << " points, more than the " << capacity
+             << "-byte scratchpad can hold";
+  }
+  bool box = shape.isBox;
+  std::vector<int64_t> p(lo);
+  count = 0;
+  if (rank == 0) {
+    if (set.getNumConstraints() == 0 || kt::integerSetContains(set, {}, symbols)) {
+      fn(p.data());
+      count = 1;
+    }
+    return success();
+  }
+  while (true) {
+    if (box || kt::integerSetContains(set, p, symbols)) {
+      fn(p.data());
+      ++count;
+    }
+    int k = static_cast<int>(rank) - 1;
+    for (; k >= 0; --k) {
+      unsigned d = loopDim[k];
+      if (++p[d] <= hi[d])
+        break;
+      p[d] = lo[d];
+    }
+    if (k < 0)
+      break;
+  }
+  return success();
+}
+
+LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
+                            int64_t points, std::vector<int64_t> &shape) {
+  shape.assign(type.getShape().begin(), type.getShape().end());
+  int64_t dynamicDims = llvm::count_if(shape, ShapedType::isDynamic);
+  if (dynamicDims == 0) {
+    if (numElements(shape) != points)
+      return op->emitError("the access tile's set has ")
+             << points << " points but its type "
+             << type << " holds " << numElements(shape);
+    return success();
+  }
+  if (dynamicDims > 1)
+    return op->emitError("the interpreter needs at most one dynamic extent "
+                         "in an access tile type");
+  int64_t known = 1;
+  for (int64_t d : shape)
+    if (!ShapedType::isDynamic(d))
+      known *= d;
+  if (known == 0 || points % known != 0)
+    return op->emitError("the access tile's ")
+           << points << " points do not fill its type " << type;
+  for (int64_t &d : shape)
+    if (ShapedType::isDynamic(d))
+      d = points / known;
+  return success();
+}
+
+/// The tile dimension walked at each position of access_tile_order,
+/// outermost first.
+std::vector<unsigned> tileDimensionOrder(kt::ConstructAccessTileOp op) {
+  std::vector<unsigned> dimOf;
+  for (AffineExpr e : op.getAccessTileOrder().getResults())
+    dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
+  return dimOf;
+}
+
+/// The number of points of the box `shape` (rank dimensions); an error on
+/// `op` if more than the scratchpad could ever hold.
+FailureOr<int64_t> boxVolume(CoreExec &core, kt::ConstructAccessTileOp op,
+                             const Interpreter::SetShape &shape, size_t rank) {
+  int64_t volume = 1;
+  for (size_t d = 0; d < rank; ++d)
+    volume *= std::max<int64_t>(0, shape.hi[d] - shape.lo[d] + 1);
+  uint64_t capacity = core.interp.options().lxCapacityBytes;
+  if (volume > static_cast<int64_t>(capacity))
+    return op.emitError("the access tile's bounding box spans ")
+           << volume << " points, more than the " << capacity
+           << "-byte scratchpad can hold";
+  return volume;
+}
+
+/// Appends the points x = from..to of a row whose element index is
+/// `base + x * stride` in partition `q`: points with a negative index are
+/// masked (the index is linear in x, so they lie at one end of the row).
+void appendRow(AccessTile &tile, int32_t q, int64_t from, int64_t to,
+               int64_t base, int64_t stride, uint64_t elementSize) {
+  if (from > to)
+    return;
+  int64_t lo = from, hi = to; // the points with index >= 0
+  if (stride > 0)
+    lo = std::max(from, -llvm::divideFloorSigned(base, stride));
+  else if (stride < 0)
+    hi = std::min(to, llvm::divideFloorSigned(base, -stride));
+  else if (base < 0)
+    lo = to + 1;
+  if (lo > hi) {
+    tile.append(-1, 0, 0, to - from + 1);
+    return;
+  }
+  tile.append(-1, 0, 0, lo - from);
+  tile.append(q, static_cast<uint64_t>(base + lo * stride) * elementSize,
+              stride * static_cast<int64_t>(elementSize), hi - lo + 1);
+  tile.append(-1, 0, 0, to - hi);
+}
+
+/// Walks the rows of the box `shape` (the innermost tile dimension varies
+/// along a row) in tile order: fn(p) with p the set point starting the row.
+template <typename Fn>
+void forEachRow(const Interpreter::SetShape &shape,
+                const std::vector<unsigned> &dimOf, Fn fn) {
+  size_t rank = dimOf.size();
+  std::vector<int64_t> p(shape.lo);
+  while (true) {
+    fn(p);
+    int k = static_cast<int>(rank) - 2;
+    for (; k >= 0; --k) {
+      unsigned d = dimOf[k];
+      if (++p[d] <= shape.hi[d])
+        break;
+      p[d] = shape.lo[d];
+    }
+    if (k < 0)
+      return;
+  }
+}
+
+/// A box of points in one plain box view, a row at a time.
+void boxInPlainView(AccessTile &tile, const ViewPart &part,
+                    const std::vector<int64_t> &anchor,
+                    const Interpreter::SetShape &shape,
+                    const std::vector<unsigned> &dimOf) {
+  size_t rank = anchor.size();
+  uint64_t elementSize = dtypeSize(part.dtype);
+  if (rank == 0) {
+    tile.append(part.offset >= 0 ? 0 : -1,
+                static_cast<uint64_t>(std::max<int64_t>(part.offset, 0)) *
+                    elementSize);
+    return;
+  }
+  unsigned inner = dimOf.back();
+  int64_t first = anchor[inner] + shape.lo[inner];
+  int64_t last = anchor[inner] + shape.hi[inner];
+  forEachRow(shape, dimOf, [&](const std::vector<int64_t> &p) {
+    // Everything but the innermost dimension is fixed for this row.
+    bool rowInside = true;
+    int64_t rowIndex = part.offset;
+    for (size_t d = 0; d < rank; ++d) {
+      if (d == inner)
+        continue;
+      int64_t x = anchor[d] + p[d];
+      rowInside &= x >= part.lo[d] && x <= part.hi[d];
+      rowIndex += x * part.strides[d];
+    }
+    int64_t from = rowInside ? std::max(first, part.lo[inner]) : last + 1;
+    int64_t to = rowInside ? std::min(last, part.hi[inner]) : last;
+    if (from > to) {
+      tile.append(-1, 0, 0, last - first + 1);
+      return;
+    }
+    tile.append(-1, 0, 0, from - first);
+    appendRow(tile, 0, from, to, rowIndex, part.strides[inner], elementSize);
+    tile.append(-1, 0, 0, last - to);
+  });
+}
+
+/// A box of points over disjoint box partitions: in each row every
+/// partition covers one interval of the innermost dimension.
+void boxInDistributedView(AccessTile &tile, const MemoryView &view,
+                          const std::vector<int64_t> &anchor,
+                          const Interpreter::SetShape &shape,
+                          const std::vector<unsigned> &dimOf) {
+  size_t rank = anchor.size();
+  unsigned inner = dimOf.back();
+  int64_t first = anchor[inner] + shape.lo[inner];
+  int64_t last = anchor[inner] + shape.hi[inner];
+  struct Piece {
+    int64_t from, to, rowIndex;
+    size_t q;
+  };
+  std::vector<Piece> pieces;
+  forEachRow(shape, dimOf, [&](const std::vector<int64_t> &p) {
+    pieces.clear();
+    for (size_t q = 0; q < view.parts.size(); ++q) {
+      const ViewPart &part = view.parts[q];
+      bool rowInside = true;
+      int64_t rowIndex = part.offset;
+      for (size_t d = 0; d < rank && rowInside; ++d) {
+        if (d == inner)
+          continue;
+        int64_t x = anchor[d] + p[d];
+        rowInside = x >= part.lo[d] && x <= part.hi[d];
+        rowIndex += (x - part.lo[d]) * part.strides[d];
+      }
+      int64_t from = std::max(first, part.lo[inner]);
+      int64_t to = std::min(last, part.hi[inner]);
+      if (rowInside && from <= to)
+        pieces.push_back({from, to, rowIndex, q});
+    }
+    std::sort(pieces.begin(), pieces.end(),
+              [](const Piece &a, const Piece &b) { return a.from < b.from; });
+    int64_t next = first;
+    for (const Piece &piece : pieces) {
+      const ViewPart &part = view.parts[piece.q];
+      tile.append(-1, 0, 0, piece.from - next);
+      // Index of x: rowIndex + (x - lo) * stride.
+      int64_t stride = part.strides[inner];
+      appendRow(tile, static_cast<int32_t>(piece.q), piece.from, piece.to,
+                piece.rowIndex - part.lo[inner] * stride, stride,
+                dtypeSize(part.dtype));
+      next = piece.to + 1;
+    }
+    tile.append(-1, 0, 0, last + 1 - next);
+  });
+}
+
+/// The memory view an access tile is built on.
+FailureOr<MemoryViewPtr> baseView(CoreExec &core, Operation *op, Value base) {
+  auto *view = std::get_if<MemoryViewPtr>(&core.get(base));
+  if (!view || !*view)
+    return op->emitError("the interpreter supports access tiles on memory "
+                         "views only");
+  return *view;
+}
+
+} // namespace
+
+LogicalResult spyre::interp::execAccessTile(CoreExec &core,
+                                            kt::ConstructAccessTileOp op) {
+  FailureOr<MemoryViewPtr> viewPtr = baseView(core, op, op.getBase());
+  if (failed(viewPtr))
+    return failure();
+  const MemoryView &view = **viewPtr;
+  SmallVector<int64_t> operands;
+  for (Value v : op.getIndices()) {
+    FailureOr<int64_t> x = core.integer(op, v);
+    if (failed(x))
+      return failure();
+    operands.push_back(*x);
+  }
+  std::vector<int64_t> symbols;
+  for (Value v : op.getSymbolOperands())
+    symbols.push_back(*core.integer(op, v));
+  AffineMap map = op.getBaseMap();
+  std::vector<int64_t> anchor;
+  for (AffineExpr e : map.getResults())
+    anchor.push_back(kt::evaluateAffineExpr(
+        e, ArrayRef<int64_t>(operands).take_front(map.getNumDims()),
+        ArrayRef<int64_t>(operands).drop_front(map.getNumDims())));
+
+  auto tile = std::make_shared<AccessTile>();
+  tile->view = *viewPtr;
+  std::vector<int64_t> g(anchor.size());
+  int64_t count = 0;
+  LogicalResult enumerated = success();
+  const Interpreter::SetShape &setShape =
+      core.interp.setShape(op.getAccessTileSet(), symbols);
+  auto boxPart = [](const ViewPart &p) { return p.isBox || p.set == IntegerSet(); };
+  bool plain = view.parts.size() == 1 && !view.distributed;
+  bool boxSet = setShape.bounded && setShape.isBox;
+  if (boxSet && ((plain && boxPart(view.parts.front())) ||
+                 (view.distributed && view.disjoint && !anchor.empty() &&
+                  llvm::all_of(view.parts, boxPart)))) {
+    FailureOr<int64_t> boxPoints = boxVolume(core, op, setShape, anchor.size());
+    if (failed(boxPoints))
+      return failure();
+    count = *boxPoints;
+    if (count > 0) {
+      std::vector<unsigned> dimOf = tileDimensionOrder(op);
+      if (plain)
+        boxInPlainView(*tile, view.parts.front(), anchor, setShape, dimOf);
+      else
+        boxInDistributedView(*tile, view, anchor, setShape, dimOf);
+    }
+  } else if (plain) {
+    // One plain view: bounds check and address without a partition search.
+    const ViewPart &part = view.parts.front();
+    bool box = boxPart(part);
+    uint64_t elementSize = dtypeSize(part.dtype);
+    size_t rank = g.size();
+    enumerated = enumerateSet(
+        core, op, op.getAccessTileSet(), symbols, op.getAccessTileOrder(),
+        count, [&](const int64_t *p) {
+          bool inside = true;
+          int64_t index = part.offset;
+          for (size_t d = 0; d < rank; ++d) {
+            int64_t x = anchor[d] + p[d];
+            g[d] = x;
+            inside &= x >= part.lo[d] && x <= part.hi[d];
+            index += x * part.strides[d];
+          }
+          if (inside && !box)
+            inside = part.contains(g.data());
+          inside &= index >= 0;
+          tile->append(inside ? 0 : -1,
+                       inside ? static_cast<uint64_t>(index) * elementSize : 0);
+        });
+  } else {
+    size_t hint = 0;
+    enumerated = enumerateSet(core, op, op.getAccessTileSet(), symbols,
+                              op.getAccessTileOrder(), count,
+                              [&](const int64_t *p) {
+                                for (size_t d = 0; d < g.size(); ++d)
+                                  g[d] = anchor[d] + p[d];
+                                uint64_t address = 0;
+                                int32_t part = resolve(view, g.data(), address, hint);
+                                tile->append(part, address);
+                              });
+  }
+  if (failed(enumerated))
+    return failure();
+  if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
+    return failure();
+  core.set(op.getResult(), AccessTilePtr(tile));
+  return success();
+}
+
+LogicalResult
+spyre::interp::execIndirectTile(CoreExec &core,
+                                kt::ConstructIndirectAccessTileOp op) {
+  FailureOr<MemoryViewPtr> viewPtr = baseView(core, op, op.getBase());
+  if (failed(viewPtr))
+    return failure();
+  const MemoryView &view = **viewPtr;
+  SmallVector<MemoryViewPtr> indexViews;
+  for (Value v : op.getIndirectMemrefs()) {
+    auto *iv = std::get_if<MemoryViewPtr>(&core.get(v));
+    if (!iv || !*iv)
+      return op.emitError("index view is not an evaluated memory view");
+    indexViews.push_back(*iv);
+  }
+  std::vector<int64_t> dims;
+  for (Value v : op.getCapturedVariables())
+    dims.push_back(*core.integer(op, v));
+  size_t numCaptured = dims.size();
+  std::vector<int64_t> symbols;
+  for (Value v : op.getSymbolOperands())
+    symbols.push_back(*core.integer(op, v));
+  IntegerSet set = op.getVariablesSpaceSet();
+  dims.resize(numCaptured + set.getNumDims());
+
+  SmallVector<AffineMap> maps;
+  SmallVector<bool> indirect;
+  for (auto [kind, map] : llvm::zip(op.getPerDimSubscriptKinds(),
+                                    op.getPerDimSubscriptMaps())) {
+    indirect.push_back(llvm::cast<BoolAttr>(kind).getValue());
+    maps.push_back(llvm::cast<AffineMapAttr>(map).getValue());
+  }
+  auto tile = std::make_shared<AccessTile>();
+  tile->view = *viewPtr;
+  // Index sticks are counted per index view (as ktir-cpu does), even when
+  // two views alias the same memory.
+  std::vector<std::unordered_set<uint64_t>> indexSticks(indexViews.size());
+  std::vector<int64_t> g(maps.size()), sub;
+  size_t hint = 0;
+  std::vector<size_t> indexHints(indexViews.size(), 0);
+  LogicalResult status = success();
+  int64_t count = 0;
+  LogicalResult r = enumerateSet(
+      core, op, set, symbols, op.getVariablesSpaceOrder(), count,
+      [&](const int64_t *p) {
+        for (unsigned d = 0; d < set.getNumDims(); ++d)
+          dims[numCaptured + d] = p[d];
+        bool masked = false;
+        size_t viewIndex = 0;
+        for (size_t i = 0; i < maps.size(); ++i) {
+          if (!indirect[i]) {
+            g[i] = kt::evaluateAffineExpr(maps[i].getResult(0), dims, {});
+            continue;
+          }
+          const MemoryView &iv = *indexViews[viewIndex++];
+          sub.clear();
+          for (AffineExpr e : maps[i].getResults())
+            sub.push_back(kt::evaluateAffineExpr(e, dims, {}));
+          uint64_t address = 0;
+          int32_t part = resolve(iv, sub.data(), address, indexHints[viewIndex - 1]);
+          if (part < 0) {
+            masked = true;
+            continue;
+          }
+          const ViewPart &vp = iv.parts[part];
+          if (vp.space == Space::HBM)
+            indexSticks[viewIndex - 1].insert(address / kStickBytes);
+          g[i] = static_cast<int64_t>(
+              storeFor(core, vp).load(vp.dtype, address));
+        }
+        uint64_t address = 0;
+        int32_t part = masked ? -1 : resolve(view, g.data(), address, hint);
+        tile->append(part, address);
+      });
+  if (failed(r) || failed(status))
+    return failure();
+  for (const auto &sticks : indexSticks)
+    tile->indexSticks += static_cast<int64_t>(sticks.size());
+  for (const MemoryViewPtr &iv : indexViews)
+    for (const ViewPart &p : iv->parts)
+      tile->indexViewsInLx &= p.space == Space::LX;
+  if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
+    return failure();
+  core.set(op.getResult(), AccessTilePtr(tile));
+  return success();
+}
+

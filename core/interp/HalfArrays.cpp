@@ -1,0 +1,115 @@
+//===- HalfArrays.cpp - f16 conversions over whole arrays -----------------===//
+
+#include "interp/HalfArrays.h"
+#include "interp/DType.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define SPYRE_HAVE_F16C_PATH 1
+#endif
+
+using namespace spyre::interp;
+
+namespace {
+
+void roundScalar(double *data, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    data[i] = roundToHalf(static_cast<float>(data[i]));
+}
+
+void decodeScalar(const uint8_t *src, double *dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = loadHalf(src + 2 * i);
+}
+
+void encodeScalar(const double *src, uint8_t *dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    storeHalf(roundToHalf(static_cast<float>(src[i])), dst + 2 * i);
+}
+
+#ifdef SPYRE_HAVE_F16C_PATH
+bool haveF16c() {
+  static const bool yes =
+      __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  return yes;
+}
+
+/// Eight doubles as floats; false when one of them is NaN.
+__attribute__((target("avx,f16c"))) inline bool load8(const double *p,
+                                                      __m256 &out) {
+  __m128 lo = _mm256_cvtpd_ps(_mm256_loadu_pd(p));
+  __m128 hi = _mm256_cvtpd_ps(_mm256_loadu_pd(p + 4));
+  out = _mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1);
+  return _mm256_movemask_ps(_mm256_cmp_ps(out, out, _CMP_UNORD_Q)) == 0;
+}
+
+__attribute__((target("avx,f16c"))) inline void store8(__m256 f, double *p) {
+  _mm256_storeu_pd(p, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
+  _mm256_storeu_pd(p + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+}
+
+constexpr int kNearest = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+
+__attribute__((target("avx,f16c"))) void roundF16c(double *data, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 f;
+    if (!load8(data + i, f)) {
+      roundScalar(data + i, 8);
+      continue;
+    }
+    store8(_mm256_cvtph_ps(_mm256_cvtps_ph(f, kNearest)), data + i);
+  }
+  roundScalar(data + i, n - i);
+}
+
+__attribute__((target("avx,f16c"))) void decodeF16c(const uint8_t *src,
+                                                    double *dst, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i *>(src + 2 * i));
+    store8(_mm256_cvtph_ps(h), dst + i);
+  }
+  decodeScalar(src + 2 * i, dst + i, n - i);
+}
+
+__attribute__((target("avx,f16c"))) void encodeF16c(const double *src,
+                                                    uint8_t *dst, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 f;
+    if (!load8(src + i, f)) {
+      encodeScalar(src + i, dst + 2 * i, 8);
+      continue;
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(dst + 2 * i),
+                     _mm256_cvtps_ph(f, kNearest));
+  }
+  encodeScalar(src + i, dst + 2 * i, n - i);
+}
+#else
+bool haveF16c() { return false; }
+constexpr auto roundF16c = roundScalar;
+constexpr auto decodeF16c = decodeScalar;
+constexpr auto encodeF16c = encodeScalar;
+#endif
+
+/// The F16C implementation when the processor has it, else the scalar one.
+template <typename... Args>
+void dispatch(void (*fast)(Args...), void (*slow)(Args...), Args... args) {
+  (haveF16c() ? fast : slow)(args...);
+}
+
+} // namespace
+
+void spyre::interp::roundHalves(double *data, int64_t n) {
+  dispatch(roundF16c, roundScalar, data, n);
+}
+
+void spyre::interp::decodeHalves(const uint8_t *src, double *dst, int64_t n) {
+  dispatch(decodeF16c, decodeScalar, src, dst, n);
+}
+
+void spyre::interp::encodeHalves(const double *src, uint8_t *dst, int64_t n) {
+  dispatch(encodeF16c, encodeScalar, src, dst, n);
+}

@@ -1,0 +1,194 @@
+//===- LoadStoreOps.cpp - ktdp.load and ktdp.store ------------------------===//
+//
+// Loads and stores walk the runs of an access tile: a run of consecutive
+// elements converts page by page in bulk, a strided run element by element.
+// Masked points read as 0 and are skipped by stores. Each access reports the
+// HBM sticks it touched to the latency model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/HalfArrays.h"
+#include "interp/KtdpTiles.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace spyre::interp;
+namespace kt = mlir::ktdp;
+
+namespace {
+
+/// Calls fn(address, first, k) for the pieces of `run` (elements of `size`
+/// bytes) that lie in one page: points first .. first+k-1, the first at
+/// `address`.
+template <typename Fn>
+void forEachPagePiece(const AccessRun &run, uint64_t size, Fn fn) {
+  constexpr uint64_t kPage = ByteStore::kPageSize;
+  uint64_t address = run.address;
+  int64_t stride = run.count > 1 ? run.stride : static_cast<int64_t>(size);
+  for (int64_t done = 0; done < run.count;) {
+    uint64_t offset = address & (kPage - 1);
+    int64_t fit = run.count - done;
+    if (stride > 0)
+      fit = static_cast<int64_t>((kPage - size - offset) / stride) + 1;
+    else if (stride < 0)
+      fit = static_cast<int64_t>(offset / static_cast<uint64_t>(-stride)) + 1;
+    int64_t k = std::min(run.count - done, fit);
+    fn(address, done, k);
+    done += k;
+    address += static_cast<uint64_t>(k * stride);
+  }
+}
+
+/// A run whose points are consecutive elements, lowest address first.
+bool contiguous(const AccessRun &run, uint64_t size) {
+  return run.count == 1 || run.stride == static_cast<int64_t>(size);
+}
+
+void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore) {
+  CostModel *costs = core.costs();
+  if (!costs)
+    return;
+  const MemoryView &view = *tile.view;
+  std::vector<std::vector<uint64_t>> sticks(view.parts.size());
+  std::vector<char> touched(view.parts.size(), 0);
+  for (const AccessRun &run : tile.runs) {
+    if (run.part < 0)
+      continue;
+    touched[run.part] = 1;
+    const ViewPart &part = view.parts[run.part];
+    if (part.space != Space::HBM)
+      continue;
+    // Elements never straddle a stick: a run touches its elements' sticks.
+    std::vector<uint64_t> &list = sticks[run.part];
+    uint64_t size = dtypeSize(part.dtype);
+    if (contiguous(run, size)) {
+      for (uint64_t stick = run.address / kStickBytes,
+                    last = (run.address + (run.count - 1) * size) / kStickBytes;
+           stick <= last; ++stick)
+        if (list.empty() || list.back() != stick)
+          list.push_back(stick);
+      continue;
+    }
+    uint64_t address = run.address;
+    for (int64_t i = 0; i < run.count; ++i, address += run.stride) {
+      uint64_t stick = address / kStickBytes;
+      if (list.empty() || list.back() != stick)
+        list.push_back(stick);
+    }
+  }
+  for (std::vector<uint64_t> &list : sticks) {
+    if (!std::is_sorted(list.begin(), list.end()))
+      std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+  MemoryAccess access;
+  bool anyHbm = false, anyLx = false;
+  for (size_t p = 0; p < view.parts.size(); ++p) {
+    if (!touched[p])
+      continue;
+    const ViewPart &part = view.parts[p];
+    if (part.space == Space::HBM) {
+      anyHbm = true;
+      access.dataSticks += static_cast<int64_t>(sticks[p].size());
+    } else {
+      anyLx = true;
+      access.lxPartitionBytes +=
+          numElements(part.sizes) * dtypeSize(part.dtype);
+    }
+  }
+  access.lx = !anyHbm && tile.indexViewsInLx;
+  access.indexSticks = tile.indexSticks;
+  access.distributedMixed = view.distributed && anyHbm && anyLx;
+  if (!access.distributedMixed)
+    access.lxPartitionBytes = 0;
+  costs->onMemory(core.id, isStore ? "ktdp.store" : "ktdp.load", access);
+}
+
+/// Reads the run's elements (of `type`) into out[0, count).
+void loadRun(ByteStore &store, DType type, const AccessRun &run, double *out) {
+  uint64_t size = dtypeSize(type);
+  bool dense = contiguous(run, size);
+  forEachPagePiece(run, size, [&](uint64_t address, int64_t first, int64_t k) {
+    const uint8_t *bytes = store.find(address);
+    double *dst = out + first;
+    if (!bytes) {
+      store.noteUninitialised(address, k * size);
+      std::fill(dst, dst + k, 0.0); // nobody wrote the page
+    } else if (dense && type == DType::F16) {
+      decodeHalves(bytes, dst, k);
+    } else {
+      for (int64_t i = 0; i < k; ++i, bytes += run.stride)
+        dst[i] = loadElement(type, bytes);
+    }
+  });
+}
+
+/// Writes values[0, count) to the run's elements (of `type`).
+void storeRun(ByteStore &store, DType type, const AccessRun &run,
+              const double *values) {
+  uint64_t size = dtypeSize(type);
+  bool dense = contiguous(run, size);
+  forEachPagePiece(run, size, [&](uint64_t address, int64_t first, int64_t k) {
+    uint64_t available = 0;
+    uint8_t *bytes = store.poke(address, available);
+    const double *src = values + first;
+    if (dense && type == DType::F16)
+      encodeHalves(src, bytes, k);
+    else
+      for (int64_t i = 0; i < k; ++i, bytes += run.stride)
+        storeElement(type, src[i], bytes);
+  });
+}
+
+} // namespace
+
+LogicalResult spyre::interp::execLoad(CoreExec &core, kt::LoadOp op) {
+  auto *tilePtr = std::get_if<AccessTilePtr>(&core.get(op.getAccessTile()));
+  if (!tilePtr || !*tilePtr)
+    return op.emitError("access tile has not been evaluated");
+  const AccessTile &tile = **tilePtr;
+  DType dt = dtypeOf(op.getType());
+  // Every point is written below (masked ones as 0).
+  TensorPtr t = makeTensor(dt, tile.shape, /*zeroFill=*/false);
+  const auto &parts = tile.view->parts;
+  double *out = t->data.data();
+  for (const AccessRun &run : tile.runs) {
+    if (run.part < 0) {
+      std::fill(out, out + run.count, 0.0);
+    } else {
+      const ViewPart &part = parts[run.part];
+      loadRun(storeFor(core, part), part.dtype, run, out);
+      if (part.dtype != dt)
+        for (int64_t k = 0; k < run.count; ++k)
+          out[k] = roundTo(dt, out[k]);
+    }
+    out += run.count;
+  }
+  reportMemory(core, tile, false);
+  core.set(op.getResult(), t);
+  return success();
+}
+
+LogicalResult spyre::interp::execStore(CoreExec &core, kt::StoreOp op) {
+  auto *tilePtr = std::get_if<AccessTilePtr>(&core.get(op.getAccessTile()));
+  FailureOr<TensorPtr> data = core.tensor(op, op.getDataTile());
+  if (!tilePtr || !*tilePtr || failed(data))
+    return op.emitError("operands have not been evaluated");
+  const AccessTile &tile = **tilePtr;
+  if ((*data)->numElements() < tile.numPoints())
+    return op.emitError("storing ")
+           << (*data)->numElements() << " elements through an access tile of "
+           << tile.numPoints() << " points";
+  const auto &parts = tile.view->parts;
+  const double *values = (*data)->data.data();
+  for (const AccessRun &run : tile.runs) {
+    if (run.part >= 0) {
+      const ViewPart &part = parts[run.part];
+      storeRun(storeFor(core, part), part.dtype, run, values);
+    }
+    values += run.count;
+  }
+  reportMemory(core, tile, true);
+  return success();
+}
