@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_ASSIGNADDRESSES
@@ -25,9 +26,8 @@ public:
   /// Gives `alloc` the next free address; false (after an error) if the
   /// scratchpad is full.
   bool place(sched::AllocOp alloc, bool report = true) {
-    int64_t stick = std::max(arch.stickBytes, 1);
-    int64_t bytes = spyre::tileBytes(alloc.getType());
-    bytes = (bytes + stick - 1) / stick * stick * alloc.getCopies().value_or(1);
+    int64_t bytes = spyre::scratchpadBytes(alloc.getType(), arch.stickBytes) *
+                    alloc.getCopies().value_or(1);
     if (top + bytes > int64_t(arch.scratchpadBytesPerCore)) {
       if (!report)
         return false;
@@ -47,6 +47,7 @@ public:
     live.push_back({alloc, bytes});
     top += bytes;
     peak = std::max(peak, top);
+    highest = std::max(highest, top);
     return true;
   }
 
@@ -60,10 +61,21 @@ public:
     live.resize(m.live);
   }
   int64_t peakBytes() const { return peak; }
+  int64_t topBytes() const { return top; }
+
+  /// Runs `placeAll` and returns the highest address end it reached.
+  template <typename F> int64_t highestDuring(F placeAll) {
+    int64_t saved = highest;
+    highest = top;
+    placeAll();
+    int64_t reached = highest;
+    highest = std::max(saved, reached);
+    return reached;
+  }
 
 private:
   const spyre::arch::Arch &arch;
-  int64_t top = 0, peak = 0;
+  int64_t top = 0, peak = 0, highest = 0;
   SmallVector<std::pair<sched::AllocOp, int64_t>> live;
 };
 
@@ -80,6 +92,9 @@ bool placeDoubled(sched::PipelineOp pipeline, Scratchpad &lx) {
   pipeline->removeAttr(pipeline.getModuloAttrName());
   for (auto alloc : pipeline.getBody().getOps<sched::AllocOp>())
     alloc->removeAttr(alloc.getCopiesAttrName());
+  for (auto fifo : pipeline.getBody().getOps<sched::FifoOp>())
+    if (fifo.getInitial())
+      fifo.setInitial(1); // one free copy now
   pipeline.emitRemark("not double-buffered: two copies of its buffers do "
                       "not fit in the scratchpad");
   return false;
@@ -87,19 +102,43 @@ bool placeDoubled(sched::PipelineOp pipeline, Scratchpad &lx) {
 
 bool assignBlock(Block &block, Scratchpad &lx) {
   Scratchpad::Mark scope = lx.mark();
-  for (Operation &op : block) {
+  // The highest address the ops so far in this block used: an op that
+  // places buffers below it reuses their space, behind a barrier.
+  int64_t used = lx.topBytes();
+  bool barriers = false;
+  for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
       if (!lx.place(alloc))
         return false;
+      used = std::max(used, lx.topBytes());
       continue;
     }
     if (auto pipeline = dyn_cast<sched::PipelineOp>(op))
       if (pipeline.getModulo())
         placeDoubled(pipeline, lx);
-    for (Region &region : op.getRegions())
-      for (Block &inner : region)
-        if (!assignBlock(inner, lx))
-          return false;
+    int64_t start = lx.topBytes();
+    bool ok = true;
+    int64_t reached = lx.highestDuring([&] {
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          ok = ok && assignBlock(inner, lx);
+    });
+    if (!ok)
+      return false;
+    if (reached > start && start < used) {
+      OpBuilder b(&op);
+      sched::BarrierOp::create(b, op.getLoc());
+      barriers = true;
+    }
+    used = std::max(used, reached);
+  }
+  // In a loop, the next iteration's first pipeline reuses the last one's
+  // space too.
+  if (barriers && isa<LoopLikeOpInterface>(block.getParentOp()) &&
+      block.mightHaveTerminator())
+  {
+    OpBuilder b(block.getTerminator());
+    sched::BarrierOp::create(b, block.getTerminator()->getLoc());
   }
   lx.release(scope);
   return true;

@@ -87,7 +87,8 @@ void buildPipeline(sched::GroupOp group, int64_t depth) {
     Value buffer = sched::AllocOp::create(b, op->getLoc(),
                                           spyre::scratchpadType(tensor),
                                           nullptr, nullptr, false);
-    Value token = sched::FifoOp::create(b, op->getLoc(), tokenType, depth);
+    Value token = sched::FifoOp::create(b, op->getLoc(), tokenType, depth,
+                                          nullptr);
     (side == Side::Load ? loads : stores).push_back({op, buffer, token});
   }
 
@@ -101,8 +102,8 @@ void buildPipeline(sched::GroupOp group, int64_t depth) {
     makeStage("load", {});
     for (Buffer &load : loads) {
       sched::TransferOp::create(b, load.op->getLoc(), load.op->getOperand(0),
-                                load.buffer, nullptr, nullptr, nullptr,
-                                nullptr);
+                                load.buffer, Value(), nullptr, nullptr,
+                                nullptr, nullptr);
       sched::SignalOp::create(b, load.op->getLoc(), load.token);
     }
     sched::YieldOp::create(b, group.getLoc());
@@ -138,8 +139,8 @@ void buildPipeline(sched::GroupOp group, int64_t depth) {
       sched::WaitOp::create(b, store.op->getLoc(), store.token);
       sched::TransferOp::create(
           b, store.op->getLoc(), store.buffer,
-          cast<ktdp::StoreOp>(store.op).getAccessTile(), nullptr, nullptr,
-          nullptr, nullptr);
+          cast<ktdp::StoreOp>(store.op).getAccessTile(), Value(), nullptr,
+          nullptr, nullptr, nullptr);
     }
     sched::YieldOp::create(b, group.getLoc());
     b.setInsertionPointToEnd(shared);

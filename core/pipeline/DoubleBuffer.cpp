@@ -1,8 +1,10 @@
 //===- DoubleBuffer.cpp - two copies of the LX buffers of looped pipelines ===//
 
+#include "ir/ktdp/KtdpTypes.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace spyre {
@@ -16,19 +18,56 @@ namespace {
 
 constexpr int64_t kCopies = 2;
 
+/// The transfers of `pipeline` that fill and that drain `buffer`.
+std::pair<sched::TransferOp, sched::TransferOp>
+fillAndDrain(sched::PipelineOp pipeline, Value buffer) {
+  sched::TransferOp fill, drain;
+  pipeline.walk([&](sched::TransferOp t) {
+    if (t.getDest() == buffer)
+      fill = t;
+    if (t.getSource() == buffer)
+      drain = t;
+  });
+  return {fill, drain};
+}
+
+/// Two copies of a buffer, and a token FIFO holding one token per free
+/// copy: the unit filling it waits for a token, the unit draining it gives
+/// one back, so a copy is never refilled while it is still being read.
+void doubleBuffer(sched::PipelineOp pipeline, sched::AllocOp alloc) {
+  auto [fill, drain] = fillAndDrain(pipeline, alloc);
+  if (!fill || !drain)
+    return;
+  alloc.setCopies(kCopies);
+  OpBuilder b(alloc);
+  b.setInsertionPointAfter(alloc);
+  MLIRContext *ctx = alloc.getContext();
+  Value free = sched::FifoOp::create(
+      b, alloc.getLoc(), sched::FifoType::get(ctx, NoneType::get(ctx)),
+      kCopies, b.getI64IntegerAttr(kCopies));
+  // Once per tile: around the stick loop when the transfer is in one.
+  auto stageLevel = [](Operation *op) {
+    Block &stage = op->getParentOfType<sched::StageOp>().getBody().front();
+    return stage.findAncestorOpInBlock(*op);
+  };
+  b.setInsertionPoint(stageLevel(fill));
+  sched::WaitOp::create(b, fill.getLoc(), free);
+  b.setInsertionPointAfter(stageLevel(drain));
+  sched::SignalOp::create(b, drain.getLoc(), free);
+}
+
 struct DoubleBuffer : spyre::impl::DoubleBufferBase<DoubleBuffer> {
   void runOnOperation() override {
     getOperation().walk([&](sched::PipelineOp pipeline) {
-      if (pipeline.getModulo() || !pipeline->getParentOfType<LoopLikeOpInterface>())
+      if (pipeline.getModulo() ||
+          !pipeline->getParentOfType<LoopLikeOpInterface>())
         return;
-      bool doubled = false;
-      for (auto alloc : pipeline.getBody().getOps<sched::AllocOp>()) {
-        if (alloc.getPersistent())
-          continue;
-        alloc.setCopies(kCopies);
-        doubled = true;
-      }
-      if (doubled)
+      SmallVector<sched::AllocOp> allocs(
+          pipeline.getBody().getOps<sched::AllocOp>());
+      for (sched::AllocOp alloc : allocs)
+        if (!alloc.getPersistent())
+          doubleBuffer(pipeline, alloc);
+      if (llvm::any_of(allocs, [](sched::AllocOp a) { return a.getCopies(); }))
         pipeline.setModulo(kCopies);
     });
   }

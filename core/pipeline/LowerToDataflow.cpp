@@ -42,7 +42,7 @@ DenseMap<Value, Value> makeChannels(func::FuncOp function, OpBuilder &b) {
                                         fifo.getType().getElementType());
     channels[fifo] = dflow::ChannelOp::create(
         b, fifo.getLoc(), type, from.empty() ? "?" : from,
-        to.empty() ? "?" : to, fifo.getDepth());
+        to.empty() ? "?" : to, fifo.getDepth(), fifo.getInitialAttr());
   });
   return channels;
 }
@@ -57,12 +57,16 @@ public:
   LogicalResult lower(Block &body) {
     SmallVector<Operation *> work;
     body.walk([&](Operation *op) {
-      if (isa<sched::PipelineOp, sched::AllocOp>(op) &&
+      if (isa<sched::PipelineOp, sched::AllocOp, sched::BarrierOp>(op) &&
           !op->getParentOfType<sched::PipelineOp>())
         work.push_back(op);
     });
     for (Operation *op : work) {
-      if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
+      if (auto barrier = dyn_cast<sched::BarrierOp>(op)) {
+        OpBuilder b(barrier);
+        dflow::BarrierOp::create(b, barrier.getLoc());
+        barrier.erase();
+      } else if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
         if (failed(view(alloc)))
           return failure();
       } else if (failed(lowerPipeline(cast<sched::PipelineOp>(op)))) {
@@ -85,8 +89,7 @@ private:
     int64_t copies = alloc.getCopies().value_or(1);
     auto loop = alloc->getParentOfType<scf::ForOp>();
     if (copies > 1 && loop) {
-      int64_t stick = std::max(arch.stickBytes, 1);
-      int64_t bytes = (spyre::tileBytes(alloc.getType()) + stick - 1) / stick * stick;
+      int64_t bytes = spyre::scratchpadBytes(alloc.getType(), arch.stickBytes);
       // copy = ((iv - lb) / step) mod copies
       Value iteration = arith::DivUIOp::create(
           b, loc,
@@ -169,10 +172,10 @@ private:
                                t.getHops().value_or(0));
         else if (isa<sched::FifoType>(to))
           dflow::StreamOp::create(b, loc, t.getSource(), channel(t.getDest()),
-                                  sticks(op));
+                                  t.getFirst(), sticks(op));
         else
           dflow::CollectOp::create(b, loc, channel(t.getSource()), t.getDest(),
-                                   sticks(op));
+                                   t.getFirst(), sticks(op));
       } else if (auto pop = dyn_cast<sched::PopOp>(op)) {
         pop.replaceAllUsesWith(dflow::ReceiveOp::create(
             b, loc, pop.getType(), channel(pop.getFifo()), sticks(op))
@@ -254,6 +257,10 @@ LogicalResult lowerFunction(func::FuncOp function,
     if (failed(builder.lower(*body)))
       return failure();
     cleanUp(program);
+    program.walk([&](Operation *op) {
+      if (op->removeAttr("sched.vector_loop"))
+        op->setAttr("dflow.vector_loop", b.getUnitAttr());
+    });
     b.setInsertionPointAfter(program);
   }
   // What the programs now do leaves the kernel's body; what its return

@@ -112,6 +112,27 @@ def TileToSticks : Pass<"tile-to-sticks", "::mlir::ModuleOp"> {
   ];
 }
 
+def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
+  let summary = "Elementwise compute runs one stick at a time";
+  let description = [{
+    Nests a vector-level pipeline inside the tile-level one: when every op
+    of a compute stage is elementwise (arith, math, and linalg ops whose
+    maps are identities) over tiles that split into the same sticks, the
+    stage becomes a loop over those sticks that pops one SIMD vector from
+    each input FIFO, computes on vectors and pushes one vector per output,
+    so the compute unit starts on the first stick while the rest are still
+    arriving. Other compute (reductions, matmul, broadcasts, intrinsics)
+    stays at tile level.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def HoistInvariantTransfers
     : Pass<"hoist-invariant-transfers", "::mlir::ModuleOp"> {
   let summary = "Load loop-invariant tiles once, before the loop";
@@ -131,7 +152,10 @@ def DoubleBuffer : Pass<"double-buffer", "::mlir::ModuleOp"> {
     A pipeline inside a loop gets `modulo = 2` and each of its LX buffers
     two copies: iteration i fills copy i mod 2 while the units still work
     on copy (i - 1) mod 2, so loads of the next tile overlap the compute
-    and the stores of the current one.
+    and the stores of the current one. A token FIFO per buffer starts with
+    one token per copy: the unit that fills the buffer takes one first,
+    the unit that drains it gives it back, so no copy is overwritten while
+    it is still being read.
   }];
 }
 
@@ -155,9 +179,12 @@ def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
     Assigns each LX buffer a byte address in the core's scratchpad: the
     buffers of a pipeline are live while it runs, buffers kept for later
     (hoisted loads) until the end of the enclosing block, so pipelines one
-    after the other reuse the same space. Each buffer starts on a stick
-    boundary and takes size x copies bytes. A kernel that needs more than
-    the scratchpad gets an error naming the buffers and their bytes.
+    after the other reuse the same space, behind a `sched.barrier` (no
+    unit starts the later pipeline before every unit is done with the
+    earlier one). Each buffer takes whole sticks per row, times its copies.
+    A double-buffered pipeline that does not fit falls back to single
+    buffers; a kernel that still needs more than the scratchpad gets an
+    error naming the buffers and their bytes.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -45,6 +45,10 @@ const std::vector<Entry> &entries() {
          return spyre::createTileToSticks({c.arch});
        }},
       {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createNestVectorPipelines({c.arch});
+       }},
+      {"ScheduleIR",
        [](const spyre::PipelineConfig &) {
          return spyre::createHoistInvariantTransfers();
        }},

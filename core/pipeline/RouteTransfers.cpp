@@ -47,7 +47,7 @@ void route(sched::PipelineOp pipeline, const Units &units, int64_t depth) {
   auto dataFifo = [&](Location loc, Type tile) {
     b.setInsertionPoint(firstStage);
     return sched::FifoOp::create(
-        b, loc, sched::FifoType::get(b.getContext(), tile), depth);
+        b, loc, sched::FifoType::get(b.getContext(), tile), depth, nullptr);
   };
   auto newStage = [&](Location loc, StringRef unit) {
     auto stage = sched::StageOp::create(b, loc, TypeRange{}, unit);
@@ -73,7 +73,7 @@ void route(sched::PipelineOp pipeline, const Units &units, int64_t depth) {
     if (wait)
       wait->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());
     sched::TransferOp::create(b, read.getLoc(), read.getBuffer(), fifo,
-                              nullptr, nullptr, nullptr, nullptr);
+                              Value(), nullptr, nullptr, nullptr, nullptr);
     b.setInsertionPoint(read);
     Value popped = sched::PopOp::create(b, read.getLoc(), read.getType(),
                                         fifo, nullptr);
@@ -96,7 +96,7 @@ void route(sched::PipelineOp pipeline, const Units &units, int64_t depth) {
     }
     b.setInsertionPoint(drain.getBody().front().getTerminator());
     sched::TransferOp::create(b, write.getLoc(), fifo, write.getBuffer(),
-                              nullptr, nullptr, nullptr, nullptr);
+                              Value(), nullptr, nullptr, nullptr, nullptr);
     if (signal)
       signal->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());
     b.setInsertionPoint(write);

@@ -57,6 +57,10 @@ int64_t spyre::tileSticks(ShapedType type, int stickBytes) {
   return rows * ((rowBytes + stick - 1) / stick);
 }
 
+int64_t spyre::scratchpadBytes(ShapedType type, int stickBytes) {
+  return tileSticks(type, stickBytes) * std::max(stickBytes, 1);
+}
+
 MemRefType spyre::scratchpadType(RankedTensorType type) {
   return MemRefType::get(type.getShape(), type.getElementType(),
                          MemRefLayoutAttrInterface(),

@@ -32,6 +32,10 @@ int64_t tileBytes(mlir::ShapedType type);
 /// on a stick boundary.
 int64_t tileSticks(mlir::ShapedType type, int stickBytes);
 
+/// Bytes a tile takes in LX, where every innermost row starts a stick:
+/// tileSticks(type) * stickBytes.
+int64_t scratchpadBytes(mlir::ShapedType type, int stickBytes);
+
 /// The LX buffer type that holds a tensor of `type`.
 mlir::MemRefType scratchpadType(mlir::RankedTensorType type);
 

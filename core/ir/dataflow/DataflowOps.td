@@ -57,7 +57,12 @@ def Dflow_ProgramOp : Dflow_Op<"program", [
 
 def Dflow_ChannelOp : Dflow_Op<"channel", [MemoryEffects<[MemAlloc]>]> {
   let summary = "a FIFO from one unit to another, `depth` slots";
-  let arguments = (ins StrAttr:$from, StrAttr:$to, I64Attr:$depth);
+  let description = [{
+    `initial = N`: a token channel that starts with N tokens (the free
+    copies of an N-buffered LX buffer).
+  }];
+  let arguments = (ins StrAttr:$from, StrAttr:$to, I64Attr:$depth,
+                       OptionalAttr<I64Attr>:$initial);
   let results = (outs Dflow_ChannelType:$channel);
   let assemblyFormat =
       "$from `->` $to `depth` $depth attr-dict `:` type($channel)";
@@ -85,18 +90,24 @@ def Dflow_DmaOp : Dflow_Op<"dma", [MemoryEffects<[MemRead, MemWrite]>]> {
 
 def Dflow_StreamOp : Dflow_Op<"stream", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "vector-load an LX view and send it down a channel";
+  let description = [{ `at stick %s`: from stick %s of the view on. }];
   let arguments = (ins AnyStaticShapeMemRef:$source, Dflow_ChannelType:$channel,
-                       I64Attr:$sticks);
-  let assemblyFormat =
-      "$source `->` $channel attr-dict `:` type($source) `->` type($channel)";
+                       Optional<Index>:$first, I64Attr:$sticks);
+  let assemblyFormat = [{
+    $source `->` $channel (`at` `stick` $first^)? attr-dict `:` type($source)
+    `->` type($channel)
+  }];
 }
 
 def Dflow_CollectOp : Dflow_Op<"collect", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "receive sticks from a channel and vector-store them into LX";
+  let description = [{ `at stick %s`: from stick %s of the view on. }];
   let arguments = (ins Dflow_ChannelType:$channel, AnyStaticShapeMemRef:$dest,
-                       I64Attr:$sticks);
-  let assemblyFormat =
-      "$channel `->` $dest attr-dict `:` type($channel) `->` type($dest)";
+                       Optional<Index>:$first, I64Attr:$sticks);
+  let assemblyFormat = [{
+    $channel `->` $dest (`at` `stick` $first^)? attr-dict `:` type($channel)
+    `->` type($dest)
+  }];
 }
 
 def Dflow_ReceiveOp : Dflow_Op<"receive", [MemoryEffects<[MemRead, MemWrite]>]> {
@@ -124,6 +135,11 @@ def Dflow_WaitOp : Dflow_Op<"wait", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "block until a synchronisation token arrives, and take it";
   let arguments = (ins Dflow_ChannelType:$channel);
   let assemblyFormat = "$channel attr-dict `:` type($channel)";
+}
+
+def Dflow_BarrierOp : Dflow_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until every unit of the core has reached this point";
+  let assemblyFormat = "attr-dict";
 }
 
 def Dflow_RemoteOp : Dflow_Op<"remote", [Pure]> {

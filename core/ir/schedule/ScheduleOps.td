@@ -107,7 +107,12 @@ def Sched_AllocOp : Sched_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
 
 def Sched_FifoOp : Sched_Op<"fifo", [MemoryEffects<[MemAlloc]>]> {
   let summary = "a FIFO between two stages, `depth` slots";
-  let arguments = (ins I64Attr:$depth);
+  let description = [{
+    `initial = N` on a token FIFO: it starts with N tokens (a buffer-free
+    FIFO of an N-buffered buffer: the producer may fill N copies before it
+    has to wait for the consumer).
+  }];
+  let arguments = (ins I64Attr:$depth, OptionalAttr<I64Attr>:$initial);
   let results = (outs Sched_FifoType:$fifo);
   let assemblyFormat = "`depth` $depth attr-dict `:` type($fifo)";
 }
@@ -117,17 +122,21 @@ def Sched_TransferOp : Sched_Op<"transfer",
   let summary = "move a tile between memories (device memory, LX, FIFO)";
   let description = [{
     Source and destination are an access tile (device memory), an LX buffer
-    or a FIFO. Routing adds `unit` (who moves it) and `route` (the memories
+    or a FIFO. `at stick %s`: only `sticks` sticks of the LX buffer, from
+    stick %s on (a vector-level pipeline moves one stick per iteration). Routing adds `unit` (who moves it) and `route` (the memories
     and links it crosses); tiling adds `sticks` (128-byte units moved);
     placement adds `hops` (ring hops between the core and device memory).
   }];
   let arguments = (ins AnyType:$source, AnyType:$dest,
+                       Optional<Index>:$first,
                        OptionalAttr<StrAttr>:$unit,
                        OptionalAttr<StrArrayAttr>:$route,
                        OptionalAttr<I64Attr>:$sticks,
                        OptionalAttr<I64Attr>:$hops);
-  let assemblyFormat =
-      "$source `->` $dest attr-dict `:` type($source) `->` type($dest)";
+  let assemblyFormat = [{
+    $source `->` $dest (`at` `stick` $first^)? attr-dict `:` type($source)
+    `->` type($dest)
+  }];
   let hasVerifier = 1;
 }
 
@@ -170,6 +179,16 @@ def Sched_WaitOp : Sched_Op<"wait", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "take a token from a token FIFO, blocking until there is one";
   let arguments = (ins Sched_FifoType:$fifo);
   let assemblyFormat = "$fifo attr-dict `:` type($fifo)";
+}
+
+def Sched_BarrierOp : Sched_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "every unit of the core finishes what comes before";
+  let description = [{
+    Placed by address assignment before a pipeline whose LX buffers reuse
+    space an earlier pipeline's buffers held: no unit may start on it until
+    every unit is done with the earlier one.
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // SPYRE_SCHEDULE_OPS_TD

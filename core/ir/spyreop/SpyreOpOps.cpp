@@ -55,20 +55,24 @@ LogicalResult SoftplusOp::verify() {
 }
 
 /// Shape of a scalar-or-tensor type; std::nullopt for a scalar.
-static std::optional<ArrayRef<int64_t>> shapeOf(Type type) {
-  if (auto tensor = llvm::dyn_cast<RankedTensorType>(type))
-    return tensor.getShape();
-  return std::nullopt;
+/// Both scalars, or both tensors / both vectors of one shape.
+static bool sameShape(Type a, Type b) {
+  if (isa<VectorType>(a) != isa<VectorType>(b))
+    return false;
+  auto sa = llvm::dyn_cast<ShapedType>(a), sb = llvm::dyn_cast<ShapedType>(b);
+  if (!sa || !sb)
+    return !sa && !sb;
+  return sa.getShape() == sb.getShape();
 }
 
 LogicalResult CmpOp::verify() {
-  if (shapeOf(getLhs().getType()) != shapeOf(getType()))
+  if (!sameShape(getLhs().getType(), getType()))
     return emitOpError("result must have the operands' shape");
   return success();
 }
 
 LogicalResult SelectOp::verify() {
-  if (shapeOf(getCondition().getType()) != shapeOf(getType()))
+  if (!sameShape(getCondition().getType(), getType()))
     return emitOpError("condition must have the values' shape");
   return success();
 }

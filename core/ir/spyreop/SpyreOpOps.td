@@ -11,19 +11,23 @@ include "mlir/IR/OpBase.td"
 class SpyreOp_Op<string mnemonic, list<Trait> traits = []>
     : Op<SpyreOp_Dialect, mnemonic, traits>;
 
-// Scalar element types the float intrinsics accept, and tensors of them.
+// Scalar element types the float intrinsics accept, and tensors of them
+// (KTIR) or SIMD vectors of them (the compute unit's view in ScheduleIR and
+// DataflowIR).
 def SpyreOp_FloatElement : AnyTypeOf<[F16, F32, SpyreOp_DF16],
                                      "16-bit float, IBM df16 or 32-bit float">;
 def SpyreOp_Float : AnyTypeOf<[F16, F32, SpyreOp_DF16,
-                               RankedTensorOf<[F16, F32, SpyreOp_DF16]>],
-    "f16, df16 or f32, or a ranked tensor of them">;
+                               RankedTensorOf<[F16, F32, SpyreOp_DF16]>,
+                               VectorOfAnyRankOf<[F16, F32, SpyreOp_DF16]>],
+    "f16, df16 or f32, or a ranked tensor or vector of them">;
 def SpyreOp_Half : AnyTypeOf<[F16, SpyreOp_DF16,
-                              RankedTensorOf<[F16, SpyreOp_DF16]>],
-    "f16 or df16, or a ranked tensor of them">;
+                              RankedTensorOf<[F16, SpyreOp_DF16]>,
+                              VectorOfAnyRankOf<[F16, SpyreOp_DF16]>],
+    "f16 or df16, or a ranked tensor or vector of them">;
 def SpyreOp_Fused : AnyTypeOf<[SpyreOp_DF16Fused, SpyreOp_FP16Fused,
                                SpyreOp_FP32Fused]>;
-def SpyreOp_Bool : AnyTypeOf<[I1, RankedTensorOf<[I1]>],
-                             "i1 or a ranked tensor of i1">;
+def SpyreOp_Bool : AnyTypeOf<[I1, RankedTensorOf<[I1]>, VectorOfAnyRankOf<[I1]>],
+                             "i1, or a ranked tensor or vector of i1">;
 
 //===----------------------------------------------------------------------===//
 // Elementwise float intrinsics

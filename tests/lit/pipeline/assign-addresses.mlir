@@ -2,11 +2,13 @@
 // 0 for the whole loop, then the loop pipeline's double-buffered x and y
 // (2 x 256 bytes each). The peak is recorded on the kernel.
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --hoist-invariant-transfers --double-buffer --assign-addresses | FileCheck %s
-// Pipelines one after the other reuse the same space.
+// Pipelines one after the other reuse the same space, behind a barrier
+// (before the loop, and at the end of its body: the next iteration reuses
+// it again).
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --assign-addresses | FileCheck %s --check-prefix=REUSE
 // On a 1 MiB scratchpad two copies of a 512 KiB pipeline do not fit: it
 // falls back to single buffers, with a remark.
-// RUN: spyre-opt %s --extract-compute-groups --build-pipelines --double-buffer --assign-addresses=arch=spyre-4core 2>&1 | FileCheck %s --check-prefix=SINGLE
+// RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --double-buffer --assign-addresses=arch=spyre-4core 2>&1 | FileCheck %s --check-prefix=SINGLE
 
 // CHECK:       sched.lx_peak = 1280 : i64
 // CHECK:       sched.alloc {address = 0 : i64, persistent} : memref<2x64xf16, "lx">
@@ -17,14 +19,18 @@
 // REUSE-LABEL: func.func @big
 // REUSE:       sched.alloc {address = 0 : i64} : memref<1x262144xf16, "lx">
 // REUSE:       sched.alloc {address = 524288 : i64} : memref<1x262144xf16, "lx">
-// REUSE:       scf.for
+// REUSE:       sched.barrier
+// REUSE-NEXT:  scf.for
 // REUSE:         sched.alloc {address = 0 : i64} : memref<1x262144xf16, "lx">
 // REUSE:         sched.alloc {address = 524288 : i64} : memref<1x262144xf16, "lx">
+// REUSE-NOT:     sched.barrier
+// REUSE:       return
 
 // SINGLE:      remark: not double-buffered: two copies of its buffers do not fit in the scratchpad
 // SINGLE:      scf.for
 // SINGLE:        sched.pipeline {
 // SINGLE:          sched.alloc {address = 0 : i64} : memref<1x262144xf16, "lx">
+// SINGLE-NEXT:     sched.fifo depth 2 {initial = 1 : i64} : <none>
 // SINGLE:          sched.alloc {address = 524288 : i64} : memref<1x262144xf16, "lx">
 #s = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 262143 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -9,11 +9,12 @@
 
 // CHECK:       func.func @bias_loop{{.*}}dflow.lx_peak = 1280 : i64, dflow.placement = array<i64: 0, 1>
 // CHECK-NOT:   sched.
-// CHECK-DAG:   %[[XT:.*]] = dflow.channel "mnilu" -> "l1lu" depth 16 : <none>
-// CHECK-DAG:   %[[BT:.*]] = dflow.channel "mnilu" -> "l1lu" depth 16 : <none>
-// CHECK-DAG:   %[[XQ:.*]] = dflow.channel "l1lu" -> "sfu" depth 16 : <vector<64xf16>>
-// CHECK-DAG:   %[[YQ:.*]] = dflow.channel "sfu" -> "l1su" depth 16 : <vector<64xf16>>
+// CHECK-DAG:   %[[XFREE:.*]] = dflow.channel "l1lu" -> "mnilu" depth 2 {initial = 2 : i64} : <none>
+// CHECK-DAG:   %[[YFREE:.*]] = dflow.channel "mnisu" -> "l1su" depth 2 {initial = 2 : i64} : <none>
 // CHECK-DAG:   %[[YT:.*]] = dflow.channel "l1su" -> "mnisu" depth 16 : <none>
+// CHECK-DAG:   %[[XQ:.*]] = dflow.channel "l1lu" -> "sfu" depth 16 : <vector<64xf16>>
+// CHECK-DAG:   %[[BQ:.*]] = dflow.channel "l1lu" -> "sfu" depth 16 : <vector<64xf16>>
+// CHECK-DAG:   %[[YQ:.*]] = dflow.channel "sfu" -> "l1su" depth 16 : <vector<64xf16>>
 // CHECK-LABEL: dflow.program "mnilu" instances 2 {
 // CHECK:         %[[BIAS:.*]] = dflow.lx_view[%{{.*}}] : memref<2x64xf16, "lx">
 // CHECK-NEXT:    dflow.dma %{{.*}} -> %[[BIAS]] {hops = 1 : i64, sticks = 2 : i64}
@@ -24,34 +25,57 @@
 // CHECK:           %[[DELTA:.*]] = arith.muli %[[COPY]]
 // CHECK-NEXT:      %[[ADDR:.*]] = arith.addi %{{.*}}, %[[DELTA]]
 // CHECK-NEXT:      %[[X:.*]] = dflow.lx_view[%[[ADDR]]] : memref<2x64xf16, "lx">
+// CHECK-NEXT:      dflow.wait %[[XFREE]]
 // CHECK-NEXT:      dflow.dma %{{.*}} -> %[[X]] {hops = 1 : i64, sticks = 2 : i64}
-// CHECK-NEXT:      dflow.signal %[[XT]]
-// CHECK-NEXT:      dflow.signal %[[BT]]
+// CHECK-NEXT:      dflow.signal %[[XT:[^ ]*]]
+// CHECK-NEXT:      dflow.signal %[[BT:[^ ]*]]
+// The feeding unit interleaves the two inputs stick by stick, as the
+// compute unit takes them.
 // CHECK-LABEL: dflow.program "l1lu" instances 2 {
 // CHECK:           dflow.wait %[[XT]]
-// CHECK-NEXT:      dflow.stream %{{.*}} -> %[[XQ]] {sticks = 2 : i64}
+// CHECK-NEXT:      dflow.wait %[[BT]]
+// CHECK:           scf.for %[[S:[^ ]*]] =
+// CHECK-NEXT:        dflow.stream %{{.*}} -> %[[XQ]] at stick %[[S]] {sticks = 1 : i64}
+// CHECK-NEXT:        dflow.stream %{{.*}} -> %[[BQ]] at stick %[[S]] {sticks = 1 : i64}
+// CHECK-NEXT:      } {dflow.vector_loop}
+// CHECK-NEXT:      dflow.signal %[[XFREE]]
+// The compute unit works one stick (one vector) at a time.
 // CHECK-LABEL: dflow.program "sfu" instances 2 {
-// CHECK:           dflow.receive %[[XQ]] {sticks = 2 : i64} : <vector<64xf16>> -> tensor<2x64xf16>
-// CHECK:           linalg.add
-// CHECK-NEXT:      dflow.send %{{.*}} -> %[[YQ]] {sticks = 2 : i64}
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK-NEXT:        %[[A:.*]] = dflow.receive %[[XQ]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:        %[[B:.*]] = dflow.receive %[[BQ]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[A]], %[[B]] : vector<64xf16>
+// CHECK-NEXT:        dflow.send %[[S]] -> %[[YQ]] {sticks = 1 : i64}
 // CHECK-LABEL: dflow.program "l1su" instances 2 {
-// CHECK:           dflow.collect %[[YQ]] -> %{{.*}} {sticks = 2 : i64}
+// CHECK:           dflow.wait %[[YFREE]]
+// CHECK:           scf.for %[[S2:[^ ]*]] =
+// CHECK-NEXT:        dflow.collect %[[YQ]] -> %{{.*}} at stick %[[S2]] {sticks = 1 : i64}
+// CHECK-NEXT:      } {dflow.vector_loop}
 // CHECK-NEXT:      dflow.signal %[[YT]]
 // CHECK-LABEL: dflow.program "mnisu" instances 2 {
 // CHECK:           dflow.wait %[[YT]]
 // CHECK-NEXT:      dflow.dma %{{.*}} -> %{{.*}} {hops = 1 : i64, sticks = 2 : i64} : memref<2x64xf16, "lx"> -> !ktdp.access_tile<2x64xindex>
+// CHECK-NEXT:      dflow.signal %[[YFREE]]
 
-// The K loop's accumulator stays in the compute program only.
+// The K loop's accumulator stays in the compute program only; the C
+// block after the loop reuses the loop's LX space, behind a barrier in
+// every program.
 // MATMUL-LABEL: dflow.program "mnilu"
 // MATMUL:         scf.for
 // MATMUL-NOT:     iter_args
 // MATMUL-LABEL: dflow.program "sfu"
 // MATMUL:         scf.for {{.*}} iter_args
 // MATMUL:           linalg.matmul
-// MATMUL:         arith.truncf
+// MATMUL:         dflow.barrier
+// MATMUL-NEXT:    arith.truncf
 // MATMUL-NEXT:    dflow.send
 // MATMUL-LABEL: dflow.program "l1su"
 // MATMUL-NOT:     iter_args
+// MATMUL:         dflow.barrier
+// MATMUL-LABEL: dflow.program "mnisu"
+// MATMUL:         dflow.barrier
+// MATMUL:         dflow.dma
 
 // -----
 

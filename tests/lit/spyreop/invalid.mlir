@@ -30,7 +30,7 @@ func.func @f(%x: f16) {
 
 // -----
 func.func @f(%x: f32) {
-  // expected-error @+1 {{operand #0 must be f16 or df16, or a ranked tensor of them}}
+  // expected-error @+1 {{operand #0 must be f16 or df16, or a ranked tensor or vector of them}}
   %y = spyreop.gelu %x : f32
   return
 }

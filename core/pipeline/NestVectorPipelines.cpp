@@ -1,0 +1,286 @@
+//===- NestVectorPipelines.cpp - elementwise compute, one stick at a time -===//
+
+#include "ir/spyreop/SpyreOpOps.h"
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_NESTVECTORPIPELINES
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// Spyre intrinsics that apply to each element (and so to SIMD vectors).
+bool isElementwiseIntrinsic(Operation *op) {
+  return isa<spyreop::ExpOp, spyreop::GeluOp, spyreop::SigmoidOp,
+             spyreop::SiluOp, spyreop::SqrtOp, spyreop::RsqrtOp,
+             spyreop::ReciprocalOp, spyreop::RealDivOp, spyreop::SoftplusOp,
+             spyreop::CmpOp, spyreop::SelectOp>(op);
+}
+
+/// A linalg op that applies its body to each element independently: all
+/// loops parallel, every tensor operand indexed by the identity, scalar
+/// operands broadcast.
+bool isElementwiseLinalg(linalg::LinalgOp op) {
+  if (op.getNumLoops() != op.getNumParallelLoops() || !op.hasPureTensorSemantics())
+    return false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<RankedTensorType>(operand.get().getType()))
+      continue;
+    if (!op.getMatchingIndexingMap(&operand).isIdentity())
+      return false;
+  }
+  for (Operation &inner : op.getBlock()->without_terminator())
+    if (inner.getNumRegions() != 0 ||
+        !(isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
+          isElementwiseIntrinsic(&inner)))
+      return false;
+  return true;
+}
+
+/// Rebuilds the compute stage of one pipeline as a loop over sticks, or
+/// leaves it alone (returning false) when some op is not elementwise or
+/// the tiles do not all split into the same sticks.
+class StickLoop {
+public:
+  StickLoop(int stickBytes) : stickBytes(stickBytes) {}
+
+  bool run(sched::PipelineOp pipeline, sched::StageOp stage) {
+    if (stage.getNumResults() != 0 || !collect(stage))
+      return false;
+    // The stages feeding and draining the compute unit must move the same
+    // sticks in the same order, or the unit would wait for a stick stuck
+    // behind a full FIFO.
+    SmallVector<sched::StageOp> partners;
+    if (!partnerStages(pipeline, stage, partners))
+      return false;
+    for (sched::StageOp partner : partners)
+      interleave(partner);
+    OpBuilder b(&stage.getBody().front(), stage.getBody().front().begin());
+    scf::ForOp loop = stickLoop(b, stage.getLoc());
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    for (Operation *op : ops)
+      if (!rebuild(b, op))
+        return false; // unreachable: collect() checked every op
+    for (Operation *op : llvm::reverse(ops))
+      op->erase();
+    return true;
+  }
+
+private:
+  /// `for %stick = 0 to sticks`, marked as a vector-level loop.
+  scf::ForOp stickLoop(OpBuilder &b, Location loc) {
+    Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(b, loc, sticks);
+    Value step = arith::ConstantIndexOp::create(b, loc, 1);
+    auto loop = scf::ForOp::create(b, loc, lb, ub, step);
+    loop->setAttr("sched.vector_loop", b.getUnitAttr());
+    return loop;
+  }
+
+  /// The stages that fill the compute stage's input FIFOs or empty its
+  /// output FIFOs; false unless each only waits, transfers N sticks between
+  /// LX and those FIFOs, and signals.
+  bool partnerStages(sched::PipelineOp pipeline, sched::StageOp compute,
+                     SmallVectorImpl<sched::StageOp> &partners) {
+    llvm::DenseSet<Value> fifos;
+    for (Operation *op : ops) {
+      if (auto pop = dyn_cast<sched::PopOp>(op))
+        fifos.insert(pop.getFifo());
+      if (auto push = dyn_cast<sched::PushOp>(op))
+        fifos.insert(push.getFifo());
+    }
+    for (auto stage : pipeline.getBody().getOps<sched::StageOp>()) {
+      if (stage == compute)
+        continue;
+      bool touches = false, simple = true;
+      for (Operation &op : stage.getBody().front().without_terminator()) {
+        auto t = dyn_cast<sched::TransferOp>(op);
+        if (t && (fifos.contains(t.getSource()) || fifos.contains(t.getDest()))) {
+          touches = true;
+          simple &= t.getSticks() == sticks && !t.getFirst();
+        } else {
+          simple &= isa<sched::WaitOp, sched::SignalOp>(op);
+        }
+      }
+      if (!touches)
+        continue;
+      if (!simple)
+        return false;
+      partners.push_back(stage);
+    }
+    return true;
+  }
+
+  /// waits; for each stick: one stick of every transfer; signals.
+  void interleave(sched::StageOp stage) {
+    Block &body = stage.getBody().front();
+    SmallVector<Operation *> waits, transfers, signals;
+    for (Operation &op : body.without_terminator())
+      (isa<sched::WaitOp>(op) ? waits
+       : isa<sched::TransferOp>(op) ? transfers
+                                    : signals)
+          .push_back(&op);
+    OpBuilder b(body.getTerminator());
+    scf::ForOp loop = stickLoop(b, stage.getLoc());
+    Operation *loopStart = loop.getLowerBound().getDefiningOp();
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    for (Operation *op : transfers) {
+      auto t = cast<sched::TransferOp>(op);
+      auto one = cast<sched::TransferOp>(b.clone(*op));
+      one.getFirstMutable().assign(loop.getInductionVar());
+      one.setSticks(1);
+      t.erase();
+    }
+    for (Operation *signal : signals)
+      signal->moveBefore(body.getTerminator());
+    // Waits first, then the loop, then the signals.
+    for (Operation *wait : waits)
+      wait->moveBefore(loopStart);
+  }
+
+  VectorType vectorOf(Type element) {
+    return VectorType::get({stickBytes / spyre::elementBytes(element)}, element);
+  }
+
+  bool collect(sched::StageOp stage) {
+    std::optional<int64_t> width;
+    for (Operation &op : stage.getBody().front().without_terminator()) {
+      for (Type t : llvm::concat<Type>(op.getOperandTypes(), op.getResultTypes())) {
+        auto tile = dyn_cast<RankedTensorType>(t);
+        if (!tile)
+          continue;
+        if (!tile.hasStaticShape() || (shape && tile.getShape() != *shape))
+          return false;
+        int64_t w = spyre::elementBytes(tile.getElementType());
+        if (width && w != *width)
+          return false;
+        shape = tile.getShape();
+        width = w;
+        sticks = spyre::tileSticks(tile, stickBytes);
+      }
+      bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp>(op);
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+        ok = isElementwiseLinalg(linalgOp);
+      else if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
+        ok = op.hasTrait<OpTrait::Elementwise>() && op.getNumRegions() == 0;
+      else if (isElementwiseIntrinsic(&op))
+        ok = true;
+      if (!ok)
+        return false;
+      ops.push_back(&op);
+    }
+    return shape.has_value() && sticks > 0 &&
+           llvm::any_of(ops, [](Operation *op) { return isa<sched::PopOp>(op); });
+  }
+
+  /// The stick-wide value standing for `v` inside the loop: the vector a
+  /// tile became, or a scalar broadcast to a vector.
+  Value vectorFor(OpBuilder &b, Location loc, Value v) {
+    if (Value mapped = vectors.lookupOrNull(v))
+      return mapped;
+    if (v.getType().isIntOrIndexOrFloat())
+      return vector::BroadcastOp::create(b, loc, vectorOf(v.getType()), v);
+    return {};
+  }
+
+  /// Clones `op` with its operands replaced by vectors and its results
+  /// retyped as vectors of their element type.
+  Operation *cloneOnVectors(OpBuilder &b, Operation &op) {
+    IRMapping mapping;
+    for (Value operand : op.getOperands())
+      if (Value v = vectorFor(b, op.getLoc(), operand))
+        mapping.map(operand, v);
+    Operation *clone = b.clone(op, mapping);
+    for (OpResult result : clone->getResults())
+      result.setType(vectorOf(getElementTypeOrSelf(result.getType())));
+    return clone;
+  }
+
+  bool rebuild(OpBuilder &b, Operation *op) {
+    Location loc = op->getLoc();
+    if (auto pop = dyn_cast<sched::PopOp>(op)) {
+      auto element = cast<ShapedType>(pop.getType()).getElementType();
+      vectors.map(pop.getResult(),
+                  sched::PopOp::create(b, loc, vectorOf(element), pop.getFifo(),
+                                       b.getI64IntegerAttr(1))
+                      .getResult());
+      return true;
+    }
+    if (auto push = dyn_cast<sched::PushOp>(op)) {
+      Value v = vectorFor(b, loc, push.getValue());
+      if (!v)
+        return false;
+      sched::PushOp::create(b, loc, v, push.getFifo(), b.getI64IntegerAttr(1));
+      return true;
+    }
+    if (isa<tensor::EmptyOp>(op))
+      return true; // only ever an init that the body does not read
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+      Block *body = linalgOp.getBlock();
+      for (OpOperand &operand : op->getOpOperands()) {
+        BlockArgument arg = linalgOp.getMatchingBlockArgument(&operand);
+        if (arg.use_empty())
+          continue;
+        Value v = vectorFor(b, loc, operand.get());
+        if (!v)
+          return false;
+        vectors.map(arg, v);
+      }
+      for (Operation &inner : body->without_terminator()) {
+        Operation *clone = cloneOnVectors(b, inner);
+        for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults()))
+          vectors.map(from, to);
+      }
+      for (auto [result, yielded] :
+           llvm::zip(op->getResults(), body->getTerminator()->getOperands())) {
+        Value v = vectorFor(b, loc, yielded);
+        if (!v)
+          return false;
+        vectors.map(result, v);
+      }
+      return true;
+    }
+    Operation *clone = cloneOnVectors(b, *op);
+    for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
+      vectors.map(from, to);
+    return true;
+  }
+
+  int stickBytes;
+  std::optional<ArrayRef<int64_t>> shape;
+  int64_t sticks = 0;
+  SmallVector<Operation *> ops;
+  IRMapping vectors;
+};
+
+struct NestVectorPipelines
+    : spyre::impl::NestVectorPipelinesBase<NestVectorPipelines> {
+  using NestVectorPipelinesBase::NestVectorPipelinesBase;
+  void runOnOperation() override {
+    std::optional<spyre::arch::Arch> target =
+        spyre::targetArch(arch, getOperation());
+    if (!target)
+      return signalPassFailure();
+    std::vector<std::string> compute = spyre::unitsWithRole(*target, "compute");
+    getOperation().walk([&](sched::PipelineOp pipeline) {
+      for (const std::string &unit : compute)
+        if (sched::StageOp stage = spyre::stageFor(pipeline, unit))
+          StickLoop(target->stickBytes).run(pipeline, stage);
+    });
+  }
+};
+
+} // namespace

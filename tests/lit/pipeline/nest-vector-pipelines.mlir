@@ -1,0 +1,70 @@
+// An elementwise compute stage becomes a loop over sticks: one vector per
+// input FIFO in, one per output out, the ops applied to vectors (linalg
+// bodies inlined, scalars broadcast, Spyre intrinsics on vectors); the
+// stages feeding and draining it move the same sticks in the same order.
+// A stage with a reduction stays at tile level.
+// RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s
+
+// CHECK-LABEL: func.func @scale_silu
+// CHECK:       sched.stage "l1lu" {
+// CHECK-NEXT:    sched.wait
+// CHECK:         scf.for %[[S:[^ ]*]] =
+// CHECK-NEXT:      sched.transfer %{{.*}} -> %{{.*}} at stick %[[S]] {{{.*}}sticks = 1 : i64
+// CHECK-NEXT:    } {sched.vector_loop}
+// CHECK:       sched.stage "sfu" {
+// CHECK-DAG:     %[[LB:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[UB:.*]] = arith.constant 8 : index
+// CHECK:         scf.for %{{.*}} = %[[LB]] to %[[UB]] step
+// CHECK-NEXT:      %[[X:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:      %[[S:.*]] = vector.broadcast %{{.*}} : f16 to vector<64xf16>
+// CHECK-NEXT:      %[[M:.*]] = arith.mulf %[[X]], %[[S]] : vector<64xf16>
+// CHECK-NEXT:      %[[Y:.*]] = spyreop.silu %[[M]] : vector<64xf16>
+// CHECK-NEXT:      sched.push %[[Y]] -> %{{.*}} {sticks = 1 : i64} : vector<64xf16>
+// CHECK-NEXT:    } {sched.vector_loop}
+// CHECK:       sched.stage "l1su" {
+// CHECK:         scf.for %[[S2:[^ ]*]] =
+// CHECK-NEXT:      sched.transfer %{{.*}} -> %{{.*}} at stick %[[S2]] {{{.*}}sticks = 1 : i64
+// CHECK-NEXT:    } {sched.vector_loop}
+// CHECK-NEXT:    sched.signal
+
+// CHECK-LABEL: func.func @row_max
+// CHECK:       sched.stage "sfu" {
+// CHECK-NEXT:    sched.pop %{{.*}} {sticks = 8 : i64} : <vector<64xf16>> -> tensor<2x256xf16>
+// CHECK-NOT:     sched.vector_loop
+#s = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0)>
+#r = affine_set<(d0) : (d0 >= 0, -d0 + 1 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#id1 = affine_map<(d0) -> (d0)>
+func.func @scale_silu(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %half = arith.constant 0.5 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x256xindex> -> tensor<2x256xf16>
+  %e = tensor.empty() : tensor<2x256xf16>
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%d : tensor<2x256xf16>) outs(%e : tensor<2x256xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %p = arith.mulf %in, %half : f16
+    linalg.yield %p : f16
+  } -> tensor<2x256xf16>
+  %o = spyreop.silu %m : tensor<2x256xf16>
+  ktdp.store %o, %yt : tensor<2x256xf16>, !ktdp.access_tile<2x256xindex>
+  return
+}
+
+func.func @row_max(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFC00 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2], strides: [1] {coordinate_set = #r, memory_space = #ktdp.memory_space<global>} : memref<2xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0] {access_tile_set = #r, access_tile_order = #id1} : memref<2xf16> -> !ktdp.access_tile<2xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x256xindex> -> tensor<2x256xf16>
+  %init = tensor.splat %ninf : tensor<2xf16>
+  %r = linalg.reduce { arith.maximumf } ins(%d : tensor<2x256xf16>) outs(%init : tensor<2xf16>) dimensions = [1]
+  ktdp.store %r, %yt : tensor<2xf16>, !ktdp.access_tile<2xindex>
+  return
+}
