@@ -17,20 +17,30 @@
 // CHECK: dflow.dma [[AT]] -> [[LI]] {hops = 3 : i64, sticks = 32 : i64}
 // CHECK-NEXT: dflow.signal [[TI]]
 
+// One stick per iteration, 32 iterations like the sfu loop.
 // CHECK-LABEL: dflow.program "l1lu" instances 4
+// CHECK: [[SI:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<32x64xf16, "lx">
+// CHECK-NOT: dflow.stream
 // CHECK: dflow.wait [[TI]]
-// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 32 : i64}
+// CHECK-NOT: dflow.stream
+// CHECK: scf.for [[IL:%[a-z0-9_]+]] = %c0{{(_[0-9]+)?}} to %c32{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: dflow.stream [[SI]] -> [[VI]] at stick [[IL]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NOT: dflow.stream
 
 // Nothing to compute: the sfu forwards the 32 sticks one vector at a time.
 // CHECK-LABEL: dflow.program "sfu" instances 4
 // CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c32{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
 // CHECK-NEXT: [[B:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // CHECK-NEXT: dflow.send [[B]] -> [[VO]] {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
-// CHECK-NEXT: } {sched.vector_loop}
+// CHECK-NEXT: } {dflow.vector_loop}
 
 // CHECK-LABEL: dflow.program "l1su" instances 4
 // CHECK: [[LO:%[0-9]+]] = dflow.lx_view[%c4096] : memref<32x64xf16, "lx">
-// CHECK: dflow.collect [[VO]] -> [[LO]] {sticks = 32 : i64}
+// CHECK-NOT: dflow.collect
+// CHECK: scf.for [[IS:%[a-z0-9_]+]] = %c0{{(_[0-9]+)?}} to %c32{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: dflow.collect [[VO]] -> [[LO]] at stick [[IS]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 // CHECK-NEXT: dflow.signal [[TO]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 4

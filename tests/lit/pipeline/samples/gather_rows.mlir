@@ -16,20 +16,30 @@
 // CHECK: dflow.dma [[AT]] -> [[LI]] {hops = 16 : i64, sticks = 4 : i64}
 // CHECK-NEXT: dflow.signal [[TI]]
 
+// One stick per iteration, 4 iterations like the sfu loop.
 // CHECK-LABEL: dflow.program "l1lu" instances 32
+// CHECK: [[SI:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<4x64xf16, "lx">
+// CHECK-NOT: dflow.stream
 // CHECK: dflow.wait [[TI]]
-// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 4 : i64}
+// CHECK-NOT: dflow.stream
+// CHECK: scf.for [[IL:%[a-z0-9_]+]] = %c0{{(_[0-9]+)?}} to %c4{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: dflow.stream [[SI]] -> [[VI]] at stick [[IL]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NOT: dflow.stream
 
 // Nothing to compute: the sfu forwards the 4 rows one stick at a time.
 // CHECK-LABEL: dflow.program "sfu" instances 32
 // CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c4{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
 // CHECK-NEXT: [[R:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // CHECK-NEXT: dflow.send [[R]] -> [[VO]] {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
-// CHECK-NEXT: } {sched.vector_loop}
+// CHECK-NEXT: } {dflow.vector_loop}
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LO:%[0-9]+]] = dflow.lx_view[%c512] : memref<4x64xf16, "lx">
-// CHECK: dflow.collect [[VO]] -> [[LO]] {sticks = 4 : i64}
+// CHECK-NOT: dflow.collect
+// CHECK: scf.for [[IS:%[a-z0-9_]+]] = %c0{{(_[0-9]+)?}} to %c4{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: dflow.collect [[VO]] -> [[LO]] at stick [[IS]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 // CHECK-NEXT: dflow.signal [[TO]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 32

@@ -19,11 +19,22 @@
 // CHECK: dflow.dma %{{[0-9]+}} -> [[LG]] {hops = 16 : i64, sticks = 16 : i64}
 // CHECK-NEXT: dflow.signal [[TG]]
 
+// Both inputs ready first, then stick s of X, stick s of G per iteration, in
+// the sfu's receive order, 16 iterations like the sfu loop (streaming all 16
+// sticks of X before G would fill the depth-16 channel while the sfu waits
+// for G).
 // CHECK-LABEL: dflow.program "l1lu" instances 32
-// CHECK: dflow.wait [[TX]]
-// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VX]] {sticks = 16 : i64}
-// CHECK: dflow.wait [[TG]]
-// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VG]] {sticks = 16 : i64}
+// CHECK: [[SX:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<8x128xf16, "lx">
+// CHECK: [[SG:%[0-9]+]] = dflow.lx_view[%c2048] : memref<8x128xf16, "lx">
+// CHECK-NOT: dflow.stream
+// CHECK-DAG: dflow.wait [[TX]]
+// CHECK-DAG: dflow.wait [[TG]]
+// CHECK-NOT: dflow.stream
+// CHECK: scf.for [[IL:%[a-z0-9_]+]] = %c0{{(_[0-9]+)?}} to %c16{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: dflow.stream [[SX]] -> [[VX]] at stick [[IL]] {sticks = 1 : i64}
+// CHECK-NEXT: dflow.stream [[SG]] -> [[VG]] at stick [[IL]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NOT: dflow.stream
 
 // The whole chain is elementwise: the sfu loops over the 16 sticks, silu(g),
 // gelu(x), the multiply and the add all on one vector<64xf16> per input.
@@ -36,11 +47,15 @@
 // CHECK-NEXT: [[M:%[0-9]+]] = arith.mulf [[GX]], [[S]] : vector<64xf16>
 // CHECK-NEXT: [[Y:%[0-9]+]] = arith.addf [[X]], [[M]] : vector<64xf16>
 // CHECK-NEXT: dflow.send [[Y]] -> [[VY]] {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
-// CHECK-NEXT: } {sched.vector_loop}
+// CHECK-NEXT: } {dflow.vector_loop}
 
+// Stick s of Y back to LX per iteration, then Y is ready for mnisu.
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c4096] : memref<8x128xf16, "lx">
-// CHECK: dflow.collect [[VY]] -> [[LY]] {sticks = 16 : i64}
+// CHECK-NOT: dflow.collect
+// CHECK: scf.for [[IS:%[a-z0-9_]+]] = %c0{{(_[0-9]+)?}} to %c16{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} {
+// CHECK-NEXT: dflow.collect [[VY]] -> [[LY]] at stick [[IS]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 // CHECK-NEXT: dflow.signal [[TY]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 32
