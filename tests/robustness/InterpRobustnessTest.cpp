@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Kernels.h"
 #include "driver/Run.h"
 
 #include <QDir>
@@ -17,24 +18,6 @@
 
 using namespace spyre::driver;
 
-namespace {
-
-struct Kernel {
-  QString name, text;
-};
-
-std::vector<Kernel> loadKernels(const QString &dir) {
-  std::vector<Kernel> out;
-  QDir d(dir);
-  for (const QString &f : d.entryList({"*.mlir", "*.ktir"}, QDir::Files, QDir::Name)) {
-    QFile file(d.filePath(f));
-    if (file.open(QIODevice::ReadOnly))
-      out.push_back({f, QString::fromUtf8(file.readAll())});
-  }
-  return out;
-}
-
-} // namespace
 
 class InterpRobustnessTest : public QObject {
   Q_OBJECT
