@@ -317,22 +317,19 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
   if (failed(viewPtr))
     return failure();
   const MemoryView &view = **viewPtr;
-  SmallVector<int64_t> operands;
-  for (Value v : op.getIndices()) {
-    FailureOr<int64_t> x = core.integer(op, v);
-    if (failed(x))
-      return failure();
-    operands.push_back(*x);
-  }
-  std::vector<int64_t> symbols;
-  for (Value v : op.getSymbolOperands())
-    symbols.push_back(*core.integer(op, v));
+  FailureOr<std::vector<int64_t>> operandValues = core.integers(op, op.getIndices());
+  FailureOr<std::vector<int64_t>> symbolValues =
+      core.integers(op, op.getSymbolOperands());
+  if (failed(operandValues) || failed(symbolValues))
+    return failure();
+  ArrayRef<int64_t> operands = *operandValues;
+  const std::vector<int64_t> &symbols = *symbolValues;
   AffineMap map = op.getBaseMap();
   std::vector<int64_t> anchor;
   for (AffineExpr e : map.getResults())
     anchor.push_back(kt::evaluateAffineExpr(
-        e, ArrayRef<int64_t>(operands).take_front(map.getNumDims()),
-        ArrayRef<int64_t>(operands).drop_front(map.getNumDims())));
+        e, operands.take_front(map.getNumDims()),
+        operands.drop_front(map.getNumDims())));
 
   auto tile = std::make_shared<AccessTile>();
   tile->view = *viewPtr;
@@ -415,13 +412,15 @@ spyre::interp::execIndirectTile(CoreExec &core,
       return op.emitError("index view is not an evaluated memory view");
     indexViews.push_back(*iv);
   }
-  std::vector<int64_t> dims;
-  for (Value v : op.getCapturedVariables())
-    dims.push_back(*core.integer(op, v));
+  FailureOr<std::vector<int64_t>> captured =
+      core.integers(op, op.getCapturedVariables());
+  FailureOr<std::vector<int64_t>> symbolValues =
+      core.integers(op, op.getSymbolOperands());
+  if (failed(captured) || failed(symbolValues))
+    return failure();
+  std::vector<int64_t> dims = std::move(*captured);
   size_t numCaptured = dims.size();
-  std::vector<int64_t> symbols;
-  for (Value v : op.getSymbolOperands())
-    symbols.push_back(*core.integer(op, v));
+  const std::vector<int64_t> &symbols = *symbolValues;
   IntegerSet set = op.getVariablesSpaceSet();
   dims.resize(numCaptured + set.getNumDims());
 

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/CoreExec.h"
-#include "interp/HalfArrays.h"
+#include "interp/Elementwise.h"
 #include "ir/spyreop/SpyreOpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -58,29 +58,12 @@ FailureOr<Operands> gather(CoreExec &core, Operation *op) {
   return ops;
 }
 
-void roundAll(DType type, Buffer &data) {
-  switch (type) {
-  case DType::F64:
-  case DType::I64:
-  case DType::Index:
-    return;
-  case DType::F16:
-    roundHalves(data.data(), static_cast<int64_t>(data.size()));
-    return;
-  case DType::F32:
-    for (double &d : data)
-      d = static_cast<float>(d);
-    return;
-  default:
-    for (double &d : data)
-      d = roundToSlow(type, d);
-  }
-}
-
-/// Runs `fn(i, args)` for every element and binds result #0.
-template <typename Fn>
-LogicalResult mapTo(CoreExec &core, Operation *op, const Operands &ops,
-                    Fn fn) {
+/// Fills the result of `op` by chunks, fill(dst, first, count) writing
+/// elements first .. first+count-1 unrounded; each chunk is then rounded to
+/// the result's element type while it is in cache. Binds result #0.
+template <typename Fill>
+LogicalResult mapChunks(CoreExec &core, Operation *op, const Operands &ops,
+                        Fill fill) {
   Type resultType = op->getResult(0).getType();
   DType out = dtypeOf(resultType);
   if (CostModel *costs = core.costs())
@@ -90,7 +73,9 @@ LogicalResult mapTo(CoreExec &core, Operation *op, const Operands &ops,
   // Inside a vectorised linalg.generic body, scalar-typed values hold a
   // whole tensor over the iteration space.
   if (!llvm::isa<ShapedType>(resultType) && !ops.tensor) {
-    core.set(op->getResult(0), Scalar{roundTo(out, fn(0)), out});
+    double v = 0;
+    fill(&v, 0, 1);
+    core.set(op->getResult(0), Scalar{roundTo(out, v), out});
     return success();
   }
   std::vector<int64_t> shape = ops.shape;
@@ -101,11 +86,37 @@ LogicalResult mapTo(CoreExec &core, Operation *op, const Operands &ops,
   TensorPtr t = makeTensor(out, shape, /*zeroFill=*/false);
   int64_t n = t->numElements();
   double *dst = t->data.data();
-  for (int64_t i = 0; i < n; ++i)
-    dst[i] = fn(i);
-  roundAll(out, t->data);
+  constexpr int64_t kChunk = 2048;
+  for (int64_t first = 0; first < n; first += kChunk) {
+    int64_t count = std::min(kChunk, n - first);
+    fill(dst + first, first, count);
+    roundElements(out, dst + first, count);
+  }
   core.set(op->getResult(0), t);
   return success();
+}
+
+/// mapChunks with fn(i) giving element i.
+template <typename Fn>
+LogicalResult mapTo(CoreExec &core, Operation *op, const Operands &ops,
+                    Fn fn) {
+  return mapChunks(core, op, ops, [&](double *dst, int64_t first, int64_t count) {
+    for (int64_t i = 0; i < count; ++i)
+      dst[i] = fn(first + i);
+  });
+}
+
+/// A float binary op, a chunk at a time.
+LogicalResult floatBinary(CoreExec &core, Operation *op, FloatBinary kind) {
+  FailureOr<Operands> ops = gather(core, op);
+  if (failed(ops))
+    return failure();
+  const Arg a = ops->args[0], b = ops->args[1];
+  return mapChunks(core, op, *ops, [&](double *dst, int64_t first, int64_t count) {
+    applyFloatBinary(kind, a.data ? a.data + first : &a.scalar, a.data ? 1 : 0,
+                     b.data ? b.data + first : &b.scalar, b.data ? 1 : 0, dst,
+                     count);
+  });
 }
 
 template <typename Fn>
@@ -316,23 +327,10 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
   }
 
   // Float arithmetic -------------------------------------------------------
-  if (name == "arith.addf") return binary(core, op, [](double a, double b) { return a + b; });
-  if (name == "arith.subf") return binary(core, op, [](double a, double b) { return a - b; });
-  if (name == "arith.mulf") return binary(core, op, [](double a, double b) { return a * b; });
-  if (name == "arith.divf" || name == "spyreop.realdiv")
-    return binary(core, op, [](double a, double b) { return a / b; });
+  if (std::optional<FloatBinary> kind = floatBinaryOf(name))
+    return floatBinary(core, op, *kind);
   if (name == "arith.remf") return binary(core, op, [](double a, double b) { return std::fmod(a, b); });
   if (name == "arith.negf") return unary(core, op, [](double a) { return -a; });
-  if (name == "arith.maximumf")
-    return binary(core, op, [](double a, double b) {
-      return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
-    });
-  if (name == "arith.minimumf")
-    return binary(core, op, [](double a, double b) {
-      return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
-    });
-  if (name == "arith.maxnumf") return binary(core, op, [](double a, double b) { return std::fmax(a, b); });
-  if (name == "arith.minnumf") return binary(core, op, [](double a, double b) { return std::fmin(a, b); });
 
   // Integer arithmetic -----------------------------------------------------
   // Results wrap to the bit width in integer arithmetic (modulo 2^64 first,

@@ -18,6 +18,10 @@
 
 #include <unordered_map>
 
+namespace mlir::linalg {
+class ReduceOp;
+} // namespace mlir::linalg
+
 namespace spyre::interp {
 
 class CoreExec {
@@ -47,6 +51,9 @@ public:
   mlir::FailureOr<TensorPtr> tensor(mlir::Operation *op, mlir::Value value);
   mlir::FailureOr<int64_t> integer(mlir::Operation *op, mlir::Value value);
   mlir::FailureOr<Scalar> scalar(mlir::Operation *op, mlir::Value value);
+  /// The integers `values` hold.
+  mlir::FailureOr<std::vector<int64_t>> integers(mlir::Operation *op,
+                                                 mlir::ValueRange values);
   /// A mixed static/dynamic list (sizes, offsets, strides): the static
   /// entries, with each dynamic one read from the next of `dynamic`.
   mlir::FailureOr<std::vector<int64_t>>
@@ -64,6 +71,17 @@ public:
   // Scratchpad accounting -------------------------------------------------
   uint64_t lxInUse = 0, lxPeak = 0;
   bool lxFailed = false;
+  /// Charges / releases `bytes` of scratchpad as binding / dropping a
+  /// tensor of that size does (an event on the current op; overflow is a
+  /// diagnostic and sets lxFailed).
+  void charge(uint64_t bytes);
+  void discharge(uint64_t bytes);
+  /// Whether this core holds `t` (binding it again charges nothing).
+  bool holds(const Tensor *t) const { return refs.count(t) != 0; }
+  void setCurrentOp(mlir::Operation *op) { currentOp = op; }
+  /// What execOp does before an op's handler: the op budget, cancellation
+  /// and the one-time check of its result types.
+  mlir::LogicalResult enterOp(mlir::Operation *op);
 
 private:
   llvm::DenseMap<mlir::Value, RtValue> values;
@@ -99,6 +117,12 @@ mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,
 /// A tensor of `shape`; zero-filled unless the caller writes every element.
 TensorPtr makeTensor(DType dtype, std::vector<int64_t> shape,
                      bool zeroFill = true);
+/// A copy of `src` (not a literal) with the same elements in `shape`.
+TensorPtr reshaped(const Tensor &src, std::vector<int64_t> shape);
+
+/// linalg.reduce (LinalgReduce.cpp).
+mlir::LogicalResult execLinalgReduce(CoreExec &core,
+                                     mlir::linalg::ReduceOp op);
 
 } // namespace spyre::interp
 

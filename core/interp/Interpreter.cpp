@@ -82,6 +82,15 @@ TensorPtr spyre::interp::makeTensor(DType dtype, std::vector<int64_t> shape,
   return t;
 }
 
+TensorPtr spyre::interp::reshaped(const Tensor &src,
+                                  std::vector<int64_t> shape) {
+  auto t = std::make_shared<Tensor>();
+  t->dtype = src.dtype;
+  t->shape = std::move(shape);
+  t->data = src.data;
+  return t;
+}
+
 std::vector<int64_t> spyre::interp::gridOf(func::FuncOp function) {
   std::vector<int64_t> grid;
   if (auto attr = function->getAttrOfType<ArrayAttr>("grid"))
@@ -495,14 +504,7 @@ const RtValue &CoreExec::get(Value value) const {
   return it == values.end() ? empty : it->second;
 }
 
-void CoreExec::hold(const RtValue &rv) {
-  auto *t = std::get_if<TensorPtr>(&rv);
-  if (!t || !*t || (*t)->literal)
-    return;
-  int &count = refs[t->get()];
-  if (count++ > 0)
-    return;
-  uint64_t bytes = (*t)->bytes();
+void CoreExec::charge(uint64_t bytes) {
   uint64_t capacity = interp.options().lxCapacityBytes;
   if (!lxFailed && lxInUse + bytes > capacity) {
     lxFailed = true;
@@ -517,6 +519,20 @@ void CoreExec::hold(const RtValue &rv) {
   interp.recordLx({id, true, bytes, lxInUse, currentOp});
 }
 
+void CoreExec::discharge(uint64_t bytes) {
+  lxInUse -= bytes;
+  interp.recordLx({id, false, bytes, lxInUse, currentOp});
+}
+
+void CoreExec::hold(const RtValue &rv) {
+  auto *t = std::get_if<TensorPtr>(&rv);
+  if (!t || !*t || (*t)->literal)
+    return;
+  int &count = refs[t->get()];
+  if (count++ == 0)
+    charge((*t)->bytes());
+}
+
 void CoreExec::release(const RtValue &rv) {
   auto *t = std::get_if<TensorPtr>(&rv);
   if (!t || !*t || (*t)->literal)
@@ -525,9 +541,7 @@ void CoreExec::release(const RtValue &rv) {
   if (it == refs.end() || --it->second > 0)
     return;
   refs.erase(it);
-  uint64_t bytes = (*t)->bytes();
-  lxInUse -= bytes;
-  interp.recordLx({id, false, bytes, lxInUse, currentOp});
+  discharge((*t)->bytes());
 }
 
 void CoreExec::holdAll(ArrayRef<RtValue> held) {
@@ -620,7 +634,7 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
   return success();
 }
 
-LogicalResult CoreExec::execOp(Operation *op) {
+LogicalResult CoreExec::enterOp(Operation *op) {
   currentOp = op;
   if (++opCount > interp.options().maxOpsPerCore)
     return op->emitError("core ")
@@ -636,6 +650,12 @@ LogicalResult CoreExec::execOp(Operation *op) {
           t.getDialect().getNamespace() != "ktdp")
         return op->emitError("the interpreter does not support values of type ")
                << t;
+  return success();
+}
+
+LogicalResult CoreExec::execOp(Operation *op) {
+  if (failed(enterOp(op)))
+    return failure();
   StringRef dialect = op->getName().getDialectNamespace();
   bool handled = true;
   LogicalResult result = failure();
@@ -675,6 +695,19 @@ FailureOr<int64_t> CoreExec::integer(Operation *op, Value value) {
   if (failed(s))
     return failure();
   return static_cast<int64_t>(s->value);
+}
+
+FailureOr<std::vector<int64_t>> CoreExec::integers(Operation *op,
+                                                  ValueRange values) {
+  std::vector<int64_t> out;
+  out.reserve(values.size());
+  for (Value v : values) {
+    FailureOr<int64_t> x = integer(op, v);
+    if (failed(x))
+      return failure();
+    out.push_back(*x);
+  }
+  return out;
 }
 
 FailureOr<std::vector<int64_t>>

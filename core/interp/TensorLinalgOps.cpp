@@ -53,14 +53,6 @@ FailureOr<std::vector<int64_t>> resultShape(CoreExec &core, Operation *op,
   return core.mixedList(op, shaped.getShape(), dynamic);
 }
 
-TensorPtr reshaped(const Tensor &src, std::vector<int64_t> shape) {
-  auto t = std::make_shared<Tensor>();
-  t->dtype = src.dtype;
-  t->shape = std::move(shape);
-  t->data = src.data;
-  return t;
-}
-
 LogicalResult setTensor(CoreExec &core, Value result, TensorPtr t) {
   core.set(result, std::move(t));
   return success();
@@ -242,117 +234,6 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
 //===----------------------------------------------------------------------===//
 // linalg
 //===----------------------------------------------------------------------===//
-
-/// Runs the combiner block of a reduction on two same-shaped tensors and
-/// returns what it yields (ops run vectorised, so each is charged once with
-/// the tensor's element count, as ktir-cpu charges them).
-FailureOr<TensorPtr> combineTensors(CoreExec &core, Operation *op,
-                                    Block &combiner, TensorPtr lhs,
-                                    TensorPtr rhs, DType dtype) {
-  RtValue args[2] = {lhs, rhs};
-  SmallVector<RtValue> yielded;
-  if (failed(core.runBlock(combiner, args, yielded)))
-    return failure();
-  TensorPtr result;
-  if (auto *t = std::get_if<TensorPtr>(&yielded.front()); t && *t) {
-    if ((*t)->dtype == dtype && (*t)->shape == lhs->shape) {
-      // Ops round their results to their own type: nothing to convert.
-      result = *t;
-      core.releaseHeld(yielded);
-      return result;
-    }
-    result = reshaped(**t, lhs->shape);
-  } else if (auto *s = std::get_if<Scalar>(&yielded.front())) {
-    result = makeTensor(dtype, lhs->shape);
-    std::fill(result->data.begin(), result->data.end(), s->value);
-  } else {
-    core.releaseHeld(yielded);
-    return op->emitError("the combiner did not yield a value");
-  }
-  result->dtype = dtype;
-  for (double &d : result->data)
-    d = roundTo(dtype, d);
-  core.releaseHeld(yielded);
-  return result;
-}
-
-/// ktir-cpu's reduction: for each reduced dimension, highest first, combine
-/// the first half of the extent with the second half (an odd last element
-/// is carried along) until one is left; then combine the result with the
-/// init value. Every step rounds to the element type.
-LogicalResult execReduce(CoreExec &core, linalg::ReduceOp op) {
-  if (op.getInputs().size() != 1)
-    return op.emitError("the interpreter supports linalg.reduce with one "
-                        "input, not ")
-           << op.getInputs().size();
-  FailureOr<TensorPtr> in = core.tensor(op, op.getInputs()[0]);
-  FailureOr<TensorPtr> init = core.tensor(op, op.getInits()[0]);
-  if (failed(in) || failed(init))
-    return failure();
-  std::vector<int64_t> dims(op.getDimensions().begin(),
-                            op.getDimensions().end());
-  std::sort(dims.begin(), dims.end());
-  Block &combiner = op.getCombiner().front();
-  DType dtype = (*init)->dtype;
-  TensorPtr current = *in;
-  if (current->dtype != dtype) {
-    current = reshaped(**in, (*in)->shape);
-    current->dtype = dtype;
-    for (double &d : current->data)
-      d = roundTo(dtype, d);
-  }
-  for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
-    std::vector<int64_t> shape = current->shape;
-    int64_t outer = numElements(ArrayRef<int64_t>(shape).take_front(*d));
-    int64_t inner = numElements(ArrayRef<int64_t>(shape).drop_front(*d + 1));
-    int64_t n = shape[*d];
-    while (n > 1) {
-      int64_t half = n / 2;
-      std::vector<int64_t> halfShape = shape;
-      halfShape[*d] = half;
-      TensorPtr lo = makeTensor(dtype, halfShape, false), hi = makeTensor(dtype, halfShape, false);
-      // For a fixed outer index both halves are contiguous blocks.
-      int64_t block = half * inner;
-      for (int64_t o = 0; o < outer; ++o) {
-        const double *row = current->data.data() + o * n * inner;
-        std::copy(row, row + block, lo->data.data() + o * block);
-        std::copy(row + block, row + 2 * block, hi->data.data() + o * block);
-      }
-      FailureOr<TensorPtr> folded =
-          combineTensors(core, op, combiner, lo, hi, dtype);
-      if (failed(folded))
-        return failure();
-      int64_t next = n - half;
-      shape[*d] = next;
-      TensorPtr merged = makeTensor(dtype, shape, false);
-      for (int64_t o = 0; o < outer; ++o) {
-        const double *folds = (*folded)->data.data() + o * block;
-        double *dst = merged->data.data() + o * next * inner;
-        std::copy(folds, folds + block, dst);
-        if (next > half) {
-          const double *odd = current->data.data() + (o * n + 2 * half) * inner;
-          std::copy(odd, odd + inner, dst + block);
-        }
-      }
-      current = merged;
-      n = next;
-    }
-  }
-  if (current->numElements() != (*init)->numElements())
-    return op.emitError("init holds ")
-           << (*init)->numElements() << " elements, the reduction gives "
-           << current->numElements();
-  if (current->shape != (*init)->shape) {
-    current = reshaped(*current, (*init)->shape);
-  }
-  FailureOr<TensorPtr> result =
-      combineTensors(core, op, combiner, current,
-                     reshaped(**init, (*init)->shape), dtype);
-  if (failed(result))
-    return failure();
-  core.set(op->getResult(0), *result);
-  return success();
-}
 
 LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
   auto linalgOp = llvm::cast<linalg::LinalgOp>(op);
@@ -575,7 +456,7 @@ NamedFn namedElementwise(StringRef name) {
 LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
   StringRef name = op->getName().getStringRef();
   if (auto reduce = llvm::dyn_cast<linalg::ReduceOp>(op))
-    return execReduce(core, reduce);
+    return execLinalgReduce(core, reduce);
   if (llvm::isa<linalg::MatmulOp>(op))
     return execMatmul(core, op, false);
   if (llvm::isa<linalg::BatchMatmulOp>(op))

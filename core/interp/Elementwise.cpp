@@ -1,0 +1,95 @@
+//===- Elementwise.cpp - float binary ops over whole arrays ---------------===//
+
+#include "interp/Elementwise.h"
+#include "interp/HalfArrays.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace spyre::interp;
+
+namespace {
+
+/// The loop for each combination of array and scalar operands, so that
+/// the array-array and array-scalar cases vectorise.
+template <typename Fn>
+void loop(Fn fn, const double *a, int64_t aStep, const double *b,
+          int64_t bStep, double *out, int64_t n) {
+  if (aStep && bStep) {
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = fn(a[i], b[i]);
+  } else if (aStep) {
+    double y = b[0];
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = fn(a[i], y);
+  } else if (bStep) {
+    double x = a[0];
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = fn(x, b[i]);
+  } else {
+    std::fill(out, out + n, fn(a[0], b[0]));
+  }
+}
+
+} // namespace
+
+std::optional<FloatBinary> spyre::interp::floatBinaryOf(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<FloatBinary>>(name)
+      .Case("arith.addf", FloatBinary::Add)
+      .Case("arith.subf", FloatBinary::Sub)
+      .Case("arith.mulf", FloatBinary::Mul)
+      .Case("arith.divf", FloatBinary::Div)
+      .Case("spyreop.realdiv", FloatBinary::Div)
+      .Case("arith.maximumf", FloatBinary::Maximum)
+      .Case("arith.minimumf", FloatBinary::Minimum)
+      .Case("arith.maxnumf", FloatBinary::MaxNum)
+      .Case("arith.minnumf", FloatBinary::MinNum)
+      .Default(std::nullopt);
+}
+
+void spyre::interp::applyFloatBinary(FloatBinary op, const double *a,
+                                     int64_t aStep, const double *b,
+                                     int64_t bStep, double *out, int64_t n) {
+  switch (op) {
+  case FloatBinary::Add:
+    return loop([](double x, double y) { return x + y; }, a, aStep, b, bStep, out, n);
+  case FloatBinary::Sub:
+    return loop([](double x, double y) { return x - y; }, a, aStep, b, bStep, out, n);
+  case FloatBinary::Mul:
+    return loop([](double x, double y) { return x * y; }, a, aStep, b, bStep, out, n);
+  case FloatBinary::Div:
+    return loop([](double x, double y) { return x / y; }, a, aStep, b, bStep, out, n);
+  case FloatBinary::Maximum:
+    return loop([](double x, double y) {
+      return std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
+    }, a, aStep, b, bStep, out, n);
+  case FloatBinary::Minimum:
+    return loop([](double x, double y) {
+      return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
+    }, a, aStep, b, bStep, out, n);
+  case FloatBinary::MaxNum:
+    return loop([](double x, double y) { return std::fmax(x, y); }, a, aStep, b, bStep, out, n);
+  case FloatBinary::MinNum:
+    return loop([](double x, double y) { return std::fmin(x, y); }, a, aStep, b, bStep, out, n);
+  }
+}
+
+void spyre::interp::roundElements(DType type, double *data, int64_t n) {
+  switch (type) {
+  case DType::F64:
+  case DType::I64:
+  case DType::Index:
+    return;
+  case DType::F16:
+    return roundHalves(data, n);
+  case DType::F32:
+    for (int64_t i = 0; i < n; ++i)
+      data[i] = static_cast<float>(data[i]);
+    return;
+  default:
+    for (int64_t i = 0; i < n; ++i)
+      data[i] = roundToSlow(type, data[i]);
+  }
+}
