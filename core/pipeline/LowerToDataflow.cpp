@@ -187,6 +187,11 @@ private:
         dflow::SignalOp::create(b, loc, channel(signal.getFifo()));
       } else if (auto wait = dyn_cast<sched::WaitOp>(op)) {
         dflow::WaitOp::create(b, loc, channel(wait.getFifo()));
+      } else if (auto ring = dyn_cast<sched::RingExchangeOp>(op)) {
+        dflow::RingExchangeOp::create(b, loc, ring.getStaging(), ring.getKind(),
+                                      ring.getGroups(), ring.getMembers(),
+                                      ring.getSteps(), ring.getHops(),
+                                      ring.getBytes());
       } else if (isa<sched::ReadOp, sched::WriteOp>(op)) {
         return op->emitError("the compute unit reads LX directly: run "
                              "route-transfers before lower-to-dataflow");

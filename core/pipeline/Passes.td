@@ -173,6 +173,24 @@ def PlaceTiles : Pass<"place-tiles", "::mlir::ModuleOp"> {
   ];
 }
 
+def PlanRingExchanges : Pass<"plan-ring-exchanges", "::mlir::ModuleOp"> {
+  let summary = "Plan the ring traffic of inter-tile reductions and broadcasts";
+  let description = [{
+    For every `ktdp.inter_tile_reduce` and `inter_tile_consume`, works out
+    from the placement which cores exchange partials (each group of the
+    tile future, in ring order), how many steps a partial travels around
+    the ring (2 (n - 1) for an all-reduce of n members, n - 1 for a
+    broadcast), the most hops one step takes and the bytes it moves, and
+    gives the core an LX buffer per partial to receive its neighbour's, so
+    address assignment counts it. The plan is a `sched.ring_exchange` just
+    before the inter-tile op.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+}
+
 def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
   let summary = "Give every LX buffer an address; check the scratchpad fits";
   let description = [{

@@ -62,6 +62,10 @@ const std::vector<Entry> &entries() {
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createPlanRingExchanges({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createAssignAddresses({c.arch});
        }},
       {"DataflowIR",

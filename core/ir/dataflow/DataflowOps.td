@@ -142,6 +142,22 @@ def Dflow_BarrierOp : Dflow_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> 
   let assemblyFormat = "attr-dict";
 }
 
+def Dflow_RingExchangeOp : Dflow_Op<"ring_exchange",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "send this core's partials around the ring, receive others'";
+  let description = [{
+    The compute unit's inter-tile traffic: `steps` transfers of `bytes`
+    each between ring neighbours of a group (at most `hops` hops apart),
+    received into the LX views given; kind `allreduce` or `broadcast`.
+  }];
+  let arguments = (ins Variadic<AnyStaticShapeMemRef>:$staging,
+                       StrAttr:$kind, I64Attr:$groups, I64Attr:$members,
+                       I64Attr:$steps, I64Attr:$hops, I64Attr:$bytes);
+  let assemblyFormat = [{
+    $kind ($staging^ `:` type($staging))? attr-dict
+  }];
+}
+
 def Dflow_RemoteOp : Dflow_Op<"remote", [Pure]> {
   let summary = "a value another unit holds (this program never reads it)";
   let description = [{

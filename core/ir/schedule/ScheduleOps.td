@@ -191,4 +191,24 @@ def Sched_BarrierOp : Sched_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> 
   let assemblyFormat = "attr-dict";
 }
 
+def Sched_RingExchangeOp : Sched_Op<"ring_exchange",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the ring traffic of the inter-tile op that follows";
+  let description = [{
+    Placed before a `ktdp.inter_tile_reduce` (kind `allreduce`) or
+    `ktdp.inter_tile_consume` (kind `broadcast`) by `plan-ring-exchanges`:
+    the LX buffers that receive the partials of other cores (one per
+    partial), the number of `groups`, the `members` of the largest group,
+    the `steps` a partial travels and the most ring `hops` one step takes
+    on the placement, and the `bytes` one step moves. The KTIR op after it
+    still says how partials combine.
+  }];
+  let arguments = (ins Variadic<AnyStaticShapeMemRef>:$staging,
+                       StrAttr:$kind, I64Attr:$groups, I64Attr:$members,
+                       I64Attr:$steps, I64Attr:$hops, I64Attr:$bytes);
+  let assemblyFormat = [{
+    $kind ($staging^ `:` type($staging))? attr-dict
+  }];
+}
+
 #endif // SPYRE_SCHEDULE_OPS_TD

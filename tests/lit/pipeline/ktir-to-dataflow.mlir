@@ -16,6 +16,7 @@
 // EACH: IR Dump After HoistInvariantTransfers
 // EACH: IR Dump After DoubleBuffer
 // EACH: IR Dump After PlaceTiles
+// EACH: IR Dump After PlanRingExchanges
 // EACH: IR Dump After AssignAddresses
 // EACH: IR Dump After LowerToDataflow
 func.func @k() -> (index, index) attributes {grid = [2, 2]} {

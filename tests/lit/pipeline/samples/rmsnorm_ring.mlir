@@ -2,8 +2,9 @@
 // f16 block (256-byte rows = 128 sticks) and a 128-element W slice (2 sticks).
 // RUN: spyre-opt %samples/rmsnorm_ring.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched.
 
-// X 16384 bytes at 0, W 256 at 16384, Y 16384 at 16640: peak 33024.
-// CHECK: func.func @rmsnorm_ring({{.*}}dflow.lx_peak = 33024 : i64, dflow.placement = array<i64: 0, 1, 2, 3, 4, 5, 6, 7>, grid = [8]}
+// The ring staging buffer (64 x f32, 256 bytes) at 0, X 16384 bytes at
+// 256, W 256 at 16640, Y 16384 at 16896: peak 33280.
+// CHECK: func.func @rmsnorm_ring({{.*}}dflow.lx_peak = 33280 : i64, dflow.placement = array<i64: 0, 1, 2, 3, 4, 5, 6, 7>, grid = [8]}
 // CHECK-DAG: [[TX:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
 // CHECK-DAG: [[TW:%[0-9]+]] = dflow.channel "mnilu" -> "l1lu" depth {{[0-9]+}} : <none>
 // CHECK-DAG: [[TY:%[0-9]+]] = dflow.channel "l1su" -> "mnisu" depth {{[0-9]+}} : <none>
@@ -15,8 +16,8 @@
 // CHECK-LABEL: dflow.program "mnilu" instances 8
 // CHECK: arith.remui %{{[0-9]+}}, %c4
 // CHECK: arith.divui %{{[0-9]+}}, %c4
-// CHECK: [[LX:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<64x128xf16, "lx">
-// CHECK: [[LW:%[0-9]+]] = dflow.lx_view[%c16384] : memref<128xf16, "lx">
+// CHECK: [[LX:%[0-9]+]] = dflow.lx_view[%c256] : memref<64x128xf16, "lx">
+// CHECK: [[LW:%[0-9]+]] = dflow.lx_view[%c16640] : memref<128xf16, "lx">
 // CHECK: dflow.dma %{{[0-9]+}} -> [[LX]] {hops = 7 : i64, sticks = 128 : i64}
 // CHECK-NEXT: dflow.signal [[TX]]
 // CHECK: dflow.dma %{{[0-9]+}} -> [[LW]] {hops = 7 : i64, sticks = 2 : i64}
@@ -29,18 +30,23 @@
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VW]] {sticks = 2 : i64}
 
 // CHECK-LABEL: dflow.program "sfu" instances 8
+// CHECK-DAG: [[STAGING:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<64xf32, "lx">
 // CHECK-DAG: dflow.receive [[VX]] {sticks = 128 : i64} : <vector<64xf16>> -> tensor<64x128xf16>
 // CHECK-DAG: dflow.receive [[VW]] {sticks = 2 : i64} : <vector<64xf16>> -> tensor<128xf16>
+// The row sums are all-reduced within each group of 4 tiles over the ring:
+// 2 x 3 steps of 256 bytes, at most 3 hops, received at LX 0.
+// CHECK: dflow.ring_exchange "allreduce" [[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 6 : i64}
+// CHECK-NEXT: ktdp.inter_tile_reduce
 // CHECK: math.rsqrt
 // CHECK: [[Y:%[0-9]+]] = arith.truncf {{.*}} to tensor<64x128xf16>
 // CHECK-NEXT: dflow.send [[Y]] -> [[VY]] {sticks = 128 : i64}
 
 // CHECK-LABEL: dflow.program "l1su" instances 8
-// CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c16640] : memref<64x128xf16, "lx">
+// CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c16896] : memref<64x128xf16, "lx">
 // CHECK: dflow.collect [[VY]] -> [[LY]] {sticks = 128 : i64}
 // CHECK-NEXT: dflow.signal [[TY]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 8
-// CHECK: [[LY2:%[0-9]+]] = dflow.lx_view[%c16640]
+// CHECK: [[LY2:%[0-9]+]] = dflow.lx_view[%c16896]
 // CHECK: dflow.wait [[TY]]
 // CHECK-NEXT: dflow.dma [[LY2]] -> %{{[0-9]+}} {hops = 7 : i64, sticks = 128 : i64}

@@ -1,0 +1,121 @@
+//===- PlanRingExchanges.cpp - inter-tile traffic on the ring -------------===//
+
+#include "ir/ktdp/IntegerSetUtils.h"
+#include "ir/ktdp/KtdpOps.h"
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_PLANRINGEXCHANGES
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+struct Plan {
+  int64_t groups = 0, members = 0, hops = 0;
+};
+
+/// The groups of `consumers` ((tile)[group]) over the future's groups, and
+/// the ring distance between neighbouring members of a group on the
+/// placement (`closed`: the last member passes back to the first, as a
+/// ring all-reduce does); std::nullopt when the sets cannot be enumerated.
+std::optional<Plan> planGroups(ktdp::TileFutureType future, IntegerSet consumers,
+                               ArrayRef<int64_t> cores, bool closed,
+                               const spyre::arch::Arch &arch) {
+  std::optional<SmallVector<int64_t>> groups =
+      ktdp::enumerateIntegerSet1D(future.getGroups(), {});
+  if (!groups)
+    return std::nullopt;
+  Plan plan;
+  plan.groups = groups->size();
+  for (int64_t g : *groups) {
+    SmallVector<int64_t> members;
+    for (int64_t tile = 0; tile < int64_t(cores.size()); ++tile)
+      if (ktdp::integerSetContains(consumers, {tile}, {g}))
+        members.push_back(cores[tile]);
+    llvm::sort(members);
+    plan.members = std::max<int64_t>(plan.members, members.size());
+    for (size_t i = 0; i + 1 < members.size(); ++i)
+      plan.hops = std::max<int64_t>(
+          plan.hops, spyre::ringHops(arch, members[i], members[i + 1]));
+    if (closed && members.size() > 2) // back to the first member
+      plan.hops = std::max<int64_t>(
+          plan.hops, spyre::ringHops(arch, members.back(), members.front()));
+  }
+  return plan;
+}
+
+void planExchange(Operation *op, ArrayRef<int64_t> cores,
+                  const spyre::arch::Arch &arch) {
+  Value future = op->getOperand(0);
+  auto type = cast<ktdp::TileFutureType>(future.getType());
+  bool reduce = isa<ktdp::InterTileReduceOp>(op);
+  IntegerSet consumers =
+      reduce ? cast<ktdp::InterTileReduceOp>(op).getConsumerTilesPerGroup()
+             : cast<ktdp::InterTileConsumeOp>(op).getConsumerTilesPerGroup();
+  std::optional<Plan> plan =
+      planGroups(type, consumers, cores, /*closed=*/reduce, arch);
+  auto pipeline = op->getParentOfType<sched::PipelineOp>();
+  if (!plan || !pipeline) {
+    op->emitRemark("ring exchange not planned: its groups cannot be "
+                   "enumerated at compile time");
+    return;
+  }
+  // One LX buffer per partial receives a neighbour's partial.
+  OpBuilder b(&pipeline.getBody().front(), pipeline.getBody().front().begin());
+  SmallVector<Value> staging;
+  int64_t bytes = 0;
+  for (Type partial : type.getPartialTypes()) {
+    auto tile = dyn_cast<RankedTensorType>(partial);
+    if (!tile || !tile.hasStaticShape())
+      continue;
+    staging.push_back(sched::AllocOp::create(b, op->getLoc(),
+                                             spyre::scratchpadType(tile),
+                                             nullptr, nullptr, false));
+    bytes += spyre::scratchpadBytes(tile, arch.stickBytes);
+  }
+  // A ring all-reduce passes partials n - 1 steps to reduce and n - 1 to
+  // share the total; a broadcast passes them n - 1 steps.
+  int64_t n = std::max<int64_t>(plan->members, 1);
+  int64_t steps = reduce ? 2 * (n - 1) : n - 1;
+  b.setInsertionPoint(op);
+  sched::RingExchangeOp::create(b, op->getLoc(), staging,
+                                reduce ? "allreduce" : "broadcast",
+                                plan->groups, plan->members, steps, plan->hops,
+                                bytes);
+}
+
+struct PlanRingExchanges
+    : spyre::impl::PlanRingExchangesBase<PlanRingExchanges> {
+  using PlanRingExchangesBase::PlanRingExchangesBase;
+  void runOnOperation() override {
+    std::optional<spyre::arch::Arch> target =
+        spyre::targetArch(arch, getOperation());
+    if (!target)
+      return signalPassFailure();
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isExternal())
+        continue;
+      SmallVector<int64_t> cores;
+      if (auto placed =
+              function->getAttrOfType<DenseI64ArrayAttr>("sched.placement"))
+        cores.assign(placed.asArrayRef().begin(), placed.asArrayRef().end());
+      else
+        for (int64_t tile = 0; tile < spyre::gridTiles(function); ++tile)
+          cores.push_back(tile);
+      function.walk([&](Operation *op) {
+        if (isa<ktdp::InterTileReduceOp, ktdp::InterTileConsumeOp>(op))
+          planExchange(op, cores, *target);
+      });
+    }
+  }
+};
+
+} // namespace
