@@ -26,8 +26,9 @@ public:
   /// Gives `alloc` the next free address; false (after an error) if the
   /// scratchpad is full.
   bool place(sched::AllocOp alloc, bool report = true) {
+    // Every copy, for every instance of the units that use it.
     int64_t bytes = spyre::scratchpadBytes(alloc.getType(), arch.stickBytes) *
-                    alloc.getCopies().value_or(1);
+                    alloc.getCopies().value_or(1) * spyre::instancesOf(alloc);
     if (top + bytes > int64_t(arch.scratchpadBytesPerCore)) {
       if (!report)
         return false;
@@ -147,19 +148,16 @@ bool assignBlock(Block &block, Scratchpad &lx) {
 struct AssignAddresses : spyre::impl::AssignAddressesBase<AssignAddresses> {
   using AssignAddressesBase::AssignAddressesBase;
   void runOnOperation() override {
-    std::optional<spyre::arch::Arch> target =
-        spyre::targetArch(arch, getOperation());
-    if (!target)
-      return signalPassFailure();
-    Builder b(&getContext());
-    for (auto function : getOperation().getOps<func::FuncOp>()) {
-      if (function.isExternal())
-        continue;
-      Scratchpad lx(*target);
+    auto assign = [](func::FuncOp function, const spyre::arch::Arch &target) {
+      Scratchpad lx(target);
       if (!assignBlock(function.getBody().front(), lx))
-        return signalPassFailure();
-      function->setAttr("sched.lx_peak", b.getI64IntegerAttr(lx.peakBytes()));
-    }
+        return failure();
+      function->setAttr("sched.lx_peak",
+                        Builder(function).getI64IntegerAttr(lx.peakBytes()));
+      return success();
+    };
+    if (failed(spyre::forEachKernel(getOperation(), arch, assign)))
+      signalPassFailure();
   }
 };
 

@@ -36,13 +36,6 @@ bool invariantChain(Value value, scf::ForOp loop,
   return true;
 }
 
-/// The memory view a device tile reads or writes.
-Value viewOf(Value tile) {
-  if (auto access = tile.getDefiningOp<ktdp::ConstructAccessTileOp>())
-    return access->getOperand(0);
-  return {};
-}
-
 bool loopStoresTo(scf::ForOp loop, Value view) {
   bool stores = false;
   loop.walk([&](Operation *op) {
@@ -52,7 +45,7 @@ bool loopStoresTo(scf::ForOp loop, Value view) {
         tile = t.getDest();
     if (auto s = dyn_cast<ktdp::StoreOp>(op))
       tile = s.getAccessTile();
-    if (tile && (!view || viewOf(tile) == view || !viewOf(tile)))
+    if (tile && (!view || spyre::viewOf(tile) == view || !spyre::viewOf(tile)))
       stores = true;
   });
   return stores;
@@ -61,7 +54,7 @@ bool loopStoresTo(scf::ForOp loop, Value view) {
 void hoist(sched::TransferOp transfer, scf::ForOp loop) {
   SmallVector<Operation *> chain;
   if (!invariantChain(transfer.getSource(), loop, chain) ||
-      loopStoresTo(loop, viewOf(transfer.getSource())))
+      loopStoresTo(loop, spyre::viewOf(transfer.getSource())))
     return;
   auto alloc = transfer.getDest().getDefiningOp<sched::AllocOp>();
   if (!alloc || alloc.getPersistent())
@@ -97,7 +90,9 @@ struct HoistInvariantTransfers
     SmallVector<std::pair<sched::TransferOp, scf::ForOp>> candidates;
     getOperation().walk([&](sched::TransferOp transfer) {
       auto loop = transfer->getParentOfType<scf::ForOp>();
-      if (loop && isa<ktdp::AccessTileType>(transfer.getSource().getType()))
+      // Out of a spread loop, every instance would load it again.
+      if (loop && !loop->hasAttr("sched.spread") &&
+          isa<ktdp::AccessTileType>(transfer.getSource().getType()))
         candidates.push_back({transfer, loop});
     });
     for (auto [transfer, loop] : candidates)

@@ -61,6 +61,7 @@ public:
           !op->getParentOfType<sched::PipelineOp>())
         work.push_back(op);
     });
+    SmallVector<sched::InstanceOp> instances(body.getOps<sched::InstanceOp>());
     for (Operation *op : work) {
       if (auto barrier = dyn_cast<sched::BarrierOp>(op)) {
         OpBuilder b(barrier);
@@ -72,6 +73,14 @@ public:
       } else if (failed(lowerPipeline(cast<sched::PipelineOp>(op)))) {
         return failure();
       }
+    }
+    for (sched::InstanceOp instance : instances) {
+      OpBuilder b(instance);
+      instance.replaceAllUsesWith(
+          dflow::InstanceOp::create(b, instance.getLoc(), b.getIndexType(),
+                                    instance.getCount())
+              .getResult());
+      instance.erase();
     }
     return success();
   }
@@ -101,6 +110,18 @@ private:
       address = arith::AddIOp::create(
           b, loc, address,
           arith::MulIOp::create(b, loc, copy,
+                                arith::ConstantIndexOp::create(b, loc, bytes)));
+    }
+    // Each instance of a spread loop's units has its own copies.
+    if (Operation *spread = spyre::spreadLoopOf(alloc)) {
+      auto instances = spread->getBlock()->getOps<sched::InstanceOp>();
+      if (instances.empty())
+        return alloc.emitError("spread loop without its instance index");
+      int64_t bytes = spyre::scratchpadBytes(alloc.getType(), arch.stickBytes) *
+                      copies;
+      address = arith::AddIOp::create(
+          b, loc, address,
+          arith::MulIOp::create(b, loc, (*instances.begin()).getResult(),
                                 arith::ConstantIndexOp::create(b, loc, bytes)));
     }
     Value view = dflow::LxViewOp::create(b, loc, alloc.getType(), address);
@@ -247,8 +268,9 @@ LogicalResult lowerFunction(func::FuncOp function,
   int64_t instances = spyre::gridTiles(function);
   b.setInsertionPoint(entry.getTerminator());
   for (const std::string &unit : units) {
+    auto perCore = function->getAttrOfType<IntegerAttr>("sched.instances_per_core");
     auto program = dflow::ProgramOp::create(b, function.getLoc(), unit,
-                                            instances);
+                                            instances, perCore);
     Block *body = b.createBlock(&program.getBody());
     OpBuilder inner = OpBuilder::atBlockEnd(body);
     IRMapping mapping;
@@ -265,6 +287,8 @@ LogicalResult lowerFunction(func::FuncOp function,
     program.walk([&](Operation *op) {
       if (op->removeAttr("sched.vector_loop"))
         op->setAttr("dflow.vector_loop", b.getUnitAttr());
+      if (Attribute spread = op->removeAttr("sched.spread"))
+        op->setAttr("dflow.spread", spread);
     });
     b.setInsertionPointAfter(program);
   }
@@ -278,6 +302,7 @@ LogicalResult lowerFunction(func::FuncOp function,
                            "hands results back through ktdp.store");
     }
   }
+  function->removeAttr("sched.instances_per_core");
   for (StringRef name : {"placement", "lx_peak"})
     if (Attribute attr = function->removeAttr(("sched." + name).str()))
       function->setAttr(("dflow." + name).str(), attr);
@@ -287,13 +312,8 @@ LogicalResult lowerFunction(func::FuncOp function,
 struct LowerToDataflow : spyre::impl::LowerToDataflowBase<LowerToDataflow> {
   using LowerToDataflowBase::LowerToDataflowBase;
   void runOnOperation() override {
-    std::optional<spyre::arch::Arch> target =
-        spyre::targetArch(arch, getOperation());
-    if (!target)
-      return signalPassFailure();
-    for (auto function : getOperation().getOps<func::FuncOp>())
-      if (!function.isExternal() && failed(lowerFunction(function, *target)))
-        return signalPassFailure();
+    if (failed(spyre::forEachKernel(getOperation(), arch, lowerFunction)))
+      signalPassFailure();
   }
 };
 

@@ -133,6 +133,24 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def SpreadParallelLoops : Pass<"spread-parallel-loops", "::mlir::ModuleOp"> {
+  let summary = "Spread a parallel loop over the instances of the units";
+  let description = [{
+    When the architecture gives a core several instances of every unit a
+    loop's pipelines use (corelets), and the loop's iterations are
+    independent (no values carried, no memory view both read and written in
+    it, no data-dependent or inter-tile access) and make up the kernel's
+    work, instance j runs iterations j, j + n, ... with its own LX buffers
+    and FIFOs. With one instance of each unit (the shipped presets) it
+    changes nothing.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def HoistInvariantTransfers
     : Pass<"hoist-invariant-transfers", "::mlir::ModuleOp"> {
   let summary = "Load loop-invariant tiles once, before the loop";

@@ -49,6 +49,10 @@ const std::vector<Entry> &entries() {
          return spyre::createNestVectorPipelines({c.arch});
        }},
       {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createSpreadParallelLoops({c.arch});
+       }},
+      {"ScheduleIR",
        [](const spyre::PipelineConfig &) {
          return spyre::createHoistInvariantTransfers();
        }},

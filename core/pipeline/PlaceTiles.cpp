@@ -20,35 +20,32 @@ namespace {
 struct PlaceTiles : spyre::impl::PlaceTilesBase<PlaceTiles> {
   using PlaceTilesBase::PlaceTilesBase;
   void runOnOperation() override {
-    std::optional<spyre::arch::Arch> target =
-        spyre::targetArch(arch, getOperation());
-    if (!target)
-      return signalPassFailure();
-    Builder b(&getContext());
-    for (auto function : getOperation().getOps<func::FuncOp>()) {
-      if (function.isExternal())
-        continue;
-      int64_t tiles = spyre::gridTiles(function);
-      if (tiles > target->numCores) {
-        function.emitError("the grid has ")
-            << tiles << " tiles but '" << target->name << "' has "
-            << target->numCores << " cores";
-        return signalPassFailure();
-      }
-      SmallVector<int64_t> cores;
-      int hops = 0;
-      for (int64_t tile = 0; tile < tiles; ++tile) {
-        cores.push_back(tile);
-        hops = std::max(hops, spyre::ringHops(*target, int(tile),
-                                              target->hbmAttachCore));
-      }
-      function->setAttr("sched.placement", b.getDenseI64ArrayAttr(cores));
-      function.walk([&](sched::TransferOp transfer) {
-        if (isa<ktdp::AccessTileType>(transfer.getSource().getType()) ||
-            isa<ktdp::AccessTileType>(transfer.getDest().getType()))
-          transfer.setHops(hops);
-      });
+    if (failed(spyre::forEachKernel(getOperation(), arch, place)))
+      signalPassFailure();
+  }
+
+  static LogicalResult place(func::FuncOp function,
+                             const spyre::arch::Arch &target) {
+    int64_t tiles = spyre::gridTiles(function);
+    if (tiles > target.numCores)
+      return function.emitError("the grid has ")
+             << tiles << " tiles but '" << target.name << "' has "
+             << target.numCores << " cores";
+    SmallVector<int64_t> cores;
+    int hops = 0;
+    for (int64_t tile = 0; tile < tiles; ++tile) {
+      cores.push_back(tile);
+      hops = std::max(hops,
+                      spyre::ringHops(target, int(tile), target.hbmAttachCore));
     }
+    Builder b(function.getContext());
+    function->setAttr("sched.placement", b.getDenseI64ArrayAttr(cores));
+    function.walk([&](sched::TransferOp transfer) {
+      if (isa<ktdp::AccessTileType>(transfer.getSource().getType()) ||
+          isa<ktdp::AccessTileType>(transfer.getDest().getType()))
+        transfer.setHops(hops);
+    });
+    return success();
   }
 };
 

@@ -96,13 +96,7 @@ struct PlanRingExchanges
     : spyre::impl::PlanRingExchangesBase<PlanRingExchanges> {
   using PlanRingExchangesBase::PlanRingExchangesBase;
   void runOnOperation() override {
-    std::optional<spyre::arch::Arch> target =
-        spyre::targetArch(arch, getOperation());
-    if (!target)
-      return signalPassFailure();
-    for (auto function : getOperation().getOps<func::FuncOp>()) {
-      if (function.isExternal())
-        continue;
+    auto plan = [](func::FuncOp function, const spyre::arch::Arch &target) {
       SmallVector<int64_t> cores;
       if (auto placed =
               function->getAttrOfType<DenseI64ArrayAttr>("sched.placement"))
@@ -112,9 +106,12 @@ struct PlanRingExchanges
           cores.push_back(tile);
       function.walk([&](Operation *op) {
         if (isa<ktdp::InterTileReduceOp, ktdp::InterTileConsumeOp>(op))
-          planExchange(op, cores, *target);
+          planExchange(op, cores, target);
       });
-    }
+      return success();
+    };
+    if (failed(spyre::forEachKernel(getOperation(), arch, plan)))
+      signalPassFailure();
   }
 };
 

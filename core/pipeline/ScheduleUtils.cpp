@@ -82,3 +82,22 @@ int64_t spyre::gridTiles(Operation *function) {
         tiles *= i.getInt();
   return tiles;
 }
+
+Operation *spyre::spreadLoopOf(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->hasAttr("sched.spread"))
+      return parent;
+  return nullptr;
+}
+
+int64_t spyre::instancesOf(Operation *op) {
+  Operation *loop = spreadLoopOf(op);
+  return loop ? loop->getAttrOfType<IntegerAttr>("sched.spread").getInt() : 1;
+}
+
+Value spyre::viewOf(Value tile) {
+  if (auto access = tile.getDefiningOp<ktdp::ConstructAccessTileOp>())
+    return access->getOperand(0);
+  return {};
+}

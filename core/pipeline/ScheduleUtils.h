@@ -39,6 +39,16 @@ int64_t scratchpadBytes(mlir::ShapedType type, int stickBytes);
 /// The LX buffer type that holds a tensor of `type`.
 mlir::MemRefType scratchpadType(mlir::RankedTensorType type);
 
+/// The memory view behind a device tile, or null when it is not a plain
+/// access tile of a view.
+mlir::Value viewOf(mlir::Value tile);
+
+/// The loop spread over unit instances that `op` is in, or null.
+mlir::Operation *spreadLoopOf(mlir::Operation *op);
+
+/// Instances of each unit that run `op` (1 outside a spread loop).
+int64_t instancesOf(mlir::Operation *op);
+
 /// Tiles of a kernel's grid (1 without a grid).
 int64_t gridTiles(mlir::Operation *function);
 

@@ -30,6 +30,19 @@ std::optional<spyre::arch::Arch> spyre::targetArch(const std::string &spec,
   return result;
 }
 
+LogicalResult spyre::forEachKernel(
+    ModuleOp module, const std::string &spec,
+    llvm::function_ref<LogicalResult(func::FuncOp, const arch::Arch &)>
+        perKernel) {
+  std::optional<arch::Arch> target = targetArch(spec, module);
+  if (!target)
+    return failure();
+  for (auto function : module.getOps<func::FuncOp>())
+    if (!function.isExternal() && failed(perKernel(function, *target)))
+      return failure();
+  return success();
+}
+
 std::vector<std::string> spyre::unitsWithRole(const arch::Arch &arch,
                                               const std::string &role) {
   std::vector<std::string> units;

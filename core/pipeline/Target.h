@@ -11,6 +11,8 @@
 
 #include "arch/Arch.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 
 #include <optional>
@@ -26,6 +28,16 @@ std::optional<arch::Arch> readTarget(const std::string &spec,
 /// The architecture `spec` names; errors are reported on `op`.
 std::optional<arch::Arch> targetArch(const std::string &spec,
                                      mlir::Operation *op);
+
+/// Reads the architecture `spec`, then calls `perKernel` on every function
+/// of `module` that has a body, stopping at the first failure. Fails too
+/// when the architecture cannot be read (reported on the module): the
+/// shape of every pass that reads the target.
+mlir::LogicalResult forEachKernel(
+    mlir::ModuleOp module, const std::string &spec,
+    llvm::function_ref<mlir::LogicalResult(mlir::func::FuncOp,
+                                           const arch::Arch &)>
+        perKernel);
 
 /// The unit kinds of one role ("load", "compute", "store"), in file order.
 std::vector<std::string> unitsWithRole(const arch::Arch &arch,

@@ -49,8 +49,12 @@ def Dflow_ProgramOp : Dflow_Op<"program", [
   let description = [{
     `dflow.program "mnilu" instances 32 { ... }`: instance k runs on the core
     the placement gives tile k (`dflow.placement` on the function).
+    `per_core = n`: each core runs n instances of the program (a loop was
+    spread over n instances of every unit); `dflow.instance` tells them
+    apart.
   }];
-  let arguments = (ins StrAttr:$unit, I64Attr:$instances);
+  let arguments = (ins StrAttr:$unit, I64Attr:$instances,
+                       OptionalAttr<I64Attr>:$per_core);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$unit `instances` $instances attr-dict-with-keyword $body";
 }
@@ -156,6 +160,13 @@ def Dflow_RingExchangeOp : Dflow_Op<"ring_exchange",
   let assemblyFormat = [{
     $kind ($staging^ `:` type($staging))? attr-dict
   }];
+}
+
+def Dflow_InstanceOp : Dflow_Op<"instance", [Pure]> {
+  let summary = "which of the core's instances of its unit this program is";
+  let arguments = (ins I64Attr:$count);
+  let results = (outs Index:$index);
+  let assemblyFormat = "`of` $count attr-dict";
 }
 
 def Dflow_RemoteOp : Dflow_Op<"remote", [Pure]> {

@@ -211,4 +211,16 @@ def Sched_RingExchangeOp : Sched_Op<"ring_exchange",
   }];
 }
 
+def Sched_InstanceOp : Sched_Op<"instance", [Pure]> {
+  let summary = "which of the core's `count` instances of a unit runs this";
+  let description = [{
+    Made by `spread-parallel-loops`: instance j of every unit runs the
+    iterations j, j + count, ... of a spread loop, with its own LX buffers
+    and FIFOs (instance j of a unit talks to instance j of the others).
+  }];
+  let arguments = (ins I64Attr:$count);
+  let results = (outs Index:$index);
+  let assemblyFormat = "`of` $count attr-dict";
+}
+
 #endif // SPYRE_SCHEDULE_OPS_TD
