@@ -63,7 +63,7 @@ int32_t resolve(const MemoryView &view, const int64_t *g, uint64_t &address,
 /// the last is innermost). Calls fn(point) in tile order.
 template <typename Fn>
 LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
-                           const std::vector<int64_t> &symbols,
+                           ArrayRef<int64_t> symbols,
                            AffineMap order, int64_t &count, Fn fn) {
   unsigned rank = set.getNumDims();
   const Interpreter::SetShape &shape = core.interp.setShape(set, symbols);
@@ -144,8 +144,8 @@ LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
 
 /// The tile dimension walked at each position of access_tile_order,
 /// outermost first.
-std::vector<unsigned> tileDimensionOrder(kt::ConstructAccessTileOp op) {
-  std::vector<unsigned> dimOf;
+SmallVector<unsigned, 4> tileDimensionOrder(kt::ConstructAccessTileOp op) {
+  SmallVector<unsigned, 4> dimOf;
   for (AffineExpr e : op.getAccessTileOrder().getResults())
     dimOf.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
   return dimOf;
@@ -194,9 +194,9 @@ void appendRow(AccessTile &tile, int32_t q, int64_t from, int64_t to,
 /// along a row) in tile order: fn(p) with p the set point starting the row.
 template <typename Fn>
 void forEachRow(const Interpreter::SetShape &shape,
-                const std::vector<unsigned> &dimOf, Fn fn) {
+                ArrayRef<unsigned> dimOf, Fn fn) {
   size_t rank = dimOf.size();
-  std::vector<int64_t> p(shape.lo);
+  SmallVector<int64_t, 4> p(shape.lo.begin(), shape.lo.end());
   while (true) {
     fn(p);
     int k = static_cast<int>(rank) - 2;
@@ -213,9 +213,9 @@ void forEachRow(const Interpreter::SetShape &shape,
 
 /// A box of points in one plain box view, a row at a time.
 void boxInPlainView(AccessTile &tile, const ViewPart &part,
-                    const std::vector<int64_t> &anchor,
+                    ArrayRef<int64_t> anchor,
                     const Interpreter::SetShape &shape,
-                    const std::vector<unsigned> &dimOf) {
+                    ArrayRef<unsigned> dimOf) {
   size_t rank = anchor.size();
   uint64_t elementSize = dtypeSize(part.dtype);
   if (rank == 0) {
@@ -227,7 +227,7 @@ void boxInPlainView(AccessTile &tile, const ViewPart &part,
   unsigned inner = dimOf.back();
   int64_t first = anchor[inner] + shape.lo[inner];
   int64_t last = anchor[inner] + shape.hi[inner];
-  forEachRow(shape, dimOf, [&](const std::vector<int64_t> &p) {
+  forEachRow(shape, dimOf, [&](ArrayRef<int64_t> p) {
     // Everything but the innermost dimension is fixed for this row.
     bool rowInside = true;
     int64_t rowIndex = part.offset;
@@ -253,9 +253,9 @@ void boxInPlainView(AccessTile &tile, const ViewPart &part,
 /// A box of points over disjoint box partitions: in each row every
 /// partition covers one interval of the innermost dimension.
 void boxInDistributedView(AccessTile &tile, const MemoryView &view,
-                          const std::vector<int64_t> &anchor,
+                          ArrayRef<int64_t> anchor,
                           const Interpreter::SetShape &shape,
-                          const std::vector<unsigned> &dimOf) {
+                          ArrayRef<unsigned> dimOf) {
   size_t rank = anchor.size();
   unsigned inner = dimOf.back();
   int64_t first = anchor[inner] + shape.lo[inner];
@@ -265,7 +265,7 @@ void boxInDistributedView(AccessTile &tile, const MemoryView &view,
     size_t q;
   };
   std::vector<Piece> pieces;
-  forEachRow(shape, dimOf, [&](const std::vector<int64_t> &p) {
+  forEachRow(shape, dimOf, [&](ArrayRef<int64_t> p) {
     pieces.clear();
     for (size_t q = 0; q < view.parts.size(); ++q) {
       const ViewPart &part = view.parts[q];
@@ -317,15 +317,14 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
   if (failed(viewPtr))
     return failure();
   const MemoryView &view = **viewPtr;
-  FailureOr<std::vector<int64_t>> operandValues = core.integers(op, op.getIndices());
-  FailureOr<std::vector<int64_t>> symbolValues =
-      core.integers(op, op.getSymbolOperands());
+  auto operandValues = core.integers(op, op.getIndices());
+  auto symbolValues = core.integers(op, op.getSymbolOperands());
   if (failed(operandValues) || failed(symbolValues))
     return failure();
   ArrayRef<int64_t> operands = *operandValues;
-  const std::vector<int64_t> &symbols = *symbolValues;
+  ArrayRef<int64_t> symbols = *symbolValues;
   AffineMap map = op.getBaseMap();
-  std::vector<int64_t> anchor;
+  SmallVector<int64_t, 4> anchor;
   for (AffineExpr e : map.getResults())
     anchor.push_back(kt::evaluateAffineExpr(
         e, operands.take_front(map.getNumDims()),
@@ -333,7 +332,7 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
 
   auto tile = std::make_shared<AccessTile>();
   tile->view = *viewPtr;
-  std::vector<int64_t> g(anchor.size());
+  SmallVector<int64_t, 4> g(anchor.size());
   int64_t count = 0;
   LogicalResult enumerated = success();
   const Interpreter::SetShape &setShape =
@@ -349,7 +348,7 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
       return failure();
     count = *boxPoints;
     if (count > 0) {
-      std::vector<unsigned> dimOf = tileDimensionOrder(op);
+      SmallVector<unsigned, 4> dimOf = tileDimensionOrder(op);
       if (plain)
         boxInPlainView(*tile, view.parts.front(), anchor, setShape, dimOf);
       else
@@ -412,15 +411,13 @@ spyre::interp::execIndirectTile(CoreExec &core,
       return op.emitError("index view is not an evaluated memory view");
     indexViews.push_back(*iv);
   }
-  FailureOr<std::vector<int64_t>> captured =
-      core.integers(op, op.getCapturedVariables());
-  FailureOr<std::vector<int64_t>> symbolValues =
-      core.integers(op, op.getSymbolOperands());
+  auto captured = core.integers(op, op.getCapturedVariables());
+  auto symbolValues = core.integers(op, op.getSymbolOperands());
   if (failed(captured) || failed(symbolValues))
     return failure();
-  std::vector<int64_t> dims = std::move(*captured);
+  std::vector<int64_t> dims(captured->begin(), captured->end());
   size_t numCaptured = dims.size();
-  const std::vector<int64_t> &symbols = *symbolValues;
+  ArrayRef<int64_t> symbols = *symbolValues;
   IntegerSet set = op.getVariablesSpaceSet();
   dims.resize(numCaptured + set.getNumDims());
 

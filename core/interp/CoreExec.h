@@ -16,7 +16,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
-#include <unordered_map>
 
 namespace mlir::linalg {
 class ReduceOp;
@@ -52,8 +51,8 @@ public:
   mlir::FailureOr<int64_t> integer(mlir::Operation *op, mlir::Value value);
   mlir::FailureOr<Scalar> scalar(mlir::Operation *op, mlir::Value value);
   /// The integers `values` hold.
-  mlir::FailureOr<std::vector<int64_t>> integers(mlir::Operation *op,
-                                                 mlir::ValueRange values);
+  mlir::FailureOr<llvm::SmallVector<int64_t, 4>>
+  integers(mlir::Operation *op, mlir::ValueRange values);
   /// A mixed static/dynamic list (sizes, offsets, strides): the static
   /// entries, with each dynamic one read from the next of `dynamic`.
   mlir::FailureOr<std::vector<int64_t>>
@@ -67,6 +66,9 @@ public:
   CostModel *costs() const { return interp.costs(); }
   /// How often this core has executed each inter-tile delivery op.
   llvm::DenseMap<mlir::Operation *, int> occurrences;
+
+  /// Makes room for `n` bound values (no rehashing while the kernel runs).
+  void reserveValues(unsigned n) { values.reserve(n); }
 
   // Scratchpad accounting -------------------------------------------------
   uint64_t lxInUse = 0, lxPeak = 0;
@@ -85,7 +87,7 @@ public:
 
 private:
   llvm::DenseMap<mlir::Value, RtValue> values;
-  std::unordered_map<const Tensor *, int> refs;
+  llvm::DenseMap<const Tensor *, int> refs;
   mlir::Operation *currentOp = nullptr;
 
 

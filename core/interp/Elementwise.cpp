@@ -69,10 +69,16 @@ void spyre::interp::applyFloatBinary(FloatBinary op, const double *a,
     return loop([](double x, double y) {
       return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
     }, a, aStep, b, bStep, out, n);
+  // Ordered and unequal operands settle it here; ties (signed zeros) and
+  // NaNs are left to the C library, whose results these are.
   case FloatBinary::MaxNum:
-    return loop([](double x, double y) { return std::fmax(x, y); }, a, aStep, b, bStep, out, n);
+    return loop([](double x, double y) {
+      return x > y ? x : x < y ? y : std::fmax(x, y);
+    }, a, aStep, b, bStep, out, n);
   case FloatBinary::MinNum:
-    return loop([](double x, double y) { return std::fmin(x, y); }, a, aStep, b, bStep, out, n);
+    return loop([](double x, double y) {
+      return x < y ? x : x > y ? y : std::fmin(x, y);
+    }, a, aStep, b, bStep, out, n);
   }
 }
 

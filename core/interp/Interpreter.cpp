@@ -226,18 +226,28 @@ bool boundingBox(IntegerSet set, ArrayRef<int64_t> symbols,
 
 } // namespace
 
-const Interpreter::SetShape &
-Interpreter::setShape(IntegerSet set, const std::vector<int64_t> &symbols) {
-  auto key = std::make_pair(set.getAsOpaquePointer(), symbols);
+const Interpreter::SetShape &Interpreter::setShape(IntegerSet set,
+                                                   ArrayRef<int64_t> symbols) {
+  auto compute = [&] {
+    SetShape shape;
+    if (!linearBox(set, symbols, shape)) {
+      shape.bounded = boundingBox(set, symbols, shape.lo, shape.hi);
+      shape.isBox = shape.bounded && isBoxSet(set, symbols);
+    }
+    return shape;
+  };
+  if (symbols.empty()) {
+    auto [it, inserted] = plainSetShapes.try_emplace(set.getAsOpaquePointer());
+    if (inserted)
+      it->second = compute();
+    return it->second;
+  }
+  auto key = std::make_pair(set.getAsOpaquePointer(),
+                            std::vector<int64_t>(symbols.begin(), symbols.end()));
   auto it = setShapes.find(key);
   if (it != setShapes.end())
     return it->second;
-  SetShape shape;
-  if (!linearBox(set, symbols, shape)) {
-    shape.bounded = boundingBox(set, symbols, shape.lo, shape.hi);
-    shape.isBox = shape.bounded && isBoxSet(set, symbols);
-  }
-  return setShapes.emplace(std::move(key), std::move(shape)).first->second;
+  return setShapes.emplace(std::move(key), compute()).first->second;
 }
 
 //===----------------------------------------------------------------------===//
@@ -364,9 +374,36 @@ Interpreter::Interpreter(func::FuncOp function, Memories &memories,
     }
     cores.push_back(std::make_unique<CoreExec>(*this, c, std::move(coords)));
   }
+  prepare();
 }
 
 Interpreter::~Interpreter() = default;
+
+static bool supportedResultType(Type t) {
+  return dtypeSupported(t) || llvm::isa<MemRefType>(t) ||
+         t.getDialect().getNamespace() == "ktdp";
+}
+
+void Interpreter::prepare() {
+  unsigned numValues = 0;
+  function.walk([&](Operation *op) {
+    numValues += op->getNumResults();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        numValues += block.getNumArguments();
+    if (!llvm::all_of(op->getResultTypes(), supportedResultType))
+      unsupportedResults.insert(op);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        liveness(block);
+    for (NamedAttribute attr : op->getAttrs())
+      if (auto set = llvm::dyn_cast<IntegerSetAttr>(attr.getValue()))
+        if (set.getValue().getNumSymbols() == 0)
+          setShape(set.getValue(), {});
+  });
+  for (auto &core : cores)
+    core->reserveValues(numValues);
+}
 
 void Interpreter::recordLx(const LxEvent &event) {
   if (opts.recordLxEvents)
@@ -644,10 +681,9 @@ LogicalResult CoreExec::enterOp(Operation *op) {
   if (interp.options().cancel &&
       interp.options().cancel->load(std::memory_order_relaxed))
     return op->emitError("run cancelled");
-  if (interp.firstVisit(op))
+  if (interp.hasUnsupportedResult(op))
     for (Type t : op->getResultTypes())
-      if (!dtypeSupported(t) && !llvm::isa<MemRefType>(t) &&
-          t.getDialect().getNamespace() != "ktdp")
+      if (!supportedResultType(t))
         return op->emitError("the interpreter does not support values of type ")
                << t;
   return success();
@@ -697,10 +733,9 @@ FailureOr<int64_t> CoreExec::integer(Operation *op, Value value) {
   return static_cast<int64_t>(s->value);
 }
 
-FailureOr<std::vector<int64_t>> CoreExec::integers(Operation *op,
-                                                  ValueRange values) {
-  std::vector<int64_t> out;
-  out.reserve(values.size());
+FailureOr<SmallVector<int64_t, 4>> CoreExec::integers(Operation *op,
+                                                     ValueRange values) {
+  SmallVector<int64_t, 4> out;
   for (Value v : values) {
     FailureOr<int64_t> x = integer(op, v);
     if (failed(x))

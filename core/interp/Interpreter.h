@@ -28,6 +28,7 @@
 
 #include <atomic>
 #include <map>
+#include <unordered_map>
 #include <memory>
 #include <vector>
 
@@ -98,7 +99,7 @@ public:
     std::vector<int64_t> lo, hi;
   };
   const SetShape &setShape(mlir::IntegerSet set,
-                           const std::vector<int64_t> &symbols);
+                           llvm::ArrayRef<int64_t> symbols);
   /// Per block (computed once, shared by all cores): for every op, the
   /// values defined in the block whose last use is that op, and the block
   /// arguments nobody uses.
@@ -108,9 +109,11 @@ public:
     llvm::SmallVector<mlir::Value, 2> unusedArguments;
   };
   const BlockLiveness &liveness(mlir::Block &block);
-  /// True the first time it is asked about `op` (its result types are then
-  /// checked once for all cores).
-  bool firstVisit(mlir::Operation *op) { return visited.insert(op).second; }
+  /// The ops with a result of a type the interpreter does not support
+  /// (found when the kernel is prepared; an error only if one executes).
+  bool hasUnsupportedResult(mlir::Operation *op) const {
+    return !unsupportedResults.empty() && unsupportedResults.count(op);
+  }
   /// Exchange state of the inter-tile ops, keyed by op and occurrence.
   struct Exchange;
   Exchange &exchange(mlir::Operation *op, int occurrence);
@@ -130,8 +133,16 @@ private:
   std::map<std::pair<mlir::Operation *, int>, std::unique_ptr<Exchange>>
       exchanges;
   std::map<std::pair<const void *, std::vector<int64_t>>, SetShape> setShapes;
+  /// Sets without symbols (the common case), found without building a key
+  /// (node-based: references stay valid as it grows).
+  std::unordered_map<const void *, SetShape> plainSetShapes;
   llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockLiveness>> livenessOf;
-  llvm::DenseSet<mlir::Operation *> visited;
+  llvm::DenseSet<mlir::Operation *> unsupportedResults;
+
+  /// What does not depend on the run's values, worked out once when the
+  /// interpreter is made: every block's liveness, the shapes of the integer
+  /// sets without symbols, the ops with unsupported result types.
+  void prepare();
 };
 
 int64_t numElements(llvm::ArrayRef<int64_t> shape);
