@@ -1,9 +1,9 @@
 //===- NestVectorPipelines.cpp - elementwise compute, one stick at a time -===//
 
-#include "ir/spyreop/SpyreOpOps.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
+#include "pipeline/VectorCompute.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -22,40 +22,14 @@ using namespace mlir;
 
 namespace {
 
-/// Spyre intrinsics that apply to each element (and so to SIMD vectors).
-bool isElementwiseIntrinsic(Operation *op) {
-  return isa<spyreop::ExpOp, spyreop::GeluOp, spyreop::SigmoidOp,
-             spyreop::SiluOp, spyreop::SqrtOp, spyreop::RsqrtOp,
-             spyreop::ReciprocalOp, spyreop::RealDivOp, spyreop::SoftplusOp,
-             spyreop::CmpOp, spyreop::SelectOp>(op);
-}
-
-/// A linalg op that applies its body to each element independently: all
-/// loops parallel, every tensor operand indexed by the identity, scalar
-/// operands broadcast.
-bool isElementwiseLinalg(linalg::LinalgOp op) {
-  if (op.getNumLoops() != op.getNumParallelLoops() || !op.hasPureTensorSemantics())
-    return false;
-  for (OpOperand &operand : op->getOpOperands()) {
-    if (!isa<RankedTensorType>(operand.get().getType()))
-      continue;
-    if (!op.getMatchingIndexingMap(&operand).isIdentity())
-      return false;
-  }
-  for (Operation &inner : op.getBlock()->without_terminator())
-    if (inner.getNumRegions() != 0 ||
-        !(isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
-          isElementwiseIntrinsic(&inner)))
-      return false;
-  return true;
-}
-
 /// Rebuilds the compute stage of one pipeline as a loop over sticks, or
 /// leaves it alone (returning false) when some op is not elementwise or
 /// the tiles do not all split into the same sticks.
 class StickLoop {
 public:
-  StickLoop(int stickBytes) : stickBytes(stickBytes) {}
+  StickLoop(int stickBytes)
+      : stickBytes(stickBytes),
+        vectors([this](Type element) { return vectorOf(element); }) {}
 
   bool run(sched::PipelineOp pipeline, sched::StageOp stage) {
     if (stage.getNumResults() != 0 || !collect(stage))
@@ -171,42 +145,14 @@ private:
         width = w;
         sticks = spyre::tileSticks(tile, stickBytes);
       }
-      bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp>(op);
-      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-        ok = isElementwiseLinalg(linalgOp);
-      else if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
-        ok = op.hasTrait<OpTrait::Elementwise>() && op.getNumRegions() == 0;
-      else if (isElementwiseIntrinsic(&op))
-        ok = true;
+      bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp>(op) ||
+                spyre::isElementwiseOp(&op);
       if (!ok)
         return false;
       ops.push_back(&op);
     }
     return shape.has_value() && sticks > 0 &&
            llvm::any_of(ops, [](Operation *op) { return isa<sched::PopOp>(op); });
-  }
-
-  /// The stick-wide value standing for `v` inside the loop: the vector a
-  /// tile became, or a scalar broadcast to a vector.
-  Value vectorFor(OpBuilder &b, Location loc, Value v) {
-    if (Value mapped = vectors.lookupOrNull(v))
-      return mapped;
-    if (v.getType().isIntOrIndexOrFloat())
-      return vector::BroadcastOp::create(b, loc, vectorOf(v.getType()), v);
-    return {};
-  }
-
-  /// Clones `op` with its operands replaced by vectors and its results
-  /// retyped as vectors of their element type.
-  Operation *cloneOnVectors(OpBuilder &b, Operation &op) {
-    IRMapping mapping;
-    for (Value operand : op.getOperands())
-      if (Value v = vectorFor(b, op.getLoc(), operand))
-        mapping.map(operand, v);
-    Operation *clone = b.clone(op, mapping);
-    for (OpResult result : clone->getResults())
-      result.setType(vectorOf(getElementTypeOrSelf(result.getType())));
-    return clone;
   }
 
   bool rebuild(OpBuilder &b, Operation *op) {
@@ -220,7 +166,7 @@ private:
       return true;
     }
     if (auto push = dyn_cast<sched::PushOp>(op)) {
-      Value v = vectorFor(b, loc, push.getValue());
+      Value v = vectors.vectorFor(b, loc, push.getValue());
       if (!v)
         return false;
       sched::PushOp::create(b, loc, v, push.getFifo(), b.getI64IntegerAttr(1));
@@ -228,42 +174,14 @@ private:
     }
     if (isa<tensor::EmptyOp>(op))
       return true; // only ever an init that the body does not read
-    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
-      Block *body = linalgOp.getBlock();
-      for (OpOperand &operand : op->getOpOperands()) {
-        BlockArgument arg = linalgOp.getMatchingBlockArgument(&operand);
-        if (arg.use_empty())
-          continue;
-        Value v = vectorFor(b, loc, operand.get());
-        if (!v)
-          return false;
-        vectors.map(arg, v);
-      }
-      for (Operation &inner : body->without_terminator()) {
-        Operation *clone = cloneOnVectors(b, inner);
-        for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults()))
-          vectors.map(from, to);
-      }
-      for (auto [result, yielded] :
-           llvm::zip(op->getResults(), body->getTerminator()->getOperands())) {
-        Value v = vectorFor(b, loc, yielded);
-        if (!v)
-          return false;
-        vectors.map(result, v);
-      }
-      return true;
-    }
-    Operation *clone = cloneOnVectors(b, *op);
-    for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
-      vectors.map(from, to);
-    return true;
+    return vectors.apply(b, op);
   }
 
   int stickBytes;
   std::optional<ArrayRef<int64_t>> shape;
   int64_t sticks = 0;
   SmallVector<Operation *> ops;
-  IRMapping vectors;
+  spyre::VectorBuilder vectors;
 };
 
 struct NestVectorPipelines

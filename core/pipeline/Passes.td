@@ -133,6 +133,28 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
+  let summary = "Row reductions accumulate stick by stick in a vector";
+  let description = [{
+    A compute stage that takes one tile, applies elementwise ops to it and
+    reduces its rows (the innermost dimension) with one combining op
+    (add, mul, max, min) is cut into stick-sized chunks: for each row, a
+    partial accumulator of one SIMD vector starts with the row's first
+    stick and combines every further stick as it arrives; at the row's end
+    its lanes are reduced, together with the row's initial value, into the
+    result. The compute unit never holds the tile whole. Rows must be whole
+    sticks (padding would enter the sum).
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def SpreadParallelLoops : Pass<"spread-parallel-loops", "::mlir::ModuleOp"> {
   let summary = "Spread a parallel loop over the instances of the units";
   let description = [{

@@ -50,6 +50,10 @@ const std::vector<Entry> &entries() {
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createChunkReductions({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createSpreadParallelLoops({c.arch});
        }},
       {"ScheduleIR",

@@ -13,6 +13,7 @@
 // EACH: IR Dump After RouteTransfers
 // EACH: IR Dump After TileToSticks
 // EACH: IR Dump After NestVectorPipelines
+// EACH: IR Dump After ChunkReductions
 // EACH: IR Dump After SpreadParallelLoops
 // EACH: IR Dump After HoistInvariantTransfers
 // EACH: IR Dump After DoubleBuffer

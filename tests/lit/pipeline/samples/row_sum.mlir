@@ -19,10 +19,22 @@
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VX]] {sticks = 16 : i64}
 
 // CHECK-LABEL: dflow.program "sfu" instances 32
-// CHECK: dflow.receive [[VX]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<8x128xf16>
-// CHECK: arith.extf
-// CHECK: linalg.reduce { arith.addf } {{.*}} dimensions = [1]
-// CHECK: [[S:%[0-9]+]] = arith.truncf {{.*}} to tensor<8xf16>
+// Chunked: per row, the 2 sticks arrive one at a time, widen to f32 and
+// add into one vector accumulator whose lanes are summed with the row's
+// init (the 2-stick loop is folded away: first stick + one more).
+// CHECK: [[INIT:%[0-9]+]] = linalg.fill
+// CHECK: [[OUT:%[0-9]+]] = scf.for [[ROW:%arg[0-9]+]] = %c0 to %c8 step %c1 iter_args([[ACC:%arg[0-9]+]] = [[INIT]]) -> (tensor<8xf32>) {
+// CHECK-NEXT: [[A:%[0-9]+]] = dflow.receive [[VX]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[A32:%[0-9]+]] = arith.extf [[A]] : vector<64xf16> to vector<64xf32>
+// CHECK-NEXT: [[B:%[0-9]+]] = dflow.receive [[VX]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[B32:%[0-9]+]] = arith.extf [[B]] : vector<64xf16> to vector<64xf32>
+// CHECK-NEXT: [[SUM:%[0-9]+]] = arith.addf [[A32]], [[B32]] : vector<64xf32>
+// CHECK-NEXT: [[START:%.*]] = tensor.extract [[ACC]][[[ROW]]] : tensor<8xf32>
+// CHECK-NEXT: [[TOTAL:%[0-9]+]] = vector.reduction <add>, [[SUM]], [[START]] : vector<64xf32> into f32
+// CHECK-NEXT: [[NEXT:%.*]] = tensor.insert [[TOTAL]] into [[ACC]][[[ROW]]] : tensor<8xf32>
+// CHECK-NEXT: scf.yield [[NEXT]]
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NEXT: [[S:%[0-9]+]] = arith.truncf [[OUT]] : tensor<8xf32> to tensor<8xf16>
 // CHECK-NEXT: dflow.send [[S]] -> [[VO]] {sticks = 1 : i64} : tensor<8xf16>
 
 // CHECK-LABEL: dflow.program "l1su" instances 32

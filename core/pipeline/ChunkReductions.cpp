@@ -1,0 +1,187 @@
+//===- ChunkReductions.cpp - row reductions with a vector accumulator -----===//
+
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+#include "pipeline/VectorCompute.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_CHUNKREDUCTIONS
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// How the combiner of a reduction body reduces a vector's lanes.
+std::optional<vector::CombiningKind> kindOf(Operation *combiner) {
+  using K = vector::CombiningKind;
+  return llvm::TypeSwitch<Operation *, std::optional<K>>(combiner)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return K::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return K::MUL; })
+      .Case<arith::MaximumFOp>([](auto) { return K::MAXIMUMF; })
+      .Case<arith::MinimumFOp>([](auto) { return K::MINIMUMF; })
+      .Case<arith::MaxNumFOp>([](auto) { return K::MAXNUMF; })
+      .Case<arith::MinNumFOp>([](auto) { return K::MINNUMF; })
+      .Case<arith::MaxSIOp>([](auto) { return K::MAXSI; })
+      .Case<arith::MinSIOp>([](auto) { return K::MINSI; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// A compute stage that pops one tile, applies elementwise ops to it and
+/// reduces its rows (the innermost dimension) with one combining op; what
+/// follows uses only the reduced rows.
+struct RowReduction {
+  sched::PopOp pop;
+  SmallVector<Operation *> prefix; // elementwise, on the popped tile
+  linalg::ReduceOp reduce;
+  Operation *combiner = nullptr;
+  vector::CombiningKind kind;
+  int64_t rows = 0, sticksPerRow = 0, lanes = 0;
+};
+
+std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
+  if (stage.getNumResults() != 0)
+    return std::nullopt;
+  RowReduction r;
+  llvm::DenseSet<Value> streamed; // values that exist one stick at a time
+  for (Operation &op : stage.getBody().front().without_terminator()) {
+    bool usesStreamed = llvm::any_of(op.getOperands(), [&](Value v) {
+      return streamed.contains(v);
+    });
+    if (auto pop = dyn_cast<sched::PopOp>(op)) {
+      if (r.pop || r.reduce)
+        return std::nullopt; // one streamed input, popped before the reduce
+      r.pop = pop;
+      streamed.insert(pop.getResult());
+    } else if (auto reduce = dyn_cast<linalg::ReduceOp>(op)) {
+      if (r.reduce || !usesStreamed || reduce.getInputs().size() != 1 ||
+          !streamed.contains(reduce.getInputs()[0]))
+        return std::nullopt;
+      r.reduce = reduce;
+    } else if (usesStreamed) {
+      if (r.reduce || !spyre::isElementwiseOp(&op))
+        return std::nullopt; // only elementwise ops before the reduction
+      r.prefix.push_back(&op);
+      for (Value result : op.getResults())
+        streamed.insert(result);
+    }
+  }
+  if (!r.pop || !r.reduce)
+    return std::nullopt;
+  // Streamed values are used only by the prefix and the reduction.
+  for (Value v : streamed)
+    for (Operation *user : v.getUsers())
+      if (user != r.reduce && !llvm::is_contained(r.prefix, user) &&
+          !r.reduce->isProperAncestor(user))
+        return std::nullopt;
+  auto tile = dyn_cast<RankedTensorType>(r.pop.getType());
+  if (!tile || !tile.hasStaticShape() || tile.getRank() != 2 ||
+      r.reduce.getDimensions() != ArrayRef<int64_t>{1})
+    return std::nullopt;
+  Block &body = r.reduce.getCombiner().front();
+  if (body.getOperations().size() != 2)
+    return std::nullopt; // one combining op and the yield
+  r.combiner = &body.front();
+  std::optional<vector::CombiningKind> kind = kindOf(r.combiner);
+  if (!kind)
+    return std::nullopt;
+  r.kind = *kind;
+  int64_t width = spyre::elementBytes(tile.getElementType());
+  int64_t rowBytes = tile.getShape()[1] * width;
+  if (rowBytes % stickBytes != 0)
+    return std::nullopt; // partial sticks would feed padding into the sum
+  r.rows = tile.getShape()[0];
+  r.sticksPerRow = rowBytes / stickBytes;
+  r.lanes = stickBytes / width;
+  return r;
+}
+
+/// for row: acc = first stick; for the other sticks: acc = combine(acc,
+/// stick); out[row] = reduce lanes of acc, combined with the init.
+void chunk(RowReduction &r) {
+  Location loc = r.reduce.getLoc();
+  OpBuilder b(r.reduce);
+  Type element = cast<ShapedType>(r.pop.getType()).getElementType();
+  spyre::VectorBuilder vectors([&](Type t) {
+    return VectorType::get({r.lanes}, t);
+  });
+  // One stick through the prefix, to the vector the reduction consumes.
+  auto stickIn = [&](OpBuilder &at) {
+    Value stick = sched::PopOp::create(at, loc, VectorType::get({r.lanes}, element),
+                                       r.pop.getFifo(), at.getI64IntegerAttr(1));
+    vectors.map(r.pop.getResult(), stick);
+    for (Operation *op : r.prefix)
+      vectors.apply(at, op);
+    return vectors.vectorFor(at, loc, r.reduce.getInputs()[0]);
+  };
+  auto combine = [&](OpBuilder &at, Value lhs, Value rhs) {
+    IRMapping m;
+    m.map(r.combiner->getOperand(0), lhs);
+    m.map(r.combiner->getOperand(1), rhs);
+    Operation *c = at.clone(*r.combiner, m);
+    c->getResult(0).setType(lhs.getType());
+    return c->getResult(0);
+  };
+
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value rows = arith::ConstantIndexOp::create(b, loc, r.rows);
+  Value sticks = arith::ConstantIndexOp::create(b, loc, r.sticksPerRow);
+  Value init = r.reduce.getInits()[0];
+  auto rowLoop = scf::ForOp::create(b, loc, zero, rows, one, ValueRange{init});
+  rowLoop->setAttr("sched.vector_loop", b.getUnitAttr());
+  {
+    OpBuilder in = OpBuilder::atBlockBegin(rowLoop.getBody());
+    Value first = stickIn(in);
+    auto stickLoop =
+        scf::ForOp::create(in, loc, one, sticks, one, ValueRange{first});
+    stickLoop->setAttr("sched.vector_loop", in.getUnitAttr());
+    {
+      OpBuilder body = OpBuilder::atBlockBegin(stickLoop.getBody());
+      Value next = stickIn(body);
+      Value acc = combine(body, stickLoop.getRegionIterArg(0), next);
+      scf::YieldOp::create(body, loc, acc);
+    }
+    Value row = rowLoop.getInductionVar();
+    Value out = rowLoop.getRegionIterArg(0);
+    Value start = tensor::ExtractOp::create(in, loc, out, ValueRange{row});
+    Value total = vector::ReductionOp::create(in, loc, r.kind,
+                                              stickLoop.getResult(0), start);
+    Value updated = tensor::InsertOp::create(in, loc, total, out, ValueRange{row});
+    scf::YieldOp::create(in, loc, updated);
+  }
+  r.reduce->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
+  r.reduce->erase();
+  for (Operation *op : llvm::reverse(r.prefix))
+    op->erase();
+  r.pop->erase();
+}
+
+struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
+  using ChunkReductionsBase::ChunkReductionsBase;
+  void runOnOperation() override {
+    auto run = [](func::FuncOp function, const spyre::arch::Arch &target) {
+      std::vector<std::string> compute = spyre::unitsWithRole(target, "compute");
+      function.walk([&](sched::PipelineOp pipeline) {
+        for (const std::string &unit : compute)
+          if (sched::StageOp stage = spyre::stageFor(pipeline, unit))
+            if (std::optional<RowReduction> r = match(stage, target.stickBytes))
+              chunk(*r);
+      });
+      return success();
+    };
+    if (failed(spyre::forEachKernel(getOperation(), arch, run)))
+      signalPassFailure();
+  }
+};
+
+} // namespace

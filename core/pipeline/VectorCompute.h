@@ -1,0 +1,60 @@
+//===- VectorCompute.h - tile compute rewritten on SIMD vectors --*- C++ -*-===//
+//
+// The vector-level passes (nest-vector-pipelines, chunk-reductions) rewrite
+// a compute stage's elementwise ops from whole tiles to one stick-wide
+// vector at a time; this is what they share.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_PIPELINE_VECTORCOMPUTE_H
+#define SPYRE_PIPELINE_VECTORCOMPUTE_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <functional>
+
+namespace spyre {
+
+/// Spyre intrinsics that apply to each element (and so to SIMD vectors).
+bool isElementwiseIntrinsic(mlir::Operation *op);
+
+/// A linalg op that applies its body to each element independently: all
+/// loops parallel, tensor operands indexed by the identity, a body of
+/// arith / math / elementwise intrinsics.
+bool isElementwiseLinalg(mlir::linalg::LinalgOp op);
+
+/// Any op the vector passes can apply to vectors: elementwise linalg,
+/// elementwise arith / math without regions, elementwise intrinsics.
+bool isElementwiseOp(mlir::Operation *op);
+
+/// Maps tile values to the vectors standing for one stick of them and
+/// applies elementwise ops to those vectors.
+class VectorBuilder {
+public:
+  explicit VectorBuilder(std::function<mlir::VectorType(mlir::Type)> vectorOf)
+      : vectorOf(std::move(vectorOf)) {}
+
+  void map(mlir::Value tile, mlir::Value vector) { vectors.map(tile, vector); }
+
+  /// The vector for `v`: what it was mapped to, or a scalar broadcast;
+  /// null otherwise.
+  mlir::Value vectorFor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+
+  /// Applies an isElementwiseOp() op to the vectors of its operands and
+  /// maps its results; false if an operand has no vector.
+  bool apply(mlir::OpBuilder &b, mlir::Operation *op);
+
+  /// Clones `op` with operands replaced by their vectors and results
+  /// retyped as vectors of their element type.
+  mlir::Operation *cloneOnVectors(mlir::OpBuilder &b, mlir::Operation &op);
+
+  std::function<mlir::VectorType(mlir::Type)> vectorOf;
+
+private:
+  mlir::IRMapping vectors;
+};
+
+} // namespace spyre
+
+#endif

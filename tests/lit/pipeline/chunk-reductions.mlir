@@ -1,0 +1,62 @@
+// A row reduction is cut into stick-sized chunks: per row, a one-vector
+// partial accumulator starts with the row's first stick and combines each
+// further stick (here 256 f16 = 4 sticks: 3 more); its lanes are then
+// reduced together with the row's initial value. A stage that uses the
+// input again after the reduction (softmax-like) stays at tile level.
+// RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s
+
+// CHECK-LABEL: func.func @row_max
+// CHECK:       sched.stage "sfu" {
+// CHECK:         %[[OUT:.*]] = scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<2xf16>) {
+// CHECK-NEXT:      %[[FIRST:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:      %[[PART:.*]] = scf.for %{{.*}} = %[[ONE:.*]] to %[[FOUR:[^ ]*]] step %[[ONE]] iter_args(%[[P:.*]] = %[[FIRST]]) -> (vector<64xf16>) {
+// CHECK-NEXT:        %[[NEXT:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:        %[[M:.*]] = arith.maximumf %[[P]], %[[NEXT]] : vector<64xf16>
+// CHECK-NEXT:        scf.yield %[[M]] : vector<64xf16>
+// CHECK-NEXT:      } {sched.vector_loop}
+// CHECK-NEXT:      %[[START:.*]] = tensor.extract %[[ACC]][%[[ROW]]] : tensor<2xf16>
+// CHECK-NEXT:      %[[TOTAL:.*]] = vector.reduction <maximumf>, %[[PART]], %[[START]] : vector<64xf16> into f16
+// CHECK-NEXT:      %[[UPD:.*]] = tensor.insert %[[TOTAL]] into %[[ACC]][%[[ROW]]] : tensor<2xf16>
+// CHECK-NEXT:      scf.yield %[[UPD]] : tensor<2xf16>
+// CHECK-NEXT:    } {sched.vector_loop}
+// CHECK-NEXT:    sched.push %[[OUT]]
+// CHECK-NOT:     linalg.reduce
+
+// CHECK-LABEL: func.func @subtract_max
+// CHECK:       sched.stage "sfu" {
+// CHECK-NEXT:    sched.pop %{{.*}} {sticks = 8 : i64} : <vector<64xf16>> -> tensor<2x256xf16>
+// CHECK:         linalg.reduce
+#s = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0)>
+#r = affine_set<(d0) : (d0 >= 0, -d0 + 1 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#id1 = affine_map<(d0) -> (d0)>
+func.func @row_max(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFC00 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2], strides: [1] {coordinate_set = #r, memory_space = #ktdp.memory_space<global>} : memref<2xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0] {access_tile_set = #r, access_tile_order = #id1} : memref<2xf16> -> !ktdp.access_tile<2xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x256xindex> -> tensor<2x256xf16>
+  %init = tensor.splat %ninf : tensor<2xf16>
+  %m = linalg.reduce { arith.maximumf } ins(%d : tensor<2x256xf16>) outs(%init : tensor<2xf16>) dimensions = [1]
+  ktdp.store %m, %yt : tensor<2xf16>, !ktdp.access_tile<2xindex>
+  return
+}
+
+func.func @subtract_max(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFC00 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x256xindex> -> tensor<2x256xf16>
+  %init = tensor.splat %ninf : tensor<2xf16>
+  %m = linalg.reduce { arith.maximumf } ins(%d : tensor<2x256xf16>) outs(%init : tensor<2xf16>) dimensions = [1]
+  %e = tensor.empty() : tensor<2x256xf16>
+  %b = linalg.broadcast ins(%m : tensor<2xf16>) outs(%e : tensor<2x256xf16>) dimensions = [1]
+  %o = arith.subf %d, %b : tensor<2x256xf16>
+  ktdp.store %o, %yt : tensor<2x256xf16>, !ktdp.access_tile<2x256xindex>
+  return
+}
