@@ -219,8 +219,9 @@ def PlanRingExchanges : Pass<"plan-ring-exchanges", "::mlir::ModuleOp"> {
     For every `ktdp.inter_tile_reduce` and `inter_tile_consume`, works out
     from the placement which cores exchange partials (each group of the
     tile future, in ring order), how many steps a partial travels around
-    the ring (2 (n - 1) for an all-reduce of n members, n - 1 for a
-    broadcast), the most hops one step takes and the bytes it moves, and
+    the ring (n - 1 for n members: each forwards the partial it last
+    received to the next), the most hops one step takes and the bytes it
+    moves, and
     gives the core an LX buffer per partial to receive its neighbour's, so
     address assignment counts it. The plan is a `sched.ring_exchange` just
     before the inter-tile op.

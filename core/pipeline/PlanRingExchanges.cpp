@@ -81,10 +81,11 @@ void planExchange(Operation *op, ArrayRef<int64_t> cores,
                                              nullptr, nullptr, false));
     bytes += spyre::scratchpadBytes(tile, arch.stickBytes);
   }
-  // A ring all-reduce passes partials n - 1 steps to reduce and n - 1 to
-  // share the total; a broadcast passes them n - 1 steps.
+  // Every member forwards the partial it last received to the next one:
+  // after n - 1 steps each has every other member's partial (all-reduce),
+  // or the producer's has reached the last consumer (broadcast).
   int64_t n = std::max<int64_t>(plan->members, 1);
-  int64_t steps = reduce ? 2 * (n - 1) : n - 1;
+  int64_t steps = n - 1;
   b.setInsertionPoint(op);
   sched::RingExchangeOp::create(b, op->getLoc(), staging,
                                 reduce ? "allreduce" : "broadcast",

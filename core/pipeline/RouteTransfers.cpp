@@ -125,16 +125,11 @@ struct RouteTransfers : spyre::impl::RouteTransfersBase<RouteTransfers> {
         spyre::targetArch(arch, getOperation());
     if (!target)
       return signalPassFailure();
+    // The architecture loader guarantees a unit of every role.
     std::vector<std::string> loads = spyre::unitsWithRole(*target, "load");
     std::vector<std::string> computes =
         spyre::unitsWithRole(*target, "compute");
     std::vector<std::string> stores = spyre::unitsWithRole(*target, "store");
-    if (loads.empty() || computes.empty() || stores.empty()) {
-      getOperation().emitError("the architecture '")
-          << target->name
-          << "' needs at least one load, one compute and one store unit";
-      return signalPassFailure();
-    }
     Units units{loads.front(), loads.back(), computes.front(), stores.front(),
                 stores.back()};
     getOperation().walk([&](sched::PipelineOp pipeline) {

@@ -96,3 +96,17 @@ func.func @k(%x: memref<4xf16, "lx">) {
   }
   return
 }
+
+// -----
+
+func.func @returns_tile() -> tensor<4xf16> {
+  // expected-error @+1 {{the kernel returns a computed tile; a kernel hands results back through ktdp.store}}
+  %r = sched.pipeline -> tensor<4xf16> {
+    %t = sched.stage "sfu" -> tensor<4xf16> {
+      %e = tensor.empty() : tensor<4xf16>
+      sched.yield %e : tensor<4xf16>
+    }
+    sched.yield %t : tensor<4xf16>
+  }
+  return %r : tensor<4xf16>
+}

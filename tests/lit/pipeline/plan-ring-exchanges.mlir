@@ -1,5 +1,5 @@
 // rmsnorm_ring all-reduces a 64 x f32 partial within each of 2 groups of 4
-// tiles (tiles 4g .. 4g+3, on cores 4g .. 4g+3): 2 x (4 - 1) = 6 steps,
+// tiles (tiles 4g .. 4g+3, on cores 4g .. 4g+3): 4 - 1 = 3 steps,
 // at most 3 hops (the ring of a group closes from core 4g+3 back to 4g),
 // 256 bytes a step, received into an LX buffer that addresses count.
 // RUN: spyre-opt %samples/rmsnorm_ring.mlir --ktir-to-dataflow=stop-after=plan-ring-exchanges | FileCheck %s
@@ -8,12 +8,12 @@
 
 // CHECK:       sched.pipeline
 // CHECK-NEXT:    %[[STAGING:.*]] = sched.alloc : memref<64xf32, "lx">
-// CHECK:         sched.ring_exchange "allreduce" %[[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 6 : i64}
+// CHECK:         sched.ring_exchange "allreduce" %[[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 3 : i64}
 // CHECK-NEXT:    ktdp.inter_tile_reduce
 
 // LOWERED-LABEL: dflow.program "sfu"
 // LOWERED:         %[[VIEW:.*]] = dflow.lx_view[%{{.*}}] : memref<64xf32, "lx">
-// LOWERED:         dflow.ring_exchange "allreduce" %[[VIEW]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 6 : i64}
+// LOWERED:         dflow.ring_exchange "allreduce" %[[VIEW]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 3 : i64}
 // LOWERED-NEXT:    ktdp.inter_tile_reduce
 
 // A broadcast from tile 0 to the 8 even tiles of a 16-tile grid: passed

@@ -34,8 +34,8 @@
 // CHECK-DAG: dflow.receive [[VX]] {sticks = 128 : i64} : <vector<64xf16>> -> tensor<64x128xf16>
 // CHECK-DAG: dflow.receive [[VW]] {sticks = 2 : i64} : <vector<64xf16>> -> tensor<128xf16>
 // The row sums are all-reduced within each group of 4 tiles over the ring:
-// 2 x 3 steps of 256 bytes, at most 3 hops, received at LX 0.
-// CHECK: dflow.ring_exchange "allreduce" [[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 6 : i64}
+// 3 steps of 256 bytes, at most 3 hops, received at LX 0.
+// CHECK: dflow.ring_exchange "allreduce" [[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 3 : i64}
 // CHECK-NEXT: ktdp.inter_tile_reduce
 // CHECK: math.rsqrt
 // CHECK: [[Y:%[0-9]+]] = arith.truncf {{.*}} to tensor<64x128xf16>
