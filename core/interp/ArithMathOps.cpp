@@ -213,41 +213,70 @@ double gelu(double x) {
 }
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
-/// arith.constant / spyreop.constant: scalars and dense tensors.
+/// The value of an integer or float attribute (i1 unsigned, other integers
+/// signed), as a double.
+double attributeValue(Attribute a) {
+  if (auto f = llvm::dyn_cast<FloatAttr>(a))
+    return f.getValue().convertToDouble();
+  if (auto i = llvm::dyn_cast<IntegerAttr>(a))
+    return i.getType().isInteger(1)
+               ? static_cast<double>(i.getValue().getZExtValue())
+               : static_cast<double>(i.getValue().getSExtValue());
+  return 0;
+}
+
+/// The elements of a dense constant, rounded to `dt`, into `out`.
+void denseValues(DenseElementsAttr dense, DType dt, Buffer &out) {
+  Type element = dense.getElementType();
+  auto put = [&](size_t i, double v) { out[i] = roundTo(dt, v); };
+  if (dense.isSplat()) {
+    double v = attributeValue(dense.getSplatValue<Attribute>());
+    std::fill(out.begin(), out.end(), roundTo(dt, v));
+  } else if (llvm::isa<FloatType>(element)) {
+    size_t i = 0;
+    for (const APFloat &f : dense.getValues<APFloat>())
+      put(i++, f.convertToDouble());
+  } else if (element.isIntOrIndex()) {
+    bool i1 = element.isInteger(1);
+    size_t i = 0;
+    for (const APInt &v : dense.getValues<APInt>())
+      put(i++, static_cast<double>(i1 ? static_cast<int64_t>(v.getZExtValue())
+                                      : v.getSExtValue()));
+  } else {
+    size_t i = 0;
+    for (Attribute a : dense.getValues<Attribute>())
+      put(i++, attributeValue(a));
+  }
+}
+
+/// arith.constant / spyreop.constant: scalars and dense tensors. The value
+/// is worked out once and shared by every core and execution (literal
+/// tensors are never written).
 LogicalResult execConstant(CoreExec &core, Operation *op, Attribute value) {
+  if (const RtValue *known = core.interp.constant(op)) {
+    core.set(op->getResult(0), *known);
+    return success();
+  }
   Type type = op->getResult(0).getType();
   DType dt = dtypeOf(type);
-  auto elementValue = [](Attribute a) -> double {
-    if (auto f = llvm::dyn_cast<FloatAttr>(a))
-      return f.getValue().convertToDouble();
-    if (auto i = llvm::dyn_cast<IntegerAttr>(a))
-      return i.getType().isInteger(1)
-                 ? static_cast<double>(i.getValue().getZExtValue())
-                 : static_cast<double>(i.getValue().getSExtValue());
-    return 0;
-  };
+  RtValue result;
   if (auto dense = llvm::dyn_cast<DenseElementsAttr>(value)) {
     auto shaped = llvm::cast<ShapedType>(type);
     TensorPtr t = makeTensor(dt, std::vector<int64_t>(shaped.getShape().begin(),
-                                                      shaped.getShape().end()));
+                                                      shaped.getShape().end()),
+                             /*zeroFill=*/false);
     t->literal = true;
-    if (dense.isSplat()) {
-      double v = roundTo(dt, elementValue(dense.getSplatValue<Attribute>()));
-      std::fill(t->data.begin(), t->data.end(), v);
-    } else {
-      size_t i = 0;
-      for (Attribute a : dense.getValues<Attribute>())
-        t->data[i++] = roundTo(dt, elementValue(a));
-    }
-    core.set(op->getResult(0), t);
-    return success();
+    denseValues(dense, dt, t->data);
+    result = t;
+  } else if (llvm::isa<FloatAttr, IntegerAttr>(value)) {
+    result = Scalar{roundTo(dt, attributeValue(value)), dt};
+  } else {
+    return op->emitError("the interpreter does not support the constant ")
+           << value;
   }
-  if (llvm::isa<FloatAttr, IntegerAttr>(value)) {
-    core.set(op->getResult(0), Scalar{roundTo(dt, elementValue(value)), dt});
-    return success();
-  }
-  return op->emitError("the interpreter does not support the constant ")
-         << value;
+  core.interp.rememberConstant(op, result);
+  core.set(op->getResult(0), std::move(result));
+  return success();
 }
 
 /// Reinterprets the bits of `v` (of type `from`) as type `to`.

@@ -114,6 +114,14 @@ public:
   bool hasUnsupportedResult(mlir::Operation *op) const {
     return !unsupportedResults.empty() && unsupportedResults.count(op);
   }
+  /// The value of a constant op once one core has worked it out, or null.
+  const RtValue *constant(mlir::Operation *op) const {
+    auto it = constants.find(op);
+    return it == constants.end() ? nullptr : &it->second;
+  }
+  void rememberConstant(mlir::Operation *op, RtValue value) {
+    constants.try_emplace(op, std::move(value));
+  }
   /// Exchange state of the inter-tile ops, keyed by op and occurrence.
   struct Exchange;
   Exchange &exchange(mlir::Operation *op, int occurrence);
@@ -138,6 +146,7 @@ private:
   std::unordered_map<const void *, SetShape> plainSetShapes;
   llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockLiveness>> livenessOf;
   llvm::DenseSet<mlir::Operation *> unsupportedResults;
+  llvm::DenseMap<mlir::Operation *, RtValue> constants;
 
   /// What does not depend on the run's values, worked out once when the
   /// interpreter is made: every block's liveness, the shapes of the integer

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <unordered_map>
 #include <utility>
 
@@ -269,9 +270,24 @@ const OpTable &opTable() {
 } // namespace
 
 CostCategory costCategoryOf(std::string_view opName) {
+  // The interpreter asks about the same few names, held by MLIR at fixed
+  // addresses, for every op it runs: remember the last answer per address
+  // (checking the text, which may have moved on).
+  struct Slot {
+    const char *data = nullptr;
+    std::string name;
+    CostCategory category = CostCategory::Zero;
+  };
+  thread_local std::array<Slot, 32> recent;
+  Slot &slot = recent[(reinterpret_cast<uintptr_t>(opName.data()) >> 3) % 32];
+  if (slot.data == opName.data() && slot.name == opName)
+    return slot.category;
   const OpTable &table = opTable();
   auto it = table.find(opName);
-  return it == table.end() ? CostCategory::Zero : it->second.category;
+  slot.data = opName.data();
+  slot.name.assign(opName);
+  slot.category = it == table.end() ? CostCategory::Zero : it->second.category;
+  return slot.category;
 }
 
 bool isKtirCpuOp(std::string_view opName) {

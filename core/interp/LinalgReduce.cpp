@@ -99,9 +99,15 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
                            const std::vector<int64_t> &dims) {
   DType dtype = init->dtype;
   uint64_t elementBytes = dtypeSize(dtype);
-  Buffer work = in->data;
-  if (in->dtype != dtype)
+  // The first fold reads the input itself (unless it must be converted
+  // first); every fold writes `work`.
+  Buffer work;
+  const double *current = in->data.data();
+  if (in->dtype != dtype) {
+    work = in->data;
     roundElements(dtype, work.data(), static_cast<int64_t>(work.size()));
+    current = work.data();
+  }
   std::vector<int64_t> shape = in->shape;
   bool folded = false;
   for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
@@ -115,9 +121,11 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
                                /*lhsFresh=*/true)))
         return failure();
       // Row o of the result starts at or before row o of the input, so the
-      // fold can overwrite the input as it goes.
+      // fold can overwrite its input as it goes.
+      if (work.empty())
+        work.resize(in->data.size());
       for (int64_t o = 0; o < outer; ++o) {
-        double *src = work.data() + o * n * inner;
+        const double *src = current + o * n * inner;
         double *dst = work.data() + o * next * inner;
         combineDirect(c, dtype, src, src + block, dst, block);
         if (next > half)
@@ -126,6 +134,7 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
       n = next;
       shape[*d] = next;
       folded = true;
+      current = work.data();
     }
   }
   int64_t elements = init->numElements();
@@ -141,7 +150,7 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
                            lhsFresh)))
     return failure();
   TensorPtr result = makeTensor(dtype, init->shape, /*zeroFill=*/false);
-  combineDirect(c, dtype, work.data(), init->data.data(), result->data.data(),
+  combineDirect(c, dtype, current, init->data.data(), result->data.data(),
                 elements);
   core.set(op->getResult(0), result);
   return success();

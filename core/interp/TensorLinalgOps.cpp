@@ -261,19 +261,22 @@ LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
     costs->onMatmul(core.id, batch * M, N, K);
   bool f16 = A.dtype == DType::F16 && B.dtype == DType::F16;
   std::vector<double> row(N);
-  std::vector<float> rowf(N);
-  for (int64_t bi = 0; bi < batch; ++bi)
+  std::vector<float> rowf(N), bf;
+  for (int64_t bi = 0; bi < batch; ++bi) {
+    const double *bmat = &B.data[bi * K * N];
+    if (f16) // f16 values are exact in f32: convert B once per batch
+      bf.assign(bmat, bmat + K * N);
     for (int64_t i = 0; i < M; ++i) {
       const double *arow = &A.data[(bi * M + i) * K];
-      const double *bmat = &B.data[bi * K * N];
       if (f16) {
         // NumPy's half matmul: f32 products accumulated in f32, in k order.
         std::fill(rowf.begin(), rowf.end(), 0.0f);
+        float *acc = rowf.data();
         for (int64_t k = 0; k < K; ++k) {
           float av = static_cast<float>(arow[k]);
-          const double *brow = bmat + k * N;
+          const float *brow = bf.data() + k * N;
           for (int64_t j = 0; j < N; ++j)
-            rowf[j] += av * static_cast<float>(brow[j]);
+            acc[j] += av * brow[j];
         }
         for (int64_t j = 0; j < N; ++j)
           row[j] = roundTo(out->dtype, rowf[j]);
@@ -292,6 +295,7 @@ LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
       for (int64_t j = 0; j < N; ++j)
         dst[j] = roundTo(out->dtype, dst[j] + row[j]);
     }
+  }
   core.set(op->getResult(0), out);
   return success();
 }
