@@ -9,6 +9,7 @@
 
 #include "interp/CoreExec.h"
 #include "interp/Elementwise.h"
+#include "interp/HalfArrays.h"
 #include "ir/spyreop/SpyreOpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,6 +27,7 @@ namespace {
 struct Arg {
   const double *data = nullptr; ///< tensor data, or null for a scalar
   double scalar = 0;
+  DType dtype = DType::F64;
   double at(int64_t i) const { return data ? data[i] : scalar; }
 };
 
@@ -47,9 +49,9 @@ FailureOr<Operands> gather(CoreExec &core, Operation *op) {
         ops.firstTileElements = (*t)->numElements();
       ops.tensor = true;
       ops.shape = (*t)->shape;
-      ops.args.push_back({(*t)->data.data(), 0});
+      ops.args.push_back({(*t)->data.data(), 0, (*t)->dtype});
     } else if (auto *s = std::get_if<Scalar>(&rv)) {
-      ops.args.push_back({nullptr, s->value});
+      ops.args.push_back({nullptr, s->value, s->dtype});
     } else {
       return op->emitError("operand #")
              << ops.args.size() << " has not been evaluated to a value";
@@ -126,6 +128,23 @@ LogicalResult unary(CoreExec &core, Operation *op, Fn fn) {
     return failure();
   const Arg a = ops->args[0];
   return mapTo(core, op, *ops, [&](int64_t i) { return fn(a.at(i)); });
+}
+
+/// A costly unary function (exp, tanh, ...): over an f16 tensor into f16,
+/// each distinct input is computed once per process (`memo`, one per
+/// function).
+LogicalResult costlyUnary(CoreExec &core, Operation *op, double (*fn)(double),
+                          HalfMemo &memo) {
+  FailureOr<Operands> ops = gather(core, op);
+  if (failed(ops))
+    return failure();
+  const Arg a = ops->args[0];
+  if (!a.data || a.dtype != DType::F16 ||
+      dtypeOf(op->getResult(0).getType()) != DType::F16)
+    return mapTo(core, op, *ops, [&](int64_t i) { return fn(a.at(i)); });
+  return mapChunks(core, op, *ops, [&](double *dst, int64_t first, int64_t count) {
+    memo.apply(fn, a.data + first, dst, count);
+  });
 }
 
 template <typename Fn>
@@ -427,20 +446,25 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
   if (name == "arith.shrsi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) >> std::min<int64_t>(si(b), 63)); });
 
   // math and spyreop intrinsics --------------------------------------------
-  if (name == "math.exp" || name == "spyreop.exp") return unary(core, op, [](double a) { return std::exp(a); });
-  if (name == "math.exp2") return unary(core, op, [](double a) { return std::exp2(a); });
-  if (name == "math.expm1") return unary(core, op, [](double a) { return std::expm1(a); });
-  if (name == "math.log") return unary(core, op, [](double a) { return std::log(a); });
+  static HalfMemo expMemo, exp2Memo, expm1Memo, logMemo, tanhMemo, erfMemo,
+      geluMemo, sigmoidMemo, siluMemo;
+  auto memoised = [&](double (*fn)(double), HalfMemo &memo) {
+    return costlyUnary(core, op, fn, memo);
+  };
+  if (name == "math.exp" || name == "spyreop.exp") return memoised([](double a) { return std::exp(a); }, expMemo);
+  if (name == "math.exp2") return memoised([](double a) { return std::exp2(a); }, exp2Memo);
+  if (name == "math.expm1") return memoised([](double a) { return std::expm1(a); }, expm1Memo);
+  if (name == "math.log") return memoised([](double a) { return std::log(a); }, logMemo);
   if (name == "math.log2") return unary(core, op, [](double a) { return std::log2(a); });
   if (name == "math.log10") return unary(core, op, [](double a) { return std::log10(a); });
   if (name == "math.log1p") return unary(core, op, [](double a) { return std::log1p(a); });
   if (name == "math.sqrt" || name == "spyreop.sqrt") return unary(core, op, [](double a) { return std::sqrt(a); });
   if (name == "math.rsqrt" || name == "spyreop.rsqrt") return unary(core, op, [](double a) { return 1.0 / std::sqrt(a); });
   if (name == "spyreop.reciprocal") return unary(core, op, [](double a) { return 1.0 / a; });
-  if (name == "math.tanh") return unary(core, op, [](double a) { return std::tanh(a); });
+  if (name == "math.tanh") return memoised([](double a) { return std::tanh(a); }, tanhMemo);
   if (name == "math.sin") return unary(core, op, [](double a) { return std::sin(a); });
   if (name == "math.cos") return unary(core, op, [](double a) { return std::cos(a); });
-  if (name == "math.erf") return unary(core, op, [](double a) { return std::erf(a); });
+  if (name == "math.erf") return memoised([](double a) { return std::erf(a); }, erfMemo);
   if (name == "math.absf" || name == "math.absi") return unary(core, op, [](double a) { return std::fabs(a); });
   if (name == "math.ceil") return unary(core, op, [](double a) { return std::ceil(a); });
   if (name == "math.floor") return unary(core, op, [](double a) { return std::floor(a); });
@@ -448,9 +472,9 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
   if (name == "math.roundeven") return unary(core, op, [](double a) { return std::nearbyint(a); });
   if (name == "math.powf") return binary(core, op, [](double a, double b) { return std::pow(a, b); });
   if (name == "math.fma") return ternary(core, op, [](double a, double b, double c) { return a * b + c; });
-  if (name == "spyreop.gelu") return unary(core, op, gelu);
-  if (name == "spyreop.sigmoid") return unary(core, op, sigmoid);
-  if (name == "spyreop.silu") return unary(core, op, [](double a) { return a * sigmoid(a); });
+  if (name == "spyreop.gelu") return memoised(gelu, geluMemo);
+  if (name == "spyreop.sigmoid") return memoised(sigmoid, sigmoidMemo);
+  if (name == "spyreop.silu") return memoised([](double a) { return a * sigmoid(a); }, siluMemo);
   if (name == "spyreop.softplus") {
     double beta = llvm::cast<FloatAttr>(op->getAttr("beta")).getValueAsDouble();
     double threshold = llvm::cast<FloatAttr>(op->getAttr("threshold")).getValueAsDouble();

@@ -33,6 +33,31 @@ void loop(Fn fn, const double *a, int64_t aStep, const double *b,
   }
 }
 
+/// fmax / fmin: where no pair of a block is equal or unordered, `pick`
+/// (branch-free) decides every pair of it; ties (signed zeros) and NaNs go
+/// to the C library (`lib`), whose results these are.
+template <typename Pick, typename Lib>
+void ordered(Pick pick, Lib lib, const double *a, int64_t aStep,
+             const double *b, int64_t bStep, double *out, int64_t n) {
+  if (!aStep || !bStep)
+    return loop([&](double x, double y) {
+      return (x < y) | (x > y) ? pick(x, y) : lib(x, y);
+    }, a, aStep, b, bStep, out, n);
+  constexpr int64_t kBlock = 64;
+  for (int64_t start = 0; start < n; start += kBlock) {
+    int64_t m = std::min(kBlock, n - start);
+    const double *x = a + start, *y = b + start;
+    bool tie = false;
+    for (int64_t i = 0; i < m; ++i)
+      tie |= !((x[i] < y[i]) | (x[i] > y[i]));
+    if (tie)
+      for (int64_t i = 0; i < m; ++i)
+        out[start + i] = lib(x[i], y[i]);
+    else
+      loop(pick, x, 1, y, 1, out + start, m);
+  }
+}
+
 } // namespace
 
 std::optional<FloatBinary> spyre::interp::floatBinaryOf(llvm::StringRef name) {
@@ -69,16 +94,14 @@ void spyre::interp::applyFloatBinary(FloatBinary op, const double *a,
     return loop([](double x, double y) {
       return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
     }, a, aStep, b, bStep, out, n);
-  // Ordered and unequal operands settle it here; ties (signed zeros) and
-  // NaNs are left to the C library, whose results these are.
   case FloatBinary::MaxNum:
-    return loop([](double x, double y) {
-      return x > y ? x : x < y ? y : std::fmax(x, y);
-    }, a, aStep, b, bStep, out, n);
+    return ordered([](double x, double y) { return x > y ? x : y; },
+                   [](double x, double y) { return std::fmax(x, y); }, a,
+                   aStep, b, bStep, out, n);
   case FloatBinary::MinNum:
-    return loop([](double x, double y) {
-      return x < y ? x : x > y ? y : std::fmin(x, y);
-    }, a, aStep, b, bStep, out, n);
+    return ordered([](double x, double y) { return x < y ? x : y; },
+                   [](double x, double y) { return std::fmin(x, y); }, a,
+                   aStep, b, bStep, out, n);
   }
 }
 

@@ -3,6 +3,8 @@
 #include "interp/HalfArrays.h"
 #include "interp/DType.h"
 
+#include <cstring>
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #define SPYRE_HAVE_F16C_PATH 1
@@ -87,7 +89,26 @@ __attribute__((target("avx,f16c"))) void encodeF16c(const double *src,
   }
   encodeScalar(src + i, dst + 2 * i, n - i);
 }
+/// The f16 bit patterns of eight doubles; false unless all eight are f16
+/// values exactly.
+__attribute__((target("avx,f16c"))) bool halfKeys8(const double *p,
+                                                   uint16_t *keys) {
+  __m256 f;
+  if (!load8(p, f))
+    return false;
+  __m128i h = _mm256_cvtps_ph(f, kNearest);
+  __m256 back = _mm256_cvtph_ps(h);
+  __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(back));
+  __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(back, 1));
+  int same = _mm256_movemask_pd(_mm256_cmp_pd(lo, _mm256_loadu_pd(p), _CMP_EQ_OQ)) &
+             _mm256_movemask_pd(_mm256_cmp_pd(hi, _mm256_loadu_pd(p + 4), _CMP_EQ_OQ));
+  if (same != 0xf)
+    return false;
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(keys), h);
+  return true;
+}
 #else
+bool halfKeys8(const double *, uint16_t *) { return false; }
 bool haveF16c() { return false; }
 constexpr auto roundF16c = roundScalar;
 constexpr auto decodeF16c = decodeScalar;
@@ -112,4 +133,40 @@ void spyre::interp::decodeHalves(const uint8_t *src, double *dst, int64_t n) {
 
 void spyre::interp::encodeHalves(const double *src, uint8_t *dst, int64_t n) {
   dispatch(encodeF16c, encodeScalar, src, dst, n);
+}
+
+double HalfMemo::lookup(double (*fn)(double), uint16_t key, double x) {
+  uint64_t slot = slots[key].load(std::memory_order_relaxed);
+  float r;
+  if (slot >> 32) {
+    uint32_t bits = static_cast<uint32_t>(slot);
+    std::memcpy(&r, &bits, 4);
+    return r;
+  }
+  r = roundToHalf(static_cast<float>(fn(x)));
+  uint32_t bits;
+  std::memcpy(&bits, &r, 4);
+  slots[key].store(uint64_t(1) << 32 | bits, std::memory_order_relaxed);
+  return r;
+}
+
+void HalfMemo::apply(double (*fn)(double), const double *in, double *out,
+                     int64_t n) {
+  int64_t i = 0;
+  uint16_t keys[8];
+  if (haveF16c())
+    for (; i + 8 <= n; i += 8) {
+      if (halfKeys8(in + i, keys))
+        for (int k = 0; k < 8; ++k)
+          out[i + k] = lookup(fn, keys[k], in[i + k]);
+      else
+        for (int k = 0; k < 8; ++k)
+          out[i + k] = roundToHalf(static_cast<float>(fn(in[i + k])));
+    }
+  for (; i < n; ++i) {
+    uint16_t key = halfBits(static_cast<float>(in[i]));
+    out[i] = halfToFloat(key) == in[i]
+                 ? lookup(fn, key, in[i])
+                 : roundToHalf(static_cast<float>(fn(in[i])));
+  }
 }

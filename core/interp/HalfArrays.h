@@ -9,6 +9,7 @@
 #ifndef SPYRE_INTERP_HALFARRAYS_H
 #define SPYRE_INTERP_HALFARRAYS_H
 
+#include <atomic>
 #include <cstdint>
 
 namespace spyre::interp {
@@ -19,6 +20,22 @@ void roundHalves(double *data, int64_t n);
 void decodeHalves(const uint8_t *src, double *dst, int64_t n);
 /// Stores roundToHalf(float(src[i])) as f16 at dst + 2i.
 void encodeHalves(const double *src, uint8_t *dst, int64_t n);
+
+/// A function of f16 values whose results are rounded to f16, worked out
+/// at most once per distinct input (there are only 65536): for costly
+/// functions (exp, tanh, ...) over f16 tensors. Safe to share between
+/// threads.
+class HalfMemo {
+public:
+  /// out[i] = roundToHalf(float(fn(in[i]))) for i < n; inputs that are not
+  /// f16 values (NaN, say) are computed directly.
+  void apply(double (*fn)(double), const double *in, double *out, int64_t n);
+
+private:
+  double lookup(double (*fn)(double), uint16_t key, double x);
+  /// Per f16 bit pattern: 1 << 32 | the result's f32 bits, or 0 (unknown).
+  std::atomic<uint64_t> slots[65536] = {};
+};
 
 } // namespace spyre::interp
 
