@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/CoreExec.h"
+#include "interp/Elementwise.h"
 #include "interp/HalfArrays.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -501,14 +502,20 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
       return failure();
     ArrayRef<int64_t> added = bcast.getDimensions();
     TensorPtr t = makeTensor((*init)->dtype, (*init)->shape, false);
-    std::vector<int64_t> inStrides = stridesOf((*in)->shape);
+    // The input's stride along each output dimension (0 along added ones).
+    std::vector<int64_t> inStrides = stridesOf((*in)->shape), step;
+    for (size_t d = 0, k = 0; d < t->shape.size(); ++d)
+      step.push_back(llvm::is_contained(added, static_cast<int64_t>(d))
+                         ? 0
+                         : inStrides[k++]);
+    const double *src = (*in)->data.data();
     forEachIndex(t->shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
-      int64_t at = 0, k = 0;
+      int64_t at = 0;
       for (size_t d = 0; d < idx.size(); ++d)
-        if (!llvm::is_contained(added, static_cast<int64_t>(d)))
-          at += idx[d] * inStrides[k++];
-      t->data[linear] = roundTo(t->dtype, (*in)->data[at]);
+        at += idx[d] * step[d];
+      t->data[linear] = src[at];
     });
+    roundElements(t->dtype, t->data.data(), t->numElements());
     core.set(op->getResult(0), t);
     return success();
   }
