@@ -213,6 +213,14 @@ private:
                                       ring.getGroups(), ring.getMembers(),
                                       ring.getSteps(), ring.getHops(),
                                       ring.getBytes());
+      } else if (auto send = dyn_cast<sched::RingSendOp>(op)) {
+        dflow::RingSendOp::create(b, loc, send.getValues(), send.getCore(),
+                                  send.getBytes());
+      } else if (auto receive = dyn_cast<sched::RingReceiveOp>(op)) {
+        auto lowered = dflow::RingReceiveOp::create(
+            b, loc, receive.getResultTypes(), receive.getCore(),
+            receive.getStaging());
+        receive.replaceAllUsesWith(lowered.getResults());
       } else if (isa<sched::ReadOp, sched::WriteOp>(op)) {
         return op->emitError("the compute unit reads LX directly: run "
                              "route-transfers before lower-to-dataflow");

@@ -232,6 +232,25 @@ def PlanRingExchanges : Pass<"plan-ring-exchanges", "::mlir::ModuleOp"> {
   ];
 }
 
+def LowerRingExchanges : Pass<"lower-ring-exchanges", "::mlir::ModuleOp"> {
+  let summary = "Inter-tile all-reduce as sends and receives around the ring";
+  let description = [{
+    Replaces each planned `ktdp.inter_tile_reduce` (with its
+    `inter_tile_produce`) by what every core does: compute its own partials
+    (the produce region, with its group), then n - 1 times send the
+    partials it last received (its own at first) to the next member of its
+    group on the ring, receive the previous member's into the LX staging
+    buffers, and fold them into its accumulators with the combiner, in the
+    interpreter's order (own, previous member, the one before, ...).
+    Group, next and previous member come from per-tile tables. Reductions
+    whose producers and consumers differ, or whose groups are not equal
+    rings covering every tile, are left as they are (with a remark).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
   let summary = "Give every LX buffer an address; check the scratchpad fits";
   let description = [{

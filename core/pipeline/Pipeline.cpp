@@ -73,6 +73,10 @@ const std::vector<Entry> &entries() {
          return spyre::createPlanRingExchanges({c.arch});
        }},
       {"ScheduleIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createLowerRingExchanges();
+       }},
+      {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {
          return spyre::createAssignAddresses({c.arch});
        }},

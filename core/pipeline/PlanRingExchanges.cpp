@@ -98,13 +98,7 @@ struct PlanRingExchanges
   using PlanRingExchangesBase::PlanRingExchangesBase;
   void runOnOperation() override {
     auto plan = [](func::FuncOp function, const spyre::arch::Arch &target) {
-      SmallVector<int64_t> cores;
-      if (auto placed =
-              function->getAttrOfType<DenseI64ArrayAttr>("sched.placement"))
-        cores.assign(placed.asArrayRef().begin(), placed.asArrayRef().end());
-      else
-        for (int64_t tile = 0; tile < spyre::gridTiles(function); ++tile)
-          cores.push_back(tile);
+      SmallVector<int64_t> cores = spyre::placementOf(function);
       function.walk([&](Operation *op) {
         if (isa<ktdp::InterTileReduceOp, ktdp::InterTileConsumeOp>(op))
           planExchange(op, cores, target);

@@ -101,3 +101,13 @@ Value spyre::viewOf(Value tile) {
     return access->getOperand(0);
   return {};
 }
+
+SmallVector<int64_t> spyre::placementOf(Operation *function) {
+  SmallVector<int64_t> cores;
+  if (auto placed = function->getAttrOfType<DenseI64ArrayAttr>("sched.placement"))
+    cores.assign(placed.asArrayRef().begin(), placed.asArrayRef().end());
+  else
+    for (int64_t tile = 0; tile < gridTiles(function); ++tile)
+      cores.push_back(tile);
+  return cores;
+}

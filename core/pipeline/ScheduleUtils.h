@@ -49,6 +49,10 @@ mlir::Operation *spreadLoopOf(mlir::Operation *op);
 /// Instances of each unit that run `op` (1 outside a spread loop).
 int64_t instancesOf(mlir::Operation *op);
 
+/// The core of every tile: the kernel's `sched.placement`, or tile i on
+/// core i before placement.
+llvm::SmallVector<int64_t> placementOf(mlir::Operation *function);
+
 /// Tiles of a kernel's grid (1 without a grid).
 int64_t gridTiles(mlir::Operation *function);
 

@@ -169,6 +169,25 @@ def Dflow_InstanceOp : Dflow_Op<"instance", [Pure]> {
   let assemblyFormat = "`of` $count attr-dict";
 }
 
+def Dflow_RingSendOp : Dflow_Op<"ring_send", [MemoryEffects<[MemWrite]>]> {
+  let summary = "send tiles to the compute unit of another core, over the ring";
+  let arguments = (ins Variadic<AnyRankedTensor>:$values, Index:$core,
+                       I64Attr:$bytes);
+  let assemblyFormat =
+      "$values `to` `core` $core attr-dict `:` type($values)";
+}
+
+def Dflow_RingReceiveOp : Dflow_Op<"ring_receive",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "receive tiles from another core into LX views";
+  let arguments = (ins Index:$core, Variadic<AnyStaticShapeMemRef>:$staging);
+  let results = (outs Variadic<AnyRankedTensor>:$values);
+  let assemblyFormat = [{
+    `from` `core` $core (`into` $staging^ `:` type($staging))? attr-dict
+    `->` type($values)
+  }];
+}
+
 def Dflow_RemoteOp : Dflow_Op<"remote", [Pure]> {
   let summary = "a value another unit holds (this program never reads it)";
   let description = [{

@@ -223,4 +223,23 @@ def Sched_InstanceOp : Sched_Op<"instance", [Pure]> {
   let assemblyFormat = "`of` $count attr-dict";
 }
 
+def Sched_RingSendOp : Sched_Op<"ring_send", [MemoryEffects<[MemWrite]>]> {
+  let summary = "send partials to another core of the ring";
+  let arguments = (ins Variadic<AnyRankedTensor>:$values, Index:$core,
+                       I64Attr:$bytes);
+  let assemblyFormat =
+      "$values `to` `core` $core attr-dict `:` type($values)";
+}
+
+def Sched_RingReceiveOp : Sched_Op<"ring_receive",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "receive partials from another core into LX buffers";
+  let arguments = (ins Index:$core, Variadic<AnyStaticShapeMemRef>:$staging);
+  let results = (outs Variadic<AnyRankedTensor>:$values);
+  let assemblyFormat = [{
+    `from` `core` $core (`into` $staging^ `:` type($staging))? attr-dict
+    `->` type($values)
+  }];
+}
+
 #endif // SPYRE_SCHEDULE_OPS_TD

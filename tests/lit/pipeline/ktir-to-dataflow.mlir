@@ -19,6 +19,7 @@
 // EACH: IR Dump After DoubleBuffer
 // EACH: IR Dump After PlaceTiles
 // EACH: IR Dump After PlanRingExchanges
+// EACH: IR Dump After LowerRingExchanges
 // EACH: IR Dump After AssignAddresses
 // EACH: IR Dump After LowerToDataflow
 func.func @k() -> (index, index) attributes {grid = [2, 2]} {

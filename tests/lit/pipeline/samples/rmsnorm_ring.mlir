@@ -36,7 +36,16 @@
 // The row sums are all-reduced within each group of 4 tiles over the ring:
 // 3 steps of 256 bytes, at most 3 hops, received at LX 0.
 // CHECK: dflow.ring_exchange "allreduce" [[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 3 : i64}
-// CHECK-NEXT: ktdp.inter_tile_reduce
+// Each core sends what it holds last to the next member of its group and
+// folds in what the previous one sends, 3 times.
+// CHECK: [[NEXT:%.*]] = tensor.extract {{.*}} : tensor<8xindex>
+// CHECK: [[PREV:%.*]] = tensor.extract {{.*}} : tensor<8xindex>
+// CHECK: [[SUM:%[0-9]+]]:2 = scf.for {{.*}} = %c1{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args([[ACC:%arg[0-9]+]] = [[OWN:%[a-z0-9_]+]], [[SEND:%arg[0-9]+]] = [[OWN]])
+// CHECK-NEXT: dflow.ring_send [[SEND]] to core [[NEXT]] {bytes = 256 : i64} : tensor<64xf32>
+// CHECK-NEXT: [[IN:%[0-9]+]] = dflow.ring_receive from core [[PREV]] into [[STAGING]] : memref<64xf32, "lx"> -> tensor<64xf32>
+// CHECK: [[F:%[0-9]+]] = linalg.add ins([[ACC]], [[IN]] : tensor<64xf32>, tensor<64xf32>)
+// CHECK-NEXT: scf.yield [[F]], [[IN]]
+// CHECK-NOT: ktdp.inter_tile
 // CHECK: math.rsqrt
 // CHECK: [[Y:%[0-9]+]] = arith.truncf {{.*}} to tensor<64x128xf16>
 // CHECK-NEXT: dflow.send [[Y]] -> [[VY]] {sticks = 128 : i64}
