@@ -84,7 +84,10 @@ private:
         auto t = dyn_cast<sched::TransferOp>(op);
         if (t && (fifos.contains(t.getSource()) || fifos.contains(t.getDest()))) {
           touches = true;
-          simple &= t.getSticks() == sticks && !t.getFirst();
+          Value fifo = fifos.contains(t.getSource()) ? t.getSource() : t.getDest();
+          int64_t expected = periodicFifo.count(fifo) ? periodicFifo.lookup(fifo)
+                                                      : sticks;
+          simple &= t.getSticks() == expected && !t.getFirst();
         } else {
           simple &= isa<sched::WaitOp, sched::SignalOp>(op);
         }
@@ -114,7 +117,14 @@ private:
     for (Operation *op : transfers) {
       auto t = cast<sched::TransferOp>(op);
       auto one = cast<sched::TransferOp>(b.clone(*op));
-      one.getFirstMutable().assign(loop.getInductionVar());
+      Value first = loop.getInductionVar();
+      if (int64_t period = periodicFifo.lookup(t.getDest())) {
+        Value m = arith::ConstantIndexOp::create(b, stage.getLoc(), period);
+        one->moveAfter(m.getDefiningOp());
+        OpBuilder at(one);
+        first = arith::RemUIOp::create(at, stage.getLoc(), first, m);
+      }
+      one.getFirstMutable().assign(first);
       one.setSticks(1);
       t.erase();
     }
@@ -129,13 +139,43 @@ private:
     return VectorType::get({stickBytes / spyre::elementBytes(element)}, element);
   }
 
+  /// A broadcast of a popped tile along leading dimensions: output stick s
+  /// is stick s mod m of the popped tile (m = its sticks, rows padded alike).
+  void findPeriodic(Block &body) {
+    for (auto broadcast : body.getOps<linalg::BroadcastOp>()) {
+      auto pop = broadcast.getInput().getDefiningOp<sched::PopOp>();
+      auto in = dyn_cast<RankedTensorType>(broadcast.getInput().getType());
+      auto out = dyn_cast<RankedTensorType>(broadcast.getInit().getType());
+      if (!pop || !in || !out || !in.hasStaticShape() || !out.hasStaticShape() ||
+          !pop.getResult().hasOneUse())
+        continue;
+      ArrayRef<int64_t> dims = broadcast.getDimensions();
+      bool leading = true;
+      for (auto [i, d] : llvm::enumerate(dims))
+        leading &= d == int64_t(i);
+      if (!leading || in.getShape() != out.getShape().drop_front(dims.size()))
+        continue;
+      periodic[pop.getResult()] = spyre::tileSticks(in, stickBytes);
+      periodicFifo[pop.getFifo()] = periodic[pop.getResult()];
+    }
+  }
+
   bool collect(sched::StageOp stage) {
     std::optional<int64_t> width;
+    findPeriodic(stage.getBody().front());
     for (Operation &op : stage.getBody().front().without_terminator()) {
-      for (Type t : llvm::concat<Type>(op.getOperandTypes(), op.getResultTypes())) {
-        auto tile = dyn_cast<RankedTensorType>(t);
+      SmallVector<Value> values(op.getOperands());
+      values.append(op.getResults().begin(), op.getResults().end());
+      for (Value v : values) {
+        auto tile = dyn_cast<RankedTensorType>(v.getType());
         if (!tile)
           continue;
+        if (periodic.count(v)) {
+          if (!tile.hasStaticShape() ||
+              (width && spyre::elementBytes(tile.getElementType()) != *width))
+            return false;
+          continue;
+        }
         if (!tile.hasStaticShape() || (shape && tile.getShape() != *shape))
           return false;
         int64_t w = spyre::elementBytes(tile.getElementType());
@@ -145,8 +185,10 @@ private:
         width = w;
         sticks = spyre::tileSticks(tile, stickBytes);
       }
+      auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
       bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp>(op) ||
-                spyre::isElementwiseOp(&op);
+                spyre::isElementwiseOp(&op) ||
+                (broadcast && periodic.count(broadcast.getInput()));
       if (!ok)
         return false;
       ops.push_back(&op);
@@ -174,6 +216,15 @@ private:
     }
     if (isa<tensor::EmptyOp>(op))
       return true; // only ever an init that the body does not read
+    if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op)) {
+      // The feeding unit sends stick s mod m of the input: the broadcast
+      // is already in the stream.
+      Value v = vectors.vectorFor(b, loc, broadcast.getInput());
+      if (!v)
+        return false;
+      vectors.map(broadcast.getResult()[0], v);
+      return true;
+    }
     return vectors.apply(b, op);
   }
 
@@ -182,6 +233,7 @@ private:
   int64_t sticks = 0;
   SmallVector<Operation *> ops;
   spyre::VectorBuilder vectors;
+  llvm::DenseMap<Value, int64_t> periodic, periodicFifo;
 };
 
 struct NestVectorPipelines

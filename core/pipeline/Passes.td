@@ -121,8 +121,10 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     stage becomes a loop over those sticks that pops one SIMD vector from
     each input FIFO, computes on vectors and pushes one vector per output,
     so the compute unit starts on the first stick while the rest are still
-    arriving. Other compute (reductions, matmul, broadcasts, intrinsics)
-    stays at tile level.
+    arriving. A popped tile broadcast along leading dimensions (a bias
+    row) is streamed again for every row: output stick s takes its stick
+    s mod m. Other compute (reductions, matmul, transposes) stays at tile
+    level.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

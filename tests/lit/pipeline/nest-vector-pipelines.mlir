@@ -2,7 +2,9 @@
 // input FIFO in, one per output out, the ops applied to vectors (linalg
 // bodies inlined, scalars broadcast, Spyre intrinsics on vectors); the
 // stages feeding and draining it move the same sticks in the same order.
-// A stage with a reduction stays at tile level.
+// A popped row broadcast over leading dimensions is streamed again for
+// each row (stick s mod its sticks). A stage with a reduction stays at
+// tile level.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s
 
 // CHECK-LABEL: func.func @scale_silu
@@ -33,6 +35,7 @@
 // CHECK-NOT:     sched.vector_loop
 #s = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #r = affine_set<(d0) : (d0 >= 0, -d0 + 1 >= 0)>
+#row = affine_set<(d0) : (d0 >= 0, -d0 + 255 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #id1 = affine_map<(d0) -> (d0)>
 func.func @scale_silu(%x: index, %y: index) attributes {grid = [1]} {
@@ -66,5 +69,35 @@ func.func @row_max(%x: index, %y: index) attributes {grid = [1]} {
   %init = tensor.splat %ninf : tensor<2xf16>
   %r = linalg.reduce { arith.maximumf } ins(%d : tensor<2x256xf16>) outs(%init : tensor<2xf16>) dimensions = [1]
   ktdp.store %r, %yt : tensor<2xf16>, !ktdp.access_tile<2xindex>
+  return
+}
+
+// CHECK-LABEL: func.func @add_row
+// CHECK:       sched.stage "l1lu" {
+// CHECK:         scf.for %[[S:[^ ]*]] =
+// CHECK-NEXT:      sched.transfer %{{.*}} -> %{{.*}} at stick %[[S]] {{{.*}}sticks = 1 : i64
+// CHECK-NEXT:      %[[M:.*]] = arith.constant 4 : index
+// CHECK-NEXT:      %[[Q:.*]] = arith.remui %[[S]], %[[M]] : index
+// CHECK-NEXT:      sched.transfer %{{.*}} -> %{{.*}} at stick %[[Q]] {{{.*}}sticks = 1 : i64
+// CHECK:       sched.stage "sfu" {
+// CHECK:         scf.for
+// CHECK-NEXT:      %[[X:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:      %[[R:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:      %[[Y:.*]] = arith.addf %[[X]], %[[R]] : vector<64xf16>
+// CHECK-NOT:       linalg.broadcast
+func.func @add_row(%x: index, %r: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %rv = ktdp.construct_memory_view %r, sizes: [256], strides: [1] {coordinate_set = #row, memory_space = #ktdp.memory_space<global>} : memref<256xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %rt = ktdp.construct_access_tile %rv[%c0] {access_tile_set = #row, access_tile_order = #id1} : memref<256xf16> -> !ktdp.access_tile<256xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %xd = ktdp.load %xt : !ktdp.access_tile<2x256xindex> -> tensor<2x256xf16>
+  %rd = ktdp.load %rt : !ktdp.access_tile<256xindex> -> tensor<256xf16>
+  %e = tensor.empty() : tensor<2x256xf16>
+  %b = linalg.broadcast ins(%rd : tensor<256xf16>) outs(%e : tensor<2x256xf16>) dimensions = [0]
+  %o = arith.addf %xd, %b : tensor<2x256xf16>
+  ktdp.store %o, %yt : tensor<2x256xf16>, !ktdp.access_tile<2x256xindex>
   return
 }

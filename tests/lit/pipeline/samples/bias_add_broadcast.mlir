@@ -19,22 +19,33 @@
 // CHECK: dflow.dma %{{[0-9]+}} -> [[LW]] {hops = 16 : i64, sticks = 4 : i64} : !ktdp.access_tile<256xindex>
 // CHECK-NEXT: dflow.signal [[TW]]
 
+// The broadcast row is streamed again for every row of x: x stick s (row
+// s / 4, quarter s mod 4) meets bias stick s mod 4.
 // CHECK-LABEL: dflow.program "l1lu" instances 32
+// CHECK: [[LXX:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<4x256xf16, "lx">
+// CHECK: [[LXW:%[0-9]+]] = dflow.lx_view[%c2048] : memref<256xf16, "lx">
 // CHECK: dflow.wait [[TX]]
-// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VX]] {sticks = 16 : i64} : memref<4x256xf16, "lx">
-// CHECK: dflow.wait [[TW]]
-// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VW]] {sticks = 4 : i64} : memref<256xf16, "lx">
+// CHECK-NEXT: dflow.wait [[TW]]
+// CHECK: scf.for [[S:%arg[0-9]+]] = %c0{{(_[0-9]+)?}} to %c16 step %c1
+// CHECK-NEXT: dflow.stream [[LXX]] -> [[VX]] at stick [[S]] {sticks = 1 : i64}
+// CHECK-NEXT: [[M:%c4[_0-9]*]] = arith.constant 4 : index
+// CHECK-NEXT: [[Q:%[0-9]+]] = arith.remui [[S]], [[M]]
+// CHECK-NEXT: dflow.stream [[LXW]] -> [[VW]] at stick [[Q]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 
 // CHECK-LABEL: dflow.program "sfu" instances 32
-// CHECK-DAG: dflow.receive [[VX]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<4x256xf16>
-// CHECK-DAG: dflow.receive [[VW]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<256xf16>
-// CHECK: linalg.broadcast
-// CHECK: linalg.add
-// CHECK: dflow.send %{{[0-9]+}} -> [[VO]] {sticks = 16 : i64}
+// CHECK: scf.for %arg{{[0-9]+}} = %c0 to %c16 step %c1
+// CHECK-NEXT: [[X:%[0-9]+]] = dflow.receive [[VX]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[W:%[0-9]+]] = dflow.receive [[VW]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[Y:%[0-9]+]] = arith.addf [[X]], [[W]] : vector<64xf16>
+// CHECK-NEXT: dflow.send [[Y]] -> [[VO]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LO:%[0-9]+]] = dflow.lx_view[%c2560] : memref<4x256xf16, "lx">
-// CHECK: dflow.collect [[VO]] -> [[LO]] {sticks = 16 : i64}
+// CHECK: scf.for [[T:%arg[0-9]+]] = %c0 to %c16 step %c1
+// CHECK-NEXT: dflow.collect [[VO]] -> [[LO]] at stick [[T]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 // CHECK-NEXT: dflow.signal [[TO]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 32
