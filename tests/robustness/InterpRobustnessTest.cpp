@@ -13,7 +13,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QRegularExpression>
 #include <QTest>
 
 using namespace spyre::driver;
@@ -39,40 +38,22 @@ class InterpRobustnessTest : public QObject {
       ++succeeded;
       return;
     }
-    bool hasError = false;
-    for (const Diagnostic &d : result.diagnostics)
-      hasError |= d.severity == Diagnostic::Severity::Error && !d.message.empty();
-    if (!hasError)
+    if (!hasErrorDiagnostic(result.diagnostics))
       QFAIL(qPrintable(label + ": failed without an error diagnostic"));
     ++diagnosed;
   }
 
 private Q_SLOTS:
   void initTestCase() {
-    kernels = loadKernels(SPYRE_SAMPLES_DIR);
+    kernels = loadAllKernels(SPYRE_SAMPLES_DIR, SPYRE_CORPUS_KTIR_DIR);
     QVERIFY(kernels.size() >= 10);
-    std::vector<Kernel> corpus = loadKernels(SPYRE_CORPUS_KTIR_DIR);
-    kernels.insert(kernels.end(), corpus.begin(), corpus.end());
   }
 
   void mutatedConstants() {
-    static const QRegularExpression constant(
-        R"(arith\.constant\s+(-?\d+)\s*:\s*index)");
-    for (const Kernel &k : kernels) {
-      auto matches = constant.globalMatch(k.text);
-      while (matches.hasNext()) {
-        QRegularExpressionMatch m = matches.next();
-        qint64 value = m.captured(1).toLongLong();
-        for (qint64 replacement : {qint64(0), qint64(1), value * 3 + 5}) {
-          QString mutated = k.text;
-          mutated.replace(m.capturedStart(1), m.capturedLength(1),
-                          QString::number(replacement));
-          runOne(k.name + " with " + m.captured(0) + " -> " +
-                     QString::number(replacement),
-                 mutated);
-        }
-      }
-    }
+    for (const Kernel &k : kernels)
+      forEachConstantMutation(k, [&](const QString &label, const QString &text) {
+        runOne(label, text);
+      });
     qInfo("%d runs: %d succeeded, %d ended in a diagnostic", runs, succeeded,
           diagnosed);
     QVERIFY(runs > 100);

@@ -39,42 +39,24 @@ class PipelineRobustnessTest : public QObject {
                  qPrintable(label + " on " + arch + ": not fully lowered"));
         continue;
       }
-      bool hasError = false;
-      for (const Diagnostic &d : result.diagnostics)
-        hasError |= d.severity == Diagnostic::Severity::Error &&
-                    !d.message.empty();
-      QVERIFY2(hasError, qPrintable(label + " on " + arch +
-                                    ": failed without an error diagnostic"));
+      QVERIFY2(hasErrorDiagnostic(result.diagnostics),
+               qPrintable(label + " on " + arch +
+                          ": failed without an error diagnostic"));
       ++refused;
     }
   }
 
 private Q_SLOTS:
   void initTestCase() {
-    kernels = loadKernels(SPYRE_SAMPLES_DIR);
+    kernels = loadAllKernels(SPYRE_SAMPLES_DIR, SPYRE_CORPUS_KTIR_DIR);
     QVERIFY(kernels.size() >= 10);
-    std::vector<Kernel> corpus = loadKernels(SPYRE_CORPUS_KTIR_DIR);
-    kernels.insert(kernels.end(), corpus.begin(), corpus.end());
   }
 
   void mutatedConstants() {
-    static const QRegularExpression constant(
-        R"(arith\.constant\s+(-?\d+)\s*:\s*index)");
-    for (const Kernel &k : kernels) {
-      auto matches = constant.globalMatch(k.text);
-      while (matches.hasNext()) {
-        QRegularExpressionMatch m = matches.next();
-        qint64 value = m.captured(1).toLongLong();
-        for (qint64 replacement : {qint64(0), qint64(1), value * 3 + 5}) {
-          QString mutated = k.text;
-          mutated.replace(m.capturedStart(1), m.capturedLength(1),
-                          QString::number(replacement));
-          compileOne(k.name + " with " + m.captured(0) + " -> " +
-                         QString::number(replacement),
-                     mutated);
-        }
-      }
-    }
+    for (const Kernel &k : kernels)
+      forEachConstantMutation(k, [&](const QString &label, const QString &text) {
+        compileOne(label, text);
+      });
     qInfo("%d compiles: %d reached DataflowIR, %d refused with an error",
           compiles, reached, refused);
     QVERIFY(compiles > 100);
