@@ -3,6 +3,8 @@
 #include "pipeline/Target.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 #include <cstdlib>
 
 using namespace mlir;
@@ -12,8 +14,17 @@ spyre::readTarget(const std::string &spec,
                   std::vector<arch::Diagnostic> &errors) {
   if (spec.empty())
     return arch::defaultArch();
-  if (std::optional<std::string_view> text = arch::presetText(spec))
-    return arch::parseArch(*text, "<preset:" + spec + ">", errors);
+  if (std::optional<std::string_view> text = arch::presetText(spec)) {
+    // Presets are compiled in: parse each once, not once per pass and
+    // compile (compiles run on worker threads, hence the lock).
+    static std::mutex lock;
+    static std::map<std::string, std::optional<arch::Arch>> parsed;
+    std::lock_guard<std::mutex> guard(lock);
+    auto [it, inserted] = parsed.try_emplace(spec);
+    if (inserted)
+      it->second = arch::parseArch(*text, "<preset:" + spec + ">", errors);
+    return it->second;
+  }
   return arch::loadArch(spec, errors);
 }
 
