@@ -4,7 +4,7 @@
 //   spyre-run KERNEL.mlir [--function F] [--arg NAME=VALUE]...
 //             [--input NAME=FILE.npy]... [--seed N] [--output NAME=FILE.npy]...
 //             [--grid 4,1] [--arch PRESET|FILE] [--report R.json]
-//             [--engine interp]
+//             [--engine interp] [--lx-events EVENTS.tsv]
 //
 // Prints diagnostics as file:line:col: error: ..., and a short summary of
 // the estimate. Exit status 0 on success, 1 on any error.
@@ -36,7 +36,7 @@ int usage(const char *message = nullptr) {
          "[--grid D0,D1,..]\n"
          "                 [--arch PRESET|FILE.toml] [--max-ops N] "
          "[--report REPORT.json]\n"
-         "                 [--engine interp]\n";
+         "                 [--engine interp] [--lx-events EVENTS.tsv]\n";
   return 1;
 }
 
@@ -53,7 +53,8 @@ bool splitPair(const std::string &text, std::string &name,
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string kernel, recordPath, outPath, reportPath, engine = "interp";
+  std::string kernel, recordPath, outPath, reportPath, eventsPath,
+      engine = "interp";
   RunRequest request;
   std::vector<std::pair<std::string, std::string>> outputs;
   for (int i = 1; i < argc; ++i) {
@@ -74,6 +75,9 @@ int main(int argc, char **argv) {
     } else if (a == "--report") {
       if (!next(reportPath))
         return usage("--report needs a file");
+    } else if (a == "--lx-events") {
+      if (!next(eventsPath))
+        return usage("--lx-events needs a file");
     } else if (a == "--engine") {
       if (!next(engine))
         return usage("--engine needs a name");
@@ -205,6 +209,18 @@ int main(int argc, char **argv) {
     report << reportJson(result) << "\n";
     if (!report) {
       std::cerr << "spyre-run: cannot write " << reportPath << "\n";
+      return 1;
+    }
+  }
+  if (!eventsPath.empty()) {
+    // One scratchpad event a line: core, alloc/free, bytes, in use, line, op.
+    std::ofstream events(eventsPath);
+    for (const LxEvent &e : result.lxEvents)
+      events << e.core << '\t' << (e.alloc ? "alloc" : "free") << '\t'
+             << e.bytes << '\t' << e.inUse << '\t' << e.line << '\t' << e.op
+             << '\n';
+    if (!events) {
+      std::cerr << "spyre-run: cannot write " << eventsPath << "\n";
       return 1;
     }
   }
