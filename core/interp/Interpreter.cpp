@@ -2,6 +2,7 @@
 
 #include "interp/Interpreter.h"
 #include "interp/CoreExec.h"
+#include "interp/Coroutine.h"
 #include "ir/ktdp/IntegerSetUtils.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -11,7 +12,17 @@
 #include <malloc.h>
 #include <mutex>
 #include <sys/mman.h>
-#include <ucontext.h>
+#ifdef SPYRE_CALLGRIND
+// Profiling aid (off unless defined): under callgrind, each run() is dumped
+// on its own, so a profile holds the measured execution and nothing else.
+#include <valgrind/callgrind.h>
+namespace {
+struct CallgrindRun {
+  CallgrindRun() { CALLGRIND_ZERO_STATS; }
+  ~CallgrindRun() { CALLGRIND_DUMP_STATS_AT("run"); }
+};
+} // namespace
+#endif
 
 using namespace mlir;
 using namespace spyre::interp;
@@ -254,20 +265,20 @@ const Interpreter::SetShape &Interpreter::setShape(IntegerSet set,
 // Scheduler: cores as coroutines, one running at a time
 //===----------------------------------------------------------------------===//
 
-/// Each core runs on its own stack (ucontext) and gives control back to
+/// Each core runs on its own stack (Coroutine.h) and gives control back to
 /// the scheduler loop in run() when it waits for an exchange or finishes.
 struct Interpreter::Scheduler {
   enum State { Runnable, Waiting, Done };
   static constexpr size_t kStackBytes = size_t(8) << 20;
 
   struct Coroutine {
-    ucontext_t context;
+    CoroutineContext context;
     void *stack = nullptr;
     State state = Runnable;
     std::function<bool()> waitFor;
     bool ok = true;
   };
-  ucontext_t scheduler;
+  CoroutineContext scheduler;
   std::vector<Coroutine> cores;
   bool deadlocked = false;
   bool failed = false;
@@ -324,7 +335,7 @@ bool Interpreter::waitUntil(int coreId, const std::function<bool()> &ready) {
   Scheduler::Coroutine &me = scheduler->cores[coreId];
   me.state = Scheduler::Waiting;
   me.waitFor = ready;
-  swapcontext(&me.context, &scheduler->scheduler);
+  switchCoroutine(me.context, scheduler->scheduler);
   me.waitFor = nullptr;
   return !scheduler->deadlocked && !scheduler->failed && ready();
 }
@@ -434,6 +445,9 @@ static bool hasInterTileOps(func::FuncOp function) {
 }
 
 LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
+#ifdef SPYRE_CALLGRIND
+  CallgrindRun profiled;
+#endif
   Block &entry = function.getBody().front();
   if (args.size() != entry.getNumArguments())
     return function.emitError("expected ")
@@ -468,13 +482,13 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
   };
   std::function<LogicalResult(int)> body = runCore;
   std::vector<Start> starts(coreCount);
-  auto trampoline = [](unsigned hi, unsigned lo) {
-    auto *start = reinterpret_cast<Start *>(
-        (static_cast<uintptr_t>(hi) << 32) | static_cast<uintptr_t>(lo));
+  auto coreMain = [](void *arg) {
+    auto *start = static_cast<Start *>(arg);
     Scheduler &s = *start->interp->scheduler;
     s.cores[start->core].ok = succeeded((*start->body)(start->core));
     s.cores[start->core].state = Scheduler::Done;
-    // Returning resumes uc_link: the scheduler loop.
+    // Back to the scheduler loop for good.
+    switchCoroutine(s.cores[start->core].context, s.scheduler);
   };
   for (int c = 0; c < coreCount; ++c) {
     Scheduler::Coroutine &co = scheduler->cores[c];
@@ -482,16 +496,9 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
     if (!co.stack)
       return function.emitError("cannot allocate the stacks of ")
              << coreCount << " cores";
-    getcontext(&co.context);
-    co.context.uc_stack.ss_sp = co.stack;
-    co.context.uc_stack.ss_size = Scheduler::kStackBytes;
-    co.context.uc_link = &scheduler->scheduler;
     starts[c] = {this, c, &body};
-    auto address = reinterpret_cast<uintptr_t>(&starts[c]);
-    makecontext(&co.context,
-                reinterpret_cast<void (*)()>(+static_cast<void (*)(unsigned, unsigned)>(trampoline)),
-                2, static_cast<unsigned>(address >> 32),
-                static_cast<unsigned>(address & 0xffffffffu));
+    makeCoroutine(co.context, co.stack, Scheduler::kStackBytes,
+                  +static_cast<void (*)(void *)>(coreMain), &starts[c]);
   }
   // Round-robin over the cores that can make progress. When none can but
   // some wait, that is a deadlock: the waiting cores are resumed once more
@@ -518,7 +525,7 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
       continue;
     }
     last = next;
-    swapcontext(&scheduler->scheduler, &scheduler->cores[next].context);
+    switchCoroutine(scheduler->scheduler, scheduler->cores[next].context);
     if (scheduler->cores[next].state == Scheduler::Done &&
         !scheduler->cores[next].ok)
       scheduler->failed = true;
