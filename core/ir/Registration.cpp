@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -24,7 +25,8 @@ void spyre::registerKernelDialects(mlir::DialectRegistry &registry) {
                   mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
+                  mlir::vector::VectorDialect>();
   mlir::func::registerAllExtensions(registry);
 }
 

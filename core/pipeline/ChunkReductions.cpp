@@ -10,7 +10,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_CHUNKREDUCTIONS
@@ -20,21 +19,6 @@ namespace spyre {
 using namespace mlir;
 
 namespace {
-
-/// How the combiner of a reduction body reduces a vector's lanes.
-std::optional<vector::CombiningKind> kindOf(Operation *combiner) {
-  using K = vector::CombiningKind;
-  return llvm::TypeSwitch<Operation *, std::optional<K>>(combiner)
-      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return K::ADD; })
-      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return K::MUL; })
-      .Case<arith::MaximumFOp>([](auto) { return K::MAXIMUMF; })
-      .Case<arith::MinimumFOp>([](auto) { return K::MINIMUMF; })
-      .Case<arith::MaxNumFOp>([](auto) { return K::MAXNUMF; })
-      .Case<arith::MinNumFOp>([](auto) { return K::MINNUMF; })
-      .Case<arith::MaxSIOp>([](auto) { return K::MAXSI; })
-      .Case<arith::MinSIOp>([](auto) { return K::MINSI; })
-      .Default([](Operation *) { return std::nullopt; });
-}
 
 /// A compute stage that pops one tile, applies elementwise ops to it and
 /// reduces its rows (the innermost dimension) with one combining op; what
@@ -91,7 +75,7 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
   if (body.getOperations().size() != 2)
     return std::nullopt; // one combining op and the yield
   r.combiner = &body.front();
-  std::optional<vector::CombiningKind> kind = kindOf(r.combiner);
+  std::optional<vector::CombiningKind> kind = spyre::combiningKindOf(r.combiner);
   if (!kind)
     return std::nullopt;
   r.kind = *kind;

@@ -253,6 +253,34 @@ def LowerRingExchanges : Pass<"lower-ring-exchanges", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
+  let summary = "Compute on the tiles a compute unit holds, one stick at a time";
+  let description = [{
+    What the streaming passes left at tile level (matmuls, reductions whose
+    input is used again, broadcasts of computed values, mixed-width chains,
+    the folds of a ring all-reduce) works on tiles the compute unit holds
+    whole. Each such op becomes a loop nest over SIMD vectors of one stick
+    (of its widest element type): the op's body is applied to the vector of
+    each operand at the point, read from the held tile (a strided read for
+    a transposed operand, a broadcast scalar for one that does not vary
+    along the vector: splats, fills and broadcasts are read through, not
+    built), and the result written back a stick at a time. Reductions keep
+    a vector accumulator over their reduced dimensions; a matmul
+    accumulates each output stick over K with vector multiply-adds; a
+    reduction along the innermost dimension folds a row's sticks into one
+    vector, then its lanes. After this pass no arithmetic in a compute
+    stage is on a tile.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
   let summary = "Give every LX buffer an address; check the scratchpad fits";
   let description = [{

@@ -78,6 +78,10 @@ const std::vector<Entry> &entries() {
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createVectorizeHeldTiles({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createAssignAddresses({c.arch});
        }},
       {"DataflowIR",

@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
@@ -42,12 +44,68 @@ bool spyre::isElementwiseOp(Operation *op) {
   return isElementwiseIntrinsic(op);
 }
 
+std::optional<vector::CombiningKind>
+spyre::combiningKindOf(Operation *combiner) {
+  using K = vector::CombiningKind;
+  return llvm::TypeSwitch<Operation *, std::optional<K>>(combiner)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return K::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return K::MUL; })
+      .Case<arith::MaximumFOp>([](auto) { return K::MAXIMUMF; })
+      .Case<arith::MinimumFOp>([](auto) { return K::MINIMUMF; })
+      .Case<arith::MaxNumFOp>([](auto) { return K::MAXNUMF; })
+      .Case<arith::MinNumFOp>([](auto) { return K::MINNUMF; })
+      .Case<arith::MaxSIOp>([](auto) { return K::MAXSI; })
+      .Case<arith::MinSIOp>([](auto) { return K::MINSI; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+Value spyre::combiningIdentity(OpBuilder &b, Location loc,
+                               vector::CombiningKind kind, Type type) {
+  using K = vector::CombiningKind;
+  if (auto f = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    APFloat value = APFloat::getZero(sem);
+    switch (kind) {
+    case K::ADD: break;
+    case K::MUL: value = APFloat::getOne(sem); break;
+    case K::MAXIMUMF: value = APFloat::getInf(sem, /*Negative=*/true); break;
+    case K::MINIMUMF: value = APFloat::getInf(sem); break;
+    case K::MAXNUMF:
+    case K::MINNUMF: value = APFloat::getNaN(sem); break; // ignored by maxnum/minnum
+    default: return {};
+    }
+    return arith::ConstantOp::create(b, loc, f, b.getFloatAttr(f, value));
+  }
+  auto i = dyn_cast<IntegerType>(type);
+  if (!i)
+    return {};
+  unsigned w = i.getWidth();
+  APInt value = APInt::getZero(w);
+  switch (kind) {
+  case K::ADD: break;
+  case K::MUL: value = APInt(w, 1); break;
+  case K::MAXSI: value = APInt::getSignedMinValue(w); break;
+  case K::MINSI: value = APInt::getSignedMaxValue(w); break;
+  default: return {};
+  }
+  return arith::ConstantOp::create(b, loc, i, b.getIntegerAttr(i, value));
+}
+
 Value spyre::VectorBuilder::vectorFor(OpBuilder &b, Location loc, Value v) {
   if (Value mapped = vectors.lookupOrNull(v))
     return mapped;
   if (v.getType().isIntOrIndexOrFloat())
-    return vector::BroadcastOp::create(b, loc, vectorOf(v.getType()), v);
+    return broadcast(b, loc, v);
   return {};
+}
+
+Value spyre::VectorBuilder::broadcast(OpBuilder &b, Location loc, Value scalar) {
+  VectorType type = vectorOf(scalar.getType());
+  Attribute constant;
+  if (matchPattern(scalar, m_Constant(&constant)))
+    return arith::ConstantOp::create(b, loc, type,
+                                     SplatElementsAttr::get(type, constant));
+  return vector::BroadcastOp::create(b, loc, type, scalar);
 }
 
 Operation *spyre::VectorBuilder::cloneOnVectors(OpBuilder &b, Operation &op) {

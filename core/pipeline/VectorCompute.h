@@ -9,6 +9,7 @@
 #define SPYRE_PIPELINE_VECTORCOMPUTE_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -28,6 +29,16 @@ bool isElementwiseLinalg(mlir::linalg::LinalgOp op);
 /// elementwise arith / math without regions, elementwise intrinsics.
 bool isElementwiseOp(mlir::Operation *op);
 
+/// How a reduction's one combining op (add, mul, max, min) reduces the
+/// lanes of a vector; none for other ops.
+std::optional<mlir::vector::CombiningKind>
+combiningKindOf(mlir::Operation *combiner);
+
+/// The value `kind` leaves unchanged (0 for add, 1 for mul, -inf for max,
+/// ...), as a constant of `type`; null where there is none.
+mlir::Value combiningIdentity(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::vector::CombiningKind kind, mlir::Type type);
+
 /// Maps tile values to the vectors standing for one stick of them and
 /// applies elementwise ops to those vectors.
 class VectorBuilder {
@@ -40,6 +51,9 @@ public:
   /// The vector for `v`: what it was mapped to, or a scalar broadcast;
   /// null otherwise.
   mlir::Value vectorFor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+
+  /// `scalar` in every lane: a splat constant when it is a constant.
+  mlir::Value broadcast(mlir::OpBuilder &b, mlir::Location loc, mlir::Value scalar);
 
   /// Applies an isElementwiseOp() op to the vectors of its operands and
   /// maps its results; false if an operand has no vector.

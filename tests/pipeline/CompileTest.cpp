@@ -8,6 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Compile.h"
+#include "ir/Registration.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 
 #include <QDir>
 
@@ -29,6 +34,41 @@ func.func @k(%a: index) -> (index, index) attributes {grid = [2, 4]} {
   return %s, %c0 : index, index
 }
 )mlir";
+
+/// The ops of compute programs (the presets' compute unit is "sfu") that
+/// still compute on whole tiles: arith, math, linalg or spyreop ops with a
+/// tensor operand or result, dense constants aside. "unparsable" if the IR
+/// does not parse back.
+std::vector<std::string> tileArithmetic(const std::string &ir) {
+  mlir::MLIRContext context;
+  spyre::loadKernelDialects(context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(ir, &context);
+  if (!module)
+    return {"unparsable"};
+  std::vector<std::string> found;
+  module->walk([&](mlir::Operation *program) {
+    auto unit = program->getAttrOfType<mlir::StringAttr>("unit");
+    if (program->getName().getStringRef() != "dflow.program" || !unit ||
+        unit.getValue() != "sfu")
+      return;
+    program->walk([&](mlir::Operation *op) {
+      llvm::StringRef dialect = op->getName().getDialectNamespace();
+      if (op->getName().getStringRef() == "arith.constant" ||
+          !(dialect == "arith" || dialect == "math" || dialect == "linalg" ||
+            dialect == "spyreop") ||
+          op->getParentOp()->getName().getDialectNamespace() == "linalg")
+        return;
+      auto isTile = [](mlir::Value v) {
+        return mlir::isa<mlir::RankedTensorType>(v.getType());
+      };
+      if (llvm::any_of(op->getOperands(), isTile) ||
+          llvm::any_of(op->getResults(), isTile))
+        found.push_back(op->getName().getStringRef().str());
+    });
+  });
+  return found;
+}
 
 /// Index of the first line of `text` containing `needle`, or -1.
 int lineOf(const std::string &text, const char *needle) {
@@ -165,6 +205,9 @@ private Q_SLOTS:
       const std::string &ir = r.snapshots.back().ir;
       QVERIFY(ir.find("dflow.program") != std::string::npos);
       QVERIFY2(ir.find("sched.") == std::string::npos, ir.c_str());
+      // The compute unit computes on vectors (and scalars), never on tiles.
+      std::vector<std::string> tiles = tileArithmetic(ir);
+      QVERIFY2(tiles.empty(), (tiles.empty() ? "" : tiles.front()).c_str());
       return;
     }
     // Refused on a line of the kernel: by the legality check, or (on the

@@ -66,10 +66,10 @@
 // MATMUL-NOT:     iter_args
 // MATMUL-LABEL: dflow.program "sfu"
 // MATMUL:         scf.for {{.*}} iter_args
-// MATMUL:           linalg.matmul
+// MATMUL:           arith.mulf {{.*}} : vector<32xf32>
 // MATMUL:         dflow.barrier
-// MATMUL-NEXT:    arith.truncf
-// MATMUL-NEXT:    dflow.send
+// MATMUL:         arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
+// MATMUL:         dflow.send
 // MATMUL-LABEL: dflow.program "l1su"
 // MATMUL-NOT:     iter_args
 // MATMUL:         dflow.barrier

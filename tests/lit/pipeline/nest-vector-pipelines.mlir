@@ -1,6 +1,6 @@
 // An elementwise compute stage becomes a loop over sticks: one vector per
 // input FIFO in, one per output out, the ops applied to vectors (linalg
-// bodies inlined, scalars broadcast, Spyre intrinsics on vectors); the
+// bodies inlined, scalars broadcast (constants as splat constants), Spyre intrinsics on vectors); the
 // stages feeding and draining it move the same sticks in the same order.
 // A popped row broadcast over leading dimensions is streamed again for
 // each row (stick s mod its sticks). A stage with a reduction stays at
@@ -18,7 +18,7 @@
 // CHECK-DAG:     %[[UB:.*]] = arith.constant 8 : index
 // CHECK:         scf.for %{{.*}} = %[[LB]] to %[[UB]] step
 // CHECK-NEXT:      %[[X:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
-// CHECK-NEXT:      %[[S:.*]] = vector.broadcast %{{.*}} : f16 to vector<64xf16>
+// CHECK-NEXT:      %[[S:.*]] = arith.constant dense<{{.*}}> : vector<64xf16>
 // CHECK-NEXT:      %[[M:.*]] = arith.mulf %[[X]], %[[S]] : vector<64xf16>
 // CHECK-NEXT:      %[[Y:.*]] = spyreop.silu %[[M]] : vector<64xf16>
 // CHECK-NEXT:      sched.push %[[Y]] -> %{{.*}} {sticks = 1 : i64} : vector<64xf16>

@@ -45,13 +45,35 @@
 // CHECK-NEXT: dflow.barrier
 
 // CHECK-LABEL: dflow.program "sfu" instances 32
-// CHECK: [[ACC:%[0-9]+]] = scf.for {{.*}} iter_args([[IT:%arg[0-9]+]] = %{{[0-9]+}}) -> (tensor<16x64xf32>)
+// C starts as zeros, written a vector at a time.
+// CHECK: [[ZERO:%cst[_0-9]*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK: [[C0S:%[0-9]+]] = scf.for
+// CHECK: vector.transfer_write [[ZERO]]
+// CHECK: [[ACC:%[0-9]+]] = scf.for {{.*}} to %c256 step %c64 iter_args([[IT:%arg[0-9]+]] = [[C0S]]) -> (tensor<16x64xf32>)
 // CHECK-NEXT: [[A:%[0-9]+]] = dflow.receive [[VA]] {sticks = 16 : i64} : <vector<64xf16>> -> tensor<16x64xf16>
 // CHECK-NEXT: [[B:%[0-9]+]] = dflow.receive [[VB]] {sticks = 64 : i64} : <vector<64xf16>> -> tensor<64x64xf16>
-// CHECK-NEXT: linalg.matmul ins([[A]], [[B]] : {{.*}}) outs([[IT]] : tensor<16x64xf32>)
+// The block product on vectors: for each row m of C and each 32-lane f32
+// vector of it, 64 multiply-adds over K, each A[m, k] broadcast times the
+// vector of B's row k (half a stick of f16, widened).
+// CHECK: scf.for [[M:%arg[0-9]+]] = {{.*}} iter_args({{.*}} = [[IT]]) -> (tensor<16x64xf32>)
+// CHECK-NEXT: scf.for [[N:%arg[0-9]+]] = {{.*}} step [[C32:%c32[_0-9]*]] iter_args([[OUT:%arg[0-9]+]] = {{.*}}) -> (tensor<16x64xf32>)
+// CHECK-NEXT: [[C0:%[0-9]+]] = vector.transfer_read [[IT]][[[M]], [[N]]], {{.*}} : tensor<16x64xf32>, vector<32xf32>
+// CHECK-NEXT: [[CK:%[0-9]+]] = scf.for [[K:%arg[0-9]+]] = {{.*}} iter_args([[P:%arg[0-9]+]] = [[C0]]) -> (vector<32xf32>)
+// CHECK-NEXT: [[AMK:%.*]] = tensor.extract [[A]][[[M]], [[K]]] : tensor<16x64xf16>
+// CHECK-NEXT: [[BK:%[0-9]+]] = vector.transfer_read [[B]][[[K]], [[N]]], {{.*}} : tensor<64x64xf16>, vector<32xf16>
+// CHECK-NEXT: [[AV:%[0-9]+]] = vector.broadcast [[AMK]] : f16 to vector<32xf16>
+// CHECK-NEXT: [[AW:%[0-9]+]] = arith.extf [[AV]] : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: [[BW:%[0-9]+]] = arith.extf [[BK]] : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: [[PR:%[0-9]+]] = arith.mulf [[AW]], [[BW]] : vector<32xf32>
+// CHECK-NEXT: [[SUM:%[0-9]+]] = arith.addf [[P]], [[PR]] : vector<32xf32>
+// CHECK-NEXT: scf.yield [[SUM]]
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NEXT: vector.transfer_write [[CK]], [[OUT]][[[M]], [[N]]]
+// CHECK-NOT: linalg.
 // CHECK: dflow.barrier
-// CHECK-NEXT: [[C:%[0-9]+]] = arith.truncf [[ACC]]
-// CHECK-NEXT: dflow.send [[C]] -> [[VC]] {sticks = 16 : i64}
+// Narrowed to f16 a vector at a time after the K loop.
+// CHECK: arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
+// CHECK: dflow.send {{.*}} -> [[VC]] {sticks = 16 : i64}
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK-NEXT: dflow.barrier

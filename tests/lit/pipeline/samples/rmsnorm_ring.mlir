@@ -43,12 +43,25 @@
 // CHECK: [[SUM:%[0-9]+]]:2 = scf.for {{.*}} = %c1{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args([[ACC:%arg[0-9]+]] = [[OWN:%[a-z0-9_]+]], [[SEND:%arg[0-9]+]] = [[OWN]])
 // CHECK-NEXT: dflow.ring_send [[SEND]] to core [[NEXT]] {bytes = 256 : i64} : tensor<64xf32>
 // CHECK-NEXT: [[IN:%[0-9]+]] = dflow.ring_receive from core [[PREV]] into [[STAGING]] : memref<64xf32, "lx"> -> tensor<64xf32>
-// CHECK: [[F:%[0-9]+]] = linalg.add ins([[ACC]], [[IN]] : tensor<64xf32>, tensor<64xf32>)
-// CHECK-NEXT: scf.yield [[F]], [[IN]]
+// The fold is two 32-lane f32 vector adds.
+// CHECK: [[F:%[0-9]+]] = scf.for [[I:%arg[0-9]+]] = {{.*}} step %c32{{.*}} -> (tensor<64xf32>)
+// CHECK-NEXT: [[VA:%[0-9]+]] = vector.transfer_read [[ACC]][[[I]]]
+// CHECK-NEXT: [[VB:%[0-9]+]] = vector.transfer_read [[IN]][[[I]]]
+// CHECK-NEXT: arith.addf [[VA]], [[VB]] : vector<32xf32>
+// CHECK: scf.yield [[F]], [[IN]]
 // CHECK-NOT: ktdp.inter_tile
-// CHECK: math.rsqrt
-// CHECK: [[Y:%[0-9]+]] = arith.truncf {{.*}} to tensor<64x128xf16>
-// CHECK-NEXT: dflow.send [[Y]] -> [[VY]] {sticks = 128 : i64}
+// rstd = rsqrt(sum / 512 + eps) on vectors, the constants splat.
+// CHECK: [[RSTD:%[0-9]+]] = scf.for {{.*}} -> (tensor<64xf32>)
+// CHECK: math.rsqrt {{.*}} : vector<32xf32>
+// y = x * rstd[row] * w: rstd read one element per row and broadcast, w
+// read a vector per stick.
+// CHECK: [[Y:%[0-9]+]] = scf.for [[R:%arg[0-9]+]] = {{.*}} -> (tensor<64x128xf16>)
+// CHECK-NEXT: scf.for [[S:%arg[0-9]+]] = {{.*}} -> (tensor<64x128xf16>)
+// CHECK: tensor.extract [[RSTD]][[[R]]] : tensor<64xf32>
+// CHECK: vector.broadcast {{.*}} : f32 to vector<32xf32>
+// CHECK: arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
+// CHECK: dflow.send [[Y]] -> [[VY]] {sticks = 128 : i64}
+// CHECK-NOT: linalg.
 
 // CHECK-LABEL: dflow.program "l1su" instances 8
 // CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c16896] : memref<64x128xf16, "lx">

@@ -22,7 +22,11 @@
 // Chunked: per row, the 2 sticks arrive one at a time, widen to f32 and
 // add into one vector accumulator whose lanes are summed with the row's
 // init (the 2-stick loop is folded away: first stick + one more).
-// CHECK: [[INIT:%[0-9]+]] = linalg.fill
+// The zero init is written as vectors (one 32-lane f32 vector covers the
+// 8 sums; the lanes past them are not written).
+// CHECK: [[Z:%cst[_0-9]*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK: [[E:%[0-9]+]] = tensor.empty() : tensor<8xf32>
+// CHECK-NEXT: [[INIT:%[0-9]+]] = vector.transfer_write [[Z]], [[E]][%c0{{(_[0-9]+)?}}] : vector<32xf32>, tensor<8xf32>
 // CHECK: [[OUT:%[0-9]+]] = scf.for [[ROW:%arg[0-9]+]] = %c0 to %c8 step %c1 iter_args([[ACC:%arg[0-9]+]] = [[INIT]]) -> (tensor<8xf32>) {
 // CHECK-NEXT: [[A:%[0-9]+]] = dflow.receive [[VX]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // CHECK-NEXT: [[A32:%[0-9]+]] = arith.extf [[A]] : vector<64xf16> to vector<64xf32>
@@ -34,7 +38,11 @@
 // CHECK-NEXT: [[NEXT:%.*]] = tensor.insert [[TOTAL]] into [[ACC]][[[ROW]]] : tensor<8xf32>
 // CHECK-NEXT: scf.yield [[NEXT]]
 // CHECK-NEXT: } {dflow.vector_loop}
-// CHECK-NEXT: [[S:%[0-9]+]] = arith.truncf [[OUT]] : tensor<8xf32> to tensor<8xf16>
+// Narrowed to f16 a vector at a time.
+// CHECK-NEXT: [[E16:%[0-9]+]] = tensor.empty() : tensor<8xf16>
+// CHECK-NEXT: [[V:%[0-9]+]] = vector.transfer_read [[OUT]][%c0{{(_[0-9]+)?}}], %{{.*}} : tensor<8xf32>, vector<32xf32>
+// CHECK-NEXT: [[H:%[0-9]+]] = arith.truncf [[V]] : vector<32xf32> to vector<32xf16>
+// CHECK-NEXT: [[S:%[0-9]+]] = vector.transfer_write [[H]], [[E16]][%c0{{(_[0-9]+)?}}] : vector<32xf16>, tensor<8xf16>
 // CHECK-NEXT: dflow.send [[S]] -> [[VO]] {sticks = 1 : i64} : tensor<8xf16>
 
 // CHECK-LABEL: dflow.program "l1su" instances 32

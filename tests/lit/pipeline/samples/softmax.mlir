@@ -35,14 +35,42 @@
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 4 : i64}
 // CHECK-NEXT: dflow.signal [[FI]]
 
-// Two reductions and the divide stay on the compute unit, on whole rows.
+// The compute unit holds the row (it is read again after each reduction)
+// and computes on 64-lane vectors: the max folds sticks 2-4 into the first
+// and reduces the lanes into -inf; exp(x - max) is one pass over the
+// sticks; the sum likewise into 0; then the divide by the broadcast sum.
 // CHECK-LABEL: dflow.program "sfu" instances 32
+// CHECK-DAG: [[NINF:%cst[_0-9]*]] = arith.constant 0xFC00 : f16
+// CHECK-DAG: [[ZERO:%cst[_0-9]*]] = arith.constant 0.000000e+00 : f16
 // CHECK: scf.for
-// CHECK-NEXT: dflow.receive [[VI]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<1x256xf16>
-// CHECK: linalg.reduce { arith.maximumf }
-// CHECK: math.exp
-// CHECK: [[Y:%[0-9]+]] = arith.divf
+// CHECK-NEXT: [[X:%[0-9]+]] = dflow.receive [[VI]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<1x256xf16>
+// CHECK: [[X0:%[0-9]+]] = vector.transfer_read [[X]][[[C0:%c0[_0-9]*]], [[C0]]], %{{.*}} {in_bounds = [true]} : tensor<1x256xf16>, vector<64xf16>
+// CHECK-NEXT: [[MV:%[0-9]+]] = scf.for [[S:%arg[0-9]+]] = [[C64:%c64[_0-9]*]] to [[C256:%c256[_0-9]*]] step [[C64]] iter_args([[P:%arg[0-9]+]] = [[X0]]) -> (vector<64xf16>) {
+// CHECK-NEXT: [[XS:%[0-9]+]] = vector.transfer_read [[X]][[[C0]], [[S]]]
+// CHECK-NEXT: [[M:%[0-9]+]] = arith.maximumf [[P]], [[XS]] : vector<64xf16>
+// CHECK-NEXT: scf.yield [[M]]
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NEXT: [[MAX:%[0-9]+]] = vector.reduction <maximumf>, [[MV]], [[NINF]] : vector<64xf16> into f16
+// CHECK-NEXT: [[E0:%[0-9]+]] = tensor.empty() : tensor<1x256xf16>
+// CHECK-NEXT: [[NUM:%[0-9]+]] = scf.for [[S:%arg[0-9]+]] = [[C0]] to [[C256]] step [[C64]] iter_args([[T:%arg[0-9]+]] = [[E0]]) -> (tensor<1x256xf16>) {
+// CHECK-NEXT: [[XS:%[0-9]+]] = vector.transfer_read [[X]][[[C0]], [[S]]]
+// CHECK-NEXT: [[MB:%[0-9]+]] = vector.broadcast [[MAX]] : f16 to vector<64xf16>
+// CHECK-NEXT: [[D:%[0-9]+]] = arith.subf [[XS]], [[MB]] : vector<64xf16>
+// CHECK-NEXT: [[EX:%[0-9]+]] = math.exp [[D]] : vector<64xf16>
+// CHECK-NEXT: [[W:%[0-9]+]] = vector.transfer_write [[EX]], [[T]][[[C0]], [[S]]] {in_bounds = [true]} : vector<64xf16>, tensor<1x256xf16>
+// CHECK-NEXT: scf.yield [[W]]
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK: scf.for {{.*}} -> (vector<64xf16>) {
+// CHECK: arith.addf {{.*}} : vector<64xf16>
+// CHECK: [[SUM:%[0-9]+]] = vector.reduction <add>, %{{[0-9]+}}, [[ZERO]] : vector<64xf16> into f16
+// CHECK: [[Y:%[0-9]+]] = scf.for {{.*}} -> (tensor<1x256xf16>) {
+// CHECK-NEXT: [[NS:%[0-9]+]] = vector.transfer_read [[NUM]]
+// CHECK-NEXT: [[SB:%[0-9]+]] = vector.broadcast [[SUM]] : f16 to vector<64xf16>
+// CHECK-NEXT: arith.divf [[NS]], [[SB]] : vector<64xf16>
+// CHECK: } {dflow.vector_loop}
 // CHECK-NEXT: dflow.send [[Y]] -> [[VO]] {sticks = 4 : i64}
+// CHECK-NOT: linalg.
+// CHECK-NOT: tensor.splat
 
 // Output row copies at 1024 + copy * 512.
 // CHECK-LABEL: dflow.program "l1su" instances 32

@@ -1,0 +1,202 @@
+// What the streaming passes leave on whole tiles is computed on stick-wide
+// vectors of the tiles the compute unit holds: each op a loop nest over
+// the sticks of its result; elementwise ops in a row share one nest;
+// splats, fills and broadcasts are read through (a broadcast scalar per
+// row, a splat constant), never built; row reductions fold a row's sticks
+// into one vector, then its lanes (padding a partial stick with the
+// combiner's identity, or lane by lane for a combiner no lane-wise
+// reduction names); a matmul accumulates each output vector over K with
+// multiply-adds; a transposed operand is read with a strided map.
+// RUN: spyre-opt %s "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s
+
+// CHECK-LABEL: func.func @subtract_max
+// CHECK:       sched.stage "sfu" {
+// CHECK-NEXT:    %[[X:[^ ,]*]] = sched.pop %{{.*}} {sticks = 8 : i64} : <vector<64xf16>> -> tensor<2x256xf16>
+// CHECK-DAG:     %[[C0:[^ ,]*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C64:[^ ,]*]] = arith.constant 64 : index
+// CHECK-DAG:     %[[C256:[^ ,]*]] = arith.constant 256 : index
+// CHECK:         %[[MAX:[^ ,]*]] = scf.for %[[ROW:[^ ,]*]] = %[[C0]] to %{{.*}} step %{{.*}} iter_args(%[[M:[^ ,]*]] = %{{.*}}) -> (tensor<2xf16>) {
+// CHECK-NEXT:      %[[FIRST:[^ ,]*]] = vector.transfer_read %[[X]][%[[ROW]], %[[C0]]], %{{.*}} {in_bounds = [true]} : tensor<2x256xf16>, vector<64xf16>
+// CHECK-NEXT:      %[[PART:[^ ,]*]] = scf.for %[[S:[^ ,]*]] = %[[C64]] to %[[C256]] step %[[C64]] iter_args(%[[P:[^ ,]*]] = %[[FIRST]]) -> (vector<64xf16>) {
+// CHECK-NEXT:        %[[NEXT:[^ ,]*]] = vector.transfer_read %[[X]][%[[ROW]], %[[S]]]
+// CHECK-NEXT:        %[[MM:[^ ,]*]] = arith.maximumf %[[P]], %[[NEXT]] : vector<64xf16>
+// CHECK-NEXT:        scf.yield %[[MM]]
+// CHECK-NEXT:      } {sched.vector_loop}
+// CHECK-NEXT:      %[[R:[^ ,]*]] = vector.reduction <maximumf>, %[[PART]], %{{.*}} : vector<64xf16> into f16
+// CHECK-NEXT:      %[[UPD:[^ ,]*]] = tensor.insert %[[R]] into %[[M]][%[[ROW]]] : tensor<2xf16>
+// CHECK-NEXT:      scf.yield %[[UPD]]
+// CHECK-NEXT:    } {sched.vector_loop}
+// The broadcast of the row max is read through: one element per row.
+// CHECK-NEXT:    %[[E:[^ ,]*]] = tensor.empty() : tensor<2x256xf16>
+// CHECK-NEXT:    %[[OUT:[^ ,]*]] = scf.for %[[ROW:[^ ,]*]] = %[[C0]] to %{{.*}} iter_args(%[[T:[^ ,]*]] = %[[E]])
+// CHECK-NEXT:      scf.for %[[S:[^ ,]*]] = %[[C0]] to %[[C256]] step %[[C64]] iter_args(%[[T2:[^ ,]*]] = %[[T]])
+// CHECK-NEXT:        %[[XS:[^ ,]*]] = vector.transfer_read %[[X]][%[[ROW]], %[[S]]]
+// CHECK-NEXT:        %[[MR:[^ ,]*]] = tensor.extract %[[MAX]][%[[ROW]]] : tensor<2xf16>
+// CHECK-NEXT:        %[[MB:[^ ,]*]] = vector.broadcast %[[MR]] : f16 to vector<64xf16>
+// CHECK-NEXT:        %[[D:[^ ,]*]] = arith.subf %[[XS]], %[[MB]] : vector<64xf16>
+// CHECK-NEXT:        vector.transfer_write %[[D]], %[[T2]][%[[ROW]], %[[S]]] {in_bounds = [true]}
+// CHECK:         sched.push %[[OUT]]
+// CHECK-NOT:     linalg.
+// CHECK-NOT:     tensor.splat
+
+// CHECK-LABEL: func.func @matmul
+// CHECK:       sched.stage "sfu" {
+// CHECK-NEXT:    %[[A:[^ ,]*]] = sched.pop {{.*}} -> tensor<4x64xf16>
+// CHECK-NEXT:    %[[B:[^ ,]*]] = sched.pop {{.*}} -> tensor<64x128xf16>
+// The zero fill is read through: the accumulator starts as a zero vector.
+// CHECK-DAG:     %[[ZERO:[^ ,]*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK-DAG:     %[[C32:[^ ,]*]] = arith.constant 32 : index
+// CHECK:         %[[C:[^ ,]*]] = scf.for %[[M:[^ ,]*]] = {{.*}} -> (tensor<4x128xf32>) {
+// CHECK-NEXT:      scf.for %[[N:[^ ,]*]] = {{.*}} step %[[C32]] iter_args(%[[T:[^ ,]*]] = %{{.*}}) -> (tensor<4x128xf32>) {
+// CHECK-NEXT:        %[[ACC:[^ ,]*]] = scf.for %[[K:[^ ,]*]] = {{.*}} iter_args(%[[P:[^ ,]*]] = %[[ZERO]]) -> (vector<32xf32>) {
+// CHECK-NEXT:          %[[AMK:[^ ,]*]] = tensor.extract %[[A]][%[[M]], %[[K]]] : tensor<4x64xf16>
+// CHECK-NEXT:          %[[BK:[^ ,]*]] = vector.transfer_read %[[B]][%[[K]], %[[N]]], %{{.*}} {in_bounds = [true]} : tensor<64x128xf16>, vector<32xf16>
+// CHECK-NEXT:          %[[AV:[^ ,]*]] = vector.broadcast %[[AMK]] : f16 to vector<32xf16>
+// CHECK-NEXT:          %[[AW:[^ ,]*]] = arith.extf %[[AV]] : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT:          %[[BW:[^ ,]*]] = arith.extf %[[BK]] : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT:          %[[PR:[^ ,]*]] = arith.mulf %[[AW]], %[[BW]] : vector<32xf32>
+// CHECK-NEXT:          %[[SUM:[^ ,]*]] = arith.addf %[[P]], %[[PR]] : vector<32xf32>
+// CHECK-NEXT:          scf.yield %[[SUM]]
+// CHECK-NEXT:        } {sched.vector_loop}
+// CHECK-NEXT:        vector.transfer_write %[[ACC]], %[[T]][%[[M]], %[[N]]] {in_bounds = [true]} : vector<32xf32>, tensor<4x128xf32>
+// CHECK:         sched.push %[[C]]
+// CHECK-NOT:     linalg.
+
+// CHECK-LABEL: func.func @partial_max
+// CHECK:       sched.stage "sfu" {
+// CHECK:         %[[NINF:[^ ,]*]] = arith.constant 0xFC00 : f16
+// CHECK:         scf.for {{.*}} -> (tensor<2xf16>) {
+// CHECK-NEXT:      %[[FIRST:[^ ,]*]] = vector.transfer_read %{{.*}}, %[[NINF]] : tensor<2x100xf16>, vector<64xf16>
+// CHECK-NEXT:      scf.for {{.*}} = %[[C64:[^ ,]*]] to %[[C100:[^ ,]*]] step %[[C64]]
+// CHECK-NEXT:        vector.transfer_read %{{.*}}, %[[NINF]] : tensor<2x100xf16>, vector<64xf16>
+// CHECK:         vector.reduction <maximumf>
+// CHECK:         scf.for {{.*}} = %{{.*}} to %[[C100]] step %[[C64]]
+// CHECK:           vector.transfer_write %{{.*}} : vector<64xf16>, tensor<2x100xf16>
+
+// CHECK-LABEL: func.func @transpose
+// CHECK:       sched.stage "sfu" {
+// CHECK-NEXT:    %[[X:[^ ,]*]] = sched.pop {{.*}} -> tensor<64x32xf16>
+// CHECK:         %[[T:[^ ,]*]] = scf.for %[[R:[^ ,]*]] = {{.*}} -> (tensor<32x64xf16>) {
+// CHECK-NEXT:      %[[COL:[^ ,]*]] = vector.transfer_read %[[X]][%{{.*}}, %[[R]]], %{{.*}} {in_bounds = [true], permutation_map = #[[COLMAP:[^}]*]]} : tensor<64x32xf16>, vector<64xf16>
+// CHECK-NEXT:      vector.transfer_write %[[COL]], %{{.*}}[%[[R]], %{{.*}}]
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %[[T]]
+// CHECK-NEXT:      math.exp {{.*}} : vector<64xf16>
+// CHECK-NOT:     linalg.
+
+// CHECK-LABEL: func.func @select_max
+// CHECK:       sched.stage "sfu" {
+// CHECK:           arith.cmpf ogt, {{.*}} : vector<64xf16>
+// CHECK-NEXT:      arith.select {{.*}} : vector<64xi1>, vector<64xf16>
+// CHECK:         %[[FOLD:[^ ,]*]] = scf.for %[[L:[^ ,]*]] = {{.*}} -> (f16) {
+// CHECK-NEXT:      %[[LANE:[^ ,]*]] = vector.extract %{{.*}}[%[[L]]] : f16 from vector<64xf16>
+// CHECK-NEXT:      arith.cmpf ogt, %[[LANE]], {{.*}} : f16
+// CHECK:         tensor.insert %[[FOLD]]
+// CHECK-NOT:     linalg.
+
+#s2 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0)>
+#s1 = affine_set<(d0) : (d0 >= 0, -d0 + 1 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#id1 = affine_map<(d0) -> (d0)>
+#sa = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#sb = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 127 >= 0)>
+#sc = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 127 >= 0)>
+#sp = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 99 >= 0)>
+#st = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 31 >= 0)>
+#su = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+
+// Softmax's first half: the row's max is subtracted from the row it was
+// taken from.
+func.func @subtract_max(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFC00 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s2, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s2, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s2, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #s2, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x256xindex> -> tensor<2x256xf16>
+  %init = tensor.splat %ninf : tensor<2xf16>
+  %m = linalg.reduce { arith.maximumf } ins(%d : tensor<2x256xf16>) outs(%init : tensor<2xf16>) dimensions = [1]
+  %e = tensor.empty() : tensor<2x256xf16>
+  %b = linalg.broadcast ins(%m : tensor<2xf16>) outs(%e : tensor<2x256xf16>) dimensions = [1]
+  %o = arith.subf %d, %b : tensor<2x256xf16>
+  ktdp.store %o, %yt : tensor<2x256xf16>, !ktdp.access_tile<2x256xindex>
+  return
+}
+
+// A matmul into a zero-filled f32 accumulator.
+func.func @matmul(%a: index, %b: index, %c: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %av = ktdp.construct_memory_view %a, sizes: [4, 64], strides: [64, 1] {coordinate_set = #sa, memory_space = #ktdp.memory_space<global>} : memref<4x64xf16>
+  %bv = ktdp.construct_memory_view %b, sizes: [64, 128], strides: [128, 1] {coordinate_set = #sb, memory_space = #ktdp.memory_space<global>} : memref<64x128xf16>
+  %cv = ktdp.construct_memory_view %c, sizes: [4, 128], strides: [128, 1] {coordinate_set = #sc, memory_space = #ktdp.memory_space<global>} : memref<4x128xf32>
+  %at = ktdp.construct_access_tile %av[%c0, %c0] {access_tile_set = #sa, access_tile_order = #id} : memref<4x64xf16> -> !ktdp.access_tile<4x64xindex>
+  %bt = ktdp.construct_access_tile %bv[%c0, %c0] {access_tile_set = #sb, access_tile_order = #id} : memref<64x128xf16> -> !ktdp.access_tile<64x128xindex>
+  %ct = ktdp.construct_access_tile %cv[%c0, %c0] {access_tile_set = #sc, access_tile_order = #id} : memref<4x128xf32> -> !ktdp.access_tile<4x128xindex>
+  %ad = ktdp.load %at : !ktdp.access_tile<4x64xindex> -> tensor<4x64xf16>
+  %bd = ktdp.load %bt : !ktdp.access_tile<64x128xindex> -> tensor<64x128xf16>
+  %e = tensor.empty() : tensor<4x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x128xf32>) -> tensor<4x128xf32>
+  %r = linalg.matmul ins(%ad, %bd : tensor<4x64xf16>, tensor<64x128xf16>) outs(%z : tensor<4x128xf32>) -> tensor<4x128xf32>
+  ktdp.store %r, %ct : tensor<4x128xf32>, !ktdp.access_tile<4x128xindex>
+  return
+}
+
+// Rows of 100 f16 (a stick and a half): the max's last stick is padded
+// with -inf, which leaves it unchanged.
+func.func @partial_max(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFC00 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 100], strides: [100, 1] {coordinate_set = #sp, memory_space = #ktdp.memory_space<global>} : memref<2x100xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 100], strides: [100, 1] {coordinate_set = #sp, memory_space = #ktdp.memory_space<global>} : memref<2x100xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #sp, access_tile_order = #id} : memref<2x100xf16> -> !ktdp.access_tile<2x100xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #sp, access_tile_order = #id} : memref<2x100xf16> -> !ktdp.access_tile<2x100xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x100xindex> -> tensor<2x100xf16>
+  %init = tensor.splat %ninf : tensor<2xf16>
+  %s = linalg.reduce { arith.maximumf } ins(%d : tensor<2x100xf16>) outs(%init : tensor<2xf16>) dimensions = [1]
+  %e = tensor.empty() : tensor<2x100xf16>
+  %b = linalg.broadcast ins(%s : tensor<2xf16>) outs(%e : tensor<2x100xf16>) dimensions = [1]
+  %o = arith.subf %d, %b : tensor<2x100xf16>
+  ktdp.store %o, %yt : tensor<2x100xf16>, !ktdp.access_tile<2x100xindex>
+  return
+}
+
+// A transpose: the vectors of the result run along the input's columns.
+func.func @transpose(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %xv = ktdp.construct_memory_view %x, sizes: [64, 32], strides: [32, 1] {coordinate_set = #st, memory_space = #ktdp.memory_space<global>} : memref<64x32xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [32, 64], strides: [64, 1] {coordinate_set = #su, memory_space = #ktdp.memory_space<global>} : memref<32x64xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #st, access_tile_order = #id} : memref<64x32xf16> -> !ktdp.access_tile<64x32xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #su, access_tile_order = #id} : memref<32x64xf16> -> !ktdp.access_tile<32x64xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<64x32xindex> -> tensor<64x32xf16>
+  %e = tensor.empty() : tensor<32x64xf16>
+  %t = linalg.transpose ins(%d : tensor<64x32xf16>) outs(%e : tensor<32x64xf16>) permutation = [1, 0]
+  %o = math.exp %t : tensor<32x64xf16>
+  ktdp.store %o, %yt : tensor<32x64xf16>, !ktdp.access_tile<32x64xindex>
+  return
+}
+
+// A max written as compare-and-select: no lane-wise reduction names it,
+// so the accumulator's lanes are folded one by one.
+func.func @select_max(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFC00 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s2, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 256], strides: [256, 1] {coordinate_set = #s2, memory_space = #ktdp.memory_space<global>} : memref<2x256xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #s2, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #s2, access_tile_order = #id} : memref<2x256xf16> -> !ktdp.access_tile<2x256xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x256xindex> -> tensor<2x256xf16>
+  %init = tensor.splat %ninf : tensor<2xf16>
+  %m = linalg.reduce ins(%d : tensor<2x256xf16>) outs(%init : tensor<2xf16>) dimensions = [1]
+    (%in: f16, %acc: f16) {
+      %gt = arith.cmpf ogt, %in, %acc : f16
+      %s = arith.select %gt, %in, %acc : f16
+      linalg.yield %s : f16
+    }
+  %e = tensor.empty() : tensor<2x256xf16>
+  %b = linalg.broadcast ins(%m : tensor<2xf16>) outs(%e : tensor<2x256xf16>) dimensions = [1]
+  %o = arith.subf %d, %b : tensor<2x256xf16>
+  ktdp.store %o, %yt : tensor<2x256xf16>, !ktdp.access_tile<2x256xindex>
+  return
+}
