@@ -4,6 +4,7 @@
 #include "interp/CoreExec.h"
 #include "interp/Coroutine.h"
 #include "ir/ktdp/IntegerSetUtils.h"
+#include "ir/ktdp/KtdpTypes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -411,9 +412,19 @@ void Interpreter::prepare() {
       if (auto set = llvm::dyn_cast<IntegerSetAttr>(attr.getValue()))
         if (set.getValue().getNumSymbols() == 0)
           setShape(set.getValue(), {});
+    for (Type t : op->getResultTypes())
+      if (auto future = llvm::dyn_cast<ktdp::TileFutureType>(t))
+        setPoints(future.getGroups());
   });
   for (auto &core : cores)
     core->reserveValues(numValues);
+}
+
+std::optional<SmallVector<int64_t>> Interpreter::setPoints(IntegerSet set) {
+  auto [it, inserted] = setPointsOf.try_emplace(set.getAsOpaquePointer());
+  if (inserted)
+    it->second = ktdp::enumerateIntegerSet1D(set, {}, 1 << 16);
+  return it->second;
 }
 
 void Interpreter::recordLx(const LxEvent &event) {

@@ -30,6 +30,7 @@
 #include <map>
 #include <unordered_map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace spyre::interp {
@@ -122,6 +123,10 @@ public:
   void rememberConstant(mlir::Operation *op, RtValue value) {
     constants.try_emplace(op, std::move(value));
   }
+  /// The points of a one-dimensional integer set without symbols (the
+  /// groups of a future's type), enumerated when the kernel is prepared;
+  /// nullopt if the set is unbounded.
+  std::optional<llvm::SmallVector<int64_t>> setPoints(mlir::IntegerSet set);
   /// Exchange state of the inter-tile ops, keyed by op and occurrence.
   struct Exchange;
   Exchange &exchange(mlir::Operation *op, int occurrence);
@@ -147,6 +152,8 @@ private:
   llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockLiveness>> livenessOf;
   llvm::DenseSet<mlir::Operation *> unsupportedResults;
   llvm::DenseMap<mlir::Operation *, RtValue> constants;
+  llvm::DenseMap<const void *, std::optional<llvm::SmallVector<int64_t>>>
+      setPointsOf;
 
   /// What does not depend on the run's values, worked out once when the
   /// interpreter is made: every block's liveness, the shapes of the integer

@@ -120,15 +120,16 @@ LogicalResult execDistributedView(CoreExec &core,
 //===----------------------------------------------------------------------===//
 
 /// The groups of a future's group set, enumerated.
-FailureOr<SmallVector<int64_t>> groupsOf(Operation *op, kt::TileFutureType t) {
-  auto groups = kt::enumerateIntegerSet1D(t.getGroups(), {}, 1 << 16);
+FailureOr<SmallVector<int64_t>> groupsOf(CoreExec &core, Operation *op,
+                                         kt::TileFutureType t) {
+  auto groups = core.interp.setPoints(t.getGroups());
   if (!groups)
     return op->emitError("the future's groups set is unbounded");
   return *groups;
 }
 
 LogicalResult execProduce(CoreExec &core, kt::InterTileProduceOp op) {
-  auto groups = groupsOf(op, op.getFuture().getType());
+  auto groups = groupsOf(core, op, op.getFuture().getType());
   if (failed(groups))
     return failure();
   auto future = std::make_shared<Future>();
@@ -202,7 +203,7 @@ LogicalResult execReduce(CoreExec &core, kt::InterTileReduceOp op) {
     // core id-1 first, then id-2, ...), starting from its own partial, or
     // from the identity when it produced nothing.
     x.done = true;
-    auto groups = groupsOf(op, futureType);
+    auto groups = groupsOf(core, op, futureType);
     if (failed(groups))
       return failure();
     int n = core.interp.numCores();
@@ -265,7 +266,7 @@ LogicalResult execConsume(CoreExec &core, kt::InterTileConsumeOp op) {
     return failure();
   Interpreter::Exchange &x = **ex;
   auto futureType = llvm::cast<kt::TileFutureType>(op.getFuture().getType());
-  auto groups = groupsOf(op, futureType);
+  auto groups = groupsOf(core, op, futureType);
   if (failed(groups))
     return failure();
   const Future &mine = *x.deposits[core.id];

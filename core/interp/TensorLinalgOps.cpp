@@ -236,15 +236,27 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
 // linalg
 //===----------------------------------------------------------------------===//
 
+/// The inputs and inits of a linalg op on tensors (one result per init),
+/// read off its operands: the interface's accessors build an attribute of
+/// segment sizes on every call.
+ValueRange dpsInputs(Operation *op) {
+  if (op->getNumResults() == 0)
+    return llvm::cast<linalg::LinalgOp>(op).getDpsInputs();
+  return op->getOperands().drop_back(op->getNumResults());
+}
+Value dpsInit(Operation *op, unsigned i) {
+  if (op->getNumResults() == 0)
+    return llvm::cast<linalg::LinalgOp>(op).getDpsInits()[i];
+  return op->getOperand(op->getNumOperands() - op->getNumResults() + i);
+}
+
 LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
-  auto linalgOp = llvm::cast<linalg::LinalgOp>(op);
-  if (auto maps = op->getAttrOfType<ArrayAttr>("indexing_maps")) {
-    auto defaults = linalgOp.getIndexingMapsArray();
-    (void)defaults;
-  }
-  FailureOr<TensorPtr> a = core.tensor(op, linalgOp.getDpsInputs()[0]);
-  FailureOr<TensorPtr> b = core.tensor(op, linalgOp.getDpsInputs()[1]);
-  FailureOr<TensorPtr> c = core.tensor(op, linalgOp.getDpsInits()[0]);
+  ValueRange inputs = dpsInputs(op);
+  if (inputs.size() < 2)
+    return op->emitError("matmul needs two inputs");
+  FailureOr<TensorPtr> a = core.tensor(op, inputs[0]);
+  FailureOr<TensorPtr> b = core.tensor(op, inputs[1]);
+  FailureOr<TensorPtr> c = core.tensor(op, dpsInit(op, 0));
   if (failed(a) || failed(b) || failed(c))
     return failure();
   const Tensor &A = **a, &B = **b;
@@ -340,10 +352,10 @@ LogicalResult execGeneric(CoreExec &core, linalg::GenericOp op) {
   }
   if (llvm::is_contained(space, -1))
     return op.emitError("cannot infer the iteration space of linalg.generic");
-  FailureOr<TensorPtr> init = core.tensor(op, op.getDpsInits()[0]);
+  FailureOr<TensorPtr> init = core.tensor(op, dpsInit(op, 0));
   if (failed(init))
     return failure();
-  if (op.getNumDpsInits() != 1)
+  if (op.getOutputs().size() != 1)
     return op.emitError("the interpreter supports linalg.generic with one "
                         "output");
   AffineMap outMap = maps.back();
@@ -509,12 +521,27 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
                          ? 0
                          : inStrides[k++]);
     const double *src = (*in)->data.data();
-    forEachIndex(t->shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
-      int64_t at = 0;
-      for (size_t d = 0; d < idx.size(); ++d)
-        at += idx[d] * step[d];
-      t->data[linear] = src[at];
-    });
+    double *dst = t->data.data();
+    if (t->shape.empty()) {
+      if (!t->data.empty())
+        dst[0] = src[0];
+    } else {
+      // Row by row: the input offset of a row's start, then its elements
+      // one input step apart (a repeated value along an added dimension).
+      int64_t cols = t->shape.back(), colStep = step.back();
+      std::vector<int64_t> outer(t->shape.begin(), t->shape.end() - 1);
+      forEachIndex(outer, [&](int64_t row, const std::vector<int64_t> &idx) {
+        int64_t at = 0;
+        for (size_t d = 0; d < idx.size(); ++d)
+          at += idx[d] * step[d];
+        double *out = dst + row * cols;
+        if (colStep == 0)
+          std::fill(out, out + cols, src[at]);
+        else
+          for (int64_t j = 0; j < cols; ++j)
+            out[j] = src[at + j * colStep];
+      });
+    }
     roundElements(t->dtype, t->data.data(), t->numElements());
     core.set(op->getResult(0), t);
     return success();
@@ -549,15 +576,14 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     return success();
   }
   if (NamedFn fn = namedElementwise(name)) {
-    auto linalgOp = llvm::cast<linalg::LinalgOp>(op);
     SmallVector<TensorPtr, 2> ins;
-    for (Value v : linalgOp.getDpsInputs()) {
+    for (Value v : dpsInputs(op)) {
       FailureOr<TensorPtr> t = core.tensor(op, v);
       if (failed(t))
         return failure();
       ins.push_back(*t);
     }
-    FailureOr<TensorPtr> init = core.tensor(op, linalgOp.getDpsInits()[0]);
+    FailureOr<TensorPtr> init = core.tensor(op, dpsInit(op, 0));
     if (failed(init))
       return failure();
     for (const TensorPtr &t : ins)
