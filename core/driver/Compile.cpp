@@ -148,7 +148,9 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   loadKernelDialects(context);
   DiagnosticCapture capture(context, result.diagnostics);
   llvm::SourceMgr sourceMgr;
-  addKernelSource(sourceMgr, request.source, request.sourceName);
+  if (failed(loadKernelSource(context, sourceMgr, request.source,
+                              request.sourceName)))
+    return result;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return result;

@@ -146,7 +146,9 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
 
   // Parse (remembering argument names) and verify.
   llvm::SourceMgr sourceMgr;
-  addKernelSource(sourceMgr, request.source, request.sourceName);
+  if (failed(loadKernelSource(context, sourceMgr, request.source,
+                              request.sourceName)))
+    return result;
   AsmParserState state;
   Block top;
   ParserConfig config(&context);

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/ParserTraps.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 
@@ -124,6 +125,9 @@ class BadInputTest : public QObject {
             ++errors;
           return mlir::success();
         });
+    // As the driver does: text MLIR's parsers crash on is refused first.
+    if (mlir::failed(spyre::rejectParserTraps(context, c.label, c.text)))
+      return errors;
     mlir::OwningOpRef<mlir::ModuleOp> module =
         mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
     return module ? -1 : errors;
@@ -186,6 +190,39 @@ private Q_SLOTS:
       }
     }
     expectAllRejected(cases, 97);
+  }
+
+  // MLIR 22's linalg parsers crash on these instead of failing; they are
+  // refused with an error at the list (ir/ParserTraps.h).
+  void malformedDimensionLists() {
+    const char *head =
+        "func.func @f(%a: tensor<4xf16>, %c: tensor<4x4xf16>, %e: "
+        "tensor<4x4xf16>) {\n";
+    const char *ops[] = {
+        "%b = linalg.broadcast ins(%a : tensor<4xf16>) outs(%e : "
+        "tensor<4x4xf16>) dimensions",
+        "%b = linalg.transpose ins(%c : tensor<4x4xf16>) outs(%e : "
+        "tensor<4x4xf16>) permutation",
+        "%b = linalg.reduce { arith.addf } ins(%c : tensor<4x4xf16>) outs(%a "
+        ": tensor<4xf16>) dimensions"};
+    const char *lists[] = {" =", " = ", " = [", " = [1", " = x", " = [1,",
+                           " = [1 2]", " = [-]"};
+    std::vector<Case> cases;
+    for (const char *op : ops)
+      for (const char *list : lists)
+        cases.push_back({std::string(op) + list, std::string(head) + op + list});
+    expectAllRejected(cases, 5);
+    // The error is on the op's line (2), where the list goes wrong.
+    std::optional<spyre::ParserTrap> trap =
+        spyre::findParserTrap(std::string(head) + ops[0] + " = [1 2]");
+    QVERIFY(trap);
+    QCOMPARE(trap->offset, std::string(head).size() +
+                               std::string(ops[0]).size() + 6);
+    // Well-formed lists, and the generic attribute form, are no trap.
+    for (const char *good : {" = [1]", " = []", " = [0, 1]", " = [ -1 , 2 ]"})
+      QVERIFY(!spyre::findParserTrap(std::string(head) + ops[0] + good));
+    QVERIFY(!spyre::findParserTrap(
+        "%b = \"linalg.broadcast\"(%a, %e) <{dimensions = array<i64: 1>}>"));
   }
 
   void randomBytes() {

@@ -4,20 +4,25 @@
 // every mlir-opt option (--split-input-file, -verify-diagnostics,
 // --mlir-print-ir-after-all, --mlir-timing, ...). The input goes through
 // spyre::applyKtirSourceFixups first, so real kernels that MLIR's lexer
-// would reject still parse (see SourceFixups.h).
+// would reject still parse (see SourceFixups.h), and text MLIR's parsers
+// would crash on is refused with an error first (see ParserTraps.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/ParserTraps.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 #include "pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,8 +55,16 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return EXIT_FAILURE;
   }
-  std::string text = spyre::applyKtirSourceFixups(
-      std::string_view(file->getBufferStart(), file->getBufferSize()));
+  std::string_view source(file->getBufferStart(), file->getBufferSize());
+  {
+    mlir::MLIRContext context;
+    llvm::SourceMgr sourceMgr;
+    mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    if (mlir::failed(spyre::rejectParserTraps(
+            context, file->getBufferIdentifier(), source)))
+      return EXIT_FAILURE;
+  }
+  std::string text = spyre::applyKtirSourceFixups(source);
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(text, file->getBufferIdentifier());
 
