@@ -156,10 +156,25 @@ void HalfMemo::apply(double (*fn)(double), const double *in, double *out,
   uint16_t keys[8];
   if (haveF16c())
     for (; i + 8 <= n; i += 8) {
-      if (halfKeys8(in + i, keys))
-        for (int k = 0; k < 8; ++k)
-          out[i + k] = lookup(fn, keys[k], in[i + k]);
-      else
+      if (halfKeys8(in + i, keys)) {
+        // Usually all eight are known: no branch per element.
+        uint64_t known = uint64_t(1) << 32;
+        uint32_t bits[8];
+        for (int k = 0; k < 8; ++k) {
+          uint64_t slot = slots[keys[k]].load(std::memory_order_relaxed);
+          known &= slot;
+          bits[k] = static_cast<uint32_t>(slot);
+        }
+        if (known) {
+          float r[8];
+          std::memcpy(r, bits, sizeof r);
+          for (int k = 0; k < 8; ++k)
+            out[i + k] = r[k];
+        } else {
+          for (int k = 0; k < 8; ++k)
+            out[i + k] = lookup(fn, keys[k], in[i + k]);
+        }
+      } else
         for (int k = 0; k < 8; ++k)
           out[i + k] = roundToHalf(static_cast<float>(fn(in[i + k])));
     }
