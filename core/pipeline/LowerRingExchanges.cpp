@@ -62,6 +62,12 @@ std::optional<Rings> ringsOf(ktdp::TileFutureType future, IntegerSet members,
   return r;
 }
 
+/// The running tile's id.
+Value tileId(OpBuilder &b, Location loc) {
+  return ktdp::GetComputeTileIdOp::create(b, loc, TypeRange{b.getIndexType()})
+      .getResult(0);
+}
+
 /// `table[tile id]` as an index.
 Value lookup(OpBuilder &b, Location loc, ArrayRef<int64_t> table, Value tile) {
   auto type = RankedTensorType::get({int64_t(table.size())}, b.getIndexType());
@@ -148,9 +154,7 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   }
   OpBuilder b(reduce);
   Location loc = reduce.getLoc();
-  Value tile =
-      ktdp::GetComputeTileIdOp::create(b, loc, TypeRange{b.getIndexType()})
-          .getResult(0);
+  Value tile = tileId(b, loc);
   Value group = lookup(b, loc, rings->group, tile);
   Value next = lookup(b, loc, rings->next, tile);
   Value prev = lookup(b, loc, rings->prev, tile);
@@ -187,6 +191,120 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   produce.erase();
 }
 
+/// A broadcast's relay: for every tile, its group (as a producer), and the
+/// core it receives from / passes on to (-1: none). The producer of each
+/// group starts a chain through the group's consumers in ring order from
+/// it. Empty unless every group has one producer, every tile consumes in
+/// at most one group and no producer consumes another group's partials.
+struct Relay {
+  SmallVector<int64_t> group, from, to;
+};
+
+std::optional<Relay> relayOf(ktdp::TileFutureType future, IntegerSet producers,
+                             IntegerSet consumers, ArrayRef<int64_t> cores) {
+  std::optional<SmallVector<int64_t>> groups =
+      ktdp::enumerateIntegerSet1D(future.getGroups(), {});
+  if (!groups)
+    return std::nullopt;
+  int64_t tiles = cores.size();
+  Relay r;
+  r.group.assign(tiles, 0);
+  r.from.assign(tiles, -1);
+  r.to.assign(tiles, -1);
+  SmallVector<int64_t> consumerOf(tiles, -1), producerOf(tiles, -1);
+  for (int64_t g : *groups) {
+    SmallVector<int64_t> producing, chain;
+    for (int64_t t = 0; t < tiles; ++t) {
+      if (ktdp::integerSetContains(producers, {t}, {g}))
+        producing.push_back(t);
+      if (ktdp::integerSetContains(consumers, {t}, {g})) {
+        if (consumerOf[t] != -1)
+          return std::nullopt; // consumes in two groups
+        consumerOf[t] = g;
+        chain.push_back(t);
+      }
+    }
+    if (producing.size() != 1)
+      return std::nullopt;
+    int64_t p = producing.front();
+    producerOf[p] = g;
+    r.group[p] = g;
+    // The consumers in ring order after the producer's core.
+    llvm::erase(chain, p);
+    llvm::sort(chain, [&](int64_t a, int64_t b) {
+      bool aAfter = cores[a] > cores[p], bAfter = cores[b] > cores[p];
+      return aAfter != bAfter ? aAfter : cores[a] < cores[b];
+    });
+    int64_t previous = p;
+    for (int64_t t : chain) {
+      r.from[t] = cores[previous];
+      r.to[previous] = cores[t];
+      previous = t;
+    }
+  }
+  for (int64_t t = 0; t < tiles; ++t)
+    if (producerOf[t] != -1 && consumerOf[t] != -1 && producerOf[t] != consumerOf[t])
+      return std::nullopt;
+  return r;
+}
+
+/// The producer computes its partials; each consumer receives them from
+/// the one before it in its group's chain and passes them on to the next.
+void lower(ktdp::InterTileConsumeOp consume, ArrayRef<int64_t> cores) {
+  auto exchange = dyn_cast_or_null<sched::RingExchangeOp>(consume->getPrevNode());
+  auto produce = consume.getFuture().getDefiningOp<ktdp::InterTileProduceOp>();
+  auto future = cast<ktdp::TileFutureType>(consume.getFuture().getType());
+  bool staticPartials = llvm::all_of(future.getPartialTypes(), [](Type t) {
+    return cast<RankedTensorType>(t).hasStaticShape();
+  });
+  std::optional<Relay> relay;
+  if (exchange && produce && consume.getFuture().hasOneUse() && staticPartials &&
+      TypeRange(consume.getResultTypes()) == TypeRange(future.getPartialTypes()))
+    relay = relayOf(future, produce.getProducerTilesPerGroup(),
+                    consume.getConsumerTilesPerGroup(), cores);
+  if (!relay) {
+    consume.emitRemark("inter-tile broadcast left to the interpreter's model: "
+                       "not one producer per group passing static tiles to "
+                       "consumers of one group each");
+    return;
+  }
+  OpBuilder b(consume);
+  Location loc = consume.getLoc();
+  Value tile = tileId(b, loc);
+  Value none = arith::ConstantIndexOp::create(b, loc, -1);
+  auto differs = [&](Value a, Value b2) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, a, b2);
+  };
+  // The produce body's group argument, when it reads it.
+  Value group = produce.getBody().front().getArgument(0).use_empty()
+                    ? tile
+                    : lookup(b, loc, relay->group, tile);
+  Value from = lookup(b, loc, relay->from, tile);
+  Value to = lookup(b, loc, relay->to, tile);
+  Value receives = differs(from, none), sends = differs(to, none);
+  // A tile that receives nothing computes the partials itself: only a
+  // producer sends them on (on other tiles the results are undefined).
+  TypeRange types = future.getPartialTypes();
+  auto held = scf::IfOp::create(b, loc, types, receives, /*withElse=*/true);
+  {
+    OpBuilder in = OpBuilder::atBlockBegin(held.thenBlock());
+    auto received = sched::RingReceiveOp::create(in, loc, types, from,
+                                                 exchange.getStaging());
+    scf::YieldOp::create(in, loc, received.getResults());
+    in.setInsertionPointToStart(held.elseBlock());
+    scf::YieldOp::create(
+        in, loc, inlineBlock(in, produce.getBody().front(), ValueRange{group}));
+  }
+  auto pass = scf::IfOp::create(b, loc, sends, /*withElse=*/false);
+  {
+    OpBuilder in = OpBuilder::atBlockBegin(pass.thenBlock());
+    sched::RingSendOp::create(in, loc, held.getResults(), to, exchange.getBytes());
+  }
+  consume->replaceAllUsesWith(held.getResults());
+  consume.erase();
+  produce.erase();
+}
+
 struct LowerRingExchanges
     : spyre::impl::LowerRingExchangesBase<LowerRingExchanges> {
   void runOnOperation() override {
@@ -195,9 +313,13 @@ struct LowerRingExchanges
         continue;
       SmallVector<int64_t> cores = spyre::placementOf(function);
       SmallVector<ktdp::InterTileReduceOp> reduces;
+      SmallVector<ktdp::InterTileConsumeOp> consumes;
       function.walk([&](ktdp::InterTileReduceOp r) { reduces.push_back(r); });
+      function.walk([&](ktdp::InterTileConsumeOp c) { consumes.push_back(c); });
       for (ktdp::InterTileReduceOp r : reduces)
         lower(r, cores);
+      for (ktdp::InterTileConsumeOp c : consumes)
+        lower(c, cores);
     }
   }
 };

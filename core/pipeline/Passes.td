@@ -235,7 +235,7 @@ def PlanRingExchanges : Pass<"plan-ring-exchanges", "::mlir::ModuleOp"> {
 }
 
 def LowerRingExchanges : Pass<"lower-ring-exchanges", "::mlir::ModuleOp"> {
-  let summary = "Inter-tile all-reduce as sends and receives around the ring";
+  let summary = "Inter-tile all-reduce and broadcast as ring sends and receives";
   let description = [{
     Replaces each planned `ktdp.inter_tile_reduce` (with its
     `inter_tile_produce`) by what every core does: compute its own partials
@@ -244,9 +244,14 @@ def LowerRingExchanges : Pass<"lower-ring-exchanges", "::mlir::ModuleOp"> {
     group on the ring, receive the previous member's into the LX staging
     buffers, and fold them into its accumulators with the combiner, in the
     interpreter's order (own, previous member, the one before, ...).
-    Group, next and previous member come from per-tile tables. Reductions
-    whose producers and consumers differ, or whose groups are not equal
-    rings covering every tile, are left as they are (with a remark).
+    Group, next and previous member come from per-tile tables. Each planned
+    `ktdp.inter_tile_consume` (a broadcast: one producer per group) becomes
+    a relay along the ring: the producer computes its partials, every
+    consumer receives them from the core before it in its group's chain
+    (in ring order from the producer) and passes them on to the next.
+    Reductions whose producers and consumers differ, reductions whose
+    groups are not equal rings covering every tile, and broadcasts with
+    several producers per group are left as they are (with a remark).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect",

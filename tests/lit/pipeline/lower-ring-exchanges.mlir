@@ -4,7 +4,13 @@
 // partial is sent first, then, 3 times, what it last received is passed on
 // and folded in with the combiner (linalg.add): own, previous member, ...
 // A reduction whose consumers differ from its producers is left alone.
+// broadcast_row's broadcast (tile 0 to tiles 0-7) becomes a relay: a tile
+// that receives nothing (the producer) computes the row itself, every
+// other one receives it from the core before it; each but the last passes
+// it on to the next core. A broadcast with two producers in a group is
+// left alone.
 // RUN: spyre-opt %samples/rmsnorm_ring.mlir --ktir-to-dataflow=stop-after=lower-ring-exchanges | FileCheck %s
+// RUN: spyre-opt %samples/broadcast_row.mlir --ktir-to-dataflow=stop-after=lower-ring-exchanges | FileCheck %s --check-prefix=BCAST
 // RUN: spyre-opt %s --lower-ring-exchanges -verify-diagnostics | FileCheck %s --check-prefix=KEPT
 
 // CHECK:       sched.ring_exchange "allreduce" %[[STAGING:[^ ]*]]
@@ -19,7 +25,30 @@
 // CHECK-NEXT:    scf.yield %[[F]], %[[IN]]
 // CHECK-NOT:   ktdp.inter_tile
 
+// BCAST:       %[[ROW:.*]] = sched.pop {{.*}} -> tensor<1x256xf16>
+// BCAST:       sched.ring_exchange "broadcast" %[[ST:[^ ]*]]
+// BCAST-NEXT:  %[[TILE:.*]] = ktdp.get_compute_tile_id : index
+// BCAST-DAG:   %[[NONE:.*]] = arith.constant -1 : index
+// BCAST-DAG:   %[[FROMS:.*]] = arith.constant dense<[-1, 0, 1, 2, 3, 4, 5, 6]> : tensor<8xindex>
+// BCAST-DAG:   %[[TOS:.*]] = arith.constant dense<[1, 2, 3, 4, 5, 6, 7, -1]> : tensor<8xindex>
+// BCAST-DAG:   %[[FROM:.*]] = tensor.extract %[[FROMS]][%[[TILE]]]
+// BCAST-DAG:   %[[TO:.*]] = tensor.extract %[[TOS]][%[[TILE]]]
+// BCAST:       %[[RECV:.*]] = arith.cmpi ne, %[[FROM]], %[[NONE]] : index
+// BCAST-NEXT:  %[[SEND:.*]] = arith.cmpi ne, %[[TO]], %[[NONE]] : index
+// BCAST-NEXT:  %[[HELD:.*]] = scf.if %[[RECV]] -> (tensor<1x256xf16>) {
+// BCAST-NEXT:    %[[IN:.*]] = sched.ring_receive from core %[[FROM]] into %[[ST]] : memref<1x256xf16, "lx"> -> tensor<1x256xf16>
+// BCAST-NEXT:    scf.yield %[[IN]]
+// BCAST-NEXT:  } else {
+// BCAST-NEXT:    scf.yield %[[ROW]]
+// BCAST-NEXT:  }
+// BCAST-NEXT:  scf.if %[[SEND]] {
+// BCAST-NEXT:    sched.ring_send %[[HELD]] to core %[[TO]] {bytes = 512 : i64} : tensor<1x256xf16>
+// BCAST-NEXT:  }
+// BCAST-NEXT:  arith.addf %[[ROW]], %[[HELD]]
+// BCAST-NOT:   ktdp.inter_tile
+
 // KEPT: ktdp.inter_tile_reduce
+// KEPT: ktdp.inter_tile_consume
 #producers = affine_set<(i)[g] : (i == 0)>
 #consumers = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
 #one = affine_set<(g) : (g == 0)>
@@ -42,6 +71,26 @@ func.func @one_to_all(%buf: memref<4xf16, "lx">) attributes {grid = [4]} {
           %s = arith.addf %a, %b : tensor<4xf16>
           ktdp.yield_reduced %s : tensor<4xf16>
       }
+    }
+  }
+  return
+}
+
+#pairs = affine_set<(i)[g] : (i >= 0, -i + 1 >= 0)>
+func.func @two_producers(%buf: memref<4xf16, "lx">) attributes {grid = [4]} {
+  sched.pipeline {
+    sched.stage "sfu" {
+      %z = tensor.empty() : tensor<4xf16>
+      %fut = ktdp.inter_tile_produce producer_tiles_per_group = #pairs
+          -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+      {
+        ^bb0(%g: index):
+          ktdp.yield_partial %z : tensor<4xf16>
+      }
+      sched.ring_exchange "broadcast" %buf : memref<4xf16, "lx"> {bytes = 8 : i64, groups = 1 : i64, hops = 1 : i64, members = 4 : i64, steps = 3 : i64}
+      // expected-remark @+1 {{inter-tile broadcast left to the interpreter's model: not one producer per group passing static tiles to consumers of one group each}}
+      %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #consumers
+          : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
     }
   }
   return
