@@ -195,7 +195,7 @@ private:
   }
 
   /// A reduce of the innermost dimension of one input, folded lane-wise:
-  /// known combining op, or whole sticks per row.
+  /// whole sticks per row, or a known combining op whose identity pads.
   bool rowReduction(Operation *op) {
     auto reduce = dyn_cast<linalg::ReduceOp>(op);
     if (!reduce || reduce.getInputs().size() != 1)
@@ -204,9 +204,11 @@ private:
     if (in.getRank() == 0 ||
         reduce.getDimensions() != ArrayRef<int64_t>{in.getRank() - 1})
       return false;
-    if (combinerKind(reduce))
+    if (in.getShape().back() % lanesFor(op) == 0)
       return true;
-    return in.getShape().back() % lanesFor(op) == 0;
+    // A partial stick is padded with the combiner's identity.
+    return combinerKind(reduce) &&
+           isa<FloatType, IntegerType>(in.getElementType());
   }
 
   std::optional<vector::CombiningKind> combinerKind(linalg::ReduceOp reduce) {
