@@ -120,6 +120,23 @@ Value collapse(OpBuilder &b, Location loc, Value value, Type result,
   return tensor::CollapseShapeOp::create(b, loc, type, value, groups);
 }
 
+/// Whether every consumer of each group is one of its producers (an
+/// all-reduce, or a reduce-to-one: then every member folds as in an
+/// all-reduce, and only the consumer's result is defined).
+bool consumersAreProducers(ktdp::TileFutureType future, IntegerSet producers,
+                           IntegerSet consumers, int64_t tiles) {
+  std::optional<SmallVector<int64_t>> groups =
+      ktdp::enumerateIntegerSet1D(future.getGroups(), {});
+  if (!groups)
+    return false;
+  for (int64_t g : *groups)
+    for (int64_t t = 0; t < tiles; ++t)
+      if (ktdp::integerSetContains(consumers, {t}, {g}) &&
+          !ktdp::integerSetContains(producers, {t}, {g}))
+        return false;
+  return true;
+}
+
 /// Every core of a group starts from its own partials and, n - 1 times,
 /// sends the partials it holds last to the next member and folds in the
 /// ones the previous member sends: the fold order of the interpreter
@@ -127,13 +144,14 @@ Value collapse(OpBuilder &b, Location loc, Value value, Type result,
 void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   auto exchange = dyn_cast_or_null<sched::RingExchangeOp>(reduce->getPrevNode());
   auto produce = reduce.getFuture().getDefiningOp<ktdp::InterTileProduceOp>();
+  auto future = cast<ktdp::TileFutureType>(reduce.getFuture().getType());
   if (!exchange || !produce || !reduce.getFuture().hasOneUse() ||
-      produce.getProducerTilesPerGroup() != reduce.getConsumerTilesPerGroup()) {
-    reduce.emitRemark("inter-tile reduce left to the interpreter's model: its "
-                      "producers and consumers differ");
+      !consumersAreProducers(future, produce.getProducerTilesPerGroup(),
+                             reduce.getConsumerTilesPerGroup(), cores.size())) {
+    reduce.emitRemark("inter-tile reduce left to the interpreter's model: "
+                      "some consumer is not a producer of its group");
     return;
   }
-  auto future = cast<ktdp::TileFutureType>(reduce.getFuture().getType());
   SmallVector<int64_t> drops;
   for (auto [partial, result] :
        llvm::zip(future.getPartialTypes(), reduce.getResultTypes())) {
@@ -146,7 +164,7 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
     drops.push_back(*drop);
   }
   std::optional<Rings> rings =
-      ringsOf(future, reduce.getConsumerTilesPerGroup(), cores);
+      ringsOf(future, produce.getProducerTilesPerGroup(), cores);
   if (!rings) {
     reduce.emitRemark("inter-tile reduce left to the interpreter's model: its "
                       "groups are not equal rings covering every tile");

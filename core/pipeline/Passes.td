@@ -249,9 +249,11 @@ def LowerRingExchanges : Pass<"lower-ring-exchanges", "::mlir::ModuleOp"> {
     a relay along the ring: the producer computes its partials, every
     consumer receives them from the core before it in its group's chain
     (in ring order from the producer) and passes them on to the next.
-    Reductions whose producers and consumers differ, reductions whose
-    groups are not equal rings covering every tile, and broadcasts with
-    several producers per group are left as they are (with a remark).
+    A reduce-to-one runs as the all-reduce among its producers (only the
+    consumer's result is used). Reductions with a consumer that is not a
+    producer of its group, reductions whose groups are not equal rings
+    covering every tile, and broadcasts with several producers per group
+    are left as they are (with a remark).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect",

@@ -22,11 +22,11 @@ struct Plan {
   int64_t groups = 0, members = 0, hops = 0;
 };
 
-/// The groups of `consumers` ((tile)[group]) over the future's groups, and
+/// The groups of `members` ((tile)[group]) over the future's groups, and
 /// the ring distance between neighbouring members of a group on the
 /// placement (`closed`: the last member passes back to the first, as a
 /// ring all-reduce does); std::nullopt when the sets cannot be enumerated.
-std::optional<Plan> planGroups(ktdp::TileFutureType future, IntegerSet consumers,
+std::optional<Plan> planGroups(ktdp::TileFutureType future, IntegerSet members,
                                ArrayRef<int64_t> cores, bool closed,
                                const spyre::arch::Arch &arch) {
   std::optional<SmallVector<int64_t>> groups =
@@ -36,18 +36,18 @@ std::optional<Plan> planGroups(ktdp::TileFutureType future, IntegerSet consumers
   Plan plan;
   plan.groups = groups->size();
   for (int64_t g : *groups) {
-    SmallVector<int64_t> members;
+    SmallVector<int64_t> ring;
     for (int64_t tile = 0; tile < int64_t(cores.size()); ++tile)
-      if (ktdp::integerSetContains(consumers, {tile}, {g}))
-        members.push_back(cores[tile]);
-    llvm::sort(members);
-    plan.members = std::max<int64_t>(plan.members, members.size());
-    for (size_t i = 0; i + 1 < members.size(); ++i)
+      if (ktdp::integerSetContains(members, {tile}, {g}))
+        ring.push_back(cores[tile]);
+    llvm::sort(ring);
+    plan.members = std::max<int64_t>(plan.members, ring.size());
+    for (size_t i = 0; i + 1 < ring.size(); ++i)
       plan.hops = std::max<int64_t>(
-          plan.hops, spyre::ringHops(arch, members[i], members[i + 1]));
-    if (closed && members.size() > 2) // back to the first member
+          plan.hops, spyre::ringHops(arch, ring[i], ring[i + 1]));
+    if (closed && ring.size() > 2) // back to the first member
       plan.hops = std::max<int64_t>(
-          plan.hops, spyre::ringHops(arch, members.back(), members.front()));
+          plan.hops, spyre::ringHops(arch, ring.back(), ring.front()));
   }
   return plan;
 }
@@ -57,11 +57,16 @@ void planExchange(Operation *op, ArrayRef<int64_t> cores,
   Value future = op->getOperand(0);
   auto type = cast<ktdp::TileFutureType>(future.getType());
   bool reduce = isa<ktdp::InterTileReduceOp>(op);
-  IntegerSet consumers =
-      reduce ? cast<ktdp::InterTileReduceOp>(op).getConsumerTilesPerGroup()
-             : cast<ktdp::InterTileConsumeOp>(op).getConsumerTilesPerGroup();
+  // A reduction's partials travel among its producers (its consumers are
+  // all of them, or one: reduce-to-one); a broadcast's reach its consumers.
+  auto produce = future.getDefiningOp<ktdp::InterTileProduceOp>();
+  IntegerSet members =
+      reduce && produce
+          ? produce.getProducerTilesPerGroup()
+          : reduce ? cast<ktdp::InterTileReduceOp>(op).getConsumerTilesPerGroup()
+                   : cast<ktdp::InterTileConsumeOp>(op).getConsumerTilesPerGroup();
   std::optional<Plan> plan =
-      planGroups(type, consumers, cores, /*closed=*/reduce, arch);
+      planGroups(type, members, cores, /*closed=*/reduce, arch);
   auto pipeline = op->getParentOfType<sched::PipelineOp>();
   if (!plan || !pipeline) {
     op->emitRemark("ring exchange not planned: its groups cannot be "

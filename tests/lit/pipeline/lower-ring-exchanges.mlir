@@ -3,7 +3,8 @@
 // (tile 3 -> core 0, tile 7 -> core 4) and the previous one; the core's own
 // partial is sent first, then, 3 times, what it last received is passed on
 // and folded in with the combiner (linalg.add): own, previous member, ...
-// A reduction whose consumers differ from its producers is left alone.
+// A reduction with a consumer that is not one of its producers is left
+// alone.
 // broadcast_row's broadcast (tile 0 to tiles 0-7) becomes a relay: a tile
 // that receives nothing (the producer) computes the row itself, every
 // other one receives it from the core before it; each but the last passes
@@ -47,8 +48,19 @@
 // BCAST-NEXT:  arith.addf %[[ROW]], %[[HELD]]
 // BCAST-NOT:   ktdp.inter_tile
 
-// KEPT: ktdp.inter_tile_reduce
-// KEPT: ktdp.inter_tile_consume
+// KEPT-LABEL: func.func @one_to_all
+// KEPT:        ktdp.inter_tile_reduce
+// KEPT-LABEL: func.func @two_producers
+// KEPT:        ktdp.inter_tile_consume
+// A reduce-to-one (all four produce, tile 0 consumes) runs as the
+// all-reduce among the producers: 3 steps; only tile 0's result is used.
+// KEPT-LABEL: func.func @to_one
+// KEPT-NOT:    ktdp.inter_tile
+// KEPT:        arith.constant dense<[1, 2, 3, 0]> : tensor<4xindex>
+// KEPT:        scf.for %{{.*}} = %{{.*}} to %c4 step
+// KEPT-NEXT:     sched.ring_send
+// KEPT-NEXT:     sched.ring_receive
+// KEPT-NEXT:     arith.addf
 #producers = affine_set<(i)[g] : (i == 0)>
 #consumers = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
 #one = affine_set<(g) : (g == 0)>
@@ -63,7 +75,7 @@ func.func @one_to_all(%buf: memref<4xf16, "lx">) attributes {grid = [4]} {
           ktdp.yield_partial %z : tensor<4xf16>
       }
       sched.ring_exchange "allreduce" %buf : memref<4xf16, "lx"> {bytes = 8 : i64, groups = 1 : i64, hops = 1 : i64, members = 4 : i64, steps = 3 : i64}
-      // expected-remark @+1 {{inter-tile reduce left to the interpreter's model: its producers and consumers differ}}
+      // expected-remark @+1 {{inter-tile reduce left to the interpreter's model: some consumer is not a producer of its group}}
       %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #consumers, identity(%z : tensor<4xf16>)
           : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
       {
@@ -91,6 +103,30 @@ func.func @two_producers(%buf: memref<4xf16, "lx">) attributes {grid = [4]} {
       // expected-remark @+1 {{inter-tile broadcast left to the interpreter's model: not one producer per group passing static tiles to consumers of one group each}}
       %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #consumers
           : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+    }
+  }
+  return
+}
+
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+func.func @to_one(%buf: memref<4xf16, "lx">) attributes {grid = [4]} {
+  sched.pipeline {
+    sched.stage "sfu" {
+      %z = tensor.empty() : tensor<4xf16>
+      %fut = ktdp.inter_tile_produce producer_tiles_per_group = #all4
+          -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+      {
+        ^bb0(%g: index):
+          ktdp.yield_partial %z : tensor<4xf16>
+      }
+      sched.ring_exchange "allreduce" %buf : memref<4xf16, "lx"> {bytes = 8 : i64, groups = 1 : i64, hops = 1 : i64, members = 4 : i64, steps = 3 : i64}
+      %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #producers, identity(%z : tensor<4xf16>)
+          : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+      {
+        ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+          %s = arith.addf %a, %b : tensor<4xf16>
+          ktdp.yield_reduced %s : tensor<4xf16>
+      }
     }
   }
   return

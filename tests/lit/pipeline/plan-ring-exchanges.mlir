@@ -15,6 +15,11 @@
 // first member: that is only for all-reduce).
 // BCAST:       sched.ring_exchange "broadcast" %{{.*}} : memref<1x64xf16, "lx"> {bytes = 128 : i64, groups = 1 : i64, hops = 2 : i64, members = 8 : i64, steps = 7 : i64}
 // BCAST-NEXT:  ktdp.inter_tile_consume
+
+// A reduce-to-one (4 producers, tile 0 consumes) is planned among its
+// producers: 4 members, 3 steps, at most 3 hops (core 3 back to core 0).
+// BCAST:       sched.ring_exchange "allreduce" %{{.*}} : memref<1x64xf16, "lx"> {bytes = 128 : i64, groups = 1 : i64, hops = 3 : i64, members = 4 : i64, steps = 3 : i64}
+// BCAST-NEXT:  ktdp.inter_tile_reduce
 #evens = affine_set<(i)[g] : (i - 2 * (i floordiv 2) == 0, i >= 0, -i + 15 >= 0)>
 #first = affine_set<(i)[g] : (i == 0)>
 #one = affine_set<(g) : (g == 0)>
@@ -30,6 +35,29 @@ func.func @bcast() attributes {grid = [16]} {
       }
       %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #evens
           : !ktdp.tile_future<(tensor<1x64xf16>), groups = #one> -> tensor<1x64xf16>
+    }
+  }
+  return
+}
+
+#four = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+func.func @to_one() attributes {grid = [4]} {
+  sched.pipeline {
+    sched.stage "sfu" {
+      %z = tensor.empty() : tensor<1x64xf16>
+      %fut = ktdp.inter_tile_produce producer_tiles_per_group = #four
+          -> !ktdp.tile_future<(tensor<1x64xf16>), groups = #one>
+      {
+        ^bb0(%g: index):
+          ktdp.yield_partial %z : tensor<1x64xf16>
+      }
+      %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #first, identity(%z : tensor<1x64xf16>)
+          : !ktdp.tile_future<(tensor<1x64xf16>), groups = #one> -> tensor<1x64xf16>
+      {
+        ^bb0(%a: tensor<1x64xf16>, %b: tensor<1x64xf16>):
+          %s = arith.addf %a, %b : tensor<1x64xf16>
+          ktdp.yield_reduced %s : tensor<1x64xf16>
+      }
     }
   }
   return
