@@ -69,7 +69,7 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
   const Interpreter::SetShape &shape = core.interp.setShape(set, symbols);
   if (!shape.bounded)
     return op->emitError("the access tile's set is unbounded");
-  const std::vector<int64_t> &lo = shape.lo, &hi = shape.hi;
+  const Dims &lo = shape.lo, &hi = shape.hi;
   std::vector<unsigned> loopDim;
   for (AffineExpr e : order.getResults())
     loopDim.push_back(llvm::cast<AffineDimExpr>(e).getPosition());
@@ -88,7 +88,7 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
              << "-byte scratchpad can hold";
   }
   bool box = shape.isBox;
-  std::vector<int64_t> p(lo);
+  Dims p(lo);
   count = 0;
   if (rank == 0) {
     if (set.getNumConstraints() == 0 || kt::integerSetContains(set, {}, symbols)) {
@@ -116,7 +116,7 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
 }
 
 LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
-                            int64_t points, std::vector<int64_t> &shape) {
+                            int64_t points, Dims &shape) {
   shape.assign(type.getShape().begin(), type.getShape().end());
   int64_t dynamicDims = llvm::count_if(shape, ShapedType::isDynamic);
   if (dynamicDims == 0) {

@@ -33,7 +33,7 @@ struct Arg {
 
 struct Operands {
   SmallVector<Arg, 3> args;
-  std::vector<int64_t> shape;
+  Dims shape;
   bool tensor = false;
   int64_t firstTileElements = 1;
 };
@@ -80,7 +80,7 @@ LogicalResult mapChunks(CoreExec &core, Operation *op, const Operands &ops,
     core.set(op->getResult(0), Scalar{roundTo(out, v), out});
     return success();
   }
-  std::vector<int64_t> shape = ops.shape;
+  Dims shape = ops.shape;
   if (!ops.tensor) {
     auto shaped = llvm::cast<ShapedType>(resultType);
     shape.assign(shaped.getShape().begin(), shaped.getShape().end());

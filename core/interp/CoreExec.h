@@ -58,6 +58,10 @@ public:
   mlir::FailureOr<std::vector<int64_t>>
   mixedList(mlir::Operation *op, llvm::ArrayRef<int64_t> statics,
             mlir::ValueRange dynamic);
+  /// The same, held inline up to rank 4 (for views and tiles).
+  mlir::FailureOr<Dims> mixedDims(mlir::Operation *op,
+                                  llvm::ArrayRef<int64_t> statics,
+                                  mlir::ValueRange dynamic);
 
   /// Inside a linalg.generic body: the iteration space (vectorised run) or
   /// the current point (per-point run), for linalg.index.
@@ -117,10 +121,10 @@ mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,
                             bool &handled);
 
 /// A tensor of `shape`; zero-filled unless the caller writes every element.
-TensorPtr makeTensor(DType dtype, std::vector<int64_t> shape,
+TensorPtr makeTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
                      bool zeroFill = true);
 /// A copy of `src` (not a literal) with the same elements in `shape`.
-TensorPtr reshaped(const Tensor &src, std::vector<int64_t> shape);
+TensorPtr reshaped(const Tensor &src, llvm::ArrayRef<int64_t> shape);
 
 /// linalg.reduce (LinalgReduce.cpp).
 mlir::LogicalResult execLinalgReduce(CoreExec &core,

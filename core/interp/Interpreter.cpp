@@ -81,12 +81,12 @@ bool spyre::interp::dtypeSupported(Type type) {
          type.getAbstractType().getName() == "spyreop.df16";
 }
 
-TensorPtr spyre::interp::makeTensor(DType dtype, std::vector<int64_t> shape,
+TensorPtr spyre::interp::makeTensor(DType dtype, ArrayRef<int64_t> shape,
                                     bool zeroFill) {
   auto t = std::make_shared<Tensor>();
   t->dtype = dtype;
   int64_t n = numElements(shape);
-  t->shape = std::move(shape);
+  t->shape.assign(shape.begin(), shape.end());
   if (zeroFill)
     t->data.assign(static_cast<size_t>(n), 0.0);
   else
@@ -95,10 +95,10 @@ TensorPtr spyre::interp::makeTensor(DType dtype, std::vector<int64_t> shape,
 }
 
 TensorPtr spyre::interp::reshaped(const Tensor &src,
-                                  std::vector<int64_t> shape) {
+                                  ArrayRef<int64_t> shape) {
   auto t = std::make_shared<Tensor>();
   t->dtype = src.dtype;
-  t->shape = std::move(shape);
+  t->shape.assign(shape.begin(), shape.end());
   t->data = src.data;
   return t;
 }
@@ -155,7 +155,7 @@ bool linearBox(IntegerSet set, ArrayRef<int64_t> symbols,
                Interpreter::SetShape &shape) {
   unsigned rank = set.getNumDims();
   constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
-  std::vector<int64_t> lo(rank, kNone), hi(rank, kNone);
+  Dims lo(rank, kNone), hi(rank, kNone);
   bool empty = false;
   std::vector<int64_t> point(rank, 0);
   for (auto [expr, isEq] : llvm::zip(set.getConstraints(), set.getEqFlags())) {
@@ -223,8 +223,8 @@ bool linearBox(IntegerSet set, ArrayRef<int64_t> symbols,
 }
 
 /// Bounding box of `set` with `symbols` bound; false if unbounded.
-bool boundingBox(IntegerSet set, ArrayRef<int64_t> symbols,
-                 std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
+bool boundingBox(IntegerSet set, ArrayRef<int64_t> symbols, Dims &lo,
+                 Dims &hi) {
   lo.clear(), hi.clear();
   for (unsigned d = 0; d < set.getNumDims(); ++d) {
     auto b = ktdp::integerSetDimBounds(set, d, symbols);
@@ -763,10 +763,13 @@ FailureOr<SmallVector<int64_t, 4>> CoreExec::integers(Operation *op,
   return out;
 }
 
-FailureOr<std::vector<int64_t>>
-CoreExec::mixedList(Operation *op, ArrayRef<int64_t> statics,
-                    ValueRange dynamic) {
-  std::vector<int64_t> out;
+namespace {
+/// Appends the static entries of a mixed list to `out`, each dynamic one
+/// read from the next of `dynamic`.
+template <typename Vec>
+LogicalResult appendMixed(CoreExec &core, Operation *op,
+                          ArrayRef<int64_t> statics, ValueRange dynamic,
+                          Vec &out) {
   auto next = dynamic.begin();
   for (int64_t v : statics) {
     if (!ShapedType::isDynamic(v)) {
@@ -775,10 +778,29 @@ CoreExec::mixedList(Operation *op, ArrayRef<int64_t> statics,
     }
     if (next == dynamic.end())
       return op->emitError("fewer dynamic values than '?' entries");
-    FailureOr<int64_t> d = integer(op, *next++);
+    FailureOr<int64_t> d = core.integer(op, *next++);
     if (failed(d))
       return failure();
     out.push_back(*d);
   }
+  return success();
+}
+} // namespace
+
+FailureOr<std::vector<int64_t>>
+CoreExec::mixedList(Operation *op, ArrayRef<int64_t> statics,
+                    ValueRange dynamic) {
+  std::vector<int64_t> out;
+  out.reserve(statics.size());
+  if (failed(appendMixed(*this, op, statics, dynamic, out)))
+    return failure();
+  return out;
+}
+
+FailureOr<Dims> CoreExec::mixedDims(Operation *op, ArrayRef<int64_t> statics,
+                                    ValueRange dynamic) {
+  Dims out;
+  if (failed(appendMixed(*this, op, statics, dynamic, out)))
+    return failure();
   return out;
 }

@@ -97,7 +97,7 @@ public:
   struct SetShape {
     bool bounded = false;
     bool isBox = false;
-    std::vector<int64_t> lo, hi;
+    Dims lo, hi;
   };
   const SetShape &setShape(mlir::IntegerSet set,
                            llvm::ArrayRef<int64_t> symbols);

@@ -36,8 +36,8 @@ namespace {
 
 LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
   FailureOr<int64_t> offset = core.integer(op, op.getOffset());
-  auto sizes = core.mixedList(op, op.getStaticSizes(), op.getSizes());
-  auto strides = core.mixedList(op, op.getStaticStrides(), op.getStrides());
+  auto sizes = core.mixedDims(op, op.getStaticSizes(), op.getSizes());
+  auto strides = core.mixedDims(op, op.getStaticStrides(), op.getStrides());
   if (failed(offset) || failed(sizes) || failed(strides))
     return failure();
   ViewPart part;
@@ -54,8 +54,8 @@ LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
            << memref.getElementType();
   part.dtype = dtypeOf(memref);
   part.offset = *offset;
-  part.sizes = *sizes;
-  part.strides = *strides;
+  part.sizes = std::move(*sizes);
+  part.strides = std::move(*strides);
   if (std::optional<IntegerSet> set = op.getCoordinateSet()) {
     part.set = *set;
     for (Value dyn : op.getSizes()) {

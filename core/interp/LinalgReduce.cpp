@@ -114,7 +114,7 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
     roundElements(dtype, work.data(), static_cast<int64_t>(work.size()));
     current = work.data();
   }
-  std::vector<int64_t> shape = in->shape;
+  Dims shape = in->shape;
   bool folded = false;
   for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
     int64_t outer = numElements(ArrayRef<int64_t>(shape).take_front(*d));
@@ -209,13 +209,13 @@ LogicalResult reduceByBlock(CoreExec &core, linalg::ReduceOp op,
       d = roundTo(dtype, d);
   }
   for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
-    std::vector<int64_t> shape = current->shape;
+    Dims shape = current->shape;
     int64_t outer = numElements(ArrayRef<int64_t>(shape).take_front(*d));
     int64_t inner = numElements(ArrayRef<int64_t>(shape).drop_front(*d + 1));
     int64_t n = shape[*d];
     while (n > 1) {
       int64_t half = n / 2;
-      std::vector<int64_t> halfShape = shape;
+      Dims halfShape = shape;
       halfShape[*d] = half;
       TensorPtr lo = makeTensor(dtype, halfShape, false), hi = makeTensor(dtype, halfShape, false);
       // For a fixed outer index both halves are contiguous blocks.

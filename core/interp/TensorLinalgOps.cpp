@@ -143,14 +143,14 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       dynamic = expand.getOutputShape();
     auto shape = resultShape(core, op, op->getResult(0).getType(), dynamic);
     if (llvm::isa<tensor::CastOp>(op))
-      shape = (*src)->shape;
+      shape = std::vector<int64_t>((*src)->shape.begin(), (*src)->shape.end());
     if (failed(shape))
       return failure();
     if (numElements(*shape) != (*src)->numElements())
       return op->emitError("reshaping ")
              << (*src)->numElements() << " elements into "
              << numElements(*shape);
-    if (*shape == (*src)->shape)
+    if (ArrayRef<int64_t>(*shape) == ArrayRef<int64_t>((*src)->shape))
       return setTensor(core, op->getResult(0), *src); // tensor.cast
     return setTensor(core, op->getResult(0), reshaped(**src, *shape));
   }

@@ -5,6 +5,7 @@
 #include "interp/DType.h"
 
 #include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <memory>
 #include <variant>
@@ -24,11 +25,14 @@ template <typename T> struct UninitAllocator : std::allocator<T> {
   }
 };
 using Buffer = std::vector<double, UninitAllocator<double>>;
+/// Coordinates, sizes and strides of views and tiles: held inline up to
+/// rank 4, so making a view or a tile allocates little.
+using Dims = llvm::SmallVector<int64_t, 4>;
 
 /// A tensor value: row-major data, each element already rounded to `dtype`.
 struct Tensor {
   DType dtype = DType::F32;
-  std::vector<int64_t> shape;
+  Dims shape;
   Buffer data;
   /// Compile-time literal (arith.constant): not charged to the scratchpad.
   bool literal = false;
@@ -52,14 +56,14 @@ struct ViewPart {
   int core = 0; ///< owner of the scratchpad when space == LX
   DType dtype = DType::F16;
   int64_t offset = 0; ///< element index of coordinate `origin`
-  std::vector<int64_t> sizes, strides;
+  Dims sizes, strides;
   /// The global coordinates the view holds: `set` with `symbols` bound, or
   /// (no set) the box [0, size).
   mlir::IntegerSet set;
-  std::vector<int64_t> symbols;
+  Dims symbols;
   /// Bounding box of the coordinates (inclusive), and whether the set is
   /// exactly that box.
-  std::vector<int64_t> lo, hi;
+  Dims lo, hi;
   bool isBox = true;
 
   bool contains(const int64_t *coord) const;
@@ -71,7 +75,7 @@ struct MemoryView {
   /// No two partitions' bounding boxes overlap.
   bool disjoint = true;
   DType dtype = DType::F16;
-  std::vector<int64_t> shape;
+  Dims shape;
 };
 using MemoryViewPtr = std::shared_ptr<const MemoryView>;
 
@@ -89,8 +93,8 @@ struct AccessRun {
 /// runs: a row of a plain view is one run, whatever its length.
 struct AccessTile {
   MemoryViewPtr view;
-  std::vector<int64_t> shape;
-  std::vector<AccessRun> runs;
+  Dims shape;
+  llvm::SmallVector<AccessRun, 2> runs;
   int64_t points = 0;
   int64_t indexSticks = 0;       ///< HBM sticks of index views it read
   bool indexViewsInLx = true;    ///< no index view (or all of them) in LX
