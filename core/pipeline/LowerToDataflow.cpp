@@ -295,6 +295,8 @@ LogicalResult lowerFunction(func::FuncOp function,
     program.walk([&](Operation *op) {
       if (op->removeAttr("sched.vector_loop"))
         op->setAttr("dflow.vector_loop", b.getUnitAttr());
+      if (op->removeAttr("sched.passes"))
+        op->setAttr("dflow.passes", b.getUnitAttr());
       if (Attribute spread = op->removeAttr("sched.spread"))
         op->setAttr("dflow.spread", spread);
     });

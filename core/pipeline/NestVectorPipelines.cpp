@@ -104,12 +104,7 @@ private:
   /// waits; for each stick: one stick of every transfer; signals.
   void interleave(sched::StageOp stage) {
     Block &body = stage.getBody().front();
-    SmallVector<Operation *> waits, transfers, signals;
-    for (Operation &op : body.without_terminator())
-      (isa<sched::WaitOp>(op) ? waits
-       : isa<sched::TransferOp>(op) ? transfers
-                                    : signals)
-          .push_back(&op);
+    auto [waits, transfers, signals] = spyre::partsOf(stage);
     OpBuilder b(body.getTerminator());
     scf::ForOp loop = stickLoop(b, stage.getLoc());
     Operation *loopStart = loop.getLowerBound().getDefiningOp();

@@ -157,6 +157,32 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def StreamRowPasses : Pass<"stream-row-passes", "::mlir::ModuleOp"> {
+  let summary = "Stream a tile once per row pass instead of holding it (softmax)";
+  let description = [{
+    A compute stage that reduces the rows of a streamed tile and then uses
+    the rows again with the result (softmax: the max, then exp(x - max)
+    and its sum, then the quotient) runs as passes over the rows: the load
+    unit streams the tile from LX once for each pass that reads it, and
+    each pass recomputes from the streamed sticks the elementwise ops it
+    needs, one SIMD vector at a time. A pass folds each row's sticks into
+    one vector per reduction and then its lanes into the row's result; only
+    those per-row results (and what is computed from them) carry over to
+    the next pass, broadcast back over the row. The last pass pushes the
+    output. The compute unit never holds the tile. Rows must be whole
+    sticks, all tiles of one element width, every reduction one combining
+    op.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def SpreadParallelLoops : Pass<"spread-parallel-loops", "::mlir::ModuleOp"> {
   let summary = "Spread a parallel loop over the instances of the units";
   let description = [{

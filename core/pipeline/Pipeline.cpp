@@ -54,6 +54,10 @@ const std::vector<Entry> &entries() {
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createStreamRowPasses({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createSpreadParallelLoops({c.arch});
        }},
       {"ScheduleIR",

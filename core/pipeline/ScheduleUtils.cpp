@@ -67,6 +67,16 @@ MemRefType spyre::scratchpadType(RankedTensorType type) {
                          StringAttr::get(type.getContext(), kScratchpadSpace));
 }
 
+spyre::StageParts spyre::partsOf(sched::StageOp stage) {
+  StageParts parts;
+  for (Operation &op : stage.getBody().front().without_terminator())
+    (isa<sched::WaitOp>(op)       ? parts.waits
+     : isa<sched::TransferOp>(op) ? parts.transfers
+                                  : parts.signals)
+        .push_back(&op);
+  return parts;
+}
+
 sched::StageOp spyre::stageFor(sched::PipelineOp pipeline, StringRef unit) {
   for (auto stage : pipeline.getBody().getOps<sched::StageOp>())
     if (stage.getUnit() == unit)

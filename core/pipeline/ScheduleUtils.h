@@ -60,6 +60,12 @@ int64_t gridTiles(mlir::Operation *function);
 mlir::sched::StageOp stageFor(mlir::sched::PipelineOp pipeline,
                               llvm::StringRef unit);
 
+/// The ops of a stage that only waits, transfers and signals, by kind.
+struct StageParts {
+  llvm::SmallVector<mlir::Operation *> waits, transfers, signals;
+};
+StageParts partsOf(mlir::sched::StageOp stage);
+
 } // namespace spyre
 
 #endif

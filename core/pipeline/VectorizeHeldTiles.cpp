@@ -10,6 +10,7 @@
 
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
+#include "pipeline/StageTidy.h"
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
 
@@ -20,7 +21,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 
 namespace spyre {
@@ -651,70 +651,6 @@ private:
   int stickBytes;
 };
 
-/// The constants from `insertAt` (an op of the stage's body) on, once
-/// each, before it (the loop nests built here make many).
-void gatherConstants(sched::StageOp stage, Operation *insertAt) {
-  Block &top = stage.getBody().front();
-  DenseMap<Attribute, Operation *> seen;
-  SmallVector<arith::ConstantOp> constants;
-  stage.getBody().walk([&](arith::ConstantOp c) {
-    Operation *at = top.findAncestorOpInBlock(*c);
-    if (isa<sched::StageOp, scf::ForOp, scf::IfOp>(c->getParentOp()) &&
-        (at == insertAt || insertAt->isBeforeInBlock(at)))
-      constants.push_back(c);
-  });
-  Operation *anchor = insertAt; // not a constant: never merged away
-  while (isa_and_nonnull<arith::ConstantOp>(anchor))
-    anchor = anchor->getNextNode();
-  if (!anchor)
-    return;
-  for (arith::ConstantOp c : constants) {
-    auto [it, fresh] = seen.try_emplace(c.getValue(), c);
-    if (fresh) {
-      c->moveBefore(anchor);
-      continue;
-    }
-    c.getResult().replaceAllUsesWith(it->second->getResult(0));
-    c->erase();
-  }
-}
-
-/// An element just inserted and read back is the inserted scalar (a row
-/// reduction's one result, extracted to be broadcast); inserts and empty
-/// tiles left unused go.
-void tidy(sched::StageOp stage) {
-  auto same = [](OperandRange a, OperandRange b) {
-    return llvm::all_of_zip(a, b, [](Value x, Value y) {
-      std::optional<int64_t> cx = getConstantIntValue(x), cy = getConstantIntValue(y);
-      return x == y || (cx && cy && *cx == *cy);
-    });
-  };
-  SmallVector<Operation *> dead;
-  stage.getBody().walk([&](tensor::ExtractOp extract) {
-    auto insert = extract.getTensor().getDefiningOp<tensor::InsertOp>();
-    if (!insert || !same(insert.getIndices(), extract.getIndices()))
-      return;
-    extract.getResult().replaceAllUsesWith(insert.getScalar());
-    dead.push_back(extract);
-  });
-  for (Operation *op : dead) {
-    Operation *source = op->getOperand(0).getDefiningOp();
-    op->erase();
-    while (source && source->use_empty() &&
-           isa<tensor::InsertOp, tensor::EmptyOp>(source)) {
-      auto insert = dyn_cast<tensor::InsertOp>(source);
-      Operation *next = insert ? insert.getDest().getDefiningOp() : nullptr;
-      source->erase();
-      source = next;
-    }
-  }
-  SmallVector<tensor::EmptyOp> empties;
-  stage.getBody().walk([&](tensor::EmptyOp e) { empties.push_back(e); });
-  for (tensor::EmptyOp e : empties)
-    if (e->use_empty())
-      e->erase();
-}
-
 struct VectorizeHeldTiles
     : spyre::impl::VectorizeHeldTilesBase<VectorizeHeldTiles> {
   using VectorizeHeldTilesBase::VectorizeHeldTilesBase;
@@ -758,8 +694,8 @@ struct VectorizeHeldTiles
         for (Operation *op : llvm::reverse(ops))
           if (!lowered.contains(op) && op->use_empty())
             op->erase();
-        gatherConstants(stage, before ? before->getNextNode() : &top.front());
-        tidy(stage);
+        spyre::gatherConstants(stage, before ? before->getNextNode() : &top.front());
+        spyre::tidyStage(stage);
       });
       return success();
     };

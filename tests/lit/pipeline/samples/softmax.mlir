@@ -1,5 +1,6 @@
 // softmax: a cyclic row loop (for row = id to 128 step 32) whose pipeline is
-// double-buffered; each 1x256 f16 row is 512 bytes = 4 sticks.
+// double-buffered; each 1x256 f16 row is 512 bytes = 4 sticks, streamed
+// once per pass of the compute unit.
 // RUN: spyre-opt %samples/softmax.mlir --ktir-to-dataflow | FileCheck %s --implicit-check-not=sched. --implicit-check-not=dflow.barrier
 
 // Input row: 2 copies at 0 / 512; output row: 2 copies at 1024 / 1536: peak 2048.
@@ -29,48 +30,51 @@
 // CHECK-NEXT: dflow.dma %{{[0-9]+}} -> [[LI]] {hops = 16 : i64, sticks = 4 : i64}
 // CHECK-NEXT: dflow.signal [[TI]]
 
+// The row is streamed from LX three times, once per pass of the compute
+// unit; the input copy is given back after the last.
 // CHECK-LABEL: dflow.program "l1lu" instances 32
 // CHECK: scf.for
-// CHECK: dflow.wait [[TI]]
-// CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VI]] {sticks = 4 : i64}
+// CHECK: [[ROWLX:%[0-9]+]] = dflow.lx_view
+// CHECK-NEXT: dflow.wait [[TI]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to [[THREE:%c3[_0-9]*]] step
+// CHECK: scf.for [[S:%arg[0-9]+]] = %{{.*}} to [[FOUR:%c4[_0-9]*]] step
+// CHECK-NEXT: dflow.stream [[ROWLX]] -> [[VI]] at stick [[S]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NEXT: } {dflow.passes}
 // CHECK-NEXT: dflow.signal [[FI]]
 
-// The compute unit holds the row (it is read again after each reduction)
-// and computes on 64-lane vectors: the max folds sticks 2-4 into the first
-// and reduces the lanes into -inf; exp(x - max) is one pass over the
-// sticks; the sum likewise into 0; then the divide by the broadcast sum.
+// The compute unit never holds the row: pass 1 folds its 4 sticks into a
+// max vector and its lanes into -inf; pass 2 recomputes exp(x - max) a
+// stick at a time and sums it likewise into 0; pass 3 recomputes it once
+// more and sends exp(x - max) / sum a stick at a time.
 // CHECK-LABEL: dflow.program "sfu" instances 32
 // CHECK-DAG: [[NINF:%cst[_0-9]*]] = arith.constant 0xFC00 : f16
 // CHECK-DAG: [[ZERO:%cst[_0-9]*]] = arith.constant 0.000000e+00 : f16
 // CHECK: scf.for
-// CHECK-NEXT: [[X:%[0-9]+]] = dflow.receive [[VI]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<1x256xf16>
-// CHECK: [[X0:%[0-9]+]] = vector.transfer_read [[X]][[[C0:%c0[_0-9]*]], [[C0]]], %{{.*}} {in_bounds = [true]} : tensor<1x256xf16>, vector<64xf16>
-// CHECK-NEXT: [[MV:%[0-9]+]] = scf.for [[S:%arg[0-9]+]] = [[C64:%c64[_0-9]*]] to [[C256:%c256[_0-9]*]] step [[C64]] iter_args([[P:%arg[0-9]+]] = [[X0]]) -> (vector<64xf16>) {
-// CHECK-NEXT: [[XS:%[0-9]+]] = vector.transfer_read [[X]][[[C0]], [[S]]]
+// CHECK: [[X0:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT: [[MV:%[0-9]+]] = scf.for %{{.*}} iter_args([[P:%arg[0-9]+]] = [[X0]]) -> (vector<64xf16>) {
+// CHECK-NEXT: [[XS:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64}
 // CHECK-NEXT: [[M:%[0-9]+]] = arith.maximumf [[P]], [[XS]] : vector<64xf16>
 // CHECK-NEXT: scf.yield [[M]]
 // CHECK-NEXT: } {dflow.vector_loop}
 // CHECK-NEXT: [[MAX:%[0-9]+]] = vector.reduction <maximumf>, [[MV]], [[NINF]] : vector<64xf16> into f16
-// CHECK-NEXT: [[E0:%[0-9]+]] = tensor.empty() : tensor<1x256xf16>
-// CHECK-NEXT: [[NUM:%[0-9]+]] = scf.for [[S:%arg[0-9]+]] = [[C0]] to [[C256]] step [[C64]] iter_args([[T:%arg[0-9]+]] = [[E0]]) -> (tensor<1x256xf16>) {
-// CHECK-NEXT: [[XS:%[0-9]+]] = vector.transfer_read [[X]][[[C0]], [[S]]]
+// CHECK-NEXT: [[Y0:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64}
 // CHECK-NEXT: [[MB:%[0-9]+]] = vector.broadcast [[MAX]] : f16 to vector<64xf16>
-// CHECK-NEXT: [[D:%[0-9]+]] = arith.subf [[XS]], [[MB]] : vector<64xf16>
-// CHECK-NEXT: [[EX:%[0-9]+]] = math.exp [[D]] : vector<64xf16>
-// CHECK-NEXT: [[W:%[0-9]+]] = vector.transfer_write [[EX]], [[T]][[[C0]], [[S]]] {in_bounds = [true]} : vector<64xf16>, tensor<1x256xf16>
-// CHECK-NEXT: scf.yield [[W]]
-// CHECK-NEXT: } {dflow.vector_loop}
-// CHECK: scf.for {{.*}} -> (vector<64xf16>) {
-// CHECK: arith.addf {{.*}} : vector<64xf16>
-// CHECK: [[SUM:%[0-9]+]] = vector.reduction <add>, %{{[0-9]+}}, [[ZERO]] : vector<64xf16> into f16
-// CHECK: [[Y:%[0-9]+]] = scf.for {{.*}} -> (tensor<1x256xf16>) {
-// CHECK-NEXT: [[NS:%[0-9]+]] = vector.transfer_read [[NUM]]
-// CHECK-NEXT: [[SB:%[0-9]+]] = vector.broadcast [[SUM]] : f16 to vector<64xf16>
-// CHECK-NEXT: arith.divf [[NS]], [[SB]] : vector<64xf16>
+// CHECK-NEXT: [[D:%[0-9]+]] = arith.subf [[Y0]], [[MB]] : vector<64xf16>
+// CHECK-NEXT: [[E:%[0-9]+]] = math.exp [[D]] : vector<64xf16>
+// CHECK-NEXT: [[SV:%[0-9]+]] = scf.for %{{.*}} iter_args([[Q:%arg[0-9]+]] = [[E]]) -> (vector<64xf16>) {
+// CHECK: math.exp
+// CHECK: arith.addf %{{[0-9]+}}, [[Q]] : vector<64xf16>
 // CHECK: } {dflow.vector_loop}
-// CHECK-NEXT: dflow.send [[Y]] -> [[VO]] {sticks = 4 : i64}
+// CHECK-NEXT: [[SUM:%[0-9]+]] = vector.reduction <add>, [[SV]], [[ZERO]] : vector<64xf16> into f16
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: [[Z:%[0-9]+]] = dflow.receive [[VI]] {sticks = 1 : i64}
+// CHECK: math.exp
+// CHECK: [[SB:%[0-9]+]] = vector.broadcast [[SUM]] : f16 to vector<64xf16>
+// CHECK-NEXT: [[Y:%[0-9]+]] = arith.divf %{{[0-9]+}}, [[SB]] : vector<64xf16>
+// CHECK-NEXT: dflow.send [[Y]] -> [[VO]] {sticks = 1 : i64} : vector<64xf16>
+// CHECK-NOT: tensor<
 // CHECK-NOT: linalg.
-// CHECK-NOT: tensor.splat
 
 // Output row copies at 1024 + copy * 512.
 // CHECK-LABEL: dflow.program "l1su" instances 32
@@ -78,8 +82,10 @@
 // CHECK: [[OOFF:%[0-9]+]] = arith.muli %{{[0-9]+}}, %c512{{(_[0-9]+)?}} : index
 // CHECK-NEXT: [[OADDR:%[0-9]+]] = arith.addi %c1024, [[OOFF]] : index
 // CHECK-NEXT: [[LO:%[0-9]+]] = dflow.lx_view{{\[}}[[OADDR]]] : memref<1x256xf16, "lx">
-// CHECK-NEXT: dflow.wait [[FO]]
-// CHECK-NEXT: dflow.collect [[VO]] -> [[LO]] {sticks = 4 : i64}
+// CHECK: dflow.wait [[FO]]
+// CHECK-NEXT: scf.for [[S:%arg[0-9]+]] =
+// CHECK-NEXT: dflow.collect [[VO]] -> [[LO]] at stick [[S]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 // CHECK-NEXT: dflow.signal [[TO]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 32

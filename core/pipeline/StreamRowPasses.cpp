@@ -1,0 +1,494 @@
+//===- StreamRowPasses.cpp - re-stream rows instead of holding them ------===//
+//
+// Softmax reduces each row, then uses the row again with the result. The
+// compute unit need not hold the row for that: the load unit streams the
+// tile from LX once per pass, and each pass recomputes the elementwise ops
+// it needs from the streamed sticks. Only per-row results (a max, a sum)
+// cross from one pass to the next.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/StageTidy.h"
+#include "pipeline/Target.h"
+#include "pipeline/VectorCompute.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_STREAMROWPASSES
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// The passes over the rows of one tile shape that a compute stage needs:
+/// which values of that shape (tiles) can be computed in which pass, which
+/// row reductions run in which pass, and after which pass each other value
+/// (per-row results, scalars) exists.
+class RowPlan {
+public:
+  RowPlan(sched::StageOp stage, int stickBytes)
+      : stage(stage), stickBytes(stickBytes) {}
+
+  bool analyse() {
+    Block &body = stage.getBody().front();
+    for (Operation &op : body.without_terminator())
+      if (!classify(op))
+        return false;
+    if (pops.empty() || pushes.empty() || reductions.empty())
+      return false;
+    for (sched::PushOp push : pushes)
+      finalPass = std::max(finalPass, passOf.lookup(push.getValue()));
+    // Streaming pays only when a reduction's result comes back into the
+    // rows: otherwise the other vector passes apply.
+    return finalPass > 0;
+  }
+
+  sched::StageOp stage;
+  int stickBytes;
+  int64_t rows = 0, sticksPerRow = 0, lanes = 0;
+  SmallVector<sched::PopOp> pops;
+  SmallVector<sched::PushOp> pushes;
+  SmallVector<std::pair<linalg::ReduceOp, int>> reductions; // and their pass
+  SmallVector<Operation *> tileOps;   // elementwise, broadcasts, splats
+  SmallVector<Operation *> betweenOps; // on rows' results and scalars
+  DenseMap<Value, int> passOf;       // tiles: earliest pass
+  DenseMap<Operation *, int> readyAfter; // other ops: passes before them
+  int finalPass = 0;
+
+  bool isTile(Value v) const { return passOf.count(v); }
+
+  int passesNeeded() const {
+    int n = finalPass + 1;
+    for (auto [reduce, pass] : reductions)
+      n = std::max(n, pass + 1);
+    return n;
+  }
+
+private:
+  int ready(Value v) const {
+    if (Operation *def = v.getDefiningOp())
+      return readyAfter.lookup(def);
+    return 0;
+  }
+
+  bool tileShaped(Type t) {
+    auto tile = dyn_cast<RankedTensorType>(t);
+    if (!tile || !tile.hasStaticShape() || tile.getRank() != 2)
+      return false;
+    if (!shape) {
+      int64_t width = spyre::elementBytes(tile.getElementType());
+      int64_t rowBytes = tile.getShape()[1] * width;
+      if (rowBytes % stickBytes != 0)
+        return false; // padding would enter the reductions
+      shape = SmallVector<int64_t>(tile.getShape());
+      rows = tile.getShape()[0];
+      sticksPerRow = rowBytes / stickBytes;
+      lanes = stickBytes / width;
+      elementWidth = width;
+    }
+    return tile.getShape() == ArrayRef<int64_t>(*shape) &&
+           spyre::elementBytes(tile.getElementType()) == elementWidth;
+  }
+
+  bool rowShaped(Type t) {
+    auto row = dyn_cast<RankedTensorType>(t);
+    return shape && row && row.hasStaticShape() && row.getRank() == 1 &&
+           row.getShape()[0] == rows;
+  }
+
+  bool usesTile(Operation &op) {
+    bool uses = false;
+    op.walk([&](Operation *inner) {
+      for (Value v : inner->getOperands())
+        uses |= isTile(v);
+    });
+    return uses;
+  }
+
+  bool classify(Operation &op) {
+    auto tileResult = [&](int pass) {
+      passOf[op.getResult(0)] = pass;
+      tileOps.push_back(&op);
+      return true;
+    };
+    if (auto pop = dyn_cast<sched::PopOp>(op)) {
+      if (!tileShaped(pop.getType()))
+        return false;
+      pops.push_back(pop);
+      passOf[pop.getResult()] = 0;
+      return true;
+    }
+    if (auto push = dyn_cast<sched::PushOp>(op)) {
+      if (!isTile(push.getValue()))
+        return false;
+      pushes.push_back(push);
+      return true;
+    }
+    if (auto reduce = dyn_cast<linalg::ReduceOp>(op)) {
+      if (reduce.getInputs().size() != 1 || !isTile(reduce.getInputs()[0]))
+        return !usesTile(op) && between(op);
+      Block &combiner = reduce.getCombiner().front();
+      if (reduce.getDimensions() != ArrayRef<int64_t>{1} ||
+          combiner.getOperations().size() != 2 ||
+          !spyre::combiningKindOf(&combiner.front()) ||
+          !rowShaped(reduce.getInits()[0].getType()))
+        return false;
+      int pass = std::max(passOf.lookup(reduce.getInputs()[0]),
+                          ready(reduce.getInits()[0]));
+      reductions.push_back({reduce, pass});
+      readyAfter[&op] = pass + 1;
+      return true;
+    }
+    if (isa<tensor::EmptyOp>(op))
+      return true;
+    if (op.getNumResults() == 1 && tileShaped(op.getResult(0).getType())) {
+      if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op))
+        return broadcast.getDimensions() == ArrayRef<int64_t>{1} &&
+               rowShaped(broadcast.getInput().getType()) &&
+               tileResult(ready(broadcast.getInput()));
+      if (auto splat = dyn_cast<tensor::SplatOp>(op))
+        return tileResult(ready(splat.getInput()));
+      if (!spyre::isElementwiseOp(&op))
+        return false;
+      int pass = 0;
+      for (Value v : op.getOperands()) {
+        if (isTile(v))
+          pass = std::max(pass, passOf.lookup(v));
+        else if (v.getType().isIntOrIndexOrFloat())
+          pass = std::max(pass, ready(v));
+        else if (!isa_and_nonnull<tensor::EmptyOp>(v.getDefiningOp()))
+          return false; // a tensor of another shape
+      }
+      return tileResult(pass);
+    }
+    return !usesTile(op) && between(op);
+  }
+
+  /// An op on per-row results and scalars: it runs after the passes its
+  /// operands (and what its regions read) come from.
+  bool between(Operation &op) {
+    int after = 0;
+    op.walk([&](Operation *inner) {
+      for (Value v : inner->getOperands())
+        after = std::max(after, ready(v));
+    });
+    readyAfter[&op] = after;
+    betweenOps.push_back(&op);
+    return true;
+  }
+
+  std::optional<SmallVector<int64_t>> shape;
+  int64_t elementWidth = 0;
+};
+
+/// Rewrites the compute stage as its passes and the stages feeding and
+/// draining it to stream the tile once per pass that reads it.
+class RowPassWriter {
+public:
+  explicit RowPassWriter(RowPlan &plan) : plan(plan) {}
+
+  bool run(sched::PipelineOp pipeline) {
+    if (!partners(pipeline))
+      return false;
+    int passes = plan.passesNeeded();
+    for (int p = 0; p < passes; ++p)
+      needs.push_back(neededIn(p));
+    for (sched::StageOp feeder : feeders)
+      restream(feeder, /*drain=*/false);
+    for (sched::StageOp drainer : drainers)
+      restream(drainer, /*drain=*/true);
+    Block &body = plan.stage.getBody().front();
+    OpBuilder b(body.getTerminator());
+    for (int p = 0; p < passes; ++p) {
+      emitPass(b, p);
+      for (Operation *op : plan.betweenOps)
+        if (plan.readyAfter.lookup(op) == p + 1)
+          op->moveBefore(body.getTerminator());
+    }
+    for (sched::PushOp push : llvm::reverse(plan.pushes))
+      push->erase();
+    for (auto [reduce, pass] : llvm::reverse(plan.reductions))
+      reduce->erase();
+    for (Operation *op : llvm::reverse(plan.tileOps))
+      op->erase();
+    for (sched::PopOp pop : llvm::reverse(plan.pops))
+      pop->erase();
+    spyre::gatherConstants(plan.stage, &body.front());
+    spyre::tidyStage(plan.stage);
+    return true;
+  }
+
+private:
+  /// The tiles a pass computes: what its reductions and (in the last pass)
+  /// the pushes read, and what those are computed from.
+  DenseSet<Value> neededIn(int pass) {
+    SmallVector<Value> work;
+    for (auto [reduce, p] : plan.reductions)
+      if (p == pass)
+        work.push_back(reduce.getInputs()[0]);
+    if (pass == plan.finalPass)
+      for (sched::PushOp push : plan.pushes)
+        work.push_back(push.getValue());
+    DenseSet<Value> needed;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (!plan.isTile(v) || !needed.insert(v).second)
+        continue;
+      if (Operation *def = v.getDefiningOp())
+        work.append(def->operand_begin(), def->operand_end());
+    }
+    return needed;
+  }
+
+  /// The stages that fill the popped FIFOs and empty the pushed ones; each
+  /// must only wait, move the whole tile and signal.
+  bool partners(sched::PipelineOp pipeline) {
+    DenseSet<Value> in, out;
+    for (sched::PopOp pop : plan.pops)
+      in.insert(pop.getFifo());
+    for (sched::PushOp push : plan.pushes)
+      out.insert(push.getFifo());
+    int64_t sticks = plan.rows * plan.sticksPerRow;
+    for (auto stage : pipeline.getBody().getOps<sched::StageOp>()) {
+      if (stage == plan.stage)
+        continue;
+      bool feeds = false, drains = false, simple = true;
+      for (Operation &op : stage.getBody().front().without_terminator()) {
+        auto t = dyn_cast<sched::TransferOp>(op);
+        if (t && (in.contains(t.getDest()) || out.contains(t.getSource()))) {
+          feeds |= in.contains(t.getDest());
+          drains |= out.contains(t.getSource());
+          simple &= t.getSticks() == sticks && !t.getFirst();
+        } else {
+          simple &= isa<sched::WaitOp, sched::SignalOp>(op);
+        }
+      }
+      if ((feeds || drains) && (!simple || (feeds && drains)))
+        return false;
+      if (feeds)
+        feeders.push_back(stage);
+      if (drains)
+        drainers.push_back(stage);
+    }
+    return true;
+  }
+
+  scf::ForOp loop(OpBuilder &b, Location loc, int64_t from, int64_t to,
+                  ValueRange inits = {}) {
+    Value lb = arith::ConstantIndexOp::create(b, loc, from);
+    Value ub = arith::ConstantIndexOp::create(b, loc, to);
+    Value step = arith::ConstantIndexOp::create(b, loc, 1);
+    auto l = scf::ForOp::create(b, loc, lb, ub, step, inits);
+    l->setAttr("sched.vector_loop", b.getUnitAttr());
+    return l;
+  }
+
+  /// waits; for each pass that reads (or, draining, writes) its FIFOs: one
+  /// stick of each of them per iteration; signals.
+  void restream(sched::StageOp stage, bool drain) {
+    Block &body = stage.getBody().front();
+    auto [waits, transfers, signals] = spyre::partsOf(stage);
+    OpBuilder b(body.getTerminator());
+    Location loc = stage.getLoc();
+    // The transfers of each pass; consecutive passes that move the same
+    // ones become one loop over them.
+    SmallVector<SmallVector<Operation *>> perPass;
+    for (int p = 0; p < int(needs.size()); ++p) {
+      perPass.emplace_back();
+      for (Operation *op : transfers) {
+        auto t = cast<sched::TransferOp>(op);
+        if (drain ? p == plan.finalPass : fifoRead(t.getDest(), p))
+          perPass.back().push_back(op);
+      }
+    }
+    Operation *start = nullptr;
+    for (size_t p = 0; p < perPass.size();) {
+      size_t q = p + 1;
+      while (q < perPass.size() && perPass[q] == perPass[p])
+        ++q;
+      if (perPass[p].empty()) {
+        p = q;
+        continue;
+      }
+      OpBuilder at = b;
+      if (q - p > 1) {
+        scf::ForOp repeat = loop(b, loc, 0, q - p);
+        repeat->removeAttr("sched.vector_loop");
+        repeat->setAttr("sched.passes", b.getUnitAttr());
+        start = start ? start : repeat.getLowerBound().getDefiningOp();
+        at.setInsertionPoint(repeat.getBody()->getTerminator());
+      }
+      scf::ForOp l = loop(at, loc, 0, plan.rows * plan.sticksPerRow);
+      start = start ? start : l.getLowerBound().getDefiningOp();
+      OpBuilder in(l.getBody()->getTerminator());
+      for (Operation *op : perPass[p]) {
+        auto one = cast<sched::TransferOp>(in.clone(*op));
+        one.getFirstMutable().assign(l.getInductionVar());
+        one.setSticks(1);
+      }
+      p = q;
+    }
+    for (Operation *op : transfers)
+      op->erase();
+    for (Operation *signal : signals)
+      signal->moveBefore(body.getTerminator());
+    for (Operation *wait : waits)
+      wait->moveBefore(start ? start : body.getTerminator());
+  }
+
+  bool fifoRead(Value fifo, int pass) {
+    for (sched::PopOp pop : plan.pops)
+      if (pop.getFifo() == fifo && needs[pass].contains(pop.getResult()))
+        return true;
+    return false;
+  }
+
+  /// for each row: each stick of the row through the ops the pass needs;
+  /// its reductions fold the row's sticks into one vector each, then its
+  /// lanes into the row's result; the last pass pushes.
+  void emitPass(OpBuilder &b, int pass) {
+    Location loc = plan.stage.getLoc();
+    SmallVector<linalg::ReduceOp> folds;
+    SmallVector<Value> inits;
+    for (auto [reduce, p] : plan.reductions)
+      if (p == pass) {
+        folds.push_back(reduce);
+        inits.push_back(reduce.getInits()[0]);
+      }
+    // One row: its sticks, then each reduction's lanes into `outs`.
+    auto oneRow = [&](OpBuilder &in, Value row, ValueRange outs) {
+      SmallVector<Value> updated;
+      if (folds.empty()) {
+        scf::ForOp sticks = loop(in, loc, 0, plan.sticksPerRow);
+        OpBuilder s(sticks.getBody()->getTerminator());
+        stick(s, row, pass);
+        return updated;
+      }
+      SmallVector<Value> partials = stick(in, row, pass);
+      if (plan.sticksPerRow > 1) {
+        scf::ForOp sticks = loop(in, loc, 1, plan.sticksPerRow, partials);
+        OpBuilder s = OpBuilder::atBlockBegin(sticks.getBody());
+        SmallVector<Value> next = stick(s, row, pass);
+        SmallVector<Value> folded;
+        for (auto [reduce, v, acc] :
+             llvm::zip(folds, next, sticks.getRegionIterArgs()))
+          folded.push_back(combine(s, reduce, v, acc));
+        scf::YieldOp::create(s, loc, folded);
+        partials.assign(sticks.getResults().begin(), sticks.getResults().end());
+      }
+      for (auto [reduce, partial, out] : llvm::zip(folds, partials, outs)) {
+        Value start = tensor::ExtractOp::create(in, loc, out, ValueRange{row});
+        Value total = vector::ReductionOp::create(
+            in, loc,
+            *spyre::combiningKindOf(&reduce.getCombiner().front().front()),
+            partial, start);
+        updated.push_back(
+            tensor::InsertOp::create(in, loc, total, out, ValueRange{row}));
+      }
+      return updated;
+    };
+    SmallVector<Value> results;
+    if (plan.rows == 1) {
+      results = oneRow(b, arith::ConstantIndexOp::create(b, loc, 0), inits);
+    } else {
+      scf::ForOp rowLoop = loop(b, loc, 0, plan.rows, inits);
+      OpBuilder in = OpBuilder::atBlockBegin(rowLoop.getBody());
+      SmallVector<Value> updated =
+          oneRow(in, rowLoop.getInductionVar(), rowLoop.getRegionIterArgs());
+      if (!updated.empty()) // loops with results start without a yield
+        scf::YieldOp::create(in, loc, updated);
+      results.assign(rowLoop.getResults().begin(), rowLoop.getResults().end());
+    }
+    for (auto [reduce, result] : llvm::zip(folds, results))
+      reduce.getResult(0).replaceAllUsesWith(result);
+  }
+
+  Value combine(OpBuilder &b, linalg::ReduceOp reduce, Value v, Value acc) {
+    Operation &combiner = reduce.getCombiner().front().front();
+    IRMapping m;
+    m.map(reduce.getCombiner().front().getArgument(0), v);
+    m.map(reduce.getCombiner().front().getArgument(1), acc);
+    Operation *c = b.clone(combiner, m);
+    c->getResult(0).setType(v.getType());
+    return c->getResult(0);
+  }
+
+  /// One stick of the pass at the builder: pops it, applies the ops the
+  /// pass needs, pushes it (in the last pass); returns the vectors its
+  /// reductions take.
+  SmallVector<Value> stick(OpBuilder &b, Value row, int pass) {
+    Location loc = plan.stage.getLoc();
+    const DenseSet<Value> &needed = needs[pass];
+    spyre::VectorBuilder vectors([&](Type element) {
+      return VectorType::get({plan.lanes}, element);
+    });
+    for (sched::PopOp pop : plan.pops)
+      if (needed.contains(pop.getResult()))
+        vectors.map(pop.getResult(),
+                    sched::PopOp::create(
+                        b, loc,
+                        VectorType::get({plan.lanes},
+                                        cast<ShapedType>(pop.getType())
+                                            .getElementType()),
+                        pop.getFifo(), b.getI64IntegerAttr(1))
+                        .getResult());
+    for (Operation *op : plan.tileOps) {
+      if (!needed.contains(op->getResult(0)))
+        continue;
+      if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op)) {
+        Value element = tensor::ExtractOp::create(b, loc, broadcast.getInput(),
+                                                  ValueRange{row});
+        vectors.map(broadcast.getResult()[0],
+                    vectors.broadcast(b, loc, element));
+      } else if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
+        vectors.map(splat.getResult(), vectors.broadcast(b, loc, splat.getInput()));
+      } else {
+        vectors.apply(b, op);
+      }
+    }
+    if (pass == plan.finalPass)
+      for (sched::PushOp push : plan.pushes)
+        sched::PushOp::create(b, loc, vectors.vectorFor(b, loc, push.getValue()),
+                              push.getFifo(), b.getI64IntegerAttr(1));
+    SmallVector<Value> inputs;
+    for (auto [reduce, p] : plan.reductions)
+      if (p == pass)
+        inputs.push_back(vectors.vectorFor(b, loc, reduce.getInputs()[0]));
+    return inputs;
+  }
+
+  RowPlan &plan;
+  SmallVector<sched::StageOp> feeders, drainers;
+  SmallVector<DenseSet<Value>> needs;
+};
+
+struct StreamRowPasses : spyre::impl::StreamRowPassesBase<StreamRowPasses> {
+  using StreamRowPassesBase::StreamRowPassesBase;
+  void runOnOperation() override {
+    auto run = [](func::FuncOp function, const spyre::arch::Arch &target) {
+      std::vector<std::string> compute = spyre::unitsWithRole(target, "compute");
+      function.walk([&](sched::PipelineOp pipeline) {
+        for (const std::string &unit : compute)
+          if (sched::StageOp stage = spyre::stageFor(pipeline, unit)) {
+            RowPlan plan(stage, target.stickBytes);
+            if (plan.analyse())
+              RowPassWriter(plan).run(pipeline);
+          }
+      });
+      return success();
+    };
+    if (failed(spyre::forEachKernel(getOperation(), arch, run)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
