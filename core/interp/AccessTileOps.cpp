@@ -174,7 +174,9 @@ void appendRow(AccessTile &tile, int32_t q, int64_t from, int64_t to,
   if (from > to)
     return;
   int64_t lo = from, hi = to; // the points with index >= 0
-  if (stride > 0)
+  if (stride > 0 && base >= 0 && from >= 0)
+    ; // every point of the row: no division needed
+  else if (stride > 0)
     lo = std::max(from, -llvm::divideFloorSigned(base, stride));
   else if (stride < 0)
     hi = std::min(to, llvm::divideFloorSigned(base, -stride));
@@ -283,8 +285,9 @@ void boxInDistributedView(AccessTile &tile, const MemoryView &view,
       if (rowInside && from <= to)
         pieces.push_back({from, to, rowIndex, q});
     }
-    std::sort(pieces.begin(), pieces.end(),
-              [](const Piece &a, const Piece &b) { return a.from < b.from; });
+    if (pieces.size() > 1)
+      std::sort(pieces.begin(), pieces.end(),
+                [](const Piece &a, const Piece &b) { return a.from < b.from; });
     int64_t next = first;
     for (const Piece &piece : pieces) {
       const ViewPart &part = view.parts[piece.q];

@@ -147,20 +147,16 @@ bool isBoxSet(IntegerSet set, ArrayRef<int64_t> symbols) {
   return true;
 }
 
-/// The common case without any polyhedral machinery: every constraint is
-/// linear in at most one dimension (c * d + k >= 0 or == 0 once symbols are
-/// bound), so the set is a box whose bounds follow directly. False when the
-/// set is not of that form (the caller falls back to the general path).
-bool linearBox(IntegerSet set, ArrayRef<int64_t> symbols,
-               Interpreter::SetShape &shape) {
-  unsigned rank = set.getNumDims();
-  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
-  Dims lo(rank, kNone), hi(rank, kNone);
-  bool empty = false;
-  std::vector<int64_t> point(rank, 0);
+/// The constraints of `set` as linear rows (constant, per-dimension and
+/// per-symbol coefficients), or nullopt when one is not linear (mod,
+/// floordiv, ceildiv, products).
+std::optional<Interpreter::LinearRows> linearRows(IntegerSet set) {
+  unsigned rank = set.getNumDims(), numSymbols = set.getNumSymbols();
+  Interpreter::LinearRows rows;
+  std::vector<int64_t> dims(rank, 0), syms(numSymbols, 0);
   for (auto [expr, isEq] : llvm::zip(set.getConstraints(), set.getEqFlags())) {
     if (!expr.isPureAffine())
-      return false;
+      return std::nullopt;
     bool linear = true;
     expr.walk([&](AffineExpr sub) {
       linear &= sub.getKind() != AffineExprKind::Mod &&
@@ -168,15 +164,50 @@ bool linearBox(IntegerSet set, ArrayRef<int64_t> symbols,
                 sub.getKind() != AffineExprKind::CeilDiv;
     });
     if (!linear)
-      return false;
-    std::fill(point.begin(), point.end(), 0);
-    int64_t k = ktdp::evaluateAffineExpr(expr, point, symbols);
+      return std::nullopt;
+    Interpreter::LinearRow row;
+    row.isEq = isEq;
+    row.constant = ktdp::evaluateAffineExpr(expr, dims, syms);
+    for (unsigned d = 0; d < rank; ++d) {
+      dims[d] = 1;
+      row.dims.push_back(ktdp::evaluateAffineExpr(expr, dims, syms) -
+                         row.constant);
+      dims[d] = 0;
+    }
+    for (unsigned k = 0; k < numSymbols; ++k) {
+      syms[k] = 1;
+      row.symbols.push_back(ktdp::evaluateAffineExpr(expr, dims, syms) -
+                            row.constant);
+      syms[k] = 0;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+/// The common case without any polyhedral machinery: every constraint is
+/// linear in at most one dimension (c * d + k >= 0 or == 0 once symbols are
+/// bound), so the set is a box whose bounds follow directly. False when the
+/// set is not of that form (the caller falls back to the general path).
+bool linearBox(unsigned rank, const Interpreter::LinearRows &rows,
+               ArrayRef<int64_t> symbols, Interpreter::SetShape &shape) {
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  Dims lo(rank, kNone), hi(rank, kNone);
+  bool empty = false;
+  for (const Interpreter::LinearRow &row : rows) {
+    bool isEq = row.isEq;
+    int64_t k = row.constant;
+    for (size_t j = 0; j < row.symbols.size(); ++j) {
+      if (row.symbols[j] == 0)
+        continue;
+      if (j >= symbols.size())
+        return false; // a symbol without a value: the general path says so
+      k += row.symbols[j] * symbols[j];
+    }
     int dim = -1;
     int64_t c = 0;
     for (unsigned d = 0; d < rank; ++d) {
-      point[d] = 1;
-      int64_t coeff = ktdp::evaluateAffineExpr(expr, point, symbols) - k;
-      point[d] = 0;
+      int64_t coeff = row.dims[d];
       if (coeff == 0)
         continue;
       if (dim >= 0)
@@ -242,7 +273,13 @@ const Interpreter::SetShape &Interpreter::setShape(IntegerSet set,
                                                    ArrayRef<int64_t> symbols) {
   auto compute = [&] {
     SetShape shape;
-    if (!linearBox(set, symbols, shape)) {
+    auto rows = linearRowsOf.find(set.getAsOpaquePointer());
+    std::optional<LinearRows> fresh;
+    if (rows == linearRowsOf.end())
+      fresh = linearRows(set);
+    const std::optional<LinearRows> &linear =
+        rows == linearRowsOf.end() ? fresh : rows->second;
+    if (!linear || !linearBox(set.getNumDims(), *linear, symbols, shape)) {
       shape.bounded = boundingBox(set, symbols, shape.lo, shape.hi);
       shape.isBox = shape.bounded && isBoxSet(set, symbols);
     }
@@ -409,9 +446,12 @@ void Interpreter::prepare() {
       for (Block &block : region)
         liveness(block);
     for (NamedAttribute attr : op->getAttrs())
-      if (auto set = llvm::dyn_cast<IntegerSetAttr>(attr.getValue()))
+      if (auto set = llvm::dyn_cast<IntegerSetAttr>(attr.getValue())) {
+        linearRowsOf.try_emplace(set.getValue().getAsOpaquePointer(),
+                                 linearRows(set.getValue()));
         if (set.getValue().getNumSymbols() == 0)
           setShape(set.getValue(), {});
+      }
     for (Type t : op->getResultTypes())
       if (auto future = llvm::dyn_cast<ktdp::TileFutureType>(t))
         setPoints(future.getGroups());

@@ -99,6 +99,14 @@ public:
     bool isBox = false;
     Dims lo, hi;
   };
+  /// A constraint of an integer set that is linear: constant +
+  /// dims . x + symbols . s (== 0 or >= 0).
+  struct LinearRow {
+    bool isEq = false;
+    int64_t constant = 0;
+    Dims dims, symbols;
+  };
+  using LinearRows = llvm::SmallVector<LinearRow, 4>;
   const SetShape &setShape(mlir::IntegerSet set,
                            llvm::ArrayRef<int64_t> symbols);
   /// Per block (computed once, shared by all cores): for every op, the
@@ -152,6 +160,9 @@ private:
   llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockLiveness>> livenessOf;
   llvm::DenseSet<mlir::Operation *> unsupportedResults;
   llvm::DenseMap<mlir::Operation *, RtValue> constants;
+  /// The integer sets of the kernel's attributes as linear rows (nullopt
+  /// where a constraint is not linear), worked out when it is prepared.
+  llvm::DenseMap<const void *, std::optional<LinearRows>> linearRowsOf;
   llvm::DenseMap<const void *, std::optional<llvm::SmallVector<int64_t>>>
       setPointsOf;
 
