@@ -158,7 +158,7 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
 }
 
 def StreamRowPasses : Pass<"stream-row-passes", "::mlir::ModuleOp"> {
-  let summary = "Stream a tile once per row pass instead of holding it (softmax)";
+  let summary = "Stream a tile once per row pass instead of holding it (softmax, norms)";
   let description = [{
     A compute stage that reduces the rows of a streamed tile and then uses
     the rows again with the result (softmax: the max, then exp(x - max)
@@ -169,9 +169,12 @@ def StreamRowPasses : Pass<"stream-row-passes", "::mlir::ModuleOp"> {
     one vector per reduction and then its lanes into the row's result; only
     those per-row results (and what is computed from them) carry over to
     the next pass, broadcast back over the row. The last pass pushes the
-    output. The compute unit never holds the tile. Rows must be whole
-    sticks, all tiles of one element width, every reduction one combining
-    op.
+    output. A row of the tile's width broadcast over its rows (rmsnorm's
+    weights) is streamed again for each row (stick i mod its sticks), next
+    to the tile's stick i; values widened on the compute unit (f16 to f32)
+    stay one vector per popped stick. The compute unit never holds the
+    tile. Rows must be whole sticks, what is popped and pushed of one
+    element width, every reduction one combining op.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -55,7 +55,8 @@ public:
   sched::StageOp stage;
   int stickBytes;
   int64_t rows = 0, sticksPerRow = 0, lanes = 0;
-  SmallVector<sched::PopOp> pops;
+  SmallVector<sched::PopOp> pops; // tiles, and rows streamed per row
+  DenseMap<Value, int64_t> periodicFifo; // row FIFOs: sticks of the row
   SmallVector<sched::PushOp> pushes;
   SmallVector<std::pair<linalg::ReduceOp, int>> reductions; // and their pass
   SmallVector<Operation *> tileOps;   // elementwise, broadcasts, splats
@@ -95,14 +96,41 @@ private:
       lanes = stickBytes / width;
       elementWidth = width;
     }
-    return tile.getShape() == ArrayRef<int64_t>(*shape) &&
-           spyre::elementBytes(tile.getElementType()) == elementWidth;
+    return tile.getShape() == ArrayRef<int64_t>(*shape);
+  }
+
+  /// What moves through a FIFO is sticks of the popped width.
+  bool streamWidth(Type t) {
+    return spyre::elementBytes(cast<ShapedType>(t).getElementType()) ==
+           elementWidth;
+  }
+
+  /// A row the width of the tile (`[C]`): broadcast over the rows, it is
+  /// streamed again for each row.
+  bool rowOfTile(Type t) {
+    auto row = dyn_cast<RankedTensorType>(t);
+    return shape && row && row.hasStaticShape() && row.getRank() == 1 &&
+           row.getShape()[0] == (*shape)[1];
   }
 
   bool rowShaped(Type t) {
     auto row = dyn_cast<RankedTensorType>(t);
     return shape && row && row.hasStaticShape() && row.getRank() == 1 &&
            row.getShape()[0] == rows;
+  }
+
+  /// Whether a streamed row reaches the tile only through broadcasts over
+  /// the rows (and elementwise ops before them).
+  bool broadcastOnly(Value row) {
+    for (Operation *user : row.getUsers()) {
+      auto broadcast = dyn_cast<linalg::BroadcastOp>(user);
+      bool ok = (broadcast && broadcast.getDimensions() == ArrayRef<int64_t>{0}) ||
+                (spyre::isElementwiseOp(user) && user->getNumResults() == 1 &&
+                 rowOfTile(user->getResult(0).getType()));
+      if (!ok)
+        return false;
+    }
+    return true;
   }
 
   bool usesTile(Operation &op) {
@@ -121,14 +149,23 @@ private:
       return true;
     };
     if (auto pop = dyn_cast<sched::PopOp>(op)) {
-      if (!tileShaped(pop.getType()))
+      if (tileShaped(pop.getType())) {
+        if (!streamWidth(pop.getType()))
+          return false;
+      } else if (rowOfTile(pop.getType()) && streamWidth(pop.getType()) &&
+                 broadcastOnly(pop.getResult())) {
+        periodicFifo[pop.getFifo()] =
+            spyre::tileSticks(cast<ShapedType>(pop.getType()), stickBytes);
+      } else {
         return false;
+      }
       pops.push_back(pop);
       passOf[pop.getResult()] = 0;
       return true;
     }
     if (auto push = dyn_cast<sched::PushOp>(op)) {
-      if (!isTile(push.getValue()))
+      if (!isTile(push.getValue()) || !tileShaped(push.getValue().getType()) ||
+          !streamWidth(push.getValue().getType()))
         return false;
       pushes.push_back(push);
       return true;
@@ -150,11 +187,24 @@ private:
     }
     if (isa<tensor::EmptyOp>(op))
       return true;
+    if (op.getNumResults() == 1 && rowOfTile(op.getResult(0).getType()) &&
+        spyre::isElementwiseOp(&op) && usesTile(op)) {
+      // On a streamed row (before its broadcast): stick for stick with it.
+      for (Value v : op.getOperands())
+        if (!isTile(v) && !v.getType().isIntOrIndexOrFloat() &&
+            !isa_and_nonnull<tensor::EmptyOp>(v.getDefiningOp()))
+          return false;
+      return broadcastOnly(op.getResult(0)) && tileResult(0);
+    }
     if (op.getNumResults() == 1 && tileShaped(op.getResult(0).getType())) {
-      if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op))
+      if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op)) {
+        if (broadcast.getDimensions() == ArrayRef<int64_t>{0} &&
+            isTile(broadcast.getInput()))
+          return tileResult(passOf.lookup(broadcast.getInput()));
         return broadcast.getDimensions() == ArrayRef<int64_t>{1} &&
                rowShaped(broadcast.getInput().getType()) &&
                tileResult(ready(broadcast.getInput()));
+      }
       if (auto splat = dyn_cast<tensor::SplatOp>(op))
         return tileResult(ready(splat.getInput()));
       if (!spyre::isElementwiseOp(&op))
@@ -267,7 +317,10 @@ private:
         if (t && (in.contains(t.getDest()) || out.contains(t.getSource()))) {
           feeds |= in.contains(t.getDest());
           drains |= out.contains(t.getSource());
-          simple &= t.getSticks() == sticks && !t.getFirst();
+          int64_t expected = plan.periodicFifo.count(t.getDest())
+                                 ? plan.periodicFifo.lookup(t.getDest())
+                                 : sticks;
+          simple &= t.getSticks() == expected && !t.getFirst();
         } else {
           simple &= isa<sched::WaitOp, sched::SignalOp>(op);
         }
@@ -332,7 +385,14 @@ private:
       OpBuilder in(l.getBody()->getTerminator());
       for (Operation *op : perPass[p]) {
         auto one = cast<sched::TransferOp>(in.clone(*op));
-        one.getFirstMutable().assign(l.getInductionVar());
+        Value first = l.getInductionVar();
+        // A row streamed for each row of the tile: stick i mod its sticks.
+        if (int64_t m = plan.periodicFifo.lookup(one.getDest())) {
+          OpBuilder at(one);
+          first = arith::RemUIOp::create(
+              at, loc, first, arith::ConstantIndexOp::create(at, loc, m));
+        }
+        one.getFirstMutable().assign(first);
         one.setSticks(1);
       }
       p = q;
@@ -444,7 +504,12 @@ private:
     for (Operation *op : plan.tileOps) {
       if (!needed.contains(op->getResult(0)))
         continue;
-      if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op)) {
+      auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
+      if (broadcast && plan.isTile(broadcast.getInput())) {
+        // A streamed row: this stick of it is this stick of the tile's row.
+        vectors.map(broadcast.getResult()[0],
+                    vectors.vectorFor(b, loc, broadcast.getInput()));
+      } else if (broadcast) {
         Value element = tensor::ExtractOp::create(b, loc, broadcast.getInput(),
                                                   ValueRange{row});
         vectors.map(broadcast.getResult()[0],

@@ -2,7 +2,7 @@
 // passes over the rows: the load unit streams the tile once per pass that
 // reads it, each pass recomputes the ops it needs a stick at a time and
 // only the per-row results carry over (read back per row); the last pass
-// pushes. Tiles of two element widths are left to vectorize-held-tiles.
+// pushes. Rows of partial sticks are left to vectorize-held-tiles.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions --stream-row-passes | FileCheck %s
 
 // CHECK-LABEL: func.func @softmax_rows
@@ -62,9 +62,20 @@
 // CHECK:         sched.pop %[[XF]]
 // CHECK-NEXT:    sched.pop %[[YF]]
 
+// Widened to f32: each popped f16 stick becomes one 64-lane f32 vector.
 // CHECK-LABEL: func.func @mixed_width
 // CHECK:       sched.stage "sfu" {
-// CHECK-NEXT:    sched.pop %{{.*}} {sticks = 8 : i64} : <vector<64xf16>> -> tensor<2x256xf16>
+// CHECK:         %[[X:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:    %[[W:.*]] = arith.extf %[[X]] : vector<64xf16> to vector<64xf32>
+// CHECK:         arith.maximumf {{.*}} : vector<64xf32>
+// CHECK:         vector.reduction <maximumf>, {{.*}} : vector<64xf32> into f32
+// CHECK:         arith.truncf {{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK-NEXT:    sched.push
+// CHECK-NOT:     linalg.
+
+// CHECK-LABEL: func.func @partial_rows
+// CHECK:       sched.stage "sfu" {
+// CHECK-NEXT:    sched.pop %{{.*}} {sticks = 4 : i64} : <vector<64xf16>> -> tensor<2x100xf16>
 // CHECK:         linalg.reduce
 #s = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -118,8 +129,7 @@ func.func @two_inputs(%x: index, %y: index, %z: index) attributes {grid = [1]} {
   return
 }
 
-// Widened to f32 before the reduction: tiles of two element widths do not
-// stream stick for stick, so the stage is left (to vectorize-held-tiles).
+// Widened to f32 before the reduction, narrowed back before the store.
 func.func @mixed_width(%x: index, %y: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %ninf = arith.constant 0xFF800000 : f32
@@ -136,5 +146,25 @@ func.func @mixed_width(%x: index, %y: index) attributes {grid = [1]} {
   %sh = arith.subf %w, %mb : tensor<2x256xf32>
   %o = arith.truncf %sh : tensor<2x256xf32> to tensor<2x256xf16>
   ktdp.store %o, %yt : tensor<2x256xf16>, !ktdp.access_tile<2x256xindex>
+  return
+}
+
+// Rows of 100 f16 end in a partial stick, whose padding would enter the
+// max: left as it is.
+#p = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 99 >= 0)>
+func.func @partial_rows(%x: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFC00 : f16
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 100], strides: [100, 1] {coordinate_set = #p, memory_space = #ktdp.memory_space<global>} : memref<2x100xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 100], strides: [100, 1] {coordinate_set = #p, memory_space = #ktdp.memory_space<global>} : memref<2x100xf16>
+  %xt = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #p, access_tile_order = #id} : memref<2x100xf16> -> !ktdp.access_tile<2x100xindex>
+  %yt = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #p, access_tile_order = #id} : memref<2x100xf16> -> !ktdp.access_tile<2x100xindex>
+  %d = ktdp.load %xt : !ktdp.access_tile<2x100xindex> -> tensor<2x100xf16>
+  %minit = tensor.splat %ninf : tensor<2xf16>
+  %m = linalg.reduce { arith.maximumf } ins(%d : tensor<2x100xf16>) outs(%minit : tensor<2xf16>) dimensions = [1]
+  %e = tensor.empty() : tensor<2x100xf16>
+  %mb = linalg.broadcast ins(%m : tensor<2xf16>) outs(%e : tensor<2x100xf16>) dimensions = [1]
+  %o = arith.subf %d, %mb : tensor<2x100xf16>
+  ktdp.store %o, %yt : tensor<2x100xf16>, !ktdp.access_tile<2x100xindex>
   return
 }
