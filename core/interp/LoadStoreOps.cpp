@@ -11,6 +11,7 @@
 #include "interp/KtdpTiles.h"
 
 #include <algorithm>
+#include <cstring>
 
 using namespace mlir;
 using namespace spyre::interp;
@@ -105,6 +106,9 @@ void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore) {
   costs->onMemory(core.id, isStore ? "ktdp.store" : "ktdp.load", access);
 }
 
+/// Strided f16 runs go through a buffer of this many halves.
+constexpr int64_t kGather = 256;
+
 /// Reads the run's elements (of `type`) into out[0, count).
 void loadRun(ByteStore &store, DType type, const AccessRun &run, double *out) {
   uint64_t size = dtypeSize(type);
@@ -117,6 +121,15 @@ void loadRun(ByteStore &store, DType type, const AccessRun &run, double *out) {
       std::fill(dst, dst + k, 0.0); // nobody wrote the page
     } else if (dense && type == DType::F16) {
       decodeHalves(bytes, dst, k);
+    } else if (type == DType::F16) {
+      // Strided: gather the halves, then decode them in bulk.
+      uint8_t halves[2 * kGather];
+      for (int64_t done = 0; done < k; done += kGather) {
+        int64_t m = std::min(kGather, k - done);
+        for (int64_t i = 0; i < m; ++i, bytes += run.stride)
+          std::memcpy(halves + 2 * i, bytes, 2);
+        decodeHalves(halves, dst + done, m);
+      }
     } else {
       for (int64_t i = 0; i < k; ++i, bytes += run.stride)
         dst[i] = loadElement(type, bytes);
@@ -133,9 +146,18 @@ void storeRun(ByteStore &store, DType type, const AccessRun &run,
     uint64_t available = 0;
     uint8_t *bytes = store.poke(address, available);
     const double *src = values + first;
-    if (dense && type == DType::F16)
+    if (dense && type == DType::F16) {
       encodeHalves(src, bytes, k);
-    else
+    } else if (type == DType::F16) {
+      // Strided: encode in bulk, then scatter the halves.
+      uint8_t halves[2 * kGather];
+      for (int64_t done = 0; done < k; done += kGather) {
+        int64_t m = std::min(kGather, k - done);
+        encodeHalves(src + done, halves, m);
+        for (int64_t i = 0; i < m; ++i, bytes += run.stride)
+          std::memcpy(bytes, halves + 2 * i, 2);
+      }
+    } else
       for (int64_t i = 0; i < k; ++i, bytes += run.stride)
         storeElement(type, src[i], bytes);
   });
