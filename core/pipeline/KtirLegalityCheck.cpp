@@ -2,6 +2,7 @@
 
 #include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
+#include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -40,6 +41,54 @@ struct KtirLegalityCheck
         << "holds " << capacity << ": split it into smaller tiles (e.g. a loop "
         << "over its leading dimension)";
     failed = true;
+  }
+
+  /// The inter-tile exchanges the backend turns into ring traffic: a
+  /// reduction whose consumers are producers of their group (all-reduce,
+  /// reduce-to-one) over groups that are rings of one size covering every
+  /// tile; a broadcast with one producer per group.
+  void checkExchanges(func::FuncOp function, int64_t tiles, bool &failed) {
+    SmallVector<int64_t> cores = llvm::to_vector(llvm::seq<int64_t>(0, tiles));
+    function.walk([&](Operation *op) {
+      auto reduce = llvm::dyn_cast<ktdp::InterTileReduceOp>(op);
+      auto consume = llvm::dyn_cast<ktdp::InterTileConsumeOp>(op);
+      if (!reduce && !consume)
+        return;
+      auto refuse = [&](StringRef why) {
+        op->emitError(why);
+        failed = true;
+      };
+      Value future = op->getOperand(0);
+      auto produce = future.getDefiningOp<ktdp::InterTileProduceOp>();
+      if (!produce)
+        return refuse("the future must come from a ktdp.inter_tile_produce "
+                      "of this kernel");
+      auto type = llvm::cast<ktdp::TileFutureType>(future.getType());
+      IntegerSet producers = produce.getProducerTilesPerGroup();
+      if (reduce) {
+        if (!spyre::consumersAreProducers(
+                type, producers, reduce.getConsumerTilesPerGroup(), tiles))
+          return refuse("inter-tile reduce: every consumer must be a producer "
+                        "of its group (an all-reduce or a reduce-to-one); the "
+                        "backend cannot deliver the result to other tiles");
+        if (!spyre::ringsOf(type, producers, cores))
+          return refuse("inter-tile reduce: the backend folds around a ring "
+                        "per group, so the producer groups must cover every "
+                        "tile, each tile in one group, all groups of one size");
+        return;
+      }
+      for (Type partial : type.getPartialTypes())
+        if (!llvm::cast<RankedTensorType>(partial).hasStaticShape())
+          return refuse("inter-tile broadcast: the partials must have static "
+                        "shapes");
+      if (!spyre::relayOf(type, producers, consume.getConsumerTilesPerGroup(),
+                          cores))
+        return refuse("inter-tile broadcast: the backend passes one "
+                      "producer's partials along its group, so each group "
+                      "needs exactly one producer, a tile may consume in one "
+                      "group only and a producer not in another group "
+                      "(routing from several producers is not supported)");
+    });
   }
 
   void runOnOperation() override {
@@ -93,6 +142,7 @@ struct KtirLegalityCheck
         }
         tiles *= value.getInt();
       }
+      checkExchanges(function, tiles, failed);
       if (cores > 0 && tiles > cores) {
         function.emitError("the grid has ")
             << tiles << " tiles but the target has " << cores.getValue()

@@ -3,6 +3,7 @@
 #include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
+#include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,48 +20,6 @@ namespace spyre {
 using namespace mlir;
 
 namespace {
-
-/// For every tile: its group, and the previous and next member of the group
-/// in core order (cyclic). Empty unless every tile is in exactly one group
-/// and all groups have the same number of members.
-struct Rings {
-  SmallVector<int64_t> group, prev, next;
-  int64_t members = 0;
-};
-
-std::optional<Rings> ringsOf(ktdp::TileFutureType future, IntegerSet members,
-                             ArrayRef<int64_t> cores) {
-  std::optional<SmallVector<int64_t>> groups =
-      ktdp::enumerateIntegerSet1D(future.getGroups(), {});
-  if (!groups)
-    return std::nullopt;
-  int64_t tiles = cores.size();
-  Rings r;
-  r.group.assign(tiles, -1);
-  r.prev.assign(tiles, -1);
-  r.next.assign(tiles, -1);
-  for (int64_t g : *groups) {
-    SmallVector<int64_t> ring; // tiles of the group, in core order
-    for (int64_t t = 0; t < tiles; ++t)
-      if (ktdp::integerSetContains(members, {t}, {g})) {
-        if (r.group[t] != -1)
-          return std::nullopt; // in two groups
-        r.group[t] = g;
-        ring.push_back(t);
-      }
-    llvm::sort(ring, [&](int64_t a, int64_t b) { return cores[a] < cores[b]; });
-    if (ring.empty() || (r.members && int64_t(ring.size()) != r.members))
-      return std::nullopt;
-    r.members = ring.size();
-    for (size_t i = 0; i < ring.size(); ++i) {
-      r.next[ring[i]] = cores[ring[(i + 1) % ring.size()]];
-      r.prev[ring[i]] = cores[ring[(i + ring.size() - 1) % ring.size()]];
-    }
-  }
-  if (llvm::is_contained(r.group, -1))
-    return std::nullopt;
-  return r;
-}
 
 /// The running tile's id.
 Value tileId(OpBuilder &b, Location loc) {
@@ -120,23 +79,6 @@ Value collapse(OpBuilder &b, Location loc, Value value, Type result,
   return tensor::CollapseShapeOp::create(b, loc, type, value, groups);
 }
 
-/// Whether every consumer of each group is one of its producers (an
-/// all-reduce, or a reduce-to-one: then every member folds as in an
-/// all-reduce, and only the consumer's result is defined).
-bool consumersAreProducers(ktdp::TileFutureType future, IntegerSet producers,
-                           IntegerSet consumers, int64_t tiles) {
-  std::optional<SmallVector<int64_t>> groups =
-      ktdp::enumerateIntegerSet1D(future.getGroups(), {});
-  if (!groups)
-    return false;
-  for (int64_t g : *groups)
-    for (int64_t t = 0; t < tiles; ++t)
-      if (ktdp::integerSetContains(consumers, {t}, {g}) &&
-          !ktdp::integerSetContains(producers, {t}, {g}))
-        return false;
-  return true;
-}
-
 /// Every core of a group starts from its own partials and, n - 1 times,
 /// sends the partials it holds last to the next member and folds in the
 /// ones the previous member sends: the fold order of the interpreter
@@ -146,7 +88,7 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   auto produce = reduce.getFuture().getDefiningOp<ktdp::InterTileProduceOp>();
   auto future = cast<ktdp::TileFutureType>(reduce.getFuture().getType());
   if (!exchange || !produce || !reduce.getFuture().hasOneUse() ||
-      !consumersAreProducers(future, produce.getProducerTilesPerGroup(),
+      !spyre::consumersAreProducers(future, produce.getProducerTilesPerGroup(),
                              reduce.getConsumerTilesPerGroup(), cores.size())) {
     reduce.emitRemark("inter-tile reduce left to the interpreter's model: "
                       "some consumer is not a producer of its group");
@@ -163,8 +105,8 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
     }
     drops.push_back(*drop);
   }
-  std::optional<Rings> rings =
-      ringsOf(future, produce.getProducerTilesPerGroup(), cores);
+  std::optional<spyre::Rings> rings =
+      spyre::ringsOf(future, produce.getProducerTilesPerGroup(), cores);
   if (!rings) {
     reduce.emitRemark("inter-tile reduce left to the interpreter's model: its "
                       "groups are not equal rings covering every tile");
@@ -209,63 +151,6 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   produce.erase();
 }
 
-/// A broadcast's relay: for every tile, its group (as a producer), and the
-/// core it receives from / passes on to (-1: none). The producer of each
-/// group starts a chain through the group's consumers in ring order from
-/// it. Empty unless every group has one producer, every tile consumes in
-/// at most one group and no producer consumes another group's partials.
-struct Relay {
-  SmallVector<int64_t> group, from, to;
-};
-
-std::optional<Relay> relayOf(ktdp::TileFutureType future, IntegerSet producers,
-                             IntegerSet consumers, ArrayRef<int64_t> cores) {
-  std::optional<SmallVector<int64_t>> groups =
-      ktdp::enumerateIntegerSet1D(future.getGroups(), {});
-  if (!groups)
-    return std::nullopt;
-  int64_t tiles = cores.size();
-  Relay r;
-  r.group.assign(tiles, 0);
-  r.from.assign(tiles, -1);
-  r.to.assign(tiles, -1);
-  SmallVector<int64_t> consumerOf(tiles, -1), producerOf(tiles, -1);
-  for (int64_t g : *groups) {
-    SmallVector<int64_t> producing, chain;
-    for (int64_t t = 0; t < tiles; ++t) {
-      if (ktdp::integerSetContains(producers, {t}, {g}))
-        producing.push_back(t);
-      if (ktdp::integerSetContains(consumers, {t}, {g})) {
-        if (consumerOf[t] != -1)
-          return std::nullopt; // consumes in two groups
-        consumerOf[t] = g;
-        chain.push_back(t);
-      }
-    }
-    if (producing.size() != 1)
-      return std::nullopt;
-    int64_t p = producing.front();
-    producerOf[p] = g;
-    r.group[p] = g;
-    // The consumers in ring order after the producer's core.
-    llvm::erase(chain, p);
-    llvm::sort(chain, [&](int64_t a, int64_t b) {
-      bool aAfter = cores[a] > cores[p], bAfter = cores[b] > cores[p];
-      return aAfter != bAfter ? aAfter : cores[a] < cores[b];
-    });
-    int64_t previous = p;
-    for (int64_t t : chain) {
-      r.from[t] = cores[previous];
-      r.to[previous] = cores[t];
-      previous = t;
-    }
-  }
-  for (int64_t t = 0; t < tiles; ++t)
-    if (producerOf[t] != -1 && consumerOf[t] != -1 && producerOf[t] != consumerOf[t])
-      return std::nullopt;
-  return r;
-}
-
 /// The producer computes its partials; each consumer receives them from
 /// the one before it in its group's chain and passes them on to the next.
 void lower(ktdp::InterTileConsumeOp consume, ArrayRef<int64_t> cores) {
@@ -275,10 +160,10 @@ void lower(ktdp::InterTileConsumeOp consume, ArrayRef<int64_t> cores) {
   bool staticPartials = llvm::all_of(future.getPartialTypes(), [](Type t) {
     return cast<RankedTensorType>(t).hasStaticShape();
   });
-  std::optional<Relay> relay;
+  std::optional<spyre::Relay> relay;
   if (exchange && produce && consume.getFuture().hasOneUse() && staticPartials &&
       TypeRange(consume.getResultTypes()) == TypeRange(future.getPartialTypes()))
-    relay = relayOf(future, produce.getProducerTilesPerGroup(),
+    relay = spyre::relayOf(future, produce.getProducerTilesPerGroup(),
                     consume.getConsumerTilesPerGroup(), cores);
   if (!relay) {
     consume.emitRemark("inter-tile broadcast left to the interpreter's model: "

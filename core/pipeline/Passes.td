@@ -19,8 +19,12 @@ def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
     linalg, tensor, scf, func), function calls, kernels without a `grid`
     (a warning: they run on one tile), grids with non-positive extents, and
     `get_compute_tile_id` asking for more coordinates than the grid has,
-    and, given the target, grids with more tiles than cores and loads or
-    stores of tiles larger than a core's scratchpad.
+    inter-tile exchanges the ring lowering cannot carry (a reduction
+    delivered to a tile that is not a producer of its group, reduction
+    groups that are not rings of one size covering every tile, a
+    broadcast with several producers per group), and, given the target,
+    grids with more tiles than cores and loads or stores of tiles larger
+    than a core's scratchpad.
   }];
   let options = [
     Option<"cores", "cores", "int", /*default=*/"0",

@@ -45,3 +45,69 @@ func.func @too_many_ids() attributes {grid = [4]} {
   %x, %y = ktdp.get_compute_tile_id : index, index
   return
 }
+
+// -----
+// A reduction delivered to a tile that produced nothing for it.
+#first = affine_set<(i)[g] : (i == 0)>
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+#one = affine_set<(g) : (g == 0)>
+func.func @reduce_elsewhere() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #first
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile reduce: every consumer must be a producer of its group (an all-reduce or a reduce-to-one); the backend cannot deliver the result to other tiles}}
+  %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #all4, identity(%z : tensor<4xf16>)
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  {
+    ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+      %s = arith.addf %a, %b : tensor<4xf16>
+      ktdp.yield_reduced %s : tensor<4xf16>
+  }
+  return
+}
+
+// -----
+// An all-reduce among tiles 0 and 1 of 4: tiles 2 and 3 are in no ring.
+#pair = affine_set<(i)[g] : (i >= 0, -i + 1 >= 0)>
+#one = affine_set<(g) : (g == 0)>
+func.func @reduce_partial_ring() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #pair
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile reduce: the backend folds around a ring per group, so the producer groups must cover every tile, each tile in one group, all groups of one size}}
+  %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #pair, identity(%z : tensor<4xf16>)
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  {
+    ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+      %s = arith.addf %a, %b : tensor<4xf16>
+      ktdp.yield_reduced %s : tensor<4xf16>
+  }
+  return
+}
+
+// -----
+// Two producers in a group: a routing, not a broadcast.
+#pair = affine_set<(i)[g] : (i >= 0, -i + 1 >= 0)>
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+#one = affine_set<(g) : (g == 0)>
+func.func @routing() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #pair
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile broadcast: the backend passes one producer's partials along its group, so each group needs exactly one producer, a tile may consume in one group only and a producer not in another group (routing from several producers is not supported)}}
+  %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #all4
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  return
+}
