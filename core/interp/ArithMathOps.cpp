@@ -49,7 +49,10 @@ FailureOr<Operands> gather(CoreExec &core, Operation *op) {
         ops.firstTileElements = (*t)->numElements();
       ops.tensor = true;
       ops.shape = (*t)->shape;
-      ops.args.push_back({(*t)->data.data(), 0, (*t)->dtype});
+      if ((*t)->splat)
+        ops.args.push_back({nullptr, (*t)->splatValue, (*t)->dtype});
+      else
+        ops.args.push_back({(*t)->data.data(), 0, (*t)->dtype});
     } else if (auto *s = std::get_if<Scalar>(&rv)) {
       ops.args.push_back({nullptr, s->value, s->dtype});
     } else {

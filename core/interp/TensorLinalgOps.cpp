@@ -76,6 +76,23 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
     FailureOr<Scalar> v = core.scalar(op, splat.getInput());
     if (failed(shape) || failed(v))
       return failure();
+    // Read only by float binary ops of this block (which take one repeated
+    // value as they take a scalar): the tensor is not materialised.
+    Operation *splatOp = op;
+    bool lazy = llvm::all_of(splat.getResult().getUsers(), [&](Operation *user) {
+      return user->getBlock() == splatOp->getBlock() &&
+             user->getNumResults() == 1 &&
+             floatBinaryOf(user->getName().getStringRef()).has_value();
+    });
+    if (lazy) {
+      auto t = std::make_shared<Tensor>();
+      t->dtype = dtypeOf(splat.getType());
+      t->shape.assign(shape->begin(), shape->end());
+      t->splat = true;
+      t->splatValue = roundTo(t->dtype, v->value);
+      t->splatCount = numElements(*shape);
+      return setTensor(core, splat.getResult(), t);
+    }
     TensorPtr t = makeTensor(dtypeOf(splat.getType()), *shape, false);
     std::fill(t->data.begin(), t->data.end(), roundTo(t->dtype, v->value));
     return setTensor(core, splat.getResult(), t);

@@ -36,9 +36,17 @@ struct Tensor {
   Buffer data;
   /// Compile-time literal (arith.constant): not charged to the scratchpad.
   bool literal = false;
+  /// A tensor.splat whose only readers are float binary ops (see
+  /// execTensor): `data` stays empty and every one of its `splatCount`
+  /// elements is `splatValue` (already rounded to `dtype`).
+  bool splat = false;
+  double splatValue = 0;
+  int64_t splatCount = 0;
 
-  int64_t numElements() const { return static_cast<int64_t>(data.size()); }
-  uint64_t bytes() const { return data.size() * dtypeSize(dtype); }
+  int64_t numElements() const {
+    return splat ? splatCount : static_cast<int64_t>(data.size());
+  }
+  uint64_t bytes() const { return numElements() * dtypeSize(dtype); }
 };
 using TensorPtr = std::shared_ptr<Tensor>;
 
