@@ -266,20 +266,61 @@ void boxInDistributedView(AccessTile &tile, const MemoryView &view,
     int64_t from, to, rowIndex;
     size_t q;
   };
+  // Whether the row starting at set point p lies in `part`, and the element
+  // index of its column part.lo[inner].
+  auto rowIn = [&](const ViewPart &part, ArrayRef<int64_t> p,
+                   int64_t &rowIndex) {
+    rowIndex = part.offset;
+    for (size_t d = 0; d < rank; ++d) {
+      if (d == inner)
+        continue;
+      int64_t x = anchor[d] + p[d];
+      if (x < part.lo[d] || x > part.hi[d])
+        return false;
+      rowIndex += (x - part.lo[d]) * part.strides[d];
+    }
+    return true;
+  };
+  // Each partition covers the same columns in every row it meets. With up to
+  // 16 partitions, the per-row sort below is an insertion sort, which is
+  // stable: the partitions sorted stably by first column once, then filtered
+  // per row, come in the same order.
+  if (view.parts.size() <= 16) {
+    SmallVector<Piece, 8> order;
+    for (size_t q = 0; q < view.parts.size(); ++q) {
+      const ViewPart &part = view.parts[q];
+      int64_t from = std::max(first, part.lo[inner]);
+      int64_t to = std::min(last, part.hi[inner]);
+      if (from <= to)
+        order.push_back({from, to, 0, q});
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Piece &a, const Piece &b) { return a.from < b.from; });
+    forEachRow(shape, dimOf, [&](ArrayRef<int64_t> p) {
+      int64_t next = first;
+      for (const Piece &piece : order) {
+        const ViewPart &part = view.parts[piece.q];
+        int64_t rowIndex;
+        if (!rowIn(part, p, rowIndex))
+          continue;
+        tile.append(-1, 0, 0, piece.from - next);
+        int64_t stride = part.strides[inner];
+        appendRow(tile, static_cast<int32_t>(piece.q), piece.from, piece.to,
+                  rowIndex - part.lo[inner] * stride, stride,
+                  dtypeSize(part.dtype));
+        next = piece.to + 1;
+      }
+      tile.append(-1, 0, 0, last + 1 - next);
+    });
+    return;
+  }
   std::vector<Piece> pieces;
   forEachRow(shape, dimOf, [&](ArrayRef<int64_t> p) {
     pieces.clear();
     for (size_t q = 0; q < view.parts.size(); ++q) {
       const ViewPart &part = view.parts[q];
-      bool rowInside = true;
-      int64_t rowIndex = part.offset;
-      for (size_t d = 0; d < rank && rowInside; ++d) {
-        if (d == inner)
-          continue;
-        int64_t x = anchor[d] + p[d];
-        rowInside = x >= part.lo[d] && x <= part.hi[d];
-        rowIndex += (x - part.lo[d]) * part.strides[d];
-      }
+      int64_t rowIndex;
+      bool rowInside = rowIn(part, p, rowIndex);
       int64_t from = std::max(first, part.lo[inner]);
       int64_t to = std::min(last, part.hi[inner]);
       if (rowInside && from <= to)
