@@ -71,8 +71,12 @@ public:
   /// How often this core has executed each inter-tile delivery op.
   llvm::DenseMap<mlir::Operation *, int> occurrences;
 
-  /// Makes room for `n` bound values (no rehashing while the kernel runs).
-  void reserveValues(unsigned n) { values.reserve(n); }
+  /// Makes room for `n` bound values and as many held tensors (no
+  /// rehashing while the kernel runs).
+  void reserveValues(unsigned n) {
+    values.reserve(n);
+    refs.reserve(n);
+  }
 
   // Scratchpad accounting -------------------------------------------------
   uint64_t lxInUse = 0, lxPeak = 0;

@@ -434,9 +434,12 @@ static bool supportedResultType(Type t) {
 }
 
 void Interpreter::prepare() {
-  unsigned numValues = 0;
+  unsigned numValues = 0, numConstants = 0;
   function.walk([&](Operation *op) {
     numValues += op->getNumResults();
+    StringRef name = op->getName().getStringRef();
+    if (name == "arith.constant" || name == "spyreop.constant")
+      ++numConstants;
     for (Region &region : op->getRegions())
       for (Block &block : region)
         numValues += block.getNumArguments();
@@ -456,6 +459,8 @@ void Interpreter::prepare() {
       if (auto future = llvm::dyn_cast<ktdp::TileFutureType>(t))
         setPoints(future.getGroups());
   });
+  // Room for what a run binds, so the maps do not grow while it runs.
+  constants.reserve(numConstants);
   for (auto &core : cores)
     core->reserveValues(numValues);
 }

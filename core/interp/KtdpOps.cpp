@@ -40,7 +40,9 @@ LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
   auto strides = core.mixedDims(op, op.getStaticStrides(), op.getStrides());
   if (failed(offset) || failed(sizes) || failed(strides))
     return failure();
-  ViewPart part;
+  // The one part is built in place (not moved into the view).
+  auto view = std::make_shared<MemoryView>();
+  ViewPart &part = view->parts.emplace_back();
   kt::MemorySpaceAttr space = op.getMemorySpace();
   part.space = space.isGlobal() ? Space::HBM : Space::LX;
   part.core = space.hasCtId() ? space.getCtId() : core.id;
@@ -76,10 +78,8 @@ LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
       part.hi.push_back(s - 1);
     }
   }
-  auto view = std::make_shared<MemoryView>();
   view->dtype = part.dtype;
   view->shape = part.sizes;
-  view->parts.push_back(std::move(part));
   core.set(op.getResult(), MemoryViewPtr(view));
   return success();
 }

@@ -51,8 +51,10 @@ void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore) {
   if (!costs)
     return;
   const MemoryView &view = *tile.view;
-  std::vector<std::vector<uint64_t>> sticks(view.parts.size());
-  std::vector<char> touched(view.parts.size(), 0);
+  // Inline storage: a small tile's sticks need no heap blocks.
+  llvm::SmallVector<llvm::SmallVector<uint64_t, 32>, 2> sticks(
+      view.parts.size());
+  llvm::SmallVector<char, 8> touched(view.parts.size(), 0);
   for (const AccessRun &run : tile.runs) {
     if (run.part < 0)
       continue;
@@ -61,7 +63,7 @@ void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore) {
     if (part.space != Space::HBM)
       continue;
     // Elements never straddle a stick: a run touches its elements' sticks.
-    std::vector<uint64_t> &list = sticks[run.part];
+    llvm::SmallVectorImpl<uint64_t> &list = sticks[run.part];
     uint64_t size = dtypeSize(part.dtype);
     if (contiguous(run, size)) {
       for (uint64_t stick = run.address / kStickBytes,
@@ -78,7 +80,7 @@ void reportMemory(CoreExec &core, const AccessTile &tile, bool isStore) {
         list.push_back(stick);
     }
   }
-  for (std::vector<uint64_t> &list : sticks) {
+  for (llvm::SmallVectorImpl<uint64_t> &list : sticks) {
     if (!std::is_sorted(list.begin(), list.end()))
       std::sort(list.begin(), list.end());
     list.erase(std::unique(list.begin(), list.end()), list.end());
