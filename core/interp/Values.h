@@ -78,7 +78,8 @@ struct ViewPart {
 };
 
 struct MemoryView {
-  std::vector<ViewPart> parts;
+  /// Inline: a plain view (one part) needs no heap block of its own.
+  llvm::SmallVector<ViewPart, 1> parts;
   bool distributed = false;
   /// No two partitions' bounding boxes overlap.
   bool disjoint = true;
