@@ -89,8 +89,8 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
   return r;
 }
 
-/// for row: acc = first stick; for the other sticks: acc = combine(acc,
-/// stick); out[row] = reduce lanes of acc, combined with the init.
+/// for row: acc = first stick; for the other sticks: acc = the combiner
+/// applied to (stick, acc); out[row] = reduce lanes of acc, with the init.
 void chunk(RowReduction &r) {
   Location loc = r.reduce.getLoc();
   OpBuilder b(r.reduce);
@@ -106,14 +106,6 @@ void chunk(RowReduction &r) {
     for (Operation *op : r.prefix)
       vectors.apply(at, op);
     return vectors.vectorFor(at, loc, r.reduce.getInputs()[0]);
-  };
-  auto combine = [&](OpBuilder &at, Value lhs, Value rhs) {
-    IRMapping m;
-    m.map(r.combiner->getOperand(0), lhs);
-    m.map(r.combiner->getOperand(1), rhs);
-    Operation *c = at.clone(*r.combiner, m);
-    c->getResult(0).setType(lhs.getType());
-    return c->getResult(0);
   };
 
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -132,7 +124,8 @@ void chunk(RowReduction &r) {
     {
       OpBuilder body = OpBuilder::atBlockBegin(stickLoop.getBody());
       Value next = stickIn(body);
-      Value acc = combine(body, stickLoop.getRegionIterArg(0), next);
+      Value acc = spyre::applyCombiner(body, loc, r.reduce.getCombiner().front(),
+                                       next, stickLoop.getRegionIterArg(0));
       scf::YieldOp::create(body, loc, acc);
     }
     Value row = rowLoop.getInductionVar();

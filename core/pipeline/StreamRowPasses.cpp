@@ -441,7 +441,8 @@ private:
         SmallVector<Value> folded;
         for (auto [reduce, v, acc] :
              llvm::zip(folds, next, sticks.getRegionIterArgs()))
-          folded.push_back(combine(s, reduce, v, acc));
+          folded.push_back(spyre::applyCombiner(
+              s, loc, reduce.getCombiner().front(), v, acc));
         scf::YieldOp::create(s, loc, folded);
         partials.assign(sticks.getResults().begin(), sticks.getResults().end());
       }
@@ -470,16 +471,6 @@ private:
     }
     for (auto [reduce, result] : llvm::zip(folds, results))
       reduce.getResult(0).replaceAllUsesWith(result);
-  }
-
-  Value combine(OpBuilder &b, linalg::ReduceOp reduce, Value v, Value acc) {
-    Operation &combiner = reduce.getCombiner().front().front();
-    IRMapping m;
-    m.map(reduce.getCombiner().front().getArgument(0), v);
-    m.map(reduce.getCombiner().front().getArgument(1), acc);
-    Operation *c = b.clone(combiner, m);
-    c->getResult(0).setType(v.getType());
-    return c->getResult(0);
   }
 
   /// One stick of the pass at the builder: pops it, applies the ops the

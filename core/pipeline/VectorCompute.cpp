@@ -28,12 +28,49 @@ bool spyre::isElementwiseLinalg(linalg::LinalgOp op) {
     if (!op.getMatchingIndexingMap(&operand).isIdentity())
       return false;
   }
-  for (Operation &inner : op.getBlock()->without_terminator())
+  return appliesToVectors(*op.getBlock());
+}
+
+bool spyre::appliesToVectors(Block &body) {
+  for (Operation &inner : body.without_terminator())
     if (inner.getNumRegions() != 0 ||
         !(isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
           isElementwiseIntrinsic(&inner)))
       return false;
   return true;
+}
+
+Value spyre::splatVector(OpBuilder &b, Location loc, Value scalar,
+                         VectorType type) {
+  Attribute constant;
+  if (matchPattern(scalar, m_Constant(&constant)))
+    return arith::ConstantOp::create(b, loc, type,
+                                     SplatElementsAttr::get(type, constant));
+  return vector::BroadcastOp::create(b, loc, type, scalar);
+}
+
+Value spyre::applyCombiner(OpBuilder &b, Location loc, Block &combiner,
+                           Value in, Value acc) {
+  auto vector = dyn_cast<VectorType>(in.getType());
+  VectorBuilder vectors([&](Type t) {
+    return VectorType::get(vector ? vector.getShape() : ArrayRef<int64_t>{1},
+                           t);
+  });
+  IRMapping scalars;
+  for (auto [arg, v] : llvm::zip(combiner.getArguments(), ValueRange{in, acc})) {
+    vectors.map(arg, v);
+    scalars.map(arg, v);
+  }
+  for (Operation &op : combiner.without_terminator()) {
+    Operation *clone = vector ? vectors.cloneOnVectors(b, op) : b.clone(op, scalars);
+    for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults())) {
+      vectors.map(from, to);
+      scalars.map(from, to);
+    }
+  }
+  Value result = combiner.getTerminator()->getOperand(0);
+  return vector ? vectors.vectorFor(b, loc, result)
+                : scalars.lookupOrDefault(result);
 }
 
 bool spyre::isElementwiseOp(Operation *op) {
@@ -100,12 +137,7 @@ Value spyre::VectorBuilder::vectorFor(OpBuilder &b, Location loc, Value v) {
 }
 
 Value spyre::VectorBuilder::broadcast(OpBuilder &b, Location loc, Value scalar) {
-  VectorType type = vectorOf(scalar.getType());
-  Attribute constant;
-  if (matchPattern(scalar, m_Constant(&constant)))
-    return arith::ConstantOp::create(b, loc, type,
-                                     SplatElementsAttr::get(type, constant));
-  return vector::BroadcastOp::create(b, loc, type, scalar);
+  return splatVector(b, loc, scalar, vectorOf(scalar.getType()));
 }
 
 Operation *spyre::VectorBuilder::cloneOnVectors(OpBuilder &b, Operation &op) {

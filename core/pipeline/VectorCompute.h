@@ -25,6 +25,22 @@ bool isElementwiseIntrinsic(mlir::Operation *op);
 /// arith / math / elementwise intrinsics.
 bool isElementwiseLinalg(mlir::linalg::LinalgOp op);
 
+/// Whether every op of a linalg body (but its terminator) applies to
+/// vectors: arith / math / elementwise intrinsics, no regions.
+bool appliesToVectors(mlir::Block &body);
+
+/// `scalar` in every lane of `type`: a splat constant when it is a
+/// constant, else a vector.broadcast.
+mlir::Value splatVector(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value scalar, mlir::VectorType type);
+
+/// A reduction body (`combiner`, block arguments: the element, the
+/// accumulator) applied to `in` and `acc`: to scalars, or lane-wise to
+/// vectors.
+mlir::Value applyCombiner(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Block &combiner, mlir::Value in,
+                          mlir::Value acc);
+
 /// Any op the vector passes can apply to vectors: elementwise linalg,
 /// elementwise arith / math without regions, elementwise intrinsics.
 bool isElementwiseOp(mlir::Operation *op);

@@ -53,16 +53,6 @@ int64_t lastDim(AffineMap map) {
   return cast<AffineDimExpr>(map.getResults().back()).getPosition();
 }
 
-/// Whether every op of a linalg body applies to vectors.
-bool vectorizableBody(Block &body) {
-  for (Operation &inner : body.without_terminator())
-    if (inner.getNumRegions() != 0 ||
-        !(isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
-          spyre::isElementwiseIntrinsic(&inner)))
-      return false;
-  return true;
-}
-
 class HeldTileVectorizer {
 public:
   explicit HeldTileVectorizer(int stickBytes) : stickBytes(stickBytes) {}
@@ -73,7 +63,7 @@ public:
       return isHeldTile(splat.getType()) && splat.getType().getRank() > 0;
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
       if (!linalgOp.hasPureTensorSemantics() ||
-          !vectorizableBody(*linalgOp.getBlock()))
+          !spyre::appliesToVectors(*linalgOp.getBlock()))
         return false;
       for (OpOperand &operand : op->getOpOperands()) {
         if (isa<ShapedType>(operand.get().getType()) &&
@@ -269,8 +259,7 @@ private:
   Value splatted(OpBuilder &b, Location loc, Value v, int64_t lanes) {
     if (isa<VectorType>(v.getType()))
       return v;
-    spyre::VectorBuilder vectors([&](Type t) { return vectorOf(t, lanes); });
-    return vectors.broadcast(b, loc, v);
+    return spyre::splatVector(b, loc, v, vectorOf(v.getType(), lanes));
   }
 
   /// The indices of `access` at `point`, and which of them the vector
@@ -557,26 +546,8 @@ private:
     bool whole = length % lanes == 0;
     std::optional<vector::CombiningKind> kind = combinerKind(reduce);
     Block &combiner = reduce.getCombiner().front();
-    // combiner(in, acc), on vectors or on scalars.
     auto combine = [&](OpBuilder &at, Value x, Value acc) {
-      spyre::VectorBuilder vectors([&](Type t) { return vectorOf(t, lanes); });
-      IRMapping scalars;
-      bool onVectors = isa<VectorType>(x.getType());
-      vectors.map(combiner.getArgument(0), x);
-      vectors.map(combiner.getArgument(1), acc);
-      scalars.map(combiner.getArgument(0), x);
-      scalars.map(combiner.getArgument(1), acc);
-      for (Operation &op : combiner.without_terminator()) {
-        Operation *clone =
-            onVectors ? vectors.cloneOnVectors(at, op) : at.clone(op, scalars);
-        for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults())) {
-          vectors.map(from, to);
-          scalars.map(from, to);
-        }
-      }
-      Value result = combiner.getTerminator()->getOperand(0);
-      return onVectors ? vectors.vectorFor(at, loc, result)
-                       : scalars.lookupOrDefault(result);
+      return spyre::applyCombiner(at, loc, combiner, x, acc);
     };
 
     // A loop over each outer dimension longer than 1.
