@@ -75,6 +75,12 @@ bool spyre::driver::loadRecord(const std::string &jsonPath, Record &record,
       record.memoryCycles.push_back(core.at("memory_cycles").get<double>());
       record.commCycles.push_back(core.at("comm_cycles").get<double>());
     }
+    auto wall = j.find("wall_s");
+    if (wall != j.end() && wall->is_object()) {
+      auto median = wall->find("execute_latency_on_median");
+      if (median != wall->end() && median->is_number())
+        record.oracleExecuteSeconds = median->get<double>();
+    }
   } catch (const std::exception &e) {
     error = jsonPath + ": unexpected record layout: " + e.what();
     return false;

@@ -11,6 +11,7 @@
 #include "driver/Run.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct Record {
   double kernelCycles = 0;
   std::string bottleneck;
   std::vector<double> computeCycles, memoryCycles, commCycles; ///< per core
+  /// ktir-cpu's own execution time for the record (seconds, latency on,
+  /// parsing and seeding excluded), when the record has it.
+  std::optional<double> oracleExecuteSeconds;
 };
 
 /// Loads `jsonPath` and the .npz beside it. False with `error` on failure.

@@ -138,23 +138,38 @@ LogicalResult seedArguments(func::FuncOp function,
 
 } // namespace
 
-RunResult spyre::driver::runKernel(const RunRequest &request) {
-  RunResult result;
+struct PreparedRun::State {
   MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp function;
+  std::vector<Diagnostic> diagnostics; ///< of preparing
+  bool ok = false;
+  std::vector<std::string> names;
+  /// The request's arguments and regions, plus the seeded arrays.
+  std::map<std::string, Argument> args;
+  std::vector<MemoryRegion> regions;
+  interp::InterpOptions options;
+  std::optional<interp::HwConfig> hw;
+  std::optional<arch::Arch> architecture;
+
+  void prepare(const RunRequest &request);
+  RunResult run();
+};
+
+void PreparedRun::State::prepare(const RunRequest &request) {
   loadKernelDialects(context);
-  DiagnosticCapture capture(context, result.diagnostics);
+  DiagnosticCapture capture(context, diagnostics);
 
   // Parse (remembering argument names) and verify.
-  llvm::SourceMgr sourceMgr;
   if (failed(loadKernelSource(context, sourceMgr, request.source,
                               request.sourceName)))
-    return result;
+    return;
   AsmParserState state;
   Block top;
   ParserConfig config(&context);
   if (failed(parseAsmSourceFile(sourceMgr, &top, config, &state)))
-    return result;
-  OwningOpRef<ModuleOp> module;
+    return;
   if (top.getOperations().size() == 1 && llvm::isa<ModuleOp>(top.front())) {
     module = llvm::cast<ModuleOp>(top.front());
     module->getOperation()->remove();
@@ -164,9 +179,8 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
                                               top.getOperations());
   }
   if (failed(verify(*module)))
-    return result;
+    return;
 
-  func::FuncOp function;
   for (auto f : module->getOps<func::FuncOp>()) {
     if (f.isDeclaration())
       continue;
@@ -179,23 +193,18 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
     capture.error(request.function.empty()
                       ? "the kernel defines no function"
                       : "no function named '" + request.function + "'");
-    return result;
+    return;
   }
-  result.function = function.getSymName().str();
 
-  // Lay out memory and bind arguments.
-  interp::Memories memories;
-  interp::InterpOptions options;
   options.grid = request.grid;
   options.recordLxEvents = request.recordLxEvents;
   options.maxOpsPerCore = request.maxOpsPerCore;
   options.cancel = request.cancel;
   // The architecture gives memory sizes and latency parameters; a record's
   // hardware configuration overrides them.
-  std::optional<arch::Arch> architecture =
-      loadArchitecture(request.arch, result.diagnostics);
+  architecture = loadArchitecture(request.arch, diagnostics);
   if (!architecture)
-    return result;
+    return;
   std::map<std::string, double> hwKeys = {
       {"num_cores", architecture->numCores},
       {"clock_ghz", architecture->clockGhz},
@@ -209,41 +218,48 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   for (const auto &[key, value] : request.hwConfig)
     hwKeys[key] = value;
   std::string hwError;
-  std::optional<interp::HwConfig> hwConfig =
-      interp::HwConfig::fromKeyValues(hwKeys, &hwError);
-  if (!hwConfig) {
+  hw = interp::HwConfig::fromKeyValues(hwKeys, &hwError);
+  if (!hw) {
     capture.error("hardware configuration: " + hwError);
-    return result;
+    return;
   }
-  interp::HwConfig hw = *hwConfig;
   options.lxCapacityBytes = request.hwConfig.count("lx_size_mb")
-                                ? static_cast<uint64_t>(hw.lxSizeBytes())
+                                ? static_cast<uint64_t>(hw->lxSizeBytes())
                                 : architecture->scratchpadBytesPerCore;
-  Block &entry = function.getBody().front();
-  std::vector<std::string> names = argumentNames(state, entry);
+
+  names = argumentNames(state, function.getBody().front());
+  args = request.args;
+  if (request.seed && failed(seedArguments(function, names, request.args,
+                                           *request.seed, args, capture)))
+    return;
+  regions = request.regions;
+  ok = true;
+}
+
+RunResult PreparedRun::State::run() {
+  RunResult result;
+  result.diagnostics = diagnostics;
+  if (function)
+    result.function = function.getSymName().str();
   result.argumentNames = names;
-  std::vector<interp::RtValue> args;
+  if (!ok)
+    return result;
+  DiagnosticCapture capture(context, result.diagnostics);
+
+  // Lay out memory and bind arguments.
+  interp::Memories memories;
+  Block &entry = function.getBody().front();
+  std::vector<interp::RtValue> values;
   std::map<std::string, uint64_t> placedAt;
   uint64_t nextByte = kFirstArrayByte;
-  std::map<std::string, Argument> seeded;
-  if (request.seed && failed(seedArguments(function, names, request.args,
-                                           *request.seed, seeded, capture)))
-    return result;
-  auto argumentOf = [&](const std::string &name) -> const Argument * {
-    auto it = request.args.find(name);
-    if (it != request.args.end())
-      return &it->second;
-    auto s = seeded.find(name);
-    return s == seeded.end() ? nullptr : &s->second;
-  };
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-    const Argument *found = argumentOf(names[i]);
-    if (!found) {
+    auto found = args.find(names[i]);
+    if (found == args.end()) {
       capture.error(function.getLoc(), "no value given for argument %" +
                                            names[i]);
       return result;
     }
-    const Argument &arg = *found;
+    const Argument &arg = found->second;
     interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
     if (arg.array) {
       auto elem = arrayDType(arg.array->dtype);
@@ -258,10 +274,10 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
       uint64_t end = start + arg.array->data.size();
       nextByte = std::max(nextByte, (end + kArrayAlignment - 1) /
                                         kArrayAlignment * kArrayAlignment);
-      args.push_back(interp::Scalar{
+      values.push_back(interp::Scalar{
           static_cast<double>(start / interp::dtypeSize(*elem)), type});
     } else {
-      args.push_back(interp::Scalar{arg.scalar.value_or(0), type});
+      values.push_back(interp::Scalar{arg.scalar.value_or(0), type});
     }
   }
   interp::Interpreter interpreter(function, memories, options, nullptr);
@@ -273,7 +289,7 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
                       " cores");
     return result;
   }
-  for (const MemoryRegion &region : request.regions) {
+  for (const MemoryRegion &region : regions) {
     if (region.lx && (region.core < 0 || region.core >= interpreter.numCores())) {
       capture.error("region " + region.name + " is in the scratchpad of core " +
                     std::to_string(region.core) + ", outside the grid");
@@ -284,11 +300,11 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   }
 
   // Run.
-  interp::LatencyTracker tracker(hw, interpreter.numCores());
+  interp::LatencyTracker tracker(*hw, interpreter.numCores());
   LatencyAdapter adapter(tracker);
   interp::Interpreter run(function, memories, options, &adapter);
   auto start = std::chrono::steady_clock::now();
-  LogicalResult status = run.run(args);
+  LogicalResult status = run.run(values);
   result.wallSeconds = std::chrono::duration<double>(
                            std::chrono::steady_clock::now() - start)
                            .count();
@@ -307,12 +323,12 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
 
   // Read back.
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-    const Argument &arg = *argumentOf(names[i]);
+    const Argument &arg = args.at(names[i]);
     if (arg.array)
       result.arrays[names[i]] =
           readBack(memories.hbm, placedAt[names[i]], *arg.array);
   }
-  for (const MemoryRegion &region : request.regions)
+  for (const MemoryRegion &region : regions)
     result.regions[region.name] =
         readBack(region.lx ? memories.lx[region.core] : memories.hbm,
                  region.byteStart, region.data);
@@ -345,4 +361,19 @@ RunResult spyre::driver::runKernel(const RunRequest &request) {
   }
   result.ok = succeeded(status);
   return result;
+}
+
+PreparedRun::PreparedRun(const RunRequest &request)
+    : state(std::make_unique<State>()) {
+  state->prepare(request);
+}
+
+PreparedRun::~PreparedRun() = default;
+
+bool PreparedRun::ok() const { return state->ok; }
+
+RunResult PreparedRun::run() { return state->run(); }
+
+RunResult spyre::driver::runKernel(const RunRequest &request) {
+  return PreparedRun(request).run();
 }

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -100,7 +101,30 @@ struct RunResult {
   uint64_t opsExecuted = 0;
 };
 
+/// Parses, verifies and runs `request` once.
 RunResult runKernel(const RunRequest &request);
+
+/// A kernel parsed, verified and given its arguments once, then run as often
+/// as wanted, each time on fresh memory with a fresh interpreter. The
+/// benchmark uses it to time runs the way ktir-cpu's harness does (parse
+/// once, execute several times); runKernel is one prepare and one run.
+class PreparedRun {
+public:
+  explicit PreparedRun(const RunRequest &request);
+  ~PreparedRun();
+  PreparedRun(const PreparedRun &) = delete;
+  PreparedRun &operator=(const PreparedRun &) = delete;
+
+  /// False when the kernel could not be prepared; run() then returns only
+  /// the diagnostics that say why.
+  bool ok() const;
+  /// Runs the kernel once. Diagnostics of preparing (warnings) come first.
+  RunResult run();
+
+private:
+  struct State;
+  std::unique_ptr<State> state;
+};
 
 } // namespace spyre::driver
 

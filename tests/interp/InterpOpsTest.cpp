@@ -278,6 +278,7 @@ private Q_SLOTS:
   void ktdpIndirect();
   void interTile();
   void scratchpadAccounting();
+  void preparedRunRepeats();
 
   void diagScratchpadOverflow();
   void diagDivisionByZero();
@@ -1644,6 +1645,48 @@ func.func @bad(%a: f16) {
   return
 }
 )mlir";
+
+// Doubles %x in place: a second run that saw the first one's memory would
+// quadruple it.
+static const char *const kDoubleInPlace = R"mlir(
+#s4 = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>
+#id1 = affine_map<(d0) -> (d0)>
+#hbm = #ktdp.memory_space<global>
+func.func @double_in_place(%x: index) {
+  %xv = ktdp.construct_memory_view %x, sizes: [4], strides: [1] {coordinate_set = #s4, memory_space = #hbm} : memref<4xf16>
+  %xt = ktdp.construct_access_tile %xv[0] {access_tile_set = #s4, access_tile_order = #id1} : memref<4xf16> -> !ktdp.access_tile<4xindex>
+  %a = ktdp.load %xt : !ktdp.access_tile<4xindex> -> tensor<4xf16>
+  %b = arith.addf %a, %a : tensor<4xf16>
+  ktdp.store %b, %xt : tensor<4xf16>, !ktdp.access_tile<4xindex>
+  return
+}
+)mlir";
+
+void InterpOpsTest::preparedRunRepeats() {
+  RunRequest req =
+      request(kDoubleInPlace, {{"x", arrayArg("f16", {4}, {1, -2, 0.5, 3})}});
+  PreparedRun prepared(req);
+  QVERIFY(prepared.ok());
+  RunResult first = prepared.run();
+  for (int i = 0; i < 3; ++i) {
+    RunResult r = i == 0 ? first : prepared.run();
+    REQUIRE_OK(r);
+    // Every run starts from the inputs, not from the previous run's memory.
+    CHECK_VALUES(arrayOf(r, "x"), {2, -4, 1, 6});
+    QCOMPARE(r.lxEvents.size(), first.lxEvents.size());
+    QCOMPARE(r.perCore[0].peakLxBytes, first.perCore[0].peakLxBytes);
+    QCOMPARE(r.kernelCycles, first.kernelCycles);
+    QCOMPARE(r.opsExecuted, first.opsExecuted);
+  }
+  // A kernel that cannot be prepared: every run returns why, and fails.
+  PreparedRun broken(request(kParseError, {{"a", scalarArg(1)}}));
+  QVERIFY(!broken.ok());
+  for (int i = 0; i < 2; ++i) {
+    RunResult r = broken.run();
+    CHECK_ERROR(r, "expected SSA operand", lineOf(kParseError, "arith.mulf"));
+  }
+}
+
 
 void InterpOpsTest::diagParseError() {
   RunRequest req = request(kParseError, {{"a", scalarArg(1)}});

@@ -5,8 +5,17 @@
 // Runs every corpus record (inputs from the record) and every sample
 // (random inputs, seed 0) on the reference interpreter, each in a child
 // process so that its peak RSS is its own, and prints a table: kernel,
-// cores, executed ops, wall time (median of N runs, parsing and set-up
-// excluded), ops per second, and the child's peak RSS.
+// cores, executed ops, two wall times (median of N runs each, parsing and
+// set-up excluded), ops per second, the child's peak RSS and, for corpus
+// records, ktir-cpu's own time from the record and the speed-up.
+//
+// The two wall times differ in what runs between two timed runs:
+//   warm  the kernel is parsed once, run once untimed, then N times: how
+//         ktir-cpu's harness times it (parse once, a discovery run, then
+//         the timed runs), so the speed-up compares like with like;
+//   cold  the kernel is parsed again (a fresh MLIR context) before each run,
+//         which evicts the interpreter's code and data from the caches: the
+//         time of a single run in a fresh process, as spyre-run measures it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,8 +45,9 @@ struct Job {
 struct Measurement {
   bool ok = false;
   int cores = 0;
-  double wallMs = 0;
+  double warmMs = 0, coldMs = 0;
   double opsExecuted = 0;
+  double oracleMs = 0; ///< 0: the record has no time
 };
 
 std::vector<std::string> listDir(const std::string &dir) {
@@ -63,6 +73,11 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
+double median(std::vector<double> times) {
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
 Measurement measure(const Job &job, int repeat) {
   Measurement m;
   RunRequest request;
@@ -72,23 +87,36 @@ Measurement measure(const Job &job, int repeat) {
     if (!loadRecord(job.record, record, error))
       return m;
     request = record.request;
+    m.oracleMs = record.oracleExecuteSeconds.value_or(0) * 1e3;
   } else {
     request.seed = 0;
   }
   request.source = readFile(job.kernel);
   request.sourceName = job.kernel;
   request.recordLxEvents = false;
-  std::vector<double> times;
+
+  std::vector<double> warm, cold;
+  {
+    PreparedRun prepared(request);
+    if (!prepared.ok() || !prepared.run().ok) // the untimed first run
+      return m;
+    for (int i = 0; i < repeat; ++i) {
+      RunResult result = prepared.run();
+      if (!result.ok)
+        return m;
+      warm.push_back(result.wallSeconds * 1e3);
+      m.cores = static_cast<int>(result.perCore.size());
+      m.opsExecuted = static_cast<double>(result.opsExecuted);
+    }
+  }
   for (int i = 0; i < repeat; ++i) {
     RunResult result = runKernel(request);
     if (!result.ok)
       return m;
-    times.push_back(result.wallSeconds * 1e3);
-    m.cores = static_cast<int>(result.perCore.size());
-    m.opsExecuted = static_cast<double>(result.opsExecuted);
+    cold.push_back(result.wallSeconds * 1e3);
   }
-  std::sort(times.begin(), times.end());
-  m.wallMs = times[times.size() / 2];
+  m.warmMs = median(warm);
+  m.coldMs = median(cold);
   m.ok = true;
   return m;
 }
@@ -128,8 +156,9 @@ int main(int argc, char **argv) {
     if (endsWith(f, ".mlir"))
       jobs.push_back({"samples/" + f, samples + "/" + f, ""});
 
-  std::printf("%-46s %5s %10s %12s %12s %10s\n", "kernel", "cores", "ops",
-              "wall (ms)", "ops/s", "peak RSS");
+  std::printf("%-46s %5s %7s %10s %10s %10s %9s %10s %9s\n", "kernel",
+              "cores", "ops", "warm (ms)", "cold (ms)", "ops/s", "peak RSS",
+              "ktir-cpu", "speed-up");
   for (const Job &job : jobs) {
     if (!filter.empty() && job.name.find(filter) == std::string::npos)
       continue;
@@ -154,10 +183,13 @@ int main(int argc, char **argv) {
       std::printf("%-46s %s\n", job.name.c_str(), "FAILED");
       continue;
     }
-    std::printf("%-46s %5d %10.0f %12.3f %12.3g %8.1f MB\n", job.name.c_str(),
-                m.cores, m.opsExecuted, m.wallMs,
-                m.wallMs > 0 ? m.opsExecuted / (m.wallMs / 1e3) : 0.0,
+    std::printf("%-46s %5d %7.0f %10.3f %10.3f %10.3g %6.1f MB", job.name.c_str(),
+                m.cores, m.opsExecuted, m.warmMs, m.coldMs,
+                m.warmMs > 0 ? m.opsExecuted / (m.warmMs / 1e3) : 0.0,
                 usage.ru_maxrss / 1024.0);
+    if (m.oracleMs > 0 && m.warmMs > 0)
+      std::printf(" %7.3f ms %8.1fx", m.oracleMs, m.oracleMs / m.warmMs);
+    std::printf("\n");
     std::fflush(stdout);
   }
   return 0;
