@@ -4,7 +4,9 @@
 // view and a byte address when it is built, kept as runs of points whose
 // addresses step evenly (a row of a plain view is one run). Points outside
 // the view's coordinate set are masked. Box sets over box views are walked
-// a row at a time; everything else point by point.
+// in bands of rows that lie in the same partitions (a band of whole rows
+// following each other in memory is one run); everything else point by
+// point.
 //
 //===----------------------------------------------------------------------===//
 
@@ -192,16 +194,35 @@ void appendRow(AccessTile &tile, int32_t q, int64_t from, int64_t to,
   tile.append(-1, 0, 0, to - hi);
 }
 
-/// Walks the rows of the box `shape` (the innermost tile dimension varies
-/// along a row) in tile order: fn(p) with p the set point starting the row.
+/// Walks the rows of the box `shape` in tile order (the innermost tile
+/// dimension varies along a row) a band at a time: a band is a run of
+/// consecutive rows along the second-innermost tile dimension d2, cut
+/// wherever the global coordinate anchor[d2] + p[d2] reaches one of `cuts`
+/// (sorted). fn(p, rows) with p the set point starting the band's first row.
 template <typename Fn>
-void forEachRow(const Interpreter::SetShape &shape,
-                ArrayRef<unsigned> dimOf, Fn fn) {
+void forEachBand(const Interpreter::SetShape &shape, ArrayRef<unsigned> dimOf,
+                 ArrayRef<int64_t> anchor, ArrayRef<int64_t> cuts, Fn fn) {
   size_t rank = dimOf.size();
   SmallVector<int64_t, 4> p(shape.lo.begin(), shape.lo.end());
+  if (rank < 2) {
+    fn(p, int64_t{1});
+    return;
+  }
+  unsigned d2 = dimOf[rank - 2];
   while (true) {
-    fn(p);
-    int k = static_cast<int>(rank) - 2;
+    const int64_t *cut = cuts.begin();
+    for (p[d2] = shape.lo[d2]; p[d2] <= shape.hi[d2];) {
+      int64_t x = anchor[d2] + p[d2];
+      while (cut != cuts.end() && *cut <= x)
+        ++cut;
+      int64_t end = shape.hi[d2];
+      if (cut != cuts.end())
+        end = std::min(end, *cut - 1 - anchor[d2]);
+      fn(p, end - p[d2] + 1);
+      p[d2] = end + 1;
+    }
+    p[d2] = shape.lo[d2];
+    int k = static_cast<int>(rank) - 3;
     for (; k >= 0; --k) {
       unsigned d = dimOf[k];
       if (++p[d] <= shape.hi[d])
@@ -213,134 +234,103 @@ void forEachRow(const Interpreter::SetShape &shape,
   }
 }
 
-/// A box of points in one plain box view, a row at a time.
-void boxInPlainView(AccessTile &tile, const ViewPart &part,
-                    ArrayRef<int64_t> anchor,
-                    const Interpreter::SetShape &shape,
-                    ArrayRef<unsigned> dimOf) {
+/// A box of points over box partitions that are disjoint (a plain view is
+/// one): in each row every partition covers one interval of the innermost
+/// dimension. A partition's element offset is that of global coordinate 0
+/// in a plain view and of the partition's low corner in a distributed one.
+void boxInBoxParts(AccessTile &tile, const MemoryView &view,
+                   ArrayRef<int64_t> anchor,
+                   const Interpreter::SetShape &shape,
+                   ArrayRef<unsigned> dimOf) {
   size_t rank = anchor.size();
-  uint64_t elementSize = dtypeSize(part.dtype);
-  if (rank == 0) {
+  if (rank == 0) { // a plain view of one element
+    const ViewPart &part = view.parts.front();
     tile.append(part.offset >= 0 ? 0 : -1,
                 static_cast<uint64_t>(std::max<int64_t>(part.offset, 0)) *
-                    elementSize);
+                    dtypeSize(part.dtype));
     return;
   }
   unsigned inner = dimOf.back();
   int64_t first = anchor[inner] + shape.lo[inner];
   int64_t last = anchor[inner] + shape.hi[inner];
-  forEachRow(shape, dimOf, [&](ArrayRef<int64_t> p) {
-    // Everything but the innermost dimension is fixed for this row.
-    bool rowInside = true;
-    int64_t rowIndex = part.offset;
-    for (size_t d = 0; d < rank; ++d) {
-      if (d == inner)
-        continue;
-      int64_t x = anchor[d] + p[d];
-      rowInside &= x >= part.lo[d] && x <= part.hi[d];
-      rowIndex += x * part.strides[d];
-    }
-    int64_t from = rowInside ? std::max(first, part.lo[inner]) : last + 1;
-    int64_t to = rowInside ? std::min(last, part.hi[inner]) : last;
-    if (from > to) {
-      tile.append(-1, 0, 0, last - first + 1);
-      return;
-    }
-    tile.append(-1, 0, 0, from - first);
-    appendRow(tile, 0, from, to, rowIndex, part.strides[inner], elementSize);
-    tile.append(-1, 0, 0, last - to);
-  });
-}
-
-/// A box of points over disjoint box partitions: in each row every
-/// partition covers one interval of the innermost dimension.
-void boxInDistributedView(AccessTile &tile, const MemoryView &view,
-                          ArrayRef<int64_t> anchor,
-                          const Interpreter::SetShape &shape,
-                          ArrayRef<unsigned> dimOf) {
-  size_t rank = anchor.size();
-  unsigned inner = dimOf.back();
-  int64_t first = anchor[inner] + shape.lo[inner];
-  int64_t last = anchor[inner] + shape.hi[inner];
+  unsigned d2 = rank >= 2 ? dimOf[rank - 2] : inner;
+  auto origin = [&](const ViewPart &part, size_t d) {
+    return view.distributed ? part.lo[d] : int64_t{0};
+  };
+  // The partitions meeting the tile's columns, ordered by first column
+  // (within a row, disjoint partitions cover disjoint intervals, so the
+  // order of those a row meets is that row's order).
   struct Piece {
-    int64_t from, to, rowIndex;
+    int64_t from, to;
     size_t q;
+    int64_t base = 0; ///< element index of column 0 in the current row
   };
-  // Whether the row starting at set point p lies in `part`, and the element
-  // index of its column part.lo[inner].
-  auto rowIn = [&](const ViewPart &part, ArrayRef<int64_t> p,
-                   int64_t &rowIndex) {
-    rowIndex = part.offset;
-    for (size_t d = 0; d < rank; ++d) {
-      if (d == inner)
-        continue;
-      int64_t x = anchor[d] + p[d];
-      if (x < part.lo[d] || x > part.hi[d])
-        return false;
-      rowIndex += (x - part.lo[d]) * part.strides[d];
+  SmallVector<Piece, 4> order;
+  SmallVector<int64_t, 8> cuts;
+  for (size_t q = 0; q < view.parts.size(); ++q) {
+    const ViewPart &part = view.parts[q];
+    int64_t from = std::max(first, part.lo[inner]);
+    int64_t to = std::min(last, part.hi[inner]);
+    if (from > to)
+      continue;
+    order.push_back({from, to, q});
+    if (rank >= 2) {
+      cuts.push_back(part.lo[d2]);
+      cuts.push_back(part.hi[d2] + 1);
     }
-    return true;
-  };
-  // Each partition covers the same columns in every row it meets. With up to
-  // 16 partitions, the per-row sort below is an insertion sort, which is
-  // stable: the partitions sorted stably by first column once, then filtered
-  // per row, come in the same order.
-  if (view.parts.size() <= 16) {
-    SmallVector<Piece, 8> order;
-    for (size_t q = 0; q < view.parts.size(); ++q) {
-      const ViewPart &part = view.parts[q];
-      int64_t from = std::max(first, part.lo[inner]);
-      int64_t to = std::min(last, part.hi[inner]);
-      if (from <= to)
-        order.push_back({from, to, 0, q});
-    }
-    std::stable_sort(order.begin(), order.end(),
-                     [](const Piece &a, const Piece &b) { return a.from < b.from; });
-    forEachRow(shape, dimOf, [&](ArrayRef<int64_t> p) {
-      int64_t next = first;
-      for (const Piece &piece : order) {
-        const ViewPart &part = view.parts[piece.q];
-        int64_t rowIndex;
-        if (!rowIn(part, p, rowIndex))
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Piece &a, const Piece &b) { return a.from < b.from; });
+  llvm::sort(cuts);
+  SmallVector<Piece, 4> pieces;
+  forEachBand(shape, dimOf, anchor, cuts, [&](ArrayRef<int64_t> p,
+                                              int64_t rows) {
+    // Which partitions the band's rows lie in does not change within it.
+    pieces.clear();
+    for (const Piece &piece : order) {
+      const ViewPart &part = view.parts[piece.q];
+      int64_t base = part.offset - origin(part, inner) * part.strides[inner];
+      bool inside = true;
+      for (size_t d = 0; d < rank && inside; ++d) {
+        if (d == inner)
           continue;
+        int64_t x = anchor[d] + p[d];
+        inside = x >= part.lo[d] && x <= part.hi[d];
+        base += (x - origin(part, d)) * part.strides[d];
+      }
+      if (inside)
+        pieces.push_back({piece.from, piece.to, piece.q, base});
+    }
+    // One partition holding whole rows that follow each other in memory:
+    // the band is one run.
+    if (pieces.size() == 1 && pieces[0].from == first && pieces[0].to == last) {
+      const Piece &piece = pieces[0];
+      const ViewPart &part = view.parts[piece.q];
+      int64_t stride = part.strides[inner];
+      int64_t rowStep = part.strides[d2]; // element index step between rows
+      if (stride > 0 && piece.base >= 0 && first >= 0 &&
+          (rows == 1 || rowStep == (last - first + 1) * stride)) {
+        uint64_t size = dtypeSize(part.dtype);
+        tile.append(static_cast<int32_t>(piece.q),
+                    static_cast<uint64_t>(piece.base + first * stride) * size,
+                    stride * static_cast<int64_t>(size),
+                    rows * (last - first + 1));
+        return;
+      }
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t next = first;
+      for (Piece &piece : pieces) {
+        const ViewPart &part = view.parts[piece.q];
         tile.append(-1, 0, 0, piece.from - next);
-        int64_t stride = part.strides[inner];
         appendRow(tile, static_cast<int32_t>(piece.q), piece.from, piece.to,
-                  rowIndex - part.lo[inner] * stride, stride,
-                  dtypeSize(part.dtype));
+                  piece.base, part.strides[inner], dtypeSize(part.dtype));
         next = piece.to + 1;
+        if (rank >= 2)
+          piece.base += part.strides[d2];
       }
       tile.append(-1, 0, 0, last + 1 - next);
-    });
-    return;
-  }
-  std::vector<Piece> pieces;
-  forEachRow(shape, dimOf, [&](ArrayRef<int64_t> p) {
-    pieces.clear();
-    for (size_t q = 0; q < view.parts.size(); ++q) {
-      const ViewPart &part = view.parts[q];
-      int64_t rowIndex;
-      bool rowInside = rowIn(part, p, rowIndex);
-      int64_t from = std::max(first, part.lo[inner]);
-      int64_t to = std::min(last, part.hi[inner]);
-      if (rowInside && from <= to)
-        pieces.push_back({from, to, rowIndex, q});
     }
-    if (pieces.size() > 1)
-      std::sort(pieces.begin(), pieces.end(),
-                [](const Piece &a, const Piece &b) { return a.from < b.from; });
-    int64_t next = first;
-    for (const Piece &piece : pieces) {
-      const ViewPart &part = view.parts[piece.q];
-      tile.append(-1, 0, 0, piece.from - next);
-      // Index of x: rowIndex + (x - lo) * stride.
-      int64_t stride = part.strides[inner];
-      appendRow(tile, static_cast<int32_t>(piece.q), piece.from, piece.to,
-                piece.rowIndex - part.lo[inner] * stride, stride,
-                dtypeSize(part.dtype));
-      next = piece.to + 1;
-    }
-    tile.append(-1, 0, 0, last + 1 - next);
   });
 }
 
@@ -393,10 +383,7 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
     count = *boxPoints;
     if (count > 0) {
       SmallVector<unsigned, 4> dimOf = tileDimensionOrder(op);
-      if (plain)
-        boxInPlainView(*tile, view.parts.front(), anchor, setShape, dimOf);
-      else
-        boxInDistributedView(*tile, view, anchor, setShape, dimOf);
+      boxInBoxParts(*tile, view, anchor, setShape, dimOf);
     }
   } else if (plain) {
     // One plain view: bounds check and address without a partition search.

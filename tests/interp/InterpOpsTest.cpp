@@ -275,6 +275,7 @@ private Q_SLOTS:
   void ktdpTileIds();
   void ktdpViewsAndTiles();
   void ktdpMaskingAndDistributed();
+  void ktdpDistributedBands();
   void ktdpIndirect();
   void interTile();
   void scratchpadAccounting();
@@ -1259,6 +1260,83 @@ void InterpOpsTest::ktdpMaskingAndDistributed() {
                                  20, 21, 22, 23, 30, 31, 32, 33});
   // The partition in LX is unchanged.
   CHECK_VALUES(r.regions["bottom"], {20, 30, 21, 31, 22, 32, 23, 33});
+}
+
+// A logical 2x4x6 view (element (i, j, k) holds 100i + 10j + k) in three
+// partitions: rows j = 0-1 in HBM (%a, row-major), rows j = 2-3 split by
+// columns: k = 0-2 in HBM (%b), k = 3-5 in core 0's scratchpad at element
+// 256 with strides [1, 2, 4]. A 2x4x4 tile at anchor (0, 1, 1) covers rows
+// j = 1-4 (row 4 is in no partition: masked, loads zero) and columns 1-4,
+// once in the order (d0, d1, d2) and once with d1 innermost.
+static const char *const kDistBands = R"mlir(
+#p0 = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 1 >= 0, d2 >= 0, -d2 + 5 >= 0)>
+#p1 = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 1 >= 0, d1 - 2 >= 0, -d1 + 3 >= 0, d2 >= 0, -d2 + 2 >= 0)>
+#p2 = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 1 >= 0, d1 - 2 >= 0, -d1 + 3 >= 0, d2 - 3 >= 0, -d2 + 5 >= 0)>
+#t = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 3 >= 0, d2 >= 0, -d2 + 3 >= 0)>
+#s32 = affine_set<(d0) : (d0 >= 0, -d0 + 31 >= 0)>
+#id1 = affine_map<(d0) -> (d0)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#cols = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+#hbm = #ktdp.memory_space<global>
+func.func @dist_bands(%a: index, %b: index, %d: index, %e: index) {
+  %lx_at = arith.constant 256 : index
+  %one = arith.constant 1 : index
+  %zero = arith.constant 0 : index
+  %v0 = ktdp.construct_memory_view %a, sizes: [2, 2, 6], strides: [12, 6, 1] {coordinate_set = #p0, memory_space = #hbm} : memref<2x2x6xf16>
+  %v1 = ktdp.construct_memory_view %b, sizes: [2, 2, 3], strides: [6, 3, 1] {coordinate_set = #p1, memory_space = #hbm} : memref<2x2x3xf16>
+  %v2 = ktdp.construct_memory_view %lx_at, sizes: [2, 2, 3], strides: [1, 2, 4] {coordinate_set = #p2, memory_space = #ktdp.memory_space<ct_local, ct_id = 0>} : memref<2x2x3xf16>
+  %dist = ktdp.construct_distributed_memory_view (%v0, %v1, %v2 : memref<2x2x6xf16>, memref<2x2x3xf16>, memref<2x2x3xf16>) : memref<2x4x6xf16>
+  %rows = ktdp.construct_access_tile %dist[%zero, %one, %one] {access_tile_set = #t, access_tile_order = #id3} : memref<2x4x6xf16> -> !ktdp.access_tile<2x4x4xindex>
+  %r = ktdp.load %rows : !ktdp.access_tile<2x4x4xindex> -> tensor<2x4x4xf16>
+  %rf = tensor.collapse_shape %r [[0, 1, 2]] : tensor<2x4x4xf16> into tensor<32xf16>
+  %dv = ktdp.construct_memory_view %d, sizes: [32], strides: [1] {coordinate_set = #s32, memory_space = #hbm} : memref<32xf16>
+  %dt = ktdp.construct_access_tile %dv[0] {access_tile_set = #s32, access_tile_order = #id1} : memref<32xf16> -> !ktdp.access_tile<32xindex>
+  ktdp.store %rf, %dt : tensor<32xf16>, !ktdp.access_tile<32xindex>
+  %cols_t = ktdp.construct_access_tile %dist[%zero, %one, %one] {access_tile_set = #t, access_tile_order = #cols} : memref<2x4x6xf16> -> !ktdp.access_tile<2x4x4xindex>
+  %c = ktdp.load %cols_t : !ktdp.access_tile<2x4x4xindex> -> tensor<2x4x4xf16>
+  %cf = tensor.collapse_shape %c [[0, 1, 2]] : tensor<2x4x4xf16> into tensor<32xf16>
+  %ev = ktdp.construct_memory_view %e, sizes: [32], strides: [1] {coordinate_set = #s32, memory_space = #hbm} : memref<32xf16>
+  %et = ktdp.construct_access_tile %ev[0] {access_tile_set = #s32, access_tile_order = #id1} : memref<32xf16> -> !ktdp.access_tile<32xindex>
+  ktdp.store %cf, %et : tensor<32xf16>, !ktdp.access_tile<32xindex>
+  return
+}
+)mlir";
+
+void InterpOpsTest::ktdpDistributedBands() {
+  auto value = [](int i, int j, int k) { return 100.0 * i + 10 * j + k; };
+  std::vector<double> a(24), b(12), lx(12);
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 6; ++k) {
+        if (j < 2)
+          a[i * 12 + j * 6 + k] = value(i, j, k);
+        else if (k < 3)
+          b[i * 6 + (j - 2) * 3 + k] = value(i, j, k);
+        else
+          lx[i + (j - 2) * 2 + (k - 3) * 4] = value(i, j, k);
+      }
+  RunRequest req = request(kDistBands, {{"a", arrayArg("f16", {24}, a)},
+                                        {"b", arrayArg("f16", {12}, b)},
+                                        {"d", filled("f16", 32, -1)},
+                                        {"e", filled("f16", 32, -1)}});
+  MemoryRegion region;
+  region.name = "p2";
+  region.lx = true;
+  region.byteStart = 512;
+  region.data = makeArray("f16", {12}, lx);
+  req.regions.push_back(region);
+  RunResult r = runKernel(req);
+  REQUIRE_OK(r);
+  // T[i][jj][kk] = element (i, 1 + jj, 1 + kk); row j = 4 reads zero.
+  CHECK_VALUES(arrayOf(r, "d"), {11, 12, 13, 14, 21, 22, 23, 24,  //
+                                 31, 32, 33, 34, 0, 0, 0, 0,      //
+                                 111, 112, 113, 114, 121, 122, 123, 124,
+                                 131, 132, 133, 134, 0, 0, 0, 0});
+  // d1 innermost: T[i][kk][jj] = element (i, 1 + jj, 1 + kk).
+  CHECK_VALUES(arrayOf(r, "e"), {11, 21, 31, 0, 12, 22, 32, 0,  //
+                                 13, 23, 33, 0, 14, 24, 34, 0,  //
+                                 111, 121, 131, 0, 112, 122, 132, 0,
+                                 113, 123, 133, 0, 114, 124, 134, 0});
 }
 
 // Gather out[i] = x[idx[i]]; 2-D gather rows[i, j] = t[idx3[i + %one], j]

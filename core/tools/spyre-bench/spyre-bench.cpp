@@ -1,6 +1,7 @@
 //===- spyre-bench.cpp - interpreter benchmark over corpus and samples ----===//
 //
 //   spyre-bench [--corpus DIR] [--samples DIR] [--repeat N] [--filter TEXT]
+//               [--only warm|cold]
 //
 // Runs every corpus record (inputs from the record) and every sample
 // (random inputs, seed 0) on the reference interpreter, each in a child
@@ -16,6 +17,7 @@
 //   cold  the kernel is parsed again (a fresh MLIR context) before each run,
 //         which evicts the interpreter's code and data from the caches: the
 //         time of a single run in a fresh process, as spyre-run measures it.
+// --only measures one of the two (to profile it); the other column shows 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,7 +80,7 @@ double median(std::vector<double> times) {
   return times[times.size() / 2];
 }
 
-Measurement measure(const Job &job, int repeat) {
+Measurement measure(const Job &job, int repeat, const std::string &only) {
   Measurement m;
   RunRequest request;
   if (!job.record.empty()) {
@@ -95,8 +97,9 @@ Measurement measure(const Job &job, int repeat) {
   request.sourceName = job.kernel;
   request.recordLxEvents = false;
 
-  std::vector<double> warm, cold;
-  {
+  std::vector<double> warm{0}, cold{0};
+  if (only != "cold") {
+    warm.clear();
     PreparedRun prepared(request);
     if (!prepared.ok() || !prepared.run().ok) // the untimed first run
       return m;
@@ -109,11 +112,16 @@ Measurement measure(const Job &job, int repeat) {
       m.opsExecuted = static_cast<double>(result.opsExecuted);
     }
   }
-  for (int i = 0; i < repeat; ++i) {
-    RunResult result = runKernel(request);
-    if (!result.ok)
-      return m;
-    cold.push_back(result.wallSeconds * 1e3);
+  if (only != "warm") {
+    cold.clear();
+    for (int i = 0; i < repeat; ++i) {
+      RunResult result = runKernel(request);
+      if (!result.ok)
+        return m;
+      cold.push_back(result.wallSeconds * 1e3);
+      m.cores = static_cast<int>(result.perCore.size());
+      m.opsExecuted = static_cast<double>(result.opsExecuted);
+    }
   }
   m.warmMs = median(warm);
   m.coldMs = median(cold);
@@ -124,7 +132,7 @@ Measurement measure(const Job &job, int repeat) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string corpus = "../shared/corpus", samples = "samples", filter;
+  std::string corpus = "../shared/corpus", samples = "samples", filter, only;
   int repeat = 5;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
@@ -136,9 +144,12 @@ int main(int argc, char **argv) {
       repeat = std::max(1, std::atoi(argv[i + 1]));
     else if (a == "--filter")
       filter = argv[i + 1];
+    else if (a == "--only" && (std::strcmp(argv[i + 1], "warm") == 0 ||
+                               std::strcmp(argv[i + 1], "cold") == 0))
+      only = argv[i + 1];
     else {
       std::fprintf(stderr, "usage: spyre-bench [--corpus DIR] [--samples DIR] "
-                           "[--repeat N] [--filter TEXT]\n");
+                           "[--repeat N] [--filter TEXT] [--only warm|cold]\n");
       return 1;
     }
   }
@@ -168,7 +179,7 @@ int main(int argc, char **argv) {
     pid_t pid = fork();
     if (pid == 0) {
       close(pipeFd[0]);
-      Measurement m = measure(job, repeat);
+      Measurement m = measure(job, repeat, only);
       ssize_t n = write(pipeFd[1], &m, sizeof m);
       _exit(n == sizeof m ? 0 : 1);
     }
