@@ -63,9 +63,9 @@ FailureOr<Operands> gather(CoreExec &core, Operation *op) {
   return ops;
 }
 
-/// Fills the result of `op` by chunks, fill(dst, first, count) writing
-/// elements first .. first+count-1 unrounded; each chunk is then rounded to
-/// the result's element type while it is in cache. Binds result #0.
+/// Fills the result of `op` by chunks, fill(dst, first, count, type)
+/// writing elements first .. first+count-1 rounded to `type`, the result's
+/// element type. Binds result #0.
 template <typename Fill>
 LogicalResult mapChunks(CoreExec &core, Operation *op, const Operands &ops,
                         Fill fill) {
@@ -79,8 +79,8 @@ LogicalResult mapChunks(CoreExec &core, Operation *op, const Operands &ops,
   // whole tensor over the iteration space.
   if (!llvm::isa<ShapedType>(resultType) && !ops.tensor) {
     double v = 0;
-    fill(&v, 0, 1);
-    core.set(op->getResult(0), Scalar{roundTo(out, v), out});
+    fill(&v, 0, 1, out);
+    core.set(op->getResult(0), Scalar{v, out});
     return success();
   }
   Dims shape = ops.shape;
@@ -94,20 +94,22 @@ LogicalResult mapChunks(CoreExec &core, Operation *op, const Operands &ops,
   constexpr int64_t kChunk = 2048;
   for (int64_t first = 0; first < n; first += kChunk) {
     int64_t count = std::min(kChunk, n - first);
-    fill(dst + first, first, count);
-    roundElements(out, dst + first, count);
+    fill(dst + first, first, count, out);
   }
   core.set(op->getResult(0), t);
   return success();
 }
 
-/// mapChunks with fn(i) giving element i.
+/// mapChunks with fn(i) giving element i unrounded: each chunk is rounded
+/// while it is in cache.
 template <typename Fn>
 LogicalResult mapTo(CoreExec &core, Operation *op, const Operands &ops,
                     Fn fn) {
-  return mapChunks(core, op, ops, [&](double *dst, int64_t first, int64_t count) {
+  return mapChunks(core, op, ops, [&](double *dst, int64_t first, int64_t count,
+                                      DType type) {
     for (int64_t i = 0; i < count; ++i)
       dst[i] = fn(first + i);
+    roundElements(type, dst, count);
   });
 }
 
@@ -117,10 +119,11 @@ LogicalResult floatBinary(CoreExec &core, Operation *op, FloatBinary kind) {
   if (failed(ops))
     return failure();
   const Arg a = ops->args[0], b = ops->args[1];
-  return mapChunks(core, op, *ops, [&](double *dst, int64_t first, int64_t count) {
-    applyFloatBinary(kind, a.data ? a.data + first : &a.scalar, a.data ? 1 : 0,
-                     b.data ? b.data + first : &b.scalar, b.data ? 1 : 0, dst,
-                     count);
+  return mapChunks(core, op, *ops, [&](double *dst, int64_t first, int64_t count,
+                                       DType type) {
+    applyFloatBinary(kind, type, a.data ? a.data + first : &a.scalar,
+                     a.data ? 1 : 0, b.data ? b.data + first : &b.scalar,
+                     b.data ? 1 : 0, dst, count);
   });
 }
 
@@ -145,8 +148,10 @@ LogicalResult costlyUnary(CoreExec &core, Operation *op, double (*fn)(double),
   if (!a.data || a.dtype != DType::F16 ||
       dtypeOf(op->getResult(0).getType()) != DType::F16)
     return mapTo(core, op, *ops, [&](int64_t i) { return fn(a.at(i)); });
-  return mapChunks(core, op, *ops, [&](double *dst, int64_t first, int64_t count) {
+  return mapChunks(core, op, *ops, [&](double *dst, int64_t first, int64_t count,
+                                       DType type) {
     memo.apply(fn, a.data + first, dst, count);
+    roundElements(type, dst, count);
   });
 }
 

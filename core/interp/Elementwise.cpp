@@ -74,38 +74,64 @@ std::optional<FloatBinary> spyre::interp::floatBinaryOf(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
+namespace {
+
+/// floatBinaryScalar<Op> as a function object, which the loops inline.
+template <FloatBinary Op> struct Each {
+  double operator()(double x, double y) const {
+    return floatBinaryScalar<Op>(x, y);
+  }
+};
+
 // Compiled for AVX as well (chosen at load time where the processor has
 // it): the same IEEE operations per element, four at a time.
 __attribute__((target_clones("avx", "default"), flatten)) void
-spyre::interp::applyFloatBinary(FloatBinary op, const double *a,
-                                     int64_t aStep, const double *b,
-                                     int64_t bStep, double *out, int64_t n) {
+applyUnrounded(FloatBinary op, const double *a, int64_t aStep,
+               const double *b, int64_t bStep, double *out, int64_t n) {
+  using F = FloatBinary;
   switch (op) {
-  case FloatBinary::Add:
-    return loop([](double x, double y) { return x + y; }, a, aStep, b, bStep, out, n);
-  case FloatBinary::Sub:
-    return loop([](double x, double y) { return x - y; }, a, aStep, b, bStep, out, n);
-  case FloatBinary::Mul:
-    return loop([](double x, double y) { return x * y; }, a, aStep, b, bStep, out, n);
-  case FloatBinary::Div:
-    return loop([](double x, double y) { return x / y; }, a, aStep, b, bStep, out, n);
-  case FloatBinary::Maximum:
-    return loop([](double x, double y) {
-      return std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
-    }, a, aStep, b, bStep, out, n);
-  case FloatBinary::Minimum:
-    return loop([](double x, double y) {
-      return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
-    }, a, aStep, b, bStep, out, n);
-  case FloatBinary::MaxNum:
+  case F::Add: return loop(Each<F::Add>{}, a, aStep, b, bStep, out, n);
+  case F::Sub: return loop(Each<F::Sub>{}, a, aStep, b, bStep, out, n);
+  case F::Mul: return loop(Each<F::Mul>{}, a, aStep, b, bStep, out, n);
+  case F::Div: return loop(Each<F::Div>{}, a, aStep, b, bStep, out, n);
+  case F::Maximum: return loop(Each<F::Maximum>{}, a, aStep, b, bStep, out, n);
+  case F::Minimum: return loop(Each<F::Minimum>{}, a, aStep, b, bStep, out, n);
+  case F::MaxNum:
     return ordered([](double x, double y) { return x > y ? x : y; },
-                   [](double x, double y) { return std::fmax(x, y); }, a,
-                   aStep, b, bStep, out, n);
-  case FloatBinary::MinNum:
+                   Each<F::MaxNum>{}, a, aStep, b, bStep, out, n);
+  case F::MinNum:
     return ordered([](double x, double y) { return x < y ? x : y; },
-                   [](double x, double y) { return std::fmin(x, y); }, a,
-                   aStep, b, bStep, out, n);
+                   Each<F::MinNum>{}, a, aStep, b, bStep, out, n);
   }
+}
+
+} // namespace
+
+void spyre::interp::applyFloatBinary(FloatBinary op, DType type,
+                                     const double *a, int64_t aStep,
+                                     const double *b, int64_t bStep,
+                                     double *out, int64_t n) {
+  // out[first, first + count) by the general loop, then rounded while it is
+  // in cache.
+  auto general = [&](int64_t first, int64_t count) {
+    applyUnrounded(op, a + first * aStep, aStep, b + first * bStep, bStep,
+                   out + first, count);
+    roundElements(type, out + first, count);
+  };
+  int64_t first = 0;
+  if (type == DType::F16 && (aStep || bStep) && haveF16c())
+    for (;;) {
+      first += halfBinaryBlocks(op, a + first * aStep, aStep,
+                                b + first * bStep, bStep, out + first,
+                                n - first);
+      if (n - first < 8)
+        break;
+      general(first, 8); // the block it left
+      first += 8;
+    }
+  constexpr int64_t kChunk = 2048;
+  for (; first < n; first += kChunk)
+    general(first, std::min(kChunk, n - first));
 }
 
 void spyre::interp::roundElements(DType type, double *data, int64_t n) {

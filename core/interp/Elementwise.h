@@ -2,7 +2,7 @@
 //
 // The float binary ops of arith (and their spyreop spellings) as loops over
 // arrays, shared by the elementwise handlers and linalg.reduce's direct
-// fold. Results are unrounded doubles: the caller rounds to the element type.
+// fold. Each result is computed in double and rounded to the element type.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_INTERP_ELEMENTWISE_H
@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 
@@ -24,10 +26,38 @@ enum class FloatBinary : uint8_t {
 /// The float binary op named `opName` (arith.addf, spyreop.realdiv, ...).
 std::optional<FloatBinary> floatBinaryOf(llvm::StringRef opName);
 
-/// out[i] = a[i * aStep] op b[i * bStep] for i < n; a step is 1 for an
-/// array and 0 for a scalar. `out` may be `a` or `b` (same index).
-void applyFloatBinary(FloatBinary op, const double *a, int64_t aStep,
-                      const double *b, int64_t bStep, double *out, int64_t n);
+/// One element of `Op`, unrounded: what every loop over arrays computes.
+template <FloatBinary Op> inline double floatBinaryScalar(double x, double y) {
+  switch (Op) {
+  case FloatBinary::Add: return x + y;
+  case FloatBinary::Sub: return x - y;
+  case FloatBinary::Mul: return x * y;
+  case FloatBinary::Div: return x / y;
+  case FloatBinary::Maximum:
+    return std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
+  case FloatBinary::Minimum:
+    return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
+  case FloatBinary::MaxNum: return std::fmax(x, y);
+  case FloatBinary::MinNum: return std::fmin(x, y);
+  }
+  return NAN;
+}
+
+/// out[i] = roundTo(type, a[i * aStep] op b[i * bStep]) for i < n; a step
+/// is 1 for an array and 0 for a scalar. `out` may be `a` or `b` (same
+/// index).
+void applyFloatBinary(FloatBinary op, DType type, const double *a,
+                      int64_t aStep, const double *b, int64_t bStep,
+                      double *out, int64_t n);
+
+/// applyFloatBinary into f16 by blocks of eight, each rounded while it is
+/// in registers (the processor must have F16C: haveF16c()), up to the
+/// first block it leaves to the general loops (HalfBinary.cpp says which)
+/// or the last whole block; returns how many elements it did (a multiple
+/// of eight). Nothing when both operands are scalars.
+int64_t halfBinaryBlocks(FloatBinary op, const double *a, int64_t aStep,
+                         const double *b, int64_t bStep, double *out,
+                         int64_t n);
 
 /// data[i] = roundTo(type, data[i]) for i < n (f16 in bulk).
 void roundElements(DType type, double *data, int64_t n);

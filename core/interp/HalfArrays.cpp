@@ -2,13 +2,9 @@
 
 #include "interp/HalfArrays.h"
 #include "interp/DType.h"
+#include "interp/HalfSimd.h"
 
 #include <cstring>
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-#define SPYRE_HAVE_F16C_PATH 1
-#endif
 
 using namespace spyre::interp;
 
@@ -30,38 +26,12 @@ void encodeScalar(const double *src, uint8_t *dst, int64_t n) {
 }
 
 #ifdef SPYRE_HAVE_F16C_PATH
-bool haveF16c() {
-  static const bool yes =
-      __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
-  return yes;
-}
-
-/// Eight doubles as floats; false when one of them is NaN.
-__attribute__((target("avx,f16c"))) inline bool load8(const double *p,
-                                                      __m256 &out) {
-  __m128 lo = _mm256_cvtpd_ps(_mm256_loadu_pd(p));
-  __m128 hi = _mm256_cvtpd_ps(_mm256_loadu_pd(p + 4));
-  out = _mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1);
-  return _mm256_movemask_ps(_mm256_cmp_ps(out, out, _CMP_UNORD_Q)) == 0;
-}
-
-__attribute__((target("avx,f16c"))) inline void store8(__m256 f, double *p) {
-  _mm256_storeu_pd(p, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
-  _mm256_storeu_pd(p + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
-}
-
-constexpr int kNearest = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+using namespace spyre::interp::simd;
 
 __attribute__((target("avx,f16c"))) void roundF16c(double *data, int64_t n) {
   int64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m256 f;
-    if (!load8(data + i, f)) {
-      roundScalar(data + i, 8);
-      continue;
-    }
-    store8(_mm256_cvtph_ps(_mm256_cvtps_ph(f, kNearest)), data + i);
-  }
+  for (; i + 8 <= n; i += 8)
+    store8(round8(load8(data + i)), data + i);
   roundScalar(data + i, n - i);
 }
 
@@ -75,12 +45,14 @@ __attribute__((target("avx,f16c"))) void decodeF16c(const uint8_t *src,
   decodeScalar(src + 2 * i, dst + i, n - i);
 }
 
+/// NaNs are stored as storeHalf stores them: a block holding one goes to
+/// the scalar loop.
 __attribute__((target("avx,f16c"))) void encodeF16c(const double *src,
                                                     uint8_t *dst, int64_t n) {
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    __m256 f;
-    if (!load8(src + i, f)) {
+    __m256 f = load8(src + i);
+    if (_mm256_movemask_ps(nanLanes8(f))) {
       encodeScalar(src + i, dst + 2 * i, 8);
       continue;
     }
@@ -89,12 +61,13 @@ __attribute__((target("avx,f16c"))) void encodeF16c(const double *src,
   }
   encodeScalar(src + i, dst + 2 * i, n - i);
 }
+
 /// The f16 bit patterns of eight doubles; false unless all eight are f16
 /// values exactly.
 __attribute__((target("avx,f16c"))) bool halfKeys8(const double *p,
                                                    uint16_t *keys) {
-  __m256 f;
-  if (!load8(p, f))
+  __m256 f = load8(p);
+  if (_mm256_movemask_ps(nanLanes8(f)))
     return false;
   __m128i h = _mm256_cvtps_ph(f, kNearest);
   __m256 back = _mm256_cvtph_ps(h);
@@ -109,7 +82,6 @@ __attribute__((target("avx,f16c"))) bool halfKeys8(const double *p,
 }
 #else
 bool halfKeys8(const double *, uint16_t *) { return false; }
-bool haveF16c() { return false; }
 constexpr auto roundF16c = roundScalar;
 constexpr auto decodeF16c = decodeScalar;
 constexpr auto encodeF16c = encodeScalar;
@@ -122,6 +94,16 @@ void dispatch(void (*fast)(Args...), void (*slow)(Args...), Args... args) {
 }
 
 } // namespace
+
+bool spyre::interp::haveF16c() {
+#ifdef SPYRE_HAVE_F16C_PATH
+  static const bool yes =
+      __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  return yes;
+#else
+  return false;
+#endif
+}
 
 void spyre::interp::roundHalves(double *data, int64_t n) {
   dispatch(roundF16c, roundScalar, data, n);

@@ -2,8 +2,8 @@
 //
 // The per-element f16 helpers of DType.h, applied to arrays: with F16C
 // (checked at run time) eight elements convert at once; the results are bit
-// for bit those of roundToHalf / loadHalf / storeHalf (a block holding a NaN
-// takes the scalar path, so NaN signs and encodings are the scalar ones).
+// for bit those of roundToHalf / loadHalf / storeHalf (NaN lanes keep the
+// scalar answers, so NaN signs and encodings are the scalar ones).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_INTERP_HALFARRAYS_H
@@ -13,6 +13,9 @@
 #include <cstdint>
 
 namespace spyre::interp {
+
+/// Whether the processor has AVX and F16C, which the fast f16 paths use.
+bool haveF16c();
 
 /// data[i] = roundToHalf(float(data[i])) for i < n.
 void roundHalves(double *data, int64_t n);

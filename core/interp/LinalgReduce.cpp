@@ -88,14 +88,7 @@ void combineDirect(const DirectCombiner &c, DType dtype, const double *lhs,
                    const double *rhs, double *out, int64_t n) {
   if (c.swapped)
     std::swap(lhs, rhs);
-  // A chunk at a time, so that rounding finds it in cache.
-  constexpr int64_t kChunk = 2048;
-  for (int64_t first = 0; first < n; first += kChunk) {
-    int64_t count = std::min(kChunk, n - first);
-    applyFloatBinary(c.kind, lhs + first, 1, rhs + first, 1, out + first,
-                     count);
-    roundElements(dtype, out + first, count);
-  }
+  applyFloatBinary(c.kind, dtype, lhs, 1, rhs, 1, out, n);
 }
 
 /// The reduction with a direct combiner: folds a copy of the input in place.
