@@ -4,6 +4,7 @@
 #include "interp/DType.h"
 #include "interp/HalfSimd.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace spyre::interp;
@@ -62,29 +63,52 @@ __attribute__((target("avx,f16c"))) void encodeF16c(const double *src,
   encodeScalar(src + i, dst + 2 * i, n - i);
 }
 
-/// The f16 bit patterns of eight doubles; false unless all eight are f16
-/// values exactly.
-__attribute__((target("avx,f16c"))) bool halfKeys8(const double *p,
-                                                   uint16_t *keys) {
-  __m256 f = load8(p);
-  if (_mm256_movemask_ps(nanLanes8(f)))
-    return false;
-  __m128i h = _mm256_cvtps_ph(f, kNearest);
-  __m256 back = _mm256_cvtph_ps(h);
-  __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(back));
-  __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(back, 1));
-  int same = _mm256_movemask_pd(_mm256_cmp_pd(lo, _mm256_loadu_pd(p), _CMP_EQ_OQ)) &
-             _mm256_movemask_pd(_mm256_cmp_pd(hi, _mm256_loadu_pd(p + 4), _CMP_EQ_OQ));
-  if (same != 0xf)
-    return false;
-  _mm_storeu_si128(reinterpret_cast<__m128i *>(keys), h);
-  return true;
+bool haveAvx2() {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+
+/// HalfMemo::apply's usual case, eight elements at a time: where all eight
+/// inputs are f16 values (the f16 round trip gives them back) whose results
+/// are known, the results are gathered from `slots` by their f16 bits.
+/// Returns how many leading blocks of eight it did; `out` is written up to
+/// that point. (Each 4-byte lane of the gather is one aligned load, as a
+/// relaxed atomic load is on x86-64.)
+__attribute__((target("avx2,f16c"))) int64_t
+gatherKnown(const std::atomic<uint32_t> *slots, uint32_t unknown,
+            const double *in, double *out, int64_t n) {
+  const int *table = reinterpret_cast<const int *>(slots);
+  const __m256i flip = _mm256_set1_epi32(static_cast<int>(unknown));
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256d lo = _mm256_loadu_pd(in + i), hi = _mm256_loadu_pd(in + i + 4);
+    __m128i keys = _mm256_cvtps_ph(narrow8(lo, hi), kNearest);
+    __m256 back = _mm256_cvtph_ps(keys);
+    int exact = _mm256_movemask_pd(_mm256_cmp_pd(
+                    _mm256_cvtps_pd(_mm256_castps256_ps128(back)), lo,
+                    _CMP_EQ_OQ)) &
+                _mm256_movemask_pd(_mm256_cmp_pd(
+                    _mm256_cvtps_pd(_mm256_extractf128_ps(back, 1)), hi,
+                    _CMP_EQ_OQ));
+    if (exact != 0xf)
+      break;
+    __m256i got = _mm256_i32gather_epi32(table, _mm256_cvtepu16_epi32(keys), 4);
+    if (!_mm256_testz_si256(_mm256_cmpeq_epi32(got, _mm256_setzero_si256()),
+                            _mm256_set1_epi32(-1)))
+      break;
+    store8(_mm256_castsi256_ps(_mm256_xor_si256(got, flip)), out + i);
+  }
+  return i;
 }
 #else
-bool halfKeys8(const double *, uint16_t *) { return false; }
+bool haveAvx2() { return false; }
 constexpr auto roundF16c = roundScalar;
 constexpr auto decodeF16c = decodeScalar;
 constexpr auto encodeF16c = encodeScalar;
+int64_t gatherKnown(const std::atomic<uint32_t> *, uint32_t, const double *,
+                    double *, int64_t) {
+  return 0;
+}
 #endif
 
 /// The F16C implementation when the processor has it, else the scalar one.
@@ -117,53 +141,36 @@ void spyre::interp::encodeHalves(const double *src, uint8_t *dst, int64_t n) {
   dispatch(encodeF16c, encodeScalar, src, dst, n);
 }
 
-double HalfMemo::lookup(double (*fn)(double), uint16_t key, double x) {
-  uint64_t slot = slots[key].load(std::memory_order_relaxed);
+float HalfMemo::lookup(double (*fn)(double), uint16_t key, double x) {
+  uint32_t slot = slots[key].load(std::memory_order_relaxed), bits;
   float r;
-  if (slot >> 32) {
-    uint32_t bits = static_cast<uint32_t>(slot);
+  if (slot) {
+    bits = slot ^ kUnknown;
     std::memcpy(&r, &bits, 4);
     return r;
   }
   r = roundToHalf(static_cast<float>(fn(x)));
-  uint32_t bits;
   std::memcpy(&bits, &r, 4);
-  slots[key].store(uint64_t(1) << 32 | bits, std::memory_order_relaxed);
+  slots[key].store(bits ^ kUnknown, std::memory_order_relaxed);
   return r;
+}
+
+double HalfMemo::one(double (*fn)(double), double x) {
+  uint16_t key = halfBits(static_cast<float>(x));
+  return halfToFloat(key) == x ? lookup(fn, key, x)
+                               : roundToHalf(static_cast<float>(fn(x)));
 }
 
 void HalfMemo::apply(double (*fn)(double), const double *in, double *out,
                      int64_t n) {
-  int64_t i = 0;
-  uint16_t keys[8];
-  if (haveF16c())
-    for (; i + 8 <= n; i += 8) {
-      if (halfKeys8(in + i, keys)) {
-        // Usually all eight are known: no branch per element.
-        uint64_t known = uint64_t(1) << 32;
-        uint32_t bits[8];
-        for (int k = 0; k < 8; ++k) {
-          uint64_t slot = slots[keys[k]].load(std::memory_order_relaxed);
-          known &= slot;
-          bits[k] = static_cast<uint32_t>(slot);
-        }
-        if (known) {
-          float r[8];
-          std::memcpy(r, bits, sizeof r);
-          for (int k = 0; k < 8; ++k)
-            out[i + k] = r[k];
-        } else {
-          for (int k = 0; k < 8; ++k)
-            out[i + k] = lookup(fn, keys[k], in[i + k]);
-        }
-      } else
-        for (int k = 0; k < 8; ++k)
-          out[i + k] = roundToHalf(static_cast<float>(fn(in[i + k])));
-    }
-  for (; i < n; ++i) {
-    uint16_t key = halfBits(static_cast<float>(in[i]));
-    out[i] = halfToFloat(key) == in[i]
-                 ? lookup(fn, key, in[i])
-                 : roundToHalf(static_cast<float>(fn(in[i])));
+  bool gather = haveF16c() && haveAvx2();
+  for (int64_t i = 0; i < n;) {
+    // Known results by the block; the first block that is not goes one
+    // element at a time.
+    if (gather)
+      i += gatherKnown(slots, kUnknown, in + i, out + i, n - i);
+    int64_t end = gather ? std::min(n, i + 8) : n;
+    for (; i < end; ++i)
+      out[i] = one(fn, in[i]);
   }
 }
