@@ -83,11 +83,15 @@ template <FloatBinary Op> struct Each {
   }
 };
 
+} // namespace
+
 // Compiled for AVX as well (chosen at load time where the processor has
 // it): the same IEEE operations per element, four at a time.
 __attribute__((target_clones("avx", "default"), flatten)) void
-applyUnrounded(FloatBinary op, const double *a, int64_t aStep,
-               const double *b, int64_t bStep, double *out, int64_t n) {
+spyre::interp::applyFloatBinaryUnrounded(FloatBinary op, const double *a,
+                                         int64_t aStep, const double *b,
+                                         int64_t bStep, double *out,
+                                         int64_t n) {
   using F = FloatBinary;
   switch (op) {
   case F::Add: return loop(Each<F::Add>{}, a, aStep, b, bStep, out, n);
@@ -105,33 +109,24 @@ applyUnrounded(FloatBinary op, const double *a, int64_t aStep,
   }
 }
 
-} // namespace
-
-void spyre::interp::applyFloatBinary(FloatBinary op, DType type,
-                                     const double *a, int64_t aStep,
-                                     const double *b, int64_t bStep,
-                                     double *out, int64_t n) {
-  // out[first, first + count) by the general loop, then rounded while it is
-  // in cache.
-  auto general = [&](int64_t first, int64_t count) {
-    applyUnrounded(op, a + first * aStep, aStep, b + first * bStep, bStep,
-                   out + first, count);
-    roundElements(type, out + first, count);
-  };
+int64_t spyre::interp::applyHalfBinaryPrefix(FloatBinary op, const double *a,
+                                             int64_t aStep, const double *b,
+                                             int64_t bStep, double *out,
+                                             int64_t n) {
+  if (!(aStep || bStep) || n < 8 || !haveF16c())
+    return 0;
   int64_t first = 0;
-  if (type == DType::F16 && (aStep || bStep) && haveF16c())
-    for (;;) {
-      first += halfBinaryBlocks(op, a + first * aStep, aStep,
-                                b + first * bStep, bStep, out + first,
-                                n - first);
-      if (n - first < 8)
-        break;
-      general(first, 8); // the block it left
-      first += 8;
-    }
-  constexpr int64_t kChunk = 2048;
-  for (; first < n; first += kChunk)
-    general(first, std::min(kChunk, n - first));
+  for (;;) {
+    first += halfBinaryBlocks(op, a + first * aStep, aStep, b + first * bStep,
+                              bStep, out + first, n - first);
+    if (n - first < 8)
+      return first;
+    // The block it left, by the general loop.
+    applyFloatBinaryUnrounded(op, a + first * aStep, aStep, b + first * bStep,
+                              bStep, out + first, 8);
+    roundHalves(out + first, 8);
+    first += 8;
+  }
 }
 
 void spyre::interp::roundElements(DType type, double *data, int64_t n) {

@@ -4,7 +4,6 @@
 #include "interp/DType.h"
 #include "interp/HalfSimd.h"
 
-#include <algorithm>
 #include <cstring>
 
 using namespace spyre::interp;
@@ -68,15 +67,17 @@ bool haveAvx2() {
   return yes;
 }
 
-/// HalfMemo::apply's usual case, eight elements at a time: where all eight
-/// inputs are f16 values (the f16 round trip gives them back) whose results
-/// are known, the results are gathered from `slots` by their f16 bits.
-/// Returns how many leading blocks of eight it did; `out` is written up to
-/// that point. (Each 4-byte lane of the gather is one aligned load, as a
-/// relaxed atomic load is on x86-64.)
+/// HalfMemo::apply by blocks of eight up to the last whole block; returns
+/// how many elements it did. Where all eight inputs are f16 values (the
+/// f16 round trip gives them back) whose results are known, the results
+/// are gathered from `slots` by their f16 bits (each 4-byte lane of the
+/// gather is one aligned load, as a relaxed atomic load is on x86-64). Any
+/// other block goes to slow(first element, its f16 bits or null when one
+/// of them is not an f16 value).
+template <typename Slow>
 __attribute__((target("avx2,f16c"))) int64_t
-gatherKnown(const std::atomic<uint32_t> *slots, uint32_t unknown,
-            const double *in, double *out, int64_t n) {
+gatherBlocks(const std::atomic<uint32_t> *slots, uint32_t unknown,
+             const double *in, double *out, int64_t n, Slow slow) {
   const int *table = reinterpret_cast<const int *>(slots);
   const __m256i flip = _mm256_set1_epi32(static_cast<int>(unknown));
   int64_t i = 0;
@@ -90,12 +91,18 @@ gatherKnown(const std::atomic<uint32_t> *slots, uint32_t unknown,
                 _mm256_movemask_pd(_mm256_cmp_pd(
                     _mm256_cvtps_pd(_mm256_extractf128_ps(back, 1)), hi,
                     _CMP_EQ_OQ));
-    if (exact != 0xf)
-      break;
+    if (exact != 0xf) {
+      slow(i, nullptr);
+      continue;
+    }
     __m256i got = _mm256_i32gather_epi32(table, _mm256_cvtepu16_epi32(keys), 4);
     if (!_mm256_testz_si256(_mm256_cmpeq_epi32(got, _mm256_setzero_si256()),
-                            _mm256_set1_epi32(-1)))
-      break;
+                            _mm256_set1_epi32(-1))) {
+      uint16_t bits[8];
+      _mm_storeu_si128(reinterpret_cast<__m128i *>(bits), keys);
+      slow(i, bits);
+      continue;
+    }
     store8(_mm256_castsi256_ps(_mm256_xor_si256(got, flip)), out + i);
   }
   return i;
@@ -105,8 +112,9 @@ bool haveAvx2() { return false; }
 constexpr auto roundF16c = roundScalar;
 constexpr auto decodeF16c = decodeScalar;
 constexpr auto encodeF16c = encodeScalar;
-int64_t gatherKnown(const std::atomic<uint32_t> *, uint32_t, const double *,
-                    double *, int64_t) {
+template <typename Slow>
+int64_t gatherBlocks(const std::atomic<uint32_t> *, uint32_t, const double *,
+                     double *, int64_t, Slow) {
   return 0;
 }
 #endif
@@ -155,22 +163,22 @@ float HalfMemo::lookup(double (*fn)(double), uint16_t key, double x) {
   return r;
 }
 
-double HalfMemo::one(double (*fn)(double), double x) {
-  uint16_t key = halfBits(static_cast<float>(x));
-  return halfToFloat(key) == x ? lookup(fn, key, x)
-                               : roundToHalf(static_cast<float>(fn(x)));
-}
-
 void HalfMemo::apply(double (*fn)(double), const double *in, double *out,
                      int64_t n) {
-  bool gather = haveF16c() && haveAvx2();
-  for (int64_t i = 0; i < n;) {
-    // Known results by the block; the first block that is not goes one
-    // element at a time.
-    if (gather)
-      i += gatherKnown(slots, kUnknown, in + i, out + i, n - i);
-    int64_t end = gather ? std::min(n, i + 8) : n;
-    for (; i < end; ++i)
-      out[i] = one(fn, in[i]);
+  int64_t i = 0;
+  if (haveF16c() && haveAvx2())
+    i = gatherBlocks(slots, kUnknown, in, out, n,
+                     [&](int64_t first, const uint16_t *keys) {
+                       for (int64_t k = 0; k < 8; ++k)
+                         out[first + k] =
+                             keys ? lookup(fn, keys[k], in[first + k])
+                                  : roundToHalf(static_cast<float>(
+                                        fn(in[first + k])));
+                     });
+  for (; i < n; ++i) {
+    uint16_t key = halfBits(static_cast<float>(in[i]));
+    out[i] = halfToFloat(key) == in[i]
+                 ? lookup(fn, key, in[i])
+                 : roundToHalf(static_cast<float>(fn(in[i])));
   }
 }

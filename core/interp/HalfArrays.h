@@ -38,8 +38,6 @@ private:
   /// fn(x) rounded (x is the f16 value whose bits are `key`), from its
   /// slot or worked out and recorded there.
   float lookup(double (*fn)(double), uint16_t key, double x);
-  /// memo(fn, x) for one value, f16 or not.
-  double one(double (*fn)(double), double x);
   /// Per f16 bit pattern: the result's f32 bits XOR kUnknown, or 0 while it
   /// is unknown. kUnknown is a signalling NaN, which no result is (the
   /// conversion from double quiets NaNs), so no known slot is 0.
