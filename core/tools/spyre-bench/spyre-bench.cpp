@@ -194,7 +194,7 @@ int main(int argc, char **argv) {
       std::printf("%-46s %s\n", job.name.c_str(), "FAILED");
       continue;
     }
-    std::printf("%-46s %5d %7.0f %10.3f %10.3f %10.3g %6.1f MB", job.name.c_str(),
+    std::printf("%-46s %5d %7.0f %10.4f %10.4f %10.3g %6.1f MB", job.name.c_str(),
                 m.cores, m.opsExecuted, m.warmMs, m.coldMs,
                 m.warmMs > 0 ? m.opsExecuted / (m.warmMs / 1e3) : 0.0,
                 usage.ru_maxrss / 1024.0);
