@@ -6,18 +6,24 @@
 // Runs every corpus record (inputs from the record) and every sample
 // (random inputs, seed 0) on the reference interpreter, each in a child
 // process so that its peak RSS is its own, and prints a table: kernel,
-// cores, executed ops, two wall times (median of N runs each, parsing and
-// set-up excluded), ops per second, the child's peak RSS and, for corpus
-// records, ktir-cpu's own time from the record and the speed-up.
+// cores, executed ops, three wall times (parsing and set-up excluded), ops
+// per second (warm), the child's peak RSS and, for corpus records,
+// ktir-cpu's own time from the record and the speed-up (warm).
 //
-// The two wall times differ in what runs between two timed runs:
-//   warm  the kernel is parsed once, run once untimed, then N times: how
-//         ktir-cpu's harness times it (parse once, a discovery run, then
-//         the timed runs), so the speed-up compares like with like;
-//   cold  the kernel is parsed again (a fresh MLIR context) before each run,
-//         which evicts the interpreter's code and data from the caches: the
-//         time of a single run in a fresh process, as spyre-run measures it.
-// --only measures one of the two (to profile it); the other column shows 0.
+// The wall times differ in what runs before the timed run:
+//   warm   median of N: the kernel is parsed once, run once untimed, then
+//          N times: how ktir-cpu's harness times it (parse once, a discovery
+//          run, then the timed runs), so the speed-up compares like with
+//          like;
+//   cold   median of N: the kernel is parsed again (a fresh MLIR context)
+//          before each run, which evicts the interpreter's code and data
+//          from the caches (what the process filled, such as the f16
+//          function memo, stays);
+//   first  the child process's first run (the untimed one above): it pays
+//          for the first touch of its memory, code and tables, as a run of
+//          spyre-run does.
+// --only measures warm (with first) or cold alone, for a profiler; the
+// others show 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +54,7 @@ struct Measurement {
   bool ok = false;
   int cores = 0;
   double warmMs = 0, coldMs = 0;
+  double firstMs = 0; ///< the process's first run (the untimed warm-up)
   double opsExecuted = 0;
   double oracleMs = 0; ///< 0: the record has no time
 };
@@ -101,8 +108,12 @@ Measurement measure(const Job &job, int repeat, const std::string &only) {
   if (only != "cold") {
     warm.clear();
     PreparedRun prepared(request);
-    if (!prepared.ok() || !prepared.run().ok) // the untimed first run
+    if (!prepared.ok())
       return m;
+    RunResult first = prepared.run(); // not in the warm median
+    if (!first.ok)
+      return m;
+    m.firstMs = first.wallSeconds * 1e3;
     for (int i = 0; i < repeat; ++i) {
       RunResult result = prepared.run();
       if (!result.ok)
@@ -167,9 +178,9 @@ int main(int argc, char **argv) {
     if (endsWith(f, ".mlir"))
       jobs.push_back({"samples/" + f, samples + "/" + f, ""});
 
-  std::printf("%-46s %5s %7s %10s %10s %10s %9s %10s %9s\n", "kernel",
-              "cores", "ops", "warm (ms)", "cold (ms)", "ops/s", "peak RSS",
-              "ktir-cpu", "speed-up");
+  std::printf("%-46s %5s %7s %10s %10s %10s %10s %9s %10s %9s\n", "kernel",
+              "cores", "ops", "warm (ms)", "cold (ms)", "first (ms)", "ops/s",
+              "peak RSS", "ktir-cpu", "speed-up");
   for (const Job &job : jobs) {
     if (!filter.empty() && job.name.find(filter) == std::string::npos)
       continue;
@@ -194,8 +205,9 @@ int main(int argc, char **argv) {
       std::printf("%-46s %s\n", job.name.c_str(), "FAILED");
       continue;
     }
-    std::printf("%-46s %5d %7.0f %10.4f %10.4f %10.3g %6.1f MB", job.name.c_str(),
-                m.cores, m.opsExecuted, m.warmMs, m.coldMs,
+    std::printf("%-46s %5d %7.0f %10.4f %10.4f %10.4f %10.3g %6.1f MB",
+                job.name.c_str(), m.cores, m.opsExecuted, m.warmMs, m.coldMs,
+                m.firstMs,
                 m.warmMs > 0 ? m.opsExecuted / (m.warmMs / 1e3) : 0.0,
                 usage.ru_maxrss / 1024.0);
     if (m.oracleMs > 0 && m.warmMs > 0)
