@@ -152,6 +152,7 @@ struct PreparedRun::State {
   interp::InterpOptions options;
   std::optional<interp::HwConfig> hw;
   std::optional<arch::Arch> architecture;
+  int coreCount = 1; ///< tiles of the grid
 
   void prepare(const RunRequest &request);
   RunResult run();
@@ -227,6 +228,32 @@ void PreparedRun::State::prepare(const RunRequest &request) {
                                 ? static_cast<uint64_t>(hw->lxSizeBytes())
                                 : architecture->scratchpadBytesPerCore;
 
+  // The grid, checked against the architecture before anything is sized by
+  // it (a mistyped --grid must not allocate a million cores first).
+  std::vector<int64_t> grid =
+      options.grid.empty() ? interp::gridOf(function) : options.grid;
+  int64_t tiles = 1;
+  bool tooMany = false;
+  for (int64_t extent : grid) {
+    if (extent < 1) {
+      capture.error(function.getLoc(), "a grid dimension must be at least 1, "
+                                       "not " + std::to_string(extent));
+      return;
+    }
+    tooMany |= __builtin_mul_overflow(tiles, extent, &tiles);
+  }
+  if (tooMany || tiles > architecture->numCores) {
+    capture.error(function.getLoc(),
+                  "the grid has " +
+                      (tooMany ? std::string("too many")
+                               : std::to_string(tiles)) +
+                      " tiles but architecture '" + architecture->name +
+                      "' has " + std::to_string(architecture->numCores) +
+                      " cores");
+    return;
+  }
+  coreCount = static_cast<int>(tiles);
+
   names = argumentNames(state, function.getBody().front());
   args = request.args;
   if (request.seed && failed(seedArguments(function, names, request.args,
@@ -280,17 +307,9 @@ RunResult PreparedRun::State::run() {
       values.push_back(interp::Scalar{arg.scalar.value_or(0), type});
     }
   }
-  interp::Interpreter interpreter(function, memories, options, nullptr);
-  if (interpreter.numCores() > architecture->numCores) {
-    capture.error(function.getLoc(),
-                  "the grid has " + std::to_string(interpreter.numCores()) +
-                      " tiles but architecture '" + architecture->name +
-                      "' has " + std::to_string(architecture->numCores) +
-                      " cores");
-    return result;
-  }
+  memories.lx.resize(static_cast<size_t>(coreCount));
   for (const MemoryRegion &region : regions) {
-    if (region.lx && (region.core < 0 || region.core >= interpreter.numCores())) {
+    if (region.lx && (region.core < 0 || region.core >= coreCount)) {
       capture.error("region " + region.name + " is in the scratchpad of core " +
                     std::to_string(region.core) + ", outside the grid");
       return result;
@@ -300,7 +319,7 @@ RunResult PreparedRun::State::run() {
   }
 
   // Run.
-  interp::LatencyTracker tracker(*hw, interpreter.numCores());
+  interp::LatencyTracker tracker(*hw, coreCount);
   LatencyAdapter adapter(tracker);
   interp::Interpreter run(function, memories, options, &adapter);
   auto start = std::chrono::steady_clock::now();

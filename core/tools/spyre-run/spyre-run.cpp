@@ -15,6 +15,8 @@
 #include "driver/Run.h"
 #include "driver/RunReport.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -50,6 +52,12 @@ bool splitPair(const std::string &text, std::string &name,
   return true;
 }
 
+/// A whole non-negative decimal integer (no sign, nothing after it).
+bool parseCount(const std::string &text, uint64_t &out) {
+  return !text.empty() && text[0] != '-' && text[0] != '+' &&
+         !llvm::StringRef(text).getAsInteger(10, out);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -82,9 +90,9 @@ int main(int argc, char **argv) {
       if (!next(engine))
         return usage("--engine needs a name");
     } else if (a == "--max-ops") {
-      if (!next(value))
-        return usage("--max-ops needs a number");
-      request.maxOpsPerCore = std::stoull(value);
+      if (!next(value) || !parseCount(value, request.maxOpsPerCore) ||
+          request.maxOpsPerCore == 0)
+        return usage("--max-ops needs a positive whole number");
     } else if (a == "--arch") {
       if (!next(request.arch))
         return usage("--arch needs a preset name or a file");
@@ -92,24 +100,32 @@ int main(int argc, char **argv) {
       if (!next(request.function))
         return usage("--function needs a name");
     } else if (a == "--seed") {
-      if (!next(value))
-        return usage("--seed needs a number");
-      request.seed = std::stoull(value);
+      uint64_t seed = 0;
+      if (!next(value) || !parseCount(value, seed))
+        return usage("--seed needs a whole number");
+      request.seed = seed;
     } else if (a == "--grid") {
       if (!next(value))
         return usage("--grid needs dimensions");
       std::stringstream ss(value);
       std::string d;
-      while (std::getline(ss, d, ','))
-        request.grid.push_back(std::stoll(d));
+      while (std::getline(ss, d, ',')) {
+        uint64_t extent = 0;
+        if (!parseCount(d, extent) || extent == 0 || extent > INT64_MAX)
+          return usage(("--grid " + value +
+                        ": each dimension must be a positive whole number")
+                           .c_str());
+        request.grid.push_back(static_cast<int64_t>(extent));
+      }
+      if (request.grid.empty())
+        return usage("--grid needs dimensions");
     } else if (a == "--arg") {
       if (!next(value) || !splitPair(value, name, v))
         return usage("--arg needs NAME=VALUE");
-      try {
-        request.args[name].scalar = std::stod(v);
-      } catch (...) {
+      double number = 0;
+      if (llvm::StringRef(v).trim().getAsDouble(number))
         return usage(("--arg " + value + ": not a number").c_str());
-      }
+      request.args[name].scalar = number;
     } else if (a == "--input") {
       if (!next(value) || !splitPair(value, name, v))
         return usage("--input needs NAME=FILE.npy");
