@@ -4,7 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-std::string spyre::driver::reportJson(const RunResult &result) {
+#include <algorithm>
+
+std::string spyre::driver::reportJson(const RunResult &result,
+                                      const std::vector<double> &repeats) {
   nlohmann::json j;
   j["function"] = result.function;
   j["grid"] = result.grid;
@@ -14,6 +17,12 @@ std::string spyre::driver::reportJson(const RunResult &result) {
   j["bottleneck"] = result.bottleneck;
   j["critical_core"] = result.criticalCore;
   j["wall_s"] = result.wallSeconds;
+  if (!repeats.empty()) {
+    std::vector<double> sorted = repeats;
+    std::sort(sorted.begin(), sorted.end());
+    j["wall_s_repeats"] = repeats;
+    j["wall_s_repeat_median"] = sorted[sorted.size() / 2];
+  }
   j["ops_executed"] = result.opsExecuted;
   j["lx_capacity_bytes"] = result.lxCapacityBytes;
   nlohmann::json cores = nlohmann::json::array();

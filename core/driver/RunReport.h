@@ -5,13 +5,17 @@
 #include "driver/Run.h"
 
 #include <string>
+#include <vector>
 
 namespace spyre::driver {
 
 /// kernel_cycles, kernel_time_us, bottleneck (named as ktir-cpu names them),
 /// per_core (core, compute/memory/comm cycles, peak_lx_bytes), wall_s, and
-/// more; see docs/spyre-run.md.
-std::string reportJson(const RunResult &result);
+/// more; see docs/interpreter.md. With `repeats` (the wall times of further
+/// runs of the same parse), also wall_s_repeats and their median
+/// wall_s_repeat_median.
+std::string reportJson(const RunResult &result,
+                       const std::vector<double> &repeats = {});
 
 } // namespace spyre::driver
 

@@ -6,6 +6,9 @@
 // RUN: spyre-run %s --input x=%t.x.npy --input y=%t.y.npy --output y=%t.y2.npy
 // RUN: cmp %t.y.npy %t.y2.npy
 // RUN: spyre-run %s --seed 1 --engine interp --out %t.npz
+// Repeated runs of one parse (as ktir-cpu's harness times a kernel).
+// RUN: spyre-run %s --seed 1 --repeat 3 --report %t.rep.json | FileCheck %s --check-prefix=REPEAT
+// RUN: FileCheck %s --input-file=%t.rep.json --check-prefix=REPEATJSON
 // RUN: not spyre-run %s --engine emu 2>&1 | FileCheck %s --check-prefix=ENGINE
 // RUN: not spyre-run %s 2>&1 | FileCheck %s --check-prefix=MISSING
 // The architecture: a preset, or a file whose errors point at their line.
@@ -25,6 +28,10 @@
 // CHECK: "peak_lx_bytes": 256
 // CHECK: "wall_s":
 // ENGINE: unknown engine 'emu'
+// REPEAT: scale: {{.*}} executed in {{[0-9.]+}} ms, then {{[0-9.]+}} ms (median of 3 more runs)
+// REPEATJSON: "wall_s": {{[0-9.e-]+}},
+// REPEATJSON-NEXT: "wall_s_repeat_median": {{[0-9.e-]+}},
+// REPEATJSON-NEXT: "wall_s_repeats": [
 // MISSING: error: no value given for argument %x
 // ARCH: .toml:4:9: error: 'chip.cores' must be an integer
 
