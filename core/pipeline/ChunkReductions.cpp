@@ -147,13 +147,11 @@ struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
   using ChunkReductionsBase::ChunkReductionsBase;
   void runOnOperation() override {
     auto run = [](func::FuncOp function, const spyre::arch::Arch &target) {
-      std::vector<std::string> compute = spyre::unitsWithRole(target, "compute");
-      function.walk([&](sched::PipelineOp pipeline) {
-        for (const std::string &unit : compute)
-          if (sched::StageOp stage = spyre::stageFor(pipeline, unit))
+      spyre::forEachComputeStage(
+          function, target, [&](sched::PipelineOp, sched::StageOp stage) {
             if (std::optional<RowReduction> r = match(stage, target.stickBytes))
               chunk(*r);
-      });
+          });
       return success();
     };
     if (failed(spyre::forEachKernel(getOperation(), arch, run)))

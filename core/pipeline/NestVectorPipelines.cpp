@@ -239,12 +239,11 @@ struct NestVectorPipelines
         spyre::targetArch(arch, getOperation());
     if (!target)
       return signalPassFailure();
-    std::vector<std::string> compute = spyre::unitsWithRole(*target, "compute");
-    getOperation().walk([&](sched::PipelineOp pipeline) {
-      for (const std::string &unit : compute)
-        if (sched::StageOp stage = spyre::stageFor(pipeline, unit))
+    spyre::forEachComputeStage(
+        getOperation(), *target,
+        [&](sched::PipelineOp pipeline, sched::StageOp stage) {
           StickLoop(target->stickBytes).run(pipeline, stage);
-    });
+        });
   }
 };
 

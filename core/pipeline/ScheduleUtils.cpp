@@ -1,6 +1,7 @@
 //===- ScheduleUtils.cpp - what the ScheduleIR passes share ---------------===//
 
 #include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -82,6 +83,17 @@ sched::StageOp spyre::stageFor(sched::PipelineOp pipeline, StringRef unit) {
     if (stage.getUnit() == unit)
       return stage;
   return {};
+}
+
+void spyre::forEachComputeStage(
+    Operation *root, const arch::Arch &target,
+    function_ref<void(sched::PipelineOp, sched::StageOp)> fn) {
+  std::vector<std::string> compute = unitsWithRole(target, "compute");
+  root->walk([&](sched::PipelineOp pipeline) {
+    for (const std::string &unit : compute)
+      if (sched::StageOp stage = stageFor(pipeline, unit))
+        fn(pipeline, stage);
+  });
 }
 
 int64_t spyre::gridTiles(Operation *function) {

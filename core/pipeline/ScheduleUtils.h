@@ -2,6 +2,7 @@
 #ifndef SPYRE_PIPELINE_SCHEDULEUTILS_H
 #define SPYRE_PIPELINE_SCHEDULEUTILS_H
 
+#include "arch/Arch.h"
 #include "ir/schedule/ScheduleDialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -59,6 +60,13 @@ int64_t gridTiles(mlir::Operation *function);
 /// The stage of `pipeline` with `unit`, or null.
 mlir::sched::StageOp stageFor(mlir::sched::PipelineOp pipeline,
                               llvm::StringRef unit);
+
+/// fn(pipeline, stage) for every pipeline under `root` and the stage of each
+/// compute unit of `target` it has, in the architecture file's unit order.
+void forEachComputeStage(
+    mlir::Operation *root, const arch::Arch &target,
+    llvm::function_ref<void(mlir::sched::PipelineOp, mlir::sched::StageOp)>
+        fn);
 
 /// The ops of a stage that only waits, transfers and signals, by kind.
 struct StageParts {

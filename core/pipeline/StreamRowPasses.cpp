@@ -531,15 +531,13 @@ struct StreamRowPasses : spyre::impl::StreamRowPassesBase<StreamRowPasses> {
   using StreamRowPassesBase::StreamRowPassesBase;
   void runOnOperation() override {
     auto run = [](func::FuncOp function, const spyre::arch::Arch &target) {
-      std::vector<std::string> compute = spyre::unitsWithRole(target, "compute");
-      function.walk([&](sched::PipelineOp pipeline) {
-        for (const std::string &unit : compute)
-          if (sched::StageOp stage = spyre::stageFor(pipeline, unit)) {
+      spyre::forEachComputeStage(
+          function, target,
+          [&](sched::PipelineOp pipeline, sched::StageOp stage) {
             RowPlan plan(stage, target.stickBytes);
             if (plan.analyse())
               RowPassWriter(plan).run(pipeline);
-          }
-      });
+          });
       return success();
     };
     if (failed(spyre::forEachKernel(getOperation(), arch, run)))
