@@ -18,10 +18,8 @@ std::string spyre::driver::reportJson(const RunResult &result,
   j["critical_core"] = result.criticalCore;
   j["wall_s"] = result.wallSeconds;
   if (!repeats.empty()) {
-    std::vector<double> sorted = repeats;
-    std::sort(sorted.begin(), sorted.end());
     j["wall_s_repeats"] = repeats;
-    j["wall_s_repeat_median"] = sorted[sorted.size() / 2];
+    j["wall_s_repeat_median"] = medianTime(repeats);
   }
   j["ops_executed"] = result.opsExecuted;
   j["lx_capacity_bytes"] = result.lxCapacityBytes;
@@ -41,4 +39,12 @@ std::string spyre::driver::reportJson(const RunResult &result,
     diags.push_back(d.format());
   j["diagnostics"] = diags;
   return j.dump(1);
+}
+
+double spyre::driver::medianTime(std::vector<double> times) {
+  if (times.empty())
+    return 0;
+  std::nth_element(times.begin(), times.begin() + times.size() / 2,
+                   times.end());
+  return times[times.size() / 2];
 }

@@ -17,6 +17,10 @@ namespace spyre::driver {
 std::string reportJson(const RunResult &result,
                        const std::vector<double> &repeats = {});
 
+/// The median of wall times (the upper one of an even count; 0 if none), as
+/// the report, spyre-run and spyre-bench give it.
+double medianTime(std::vector<double> times);
+
 } // namespace spyre::driver
 
 #endif

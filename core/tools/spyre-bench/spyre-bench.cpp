@@ -29,6 +29,7 @@
 
 #include "driver/Record.h"
 #include "driver/Run.h"
+#include "driver/RunReport.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -82,11 +83,6 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
-double median(std::vector<double> times) {
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
-
 Measurement measure(const Job &job, int repeat, const std::string &only) {
   Measurement m;
   RunRequest request;
@@ -134,8 +130,8 @@ Measurement measure(const Job &job, int repeat, const std::string &only) {
       m.opsExecuted = static_cast<double>(result.opsExecuted);
     }
   }
-  m.warmMs = median(warm);
-  m.coldMs = median(cold);
+  m.warmMs = medianTime(warm);
+  m.coldMs = medianTime(cold);
   m.ok = true;
   return m;
 }

@@ -283,10 +283,8 @@ int main(int argc, char **argv) {
               result.kernelTimeUs, result.bottleneck.c_str(),
               result.perCore.size(), result.wallSeconds * 1e3);
   if (!repeats.empty()) {
-    std::vector<double> sorted = repeats;
-    std::sort(sorted.begin(), sorted.end());
     std::printf(", then %.4f ms (median of %zu more runs)",
-                sorted[sorted.size() / 2] * 1e3, sorted.size());
+                medianTime(repeats) * 1e3, repeats.size());
   }
   std::printf("\n");
   return 0;
