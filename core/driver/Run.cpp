@@ -253,6 +253,7 @@ void PreparedRun::State::prepare(const RunRequest &request) {
     return;
   }
   coreCount = static_cast<int>(tiles);
+  options.grid = grid; // the interpreter runs the grid checked here
 
   names = argumentNames(state, function.getBody().front());
   args = request.args;

@@ -100,9 +100,8 @@ Measurement measure(const Job &job, int repeat, const std::string &only) {
   request.sourceName = job.kernel;
   request.recordLxEvents = false;
 
-  std::vector<double> warm{0}, cold{0};
+  std::vector<double> warm, cold; // empty: not measured (0)
   if (only != "cold") {
-    warm.clear();
     PreparedRun prepared(request);
     if (!prepared.ok())
       return m;
@@ -120,7 +119,6 @@ Measurement measure(const Job &job, int repeat, const std::string &only) {
     }
   }
   if (only != "warm") {
-    cold.clear();
     for (int i = 0; i < repeat; ++i) {
       RunResult result = runKernel(request);
       if (!result.ok)
