@@ -153,6 +153,11 @@ struct PreparedRun::State {
   std::optional<interp::HwConfig> hw;
   std::optional<arch::Arch> architecture;
   int coreCount = 1; ///< tiles of the grid
+  /// The function's arguments; the array arguments in argument order (the
+  /// order they are placed in) and the byte each starts at.
+  std::vector<interp::RtValue> values;
+  std::vector<const Argument *> arrays;
+  std::map<const Argument *, uint64_t> placedAt;
 
   void prepare(const RunRequest &request);
   RunResult run();
@@ -261,6 +266,45 @@ void PreparedRun::State::prepare(const RunRequest &request) {
                                            *request.seed, args, capture)))
     return;
   regions = request.regions;
+
+  // Lay out the arrays (ktir-cpu's layout unless a start is given) and bind
+  // every argument: the same for every run.
+  Block &entry = function.getBody().front();
+  uint64_t nextByte = kFirstArrayByte;
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+    auto found = args.find(names[i]);
+    if (found == args.end()) {
+      capture.error(function.getLoc(), "no value given for argument %" +
+                                           names[i]);
+      return;
+    }
+    const Argument &arg = found->second;
+    interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
+    if (!arg.array) {
+      values.push_back(interp::Scalar{arg.scalar.value_or(0), type});
+      continue;
+    }
+    auto elem = arrayDType(arg.array->dtype);
+    if (!elem) {
+      capture.error("argument %" + names[i] + ": unsupported array dtype " +
+                    arg.array->dtype);
+      return;
+    }
+    uint64_t start = arg.byteStart.value_or(nextByte);
+    arrays.push_back(&arg);
+    placedAt[&arg] = start;
+    uint64_t end = start + arg.array->data.size();
+    nextByte = std::max(nextByte, (end + kArrayAlignment - 1) /
+                                      kArrayAlignment * kArrayAlignment);
+    values.push_back(interp::Scalar{
+        static_cast<double>(start / interp::dtypeSize(*elem)), type});
+  }
+  for (const MemoryRegion &region : regions)
+    if (region.lx && (region.core < 0 || region.core >= coreCount)) {
+      capture.error("region " + region.name + " is in the scratchpad of core " +
+                    std::to_string(region.core) + ", outside the grid");
+      return;
+    }
   ok = true;
 }
 
@@ -274,50 +318,14 @@ RunResult PreparedRun::State::run() {
     return result;
   DiagnosticCapture capture(context, result.diagnostics);
 
-  // Lay out memory and bind arguments.
+  // Fresh memory holding the inputs.
   interp::Memories memories;
-  Block &entry = function.getBody().front();
-  std::vector<interp::RtValue> values;
-  std::map<std::string, uint64_t> placedAt;
-  uint64_t nextByte = kFirstArrayByte;
-  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-    auto found = args.find(names[i]);
-    if (found == args.end()) {
-      capture.error(function.getLoc(), "no value given for argument %" +
-                                           names[i]);
-      return result;
-    }
-    const Argument &arg = found->second;
-    interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
-    if (arg.array) {
-      auto elem = arrayDType(arg.array->dtype);
-      if (!elem) {
-        capture.error("argument %" + names[i] + ": unsupported array dtype " +
-                      arg.array->dtype);
-        return result;
-      }
-      uint64_t start = arg.byteStart.value_or(nextByte);
-      place(memories.hbm, start, *arg.array);
-      placedAt[names[i]] = start;
-      uint64_t end = start + arg.array->data.size();
-      nextByte = std::max(nextByte, (end + kArrayAlignment - 1) /
-                                        kArrayAlignment * kArrayAlignment);
-      values.push_back(interp::Scalar{
-          static_cast<double>(start / interp::dtypeSize(*elem)), type});
-    } else {
-      values.push_back(interp::Scalar{arg.scalar.value_or(0), type});
-    }
-  }
+  for (const Argument *arg : arrays)
+    place(memories.hbm, placedAt.at(arg), *arg->array);
   memories.lx.resize(static_cast<size_t>(coreCount));
-  for (const MemoryRegion &region : regions) {
-    if (region.lx && (region.core < 0 || region.core >= coreCount)) {
-      capture.error("region " + region.name + " is in the scratchpad of core " +
-                    std::to_string(region.core) + ", outside the grid");
-      return result;
-    }
+  for (const MemoryRegion &region : regions)
     place(region.lx ? memories.lx[region.core] : memories.hbm,
           region.byteStart, region.data);
-  }
 
   // Run.
   interp::LatencyTracker tracker(*hw, coreCount);
@@ -342,11 +350,10 @@ RunResult PreparedRun::State::run() {
   }
 
   // Read back.
-  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-    const Argument &arg = args.at(names[i]);
+  for (const std::string &name : names) {
+    const Argument &arg = args.at(name);
     if (arg.array)
-      result.arrays[names[i]] =
-          readBack(memories.hbm, placedAt[names[i]], *arg.array);
+      result.arrays[name] = readBack(memories.hbm, placedAt.at(&arg), *arg.array);
   }
   for (const MemoryRegion &region : regions)
     result.regions[region.name] =
