@@ -3,67 +3,97 @@
 //   spyre-explorer [FILE.mlir|SESSION.spyx] [--arch PRESET|FILE.toml]
 //                  [--select-pass NAME] [--screenshot FILE.png]
 //
-// With --screenshot the window waits until the pipeline has finished,
-// saves itself to FILE.png and exits (for docs and tests).
+// The command line is parsed before the QApplication exists (CommandLine),
+// so --help, --version and argument errors need no display. With
+// --screenshot the window waits until the pipeline has finished, saves
+// itself to FILE.png and exits: 0 when the kernel compiled, 1 when it did
+// not, 2 on any other error; errors go to stderr, never to a dialog.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CommandLine.h"
 #include "MainWindow.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QDir>
-#include <QScreen>
 #include <QTimer>
 
+#include <cstdio>
+
 int main(int argc, char **argv) {
+  QStringList arguments;
+  for (int i = 0; i < argc; ++i)
+    arguments << QString::fromLocal8Bit(argv[i]);
+  const CommandLine cl = CommandLine::parse(arguments, CommandLine::hasDisplay());
+  if (cl.action == CommandLine::Action::Exit) {
+    std::fputs(cl.output.toLocal8Bit().constData(),
+               cl.exitCode == 0 ? stdout : stderr);
+    return cl.exitCode;
+  }
+
   QApplication app(argc, argv);
   QApplication::setOrganizationName("SpyreExplorer");
   QApplication::setApplicationName("spyre-explorer");
-  QApplication::setApplicationVersion("0.1.0");
+  QApplication::setApplicationVersion(CommandLine::version());
 
-  QCommandLineParser parser;
-  parser.setApplicationDescription(
-      "Watch KTIR kernels compile for the IBM Spyre accelerator.");
-  parser.addHelpOption();
-  parser.addVersionOption();
-  parser.addPositionalArgument("file", "The kernel to open (default: a sample).");
-  QCommandLineOption selectPass("select-pass", "Select this pass.", "name");
-  QCommandLineOption screenshot(
-      "screenshot", "Save the window to this PNG once compiled, then exit.",
-      "file.png");
-  QCommandLineOption arch(
-      "arch", "Compile for this target: a preset (spyre, spyre-4core) or an "
-              "architecture TOML file.",
-      "preset|file.toml");
-  parser.addOptions({arch, selectPass, screenshot});
-  parser.process(app);
-
+  const bool batch = !cl.screenshot.isEmpty();
   MainWindow window;
+  // In --screenshot runs every error goes to stderr, no dialog opens.
+  window.setBatchMode(batch);
   window.resize(1500, 900);
-  QStringList files = parser.positionalArguments();
-  QString file = files.isEmpty()
-                     ? QDir(MainWindow::samplesDirectory()).filePath("elementwise_add.mlir")
-                     : files.front();
   window.show();
-  if (!(file.endsWith(".spyx") ? window.openSession(file) : window.openFile(file)))
-    return 1;
+  bool opened = cl.file.isEmpty()
+                    ? window.openSample(QDir(MainWindow::samplesDirectory())
+                                            .filePath("elementwise_add.mlir"))
+                : cl.file.endsWith(".spyx") ? window.openSession(cl.file)
+                                            : window.openFile(cl.file);
+  if (!opened)
+    return 2;
   // After a session, so that --arch overrides the session's target.
-  if (parser.isSet(arch))
-    window.setArchitecture(parser.value(arch));
+  if (!cl.arch.isEmpty())
+    window.setArchitecture(cl.arch);
 
-  QObject::connect(&window.compiler(), &CompileController::finished, &window,
-                   [&] {
-                     if (parser.isSet(selectPass))
-                       window.selectPass(parser.value(selectPass));
-                     if (!parser.isSet(screenshot))
-                       return;
-                     QTimer::singleShot(200, &window, [&] {
-                       bool ok = window.grab().save(parser.value(screenshot));
-                       QApplication::exit(ok ? 0 : 1);
-                     });
-                   });
-  if (parser.isSet(screenshot))
-    QTimer::singleShot(30000, &app, [] { QApplication::exit(2); });
+  int exitCode = 0;
+  bool firstCompile = true;
+  QObject::connect(&window.compiler(), &CompileController::finished, &window, [&] {
+    if (!firstCompile)
+      return;
+    firstCompile = false;
+    const bool ok = window.compiler().latest().ok;
+    if (!cl.selectPass.isEmpty() && !window.selectPass(cl.selectPass)) {
+      // Only a complete pipeline lists every pass.
+      if (ok) {
+        std::fprintf(stderr, "spyre-explorer: error: --select-pass %s: no such "
+                             "pass; the passes are: %s\n",
+                     qPrintable(cl.selectPass),
+                     qPrintable(window.passNames().join(", ")));
+        exitCode = 2;
+        if (!batch)
+          window.showStatusMessage(
+              QObject::tr("No pass named \"%1\"").arg(cl.selectPass));
+      }
+    }
+    if (!batch)
+      return;
+    if (!ok && exitCode == 0) {
+      std::fprintf(stderr, "spyre-explorer: the kernel did not compile:\n");
+      for (const auto &d : window.compiler().latest().diagnostics)
+        std::fprintf(stderr, "%s\n", d.format().c_str());
+      exitCode = 1;
+    }
+    QTimer::singleShot(200, &window, [&] {
+      if (!window.grab().save(cl.screenshot)) {
+        std::fprintf(stderr, "spyre-explorer: error: cannot write %s\n",
+                     qPrintable(cl.screenshot));
+        exitCode = 2;
+      }
+      QApplication::exit(exitCode);
+    });
+  });
+  if (batch)
+    QTimer::singleShot(30000, &app, [] {
+      std::fprintf(stderr, "spyre-explorer: error: no compile result after 30 s\n");
+      QApplication::exit(2);
+    });
   return app.exec();
 }

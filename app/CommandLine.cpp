@@ -1,0 +1,143 @@
+//===- CommandLine.cpp - spyre-explorer's command line --------------------===//
+
+#include "CommandLine.h"
+
+#include "arch/Arch.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+namespace {
+
+/// Qt's own GUI options (QApplication takes them out of argv later): known
+/// here so that they are not reported as unknown.
+QList<QCommandLineOption> qtOptions() {
+  QList<QCommandLineOption> out;
+  for (const char *name : {"platform", "style", "stylesheet", "display",
+                           "qwindowgeometry", "geometry", "qwindowtitle",
+                           "qwindowicon", "session", "plugin"}) {
+    QCommandLineOption o(QString::fromLatin1(name), QString(), "value");
+    o.setFlags(QCommandLineOption::HiddenFromHelp);
+    out << o;
+  }
+  for (const char *name : {"reverse", "widgetcount", "nograb", "dograb"}) {
+    QCommandLineOption o(QString::fromLatin1(name));
+    o.setFlags(QCommandLineOption::HiddenFromHelp);
+    out << o;
+  }
+  return out;
+}
+
+CommandLine fail(const QString &message) {
+  CommandLine c;
+  c.action = CommandLine::Action::Exit;
+  c.exitCode = 2;
+  c.output = QStringLiteral("spyre-explorer: error: %1\n").arg(message);
+  return c;
+}
+
+QStringList presets() {
+  QStringList out;
+  for (const std::string &name : spyre::arch::presetNames())
+    out << QString::fromStdString(name);
+  return out;
+}
+
+} // namespace
+
+QString CommandLine::version() { return QStringLiteral(SPYRE_VERSION); }
+
+bool CommandLine::hasDisplay() {
+  return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ||
+         !qEnvironmentVariableIsEmpty("DISPLAY") ||
+         !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+CommandLine CommandLine::parse(const QStringList &arguments,
+                               bool displayAvailable) {
+  QCommandLineParser parser;
+  // Qt's own options are single-dash words (-platform offscreen).
+  parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+  parser.setApplicationDescription(
+      "Watch KTIR kernels compile for the IBM Spyre accelerator, pass by "
+      "pass.\nNeeds a display; without one set QT_QPA_PLATFORM=offscreen "
+      "(e.g. with --screenshot).");
+  QCommandLineOption help({"h", "help"}, "Show this help and exit.");
+  QCommandLineOption versionOption({"v", "version"},
+                                   "Show the version and exit.");
+  QCommandLineOption arch(
+      "arch",
+      QStringLiteral("Compile for this target: a preset (%1) or an "
+                     "architecture TOML file.")
+          .arg(presets().join(", ")),
+      "preset|file.toml");
+  QCommandLineOption selectPass(
+      "select-pass", "Select this pass once compiled (an error if there is "
+                     "no such pass).",
+      "name");
+  QCommandLineOption screenshot(
+      "screenshot",
+      "Save the window to this PNG once compiled, then exit: 0 when the "
+      "kernel compiled, 1 when it did not (the PNG is still written), 2 on "
+      "any other error. Errors go to stderr; no dialog opens.",
+      "file.png");
+  parser.addOptions({help, versionOption, arch, selectPass, screenshot});
+  parser.addOptions(qtOptions());
+  parser.addPositionalArgument(
+      "file", "The kernel (.mlir) or session (.spyx) to open; default: "
+              "a sample, opened as an untitled copy.",
+      "[FILE]");
+
+  if (!parser.parse(arguments))
+    return fail(parser.errorText() + "\nTry 'spyre-explorer --help'.");
+  if (parser.isSet(help)) {
+    CommandLine c;
+    c.action = Action::Exit;
+    c.output = parser.helpText();
+    // The usage line names the program, whatever argv[0] was.
+    const int end = c.output.indexOf(QLatin1Char(' '), 7);
+    if (c.output.startsWith(QLatin1String("Usage: ")) && end > 0)
+      c.output.replace(7, end - 7, QStringLiteral("spyre-explorer"));
+    return c;
+  }
+  if (parser.isSet(versionOption)) {
+    CommandLine c;
+    c.action = Action::Exit;
+    c.output = QStringLiteral("spyre-explorer %1\n").arg(version());
+    return c;
+  }
+
+  CommandLine c;
+  const QStringList files = parser.positionalArguments();
+  if (files.size() > 1)
+    return fail(QStringLiteral("one file at most, got %1: %2")
+                    .arg(files.size())
+                    .arg(files.join(' ')));
+  c.file = files.value(0);
+  c.arch = parser.value(arch);
+  c.selectPass = parser.value(selectPass);
+  c.screenshot = parser.value(screenshot);
+  if (parser.isSet(selectPass) && c.selectPass.isEmpty())
+    return fail("--select-pass needs a pass name");
+  if (parser.isSet(screenshot) && c.screenshot.isEmpty())
+    return fail("--screenshot needs a file name");
+  if (parser.isSet(arch)) {
+    const QStringList names = presets();
+    if (!names.contains(c.arch) && !QFileInfo(c.arch).isFile())
+      return fail(QStringLiteral("--arch %1: not a preset nor an architecture "
+                                 "file; the presets are: %2")
+                      .arg(c.arch, names.join(", ")));
+  }
+  if (!c.file.isEmpty()) {
+    QFileInfo info(c.file);
+    if (!info.exists())
+      return fail(QStringLiteral("%1: no such file").arg(c.file));
+    if (info.isDir())
+      return fail(QStringLiteral("%1: is a directory, not a kernel").arg(c.file));
+  }
+  if (!displayAvailable)
+    return fail("no display: set DISPLAY (or WAYLAND_DISPLAY), or run with "
+                "QT_QPA_PLATFORM=offscreen (e.g. for --screenshot); --help "
+                "and --version work without one");
+  return c;
+}

@@ -1,0 +1,42 @@
+//===- CommandLine.h - spyre-explorer's command line ------------*- C++ -*-===//
+//
+// Parsed before any QApplication exists, so that --help and --version work
+// without a display and a bad argument is reported before a window opens.
+// Checks what it can without a GUI: one file at most, an --arch that is a
+// preset or an existing file, a kernel that exists and is not a directory
+// (for --screenshot runs), and whether a display is there at all.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_COMMANDLINE_H
+#define SPYRE_APP_COMMANDLINE_H
+
+#include <QString>
+#include <QStringList>
+
+class CommandLine {
+public:
+  /// What to do after parsing.
+  enum class Action {
+    Run,  ///< open the window
+    Exit, ///< print `output` (stdout when exitCode is 0, else stderr), exit
+  };
+
+  /// Parses `arguments` (argv[0] first) without touching any Qt GUI class.
+  /// `displayAvailable`: whether the GUI can start (see hasDisplay()).
+  static CommandLine parse(const QStringList &arguments, bool displayAvailable);
+  /// Whether a QApplication can open: QT_QPA_PLATFORM, DISPLAY or
+  /// WAYLAND_DISPLAY is set.
+  static bool hasDisplay();
+  /// The version --version prints.
+  static QString version();
+
+  Action action = Action::Run;
+  int exitCode = 0;
+  QString output;     ///< help, version or the error message
+  QString file;       ///< the kernel or session to open; empty: a sample
+  QString arch;       ///< --arch, empty when not given
+  QString selectPass; ///< --select-pass, empty when not given
+  QString screenshot; ///< --screenshot, empty when not given
+};
+
+#endif

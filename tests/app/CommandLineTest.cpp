@@ -1,0 +1,172 @@
+//===- CommandLineTest.cpp - spyre-explorer's command line ----------------===//
+//
+// CommandLine::parse() without any application object (data rows), and the
+// real binary: --help and --version without a display (no DISPLAY, no
+// QT_QPA_PLATFORM) exit 0; every --screenshot error goes to stderr with a
+// non-zero exit and never waits on a dialog; a kernel that does not
+// compile exits 1 and still writes the PNG.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CommandLine.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  QString out, err;
+  bool finished = false;
+};
+
+/// Runs spyre-explorer with `args`; `display`: offscreen, else no display
+/// at all.
+Run runExplorer(const QStringList &args, bool display, const QString &configDir) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.remove("DISPLAY");
+  env.remove("WAYLAND_DISPLAY");
+  env.remove("QT_QPA_PLATFORM");
+  if (display)
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+  env.insert("XDG_CONFIG_HOME", configDir);
+  p.setProcessEnvironment(env);
+  p.start(QStringLiteral(SPYRE_EXPLORER_BIN), args);
+  Run r;
+  // 60 s: far longer than any run takes; a modal dialog would hang here.
+  r.finished = p.waitForFinished(60000);
+  if (!r.finished)
+    p.kill();
+  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+  r.err = QString::fromLocal8Bit(p.readAllStandardError());
+  return r;
+}
+
+} // namespace
+
+class CommandLineTest : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_dir;
+
+private Q_SLOTS:
+  void parse_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("display");
+    QTest::addColumn<bool>("exits");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("help without display") << QStringList{"--help"} << false << true << 0
+                                          << "Usage: spyre-explorer";
+    QTest::newRow("version without display") << QStringList{"--version"} << false << true << 0
+                                             << "spyre-explorer " SPYRE_VERSION;
+    QTest::newRow("no display") << QStringList{} << false << true << 2
+                                << "QT_QPA_PLATFORM=offscreen";
+    QTest::newRow("display") << QStringList{} << true << false << 0 << "";
+    QTest::newRow("unknown option") << QStringList{"--bogus"} << true << true << 2
+                                    << "Unknown option 'bogus'";
+    QTest::newRow("two files") << QStringList{"a.mlir", "b.mlir"} << true << true << 2
+                               << "one file at most";
+    QTest::newRow("bad arch lists presets") << QStringList{"--arch", "nope"} << true << true << 2
+                                            << "the presets are: spyre, spyre-4core";
+    QTest::newRow("good arch") << QStringList{"--arch", "spyre-4core"} << true << false << 0 << "";
+    QTest::newRow("missing file") << QStringList{"/no/such/kernel.mlir"} << true << true << 2
+                                  << "no such file";
+    QTest::newRow("directory") << QStringList{QDir::tempPath()} << true << true << 2
+                               << "is a directory";
+    QTest::newRow("Qt's own options pass") << QStringList{"-platform", "offscreen", "-reverse"}
+                                           << true << false << 0 << "";
+  }
+  void parse() {
+    QFETCH(QStringList, args);
+    QFETCH(bool, display);
+    QFETCH(bool, exits);
+    QFETCH(int, code);
+    QFETCH(QString, says);
+    const CommandLine c = CommandLine::parse(QStringList{"spyre-explorer"} + args, display);
+    QCOMPARE(c.action == CommandLine::Action::Exit, exits);
+    QCOMPARE(c.exitCode, code);
+    QVERIFY2(c.output.contains(says), qPrintable(c.output));
+  }
+
+  void optionsKept() {
+    QFile session(m_dir.filePath("k.spyx"));
+    QVERIFY(session.open(QIODevice::WriteOnly));
+    session.close();
+    const CommandLine c = CommandLine::parse(
+        {"x", session.fileName(), "--arch", "spyre", "--select-pass", "place-tiles", "--screenshot", "o.png"},
+        true);
+    QCOMPARE(c.file, session.fileName());
+    QCOMPARE(c.arch, QString("spyre"));
+    QCOMPARE(c.selectPass, QString("place-tiles"));
+    QCOMPARE(c.screenshot, QString("o.png"));
+  }
+
+  void binaryWithoutDisplay() {
+    for (const char *flag : {"--help", "--version"}) {
+      Run r = runExplorer({flag}, false, m_dir.path());
+      QVERIFY(r.finished);
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY(r.out.contains("spyre-explorer"));
+    }
+    Run r = runExplorer({}, false, m_dir.path());
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("no display"), qPrintable(r.err));
+  }
+
+  void screenshotErrors_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("missing file") << "missing" << 2 << "no such file";
+    QTest::newRow("directory") << "directory" << 2 << "is a directory";
+    QTest::newRow("binary file") << "binary" << 2 << "not a text file";
+    QTest::newRow("invalid session") << "session" << 2 << "not a Spyre Explorer session";
+    QTest::newRow("unknown pass") << "pass" << 2 << "--select-pass nope: no such pass";
+    QTest::newRow("does not compile") << "broken" << 1 << "did not compile";
+    QTest::newRow("compiles") << "good" << 0 << "";
+  }
+  void screenshotErrors() {
+    QFETCH(QString, kind);
+    QFETCH(int, code);
+    QFETCH(QString, says);
+    QTemporaryDir dir;
+    const QString png = dir.filePath("shot.png");
+    QString file = dir.filePath("k.mlir");
+    QStringList extra;
+    auto write = [](const QString &path, const QByteArray &bytes) {
+      QFile f(path);
+      return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+    };
+    if (kind == "missing")
+      file = dir.filePath("nothing.mlir");
+    else if (kind == "directory")
+      file = dir.path();
+    else if (kind == "binary")
+      QVERIFY(write(file, QByteArray("\x7f" "ELF\0\0\0", 7)));
+    else if (kind == "session")
+      QVERIFY(write(file = dir.filePath("s.spyx"), "{ \"format\": "));
+    else if (kind == "broken")
+      QVERIFY(write(file, "module {\n  func.func @f( {\n}\n"));
+    else
+      QVERIFY(write(file, "module {\n  func.func @f() attributes {grid = [1]} {\n"
+                          "    return\n  }\n}\n"));
+    if (kind == "pass")
+      extra = QStringList{"--select-pass", "nope"};
+    Run r = runExplorer(QStringList{file, "--screenshot", png} + extra, true, m_dir.path());
+    QVERIFY2(r.finished, "blocked (a dialog?)");
+    QCOMPARE(r.exitCode, code);
+    QVERIFY2(r.err.contains(says), qPrintable(r.err));
+    // The PNG is written whenever the window could open.
+    QCOMPARE(QFileInfo::exists(png), kind == "broken" || kind == "good" || kind == "pass");
+  }
+};
+
+QTEST_GUILESS_MAIN(CommandLineTest)
+#include "CommandLineTest.moc"
