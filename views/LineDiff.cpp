@@ -114,10 +114,12 @@ private:
   std::vector<std::pair<int, int>> m_matches;
 };
 
-std::vector<int> internLines(const QStringList &lines, QHash<QString, int> &ids) {
+std::vector<int> internLines(const QStringList &lines, QHash<QString, int> &ids,
+                             bool ignoreWhitespace) {
   std::vector<int> out;
   out.reserve(lines.size());
-  for (const QString &l : lines) {
+  for (const QString &line : lines) {
+    const QString l = ignoreWhitespace ? LineDiff::normalizedWhitespace(line) : line;
     auto it = ids.constFind(l);
     if (it == ids.constEnd())
       it = ids.insert(l, ids.size());
@@ -129,7 +131,105 @@ std::vector<int> internLines(const QStringList &lines, QHash<QString, int> &ids)
 bool isIdentStart(QChar c) { return c.isLetter() || c == QLatin1Char('_'); }
 bool isIdentChar(QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); }
 
+/// The non-whitespace tokens of a line.
+QVector<LineDiff::Range> words(const QString &line) {
+  QVector<LineDiff::Range> out;
+  for (const LineDiff::Range &r : LineDiff::tokenize(line))
+    if (!line.at(r.start).isSpace())
+      out.push_back(r);
+  return out;
+}
+
+/// Multiset similarity of two token bags (see LineDiff::similarity).
+double bagSimilarity(const QHash<QString, int> &a, int na,
+                     const QHash<QString, int> &b, int nb) {
+  if (na + nb == 0)
+    return 1.0;
+  int common = 0;
+  for (auto it = a.constBegin(); it != a.constEnd(); ++it)
+    common += std::min(it.value(), b.value(it.key()));
+  return 2.0 * common / double(na + nb);
+}
+
+QHash<QString, int> bagOf(const QString &line, int *count) {
+  QHash<QString, int> bag;
+  const QVector<LineDiff::Range> ws = words(line);
+  for (const LineDiff::Range &r : ws)
+    ++bag[line.mid(r.start, r.length)];
+  *count = ws.size();
+  return bag;
+}
+
+constexpr double kPairThreshold = 0.4;
+/// Above this many candidate pairs in one gap, pair by position instead of
+/// searching for the best pairing.
+constexpr long kMaxPairSearch = 40000;
+
+/// Pairs of (removed index, added index) within one gap, ascending.
+std::vector<std::pair<int, int>> pairGap(const QStringList &left, int l0, int nl,
+                                         const QStringList &right, int r0, int nr) {
+  std::vector<std::pair<int, int>> pairs;
+  if (nl == 0 || nr == 0)
+    return pairs;
+  std::vector<QHash<QString, int>> lb(static_cast<size_t>(nl)), rb(static_cast<size_t>(nr));
+  std::vector<int> lc(static_cast<size_t>(nl)), rc(static_cast<size_t>(nr));
+  for (int i = 0; i < nl; ++i)
+    lb[size_t(i)] = bagOf(left.at(l0 + i), &lc[size_t(i)]);
+  for (int j = 0; j < nr; ++j)
+    rb[size_t(j)] = bagOf(right.at(r0 + j), &rc[size_t(j)]);
+  auto sim = [&](int i, int j) {
+    return bagSimilarity(lb[size_t(i)], lc[size_t(i)], rb[size_t(j)], rc[size_t(j)]);
+  };
+  if (long(nl) * nr > kMaxPairSearch) {
+    for (int k = 0; k < std::min(nl, nr); ++k)
+      if (sim(k, k) >= kPairThreshold)
+        pairs.emplace_back(k, k);
+    return pairs;
+  }
+  // Best monotone pairing by total similarity (pairs under the threshold
+  // are not allowed).
+  std::vector<double> best(size_t(nl + 1) * size_t(nr + 1), 0.0);
+  auto at = [&](int i, int j) -> double & { return best[size_t(i) * size_t(nr + 1) + size_t(j)]; };
+  std::vector<double> s(size_t(nl) * size_t(nr));
+  for (int i = 0; i < nl; ++i)
+    for (int j = 0; j < nr; ++j)
+      s[size_t(i) * size_t(nr) + size_t(j)] = sim(i, j);
+  for (int i = 1; i <= nl; ++i)
+    for (int j = 1; j <= nr; ++j) {
+      double v = std::max(at(i - 1, j), at(i, j - 1));
+      const double p = s[size_t(i - 1) * size_t(nr) + size_t(j - 1)];
+      if (p >= kPairThreshold)
+        v = std::max(v, at(i - 1, j - 1) + p);
+      at(i, j) = v;
+    }
+  int i = nl, j = nr;
+  while (i > 0 && j > 0) {
+    const double p = s[size_t(i - 1) * size_t(nr) + size_t(j - 1)];
+    if (p >= kPairThreshold && at(i, j) == at(i - 1, j - 1) + p) {
+      pairs.emplace_back(i - 1, j - 1);
+      --i;
+      --j;
+    } else if (at(i, j) == at(i - 1, j)) {
+      --i;
+    } else {
+      --j;
+    }
+  }
+  std::reverse(pairs.begin(), pairs.end());
+  return pairs;
+}
+
 } // namespace
+
+QString LineDiff::normalizedWhitespace(const QString &line) {
+  return line.simplified();
+}
+
+double LineDiff::similarity(const QString &a, const QString &b) {
+  int na = 0, nb = 0;
+  const QHash<QString, int> ba = bagOf(a, &na), bb = bagOf(b, &nb);
+  return bagSimilarity(ba, na, bb, nb);
+}
 
 std::vector<std::pair<int, int>> LineDiff::matchSequences(const std::vector<int> &a,
                                                           const std::vector<int> &b) {
@@ -176,7 +276,7 @@ QVector<LineDiff::Range> LineDiff::tokenize(const QString &line) {
 
 void LineDiff::wordDiff(const QString &left, const QString &right,
                         QVector<Range> *leftRanges, QVector<Range> *rightRanges) {
-  const QVector<Range> lt = tokenize(left), rt = tokenize(right);
+  const QVector<Range> lt = words(left), rt = words(right);
   QHash<QString, int> ids;
   auto intern = [&ids](const QString &s, const QVector<Range> &toks) {
     std::vector<int> out;
@@ -229,10 +329,20 @@ void LineDiff::wordDiff(const QString &left, const QString &right,
 }
 
 LineDiff LineDiff::compute(const QString &left, const QString &right) {
-  return compute(splitLines(left), splitLines(right));
+  return compute(splitLines(left), splitLines(right), Options());
 }
 
 LineDiff LineDiff::compute(const QStringList &left, const QStringList &right) {
+  return compute(left, right, Options());
+}
+
+LineDiff LineDiff::compute(const QString &left, const QString &right,
+                           Options options) {
+  return compute(splitLines(left), splitLines(right), options);
+}
+
+LineDiff LineDiff::compute(const QStringList &left, const QStringList &right,
+                           Options options) {
   LineDiff d;
   d.m_leftLines = left;
   d.m_rightLines = right;
@@ -241,8 +351,8 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right) {
   d.m_right.resize(nr);
 
   QHash<QString, int> ids;
-  const std::vector<int> a = internLines(left, ids);
-  const std::vector<int> b = internLines(right, ids);
+  const std::vector<int> a = internLines(left, ids, options.ignoreWhitespace);
+  const std::vector<int> b = internLines(right, ids, options.ignoreWhitespace);
   auto matches = matchSequences(a, b);
   matches.emplace_back(nl, nr); // sentinel closing the last gap
 
@@ -250,27 +360,26 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right) {
   for (const auto &m : matches) {
     // Gap: left [li, m.first), right [ri, m.second).
     const int nrem = m.first - li, nadd = m.second - ri;
-    const int paired = std::min(nrem, nadd);
-    for (int k = 0; k < nrem; ++k) {
-      Line &l = d.m_left[li + k];
-      if (k < paired) {
-        l.kind = Kind::Changed;
-        l.counterpart = ri + k;
-        Line &r = d.m_right[ri + k];
-        r.kind = Kind::Changed;
-        r.counterpart = li + k;
-        wordDiff(left.at(li + k), right.at(ri + k), &l.words, &r.words);
-      } else {
-        l.kind = Kind::Removed;
-      }
-    }
-    for (int k = paired; k < nadd; ++k)
+    if (nrem > 0 || nadd > 0)
+      d.m_hunks.push_back({li, nrem, ri, nadd});
+    const auto pairs = pairGap(left, li, nrem, right, ri, nadd);
+    for (int k = 0; k < nrem; ++k)
+      d.m_left[li + k].kind = Kind::Removed;
+    for (int k = 0; k < nadd; ++k)
       d.m_right[ri + k].kind = Kind::Added;
+    for (const auto &p : pairs) {
+      Line &l = d.m_left[li + p.first];
+      Line &r = d.m_right[ri + p.second];
+      l.kind = r.kind = Kind::Changed;
+      l.counterpart = ri + p.second;
+      r.counterpart = li + p.first;
+      wordDiff(left.at(li + p.first), right.at(ri + p.second), &l.words, &r.words);
+    }
     // Unified: the removed side of the gap first, then the added side.
     for (int k = 0; k < nrem; ++k) {
       UnifiedLine u;
       u.kind = Kind::Removed;
-      u.changed = k < paired;
+      u.changed = d.m_left[li + k].kind == Kind::Changed;
       u.leftLine = li + k;
       u.text = left.at(li + k);
       u.words = d.m_left[li + k].words;
@@ -279,7 +388,7 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right) {
     for (int k = 0; k < nadd; ++k) {
       UnifiedLine u;
       u.kind = Kind::Added;
-      u.changed = k < paired;
+      u.changed = d.m_right[ri + k].kind == Kind::Changed;
       u.rightLine = ri + k;
       u.text = right.at(ri + k);
       u.words = d.m_right[ri + k].words;
@@ -294,7 +403,7 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right) {
       u.kind = Kind::Same;
       u.leftLine = m.first;
       u.rightLine = m.second;
-      u.text = left.at(m.first);
+      u.text = right.at(m.second);
       d.m_unified.push_back(u);
     }
     li = m.first + 1;

@@ -51,11 +51,45 @@ public:
     QVector<Range> words;   ///< changed words (indices into `text`)
   };
 
+  struct Options {
+    /// Lines that differ only in whitespace (re-indented, spaces added or
+    /// removed) count as the same line: they are aligned and not marked.
+    bool ignoreWhitespace = false;
+  };
+
+  /// A run of consecutive non-Same lines: left [leftStart, leftStart +
+  /// leftCount) against right [rightStart, rightStart + rightCount); a count
+  /// may be 0 (pure insertion / deletion; the start is then where it goes).
+  struct Hunk {
+    int leftStart = 0, leftCount = 0, rightStart = 0, rightCount = 0;
+    bool operator==(const Hunk &o) const {
+      return leftStart == o.leftStart && leftCount == o.leftCount &&
+             rightStart == o.rightStart && rightCount == o.rightCount;
+    }
+  };
+
   LineDiff() = default;
 
   /// Splits both texts with splitLines() and diffs them.
   static LineDiff compute(const QString &left, const QString &right);
+  static LineDiff compute(const QString &left, const QString &right, Options options);
+  /// Lines are matched exactly (or, with ignoreWhitespace, by their
+  /// whitespace-normalised form). Within a run of removed and added lines
+  /// between two matches, lines are paired as "changed" only when they
+  /// share at least 40 % of their words (in order, the best-scoring
+  /// pairing); other lines stay removed / added, so unrelated lines are not
+  /// word-diffed against each other.
   static LineDiff compute(const QStringList &left, const QStringList &right);
+  static LineDiff compute(const QStringList &left, const QStringList &right,
+                          Options options);
+
+  /// The line with every run of whitespace turned into one space and none
+  /// at either end: the key lines are matched by when ignoring whitespace.
+  static QString normalizedWhitespace(const QString &line);
+  /// The share of words (non-whitespace tokens) two lines have in common,
+  /// as a multiset: 2 * common / (words(a) + words(b)), 1 for two empty
+  /// lines.
+  static double similarity(const QString &a, const QString &b);
 
   /// Splits on '\n' (a trailing '\r' is dropped); a final newline does not
   /// start another line; an empty text has no lines.
@@ -66,8 +100,10 @@ public:
   /// single punctuation characters (any other character).
   static QVector<Range> tokenize(const QString &line);
 
-  /// Word diff of two lines: the differing ranges of each side, adjacent
-  /// differing tokens merged, leading/trailing whitespace trimmed off.
+  /// Word diff of two lines: the differing ranges of each side. Whitespace
+  /// is never a word: only non-whitespace tokens are matched, adjacent
+  /// differing tokens (with the whitespace between them) are merged, so
+  /// re-indentation alone marks nothing.
   static void wordDiff(const QString &left, const QString &right,
                        QVector<Range> *leftRanges, QVector<Range> *rightRanges);
 
@@ -97,12 +133,15 @@ public:
   const QVector<int> &rightToLeft() const { return m_rightToLeft; }
 
   bool identical() const;
+  /// The runs of changes, top to bottom.
+  const QVector<Hunk> &hunks() const { return m_hunks; }
 
 private:
   QStringList m_leftLines, m_rightLines;
   QVector<Line> m_left, m_right;
   QVector<UnifiedLine> m_unified;
   QVector<int> m_leftToRight, m_rightToLeft;
+  QVector<Hunk> m_hunks;
 };
 
 #endif

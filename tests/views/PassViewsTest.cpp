@@ -173,7 +173,7 @@ void PassViewsTest::listModelData() {
   QCOMPARE(d(2, PassListModel::TimeColumn).toString(), QStringLiteral("12.3"));
   QCOMPARE(d(3, PassListModel::TimeColumn).toString(), QStringLiteral("123"));
   QCOMPARE(d(4, PassListModel::TimeColumn).toString(), QStringLiteral("0.0123"));
-  QCOMPARE(d(1, PassListModel::ChangedColumn).toString(), QStringLiteral("yes"));
+  QCOMPARE(d(1, PassListModel::ChangedColumn).toString(), QString(QChar(0x25cf)));
   QCOMPARE(d(2, PassListModel::ChangedColumn).toString(), QString(QChar(0x2014)));
 
   const auto align = d(3, PassListModel::TimeColumn, Qt::TextAlignmentRole).value<Qt::Alignment>();
@@ -201,8 +201,8 @@ void PassViewsTest::listModelData() {
   // Headers.
   QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Pass"));
   QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("Stage"));
-  QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QStringLiteral("Time (ms)"));
-  QCOMPARE(model.headerData(3, Qt::Horizontal).toString(), QStringLiteral("Changed"));
+  QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QStringLiteral("ms"));
+  QCOMPARE(model.headerData(3, Qt::Horizontal).toString(), QString(QChar(0x394)));
 
   // snapshot().
   QVERIFY(model.snapshot(-1) == nullptr);
@@ -389,10 +389,12 @@ void PassViewsTest::diffDeletions() {
 }
 
 void PassViewsTest::diffChangedRunsPairUp() {
-  // b, c removed and X, Y, Z added between a and d: b/X and c/Y pair up as
-  // changed lines, Z is added.
-  const LineDiff d = LineDiff::compute(QStringList({"a", "b", "c", "d", "e"}),
-                                       QStringList({"a", "X", "Y", "Z", "d"}));
+  // Two lines rewritten and one added between a and d: the rewritten lines
+  // pair up with their similar counterparts as changed lines, "zzz" (like
+  // nothing removed) is added, e is removed.
+  const LineDiff d = LineDiff::compute(
+      QStringList({"a", "%b = op 1", "%c = op 2", "d", "e"}),
+      QStringList({"a", "%b = op 10", "%c = op 20", "zzz", "d"}));
   checkConsistent(d);
   QCOMPARE(d.leftLinesOfKind(Kind::Changed), QVector<int>({1, 2}));
   QCOMPARE(d.rightLinesOfKind(Kind::Changed), QVector<int>({1, 2}));
@@ -400,11 +402,18 @@ void PassViewsTest::diffChangedRunsPairUp() {
   QCOMPARE(d.leftLinesOfKind(Kind::Removed), QVector<int>({4}));
   QCOMPARE(d.left()[1].counterpart, 1);
   QCOMPARE(d.left()[2].counterpart, 2);
-  QCOMPARE(d.unifiedText(), QStringLiteral("  a\n- b\n- c\n+ X\n+ Y\n+ Z\n  d\n- e"));
+  QCOMPARE(d.unifiedText(), QStringLiteral("  a\n- %b = op 1\n- %c = op 2\n+ %b = op 10\n"
+                                           "+ %c = op 20\n+ zzz\n  d\n- e"));
   QCOMPARE(d.unified()[1].changed, true);
   QCOMPARE(d.unified()[5].changed, false);
   QCOMPARE(d.unified()[3].rightLine, 1);
   QCOMPARE(d.unified()[3].leftLine, -1);
+  // Unrelated lines in one run are not paired (and not word-diffed).
+  const LineDiff u = LineDiff::compute(QStringList({"a", "b", "c"}),
+                                       QStringList({"a", "X", "c"}));
+  QCOMPARE(u.leftLinesOfKind(Kind::Removed), QVector<int>({1}));
+  QCOMPARE(u.rightLinesOfKind(Kind::Added), QVector<int>({1}));
+  QVERIFY(u.leftLinesOfKind(Kind::Changed).isEmpty());
 }
 
 void PassViewsTest::wordRanges_data() {
@@ -608,8 +617,8 @@ void PassViewsTest::viewInline() {
   view.resize(1000, 400);
   view.show();
   QVERIFY(QTest::qWaitForWindowExposed(&view));
-  view.setTexts(QStringLiteral("a\nb\nc\n"), QStringLiteral("a\nB\nc\nd\n"), QStringLiteral("l"),
-                QStringLiteral("r"));
+  view.setTexts(QStringLiteral("a\nx = b\nc\n"), QStringLiteral("a\nx = B\nc\nd\n"),
+                QStringLiteral("l"), QStringLiteral("r"));
   QVERIFY(!view.isInlineDiff());
   QVERIFY(view.leftPane()->isVisible());
   view.setInlineDiff(true);
@@ -619,14 +628,15 @@ void PassViewsTest::viewInline() {
   QCOMPARE(pane, view.inlinePane());
   QVERIFY(pane->isVisible());
   QVERIFY(!view.leftPane()->isVisible());
-  QCOMPARE(pane->text(), QStringLiteral("  a\n- b\n+ B\n  c\n+ d"));
+  QCOMPARE(pane->text(), QStringLiteral("  a\n- x = b\n+ x = B\n  c\n+ d"));
   QVERIFY(hasMarker(pane, 1, IrDiffView::RemovedMarker));
   QVERIFY(hasMarker(pane, 2, IrDiffView::AddedMarker));
   QVERIFY(hasMarker(pane, 4, IrDiffView::AddedMarker));
   QCOMPARE(pane->markersAtLine(0), 0u);
   QCOMPARE(pane->markersAtLine(3), 0u);
-  QVERIFY(indicatorAt(pane, 1, 2)); // "b", after the "- " prefix
-  QVERIFY(indicatorAt(pane, 2, 2));
+  QVERIFY(indicatorAt(pane, 1, 6)); // "b", after the "- " prefix
+  QVERIFY(indicatorAt(pane, 2, 6));
+  QVERIFY(!indicatorAt(pane, 2, 2)); // "x" did not change
   QVERIFY(!indicatorAt(pane, 2, 0));
   // Texts set while inline update the inline pane too.
   view.setTexts(QStringLiteral("p\n"), QStringLiteral("q\n"), QStringLiteral("l"),
@@ -694,7 +704,7 @@ void PassViewsTest::viewHighlightSourceLine() {
   view.resize(1000, 400);
   view.show();
   QVERIFY(QTest::qWaitForWindowExposed(&view));
-  view.setTexts(QStringLiteral("a\nb\nc\nd\n"), QStringLiteral("a\nb2\nc\nx\nd\n"),
+  view.setTexts(QStringLiteral("a\nx b\nc\nd\n"), QStringLiteral("a\nx b2\nc\nx\nd\n"),
                 QStringLiteral("l"), QStringLiteral("r"));
   const std::vector<int> leftMap{0, 7, 7, 9};
   const std::vector<int> rightMap{0, 7, 8, 7, 9};
