@@ -2,6 +2,7 @@
 #include "CodeEditor.h"
 
 #include "KtirLexer.h"
+#include "SeverityName.h"
 
 #include <QFontDatabase>
 #include <QMouseEvent>
@@ -90,16 +91,6 @@ bool isResultList(const QByteArray &t, int eq) {
       return false;
   }
   return any;
-}
-
-const char *severityName(Diagnostic::Severity s) {
-  switch (s) {
-  case Diagnostic::Severity::Error: return "error";
-  case Diagnostic::Severity::Warning: return "warning";
-  case Diagnostic::Severity::Note: return "note";
-  case Diagnostic::Severity::Remark: return "remark";
-  }
-  return "error";
 }
 
 } // namespace
@@ -456,9 +447,29 @@ bool CodeEditor::jumpToDefinitionAt(int pos) {
   if (line < 1)
     return false;
   int col = text(line - 1).indexOf(name);
+  int fromLine = 0, fromIndex = 0;
+  getCursorPosition(&fromLine, &fromIndex);
+  m_backStack.emplace_back(fromLine, fromIndex);
+  if (m_backStack.size() > 100)
+    m_backStack.erase(m_backStack.begin());
   setCursorPosition(line - 1, std::max(0, col));
   ensureLineVisible(line - 1);
   emit definitionJumped(line);
+  return true;
+}
+
+bool CodeEditor::jumpToDefinitionAtCursor() {
+  return jumpToDefinitionAt(int(SendScintilla(SCI_GETCURRENTPOS)));
+}
+
+bool CodeEditor::goBack() {
+  if (m_backStack.empty())
+    return false;
+  const auto [line, index] = m_backStack.back();
+  m_backStack.pop_back();
+  const int last = std::max(0, lines() - 1);
+  setCursorPosition(std::min(line, last), index);
+  ensureLineVisible(std::min(line, last));
   return true;
 }
 

@@ -81,6 +81,12 @@ public:
   /// Moves the cursor to the definition of the SSA value at \p pos; emits
   /// definitionJumped(line) and returns true when found.
   bool jumpToDefinitionAt(int pos);
+  /// Go to definition of the SSA value under the cursor (F2).
+  bool jumpToDefinitionAtCursor();
+  /// Back to where the cursor was before the last go-to-definition
+  /// (Alt+Left); false when there is nowhere to go back to.
+  bool goBack();
+  bool canGoBack() const { return !m_backStack.empty(); }
 
 public slots:
   void setReadOnly(bool ro) override;
@@ -113,6 +119,8 @@ private:
 
   KtirLexer *m_lexer = nullptr;
   std::vector<ShownDiagnostic> m_diagnostics;
+  /// Cursor positions (line, index) before each go-to-definition.
+  std::vector<std::pair<int, int>> m_backStack;
 };
 
 #endif

@@ -2,9 +2,14 @@
 //
 // A non-modal bar ("findBar") under a QScintilla editor: the text to find
 // ("findText"), its replacement ("replaceText"), case / whole-word /
-// regular-expression toggles, next, previous, replace and replace all.
-// Enter finds the next match, Shift+Enter the previous one, Escape closes
-// the bar and gives the focus back to the editor. Searches wrap.
+// regular-expression toggles ("Aa", "W", ".*"), next, previous, replace and
+// replace all, and the match count ("matchCount": "3 of 12"). Enter finds
+// the next match, Shift+Enter the previous one, Escape closes the bar and
+// gives the focus back to the editor. Searches wrap. The bar asks for
+// little width (narrow toggles, a count that may be cut), so opening it
+// never makes the window's docks narrower. setEditor() points it at
+// another editor (the IR panes share one bar); setReplaceAllowed(false)
+// makes it find-only (read-only panes).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_VIEWS_FINDBAR_H
@@ -12,9 +17,9 @@
 
 #include <QWidget>
 
-class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QToolButton;
 class QsciScintilla;
 
 class FindBar : public QWidget {
@@ -23,8 +28,13 @@ class FindBar : public QWidget {
 public:
   explicit FindBar(QsciScintilla *editor, QWidget *parent = nullptr);
 
+  void setEditor(QsciScintilla *editor);
+  QsciScintilla *editor() const { return m_editor; }
+  void setReplaceAllowed(bool allowed);
+
   /// Shows the bar with the editor's selection (if on one line) as the
-  /// text to find, and focuses it; with `replace` the replace field too.
+  /// text to find; the find field gets the focus with its text selected
+  /// (with `replace`, the replace row shows too).
   void open(bool replace);
   /// Finds the next (or previous) match; false and a red field if none.
   bool findNext(bool backwards = false);
@@ -33,21 +43,35 @@ public:
   void replaceCurrent();
   /// Replaces every match as one undoable step; returns how many.
   int replaceAll();
+  /// Matches of the find text in the whole editor (at most kMaxCount), and
+  /// the 1-based index of the one selected now (0 when none is).
+  struct Count {
+    int total = 0;
+    int current = 0;
+  };
+  Count countMatches() const;
+  static constexpr int kMaxCount = 10000;
 
   QLineEdit *findField() const { return m_find; }
   QLineEdit *replaceField() const { return m_replace; }
+  QLabel *statusLabel() const { return m_status; }
+
+  QSize minimumSizeHint() const override;
 
 protected:
   bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
   void setFound(bool found);
+  void updateCount();
+  int searchFlags() const;
 
   QsciScintilla *m_editor;
   QLineEdit *m_find, *m_replace;
-  QCheckBox *m_case, *m_word, *m_regex;
+  QToolButton *m_case, *m_word, *m_regex;
   QLabel *m_status;
   QWidget *m_replaceRow;
+  bool m_replaceAllowed = true;
 };
 
 #endif

@@ -1,7 +1,15 @@
 //===- IrDiffView.cpp - two IR texts side by side, diffed -----------------===//
 #include "IrDiffView.h"
 
+#include "FindBar.h"
+#include "IrPane.h"
+
 #include <Qsci/qsciscintilla.h>
+
+#include <QAction>
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QToolButton>
 
 #include <QEvent>
 #include <QFontDatabase>
@@ -14,17 +22,6 @@
 namespace {
 
 using SB = QsciScintillaBase;
-
-// Diff colours: light theme, then dark theme.
-struct DiffColours {
-  QColor paper, text, margin, marginText, removed, added, changed, word, source;
-};
-const DiffColours kLight{{255, 255, 255}, {30, 30, 30},     {243, 243, 243},
-                         {120, 120, 120}, {255, 221, 221}, {221, 255, 221},
-                         {255, 236, 179}, {230, 126, 0, 110}, {30, 110, 220}};
-const DiffColours kDark{{30, 30, 30},    {212, 212, 212}, {37, 37, 38},
-                        {133, 133, 133}, {75, 30, 30},    {30, 70, 36},
-                        {62, 52, 22},    {200, 140, 40, 90}, {90, 160, 255}};
 
 QWidget *titled(QLabel *title, QWidget *body) {
   auto *w = new QWidget;
@@ -66,6 +63,7 @@ IrDiffView::IrDiffView(QWidget *parent) : QWidget(parent) {
   m_inlinePane = makePane("inlineIrPane");
 
   auto *splitter = new QSplitter(Qt::Horizontal);
+  splitter->setObjectName("irSplitter");
   splitter->setChildrenCollapsible(false);
   splitter->addWidget(titled(m_leftTitle, m_left));
   splitter->addWidget(titled(m_rightTitle, m_right));
@@ -74,9 +72,70 @@ IrDiffView::IrDiffView(QWidget *parent) : QWidget(parent) {
   m_stack->addWidget(splitter);
   m_stack->addWidget(titled(m_inlineTitle, m_inlinePane));
 
+  // The note shown over stale IR ("last successful compile, ...").
+  m_staleBanner = new QLabel;
+  m_staleBanner->setObjectName("staleBanner");
+  m_staleBanner->setWordWrap(true);
+  m_staleBanner->setContentsMargins(6, 3, 6, 3);
+  m_staleBanner->setStyleSheet(QStringLiteral(
+      "QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c46c; }"));
+  m_staleBanner->hide();
+
+  // Change navigation, count and options.
+  m_prevChange = new QAction(tr("Previous Change"), this);
+  m_prevChange->setObjectName("prevChangeAction");
+  m_prevChange->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7));
+  m_prevChange->setToolTip(tr("Previous change (Shift+F7)"));
+  m_prevChange->setIconText(QStringLiteral("\u25b2"));
+  connect(m_prevChange, &QAction::triggered, this, [this] { goToChange(m_currentHunk - 1); });
+  m_nextChange = new QAction(tr("Next Change"), this);
+  m_nextChange->setObjectName("nextChangeAction");
+  m_nextChange->setShortcut(QKeySequence(Qt::Key_F7));
+  m_nextChange->setToolTip(tr("Next change (F7)"));
+  m_nextChange->setIconText(QStringLiteral("\u25bc"));
+  connect(m_nextChange, &QAction::triggered, this, [this] { goToChange(m_currentHunk + 1); });
+  auto toolButton = [this](QAction *action, const char *name) {
+    auto *b = new QToolButton(this);
+    b->setDefaultAction(action);
+    b->setObjectName(QLatin1String(name));
+    b->setAutoRaise(true);
+    return b;
+  };
+  m_changeCount = new QLabel;
+  m_changeCount->setObjectName("changeCount");
+  m_changeCount->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("change 88 of 88")));
+  m_ignoreWhitespaceBox = new QCheckBox(tr("Ignore whitespace"));
+  m_ignoreWhitespaceBox->setObjectName("ignoreWhitespace");
+  m_ignoreWhitespaceBox->setToolTip(
+      tr("Lines that differ only in indentation or spacing count as unchanged"));
+  m_ignoreWhitespaceBox->setChecked(m_ignoreWhitespace);
+  connect(m_ignoreWhitespaceBox, &QCheckBox::toggled, this, &IrDiffView::setIgnoreWhitespace);
+  m_wrapBox = new QCheckBox(tr("Wrap lines"));
+  m_wrapBox->setObjectName("wrapLines");
+  m_wrapBox->setToolTip(tr("Wrap long lines, so changes far to the right are visible"));
+  connect(m_wrapBox, &QCheckBox::toggled, this, &IrDiffView::setWrapLines);
+  auto *navRow = new QHBoxLayout;
+  navRow->setContentsMargins(0, 0, 0, 0);
+  navRow->setSpacing(4);
+  navRow->addWidget(toolButton(m_prevChange, "prevChange"));
+  navRow->addWidget(toolButton(m_nextChange, "nextChange"));
+  navRow->addWidget(m_changeCount);
+  navRow->addStretch(1);
+  navRow->addWidget(m_ignoreWhitespaceBox);
+  navRow->addWidget(m_wrapBox);
+
+  // Search inside a pane (Ctrl+F with the focus in it, or its menu).
+  m_findBar = new FindBar(m_right, this);
+  m_findBar->setObjectName("irFindBar");
+  m_findBar->setReplaceAllowed(false);
+
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_stack);
+  layout->setSpacing(2);
+  layout->addLayout(navRow);
+  layout->addWidget(m_staleBanner);
+  layout->addWidget(m_stack, 1);
+  layout->addWidget(m_findBar);
 
   // Synchronised scrolling. QScintilla moves its scroll bars with signals
   // blocked, so wheel/keyboard/programmatic scrolls are only reported by
@@ -91,71 +150,158 @@ IrDiffView::IrDiffView(QWidget *parent) : QWidget(parent) {
         syncHorizontalFrom(pane);
     });
   }
+  updateChangeCount();
 }
 
 IrDiffView::~IrDiffView() = default;
 
-QsciScintilla *IrDiffView::makePane(const char *objectName) {
-  auto *p = new QsciScintilla;
-  p->setObjectName(QLatin1String(objectName));
-  p->setUtf8(true);
-  p->setReadOnly(true);
-  p->SendScintilla(SB::SCI_SETUNDOCOLLECTION, 0UL);
-  p->setWrapMode(QsciScintilla::WrapNone);
-  p->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  p->setCaretLineVisible(false);
-
-  // Margin 0: line numbers; margin 1: the source-line arrow.
-  p->setMarginType(0, QsciScintilla::NumberMargin);
-  p->setMarginLineNumbers(0, true);
-  p->setMarginWidth(0, QStringLiteral("00000"));
-  p->setMarginType(1, QsciScintilla::SymbolMargin);
-  p->setMarginWidth(1, 14);
-  p->setMarginMarkerMask(1, 1 << SourceLineMarker);
-  p->setMarginSensitivity(0, true);
-  p->setMarginSensitivity(1, true);
+IrPane *IrDiffView::makePane(const char *objectName) {
+  auto *p = new IrPane(QLatin1String(objectName));
   connect(p, &QsciScintilla::marginClicked, this,
           [this, p](int, int line, Qt::KeyboardModifiers) { paneLineClicked(p, line); });
-
-  p->markerDefine(QsciScintilla::Background, RemovedMarker);
-  p->markerDefine(QsciScintilla::Background, AddedMarker);
-  p->markerDefine(QsciScintilla::Background, ChangedMarker);
-  p->markerDefine(QsciScintilla::RightArrow, SourceLineMarker);
-  p->markerDefine(QsciScintilla::Underline, SourceLineBackMarker);
-  p->indicatorDefine(QsciScintilla::StraightBoxIndicator, ChangedWordIndicator);
-  p->setIndicatorDrawUnder(true, ChangedWordIndicator);
-  applyTheme(p);
-
+  connect(p, &IrPane::findRequested, this, [this, p] { openFind(p); });
   p->viewport()->installEventFilter(this);
   return p;
 }
 
 void IrDiffView::setDarkTheme(bool dark) {
   m_dark = dark;
-  for (QsciScintilla *pane : {m_left, m_right, m_inlinePane})
-    applyTheme(pane);
+  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+    pane->setDarkTheme(dark);
 }
 
-void IrDiffView::applyTheme(QsciScintilla *p) {
-  const DiffColours &c = m_dark ? kDark : kLight;
-  p->setPaper(c.paper);
-  p->setColor(c.text);
-  p->setMarginsBackgroundColor(c.margin);
-  p->setMarginsForegroundColor(c.marginText);
-  p->setMarkerBackgroundColor(c.removed, RemovedMarker);
-  p->setMarkerBackgroundColor(c.added, AddedMarker);
-  p->setMarkerBackgroundColor(c.changed, ChangedMarker);
-  p->setMarkerForegroundColor(c.source, SourceLineMarker);
-  p->setMarkerBackgroundColor(c.source, SourceLineMarker);
-  p->setMarkerBackgroundColor(c.source, SourceLineBackMarker);
-  p->setIndicatorForegroundColor(c.word, ChangedWordIndicator);
+void IrDiffView::setStale(const QString &note) {
+  m_stale = !note.isEmpty();
+  m_staleBanner->setText(note);
+  m_staleBanner->setVisible(m_stale);
+  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+    pane->setMuted(m_stale);
+}
+
+void IrDiffView::setIgnoreWhitespace(bool on) {
+  if (m_ignoreWhitespaceBox->isChecked() != on)
+    m_ignoreWhitespaceBox->setChecked(on); // comes back here
+  if (on == m_ignoreWhitespace)
+    return;
+  m_ignoreWhitespace = on;
+  rediff();
+}
+
+void IrDiffView::setWrapLines(bool on) {
+  if (m_wrapBox->isChecked() != on)
+    m_wrapBox->setChecked(on);
+  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+    pane->setWrapMode(on ? QsciScintilla::WrapWord : QsciScintilla::WrapNone);
+}
+
+bool IrDiffView::wrapLines() const { return m_wrapBox->isChecked(); }
+
+void IrDiffView::setZoom(int zoom) {
+  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+    pane->zoomTo(zoom);
+}
+
+void IrDiffView::openFind(QsciScintilla *pane) {
+  if (!pane)
+    pane = m_inline ? m_inlinePane : m_right;
+  m_findBar->setEditor(pane);
+  m_findBar->open(false);
+}
+
+QsciScintilla *IrDiffView::focusedPane() const {
+  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+    if (pane->hasFocus() && pane->isVisible())
+      return pane;
+  return nullptr;
+}
+
+void IrDiffView::rediff() {
+  m_diff = LineDiff::compute(m_leftText, m_rightText,
+                             LineDiff::Options{m_ignoreWhitespace});
+  applyDiffMarks();
+  applyInline();
+  m_currentHunk = -1;
+  updateChangeCount();
+}
+
+void IrDiffView::updateChangeCount() {
+  const int n = m_diff.hunks().size();
+  if (n == 0)
+    m_changeCount->setText(tr("no changes"));
+  else if (m_currentHunk < 0)
+    m_changeCount->setText(n == 1 ? tr("1 change") : tr("%1 changes").arg(n));
+  else
+    m_changeCount->setText(tr("change %1 of %2").arg(m_currentHunk + 1).arg(n));
+  m_prevChange->setEnabled(n > 0);
+  m_nextChange->setEnabled(n > 0);
+}
+
+void IrDiffView::goToChange(int index) {
+  const QVector<LineDiff::Hunk> &hunks = m_diff.hunks();
+  if (hunks.isEmpty())
+    return;
+  // Wraps around at both ends.
+  const int n = hunks.size();
+  m_currentHunk = ((index % n) + n) % n;
+  const LineDiff::Hunk &h = hunks.at(m_currentHunk);
+  updateChangeCount();
+
+  // Select the first changed word (or the first changed line) so that a
+  // change far to the right scrolls into view, in the pane that has it.
+  auto selectIn = [](QsciScintilla *pane, int line, const LineDiff::Line *info,
+                     const QString &text) {
+    int from = 0, to = text.size();
+    if (info && !info->words.isEmpty()) {
+      from = info->words.front().start;
+      to = from + info->words.front().length;
+    }
+    pane->ensureLineVisible(line);
+    pane->setSelection(line, int(text.left(from).toUtf8().size()), line,
+                       int(text.left(to).toUtf8().size()));
+    pane->ensureCursorVisible();
+  };
+  if (m_inline) {
+    for (int i = 0; i < m_diff.unified().size(); ++i) {
+      const LineDiff::UnifiedLine &u = m_diff.unified().at(i);
+      if ((u.leftLine >= h.leftStart && u.leftLine < h.leftStart + h.leftCount) ||
+          (u.rightLine >= h.rightStart && u.rightLine < h.rightStart + h.rightCount)) {
+        scrollToLine(m_inlinePane, std::max(0, i - 3));
+        m_inlinePane->setSelection(i, 0, i, 1);
+        m_inlinePane->ensureCursorVisible();
+        break;
+      }
+    }
+    return;
+  }
+  m_syncing = true;
+  scrollToLine(m_left, std::max(0, h.leftStart - 3));
+  scrollToLine(m_right, std::max(0, h.rightStart - 3));
+  m_syncing = false;
+  m_expectedTop[0] = firstVisibleLine(m_left);
+  m_expectedTop[1] = firstVisibleLine(m_right);
+  if (h.rightCount > 0)
+    selectIn(m_right, h.rightStart, &m_diff.right().at(h.rightStart),
+             m_diff.rightLines().at(h.rightStart));
+  if (h.leftCount > 0)
+    selectIn(m_left, h.leftStart, &m_diff.left().at(h.leftStart),
+             m_diff.leftLines().at(h.leftStart));
 }
 
 void IrDiffView::setTexts(const QString &left, const QString &right,
                           const QString &leftTitle, const QString &rightTitle) {
-  m_diff = LineDiff::compute(left, right);
+  m_leftText = left;
+  m_rightText = right;
+  m_diff = LineDiff::compute(left, right, LineDiff::Options{m_ignoreWhitespace});
+  m_currentHunk = -1;
   m_leftTitle->setText(leftTitle);
   m_rightTitle->setText(rightTitle);
+  auto fileName = [](QString title) {
+    title.remove(QStringLiteral(" (pinned)"));
+    return title.replace(QLatin1Char(' '), QLatin1Char('-')) + QStringLiteral(".mlir");
+  };
+  m_left->setSnapshotName(fileName(leftTitle));
+  m_right->setSnapshotName(fileName(rightTitle));
+  m_inlinePane->setSnapshotName(fileName(rightTitle));
   m_inlineTitle->setText(leftTitle + QStringLiteral(" \u2192 ") + rightTitle);
   m_highlightedSourceLine = 0;
 
@@ -166,6 +312,7 @@ void IrDiffView::setTexts(const QString &left, const QString &right,
   m_expectedTop[0] = m_expectedTop[1] = -1;
   applyDiffMarks();
   applyInline();
+  updateChangeCount();
 }
 
 void IrDiffView::setSourceMaps(std::vector<int> left, std::vector<int> right) {

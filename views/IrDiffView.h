@@ -7,6 +7,15 @@
 // synchronised line by line. setInlineDiff(true) switches to one unified
 // pane ("inlineIrPane", title "inlineIrTitle") with "- "/"+ "/"  " lines.
 //
+// Above the panes: previous / next change (Shift+F7 / F7; they wrap around
+// and select the first changed word, so a change far to the right scrolls
+// into view), the change count ("change 2 of 7"), "Ignore whitespace"
+// (default on: re-indented lines are aligned and not marked) and "Wrap
+// lines". setStale() greys the panes and shows a note above them. A find
+// bar ("irFindBar") searches the pane that has the focus (openFind()).
+// Each pane is an IrPane (KTIR colours, context menu with Copy Snapshot and
+// Save Snapshot As…).
+//
 // Source mapping: setSourceMaps() gives, for each IR line of each side, the
 // 1-based KTIR source line or 0 (PassSnapshot::sourceLines);
 // highlightSourceLine() marks the IR lines of a source line; clicking an IR
@@ -16,6 +25,7 @@
 #ifndef SPYRE_VIEWS_IRDIFFVIEW_H
 #define SPYRE_VIEWS_IRDIFFVIEW_H
 
+#include "IrPane.h"
 #include "LineDiff.h"
 
 #include <QVector>
@@ -23,6 +33,10 @@
 
 #include <vector>
 
+class FindBar;
+class IrPane;
+class QAction;
+class QCheckBox;
 class QLabel;
 class QStackedWidget;
 class QsciScintilla;
@@ -32,15 +46,15 @@ class IrDiffView : public QWidget {
 
 public:
   /// QScintilla marker numbers used (markersAtLine() bits are 1 << n).
-  enum Marker {
-    RemovedMarker = 0,
-    AddedMarker = 1,
-    ChangedMarker = 2,
-    SourceLineMarker = 3,      ///< margin arrow of highlightSourceLine()
-    SourceLineBackMarker = 4,  ///< underline of highlightSourceLine()
-  };
-  /// QScintilla indicator boxing the changed words.
-  static constexpr int ChangedWordIndicator = 8;
+  /// IrPane's markers: removed, added, changed, and the source-line arrow
+  /// and underline of highlightSourceLine().
+  static constexpr int RemovedMarker = IrPane::RemovedMarker;
+  static constexpr int AddedMarker = IrPane::AddedMarker;
+  static constexpr int ChangedMarker = IrPane::ChangedMarker;
+  static constexpr int SourceLineMarker = IrPane::SourceLineMarker;
+  static constexpr int SourceLineBackMarker = IrPane::SourceLineBackMarker;
+  /// QScintilla indicator boxing the changed words (IrPane's).
+  static constexpr int ChangedWordIndicator = IrPane::ChangedWordIndicator;
 
   explicit IrDiffView(QWidget *parent = nullptr);
   ~IrDiffView() override;
@@ -55,6 +69,28 @@ public:
   /// Light or dark paper, text, margins and diff colours for every pane.
   void setDarkTheme(bool dark);
   bool isDarkTheme() const { return m_dark; }
+  /// A non-empty note greys every pane and shows the note above them (the
+  /// IR is not the current kernel's); an empty one makes them current.
+  void setStale(const QString &note);
+  bool isStale() const { return m_stale; }
+  /// Whether whitespace-only differences are ignored (default: yes).
+  void setIgnoreWhitespace(bool on);
+  bool ignoresWhitespace() const { return m_ignoreWhitespace; }
+  void setWrapLines(bool on);
+  bool wrapLines() const;
+  /// QScintilla zoom (points added to the font size) of every pane.
+  void setZoom(int zoom);
+  /// Shows the change with this index (wrapping around; see hunks()).
+  void goToChange(int index);
+  int currentChange() const { return m_currentHunk; }
+  QAction *nextChangeAction() const { return m_nextChange; }
+  QAction *previousChangeAction() const { return m_prevChange; }
+  QLabel *changeCountLabel() const { return m_changeCount; }
+  /// Opens the find bar on `pane` (nullptr: the right or inline pane).
+  void openFind(QsciScintilla *pane = nullptr);
+  FindBar *findBar() const { return m_findBar; }
+  /// The pane with the keyboard focus, or nullptr.
+  QsciScintilla *focusedPane() const;
   /// Marks the IR lines i with leftMap[i] == line (left pane) and
   /// rightMap[i] == line (right pane), and in the inline pane the lines
   /// coming from those; line <= 0 clears the marks. Scrolls the first
@@ -92,7 +128,9 @@ protected:
   bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-  QsciScintilla *makePane(const char *objectName);
+  IrPane *makePane(const char *objectName);
+  void rediff();
+  void updateChangeCount();
   void applyDiffMarks();
   void applyInline();
   void syncFrom(QsciScintilla *pane);
@@ -104,13 +142,20 @@ private:
 
   QStackedWidget *m_stack = nullptr;
   QLabel *m_leftTitle = nullptr, *m_rightTitle = nullptr, *m_inlineTitle = nullptr;
-  QsciScintilla *m_left = nullptr, *m_right = nullptr, *m_inlinePane = nullptr;
+  IrPane *m_left = nullptr, *m_right = nullptr, *m_inlinePane = nullptr;
+  QLabel *m_staleBanner = nullptr, *m_changeCount = nullptr;
+  QAction *m_prevChange = nullptr, *m_nextChange = nullptr;
+  QCheckBox *m_ignoreWhitespaceBox = nullptr, *m_wrapBox = nullptr;
+  FindBar *m_findBar = nullptr;
+  QString m_leftText, m_rightText;
+  bool m_ignoreWhitespace = true;
+  bool m_stale = false;
+  int m_currentHunk = -1;
   LineDiff m_diff;
   std::vector<int> m_leftMap, m_rightMap;
   int m_highlightedSourceLine = 0;
   bool m_inline = false;
   bool m_dark = false;
-  void applyTheme(QsciScintilla *pane);
   bool m_inlineDirty = true;
   bool m_syncing = false;
   /// Per side (0 left, 1 right): the first visible line a sync scroll

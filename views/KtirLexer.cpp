@@ -223,6 +223,8 @@ QString KtirLexer::description(int style) const {
 }
 
 QColor KtirLexer::defaultColor(int style) const {
+  if (m_muted)
+    return m_dark ? QColor(0x80, 0x80, 0x80) : QColor(0x90, 0x90, 0x90);
   if (m_dark) {
     switch (style) {
     case Comment: return QColor(0x6a, 0x99, 0x55);
@@ -256,6 +258,8 @@ QColor KtirLexer::defaultColor(int style) const {
 }
 
 QColor KtirLexer::defaultPaper(int) const {
+  if (m_muted)
+    return m_dark ? QColor(0x2a, 0x2a, 0x2a) : QColor(0xf2, 0xf2, 0xf2);
   return m_dark ? QColor(0x1e, 0x1e, 0x1e) : QColor(0xff, 0xff, 0xff);
 }
 
@@ -285,6 +289,13 @@ const char *KtirLexer::blockEnd(int *style) const {
   if (style)
     *style = Punctuation;
   return "}";
+}
+
+void KtirLexer::setMuted(bool muted) {
+  if (muted == m_muted)
+    return;
+  m_muted = muted;
+  setDarkTheme(m_dark);
 }
 
 void KtirLexer::setDarkTheme(bool dark) {

@@ -56,6 +56,11 @@ public:
   /// lexer's colour/paper signals.
   void setDarkTheme(bool dark);
   bool isDarkTheme() const { return m_dark; }
+  /// Every style grey on a grey paper: text that is shown but not current
+  /// (the IR of the last successful compile while the kernel does not
+  /// compile).
+  void setMuted(bool muted);
+  bool isMuted() const { return m_muted; }
 
   /// Whether styleText() also sets fold levels for `{ }` blocks (default on).
   void setFoldingEnabled(bool on) { m_folding = on; }
@@ -71,6 +76,7 @@ public:
 
 private:
   bool m_dark = false;
+  bool m_muted = false;
   bool m_folding = true;
 };
 

@@ -2,6 +2,7 @@
 #include "PassListModel.h"
 
 #include <QHash>
+#include <QTextDocument>
 
 #include <cmath>
 
@@ -57,7 +58,7 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
     case TimeColumn:
       return formatMs(s.wallMs);
     case ChangedColumn:
-      return s.changed ? QStringLiteral("yes") : QString(QChar(0x2014));
+      return s.changed ? QStringLiteral("\u25cf") : QString(QChar(0x2014));
     }
     break;
   case SortRole:
@@ -119,9 +120,9 @@ QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
     case StageColumn:
       return tr("Stage");
     case TimeColumn:
-      return tr("Time (ms)");
+      return tr("ms");
     case ChangedColumn:
-      return tr("Changed");
+      return QStringLiteral("\u0394"); // Delta: changed
     }
   }
   if (role == Qt::ToolTipRole) {
@@ -133,7 +134,7 @@ QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
     case TimeColumn:
       return tr("Wall-clock time the pass took, in milliseconds");
     case ChangedColumn:
-      return tr("Whether the pass changed the IR");
+      return tr("\u25cf: the pass changed the IR; \u2014: it changed nothing");
     }
   }
   if (role == Qt::TextAlignmentRole && section == TimeColumn)
@@ -201,10 +202,43 @@ QString PassListModel::formatMs(double ms) {
   return QString::number(rounded, 'f', decimals);
 }
 
+QString PassListModel::descriptionHtml(const QString &markdown) {
+  if (markdown.trimmed().isEmpty())
+    return QStringLiteral("<p>%1</p>").arg(tr("No description."));
+  // The descriptions are Markdown (headings, `code`, fenced blocks, lists):
+  // Qt's CommonMark reader turns them into rich text; only the body is kept
+  // so it can sit inside the tool tip's own markup.
+  // Angle brackets and '&' in prose are text (tensor<4xf16>), not HTML:
+  // escaped outside code spans and fenced blocks, where they stay literal.
+  QStringList lines = markdown.split(QLatin1Char('\n'));
+  bool fenced = false;
+  for (QString &line : lines) {
+    if (line.trimmed().startsWith(QLatin1String("```"))) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced)
+      continue;
+    QStringList parts = line.split(QLatin1Char('`'));
+    for (int i = 0; i < parts.size(); i += 2) // even parts: outside `code`
+      parts[i].replace(QLatin1Char('&'), QLatin1String("\\&"))
+          .replace(QLatin1Char('<'), QLatin1String("\\<"));
+    line = parts.join(QLatin1Char('`'));
+  }
+  QTextDocument doc;
+  doc.setMarkdown(lines.join(QLatin1Char('\n')), QTextDocument::MarkdownDialectGitHub);
+  QString html = doc.toHtml();
+  const int body = html.indexOf(QLatin1String("<body"));
+  const int bodyOpenEnd = body < 0 ? -1 : html.indexOf(QLatin1Char('>'), body);
+  const int bodyClose = html.lastIndexOf(QLatin1String("</body>"));
+  if (bodyOpenEnd >= 0 && bodyClose > bodyOpenEnd)
+    html = html.mid(bodyOpenEnd + 1, bodyClose - bodyOpenEnd - 1);
+  return html.trimmed();
+}
+
 QString PassListModel::toolTipFor(const PassSnapshot &s) {
-  QString desc = q(s.description).toHtmlEscaped();
-  if (desc.isEmpty())
-    desc = tr("No description.");
-  return QStringLiteral("<p><b>%1</b> &mdash; <i>%2</i></p><p>%3</p>")
-      .arg(q(s.pass).toHtmlEscaped(), q(s.stage).toHtmlEscaped(), desc);
+  // A fixed width makes Qt wrap the paragraphs instead of one long line.
+  return QStringLiteral("<div style=\"width: 420px\"><p><b>%1</b> &mdash; <i>%2</i></p>%3</div>")
+      .arg(q(s.pass).toHtmlEscaped(), q(s.stage).toHtmlEscaped(),
+           descriptionHtml(q(s.description)));
 }

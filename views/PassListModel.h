@@ -59,6 +59,9 @@ public:
   static QString formatMs(double ms);
   /// The tooltip: pass, stage and the description as word-wrapped rich text.
   static QString toolTipFor(const spyre::driver::PassSnapshot &s);
+  /// A Markdown description as HTML body content (headings, code spans,
+  /// fenced code and lists rendered; no Markdown syntax left over).
+  static QString descriptionHtml(const QString &markdown);
 
 private:
   std::vector<spyre::driver::PassSnapshot> m_snapshots;

@@ -1,0 +1,135 @@
+//===- IrPane.cpp - one read-only IR snapshot pane ------------------------===//
+#include "IrPane.h"
+
+#include "KtirLexer.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
+
+namespace {
+using SB = QsciScintillaBase;
+
+struct PaneColours {
+  QColor margin, marginText, removed, added, changed, word, source, selection;
+};
+const PaneColours kLight{{243, 243, 243},   {120, 120, 120}, {255, 221, 221},
+                         {221, 255, 221},   {255, 236, 179}, {230, 126, 0, 110},
+                         {30, 110, 220},    {173, 214, 255}};
+const PaneColours kDark{{37, 37, 38},      {133, 133, 133}, {75, 30, 30},
+                        {30, 70, 36},      {62, 52, 22},    {200, 140, 40, 90},
+                        {90, 160, 255},    {38, 79, 120}};
+} // namespace
+
+IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(parent) {
+  setObjectName(objectName);
+  setUtf8(true);
+  m_lexer = new KtirLexer(this);
+  m_lexer->setFoldingEnabled(false);
+  setLexer(m_lexer);
+  setReadOnly(true);
+  SendScintilla(SB::SCI_SETUNDOCOLLECTION, 0UL);
+  setWrapMode(QsciScintilla::WrapNone);
+  // Wrapped lines show where they continue.
+  setWrapVisualFlags(QsciScintilla::WrapFlagByText, QsciScintilla::WrapFlagNone, 2);
+  setCaretLineVisible(false);
+
+  // Margin 0: line numbers; margin 1: the source-line arrow.
+  setMarginsFont(m_lexer->defaultFont(KtirLexer::Default));
+  setMarginType(0, QsciScintilla::NumberMargin);
+  setMarginLineNumbers(0, true);
+  setMarginWidth(0, QStringLiteral("00000"));
+  setMarginType(1, QsciScintilla::SymbolMargin);
+  setMarginWidth(1, 14);
+  setMarginMarkerMask(1, 1 << SourceLineMarker);
+  setMarginSensitivity(0, true);
+  setMarginSensitivity(1, true);
+
+  markerDefine(QsciScintilla::Background, RemovedMarker);
+  markerDefine(QsciScintilla::Background, AddedMarker);
+  markerDefine(QsciScintilla::Background, ChangedMarker);
+  markerDefine(QsciScintilla::RightArrow, SourceLineMarker);
+  markerDefine(QsciScintilla::Underline, SourceLineBackMarker);
+  indicatorDefine(QsciScintilla::StraightBoxIndicator, ChangedWordIndicator);
+  setIndicatorDrawUnder(true, ChangedWordIndicator);
+  applyTheme();
+}
+
+IrPane::~IrPane() = default;
+
+void IrPane::setDarkTheme(bool dark) {
+  m_dark = dark;
+  applyTheme();
+}
+
+void IrPane::setMuted(bool muted) { m_lexer->setMuted(muted); }
+bool IrPane::isMuted() const { return m_lexer->isMuted(); }
+
+void IrPane::applyTheme() {
+  const PaneColours &c = m_dark ? kDark : kLight;
+  m_lexer->setDarkTheme(m_dark);
+  setPaper(m_lexer->defaultPaper(KtirLexer::Default));
+  setColor(m_lexer->defaultColor(KtirLexer::Default));
+  SendScintilla(SB::SCI_STYLESETBACK, SB::STYLE_DEFAULT,
+                m_lexer->defaultPaper(KtirLexer::Default));
+  SendScintilla(SB::SCI_STYLESETFORE, SB::STYLE_DEFAULT,
+                m_lexer->defaultColor(KtirLexer::Default));
+  setMarginsBackgroundColor(c.margin);
+  setMarginsForegroundColor(c.marginText);
+  setMarkerBackgroundColor(c.removed, RemovedMarker);
+  setMarkerBackgroundColor(c.added, AddedMarker);
+  setMarkerBackgroundColor(c.changed, ChangedMarker);
+  setMarkerForegroundColor(c.source, SourceLineMarker);
+  setMarkerBackgroundColor(c.source, SourceLineMarker);
+  setMarkerBackgroundColor(c.source, SourceLineBackMarker);
+  setIndicatorForegroundColor(c.word, ChangedWordIndicator);
+  setSelectionBackgroundColor(c.selection);
+  setCaretForegroundColor(m_lexer->defaultColor(KtirLexer::Default));
+}
+
+bool IrPane::saveSnapshot(const QString &path, QString *error) const {
+  QSaveFile f(path);
+  QByteArray bytes = text().toUtf8();
+  if (!bytes.endsWith('\n'))
+    bytes.append('\n');
+  if (!f.open(QIODevice::WriteOnly) || f.write(bytes) < 0 || !f.commit()) {
+    if (error)
+      *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  return true;
+}
+
+void IrPane::copySnapshot() const { QApplication::clipboard()->setText(text()); }
+
+QMenu *IrPane::createContextMenu(QWidget *parent) {
+  auto *menu = new QMenu(parent);
+  QAction *copyAction = menu->addAction(tr("&Copy"), this, [this] { copy(); });
+  copyAction->setObjectName("copyAction");
+  copyAction->setEnabled(hasSelectedText());
+  menu->addAction(tr("Copy &Snapshot"), this, [this] { copySnapshot(); })
+      ->setObjectName("copySnapshotAction");
+  menu->addAction(tr("Sa&ve Snapshot As…"), this, [this] {
+        QString path = QFileDialog::getSaveFileName(
+            this, tr("Save snapshot"), m_snapshotName,
+            tr("MLIR (*.mlir);;All files (*)"));
+        QString error;
+        if (!path.isEmpty() && !saveSnapshot(path, &error))
+          QMessageBox::warning(this, tr("Save snapshot"), error);
+      })->setObjectName("saveSnapshotAction");
+  menu->addSeparator();
+  menu->addAction(tr("&Find…"), this, [this] { Q_EMIT findRequested(); })
+      ->setObjectName("findAction");
+  menu->addAction(tr("Select &All"), this, [this] { selectAll(); });
+  return menu;
+}
+
+void IrPane::contextMenuEvent(QContextMenuEvent *event) {
+  QMenu *menu = createContextMenu(this);
+  menu->setAttribute(Qt::WA_DeleteOnClose);
+  menu->popup(event->globalPos());
+}

@@ -1,0 +1,68 @@
+//===- IrPane.h - one read-only IR snapshot pane ----------------*- C++ -*-===//
+//
+// A read-only QScintilla pane for IR text: the KTIR lexer's colours (both
+// themes; muted grey for IR that is not current), line numbers, a margin
+// for the source-line arrow, the diff markers and the changed-word
+// indicator IrDiffView uses, and a context menu: Copy, Copy Snapshot, Save
+// Snapshot As…, Find… (findRequested()).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_IRPANE_H
+#define SPYRE_VIEWS_IRPANE_H
+
+#include <Qsci/qsciscintilla.h>
+
+class KtirLexer;
+
+class IrPane : public QsciScintilla {
+  Q_OBJECT
+
+public:
+  /// Marker numbers (markersAtLine() bits are 1 << n).
+  enum Marker {
+    RemovedMarker = 0,
+    AddedMarker = 1,
+    ChangedMarker = 2,
+    SourceLineMarker = 3,     ///< margin arrow
+    SourceLineBackMarker = 4, ///< underline
+  };
+  /// The indicator boxing changed words.
+  static constexpr int ChangedWordIndicator = 8;
+
+  explicit IrPane(const QString &objectName, QWidget *parent = nullptr);
+  ~IrPane() override;
+
+  KtirLexer *ktirLexer() const { return m_lexer; }
+  void setDarkTheme(bool dark);
+  bool isDarkTheme() const { return m_dark; }
+  /// Grey text on grey paper: the IR shown is not the current kernel's.
+  void setMuted(bool muted);
+  bool isMuted() const;
+
+  /// The name Save Snapshot As… proposes ("after-lower-to-dataflow.mlir").
+  void setSnapshotName(const QString &name) { m_snapshotName = name; }
+  QString snapshotName() const { return m_snapshotName; }
+  /// Writes the pane's whole text; false with `error` set on failure.
+  bool saveSnapshot(const QString &path, QString *error) const;
+  /// Puts the pane's whole text on the clipboard.
+  void copySnapshot() const;
+  /// The context menu (built fresh; the caller owns it). Its actions have
+  /// object names: copyAction, copySnapshotAction, saveSnapshotAction,
+  /// findAction.
+  QMenu *createContextMenu(QWidget *parent);
+
+Q_SIGNALS:
+  void findRequested();
+
+protected:
+  void contextMenuEvent(QContextMenuEvent *event) override;
+
+private:
+  void applyTheme();
+
+  KtirLexer *m_lexer = nullptr;
+  bool m_dark = false;
+  QString m_snapshotName;
+};
+
+#endif

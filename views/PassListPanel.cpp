@@ -1,0 +1,167 @@
+//===- PassListPanel.cpp - the Passes dock's contents ---------------------===//
+
+#include "PassListPanel.h"
+
+#include "PassFilterModel.h"
+#include "PassListModel.h"
+
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  m_filterEdit = new QLineEdit(this);
+  m_filterEdit->setObjectName("passFilter");
+  m_filterEdit->setPlaceholderText(tr("Filter passes"));
+  m_filterEdit->setClearButtonEnabled(true);
+  m_hideUnchanged = new QCheckBox(tr("Hide passes that changed nothing"), this);
+  m_hideUnchanged->setObjectName("hideUnchanged");
+  m_model = new PassListModel(this);
+  m_filter = new PassFilterModel(this);
+  m_filter->setSourceModel(m_model);
+  m_view = new QTableView(this);
+  m_view->setObjectName("passList");
+  m_view->setModel(m_filter);
+  m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_view->verticalHeader()->hide();
+  m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+  // Every column fits its content: the pass names are never cut; in a
+  // narrow dock the time and "changed" columns scroll out to the right.
+  m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_view->horizontalHeader()->setStretchLastSection(true);
+  m_view->setWordWrap(false);
+  m_view->setTextElideMode(Qt::ElideNone);
+  layout->addWidget(m_filterEdit);
+  layout->addWidget(m_hideUnchanged);
+  layout->addWidget(m_view, 1);
+
+  auto refilter = [this](auto apply) {
+    m_restoring = true;
+    apply();
+    m_restoring = false;
+    syncCurrentRow();
+  };
+  connect(m_filterEdit, &QLineEdit::textChanged, this, [this, refilter](const QString &text) {
+    refilter([&] { m_filter->setFilterText(text); });
+  });
+  connect(m_hideUnchanged, &QCheckBox::toggled, this, [this, refilter](bool hide) {
+    refilter([&] { m_filter->setHideUnchanged(hide); });
+  });
+  connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          &PassListPanel::onCurrentRowChanged);
+}
+
+int PassListPanel::passColumnWidth() const {
+  int width = m_view->fontMetrics().horizontalAdvance(tr("Pass")) + 24;
+  for (const auto &s : m_model->snapshots())
+    width = std::max(width, m_view->fontMetrics().horizontalAdvance(
+                                QString::fromStdString(s.pass)) + 16);
+  return width;
+}
+
+QSize PassListPanel::sizeHint() const {
+  // Room for every column, as wide as their content.
+  int width = m_view->frameWidth() * 2 + 12 + m_view->verticalScrollBar()->sizeHint().width();
+  for (int c = 0; c < m_filter->columnCount(); ++c)
+    width += m_view->horizontalHeader()->sectionSizeHint(c);
+  width = std::max(width, passColumnWidth() + 160);
+  return QSize(width, QWidget::sizeHint().height());
+}
+
+QSize PassListPanel::minimumSizeHint() const {
+  // At least the pass names and the stage (a 1024-pixel-wide window).
+  QSize hint = QWidget::minimumSizeHint();
+  hint.setWidth(std::max(fontMetrics().averageCharWidth() * 24,
+                         std::min(passColumnWidth() + 40, fontMetrics().averageCharWidth() * 34)));
+  return hint;
+}
+
+QString PassListPanel::defaultPass() const {
+  const auto &snapshots = m_model->snapshots();
+  for (auto it = snapshots.rbegin(); it != snapshots.rend(); ++it)
+    if (it->changed)
+      return QString::fromStdString(it->pass);
+  return snapshots.empty() ? QString() : QString::fromStdString(snapshots.back().pass);
+}
+
+QStringList PassListPanel::passNames() const {
+  QStringList out;
+  for (const auto &s : m_model->snapshots())
+    out << QString::fromStdString(s.pass);
+  return out;
+}
+
+QString PassListPanel::shownPass() const {
+  if (!m_wanted.isEmpty() && m_model->rowOfPass(m_wanted) >= 0)
+    return m_wanted;
+  return defaultPass();
+}
+
+int PassListPanel::shownRow() const {
+  const QString pass = shownPass();
+  return pass.isEmpty() ? -1 : m_model->rowOfPass(pass);
+}
+
+void PassListPanel::setSnapshots(std::vector<spyre::driver::PassSnapshot> snapshots) {
+  m_restoring = true;
+  m_model->setSnapshots(std::move(snapshots));
+  m_restoring = false;
+  syncCurrentRow();
+  updateGeometry();
+  Q_EMIT selectedPassChanged(shownPass());
+}
+
+void PassListPanel::setStale(bool stale) {
+  m_stale = stale;
+  QPalette p = m_view->palette();
+  p.setColor(QPalette::Text, stale ? palette().color(QPalette::Disabled, QPalette::Text)
+                                   : palette().color(QPalette::Active, QPalette::Text));
+  m_view->setPalette(p);
+  m_view->setToolTip(stale ? tr("The passes of the last successful compile: the kernel "
+                                "does not compile now")
+                           : QString());
+}
+
+bool PassListPanel::selectPass(const QString &name) {
+  if (m_model->rowOfPass(name) < 0)
+    return false;
+  m_wanted = name;
+  syncCurrentRow();
+  Q_EMIT selectedPassChanged(name);
+  return true;
+}
+
+void PassListPanel::syncCurrentRow() {
+  const int row = shownRow();
+  const QModelIndex index =
+      row < 0 ? QModelIndex() : m_filter->mapFromSource(m_model->index(row, 0));
+  m_restoring = true;
+  if (index.isValid()) {
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index);
+  } else {
+    m_view->selectionModel()->clear();
+  }
+  m_restoring = false;
+}
+
+void PassListPanel::onCurrentRowChanged() {
+  if (m_restoring)
+    return;
+  const QModelIndex current = m_view->currentIndex();
+  if (!current.isValid())
+    return;
+  const QString name = current.data(PassListModel::PassNameRole).toString();
+  if (name == m_wanted)
+    return;
+  m_wanted = name;
+  Q_EMIT selectedPassChanged(name);
+}

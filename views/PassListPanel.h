@@ -1,0 +1,81 @@
+//===- PassListPanel.h - the Passes dock's contents -------------*- C++ -*-===//
+//
+// The filter field ("passFilter"), "Hide passes that changed nothing"
+// ("hideUnchanged") and the pass table ("passList") over a PassListModel.
+//
+// The selected pass is kept by name: across recompiles (the model is
+// reset), failed compiles, file switches and filtering (a pass hidden by
+// the filter stays the one the IR panes show, and is selected again when
+// it shows up). Until the user picks one, the default is the last pass
+// that changed the IR. selectedPassChanged() fires when the pass to show
+// changes or its snapshots were replaced.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_PASSLISTPANEL_H
+#define SPYRE_VIEWS_PASSLISTPANEL_H
+
+#include "driver/Compile.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class PassFilterModel;
+class PassListModel;
+class QCheckBox;
+class QLineEdit;
+class QTableView;
+
+class PassListPanel : public QWidget {
+  Q_OBJECT
+
+public:
+  explicit PassListPanel(QWidget *parent = nullptr);
+
+  /// New snapshots; keeps the pass by name (or the default) selected.
+  void setSnapshots(std::vector<spyre::driver::PassSnapshot> snapshots);
+  /// Greys the rows: the snapshots are the last successful compile's.
+  void setStale(bool stale);
+  bool isStale() const { return m_stale; }
+
+  /// The pass whose snapshots the IR panes show (the user's choice when it
+  /// exists, else the default); empty when there are no snapshots.
+  QString shownPass() const;
+  /// Its row in the model, or -1.
+  int shownRow() const;
+  /// Selects `name` as the user's choice; false if there is no such pass.
+  bool selectPass(const QString &name);
+  /// Remembers `name` as the user's choice even before a compile lists it.
+  void setWantedPass(const QString &name) { m_wanted = name; }
+  /// The last pass that changed the IR (or the last pass).
+  QString defaultPass() const;
+  QStringList passNames() const;
+
+  PassListModel *model() const { return m_model; }
+  PassFilterModel *filterModel() const { return m_filter; }
+  QTableView *view() const { return m_view; }
+  QLineEdit *filterField() const { return m_filterEdit; }
+
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+  void selectedPassChanged(const QString &pass);
+
+private:
+  void onCurrentRowChanged();
+  /// Makes the table's current row the shown pass's (or none) quietly.
+  void syncCurrentRow();
+  int passColumnWidth() const;
+
+  PassListModel *m_model = nullptr;
+  PassFilterModel *m_filter = nullptr;
+  QTableView *m_view = nullptr;
+  QLineEdit *m_filterEdit = nullptr;
+  QCheckBox *m_hideUnchanged = nullptr;
+  QString m_wanted;
+  bool m_restoring = false;
+  bool m_stale = false;
+};
+
+#endif
