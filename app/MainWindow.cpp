@@ -3,51 +3,54 @@
 #include "MainWindow.h"
 
 #include "CodeEditor.h"
+#include "DiagnosticsTable.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
-#include "PassFilterModel.h"
+#include "KernelFile.h"
 #include "PassListModel.h"
+#include "PassListPanel.h"
+#include "RecentFiles.h"
+#include "SampleCatalog.h"
+#include "SessionFile.h"
+#include "ShortcutsDialog.h"
 #include "SnapshotChooser.h"
 #include "Theme.h"
 
 #include "arch/Arch.h"
+#include "driver/Architecture.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
-#include <QTableView>
-#include <QTableWidget>
-#include <QTimer>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <iterator>
+#include <cstdio>
 
 using spyre::driver::Diagnostic;
 
 namespace {
-constexpr int kMaxRecent = 8;
+QString absolute(const QString &path) {
+  return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
@@ -55,24 +58,18 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   setAcceptDrops(true);
   buildUi();
   buildMenus();
-  // Default layout: the IR panes get most of the width beside the editor.
   resize(1500, 900);
-  resizeDocks({findChild<QDockWidget *>("passListDock"),
-               findChild<QDockWidget *>("irDock")},
-              {350, 760}, Qt::Horizontal);
-  resizeDocks({findChild<QDockWidget *>("diagnosticsDock")}, {130},
-              Qt::Vertical);
-  defaultState = saveState();
   QSettings settings;
   restoreGeometry(settings.value("window/geometry").toByteArray());
-  restoreState(settings.value("window/state").toByteArray());
+  // A saved layout wins over the default one applied at the first show.
+  layoutApplied = restoreState(settings.value("window/state").toByteArray());
   controller.setDebounceMs(settings.value("compile/debounceMs", 400).toInt());
-  connect(&controller, &CompileController::finished, this,
-          &MainWindow::onCompiled);
-  connect(&controller, &CompileController::started, this, [this] {
-    statusLabel->setText(tr("Compiling…"));
-  });
+  connect(&controller, &CompileController::finished, this, &MainWindow::onCompiled);
+  connect(&controller, &CompileController::started, this,
+          [this] { statusLabel->setText(tr("Compiling…")); });
   setTheme(settings.value("ui/theme", "system").toString());
+  setZoom(settings.value("ui/zoom", 0).toInt());
+  untitledName = QStringLiteral("untitled.mlir");
   updateTitle();
 }
 
@@ -80,16 +77,24 @@ QString MainWindow::samplesDirectory() {
   QString fromEnv = qEnvironmentVariable("SPYRE_SAMPLES_DIR");
   if (!fromEnv.isEmpty() && QDir(fromEnv).exists())
     return fromEnv;
-  QDir installed(QCoreApplication::applicationDirPath() +
-                 "/../share/spyre-explorer/samples");
+  QDir installed(QCoreApplication::applicationDirPath() + "/../share/spyre-explorer/samples");
   if (installed.exists())
     return installed.absolutePath();
   return QStringLiteral(SPYRE_SOURCE_SAMPLES_DIR);
 }
 
+QString MainWindow::docsDirectory() {
+  QDir installed(QCoreApplication::applicationDirPath() + "/../share/doc/spyre-explorer");
+  if (installed.exists("app.md"))
+    return installed.absolutePath();
+  return QStringLiteral(SPYRE_SOURCE_DOCS_DIR);
+}
+
 void MainWindow::buildUi() {
   editor = new CodeEditor(this);
   editor->setObjectName("editor");
+  // Line numbers, margins and about 40 columns of text.
+  editor->setMinimumWidth(editor->fontMetrics().averageCharWidth() * 40 + 60);
   findBar = new FindBar(editor, this);
   auto *central = new QWidget(this);
   auto *centralLayout = new QVBoxLayout(central);
@@ -98,50 +103,19 @@ void MainWindow::buildUi() {
   centralLayout->addWidget(editor, 1);
   centralLayout->addWidget(findBar);
   setCentralWidget(central);
-  connect(editor, &QsciScintilla::textChanged, this,
-          &MainWindow::onTextChanged);
-  connect(editor, &QsciScintilla::cursorPositionChanged, this,
-          [this](int line, int) {
-            Shown shown = shownSnapshots();
-            if (shown.left && shown.right)
-              irView->highlightSourceLine(line + 1, shown.left->sourceLines,
-                                          shown.right->sourceLines);
-          });
+  connect(editor, &QsciScintilla::textChanged, this, &MainWindow::onTextChanged);
+  // The title's "*" follows the undo stack's save point.
+  connect(editor, &QsciScintilla::modificationChanged, this, [this] { updateTitle(); });
+  connect(editor, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
+    const int row = passPanel->shownRow();
+    const auto *left = passPanel->model()->snapshot(leftChooser->resolve(row));
+    const auto *right = passPanel->model()->snapshot(rightChooser->resolve(row));
+    if (left && right && !irView->isStale())
+      irView->highlightSourceLine(line + 1, left->sourceLines, right->sourceLines);
+  });
 
-  // Pass list.
-  auto *passPanel = new QWidget(this);
-  auto *passLayout = new QVBoxLayout(passPanel);
-  passLayout->setContentsMargins(4, 4, 4, 4);
-  filterEdit = new QLineEdit(passPanel);
-  filterEdit->setObjectName("passFilter");
-  filterEdit->setPlaceholderText(tr("Filter passes"));
-  filterEdit->setClearButtonEnabled(true);
-  hideUnchanged = new QCheckBox(tr("Hide passes that changed nothing"), passPanel);
-  hideUnchanged->setObjectName("hideUnchanged");
-  passModel = new PassListModel(this);
-  passFilter = new PassFilterModel(this);
-  passFilter->setSourceModel(passModel);
-  passView = new QTableView(passPanel);
-  passView->setObjectName("passList");
-  passView->setModel(passFilter);
-  passView->setSelectionBehavior(QAbstractItemView::SelectRows);
-  passView->setSelectionMode(QAbstractItemView::SingleSelection);
-  passView->verticalHeader()->hide();
-  // Stage, time and changed always fit; the pass name takes the rest
-  // (elided in a narrow dock, whole on hover).
-  passView->horizontalHeader()->setSectionResizeMode(
-      QHeaderView::ResizeToContents);
-  passView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-  passView->setWordWrap(false);
-  passLayout->addWidget(filterEdit);
-  passLayout->addWidget(hideUnchanged);
-  passLayout->addWidget(passView);
-  connect(filterEdit, &QLineEdit::textChanged, passFilter,
-          &PassFilterModel::setFilterText);
-  connect(hideUnchanged, &QCheckBox::toggled, passFilter,
-          &PassFilterModel::setHideUnchanged);
-  connect(passView->selectionModel(), &QItemSelectionModel::currentRowChanged,
-          this, &MainWindow::onPassSelected);
+  passPanel = new PassListPanel(this);
+  connect(passPanel, &PassListPanel::selectedPassChanged, this, &MainWindow::showSelectedPass);
   auto *passDock = new QDockWidget(tr("Passes"), this);
   passDock->setObjectName("passListDock");
   passDock->setWidget(passPanel);
@@ -150,32 +124,34 @@ void MainWindow::buildUi() {
   // IR before / after the selected pass.
   irView = new IrDiffView(this);
   irView->setObjectName("irDiff");
+  irView->setMinimumWidth(2 * (editor->fontMetrics().averageCharWidth() * 24 + 60));
   connect(irView, &IrDiffView::irLineClicked, this, [this](int sourceLine) {
-    // The ops of that KTIR line in both panes, and the line in the editor.
     editor->highlightLines({sourceLine});
     editor->ensureLineVisible(sourceLine - 1);
-    Shown shown = shownSnapshots();
-    if (shown.left && shown.right)
-      irView->highlightSourceLine(sourceLine, shown.left->sourceLines,
-                                  shown.right->sourceLines);
+    const int row = passPanel->shownRow();
+    const auto *left = passPanel->model()->snapshot(leftChooser->resolve(row));
+    const auto *right = passPanel->model()->snapshot(rightChooser->resolve(row));
+    if (left && right)
+      irView->highlightSourceLine(sourceLine, left->sourceLines, right->sourceLines);
   });
-  // Above the panes: which snapshot each shows.
   leftChooser = new SnapshotChooser(SnapshotChooser::Side::Before, this);
   leftChooser->setObjectName("leftSnapshot");
   rightChooser = new SnapshotChooser(SnapshotChooser::Side::After, this);
   rightChooser->setObjectName("rightSnapshot");
-  for (SnapshotChooser *chooser : {leftChooser, rightChooser})
-    connect(chooser, &SnapshotChooser::choiceChanged, this,
-            &MainWindow::onPassSelected);
+  for (SnapshotChooser *chooser : {leftChooser, rightChooser}) {
+    chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    chooser->setMinimumContentsLength(14);
+    connect(chooser, &SnapshotChooser::choiceChanged, this, &MainWindow::showSelectedPass);
+  }
   auto *irPanel = new QWidget(this);
   auto *irLayout = new QVBoxLayout(irPanel);
   irLayout->setContentsMargins(4, 4, 4, 0);
   auto *chooserRow = new QHBoxLayout;
   chooserRow->addWidget(new QLabel(tr("Left:"), irPanel));
-  chooserRow->addWidget(leftChooser);
-  chooserRow->addStretch(1);
+  chooserRow->addWidget(leftChooser, 1);
+  chooserRow->addSpacing(12);
   chooserRow->addWidget(new QLabel(tr("Right:"), irPanel));
-  chooserRow->addWidget(rightChooser);
+  chooserRow->addWidget(rightChooser, 1);
   irLayout->addLayout(chooserRow);
   irLayout->addWidget(irView, 1);
   auto *irDock = new QDockWidget(tr("IR"), this);
@@ -183,24 +159,12 @@ void MainWindow::buildUi() {
   irDock->setWidget(irPanel);
   addDockWidget(Qt::RightDockWidgetArea, irDock);
 
-  // Diagnostics.
-  diagnosticsView = new QTableWidget(0, 4, this);
-  diagnosticsView->setObjectName("diagnostics");
-  diagnosticsView->setHorizontalHeaderLabels(
-      {tr("Severity"), tr("Where"), tr("Pass"), tr("Message")});
-  diagnosticsView->horizontalHeader()->setStretchLastSection(true);
-  diagnosticsView->verticalHeader()->hide();
-  diagnosticsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  diagnosticsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-  connect(diagnosticsView, &QTableWidget::cellDoubleClicked, this,
-          [this](int row, int) {
-            int line = diagnosticsView->item(row, 1)->data(Qt::UserRole).toInt();
-            if (line > 0) {
-              editor->setCursorPosition(line - 1, 0);
-              editor->ensureLineVisible(line - 1);
-              editor->setFocus();
-            }
-          });
+  diagnosticsView = new DiagnosticsTable(this);
+  connect(diagnosticsView, &DiagnosticsTable::lineActivated, this, [this](int line) {
+    editor->setCursorPosition(line - 1, 0);
+    editor->ensureLineVisible(line - 1);
+    editor->setFocus();
+  });
   auto *diagDock = new QDockWidget(tr("Diagnostics"), this);
   diagDock->setObjectName("diagnosticsDock");
   diagDock->setWidget(diagnosticsView);
@@ -213,85 +177,158 @@ void MainWindow::buildUi() {
 
 void MainWindow::buildMenus() {
   QMenu *file = menuBar()->addMenu(tr("&File"));
+  QAction *newAction = file->addAction(tr("&New"), this, [this] {
+    if (maybeSave())
+      newFile();
+  });
+  newAction->setShortcut(QKeySequence::New);
   QAction *open = file->addAction(tr("&Open…"), this, [this] {
     if (!maybeSave())
       return;
     QString path = QFileDialog::getOpenFileName(
-        this, tr("Open kernel"), QFileInfo(currentPath).absolutePath(),
-        tr("KTIR kernels (*.mlir *.ktir);;All files (*)"));
+        this, tr("Open kernel"),
+        currentPath.isEmpty() ? QDir::currentPath() : QFileInfo(currentPath).absolutePath(),
+        tr("KTIR kernels (*.mlir *.ktir);;Spyre Explorer sessions (*.spyx);;All files (*)"));
     if (!path.isEmpty())
-      openFile(path);
+      path.endsWith(".spyx") ? openSession(path) : openFile(path);
   });
   open->setShortcut(QKeySequence::Open);
+  QMenu *recentMenu = file->addMenu(tr("Open &Recent"));
+  recentMenu->setObjectName("recentMenu");
+  recent = new RecentFiles(recentMenu, this);
+  connect(recent, &RecentFiles::openRequested, this, &MainWindow::openFromRecent);
+  file->addSeparator();
   QAction *saveAction = file->addAction(tr("&Save"), this, [this] { save(); });
   saveAction->setShortcut(QKeySequence::Save);
-  QAction *saveAsAction =
-      file->addAction(tr("Save &As…"), this, [this] { saveAs(); });
-  saveAsAction->setShortcut(QKeySequence::SaveAs);
+  file->addAction(tr("Save &As…"), this, [this] { saveAs(); })
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+  file->addSeparator();
   file->addAction(tr("Open Session…"), this, [this] {
     if (!maybeSave())
       return;
-    QString path = QFileDialog::getOpenFileName(
-        this, tr("Open session"), QString(),
-        tr("Spyre Explorer sessions (*.spyx)"));
+    QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                tr("Spyre Explorer sessions (*.spyx)"));
     if (!path.isEmpty())
       openSession(path);
   });
   file->addAction(tr("Save Session…"), this, [this] {
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Save session"), QString(),
-        tr("Spyre Explorer sessions (*.spyx)"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), QString(),
+                                                tr("Spyre Explorer sessions (*.spyx)"));
     if (!path.isEmpty())
       saveSession(path.endsWith(".spyx") ? path : path + ".spyx");
   });
-  recentMenu = file->addMenu(tr("Open &Recent"));
-  rebuildRecentMenu();
   file->addSeparator();
-  QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
+  file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
   QMenu *edit = menuBar()->addMenu(tr("&Edit"));
   edit->addAction(tr("&Undo"), QKeySequence::Undo, editor, &QsciScintilla::undo);
   edit->addAction(tr("&Redo"), QKeySequence::Redo, editor, &QsciScintilla::redo);
   edit->addSeparator();
   edit->addAction(tr("Cu&t"), QKeySequence::Cut, editor, &QsciScintilla::cut);
-  edit->addAction(tr("&Copy"), QKeySequence::Copy, editor, &QsciScintilla::copy);
+  edit->addAction(tr("&Copy"), QKeySequence::Copy, this, [this] {
+    // Copy from whichever pane has the focus.
+    if (QsciScintilla *pane = irView->focusedPane())
+      pane->copy();
+    else
+      editor->copy();
+  });
   edit->addAction(tr("&Paste"), QKeySequence::Paste, editor, &QsciScintilla::paste);
-  edit->addAction(tr("Select &All"), QKeySequence::SelectAll, editor,
-                  [this] { editor->selectAll(); });
+  edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
+    if (QsciScintilla *pane = irView->focusedPane())
+      pane->selectAll();
+    else
+      editor->selectAll();
+  });
+  // Find / replace: a bar under the editor (or under the IR panes when one
+  // of them has the focus), not a dialog.
+  edit->addSeparator();
+  auto activeFindBar = [this]() -> FindBar * {
+    QWidget *focus = QApplication::focusWidget();
+    const bool inIr = irView->focusedPane() ||
+                      (focus && irView->findBar()->isAncestorOf(focus));
+    return inIr ? irView->findBar() : findBar;
+  };
+  QAction *find = edit->addAction(tr("&Find…"), this, [this] {
+    if (QsciScintilla *pane = irView->focusedPane())
+      irView->openFind(pane);
+    else
+      findBar->open(false);
+  });
+  find->setShortcut(QKeySequence::Find);
+  edit->addAction(tr("Find &Next"), this, [activeFindBar] { activeFindBar()->findNext(false); })
+      ->setShortcut(QKeySequence::FindNext);
+  edit->addAction(tr("Find &Previous"), this,
+                  [activeFindBar] { activeFindBar()->findNext(true); })
+      ->setShortcut(QKeySequence::FindPrevious);
+  edit->addAction(tr("&Replace…"), this, [this] { findBar->open(true); })
+      ->setShortcut(QKeySequence(tr("Ctrl+H")));
+  edit->addSeparator();
+  edit->addAction(tr("Go to &Definition"), this, [this] { editor->jumpToDefinitionAtCursor(); })
+      ->setShortcut(QKeySequence(Qt::Key_F2));
+  edit->addAction(tr("Go &Back"), this, [this] { editor->goBack(); })
+      ->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
 
   QMenu *samples = menuBar()->addMenu(tr("&Samples"));
-  QDir dir(samplesDirectory());
-  for (const QString &name : dir.entryList({"*.mlir"}, QDir::Files, QDir::Name))
-    samples->addAction(name, this, [this, path = dir.filePath(name)] {
+  samples->setToolTipsVisible(true);
+  for (const SampleCatalog::Sample &sample : SampleCatalog::list(samplesDirectory())) {
+    QString label = sample.name;
+    if (!sample.description.isEmpty())
+      label += QStringLiteral(" — ") + sample.description;
+    QAction *action = samples->addAction(label, this, [this, path = sample.path] {
       if (maybeSave())
-        openFile(path);
+        openSample(path);
     });
+    action->setToolTip(tr("Opens a copy of %1").arg(QDir::toNativeSeparators(sample.path)));
+  }
 
   targetMenu = menuBar()->addMenu(tr("&Target"));
   rebuildTargetMenu();
 
-  // Find / replace: a bar under the editor, not a dialog.
-  edit->addSeparator();
-  QAction *find = edit->addAction(tr("&Find…"), this,
-                                  [this] { findBar->open(false); });
-  find->setShortcut(QKeySequence::Find);
-  QAction *findNext = edit->addAction(tr("Find &Next"), this,
-                                      [this] { findBar->findNext(false); });
-  findNext->setShortcut(QKeySequence::FindNext);
-  QAction *findPrevious = edit->addAction(
-      tr("Find &Previous"), this, [this] { findBar->findNext(true); });
-  findPrevious->setShortcut(QKeySequence::FindPrevious);
-  QAction *replace = edit->addAction(tr("&Replace…"), this,
-                                     [this] { findBar->open(true); });
-  replace->setShortcut(QKeySequence(tr("Ctrl+H")));
+  buildViewMenu(menuBar()->addMenu(tr("&View")));
+  buildHelpMenu();
 
-  QMenu *view = menuBar()->addMenu(tr("&View"));
+  QToolBar *toolbar = addToolBar(tr("Main toolbar"));
+  toolbar->setObjectName("mainToolbar");
+  toolbar->addAction(newAction);
+  toolbar->addAction(open);
+  toolbar->addAction(saveAction);
+}
+
+void MainWindow::buildViewMenu(QMenu *view) {
+  // One toggle per dock, rebuilt when the menu opens so every dock (also
+  // ones added later) is listed.
+  QMenu *docks = view->addMenu(tr("&Docks and Toolbars"));
+  docks->setObjectName("docksMenu");
+  connect(docks, &QMenu::aboutToShow, this, [this, docks] {
+    docks->clear();
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+      docks->addAction(dock->toggleViewAction());
+    for (QToolBar *bar : findChildren<QToolBar *>())
+      docks->addAction(bar->toggleViewAction());
+  });
+  // Populated once now as well, so shortcuts and tests see the toggles.
+  Q_EMIT docks->aboutToShow();
+  view->addSeparator();
   QAction *inlineDiff = view->addAction(tr("Show the pass's diff &inline"));
   inlineDiff->setCheckable(true);
   connect(inlineDiff, &QAction::toggled, irView, &IrDiffView::setInlineDiff);
-  view->addAction(tr("&Restore default layout"), this,
-                  &MainWindow::restoreDefaultLayout);
+  QAction *ignoreWs = view->addAction(tr("Ignore &whitespace in diffs"));
+  ignoreWs->setCheckable(true);
+  ignoreWs->setChecked(irView->ignoresWhitespace());
+  connect(ignoreWs, &QAction::toggled, irView, &IrDiffView::setIgnoreWhitespace);
+  QAction *wrap = view->addAction(tr("&Wrap long IR lines"));
+  wrap->setCheckable(true);
+  connect(wrap, &QAction::toggled, irView, &IrDiffView::setWrapLines);
+  view->addAction(irView->nextChangeAction());
+  view->addAction(irView->previousChangeAction());
+  view->addSeparator();
+  QAction *zoomIn = view->addAction(tr("Zoom &In"), this, [this] { setZoom(zoomLevel + 1); });
+  zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+  view->addAction(tr("Zoom &Out"), this, [this] { setZoom(zoomLevel - 1); })
+      ->setShortcut(QKeySequence::ZoomOut);
+  view->addAction(tr("&Reset Zoom"), this, [this] { setZoom(0); })
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  view->addSeparator();
   QMenu *themeMenu = view->addMenu(tr("&Theme"));
   auto *themeGroup = new QActionGroup(themeMenu);
   for (auto [name, label] : {std::pair{"system", tr("Follow the &system")},
@@ -306,108 +343,205 @@ void MainWindow::buildMenus() {
     themeGroup->addAction(action);
     themeActions.append(action);
   }
-
-  QMenu *help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About Spyre Explorer"), this, [this] {
-    QMessageBox::about(this, tr("About Spyre Explorer"),
-                       tr("<b>Spyre Explorer</b><p>Watch KTIR kernels compile "
-                          "for the IBM Spyre accelerator, pass by pass.</p>"));
-  });
-
-  QToolBar *toolbar = addToolBar(tr("Main"));
-  toolbar->setObjectName("mainToolbar");
-  toolbar->addAction(open);
-  toolbar->addAction(saveAction);
+  view->addAction(tr("Restore &Default Layout"), this, &MainWindow::restoreDefaultLayout);
 }
 
-void MainWindow::restoreDefaultLayout() { restoreState(defaultState); }
+void MainWindow::buildHelpMenu() {
+  QMenu *help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation)
+      ->setShortcut(QKeySequence::HelpContents);
+  help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        ShortcutsDialog dialog(menuBar(), this);
+        dialog.exec();
+      })->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+  help->addSeparator();
+  help->addAction(tr("&About Spyre Explorer"), this, [this] {
+    QMessageBox::about(
+        this, tr("About Spyre Explorer"),
+        tr("<b>Spyre Explorer %1</b><p>Watch KTIR kernels compile for the IBM Spyre "
+           "accelerator, pass by pass.</p><p>Documentation: %2</p>")
+            .arg(QCoreApplication::applicationVersion(),
+                 QDir::toNativeSeparators(docsDirectory() + "/app.md").toHtmlEscaped()));
+  });
+}
+
+void MainWindow::showDocumentation() {
+  const QString path = docsDirectory() + "/app.md";
+  auto *dialog = new QDialog(this);
+  dialog->setObjectName("documentation");
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setWindowTitle(tr("Spyre Explorer documentation — %1").arg(QDir::toNativeSeparators(path)));
+  auto *browser = new QTextBrowser(dialog);
+  browser->setOpenExternalLinks(true);
+  browser->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
+  if (browser->toPlainText().isEmpty())
+    browser->setPlainText(tr("The documentation is not installed (looked for %1).").arg(path));
+  auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+  connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+  auto *layout = new QVBoxLayout(dialog);
+  layout->addWidget(browser);
+  layout->addWidget(buttons);
+  dialog->resize(760, 640);
+  dialog->show();
+}
+
+void MainWindow::showEvent(QShowEvent *event) {
+  QMainWindow::showEvent(event);
+  if (!layoutApplied) {
+    layoutApplied = true;
+    restoreDefaultLayout();
+  }
+}
+
+void MainWindow::restoreDefaultLayout() {
+  for (QDockWidget *dock : findChildren<QDockWidget *>())
+    dock->show();
+  // Passes as wide as their names (a fifth of the window at most), the IR
+  // panes about half of it, the editor the rest.
+  const int w = width();
+  auto *passDock = findChild<QDockWidget *>("passListDock");
+  auto *irDock = findChild<QDockWidget *>("irDock");
+  const int passes = std::clamp(passPanel->sizeHint().width(),
+                                passPanel->minimumSizeHint().width(), std::max(w / 4, 200));
+  resizeDocks({passDock, irDock}, {passes, std::max(w * 45 / 100, irView->minimumWidth())},
+              Qt::Horizontal);
+  resizeDocks({findChild<QDockWidget *>("diagnosticsDock")}, {std::max(90, height() / 7)},
+              Qt::Vertical);
+}
+
+void MainWindow::setZoom(int zoom) {
+  zoomLevel = std::clamp(zoom, -8, 20);
+  editor->zoomTo(zoomLevel);
+  irView->setZoom(zoomLevel);
+  QSettings().setValue("ui/zoom", zoomLevel);
+}
+
+void MainWindow::showStatusMessage(const QString &text) { statusBar()->showMessage(text, 8000); }
+
+void MainWindow::showError(const QString &title, const QString &text) {
+  if (batchMode) {
+    std::fprintf(stderr, "spyre-explorer: error: %s\n", qPrintable(text));
+    return;
+  }
+  QMessageBox::warning(this, title, text);
+}
+
+void MainWindow::loadText(const QString &text, const QString &path,
+                          const QString &untitled) {
+  loading = true;
+  editor->setText(text);
+  // A new document: undo must not go back into the previous one.
+  editor->SendScintilla(QsciScintillaBase::SCI_EMPTYUNDOBUFFER);
+  editor->setModified(false);
+  loading = false;
+  currentPath = path;
+  untitledName = untitled.isEmpty() ? QStringLiteral("untitled.mlir") : untitled;
+  forcedModified = false;
+  ++documentId;
+  updateTitle();
+  requestedEdit = editCount;
+  requestedDocument = documentId;
+  controller.compileNow(editor->text(), sourceName());
+}
 
 bool MainWindow::openFile(const QString &path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) {
-    QMessageBox::warning(this, tr("Open kernel"),
-                         tr("Cannot open %1: %2").arg(path, f.errorString()));
+  if (SampleCatalog::isSample(path, samplesDirectory()))
+    return openSample(path);
+  KernelFile::Read read = KernelFile::read(path);
+  if (!read.ok) {
+    showError(tr("Open kernel"), read.error);
     return false;
   }
-  loading = true;
-  editor->setText(QString::fromUtf8(f.readAll()));
-  loading = false;
-  editor->setModified(false);
-  currentPath = path;
-  addRecent(path);
-  updateTitle();
-  controller.compileNow(editor->text(), QFileInfo(path).fileName());
+  loadText(read.text, absolute(path), QString());
+  recent->add(currentPath);
   return true;
 }
 
-QString MainWindow::selectedPass() const {
-  QModelIndex current = passView->currentIndex();
-  return current.isValid()
-             ? current.data(PassListModel::PassNameRole).toString()
-             : QString();
-}
-
-bool MainWindow::saveSession(const QString &path) {
-  QJsonObject session;
-  session["format"] = "spyre-explorer-session";
-  session["version"] = 1;
-  session["source"] = editor->text();
-  session["file"] = currentPath;
-  session["arch"] = archPath;
-  session["selectedPass"] = selectedPass();
-  session["leftSnapshot"] = leftChooser->pinnedPass();
-  session["rightSnapshot"] = rightChooser->pinnedPass();
-  session["layout"] = QString::fromLatin1(saveState().toBase64());
-  session["geometry"] = QString::fromLatin1(saveGeometry().toBase64());
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-      f.write(QJsonDocument(session).toJson()) < 0) {
-    QMessageBox::warning(this, tr("Save session"),
-                         tr("Cannot write %1: %2").arg(path, f.errorString()));
+bool MainWindow::openSample(const QString &path) {
+  KernelFile::Read read = KernelFile::read(path);
+  if (!read.ok) {
+    showError(tr("Open sample"), read.error);
     return false;
   }
+  loadText(read.text, QString(), QFileInfo(path).fileName());
+  return true;
+}
+
+void MainWindow::newFile() {
+  loadText(QStringLiteral("module {\n}\n"), QString(), QStringLiteral("untitled.mlir"));
+}
+
+void MainWindow::openFromRecent(const QString &path) {
+  if (!maybeSave())
+    return;
+  if (path.endsWith(".spyx"))
+    openSession(path);
+  else
+    openFile(path);
+}
+
+QString MainWindow::selectedPass() const { return passPanel->shownPass(); }
+QStringList MainWindow::passNames() const { return passPanel->passNames(); }
+bool MainWindow::selectPass(const QString &name) { return passPanel->selectPass(name); }
+
+bool MainWindow::isModified() const { return forcedModified || editor->isModified(); }
+
+bool MainWindow::saveSession(const QString &path) {
+  SessionFile s;
+  s.source = editor->text();
+  s.file = currentPath;
+  if (currentPath.isEmpty())
+    s.untitledName = untitledName;
+  s.arch = archPath;
+  s.selectedPass = selectedPass();
+  s.leftPin = leftChooser->pinnedPass();
+  s.rightPin = rightChooser->pinnedPass();
+  s.layout = saveState();
+  s.geometry = saveGeometry();
+  QString error;
+  if (!s.save(path, &error)) {
+    showError(tr("Save session"), error);
+    return false;
+  }
+  recent->add(path);
   return true;
 }
 
 bool MainWindow::openSession(const QString &path) {
-  QFile f(path);
-  QJsonParseError error{};
-  QJsonDocument doc;
-  if (f.open(QIODevice::ReadOnly))
-    doc = QJsonDocument::fromJson(f.readAll(), &error);
-  QJsonObject session = doc.object();
-  if (!f.isOpen() || error.error != QJsonParseError::NoError ||
-      session["format"].toString() != "spyre-explorer-session") {
-    QMessageBox::warning(this, tr("Open session"),
-                         tr("%1 is not a Spyre Explorer session%2")
-                             .arg(path, error.error != QJsonParseError::NoError
-                                            ? ": " + error.errorString()
-                                            : QString()));
+  QString error;
+  std::optional<SessionFile> s = SessionFile::load(path, &error);
+  if (!s) {
+    showError(tr("Open session"), error);
     return false;
   }
-  restoreState(QByteArray::fromBase64(session["layout"].toString().toLatin1()));
-  restoreGeometry(
-      QByteArray::fromBase64(session["geometry"].toString().toLatin1()));
-  archPath = session["arch"].toString();
+  restoreState(s->layout);
+  restoreGeometry(s->geometry);
+  layoutApplied = true;
+  archPath = s->arch;
   controller.setArchitecture(archPath);
   rebuildTargetMenu();
-  passToSelect = session["selectedPass"].toString();
-  leftToPin = session["leftSnapshot"].toString();
-  rightToPin = session["rightSnapshot"].toString();
-  loading = true;
-  editor->setText(session["source"].toString());
-  loading = false;
-  currentPath = session["file"].toString();
-  // The text may differ from the file on disk: treat it as unsaved.
-  editor->setModified(currentPath.isEmpty() ||
-                      [&] {
-                        QFile source(currentPath);
-                        return !source.open(QIODevice::ReadOnly) ||
-                               QString::fromUtf8(source.readAll()) !=
-                                   editor->text();
-                      }());
+  passPanel->setWantedPass(s->selectedPass);
+  leftToPin = s->leftPin;
+  rightToPin = s->rightPin;
+  // The file's text first, as the saved state, then the session's text as
+  // one undoable edit: undo returns to the file and clears the "*".
+  KernelFile::Read onDisk =
+      s->file.isEmpty() ? KernelFile::Read{} : KernelFile::read(s->file);
+  loadText(onDisk.ok ? onDisk.text : s->source, s->file, s->untitledName);
+  if (onDisk.ok && onDisk.text != s->source) {
+    loading = true;
+    editor->beginUndoAction();
+    editor->selectAll();
+    editor->replaceSelectedText(s->source);
+    editor->endUndoAction();
+    editor->setCursorPosition(0, 0);
+    loading = false;
+    controller.compileNow(editor->text(), sourceName());
+  }
+  // Text that is on no disk (untitled, or its file is gone) is unsaved.
+  forcedModified = !onDisk.ok && !s->source.isEmpty();
   updateTitle();
-  controller.compileNow(editor->text(), sourceName());
+  recent->add(path);
   return true;
 }
 
@@ -438,33 +572,42 @@ void MainWindow::changeEvent(QEvent *event) {
 }
 
 QString MainWindow::sourceName() const {
-  return currentPath.isEmpty() ? QStringLiteral("untitled.mlir")
-                               : QFileInfo(currentPath).fileName();
+  return currentPath.isEmpty() ? untitledName : QFileInfo(currentPath).fileName();
 }
 
 void MainWindow::setArchitecture(const QString &arch) {
   archPath = arch;
   controller.setArchitecture(arch);
   rebuildTargetMenu();
+  requestedEdit = editCount;
+  requestedDocument = documentId;
   controller.compileNow(editor->text(), sourceName());
 }
 
 QString MainWindow::effectiveTarget() const {
   // Empty means the default preset, which presetNames() lists first.
-  return archPath.isEmpty()
-             ? QString::fromStdString(spyre::arch::presetNames().front())
-             : archPath;
+  return archPath.isEmpty() ? QString::fromStdString(spyre::arch::presetNames().front())
+                            : archPath;
 }
 
 void MainWindow::rebuildTargetMenu() {
   targetMenu->clear();
+  targetMenu->setToolTipsVisible(true);
   auto *group = new QActionGroup(targetMenu);
   QString current = effectiveTarget();
   auto addTarget = [&](const QString &label, const QString &arch) {
-    QAction *action = targetMenu->addAction(
-        label, this, [this, arch] { setArchitecture(arch); });
+    // "spyre — 32 cores, 2 MB scratchpad per core"
+    QString text = label;
+    std::vector<Diagnostic> errors;
+    if (auto a = spyre::driver::loadArchitecture(arch.toStdString(), errors))
+      text += tr(" — %1 cores, %2 scratchpad per core")
+                  .arg(a->numCores)
+                  .arg(QLocale::c().formattedDataSize(qint64(a->scratchpadBytesPerCore), 0,
+                                                      QLocale::DataSizeTraditionalFormat));
+    QAction *action = targetMenu->addAction(text, this, [this, arch] { setArchitecture(arch); });
     action->setCheckable(true);
     action->setChecked(arch == current);
+    action->setToolTip(arch);
     group->addAction(action);
   };
   QStringList presets;
@@ -480,186 +623,150 @@ void MainWindow::rebuildTargetMenu() {
         this, tr("Open architecture"), QString(),
         tr("Architecture descriptions (*.toml);;All files (*)"));
     if (!path.isEmpty())
-      setArchitecture(path);
+      setArchitecture(absolute(path));
   });
-}
-
-bool MainWindow::selectPass(const QString &name) {
-  for (int row = 0; row < passFilter->rowCount(); ++row) {
-    QModelIndex index = passFilter->index(row, 0);
-    if (index.data(PassListModel::PassNameRole).toString() == name) {
-      passView->setCurrentIndex(index);
-      return true;
-    }
-  }
-  return false;
 }
 
 void MainWindow::onTextChanged() {
   if (loading)
     return;
+  ++editCount;
   updateTitle();
+  requestedEdit = editCount;
+  requestedDocument = documentId;
   controller.requestCompile(editor->text(), sourceName());
 }
 
 void MainWindow::onCompiled() {
   const spyre::driver::CompileResult &result = controller.latest();
-  QString selected = passToSelect.isEmpty() ? selectedPass() : passToSelect;
-  passToSelect.clear();
-  QStringList passes;
-  for (const auto &snapshot : result.snapshots)
-    passes << QString::fromStdString(snapshot.pass);
-  leftChooser->setPasses(passes); // keeps its pin, emits nothing
-  rightChooser->setPasses(passes);
-  if (!leftToPin.isEmpty() || !rightToPin.isEmpty()) {
-    QSignalBlocker quietLeft(leftChooser), quietRight(rightChooser);
-    leftChooser->setPinnedPass(leftToPin);
-    rightChooser->setPinnedPass(rightToPin);
-    leftToPin.clear();
-    rightToPin.clear();
+  if (result.snapshots.empty()) {
+    // Nothing parsed: never let the previous IR pass for this text's.
+    if (haveGoodCompile) {
+      QString age;
+      if (goodDocument != requestedDocument)
+        age = tr("of %1, the last kernel that compiled").arg(goodName);
+      else if (requestedEdit == goodEdit)
+        age = tr("of this text");
+      else
+        age = requestedEdit - goodEdit == 1
+                  ? tr("1 edit ago")
+                  : tr("%1 edits ago").arg(requestedEdit - goodEdit);
+      irView->setStale(tr("The kernel does not compile (see Diagnostics). Shown: the IR of "
+                          "the last successful compile, %1.")
+                           .arg(age));
+      passPanel->setStale(true);
+    } else {
+      passPanel->setSnapshots({});
+      irView->setTexts(QString(), QString(), QString(), QString());
+      irView->setStale(tr("The kernel does not compile (see Diagnostics): no IR to show."));
+    }
+  } else {
+    haveGoodCompile = true;
+    goodEdit = requestedEdit;
+    goodDocument = requestedDocument;
+    goodName = sourceName();
+    QStringList passes;
+    for (const auto &snapshot : result.snapshots)
+      passes << QString::fromStdString(snapshot.pass);
+    leftChooser->setPasses(passes); // keeps its pin, emits nothing
+    rightChooser->setPasses(passes);
+    if (!leftToPin.isEmpty() || !rightToPin.isEmpty()) {
+      QSignalBlocker quietLeft(leftChooser), quietRight(rightChooser);
+      leftChooser->setPinnedPass(leftToPin);
+      rightChooser->setPinnedPass(rightToPin);
+      leftToPin.clear();
+      rightToPin.clear();
+    }
+    irView->setStale(QString());
+    passPanel->setStale(false);
+    passPanel->setSnapshots(result.snapshots); // shows the kept pass
   }
-  passModel->setSnapshots(result.snapshots);
-  if (selected.isEmpty() || !selectPass(selected))
-    passView->setCurrentIndex(passFilter->index(passFilter->rowCount() - 1, 0));
   showDiagnostics(result.diagnostics);
   double total = 0;
   for (const auto &s : result.snapshots)
     total += s.wallMs;
+  const int errors = int(std::count_if(
+      result.diagnostics.begin(), result.diagnostics.end(),
+      [](const Diagnostic &d) { return d.severity == Diagnostic::Severity::Error; }));
   statusLabel->setText(
       result.ok ? tr("%1 passes in %2 ms for %3")
                       .arg(result.snapshots.empty() ? 0 : result.snapshots.size() - 1)
                       .arg(total, 0, 'f', 2)
                       .arg(QFileInfo(effectiveTarget()).fileName())
-                : tr("%n error(s)", nullptr,
-                     static_cast<int>(std::count_if(
-                         result.diagnostics.begin(), result.diagnostics.end(),
-                         [](const Diagnostic &d) {
-                           return d.severity == Diagnostic::Severity::Error;
-                         }))));
+                : errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors));
 }
 
-void MainWindow::onPassSelected() {
-  Shown shown = shownSnapshots();
-  if (!shown.left || !shown.right)
+void MainWindow::showSelectedPass() {
+  const int row = passPanel->shownRow();
+  const auto *left = passPanel->model()->snapshot(leftChooser->resolve(row));
+  const auto *right = passPanel->model()->snapshot(rightChooser->resolve(row));
+  if (!left || !right)
     return;
-  irView->setTexts(QString::fromStdString(shown.left->ir),
-                   QString::fromStdString(shown.right->ir),
-                   leftChooser->title(shown.row), rightChooser->title(shown.row));
-  irView->setSourceMaps(shown.left->sourceLines, shown.right->sourceLines);
-}
-
-MainWindow::Shown MainWindow::shownSnapshots() const {
-  QModelIndex current = passView->currentIndex();
-  if (!current.isValid())
-    return {};
-  int row = passFilter->mapToSource(current).row();
-  return {passModel->snapshot(leftChooser->resolve(row)),
-          passModel->snapshot(rightChooser->resolve(row)), row};
+  irView->setTexts(QString::fromStdString(left->ir), QString::fromStdString(right->ir),
+                   leftChooser->title(row), rightChooser->title(row));
+  irView->setSourceMaps(left->sourceLines, right->sourceLines);
 }
 
 void MainWindow::showDiagnostics(const std::vector<Diagnostic> &diagnostics) {
   // Only the kernel's own diagnostics are marked in the editor; others
   // (e.g. a malformed architecture file) name their file in the table.
-  std::string kernel = sourceName().toStdString();
-  auto inKernel = [&](const Diagnostic &d) {
-    return d.file.empty() || d.file == kernel;
-  };
+  const std::string kernel = sourceName().toStdString();
   std::vector<Diagnostic> own;
-  std::copy_if(diagnostics.begin(), diagnostics.end(), std::back_inserter(own),
-               inKernel);
+  for (const Diagnostic &d : DiagnosticsTable::withoutOpDumps(diagnostics))
+    if (d.file.empty() || d.file == kernel)
+      own.push_back(d);
   editor->setDiagnostics(own);
-  diagnosticsView->setRowCount(0);
-  for (const Diagnostic &d : diagnostics) {
-    int row = diagnosticsView->rowCount();
-    diagnosticsView->insertRow(row);
-    const char *severity = d.severity == Diagnostic::Severity::Error ? "error"
-                           : d.severity == Diagnostic::Severity::Warning
-                               ? "warning"
-                           : d.severity == Diagnostic::Severity::Note ? "note"
-                                                                      : "remark";
-    diagnosticsView->setItem(row, 0, new QTableWidgetItem(tr(severity)));
-    auto *where = new QTableWidgetItem(
-        inKernel(d) ? QString::number(d.line)
-                    : QStringLiteral("%1:%2")
-                          .arg(QString::fromStdString(d.file))
-                          .arg(d.line));
-    // Double-clicking jumps only to lines of the kernel.
-    where->setData(Qt::UserRole, inKernel(d) ? d.line : 0);
-    diagnosticsView->setItem(row, 1, where);
-    diagnosticsView->setItem(row, 2, new QTableWidgetItem(
-                                         QString::fromStdString(d.pass)));
-    diagnosticsView->setItem(row, 3, new QTableWidgetItem(
-                                         QString::fromStdString(d.message)));
-  }
+  diagnosticsView->setDiagnostics(diagnostics, kernel);
 }
 
 bool MainWindow::maybeSave() {
-  if (!editor->isModified())
+  if (!isModified())
     return true;
+  if (batchMode)
+    return true; // nothing to ask in a --screenshot run
   auto answer = QMessageBox::warning(
-      this, tr("Unsaved changes"),
-      tr("The kernel has unsaved changes. Save them?"),
+      this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(sourceName()),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Save)
     return save();
   return answer == QMessageBox::Discard;
 }
 
-bool MainWindow::save() {
-  return currentPath.isEmpty() ? saveAs() : writeFile(currentPath);
-}
+bool MainWindow::save() { return currentPath.isEmpty() ? saveAs() : writeFile(currentPath); }
 
 bool MainWindow::saveAs() {
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Save kernel"), currentPath,
-      tr("KTIR kernels (*.mlir *.ktir);;All files (*)"));
+  // Untitled kernels (sample copies included) are proposed in the current
+  // folder, never in the samples folder.
+  const QString proposal = currentPath.isEmpty()
+                               ? QDir::current().filePath(untitledName)
+                               : currentPath;
+  QString path = QFileDialog::getSaveFileName(this, tr("Save kernel"), proposal,
+                                              tr("KTIR kernels (*.mlir *.ktir);;All files (*)"));
   return !path.isEmpty() && writeFile(path);
 }
 
 bool MainWindow::writeFile(const QString &path) {
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-      f.write(editor->text().toUtf8()) < 0) {
-    QMessageBox::warning(this, tr("Save kernel"),
-                         tr("Cannot write %1: %2").arg(path, f.errorString()));
+  QString error;
+  if (!KernelFile::write(path, editor->text(), &error)) {
+    showError(tr("Save kernel"), error);
     return false;
   }
-  currentPath = path;
+  currentPath = absolute(path);
+  forcedModified = false;
   editor->setModified(false);
-  addRecent(path);
+  recent->add(currentPath);
   updateTitle();
   return true;
 }
 
 void MainWindow::updateTitle() {
-  QString name = currentPath.isEmpty() ? tr("untitled")
-                                       : QFileInfo(currentPath).fileName();
-  setWindowTitle(QStringLiteral("%1%2 — Spyre Explorer")
-                     .arg(name, editor && editor->isModified() ? "*" : ""));
-}
-
-void MainWindow::addRecent(const QString &path) {
-  QSettings settings;
-  QStringList recent = settings.value("recentFiles").toStringList();
-  recent.removeAll(path);
-  recent.prepend(path);
-  while (recent.size() > kMaxRecent)
-    recent.removeLast();
-  settings.setValue("recentFiles", recent);
-  rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-  if (!recentMenu)
-    return;
-  recentMenu->clear();
-  QSettings settings;
-  for (const QString &path : settings.value("recentFiles").toStringList())
-    recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-      if (maybeSave())
-        openFile(path);
-    })->setToolTip(path);
-  recentMenu->setEnabled(!recentMenu->isEmpty());
+  const QString name = currentPath.isEmpty() ? untitledName : QFileInfo(currentPath).fileName();
+  const QString where =
+      currentPath.isEmpty()
+          ? tr(" (untitled)")
+          : QStringLiteral(" — %1").arg(QDir::toNativeSeparators(QFileInfo(currentPath).path()));
+  setWindowTitle(QStringLiteral("%1%2%3 — Spyre Explorer")
+                     .arg(name, editor && isModified() ? "*" : "", where));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

@@ -1,4 +1,13 @@
 //===- MainWindow.h - the Spyre Explorer main window ------------*- C++ -*-===//
+//
+// Assembles the editor (central), the docks (Passes, IR, Diagnostics) and
+// the menus, and keeps the document state: the kernel's file (always an
+// absolute path), whether the text differs from what was last saved (the
+// editor's undo save point), and the snapshots the panes show. File rules
+// live in KernelFile, sessions in SessionFile, the pass selection in
+// PassListPanel, the diff in IrDiffView.
+//
+//===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_MAINWINDOW_H
 #define SPYRE_APP_MAINWINDOW_H
 
@@ -7,17 +16,14 @@
 #include <QMainWindow>
 
 class CodeEditor;
+class DiagnosticsTable;
 class FindBar;
 class IrDiffView;
-class PassFilterModel;
-class PassListModel;
+class PassListPanel;
+class RecentFiles;
 class SnapshotChooser;
-class QCheckBox;
 class QLabel;
-class QLineEdit;
 class QMenu;
-class QTableView;
-class QTableWidget;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -25,14 +31,28 @@ class MainWindow : public QMainWindow {
 public:
   explicit MainWindow(QWidget *parent = nullptr);
 
+  /// Opens a kernel file (refused, with a message, unless it is UTF-8 text
+  /// without NUL bytes). Files of the bundled samples folder open as
+  /// untitled copies, like openSample().
   bool openFile(const QString &path);
-  /// Session files (.spyx, JSON): the source, its file, the architecture,
-  /// the selected pass and the window layout.
+  /// Opens a bundled sample as an untitled copy: Save asks where.
+  bool openSample(const QString &path);
+  /// An empty untitled kernel.
+  void newFile();
+  /// Session files (.spyx, JSON; see SessionFile).
   bool saveSession(const QString &path);
   bool openSession(const QString &path);
+  bool save();
+  bool saveAs(); ///< asks for the file
+  /// Writes the kernel to `path` and makes it the current file.
+  bool writeFile(const QString &path);
+
+  /// The pass the IR panes show.
   QString selectedPass() const;
   /// Selects the pass with this argument name in the pass list.
   bool selectPass(const QString &name);
+  /// The pass names of the latest compile that produced snapshots.
+  QStringList passNames() const;
   /// The target the pipeline compiles for: a preset name ("spyre",
   /// "spyre-4core") or an architecture TOML file; empty for the default.
   /// Recompiles.
@@ -43,64 +63,79 @@ public:
   void setTheme(const QString &name);
   QString themeName() const { return themeChoice; }
   CompileController &compiler() { return controller; }
+  /// The kernel's file (absolute), empty for an untitled kernel.
+  QString filePath() const { return currentPath; }
+  /// Whether the text differs from the saved file (follows undo).
+  bool isModified() const;
+  /// Editor and IR panes zoom (Ctrl++ / Ctrl+- / Ctrl+0), in points.
+  void setZoom(int zoom);
+  int zoom() const { return zoomLevel; }
+  /// --screenshot runs: errors go to stderr instead of dialogs.
+  void setBatchMode(bool batch) { batchMode = batch; }
+  void showStatusMessage(const QString &text);
+  /// The default dock sizes for the window's current size.
+  void restoreDefaultLayout();
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
+  /// Where Help ▸ Documentation reads app.md from.
+  static QString docsDirectory();
 
 protected:
   void closeEvent(QCloseEvent *event) override;
   void changeEvent(QEvent *event) override;
+  void showEvent(QShowEvent *event) override;
   void dragEnterEvent(QDragEnterEvent *event) override;
   void dropEvent(QDropEvent *event) override;
 
 private:
   void buildUi();
   void buildMenus();
-  void restoreDefaultLayout();
+  void buildViewMenu(QMenu *view);
+  void buildHelpMenu();
   void onTextChanged();
   void onCompiled();
-  void onPassSelected();
-  /// The snapshots the IR panes show for the selected pass-list row.
-  struct Shown {
-    const spyre::driver::PassSnapshot *left = nullptr, *right = nullptr;
-    int row = -1;
-  };
-  Shown shownSnapshots() const;
+  void showSelectedPass();
   void showDiagnostics(const std::vector<spyre::driver::Diagnostic> &diagnostics);
+  void showError(const QString &title, const QString &text);
+  void showDocumentation();
+  /// Puts `text` in the editor as a fresh document (empty undo history,
+  /// unmodified) and compiles it.
+  void loadText(const QString &text, const QString &path, const QString &untitledName);
   bool maybeSave();
-  bool save();
-  bool saveAs();
-  bool writeFile(const QString &path);
   void updateTitle();
-  void addRecent(const QString &path);
-  void rebuildRecentMenu();
   void rebuildTargetMenu();
+  void openFromRecent(const QString &path);
   /// archPath, or the default preset's name when it is empty.
   QString effectiveTarget() const;
   QString sourceName() const;
+  void updateViewThemes();
 
   CodeEditor *editor = nullptr;
   FindBar *findBar = nullptr;
-  PassListModel *passModel = nullptr;
-  PassFilterModel *passFilter = nullptr;
-  QTableView *passView = nullptr;
-  QLineEdit *filterEdit = nullptr;
-  QCheckBox *hideUnchanged = nullptr;
+  PassListPanel *passPanel = nullptr;
   IrDiffView *irView = nullptr;
   SnapshotChooser *leftChooser = nullptr, *rightChooser = nullptr;
-  QTableWidget *diagnosticsView = nullptr;
+  DiagnosticsTable *diagnosticsView = nullptr;
   QLabel *statusLabel = nullptr;
-  QMenu *recentMenu = nullptr;
+  RecentFiles *recent = nullptr;
   CompileController controller;
-  QString currentPath;
+  QString currentPath;      ///< absolute, or empty for an untitled kernel
+  QString untitledName;     ///< how an untitled kernel is called
+  bool forcedModified = false; ///< text not on disk (a session's, say)
   QString archPath;         ///< preset name or TOML file; empty: default
   QMenu *targetMenu = nullptr;
   QString themeChoice = QStringLiteral("system");
   QList<QAction *> themeActions;
-  void updateViewThemes();
-  QString passToSelect;     ///< selected once the next compile finishes
   QString leftToPin, rightToPin; ///< pinned once the next compile finishes
-  QByteArray defaultState;
+  int zoomLevel = 0;
   bool loading = false;
+  bool batchMode = false;
+  bool layoutApplied = false;
+  // Staleness: edits counted so the note can say how old the shown IR is.
+  quint64 editCount = 0, requestedEdit = 0, goodEdit = 0;
+  quint64 documentId = 0, requestedDocument = 0, goodDocument = 0;
+  bool haveGoodCompile = false;
+  QString goodName; ///< the kernel the shown IR came from
 };
 
 #endif

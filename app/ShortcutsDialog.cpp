@@ -1,0 +1,64 @@
+//===- ShortcutsDialog.cpp - Help > Keyboard Shortcuts --------------------===//
+
+#include "ShortcutsDialog.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace {
+void walk(const QMenu *menu, const QString &path, QList<QPair<QString, QString>> &out) {
+  for (QAction *action : menu->actions()) {
+    const QString name = path + QStringLiteral(" ▸ ") + QString(action->text()).remove('&');
+    if (action->menu())
+      walk(action->menu(), name, out);
+    else if (!action->shortcuts().isEmpty()) {
+      QStringList keys;
+      for (const QKeySequence &k : action->shortcuts())
+        keys << k.toString(QKeySequence::NativeText);
+      out.append({name, keys.join(QStringLiteral(", "))});
+    }
+  }
+}
+} // namespace
+
+QList<QPair<QString, QString>> ShortcutsDialog::collect(const QMenuBar *menus) {
+  QList<QPair<QString, QString>> out;
+  for (QAction *top : menus->actions())
+    if (top->menu())
+      walk(top->menu(), QString(top->text()).remove('&'), out);
+  return out;
+}
+
+ShortcutsDialog::ShortcutsDialog(const QMenuBar *menus, QWidget *parent) : QDialog(parent) {
+  setObjectName("shortcutsDialog");
+  setWindowTitle(tr("Keyboard Shortcuts"));
+  QList<QPair<QString, QString>> rows = collect(menus);
+  rows.append({tr("Editor ▸ Go to definition of an SSA value"), tr("Ctrl+click")});
+  rows.append({tr("Find bar ▸ Next / previous match"), tr("Enter / Shift+Enter")});
+  rows.append({tr("Find bar ▸ Close"), tr("Escape")});
+  rows.append({tr("Pass list ▸ Previous / next pass"), tr("Up / Down")});
+  rows.append({tr("IR pane ▸ Find in this pane"), tr("Ctrl+F (with the focus in the pane)")});
+  m_table = new QTableWidget(rows.size(), 2, this);
+  m_table->setObjectName("shortcutsTable");
+  m_table->setHorizontalHeaderLabels({tr("Command"), tr("Keys")});
+  m_table->verticalHeader()->hide();
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_table->setWordWrap(false);
+  for (int r = 0; r < rows.size(); ++r) {
+    m_table->setItem(r, 0, new QTableWidgetItem(rows[r].first));
+    m_table->setItem(r, 1, new QTableWidgetItem(rows[r].second));
+  }
+  m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  auto *layout = new QVBoxLayout(this);
+  layout->addWidget(m_table);
+  layout->addWidget(buttons);
+  resize(620, 520);
+}
