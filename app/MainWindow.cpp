@@ -35,10 +35,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -63,6 +65,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   restoreGeometry(settings.value("window/geometry").toByteArray());
   // A saved layout wins over the default one applied at the first show.
   layoutApplied = restoreState(settings.value("window/state").toByteArray());
+  userLayout = layoutApplied;
   controller.setDebounceMs(settings.value("compile/debounceMs", 400).toInt());
   connect(&controller, &CompileController::finished, this, &MainWindow::onCompiled);
   connect(&controller, &CompileController::started, this,
@@ -383,6 +386,8 @@ void MainWindow::showDocumentation() {
   layout->addWidget(buttons);
   dialog->resize(760, 640);
   dialog->show();
+  dialog->raise();
+  dialog->activateWindow();
 }
 
 void MainWindow::showEvent(QShowEvent *event) {
@@ -393,20 +398,48 @@ void MainWindow::showEvent(QShowEvent *event) {
   }
 }
 
+bool MainWindow::event(QEvent *event) {
+  // Presses that reach the window itself are on a dock separator (or the
+  // window's frame): from then on the user decides the dock sizes.
+  if (event->type() == QEvent::MouseButtonPress &&
+      !childAt(static_cast<QMouseEvent *>(event)->position().toPoint()))
+    userLayout = true;
+  return QMainWindow::event(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event) {
+  QMainWindow::resizeEvent(event);
+  // Until the user places the docks, they keep their proportions at every
+  // window size (QMainWindow alone gives the whole change to the editor).
+  if (layoutApplied && !userLayout && !resizePending) {
+    resizePending = true;
+    QTimer::singleShot(0, this, [this] {
+      resizePending = false;
+      if (!userLayout)
+        applyDefaultSizes();
+    });
+  }
+}
+
 void MainWindow::restoreDefaultLayout() {
   for (QDockWidget *dock : findChildren<QDockWidget *>())
     dock->show();
+  userLayout = false;
+  applyDefaultSizes();
+}
+
+void MainWindow::applyDefaultSizes() {
   // Passes as wide as their names (a fifth of the window at most), the IR
   // panes about half of it, the editor the rest.
   const int w = width();
   auto *passDock = findChild<QDockWidget *>("passListDock");
   auto *irDock = findChild<QDockWidget *>("irDock");
   const int passes = std::clamp(passPanel->sizeHint().width(),
-                                passPanel->minimumSizeHint().width(), std::max(w / 4, 200));
-  resizeDocks({passDock, irDock}, {passes, std::max(w * 45 / 100, irView->minimumWidth())},
+                                passPanel->minimumSizeHint().width(), std::max(w / 5, 200));
+  resizeDocks({passDock, irDock}, {passes, std::max(w * 44 / 100, irView->minimumWidth())},
               Qt::Horizontal);
-  resizeDocks({findChild<QDockWidget *>("diagnosticsDock")}, {std::max(90, height() / 7)},
-              Qt::Vertical);
+  resizeDocks({findChild<QDockWidget *>("diagnosticsDock")},
+              {std::clamp(height() / 8, 80, 200)}, Qt::Vertical);
 }
 
 void MainWindow::setZoom(int zoom) {
@@ -517,6 +550,7 @@ bool MainWindow::openSession(const QString &path) {
   restoreState(s->layout);
   restoreGeometry(s->geometry);
   layoutApplied = true;
+  userLayout = true;
   archPath = s->arch;
   controller.setArchitecture(archPath);
   rebuildTargetMenu();

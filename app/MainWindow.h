@@ -84,10 +84,15 @@ protected:
   void closeEvent(QCloseEvent *event) override;
   void changeEvent(QEvent *event) override;
   void showEvent(QShowEvent *event) override;
+  void resizeEvent(QResizeEvent *event) override;
+  bool event(QEvent *event) override;
   void dragEnterEvent(QDragEnterEvent *event) override;
   void dropEvent(QDropEvent *event) override;
 
 private:
+  /// Dock sizes in proportion to the window (restoreDefaultLayout() also
+  /// shows every dock).
+  void applyDefaultSizes();
   void buildUi();
   void buildMenus();
   void buildViewMenu(QMenu *view);
@@ -131,6 +136,10 @@ private:
   bool loading = false;
   bool batchMode = false;
   bool layoutApplied = false;
+  /// The user placed the docks (a saved layout, or a separator dragged):
+  /// window resizes no longer re-proportion them.
+  bool userLayout = false;
+  bool resizePending = false;
   // Staleness: edits counted so the note can say how old the shown IR is.
   quint64 editCount = 0, requestedEdit = 0, goodEdit = 0;
   quint64 documentId = 0, requestedDocument = 0, goodDocument = 0;

@@ -14,24 +14,45 @@ QList<SampleCatalog::Sample> SampleCatalog::list(const QString &directory) {
     s.path = dir.absoluteFilePath(name);
     s.name = name;
     QFile f(s.path);
-    if (f.open(QIODevice::ReadOnly))
-      s.description = descriptionOf(QString::fromUtf8(f.readLine(4096)));
+    QStringList header;
+    while (f.isOpen() || f.open(QIODevice::ReadOnly)) {
+      if (header.size() >= 4 || f.atEnd())
+        break;
+      header << QString::fromUtf8(f.readLine(4096));
+    }
+    s.description = descriptionOf(header);
     out << s;
   }
   return out;
 }
 
-QString SampleCatalog::descriptionOf(const QString &firstLine) {
-  QString line = firstLine.trimmed();
-  if (!line.startsWith(QLatin1String("//")))
-    return QString();
-  line = line.mid(2).trimmed();
-  const int dash = line.indexOf(QLatin1String(" -- "));
-  if (dash >= 0)
-    line = line.mid(dash + 4).trimmed();
-  while (line.endsWith(':') || line.endsWith('.'))
-    line.chop(1);
-  return line.trimmed();
+QString SampleCatalog::descriptionOf(const QStringList &headerLines) {
+  QString out;
+  for (int i = 0; i < headerLines.size(); ++i) {
+    QString line = headerLines[i];
+    line.remove(QLatin1Char('\n')).remove(QLatin1Char('\r'));
+    if (!line.startsWith(QLatin1String("//")))
+      break;
+    const QString body = line.mid(2);
+    if (i == 0) {
+      QString text = body.trimmed();
+      const int dash = text.indexOf(QLatin1String(" -- "));
+      out = dash >= 0 ? text.mid(dash + 4).trimmed() : text;
+    } else {
+      // A continuation: "// more words", not "//" or "//   formula".
+      if (body.trimmed().isEmpty() || body.startsWith(QLatin1String("   ")))
+        break;
+      out += QLatin1Char(' ') + body.trimmed();
+    }
+    if (out.endsWith(QLatin1Char(':')) || out.endsWith(QLatin1Char('.')))
+      break;
+  }
+  while (out.endsWith(QLatin1Char(':')) || out.endsWith(QLatin1Char('.')))
+    out.chop(1);
+  out = out.trimmed();
+  if (out.size() > 100)
+    out = out.left(99).trimmed() + QStringLiteral("\u2026");
+  return out;
 }
 
 bool SampleCatalog::isSample(const QString &path, const QString &directory) {

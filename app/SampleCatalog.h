@@ -20,9 +20,12 @@ public:
   };
   /// The *.mlir files of `directory`, by name.
   static QList<Sample> list(const QString &directory);
-  /// The description in the first comment line: what follows " -- " (or
-  /// the whole comment when there is none), without a trailing ':'.
-  static QString descriptionOf(const QString &firstLine);
+  /// The description in the header's first comment line: what follows
+  /// " -- " (or the whole comment when there is none), continued on the
+  /// next comment lines until a sentence ends, a blank comment line or an
+  /// indented formula; without a trailing ':' or '.'; at most 100
+  /// characters (cut with "…").
+  static QString descriptionOf(const QStringList &headerLines);
   /// Whether `path` is a file of the samples folder `directory`.
   static bool isSample(const QString &path, const QString &directory);
 };

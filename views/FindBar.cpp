@@ -42,8 +42,8 @@ FindBar::FindBar(QsciScintilla *editor, QWidget *parent)
   m_status = new QLabel(this);
   m_status->setObjectName("matchCount");
   // The count may be cut rather than widen the bar.
-  m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  m_status->setMinimumWidth(0);
+  m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+  m_status->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("888 of 888")));
 
   auto button = [this](const QString &text, const QString &tip, auto slot) {
     auto *b = new QToolButton(this);
@@ -76,7 +76,7 @@ FindBar::FindBar(QsciScintilla *editor, QWidget *parent)
                     0, 7);
   layout->setColumnStretch(0, 3);
   layout->setColumnStretch(6, 1);
-  m_find->setMinimumWidth(fontMetrics().averageCharWidth() * 12);
+  m_find->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
 
   m_replaceRow = new QWidget(this);
   auto *replaceLayout = new QHBoxLayout(m_replaceRow);

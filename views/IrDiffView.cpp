@@ -308,6 +308,9 @@ void IrDiffView::setTexts(const QString &left, const QString &right,
   m_syncing = true;
   m_left->setText(left);
   m_right->setText(right);
+  // New texts start at their left edge (a change far right scrolled them).
+  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+    pane->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, 0UL);
   m_syncing = false;
   m_expectedTop[0] = m_expectedTop[1] = -1;
   applyDiffMarks();

@@ -19,7 +19,8 @@ PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
   m_filterEdit->setObjectName("passFilter");
   m_filterEdit->setPlaceholderText(tr("Filter passes"));
   m_filterEdit->setClearButtonEnabled(true);
-  m_hideUnchanged = new QCheckBox(tr("Hide passes that changed nothing"), this);
+  m_hideUnchanged = new QCheckBox(tr("Hide unchanged"), this);
+  m_hideUnchanged->setToolTip(tr("Hide the passes that changed nothing"));
   m_hideUnchanged->setObjectName("hideUnchanged");
   m_model = new PassListModel(this);
   m_filter = new PassFilterModel(this);

@@ -15,6 +15,7 @@
 #include "IrDiffView.h"
 #include "MainWindow.h"
 #include "PassListModel.h"
+#include "SampleCatalog.h"
 #include "SessionFile.h"
 #include "ShortcutsDialog.h"
 
@@ -200,6 +201,15 @@ private Q_SLOTS:
     QVERIFY(softmax);
     QVERIFY2(softmax->text().contains(" — ") && softmax->text().size() > 20,
              qPrintable(softmax->text()));
+    // A description that runs over two header lines is read whole, up to
+    // the formula.
+    QCOMPARE(SampleCatalog::descriptionOf(
+                 {"// d.mlir -- one tensor spread over HBM and two cores'\n",
+                  "// scratchpads, read through a view:\n", "//   B = A\n"}),
+             QString("one tensor spread over HBM and two cores' scratchpads, read through a view"));
+    QCOMPARE(SampleCatalog::descriptionOf({"// r.mlir -- row sum: OUT[m] = sum X\n", "//\n"}),
+             QString("row sum: OUT[m] = sum X"));
+    QCOMPARE(SampleCatalog::descriptionOf({"module {\n"}), QString());
   }
 
   // 5. A kernel that does not parse: the panes keep the last good IR, greyed

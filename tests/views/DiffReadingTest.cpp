@@ -24,6 +24,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -86,6 +87,7 @@ private Q_SLOTS:
   void whitespace();
   void wrappedBodyMarksOnlyTheChange();
   void hunks();
+  void largeReindentedDiffIsFast();
   void viewNavigation();
   void viewIgnoreWhitespaceToggle();
   void viewLexerColours();
@@ -171,6 +173,33 @@ void DiffReadingTest::hunks() {
   QCOMPARE(d.hunks()[1], (LineDiff::Hunk{2, 1, 3, 1}));
   QCOMPARE(d.hunks()[2], (LineDiff::Hunk{4, 0, 5, 1}));
   QVERIFY(LineDiff::compute(QString(kBefore), QString(kBefore)).hunks().isEmpty());
+}
+
+void DiffReadingTest::largeReindentedDiffIsFast() {
+  // 3000 IR-like lines; the right side wraps them in a region (re-indented)
+  // and rewrites every 10th: what a pass like lower-to-dataflow does to a
+  // large kernel. The diff runs on the GUI thread once per compile.
+  QStringList left, right;
+  right << QStringLiteral("  dflow.program \"p\" {");
+  for (int i = 0; i < 3000; ++i) {
+    const QString op = QStringLiteral("%%1 = arith.addf %%2, %%3 : tensor<64x128xf16>")
+                           .arg(i).arg(i / 2).arg(i / 3);
+    left << QStringLiteral("    ") + op;
+    right << QStringLiteral("      ") +
+                 (i % 10 == 0 ? QString(op).replace("addf", "mulf") : op);
+  }
+  right << QStringLiteral("  }");
+  QElapsedTimer timer;
+  timer.start();
+  const LineDiff exact = LineDiff::compute(left, right);
+  const qint64 exactMs = timer.restart();
+  const LineDiff ignoring = LineDiff::compute(left, right, LineDiff::Options{true});
+  const qint64 ignoringMs = timer.elapsed();
+  qInfo("3000 re-indented lines: exact %lld ms, ignoring whitespace %lld ms", exactMs,
+        ignoringMs);
+  QCOMPARE(ignoring.rightLinesOfKind(Kind::Changed).size(), 300);
+  QCOMPARE(ignoring.rightLinesOfKind(Kind::Added).size(), 2);
+  QVERIFY2(ignoringMs < 1000, qPrintable(QString::number(ignoringMs)));
 }
 
 void DiffReadingTest::viewNavigation() {
