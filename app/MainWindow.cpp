@@ -356,7 +356,7 @@ void MainWindow::buildHelpMenu() {
   help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
         ShortcutsDialog dialog(menuBar(), this);
         dialog.exec();
-      })->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+      })->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1)); // Ctrl+/ is QScintilla's
   help->addSeparator();
   help->addAction(tr("&About Spyre Explorer"), this, [this] {
     QMessageBox::about(

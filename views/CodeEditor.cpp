@@ -4,6 +4,9 @@
 #include "KtirLexer.h"
 #include "SeverityName.h"
 
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
+
 #include <QFontDatabase>
 #include <QMouseEvent>
 #include <QToolTip>
@@ -140,6 +143,15 @@ CodeEditor::CodeEditor(QWidget *parent) : QsciScintilla(parent) {
   setTabWidth(2);
   setCaretLineVisible(true);
   setEolMode(EolUnix);
+  // QScintilla's own zoom keys zoom only this widget: leave them to the
+  // window's View > Zoom, which zooms the editor and the IR panes together.
+  for (QsciCommand::Command zoom : {QsciCommand::ZoomIn, QsciCommand::ZoomOut}) {
+    if (QsciCommand *command = standardCommands()->find(zoom)) {
+      command->setKey(0);
+      command->setAlternateKey(0);
+    }
+  }
+  SendScintilla(SCI_CLEARCMDKEY, (unsigned long)(SCK_DIVIDE + (SCMOD_CTRL << 16)));
 
   // Hover tool tips for diagnostics.
   SendScintilla(SCI_SETMOUSEDWELLTIME, 400);

@@ -3,6 +3,9 @@
 
 #include "KtirLexer.h"
 
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -37,6 +40,15 @@ IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(paren
   // Wrapped lines show where they continue.
   setWrapVisualFlags(QsciScintilla::WrapFlagByText, QsciScintilla::WrapFlagNone, 2);
   setCaretLineVisible(false);
+  // QScintilla's own zoom keys zoom only this widget: leave them to the
+  // window's View > Zoom, which zooms the editor and the IR panes together.
+  for (QsciCommand::Command zoom : {QsciCommand::ZoomIn, QsciCommand::ZoomOut}) {
+    if (QsciCommand *command = standardCommands()->find(zoom)) {
+      command->setKey(0);
+      command->setAlternateKey(0);
+    }
+  }
+  SendScintilla(SB::SCI_CLEARCMDKEY, (unsigned long)(SB::SCK_DIVIDE + (SB::SCMOD_CTRL << 16)));
 
   // Margin 0: line numbers; margin 1: the source-line arrow.
   setMarginsFont(m_lexer->defaultFont(KtirLexer::Default));

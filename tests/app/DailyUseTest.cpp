@@ -37,6 +37,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 namespace {
 
@@ -417,17 +418,34 @@ private Q_SLOTS:
     QVERIFY2(spyre->text().contains("32 cores") && spyre->text().contains("MB"),
              qPrintable(spyre->text()));
 
-    // Go to definition and back.
+    // Go to definition and back, with the keys the menu shows, typed into
+    // the editor (QScintilla must not swallow them).
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     editor->setText("%a = op\n\n\n%b = use %a\n");
+    editor->setFocus();
     editor->setCursorPosition(3, 11);
-    menuAction(window, "Edit", "Go to Definition")->trigger();
+    QTest::keyClick(editor, Qt::Key_F2);
     int line = 0, index = 0;
     editor->getCursorPosition(&line, &index);
     QCOMPARE(line, 0);
-    menuAction(window, "Edit", "Go Back")->trigger();
+    QTest::keyClick(editor, Qt::Key_Left, Qt::AltModifier);
     editor->getCursorPosition(&line, &index);
     QCOMPARE(line, 3);
     QCOMPARE(index, 11);
+    // Every menu shortcut reaches its action with the focus in the editor.
+    QSignalSpy zoomed(menuAction(window, "View", "Zoom In"), &QAction::triggered);
+    QTest::keyClick(editor, Qt::Key_Plus, Qt::ControlModifier);
+    QCOMPARE(zoomed.count(), 1);
+    QTest::keyClick(editor, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(window.zoom(), 0);
+    QSignalSpy help(menuAction(window, "Help", "Keyboard Shortcuts"), &QAction::triggered);
+    QTimer::singleShot(0, &window, [] {
+      if (QWidget *dialog = QApplication::activeModalWidget())
+        dialog->close();
+    });
+    QTest::keySequence(editor, menuAction(window, "Help", "Keyboard Shortcuts")->shortcut());
+    QCOMPARE(help.count(), 1);
   }
 };
 
