@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/ktdp/SsaAffineSyntax.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -55,17 +56,18 @@ ParseResult ConstructAccessTileOp::parse(OpAsmParser &parser,
                                          OperationState &result) {
   UnresolvedOperand base;
   SmallVector<UnresolvedOperand> indices, symbols;
-  Attribute baseMap;
+  AffineMap baseMap;
   Type baseType;
   AccessTileType tileType;
   if (parser.parseOperand(base) ||
-      parser.parseAffineMapOfSSAIds(indices, baseMap, "base_map",
-                                    result.attributes) ||
+      parseSsaAffineList(parser, OpAsmParser::Delimiter::Square, indices,
+                         baseMap) ||
       parseOptionalSymbols(parser, symbols) ||
       parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(baseType) || parser.parseArrow() ||
       parser.parseCustomTypeWithFallback(tileType))
     return failure();
+  result.addAttribute("base_map", AffineMapAttr::get(baseMap));
 
   Type index = parser.getBuilder().getIndexType();
   if (parser.resolveOperand(base, baseType, result.operands) ||
@@ -155,19 +157,17 @@ ParseResult ConstructIndirectAccessTileOp::parse(OpAsmParser &parser,
   auto parseSubscript = [&]() -> ParseResult {
     Subscript sub;
     sub.loc = parser.getCurrentLocation();
-    NamedAttrList scratch;
-    Attribute map;
     if (succeeded(parser.parseOptionalKeyword("ind"))) {
       sub.indirect = true;
       if (parser.parseLParen() || parser.parseOperand(sub.view) ||
-          parser.parseAffineMapOfSSAIds(sub.names, map, "map", scratch) ||
+          parseSsaAffineList(parser, OpAsmParser::Delimiter::Square,
+                             sub.names, sub.map) ||
           parser.parseRParen())
         return failure();
-    } else if (parser.parseAffineMapOfSSAIds(sub.names, map, "map", scratch,
-                                             OpAsmParser::Delimiter::Paren)) {
+    } else if (parseSsaAffineList(parser, OpAsmParser::Delimiter::Paren,
+                                  sub.names, sub.map)) {
       return failure();
     }
-    sub.map = llvm::cast<AffineMapAttr>(map).getValue();
     if (sub.map.getNumSymbols() != 0)
       return parser.emitError(sub.loc, "symbol(...) is not allowed in an "
                                        "indirect access tile subscript");
