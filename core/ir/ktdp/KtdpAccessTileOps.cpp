@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/ktdp/TileLayout.h"
 #include "ir/ktdp/SsaAffineSyntax.h"
 
 #include "mlir/IR/Builders.h"
@@ -51,6 +52,28 @@ static LogicalResult verifyOrder(Operation *op, StringRef name,
 //===----------------------------------------------------------------------===//
 // ConstructAccessTileOp
 //===----------------------------------------------------------------------===//
+
+/// A tile over a set without symbols that is not a box, whose type is
+/// static, must take either the set's bounding box (in tile order;
+/// positions outside the set are masked lanes) or exactly as many elements
+/// as the set has points (the points packed in order). Box sets whose type
+/// does not hold their points, and sets with symbols or too large to count,
+/// are left to the interpreter (as before).
+static LogicalResult verifyTileShape(ConstructAccessTileOp op) {
+  AccessTileType type = op.getType();
+  TileLayout layout = accessTileLayout(op.getAccessTileSet(),
+                                       op.getAccessTileOrder(), type);
+  if (layout.kind != TileLayout::Mismatch)
+    return success();
+  return op.emitOpError("access_tile_set is not a box: it has ")
+         << layout.points << " points in a bounding box of "
+         << layout.boxText() << ", so the type must be !ktdp.access_tile<"
+         << layout.boxText()
+         << "xindex> (the bounding box, anchored at the set's lowest point; "
+            "positions outside the set are masked lanes) or hold exactly "
+         << layout.points << " elements (the points packed in order); got "
+         << type;
+}
 
 ParseResult ConstructAccessTileOp::parse(OpAsmParser &parser,
                                          OperationState &result) {
@@ -120,7 +143,7 @@ LogicalResult ConstructAccessTileOp::verify() {
     return emitOpError("result access tile has rank ")
            << getType().getRank() << " but access_tile_set has " << rank
            << " dimensions";
-  return success();
+  return verifyTileShape(*this);
 }
 
 //===----------------------------------------------------------------------===//

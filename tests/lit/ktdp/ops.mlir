@@ -206,7 +206,7 @@ func.func @multi_result_operands(%a: index, %i: index, %p: tensor<1x64xf16>) att
     coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 63 >= 0)>,
     memory_space = #ktdp.memory_space<global>
   } : memref<64xi32>
-  // CHECK: intermediate_variables(%[[M:[a-z0-9]+]], %[[K:[a-z0-9]+]]) %{{.*}}[ind(%{{.*}}[%[[M]] + %[[G]]#1]), (%[[K]] + %[[G]]#0 * 64)]
+  // CHECK: intermediate_variables(%[[M:[a-z0-9]+]], %[[K:[a-z0-9]+]]) %{{.*}}[ind(%{{.*}}[%[[G]]#1 + %[[M]]]), (%[[K]] + %[[G]]#0 * 64)]
   %x = ktdp.construct_indirect_access_tile intermediate_variables(%m, %k)
       %w[ind(%I[%m + %g#1]), (%k + %g#0 * 64)] {
     variables_space_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>,
