@@ -209,6 +209,8 @@ void MainWindow::buildUi() {
   statusLabel = new QLabel(this);
   statusLabel->setObjectName("compileStatus");
   statusBar()->addWidget(statusLabel, 1);
+
+  machineDocks = new MachineDocks(this, &controller);
 }
 
 void MainWindow::buildMenus() {
@@ -270,6 +272,9 @@ void MainWindow::buildMenus() {
 
   targetMenu = menuBar()->addMenu(tr("&Target"));
   rebuildTargetMenu();
+  machineDocks->addRunMenu(menuBar(), [this] {
+    return RunController::Input{editor->text(), sourceName(), archPath};
+  });
 
   // Find / replace: a bar under the editor, not a dialog.
   edit->addSeparator();
@@ -540,6 +545,7 @@ void MainWindow::onCompiled() {
 
 void MainWindow::onPassSelected() {
   Shown shown = shownSnapshots();
+  machineDocks->showSnapshot(passModel->snapshot(shown.row));
   if (!shown.left || !shown.right)
     return;
   irView->setTexts(QString::fromStdString(shown.left->ir),

@@ -3,6 +3,7 @@
 #define SPYRE_APP_MAINWINDOW_H
 
 #include "CompileController.h"
+#include "MachineDocks.h"
 
 #include <QMainWindow>
 
@@ -43,6 +44,7 @@ public:
   void setTheme(const QString &name);
   QString themeName() const { return themeChoice; }
   CompileController &compiler() { return controller; }
+  MachineDocks *machine() const { return machineDocks; }
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
 
@@ -89,6 +91,7 @@ private:
   SnapshotChooser *leftChooser = nullptr, *rightChooser = nullptr;
   QTableWidget *diagnosticsView = nullptr;
   QLabel *statusLabel = nullptr;
+  MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
   QMenu *recentMenu = nullptr;
   CompileController controller;
   QString currentPath;
