@@ -70,6 +70,9 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   subtitle = new QLabel(this);
   subtitle->setObjectName("occupancySubtitle");
   subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // It gives way to the controls in a narrow window (whole on hover).
+  subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  subtitle->setMinimumWidth(0);
   coreBox = new QComboBox(this);
   coreBox->setObjectName("occupancyCore");
   coreBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -132,6 +135,7 @@ void OccupancyChart::setModel(OccupancyModel *model) {
 
 void OccupancyChart::setSubtitle(const QString &text) {
   subtitle->setText(text);
+  subtitle->setToolTip(text);
 }
 
 void OccupancyChart::setColumns(int n) {
@@ -179,6 +183,7 @@ void OccupancyChart::redraw() {
   chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
   chart->setBackgroundBrush(palette().color(QPalette::Base));
   chart->setBackgroundPen(Qt::NoPen);
+  chart->setPlotAreaBackgroundVisible(false);
   QColor text = palette().color(QPalette::Text);
 
   const auto &events = source->trace().events;
@@ -201,11 +206,17 @@ void OccupancyChart::redraw() {
   auto *x = new QValueAxis;
   x->setRange(0, end);
   x->setLabelFormat("%d");
+  // Whole ticks: a short run gets one per step, a long one round numbers.
+  if (end <= 6)
+    x->setTickCount(int(end) + 1);
+  else
+    x->applyNiceNumbers();
   x->setTitleText(source->trace().timeUnit == "cycle"
                       ? tr("cycle")
                       : tr("scratchpad event on the core"));
   auto *y = new QValueAxis;
   y->setRange(0, double(top) * scale * (capacityShown ? 1.08 : 1.18));
+  y->applyNiceNumbers();
   y->setLabelFormat(mib ? "%.2f" : "%.0f");
   y->setTitleText(capacityShown ? tr("%1 in use").arg(unit)
                                 : tr("%1 in use (of %2)")
@@ -238,7 +249,8 @@ void OccupancyChart::redraw() {
       auto *line = new QLineSeries;
       line->setName(tr("core %1").arg(c));
       QList<QPointF> points =
-          staircase(t, v, decimate::keep(t, v, columns), scale);
+          staircase(t, v, decimate::keep(t, v, std::max(1, columns / 2)),
+                    scale);
       plotted += int(points.size());
       line->replace(points);
       attach(line);
@@ -257,7 +269,10 @@ void OccupancyChart::redraw() {
     for (const auto &layer : layers)
       for (size_t i = 0; i < rows.size(); ++i)
         total[i] += layer.bytes[i];
-    std::vector<size_t> kept = decimate::keep(t, total, columns);
+    // Areas cost far more to fill than lines to stroke: fewer samples
+    // (each keeps the column's extremes of the total).
+    std::vector<size_t> kept =
+        decimate::keep(t, total, std::max(1, columns / 6));
     std::vector<double> below(rows.size(), 0);
     QLineSeries *lower = nullptr;
     for (size_t k = 0; k < layers.size(); ++k) {
@@ -272,10 +287,13 @@ void OccupancyChart::redraw() {
       upper->setParent(area);
       area->setName(layers[k].label);
       attach(area);
-      QColor fill = layers[k].line < 0 ? palette().color(QPalette::Mid)
-                                       : tilecolors::fill(int(k), dark);
+      // Pastel fills read on both backgrounds; "other lines" is grey.
+      QColor fill = layers[k].line < 0
+                        ? (dark ? QColor(0x80, 0x80, 0x80)
+                                : QColor(0xb4, 0xb4, 0xb4))
+                        : tilecolors::fill(int(k), false);
       area->setBrush(fill);
-      area->setPen(QPen(fill.darker(dark ? 70 : 130), 1));
+      area->setPen(QPen(fill.darker(130), 1));
       lower = new QLineSeries(area);
       lower->replace(points);
       below = upperValues;
@@ -327,6 +345,8 @@ void OccupancyChart::redraw() {
     mark->setPointLabelsFormat(tr("peak %1").arg(formatBytes(peak.bytes)));
     ++seriesCount;
   }
+  // Antialiasing thousands of staircase steps costs more than it shows.
+  view->setRenderHint(QPainter::Antialiasing, plotted < 4000);
   chart->legend()->setVisible(seriesCount <= kLegendMax);
   chart->legend()->setLabelColor(text);
   chart->setToolTip(core < 0 ? tr("Each line is one core; choose a core to "

@@ -40,7 +40,8 @@ public:
   int focusedCore() const { return core; }
   /// Points handed to the chart in the last redraw (after decimation).
   int plottedPoints() const { return plotted; }
-  /// Columns series are decimated to (default: 1600).
+  /// Pixel columns the decimation aims at (default: 1200): a line keeps at
+  /// most 4 samples per 2 columns, a stacked area 4 per 6.
   void setColumns(int columns);
 
   /// The chart as a PNG / SVG file; false (nothing written) when there is
@@ -75,7 +76,7 @@ private:
   QChartView *view = nullptr;
   int core = -1;
   int plotted = 0;
-  int columns = 1600;
+  int columns = 1200;
 };
 
 #endif

@@ -195,6 +195,10 @@ void RingView::paintEvent(QPaintEvent *) {
   const QPalette pal = palette();
   const bool dark = isDark();
   p.fillRect(rect(), pal.color(QPalette::Base));
+  // The focus ring must stand out from the tiles in both themes.
+  QColor focusColor = pal.color(QPalette::Highlight);
+  if (dark && focusColor.lightnessF() < 0.6)
+    focusColor = focusColor.lighter(170);
   QColor text = pal.color(QPalette::Text);
   QColor faint = text;
   faint.setAlphaF(0.55f);
@@ -311,7 +315,7 @@ void RingView::paintEvent(QPaintEvent *) {
                                   : tilecolors::fill(tiles[0], dark).darker(
                                         dark ? 70 : 140);
     if (isFocused)
-      border = pal.color(QPalette::Highlight);
+      border = focusColor;
     p.setPen(QPen(border, isFocused ? 3.0 : (isHovered ? 2.0 : 1.0)));
     p.setBrush(Qt::NoBrush);
     if (isFocused) // a halo, so the focus reads at a glance
@@ -337,7 +341,7 @@ void RingView::paintEvent(QPaintEvent *) {
     }
     // The core's id outside the ring.
     p.setFont(idFont);
-    p.setPen(isFocused ? pal.color(QPalette::Highlight) : faint);
+    p.setPen(isFocused ? focusColor : faint);
     QPointF at = l.labelPosition(core);
     QRectF idBox(at.x() - 14, at.y() - 8, 28, 16);
     p.drawText(idBox, Qt::AlignCenter, QString::number(core));
@@ -382,7 +386,7 @@ void RingView::paintEvent(QPaintEvent *) {
   drawArrow(p, QLineF(x, y, x + 14, y), 5);
   x += 18;
   caption(tr("link"));
-  swatch(Qt::transparent, QPen(pal.color(QPalette::Highlight), 2.5),
+  swatch(Qt::transparent, QPen(focusColor, 2.5),
          tr("focused"));
 }
 
