@@ -16,7 +16,6 @@
 #include <QMenuBar>
 
 #include <algorithm>
-#include <climits>
 
 MachineDocks::MachineDocks(QMainWindow *window, CompileController *compiler)
     : QObject(window), window(window), compiler(compiler) {
@@ -119,10 +118,9 @@ void MachineDocks::onRun() {
                      .arg(input.seed)
                      .arg(QFileInfo(input.name).fileName());
   if (out.result.ok) {
-    chartView->setSubtitle(
-        tr("%1 · %n scratchpad event(s)", nullptr,
-           int(std::min<size_t>(out.trace.events.size(), INT_MAX)))
-            .arg(what));
+    chartView->setSubtitle(tr("%1 · %2 scratchpad events")
+                               .arg(what)
+                               .arg(out.trace.events.size()));
   } else {
     QString why = out.result.diagnostics.empty()
                       ? tr("the run failed")

@@ -254,8 +254,8 @@ void OccupancyChart::redraw() {
       plotted += int(points.size());
       line->replace(points);
       attach(line);
-      line->setPen(QPen(tilecolors::fill(c, !dark).darker(dark ? 80 : 120),
-                        1.4));
+      QColor color = tilecolors::fill(c, false);
+      line->setPen(QPen(dark ? color : color.darker(150), 1.4));
       ++seriesCount;
     }
   } else {

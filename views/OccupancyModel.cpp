@@ -174,8 +174,9 @@ std::vector<OccupancyModel::Layer> OccupancyModel::layers(int core,
   bool other = ranked.size() > out.size();
   if (other) {
     Layer rest;
-    rest.label = tr("%n other line(s)", nullptr,
-                    int(ranked.size() - out.size()));
+    size_t others = ranked.size() - out.size();
+    rest.label = others == 1 ? tr("1 other line")
+                             : tr("%1 other lines").arg(others);
     out.push_back(std::move(rest));
   }
   std::vector<int64_t> current(out.size(), 0);

@@ -164,7 +164,9 @@ QString RingView::coreDescription(int core) const {
   if (core < int(runPeaks.size()))
     html += tr(", interpreter run peak %1").arg(formatBytes(runPeaks[core]));
   if (runs && !buffers.empty()) {
-    html += "<br>" + tr("%n buffer(s):", nullptr, int(buffers.size()));
+    html += "<br>" + (buffers.size() == 1
+                          ? tr("1 scratchpad buffer:")
+                          : tr("%1 scratchpad buffers:").arg(buffers.size()));
     html += "<table cellspacing=0 cellpadding=1>";
     int listed = 0;
     for (const auto &b : buffers) {
