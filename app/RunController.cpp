@@ -8,38 +8,29 @@
 
 RunController::RunController(QObject *parent) : QObject(parent) {
   connect(&watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
-    running = false;
-    if (watchedJob == nextJob) {
+    if (jobs.end()) {
       outcome = watcher.result();
       finishedInput = runningInput;
-      finishedJob = watchedJob;
+      finishedJob = jobs.job();
       Q_EMIT finished(finishedJob);
     }
-    if (queued) {
-      queued = false;
+    if (jobs.restartWanted())
       launch();
-    }
   });
 }
 
 void RunController::run(const Input &input) {
   pending = input;
-  ++nextJob;
+  jobs.request();
   launch();
 }
 
 void RunController::launch() {
-  if (running) {
-    queued = true;
-    runningCancel->store(true);
+  std::shared_ptr<std::atomic<bool>> cancel = jobs.start();
+  if (!cancel)
     return;
-  }
-  running = true;
-  watchedJob = nextJob;
   runningInput = pending;
-  Q_EMIT started(watchedJob);
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
-  runningCancel = cancel;
+  Q_EMIT started(jobs.job());
   Input input = pending;
   watcher.setFuture(QtConcurrent::run(
       [input, cancel] { return execute(input, cancel.get()); }));

@@ -11,6 +11,7 @@
 #ifndef SPYRE_APP_RUNCONTROLLER_H
 #define SPYRE_APP_RUNCONTROLLER_H
 
+#include "LatestJob.h"
 #include "driver/Occupancy.h"
 #include "driver/Run.h"
 
@@ -40,7 +41,7 @@ public:
   explicit RunController(QObject *parent = nullptr);
 
   void run(const Input &input);
-  bool busy() const { return running; }
+  bool busy() const { return jobs.busy(); }
   quint64 latestJob() const { return finishedJob; }
   const Outcome &latest() const { return outcome; }
   const Input &latestInput() const { return finishedInput; }
@@ -57,9 +58,8 @@ private:
   void launch();
 
   Input pending, runningInput, finishedInput;
-  std::shared_ptr<std::atomic<bool>> runningCancel;
-  quint64 nextJob = 0, watchedJob = 0, finishedJob = 0;
-  bool running = false, queued = false;
+  LatestJob jobs;
+  quint64 finishedJob = 0;
   QFutureWatcher<Outcome> watcher;
   Outcome outcome;
 };

@@ -71,6 +71,25 @@ private Q_SLOTS:
     OccupancyModel::Peak peak = chart->model()->peak(-1);
     QVERIFY(peak.bytes > 0);
 
+    // Two runs asked for at once: the first is cancelled, only the newest
+    // reports.
+    ran.clear();
+    RunController::Input input{QString(), "distributed_view.mlir", QString()};
+    {
+      QFile f(sample);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      input.source = QString::fromUtf8(f.readAll());
+    }
+    quint64 before = window.machine()->runner().latestJob();
+    window.machine()->runner().run(input);
+    window.machine()->runner().run(input);
+    QVERIFY(ran.wait(60000));
+    QCOMPARE(window.machine()->runner().latestJob(), before + 2);
+    QTest::qWait(300);
+    QCOMPARE(ran.count(), 1);
+    QVERIFY(!window.machine()->runner().busy());
+    QVERIFY(window.machine()->runner().latest().result.ok);
+
     // Clicking a core on the ring focuses the chart on it.
     ring::Layout l = ring->currentLayout();
     QTest::mouseClick(ring, Qt::LeftButton, {}, l.cores[2].toPoint());
