@@ -81,7 +81,18 @@ CommandLine CommandLine::parse(const QStringList &arguments,
       "kernel compiled, 1 when it did not (the PNG is still written), 2 on "
       "any other error. Errors go to stderr; no dialog opens.",
       "file.png");
-  parser.addOptions({help, versionOption, arch, selectPass, screenshot});
+  QCommandLineOption run(
+      "run", "Run the kernel on the interpreter (seed 0) once compiled.");
+  QCommandLineOption focusCore(
+      "focus-core", "Focus this core in the ring and the scratchpad chart.",
+      "core");
+  QCommandLineOption exportChart(
+      "export-chart",
+      "Run, then write the scratchpad chart to this SVG or PNG and exit "
+      "(after --screenshot, if given).",
+      "file.svg");
+  parser.addOptions({help, versionOption, arch, selectPass, run, focusCore,
+                     exportChart, screenshot});
   parser.addOptions(qtOptions());
   parser.addPositionalArgument(
       "file", "The kernel (.mlir) or session (.spyx) to open; default: "
@@ -121,6 +132,17 @@ CommandLine CommandLine::parse(const QStringList &arguments,
     return fail("--select-pass needs a pass name");
   if (parser.isSet(screenshot) && c.screenshot.isEmpty())
     return fail("--screenshot needs a file name");
+  c.run = parser.isSet(run);
+  c.exportChart = parser.value(exportChart);
+  if (parser.isSet(exportChart) && c.exportChart.isEmpty())
+    return fail("--export-chart needs a file name");
+  if (parser.isSet(focusCore)) {
+    bool ok = false;
+    c.focusCore = parser.value(focusCore).toInt(&ok);
+    if (!ok || c.focusCore < 0)
+      return fail(QStringLiteral("--focus-core %1: not a core number")
+                      .arg(parser.value(focusCore)));
+  }
   if (parser.isSet(arch)) {
     const QStringList names = presets();
     if (!names.contains(c.arch) && !QFileInfo(c.arch).isFile())

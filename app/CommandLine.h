@@ -37,6 +37,9 @@ public:
   QString arch;       ///< --arch, empty when not given
   QString selectPass; ///< --select-pass, empty when not given
   QString screenshot; ///< --screenshot, empty when not given
+  bool run = false;   ///< --run: run the kernel once compiled
+  int focusCore = -1; ///< --focus-core, -1 when not given
+  QString exportChart; ///< --export-chart FILE.svg|FILE.png, empty when not given
 };
 
 #endif

@@ -10,17 +10,14 @@ CompileController::CompileController(QObject *parent) : QObject(parent) {
   connect(&debounce, &QTimer::timeout, this, &CompileController::launch);
   connect(&watcher, &QFutureWatcher<spyre::driver::CompileResult>::finished,
           this, [this] {
-            running = false;
             // Only the newest job's result is shown; older ones are dropped.
-            if (watchedJob == nextJob && !watcher.result().cancelled) {
+            if (jobs.end() && !watcher.result().cancelled) {
               result = watcher.result();
-              finishedJob = watchedJob;
+              finishedJob = jobs.job();
               Q_EMIT finished(finishedJob);
             }
-            if (queued) {
-              queued = false;
+            if (jobs.restartWanted())
               launch();
-            }
           });
 }
 
@@ -28,7 +25,7 @@ void CompileController::requestCompile(const QString &source,
                                        const QString &name) {
   pendingSource = source;
   pendingName = name;
-  ++nextJob;
+  jobs.request();
   debounce.start();
 }
 
@@ -40,18 +37,12 @@ void CompileController::compileNow(const QString &source,
 }
 
 void CompileController::launch() {
-  if (running) {
-    // One compile at a time: stop the running one at its next pass and
-    // run the newest text when it ends.
-    queued = true;
-    runningCancel->store(true);
+  // One compile at a time: a running one stops at its next pass and the
+  // newest text runs when it ends.
+  std::shared_ptr<std::atomic<bool>> cancel = jobs.start();
+  if (!cancel)
     return;
-  }
-  running = true;
-  watchedJob = nextJob;
-  Q_EMIT started(watchedJob);
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
-  runningCancel = cancel;
+  Q_EMIT started(jobs.job());
   spyre::driver::CompileRequest request;
   request.source = pendingSource.toStdString();
   request.sourceName = pendingName.toStdString();

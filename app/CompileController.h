@@ -10,6 +10,7 @@
 #ifndef SPYRE_APP_COMPILECONTROLLER_H
 #define SPYRE_APP_COMPILECONTROLLER_H
 
+#include "LatestJob.h"
 #include "driver/Compile.h"
 
 #include <QFutureWatcher>
@@ -39,7 +40,7 @@ public:
 
   const spyre::driver::CompileResult &latest() const { return result; }
   quint64 latestJob() const { return finishedJob; }
-  bool busy() const { return running; }
+  bool busy() const { return jobs.busy(); }
 
 Q_SIGNALS:
   void started(quint64 job);
@@ -50,12 +51,9 @@ private:
 
   QTimer debounce;
   QString pendingSource, pendingName, architecture;
-  /// The running job's cancel flag (shared with its worker).
-  std::shared_ptr<std::atomic<bool>> runningCancel;
-  quint64 nextJob = 0, finishedJob = 0;
-  bool running = false, queued = false;
+  LatestJob jobs;
+  quint64 finishedJob = 0;
   QFutureWatcher<spyre::driver::CompileResult> watcher;
-  quint64 watchedJob = 0;
   spyre::driver::CompileResult result;
 };
 

@@ -176,6 +176,8 @@ void MainWindow::buildUi() {
   statusLabel = new QLabel(this);
   statusLabel->setObjectName("compileStatus");
   statusBar()->addWidget(statusLabel, 1);
+
+  machineDocks = new MachineDocks(this, &controller);
 }
 
 void MainWindow::buildMenus() {
@@ -286,6 +288,9 @@ void MainWindow::buildMenus() {
 
   targetMenu = menuBar()->addMenu(tr("&Target"));
   rebuildTargetMenu();
+  machineDocks->addRunMenu(menuBar(), [this] {
+    return RunController::Input{editor->text(), sourceName(), archPath};
+  });
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));
   buildHelpMenu();
@@ -732,6 +737,7 @@ void MainWindow::onCompiled() {
 
 void MainWindow::showSelectedPass() {
   const int row = passPanel->shownRow();
+  machineDocks->showSnapshot(passPanel->model()->snapshot(row));
   const auto *left = passPanel->model()->snapshot(leftChooser->resolve(row));
   const auto *right = passPanel->model()->snapshot(rightChooser->resolve(row));
   if (!left || !right)

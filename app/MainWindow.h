@@ -12,6 +12,7 @@
 #define SPYRE_APP_MAINWINDOW_H
 
 #include "CompileController.h"
+#include "MachineDocks.h"
 
 #include <QMainWindow>
 
@@ -75,6 +76,7 @@ public:
   void showStatusMessage(const QString &text);
   /// The default dock sizes for the window's current size.
   void restoreDefaultLayout();
+  MachineDocks *machine() const { return machineDocks; }
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
   /// Where Help ▸ Documentation reads app.md from.
@@ -123,6 +125,7 @@ private:
   DiagnosticsTable *diagnosticsView = nullptr;
   QLabel *statusLabel = nullptr;
   RecentFiles *recent = nullptr;
+  MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
   CompileController controller;
   QString currentPath;      ///< absolute, or empty for an untitled kernel
   QString untitledName;     ///< how an untitled kernel is called

@@ -1,18 +1,22 @@
 //===- main.cpp - spyre-explorer ------------------------------------------===//
 //
 //   spyre-explorer [FILE.mlir|SESSION.spyx] [--arch PRESET|FILE.toml]
-//                  [--select-pass NAME] [--screenshot FILE.png]
+//                  [--select-pass NAME] [--run] [--focus-core C]
+//                  [--export-chart FILE.svg|FILE.png] [--screenshot FILE.png]
 //
 // The command line is parsed before the QApplication exists (CommandLine),
 // so --help, --version and argument errors need no display. With
-// --screenshot the window waits until the pipeline has finished, saves
-// itself to FILE.png and exits: 0 when the kernel compiled, 1 when it did
-// not, 2 on any other error; errors go to stderr, never to a dialog.
+// --screenshot the window waits until the pipeline has finished (and, with
+// --run or --export-chart, the run), saves itself to FILE.png and exits:
+// 0 when the kernel compiled, 1 when it did not (the PNG is still written),
+// 2 on any other error; errors go to stderr, never to a dialog.
+// --export-chart alone exits after writing the chart.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
 #include "MainWindow.h"
+#include "OccupancyChart.h"
 
 #include <QApplication>
 #include <QDir>
@@ -36,9 +40,10 @@ int main(int argc, char **argv) {
   QApplication::setApplicationName("spyre-explorer");
   QApplication::setApplicationVersion(CommandLine::version());
 
-  const bool batch = !cl.screenshot.isEmpty();
+  const bool batch = !cl.screenshot.isEmpty() || !cl.exportChart.isEmpty();
+  bool toRun = cl.run || !cl.exportChart.isEmpty();
   MainWindow window;
-  // In --screenshot runs every error goes to stderr, no dialog opens.
+  // In scripted runs every error goes to stderr, no dialog opens.
   window.setBatchMode(batch);
   window.resize(1500, 900);
   window.show();
@@ -54,6 +59,32 @@ int main(int argc, char **argv) {
     window.setArchitecture(cl.arch);
 
   int exitCode = 0;
+  // Once the picture is complete: focus, export, screenshot, exit.
+  auto finish = [&] {
+    if (cl.focusCore >= 0)
+      window.machine()->focusCore(cl.focusCore);
+    if (!batch)
+      return;
+    QTimer::singleShot(300, &window, [&] {
+      if (!cl.exportChart.isEmpty()) {
+        OccupancyChart *chart = window.machine()->chart();
+        const bool svg = cl.exportChart.endsWith(".svg", Qt::CaseInsensitive);
+        if (!(svg ? chart->exportSvg(cl.exportChart)
+                  : chart->exportPng(cl.exportChart))) {
+          std::fprintf(stderr, "spyre-explorer: error: cannot write %s\n",
+                       qPrintable(cl.exportChart));
+          exitCode = 2;
+        }
+      }
+      if (!cl.screenshot.isEmpty() && !window.grab().save(cl.screenshot)) {
+        std::fprintf(stderr, "spyre-explorer: error: cannot write %s\n",
+                     qPrintable(cl.screenshot));
+        exitCode = 2;
+      }
+      QApplication::exit(exitCode);
+    });
+  };
+
   bool firstCompile = true;
   QObject::connect(&window.compiler(), &CompileController::finished, &window, [&] {
     if (!firstCompile)
@@ -73,26 +104,27 @@ int main(int argc, char **argv) {
               QObject::tr("No pass named \"%1\"").arg(cl.selectPass));
       }
     }
-    if (!batch)
-      return;
-    if (!ok && exitCode == 0) {
+    if (!ok && batch && exitCode == 0) {
       std::fprintf(stderr, "spyre-explorer: the kernel did not compile:\n");
       for (const auto &d : window.compiler().latest().diagnostics)
         std::fprintf(stderr, "%s\n", d.format().c_str());
       exitCode = 1;
     }
-    QTimer::singleShot(200, &window, [&] {
-      if (!window.grab().save(cl.screenshot)) {
-        std::fprintf(stderr, "spyre-explorer: error: cannot write %s\n",
-                     qPrintable(cl.screenshot));
-        exitCode = 2;
-      }
-      QApplication::exit(exitCode);
-    });
+    if (toRun && ok)
+      window.machine()->run();
+    else
+      finish();
   });
+  QObject::connect(&window.machine()->runner(), &RunController::finished,
+                   &window, [&] {
+                     if (!toRun)
+                       return;
+                     toRun = false;
+                     finish();
+                   });
   if (batch)
-    QTimer::singleShot(30000, &app, [] {
-      std::fprintf(stderr, "spyre-explorer: error: no compile result after 30 s\n");
+    QTimer::singleShot(60000, &app, [] {
+      std::fprintf(stderr, "spyre-explorer: error: no result after 60 s\n");
       QApplication::exit(2);
     });
   return app.exec();

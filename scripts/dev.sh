@@ -14,7 +14,7 @@ default_sample=$root/samples/elementwise_add.mlir
 
 packages=(
   cmake ninja-build g++ ccache python3 dpkg-dev
-  qt6-base-dev libqt6opengl6-dev qt6-charts-dev libqscintilla2-qt6-dev
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqscintilla2-qt6-dev
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   libxkbcommon-dev libzstd-dev libedit-dev libzip-dev nlohmann-json3-dev
   libtomlplusplus-dev

@@ -4,6 +4,7 @@
 #include "driver/Architecture.h"
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
+#include "driver/SnapshotMachine.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 #include "pipeline/PassVerifier.h"
@@ -105,8 +106,9 @@ const spyre::PassInfo *infoFor(StringRef argument) {
 class SnapshotInstrumentation : public PassInstrumentation {
 public:
   SnapshotInstrumentation(ModuleOp module, CompileResult &result,
-                          DiagnosticCapture &capture)
-      : module(module), result(result), capture(capture) {}
+                          DiagnosticCapture &capture, int stickBytes)
+      : module(module), result(result), capture(capture),
+        stickBytes(stickBytes) {}
 
   void runBeforePass(Pass *pass, Operation *) override {
     capture.setPass(pass->getArgument().str());
@@ -129,6 +131,7 @@ private:
     }
     snap.wallMs = ms;
     snapshotText(module, snap.ir, snap.sourceLines);
+    readMachineState(module, stickBytes, snap);
     snap.changed = result.snapshots.empty() ||
                    snap.ir != result.snapshots.back().ir;
     result.snapshots.push_back(std::move(snap));
@@ -138,6 +141,7 @@ private:
   ModuleOp module;
   CompileResult &result;
   DiagnosticCapture &capture;
+  int stickBytes;
   std::chrono::steady_clock::time_point start;
 };
 
@@ -191,7 +195,8 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
     pm.enableVerifier(false);
     pm.addPass(std::move(pass));
     pm.addInstrumentation(
-        std::make_unique<SnapshotInstrumentation>(*module, result, capture));
+        std::make_unique<SnapshotInstrumentation>(*module, result, capture,
+                                                  architecture->stickBytes));
     if (failed(pm.run(*module)))
       return result;
     if (std::optional<InvalidIr> invalid = verifyAfterPass(*module, argument)) {

@@ -13,10 +13,20 @@
 #include "driver/Diagnostic.h"
 
 #include <atomic>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace spyre::driver {
+
+/// A scratchpad buffer the IR declares (a `sched.alloc`, or a DataflowIR
+/// `dflow.lx_view`), as every core running the kernel holds it.
+struct LxBuffer {
+  std::string type;     ///< its MLIR type, e.g. "memref<64x64xf16>"
+  int64_t bytes = 0;    ///< scratchpad bytes, every copy and instance
+  int64_t address = -1; ///< byte address in LX; -1 before assignment
+  int line = 0;         ///< KTIR source line, or 0
+};
 
 struct PassSnapshot {
   std::string pass;        ///< the pass's argument; "input" for the source
@@ -32,6 +42,15 @@ struct PassSnapshot {
   /// `ir` is then in generic form, and the snapshot before is the last
   /// valid one).
   bool invalid = false;
+  /// The core of every tile (tile i runs on core placement[i]) as the
+  /// kernel's `sched.placement` / `dflow.placement` says after this pass;
+  /// empty before place-tiles.
+  std::vector<int64_t> placement;
+  /// The kernel's scratchpad peak per core (`sched.lx_peak` /
+  /// `dflow.lx_peak`); -1 before addresses are assigned.
+  int64_t lxPeakBytes = -1;
+  /// The scratchpad buffers of the kernel after this pass.
+  std::vector<LxBuffer> buffers;
 };
 
 struct CompileRequest {

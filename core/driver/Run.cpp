@@ -340,7 +340,7 @@ RunResult PreparedRun::State::run() {
   result.opsExecuted = run.opsExecuted();
   result.lxCapacityBytes = options.lxCapacityBytes;
   for (const interp::LxEvent &e : run.lxEvents()) {
-    LxEvent out{e.core, e.alloc, e.bytes, e.inUse, 0, ""};
+    LxEvent out{e.core, e.alloc, e.bytes, e.inUse, 0, "", e.buffer};
     if (e.op) {
       out.op = e.op->getName().getStringRef().str();
       if (auto loc = llvm::dyn_cast<FileLineColLoc>(e.op->getLoc()))

@@ -71,6 +71,9 @@ struct LxEvent {
   uint64_t inUse = 0;
   int line = 0; ///< source line of the op that caused it
   std::string op;
+  /// Which allocation (per core, from 1): a release names the buffer its
+  /// allocation charged, so a chart can stack bytes by allocating line.
+  uint64_t buffer = 0;
 };
 
 struct CoreEstimate {

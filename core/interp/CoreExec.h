@@ -83,9 +83,10 @@ public:
   bool lxFailed = false;
   /// Charges / releases `bytes` of scratchpad as binding / dropping a
   /// tensor of that size does (an event on the current op; overflow is a
-  /// diagnostic and sets lxFailed).
-  void charge(uint64_t bytes);
-  void discharge(uint64_t bytes);
+  /// diagnostic and sets lxFailed). charge() returns the new buffer's id,
+  /// which its discharge() names.
+  uint64_t charge(uint64_t bytes);
+  void discharge(uint64_t bytes, uint64_t buffer);
   /// Whether this core holds `t` (binding it again charges nothing).
   bool holds(const Tensor *t) const { return refs.count(t) != 0; }
   void setCurrentOp(mlir::Operation *op) { currentOp = op; }
@@ -95,7 +96,12 @@ public:
 
 private:
   llvm::DenseMap<mlir::Value, RtValue> values;
-  llvm::DenseMap<const Tensor *, int> refs;
+  struct Held {
+    int count = 0;
+    uint64_t buffer = 0; ///< the id charge() gave it
+  };
+  llvm::DenseMap<const Tensor *, Held> refs;
+  uint64_t buffersCharged = 0;
   mlir::Operation *currentOp = nullptr;
 
 

@@ -604,7 +604,7 @@ const RtValue &CoreExec::get(Value value) const {
   return it == values.end() ? empty : it->second;
 }
 
-void CoreExec::charge(uint64_t bytes) {
+uint64_t CoreExec::charge(uint64_t bytes) {
   uint64_t capacity = interp.options().lxCapacityBytes;
   if (!lxFailed && lxInUse + bytes > capacity) {
     lxFailed = true;
@@ -616,21 +616,23 @@ void CoreExec::charge(uint64_t bytes) {
   }
   lxInUse += bytes;
   lxPeak = std::max(lxPeak, lxInUse);
-  interp.recordLx({id, true, bytes, lxInUse, currentOp});
+  uint64_t buffer = ++buffersCharged;
+  interp.recordLx({id, true, bytes, lxInUse, currentOp, buffer});
+  return buffer;
 }
 
-void CoreExec::discharge(uint64_t bytes) {
+void CoreExec::discharge(uint64_t bytes, uint64_t buffer) {
   lxInUse -= bytes;
-  interp.recordLx({id, false, bytes, lxInUse, currentOp});
+  interp.recordLx({id, false, bytes, lxInUse, currentOp, buffer});
 }
 
 void CoreExec::hold(const RtValue &rv) {
   auto *t = std::get_if<TensorPtr>(&rv);
   if (!t || !*t || (*t)->literal)
     return;
-  int &count = refs[t->get()];
-  if (count++ == 0)
-    charge((*t)->bytes());
+  Held &held = refs[t->get()];
+  if (held.count++ == 0)
+    held.buffer = charge((*t)->bytes());
 }
 
 void CoreExec::release(const RtValue &rv) {
@@ -638,10 +640,11 @@ void CoreExec::release(const RtValue &rv) {
   if (!t || !*t || (*t)->literal)
     return;
   auto it = refs.find(t->get());
-  if (it == refs.end() || --it->second > 0)
+  if (it == refs.end() || --it->second.count > 0)
     return;
+  uint64_t buffer = it->second.buffer;
   refs.erase(it);
-  discharge((*t)->bytes());
+  discharge((*t)->bytes(), buffer);
 }
 
 void CoreExec::holdAll(ArrayRef<RtValue> held) {

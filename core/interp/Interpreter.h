@@ -44,6 +44,9 @@ struct LxEvent {
   uint64_t bytes = 0;
   uint64_t inUse = 0; ///< bytes in use after the event
   mlir::Operation *op = nullptr;
+  /// Which allocation (per core, from 1): a release names the buffer its
+  /// allocation charged.
+  uint64_t buffer = 0;
 };
 
 struct InterpOptions {

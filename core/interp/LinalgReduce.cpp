@@ -64,22 +64,21 @@ std::optional<DirectCombiner> directCombiner(Block &block, DType dtype) {
 /// core does not hold it already), the op, its result, and their releases.
 LogicalResult chargeCombine(CoreExec &core, const DirectCombiner &c,
                             int64_t elements, uint64_t bytes, bool lhsFresh) {
-  if (lhsFresh)
-    core.charge(bytes);
-  core.charge(bytes);
+  uint64_t lhs = lhsFresh ? core.charge(bytes) : 0;
+  uint64_t rhs = core.charge(bytes);
   if (failed(core.enterOp(c.op)))
     return failure();
   if (CostModel *costs = core.costs())
     costs->onCompute(core.id, c.op->getName().getStringRef(), elements,
                      elements, false);
-  core.charge(bytes);
+  uint64_t combined = core.charge(bytes);
   if (core.lxFailed)
     return failure();
   if (lhsFresh)
-    core.discharge(bytes);
-  core.discharge(bytes);
+    core.discharge(bytes, lhs);
+  core.discharge(bytes, rhs);
   core.setCurrentOp(c.yield);
-  core.discharge(bytes);
+  core.discharge(bytes, combined);
   return success();
 }
 

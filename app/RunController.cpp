@@ -1,0 +1,55 @@
+//===- RunController.cpp - run the kernel off the GUI thread --------------===//
+
+#include "RunController.h"
+
+#include "driver/Architecture.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+RunController::RunController(QObject *parent) : QObject(parent) {
+  connect(&watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+    if (jobs.end()) {
+      outcome = watcher.result();
+      finishedInput = runningInput;
+      finishedJob = jobs.job();
+      Q_EMIT finished(finishedJob);
+    }
+    if (jobs.restartWanted())
+      launch();
+  });
+}
+
+void RunController::run(const Input &input) {
+  pending = input;
+  jobs.request();
+  launch();
+}
+
+void RunController::launch() {
+  std::shared_ptr<std::atomic<bool>> cancel = jobs.start();
+  if (!cancel)
+    return;
+  runningInput = pending;
+  Q_EMIT started(jobs.job());
+  Input input = pending;
+  watcher.setFuture(QtConcurrent::run(
+      [input, cancel] { return execute(input, cancel.get()); }));
+}
+
+RunController::Outcome RunController::execute(const Input &input,
+                                              const std::atomic<bool> *cancel) {
+  Outcome out;
+  spyre::driver::RunRequest request;
+  request.source = input.source.toStdString();
+  request.sourceName = input.name.toStdString();
+  request.arch = input.arch.toStdString();
+  request.seed = input.seed;
+  request.cancel = cancel;
+  out.result = spyre::driver::runKernel(request);
+  std::vector<spyre::driver::Diagnostic> ignored; // the run reported them
+  if (auto arch = spyre::driver::loadArchitecture(request.arch, ignored))
+    out.cores = arch->numCores;
+  out.trace = spyre::driver::occupancyFromLxEvents(
+      out.result.lxEvents, out.result.lxCapacityBytes, out.cores);
+  return out;
+}

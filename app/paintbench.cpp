@@ -1,0 +1,117 @@
+//===- paintbench.cpp - repaint times of the ring view and the chart ------===//
+//
+//   spyre-explorer-paintbench [EVENTS]   (offscreen or under Xvfb)
+//
+// Prints, for the ring view with 32 and 4 cores and for the occupancy
+// chart with EVENTS (default 100000) scratchpad events on one core: the
+// time to rebuild the chart from the model, then the median and the
+// longest of 100 synchronous repaints of each widget. Numbers go to
+// docs/app-performance.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OccupancyChart.h"
+#include "OccupancyModel.h"
+#include "RingView.h"
+
+#include "arch/Arch.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QGraphicsView>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+namespace {
+
+struct Times {
+  double median = 0, longest = 0;
+};
+
+template <typename Paint> Times measure(Paint paint, int runs = 100) {
+  std::vector<double> ms;
+  for (int i = 0; i < runs; ++i) {
+    QElapsedTimer timer;
+    timer.start();
+    paint();
+    ms.push_back(double(timer.nsecsElapsed()) / 1e6);
+  }
+  std::sort(ms.begin(), ms.end());
+  return {ms[ms.size() / 2], ms.back()};
+}
+
+spyre::arch::Arch preset(const char *name) {
+  std::vector<spyre::arch::Diagnostic> errors;
+  return *spyre::arch::parseArch(*spyre::arch::presetText(name), name, errors);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  QApplication app(argc, argv);
+  int events = argc > 1 ? std::max(1, atoi(argv[1])) : 100000;
+
+  for (const char *name : {"spyre", "spyre-4core"}) {
+    RingView ring;
+    spyre::arch::Arch arch = preset(name);
+    ring.setArchitecture(arch);
+    spyre::driver::PassSnapshot snapshot;
+    snapshot.pass = "place-tiles";
+    for (int tile = 0; tile < arch.numCores; ++tile)
+      snapshot.placement.push_back(tile);
+    snapshot.buffers.push_back({"memref<4x256xf16>", 2048, 0, 1});
+    ring.setSnapshot(&snapshot);
+    ring.setRunPeaks(std::vector<uint64_t>(size_t(arch.numCores), 65536));
+    ring.focusCore(3);
+    ring.resize(700, 700);
+    ring.show();
+    app.processEvents();
+    Times t = measure([&] { ring.repaint(); });
+    std::printf("ring view, %d cores, 700x700: repaint median %.2f ms, "
+                "longest %.2f ms\n",
+                arch.numCores, t.median, t.longest);
+  }
+
+  spyre::driver::OccupancyTrace trace;
+  trace.capacityBytes = 2u << 20;
+  trace.cores = 1;
+  std::mt19937 rng(1);
+  uint64_t inUse = 0;
+  for (int i = 1; i <= events; ++i) {
+    bool alloc = inUse < 4096 || (rng() % 2 && inUse < (1u << 20));
+    int64_t delta = alloc ? 4096 : -4096;
+    inUse = uint64_t(int64_t(inUse) + delta);
+    trace.events.push_back(
+        {0, uint64_t(i), delta, inUse, 0, int(rng() % 9) + 1, "op"});
+  }
+  OccupancyModel model;
+  OccupancyChart chart;
+  chart.resize(1200, 420);
+  chart.show();
+  app.processEvents();
+  QElapsedTimer timer;
+  timer.start();
+  model.setTrace(trace);
+  chart.setModel(&model);
+  app.processEvents();
+  double build = double(timer.nsecsElapsed()) / 1e6;
+  auto *view = chart.findChild<QGraphicsView *>("occupancyChartView");
+  Times lines = measure([&] { view->viewport()->repaint(); });
+  std::printf("chart, %d events, all cores (one line): rebuild %.1f ms, %d "
+              "points plotted; repaint median %.2f ms, longest %.2f ms\n",
+              events, build, chart.plottedPoints(), lines.median,
+              lines.longest);
+  timer.restart();
+  chart.setFocusedCore(0);
+  app.processEvents();
+  build = double(timer.nsecsElapsed()) / 1e6;
+  Times stacked = measure([&] { view->viewport()->repaint(); });
+  std::printf("chart, %d events, core 0 stacked by line: rebuild %.1f ms, "
+              "%d points plotted; repaint median %.2f ms, longest %.2f ms\n",
+              events, build, chart.plottedPoints(), stacked.median,
+              stacked.longest);
+  return 0;
+}

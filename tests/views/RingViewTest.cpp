@@ -1,0 +1,153 @@
+//===- RingViewTest.cpp - the ring view: placement, hover text, focus -----===//
+
+#include "RingView.h"
+#include "TileColors.h"
+
+#include "arch/Arch.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+spyre::arch::Arch preset(const char *name) {
+  std::vector<spyre::arch::Diagnostic> errors;
+  auto text = spyre::arch::presetText(name);
+  auto arch = spyre::arch::parseArch(*text, name, errors);
+  return *arch;
+}
+
+spyre::driver::PassSnapshot placed(std::vector<int64_t> placement) {
+  spyre::driver::PassSnapshot s;
+  s.pass = "place-tiles";
+  s.stage = "ScheduleIR";
+  s.placement = std::move(placement);
+  s.lxPeakBytes = 12288;
+  s.buffers.push_back({"memref<4x256xf16>", 8192, 0, 17});
+  s.buffers.push_back({"memref<1x256xf16>", 4096, 8192, 21});
+  return s;
+}
+
+} // namespace
+
+class RingViewTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void followsArchitectureAndPlacement() {
+    RingView view;
+    view.setArchitecture(preset("spyre"));
+    QCOMPARE(view.coreCount(), 32);
+    QVERIFY(!view.hasPlacement());
+    spyre::driver::PassSnapshot input;
+    input.pass = "input";
+    view.setSnapshot(&input);
+    QVERIFY(!view.hasPlacement());
+    QVERIFY(view.coreDescription(3).contains("not placed"));
+
+    // Eight tiles; tiles 8.. fold back onto cores 0.. (two on a core).
+    spyre::driver::PassSnapshot s = placed({0, 1, 2, 3, 4, 5, 6, 7, 0});
+    view.setSnapshot(&s);
+    QVERIFY(view.hasPlacement());
+    QCOMPARE(view.tilesOn(3), std::vector<int>{3});
+    QCOMPARE(view.tilesOn(0), (std::vector<int>{0, 8}));
+    QVERIFY(view.tilesOn(20).empty());
+    QString hover = view.coreDescription(3);
+    QVERIFY(hover.contains("Core 3"));
+    QVERIFY(hover.contains("Tiles: 3"));
+    QVERIFY(hover.contains("mnilu"));      // an engine of the preset
+    QVERIFY(hover.contains("2 MiB"));      // its scratchpad
+    QVERIFY(hover.contains("12 KiB"));     // the compiled peak
+    QVERIFY(hover.contains("memref&lt;4x256xf16&gt;") ||
+            hover.contains("memref<4x256xf16>"));
+    QVERIFY(hover.contains("8 KiB"));
+    QVERIFY(view.coreDescription(0).contains("Tiles: 0, 8"));
+    QVERIFY(view.coreDescription(20).contains("none"));
+    QVERIFY(view.coreDescription(0).contains("HBM attaches here"));
+    QVERIFY(view.coreDescription(32).isEmpty());
+
+    view.setArchitecture(preset("spyre-4core"));
+    QCOMPARE(view.coreCount(), 4);
+    QCOMPARE(view.currentLayout().cores.size(), size_t(4));
+  }
+
+  void clickFocuses() {
+    RingView view;
+    view.setArchitecture(preset("spyre"));
+    spyre::driver::PassSnapshot s = placed({0, 1, 2, 3});
+    view.setSnapshot(&s);
+    view.resize(420, 420);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy focused(&view, &RingView::coreFocused);
+    ring::Layout l = view.currentLayout();
+    QTest::mouseClick(&view, Qt::LeftButton, {}, l.cores[5].toPoint());
+    QCOMPARE(focused.count(), 1);
+    QCOMPARE(focused.at(0).at(0).toInt(), 5);
+    QCOMPARE(view.focusedCore(), 5);
+    QTest::mouseClick(&view, Qt::LeftButton, {}, l.cores[17].toPoint());
+    QCOMPARE(focused.count(), 2);
+    QCOMPARE(focused.at(1).at(0).toInt(), 17);
+    // The same core again clears the focus.
+    QTest::mouseClick(&view, Qt::LeftButton, {}, l.cores[17].toPoint());
+    QCOMPARE(focused.count(), 3);
+    QCOMPARE(focused.at(2).at(0).toInt(), -1);
+    // Empty space with nothing focused: no signal.
+    QTest::mouseClick(&view, Qt::LeftButton, {}, l.centre.toPoint());
+    QCOMPARE(focused.count(), 3);
+    // Focus from outside (another view) is emitted too; out of range clears.
+    view.focusCore(2);
+    QCOMPARE(focused.count(), 4);
+    view.focusCore(99);
+    QCOMPARE(view.focusedCore(), -1);
+  }
+
+  void paintsTileColours() {
+    RingView view;
+    view.setArchitecture(preset("spyre"));
+    spyre::driver::PassSnapshot s = placed({0, 1, 2, 3});
+    view.setSnapshot(&s);
+    view.resize(480, 480);
+    QImage image = view.grab().toImage();
+    ring::Layout l = view.currentLayout();
+    bool dark = view.palette().color(QPalette::Base).lightnessF() < 0.5;
+    auto near = [](QColor a, QColor b) {
+      return std::abs(a.red() - b.red()) < 8 &&
+             std::abs(a.green() - b.green()) < 8 &&
+             std::abs(a.blue() - b.blue()) < 8;
+    };
+    double dpr = image.devicePixelRatio();
+    for (int core : {0, 1, 2, 3}) {
+      // Inside the box, off the text in its middle.
+      QPointF at = l.cores[size_t(core)] - QPointF(0, l.coreSize * 0.33);
+      QColor pixel = image.pixelColor((at * dpr).toPoint());
+      QVERIFY2(near(pixel, tilecolors::fill(core, dark)),
+               qPrintable(QStringLiteral("core %1: %2").arg(core).arg(
+                   pixel.name())));
+    }
+    // An idle core is not painted in a tile colour.
+    QPointF idle = l.cores[9] - QPointF(0, l.coreSize * 0.33);
+    QVERIFY(!near(image.pixelColor((idle * dpr).toPoint()),
+                  tilecolors::fill(9, dark)));
+  }
+
+  void coloursStayApart() {
+    // Every pair of the first 32 tile colours differs visibly, in both
+    // themes.
+    for (bool dark : {false, true})
+      for (int a = 0; a < 32; ++a)
+        for (int b = a + 1; b < 32; ++b) {
+          QColor x = tilecolors::fill(a, dark), y = tilecolors::fill(b, dark);
+          int distance = std::abs(x.red() - y.red()) +
+                         std::abs(x.green() - y.green()) +
+                         std::abs(x.blue() - y.blue());
+          QVERIFY2(distance > 24, qPrintable(QStringLiteral("%1 %2 %3")
+                                                 .arg(a)
+                                                 .arg(b)
+                                                 .arg(dark)));
+        }
+  }
+};
+
+QTEST_MAIN(RingViewTest)
+#include "RingViewTest.moc"

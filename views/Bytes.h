@@ -1,0 +1,12 @@
+//===- Bytes.h - byte counts for people ---------------------------*- C++ -*-===//
+#ifndef SPYRE_VIEWS_BYTES_H
+#define SPYRE_VIEWS_BYTES_H
+
+#include <QString>
+
+#include <cstdint>
+
+/// "512 B", "96 KiB", "1.5 MiB": binary units, at most one decimal.
+QString formatBytes(uint64_t bytes);
+
+#endif

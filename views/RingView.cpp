@@ -1,0 +1,441 @@
+//===- RingView.cpp - the kernel's tiles on the ring of cores -------------===//
+
+#include "RingView.h"
+
+#include "Bytes.h"
+#include "TileColors.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+constexpr int kHeader = 40; ///< two lines of text above the ring
+constexpr int kLegend = 24; ///< one line below it
+constexpr int kMaxListedBuffers = 12;
+
+/// An arrowhead at the end of `tip`, pointing along it.
+void drawHead(QPainter &p, const QLineF &tip, double head) {
+  if (tip.length() <= 0)
+    return;
+  QLineF back(tip.p2(), tip.p1());
+  back.setLength(head);
+  QLineF left = back, right = back;
+  left.setAngle(back.angle() + 26);
+  right.setAngle(back.angle() - 26);
+  QColor color = p.pen().color();
+  p.save();
+  p.setPen(Qt::NoPen);
+  p.setBrush(color);
+  p.drawPolygon(QPolygonF({tip.p2(), left.p2(), right.p2()}));
+  p.restore();
+}
+
+void drawArrow(QPainter &p, const QLineF &line, double head) {
+  p.drawLine(line);
+  drawHead(p, line, head);
+}
+
+QString escaped(const std::string &text) {
+  return QString::fromStdString(text).toHtmlEscaped();
+}
+
+} // namespace
+
+RingView::RingView(QWidget *parent) : QWidget(parent) {
+  setMouseTracking(true);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  setFocusPolicy(Qt::ClickFocus);
+}
+
+void RingView::setArchitecture(const spyre::arch::Arch &newArch) {
+  arch = newArch;
+  if (focused >= arch.numCores)
+    focusCore(-1);
+  hovered = -1;
+  runPeaks.clear();
+  update();
+}
+
+void RingView::setSnapshot(const spyre::driver::PassSnapshot *snapshot) {
+  placed = snapshot && !snapshot->placement.empty();
+  placement = snapshot ? snapshot->placement : std::vector<int64_t>();
+  buffers = snapshot ? snapshot->buffers
+                     : std::vector<spyre::driver::LxBuffer>();
+  lxPeak = snapshot ? snapshot->lxPeakBytes : -1;
+  passName = snapshot ? QString::fromStdString(snapshot->pass) : QString();
+  stage = snapshot ? QString::fromStdString(snapshot->stage) : QString();
+  update();
+}
+
+void RingView::setRunPeaks(const std::vector<uint64_t> &peakBytes) {
+  runPeaks = peakBytes;
+  update();
+}
+
+std::vector<int> RingView::tilesOn(int core) const {
+  std::vector<int> tiles;
+  for (size_t tile = 0; tile < placement.size(); ++tile)
+    if (placement[tile] == core)
+      tiles.push_back(int(tile));
+  return tiles;
+}
+
+void RingView::focusCore(int core) {
+  if (core < -1 || core >= arch.numCores)
+    core = -1;
+  if (core == focused)
+    return;
+  focused = core;
+  update();
+  Q_EMIT coreFocused(core);
+}
+
+ring::Layout RingView::currentLayout() const {
+  // Without the legend strip when the legend fits inside the ring.
+  QRectF area = QRectF(rect()).adjusted(4, kHeader, -4, -2);
+  ring::Layout l = ring::layout(arch.numCores, area, arch.hbmAttachCore);
+  if (legendInside(l))
+    return l;
+  return ring::layout(arch.numCores, area.adjusted(0, 0, 0, -kLegend),
+                      arch.hbmAttachCore);
+}
+
+bool RingView::isDark() const {
+  return palette().color(QPalette::Base).lightnessF() < 0.5;
+}
+
+QString RingView::headline() const {
+  if (arch.numCores == 0)
+    return tr("No architecture");
+  if (passName.isEmpty())
+    return tr("Nothing compiled yet");
+  if (!placed)
+    return tr("After %1: tiles are not placed yet (place-tiles, in "
+              "ScheduleIR, puts them on cores)")
+        .arg(passName);
+  std::vector<int64_t> used = placement;
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  return (placement.size() == 1 ? tr("After %1: 1 tile on %2 of %3 cores")
+                                 : tr("After %1: %4 tiles on %2 of %3 cores"))
+      .arg(passName)
+      .arg(used.size())
+      .arg(arch.numCores)
+      .arg(placement.size());
+}
+
+QString RingView::coreDescription(int core) const {
+  if (core < 0 || core >= arch.numCores)
+    return {};
+  QString html = tr("<b>Core %1</b>").arg(core);
+  if (core == arch.hbmAttachCore)
+    html += tr(" &middot; HBM attaches here");
+  std::vector<int> tiles = tilesOn(core);
+  html += "<br>";
+  if (!placed) {
+    html += tr("Tiles: not placed yet");
+  } else if (tiles.empty()) {
+    html += tr("Tiles: none (idle)");
+  } else {
+    QStringList ids;
+    for (int t : tiles)
+      ids << QString::number(t);
+    html += tr("Tiles: %1").arg(ids.join(", "));
+  }
+  QStringList engines;
+  for (const auto &e : arch.engines)
+    engines << QStringLiteral("%1&times;%2 (%3)")
+                   .arg(escaped(e.name))
+                   .arg(e.count)
+                   .arg(escaped(e.role));
+  html += "<br>" + tr("Engines: %1").arg(engines.join(", "));
+  html += "<br>" + tr("Scratchpad: %1")
+                       .arg(formatBytes(arch.scratchpadBytesPerCore));
+  bool runs = placed && !tiles.empty();
+  if (runs && lxPeak >= 0)
+    html += tr(", compiled peak %1").arg(formatBytes(uint64_t(lxPeak)));
+  if (core < int(runPeaks.size()))
+    html += tr(", interpreter run peak %1").arg(formatBytes(runPeaks[core]));
+  if (runs && !buffers.empty()) {
+    html += "<br>" + (buffers.size() == 1
+                          ? tr("1 scratchpad buffer:")
+                          : tr("%1 scratchpad buffers:").arg(buffers.size()));
+    html += "<table cellspacing=0 cellpadding=1>";
+    int listed = 0;
+    for (const auto &b : buffers) {
+      if (listed++ == kMaxListedBuffers) {
+        html += tr("<tr><td colspan=4>… and %1 more</td></tr>")
+                    .arg(buffers.size() - kMaxListedBuffers);
+        break;
+      }
+      html += QStringLiteral("<tr><td><tt>%1</tt></td><td align=right>"
+                             "&nbsp;%2</td><td>&nbsp;%3</td><td>&nbsp;%4"
+                             "</td></tr>")
+                  .arg(escaped(b.type), formatBytes(uint64_t(b.bytes)),
+                       b.address >= 0
+                           ? QStringLiteral("@%1").arg(b.address)
+                           : QString(),
+                       b.line > 0 ? tr("line %1").arg(b.line) : QString());
+    }
+    html += "</table>";
+  } else if (runs) {
+    html += "<br>" + tr("No scratchpad buffers in this IR");
+  }
+  return html;
+}
+
+void RingView::paintEvent(QPaintEvent *) {
+  QPainter p(this);
+  p.setRenderHint(QPainter::Antialiasing);
+  const QPalette pal = palette();
+  const bool dark = isDark();
+  p.fillRect(rect(), pal.color(QPalette::Base));
+  // The focus ring must stand out from the tiles in both themes.
+  QColor focusColor = pal.color(QPalette::Highlight);
+  if (dark && focusColor.lightnessF() < 0.6)
+    focusColor = focusColor.lighter(170);
+  QColor text = pal.color(QPalette::Text);
+  QColor faint = text;
+  faint.setAlphaF(0.55f);
+
+  // Header: the machine, then what the selected pass did.
+  QFont font = this->font();
+  p.setPen(text);
+  QFont bold = font;
+  bold.setBold(true);
+  p.setFont(bold);
+  QString machine =
+      arch.numCores == 0
+          ? QString()
+          : (arch.numCores == 1 ? tr("%1: 1 core, %2 ring")
+                                : tr("%1: %3 cores, %2 ring"))
+                .arg(QString::fromStdString(arch.name),
+                     arch.bidirectionalRing ? tr("bidirectional")
+                                            : tr("one-way"))
+                .arg(arch.numCores);
+  QRectF line1(8, 2, width() - 16, kHeader / 2);
+  p.drawText(line1, Qt::AlignLeft | Qt::AlignVCenter,
+             p.fontMetrics().elidedText(machine, Qt::ElideRight,
+                                        int(line1.width())));
+  p.setFont(font);
+  p.setPen(placed ? text : faint);
+  QRectF line2(8, kHeader / 2, width() - 16, kHeader / 2 - 2);
+  p.drawText(line2, Qt::AlignLeft | Qt::AlignVCenter,
+             p.fontMetrics().elidedText(headline(), Qt::ElideRight,
+                                        int(line2.width())));
+  if (arch.numCores == 0)
+    return;
+
+  ring::Layout l = currentLayout();
+  if (l.coreSize < 4)
+    return;
+
+  // Links, then the HBM attach line.
+  QColor linkColor = dark ? QColor(0x8a, 0x93, 0xa0) : QColor(0x7a, 0x83, 0x90);
+  double head = std::clamp(l.coreSize * 0.3, 5.0, 8.0);
+  p.setPen(QPen(linkColor, l.coreSize > 30 ? 1.6 : 1.2));
+  p.setBrush(Qt::NoBrush);
+  for (const ring::Link &link : ring::links(l, arch.bidirectionalRing)) {
+    QRectF circle(l.centre - QPointF(link.radius, link.radius),
+                  QSizeF(2 * link.radius, 2 * link.radius));
+    QPainterPath arc;
+    arc.arcMoveTo(circle, link.startDegrees);
+    arc.arcTo(circle, link.startDegrees, link.sweepDegrees);
+    p.drawPath(arc);
+    drawHead(p, link.tip, head);
+  }
+  QColor accent = dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
+  QLineF hbm = ring::hbmLine(l);
+  if (!hbm.isNull()) {
+    p.setPen(QPen(accent, 1.8, Qt::DashLine));
+    p.drawLine(hbm);
+  }
+  if (l.hbm.width() > 24 && l.hbm.height() > 10) {
+    p.setPen(QPen(accent, 1.5));
+    QColor hbmFill = accent;
+    hbmFill.setAlphaF(dark ? 0.22f : 0.12f);
+    p.setBrush(hbmFill);
+    p.drawRoundedRect(l.hbm, 5, 5);
+    p.setPen(text);
+    QString label = tr("HBM → core %1").arg(l.hbmAttachCore);
+    if (l.hbmAttachCore < 0 ||
+        p.fontMetrics().horizontalAdvance(label) > l.hbm.width() - 6)
+      label = tr("HBM");
+    p.drawText(l.hbm, Qt::AlignCenter, label);
+  }
+
+  // Cores.
+  QFont tileFont = font;
+  tileFont.setBold(true);
+  tileFont.setPixelSize(int(std::clamp(l.coreSize * 0.42, 8.0, 17.0)));
+  QFont idFont = font;
+  idFont.setPixelSize(int(std::clamp(l.coreSize * 0.36, 8.0, 12.0)));
+  for (int core = 0; core < arch.numCores; ++core) {
+    QRectF box = l.coreRect(core);
+    std::vector<int> tiles = placed ? tilesOn(core) : std::vector<int>();
+    QPainterPath shape;
+    shape.addEllipse(box);
+    if (tiles.empty()) {
+      p.fillPath(shape, pal.color(QPalette::AlternateBase));
+    } else {
+      // One vertical stripe per tile.
+      p.save();
+      p.setClipPath(shape);
+      double w = box.width() / double(tiles.size());
+      for (size_t i = 0; i < tiles.size(); ++i)
+        p.fillRect(QRectF(box.left() + w * double(i), box.top(), w + 0.5,
+                          box.height()),
+                   tilecolors::fill(tiles[i], dark));
+      p.restore();
+    }
+    // Scratchpad fill of the last run: a bar along the bottom edge.
+    if (core < int(runPeaks.size()) && runPeaks[core] > 0 &&
+        arch.scratchpadBytesPerCore > 0) {
+      double f = std::min(1.0, double(runPeaks[core]) /
+                                   double(arch.scratchpadBytesPerCore));
+      QRectF track(box.center().x() - box.width() * 0.3,
+                   box.center().y() + box.height() * 0.27, box.width() * 0.6,
+                   std::max(2.0, box.height() * 0.07));
+      QColor trackColor = text;
+      trackColor.setAlphaF(0.18f);
+      p.fillRect(track, trackColor);
+      QRectF bar = track;
+      bar.setWidth(track.width() * f);
+      p.fillRect(bar, f > 0.9 ? QColor(0xd0, 0x30, 0x30)
+                              : (dark ? QColor(0xe8, 0xe8, 0xe8)
+                                      : QColor(0x30, 0x30, 0x30)));
+    }
+    bool isFocused = core == focused, isHovered = core == hovered;
+    QColor border = tiles.empty() ? pal.color(QPalette::Mid)
+                                  : tilecolors::fill(tiles[0], dark).darker(
+                                        dark ? 70 : 140);
+    if (isFocused)
+      border = focusColor;
+    p.setPen(QPen(border, isFocused ? 3.0 : (isHovered ? 2.0 : 1.0)));
+    p.setBrush(Qt::NoBrush);
+    if (isFocused) // a halo, so the focus reads at a glance
+      p.drawEllipse(box.adjusted(-3, -3, 3, 3));
+    else
+      p.drawPath(shape);
+    if (isHovered && !isFocused) {
+      p.setPen(QPen(text, 1.0));
+      p.drawEllipse(box.adjusted(-2, -2, 2, 2));
+    }
+    if (!tiles.empty()) {
+      p.setFont(tileFont);
+      p.setPen(tilecolors::textOn(dark));
+      QString label = tiles.size() == 1
+                          ? QString::number(tiles[0])
+                          : tiles.size() == 2
+                                ? QStringLiteral("%1,%2").arg(tiles[0]).arg(
+                                      tiles[1])
+                                : QStringLiteral("%1+%2")
+                                      .arg(tiles[0])
+                                      .arg(tiles.size() - 1);
+      p.drawText(box, Qt::AlignCenter, label);
+    }
+    // The core's id outside the ring.
+    p.setFont(idFont);
+    p.setPen(isFocused ? focusColor : faint);
+    QPointF at = l.labelPosition(core);
+    QRectF idBox(at.x() - 14, at.y() - 8, 28, 16);
+    p.drawText(idBox, Qt::AlignCenter, QString::number(core));
+  }
+
+  // Legend: inside the ring under HBM when there is room, else a strip
+  // along the bottom.
+  p.setFont(font);
+  QFontMetrics fm(font);
+  bool inside = legendInside(l);
+  double rowHeight = fm.height() + 2;
+  double x = 8, y = height() - kLegend / 2.0;
+  if (inside) {
+    x = l.centre.x() - 36;
+    y = l.hbm.bottom() + 8 + rowHeight / 2;
+  }
+  auto next = [&](double advance) {
+    if (inside) {
+      x = l.centre.x() - 36;
+      y += rowHeight;
+    } else {
+      x += advance + 12;
+    }
+  };
+  auto caption = [&](const QString &what) {
+    p.setPen(faint);
+    p.drawText(QPointF(x, y + fm.ascent() / 2.0 - 1), what);
+    next(fm.horizontalAdvance(what));
+  };
+  auto swatch = [&](const QColor &fill, const QPen &edge, const QString &what) {
+    p.setPen(edge);
+    p.setBrush(fill);
+    p.drawEllipse(QRectF(x, y - 6, 12, 12));
+    x += 18;
+    caption(what);
+  };
+  swatch(tilecolors::fill(0, dark),
+         QPen(tilecolors::fill(0, dark).darker(140), 1), tr("tile id"));
+  swatch(pal.color(QPalette::AlternateBase), QPen(pal.color(QPalette::Mid), 1),
+         tr("idle"));
+  p.setPen(QPen(linkColor, 1.2));
+  drawArrow(p, QLineF(x, y, x + 14, y), 5);
+  x += 18;
+  caption(tr("link"));
+  swatch(Qt::transparent, QPen(focusColor, 2.5),
+         tr("focused"));
+}
+
+bool RingView::legendInside(const ring::Layout &l) const {
+  // Four rows under the HBM box, inside the inner link lane.
+  double inner = l.radius - l.coreSize / 2 - 8;
+  double rows = 4 * (fontMetrics().height() + 2);
+  double below = l.hbm.bottom() + 8 + rows - l.centre.y();
+  return inner > 0 && below < inner &&
+         std::sqrt(inner * inner - below * below) > 40;
+}
+
+void RingView::mouseMoveEvent(QMouseEvent *event) {
+  int core = ring::coreAt(currentLayout(), event->position());
+  if (core != hovered) {
+    hovered = core;
+    setCursor(core >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    update();
+  }
+  QWidget::mouseMoveEvent(event);
+}
+
+void RingView::mousePressEvent(QMouseEvent *event) {
+  if (event->button() != Qt::LeftButton)
+    return QWidget::mousePressEvent(event);
+  int core = ring::coreAt(currentLayout(), event->position());
+  // Clicking the focused core again clears the focus.
+  focusCore(core == focused ? -1 : core);
+}
+
+void RingView::leaveEvent(QEvent *event) {
+  if (hovered != -1) {
+    hovered = -1;
+    update();
+  }
+  QWidget::leaveEvent(event);
+}
+
+bool RingView::event(QEvent *event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto *help = static_cast<QHelpEvent *>(event);
+    int core = ring::coreAt(currentLayout(), help->pos());
+    if (core >= 0)
+      QToolTip::showText(help->globalPos(), coreDescription(core), this);
+    else
+      QToolTip::hideText();
+    return true;
+  }
+  return QWidget::event(event);
+}

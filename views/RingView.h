@@ -1,0 +1,78 @@
+//===- RingView.h - the kernel's tiles on the ring of cores -----*- C++ -*-===//
+//
+// The cores of the architecture on a ring (RingGeometry lays them out),
+// the links between neighbours (both directions on a bidirectional ring),
+// where HBM attaches, and each core filled with the colour of the tile(s)
+// the selected pass has placed on it, tile ids written on the cores.
+// Hovering a core tells its tiles, engines and scratchpad buffers; clicking
+// one focuses it (coreFocused), clicking it again or empty space clears.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_RINGVIEW_H
+#define SPYRE_VIEWS_RINGVIEW_H
+
+#include "RingGeometry.h"
+#include "arch/Arch.h"
+#include "driver/Compile.h"
+
+#include <QWidget>
+
+#include <cstdint>
+#include <vector>
+
+class RingView : public QWidget {
+  Q_OBJECT
+
+public:
+  explicit RingView(QWidget *parent = nullptr);
+
+  void setArchitecture(const spyre::arch::Arch &arch);
+  /// The placement, buffers and scratchpad peak `snapshot` carries (null:
+  /// nothing compiled).
+  void setSnapshot(const spyre::driver::PassSnapshot *snapshot);
+  /// Peak scratchpad bytes per core from a run (empty: no run yet).
+  void setRunPeaks(const std::vector<uint64_t> &peakBytes);
+
+  int coreCount() const { return arch.numCores; }
+  int focusedCore() const { return focused; }
+  /// Tiles on `core` in the shown placement.
+  std::vector<int> tilesOn(int core) const;
+  bool hasPlacement() const { return placed; }
+  /// What hovering `core` shows (rich text).
+  QString coreDescription(int core) const;
+  /// The layout of the current size (for tests and tools).
+  ring::Layout currentLayout() const;
+
+  QSize sizeHint() const override { return {360, 360}; }
+  QSize minimumSizeHint() const override { return {160, 160}; }
+
+public Q_SLOTS:
+  /// Focuses `core` (-1: none) and emits coreFocused if it changed.
+  void focusCore(int core);
+
+Q_SIGNALS:
+  void coreFocused(int core);
+
+protected:
+  void paintEvent(QPaintEvent *event) override;
+  void mouseMoveEvent(QMouseEvent *event) override;
+  void mousePressEvent(QMouseEvent *event) override;
+  void leaveEvent(QEvent *event) override;
+  bool event(QEvent *event) override;
+
+private:
+  bool legendInside(const ring::Layout &layout) const;
+  bool isDark() const;
+  QString headline() const;
+
+  spyre::arch::Arch arch;
+  bool placed = false;
+  std::vector<int64_t> placement;
+  std::vector<spyre::driver::LxBuffer> buffers;
+  int64_t lxPeak = -1;
+  QString passName, stage;
+  std::vector<uint64_t> runPeaks;
+  int focused = -1, hovered = -1;
+};
+
+#endif
