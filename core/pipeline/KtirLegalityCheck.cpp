@@ -1,6 +1,9 @@
 //===- KtirLegalityCheck.cpp - reject what the pipeline cannot compile ----===//
 
+#include "ir/GridAttr.h"
+#include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpOps.h"
+#include "support/Checked.h"
 #include "pipeline/Passes.h"
 #include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
@@ -40,6 +43,34 @@ struct KtirLegalityCheck
         << tile << " tile takes " << bytes << " bytes but a core's scratchpad "
         << "holds " << capacity << ": split it into smaller tiles (e.g. a loop "
         << "over its leading dimension)";
+    failed = true;
+  }
+
+  /// The interpreter refuses an access tile whose set's bounding box has
+  /// more points than the scratchpad has bytes (each point lands in it);
+  /// so does the pipeline, for sets without symbols.
+  void checkTileBox(Operation *op, bool &failed) {
+    IntegerSet set;
+    if (auto tile = llvm::dyn_cast<ktdp::ConstructAccessTileOp>(op))
+      set = tile.getAccessTileSet();
+    else if (auto tile = llvm::dyn_cast<ktdp::ConstructIndirectAccessTileOp>(op))
+      set = tile.getVariablesSpaceSet();
+    if (!set || set.getNumSymbols() != 0 || lxBytes <= 0)
+      return;
+    std::optional<int64_t> volume = 1;
+    for (unsigned d = 0; d < set.getNumDims() && volume; ++d) {
+      auto bounds = ktdp::integerSetDimBounds(set, d, {});
+      if (!bounds)
+        return; // unbounded: the interpreter says so when it runs
+      std::optional<int64_t> span =
+          spyre::checked::span(bounds->first, bounds->second);
+      volume = span ? spyre::checked::mul(*volume, *span) : std::nullopt;
+    }
+    if (volume && *volume <= lxBytes)
+      return;
+    op->emitError("the access tile's bounding box spans ")
+        << (volume ? std::to_string(*volume) : std::string("over 2^63"))
+        << " points, more than the " << lxBytes << "-byte scratchpad can hold";
     failed = true;
   }
 
@@ -114,46 +145,35 @@ struct KtirLegalityCheck
         failed = true;
       }
       checkTileFits(op, failed);
+      checkTileBox(op, failed);
     });
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (function.isDeclaration())
         continue;
-      auto grid = function->getAttrOfType<ArrayAttr>("grid");
-      if (!grid) {
+      if (!function->getAttr("grid")) {
         function.emitWarning("kernel @")
             << function.getSymName()
             << " has no grid attribute and runs on a single tile; add "
                "`attributes {grid = [N]}` to spread it over cores";
         continue;
       }
-      if (grid.empty()) {
-        function.emitError("grid must have at least one dimension");
+      // Checked before anything is sized by it (the exchanges below list
+      // every tile).
+      SmallVector<int64_t> extents;
+      if (mlir::failed(spyre::readGridAttr(function, cores, "the target",
+                                     extents))) {
         failed = true;
         continue;
       }
       int64_t tiles = 1;
-      for (auto [i, extent] : llvm::enumerate(grid)) {
-        auto value = llvm::dyn_cast<IntegerAttr>(extent);
-        if (!value || value.getInt() <= 0) {
-          function.emitError("grid dimension ")
-              << i << " must be a positive integer, got " << extent;
-          failed = true;
-          continue;
-        }
-        tiles *= value.getInt();
-      }
+      for (int64_t extent : extents)
+        tiles *= extent; // cannot overflow: readGridAttr checked it
       checkExchanges(function, tiles, failed);
-      if (cores > 0 && tiles > cores) {
-        function.emitError("the grid has ")
-            << tiles << " tiles but the target has " << cores.getValue()
-            << " cores; shrink the grid or pick a larger architecture";
-        failed = true;
-      }
       function.walk([&](ktdp::GetComputeTileIdOp id) {
-        if (id.getNumResults() > grid.size()) {
+        if (id.getNumResults() > extents.size()) {
           id.emitError("asks for ")
               << id.getNumResults() << " tile coordinates but the grid has "
-              << grid.size() << " dimensions";
+              << extents.size() << " dimensions";
           failed = true;
         }
       });

@@ -39,6 +39,14 @@ std::optional<llvm::SmallVector<int64_t>>
 enumerateIntegerSet1D(IntegerSet set, ArrayRef<int64_t> symbols,
                       int64_t limit = 1 << 16);
 
+/// The number of integer points of a `set` without symbols: its bounding
+/// box's volume when every constraint bounds one dimension linearly, else
+/// counted point by point when that box has at most `limit` points;
+/// std::nullopt when unbounded, larger than that, or beyond 2^63. The
+/// verifiers and the interpreter count the same points.
+std::optional<int64_t> countIntegerSetPoints(IntegerSet set,
+                                             int64_t limit = 1 << 20);
+
 } // namespace mlir::ktdp
 
 #endif
