@@ -85,6 +85,10 @@ public:
   /// tensor of that size does (an event on the current op; overflow is a
   /// diagnostic and sets lxFailed).
   void charge(uint64_t bytes);
+  /// An error on `op` unless a tensor of `shape` fits in the scratchpad
+  /// (checked arithmetic; called before such a tensor is allocated).
+  mlir::LogicalResult fitsScratchpad(mlir::Operation *op, DType dtype,
+                                     llvm::ArrayRef<int64_t> shape);
   void discharge(uint64_t bytes);
   /// Whether this core holds `t` (binding it again charges nothing).
   bool holds(const Tensor *t) const { return refs.count(t) != 0; }
