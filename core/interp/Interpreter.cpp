@@ -791,12 +791,21 @@ LogicalResult CoreExec::enterOp(Operation *op) {
       if (!supportedResultType(t))
         return op->emitError("the interpreter does not support values of type ")
                << t;
-      // Refused before the handler allocates it.
-      if (!interp.fitsScratchpad(t, op->getName().getStringRef()))
+      // Refused before the handler allocates it, in the words of charge().
+      if (!interp.fitsScratchpad(t, op->getName().getStringRef())) {
+        auto tensor = llvm::cast<RankedTensorType>(t);
+        std::optional<int64_t> count =
+            spyre::checked::product(tensor.getShape());
+        std::optional<int64_t> bytes =
+            count ? spyre::checked::mul(*count, dtypeSize(dtypeOf(tensor)))
+                  : std::nullopt;
         return op->emitError("scratchpad (LX) overflow on core ")
-               << id << ": this " << t << " takes more than the "
-               << interp.options().lxCapacityBytes
-               << "-byte scratchpad holds";
+               << id << ": allocating "
+               << (bytes ? std::to_string(*bytes)
+                         : std::string("more than 2^63"))
+               << " bytes with " << lxInUse << " of "
+               << interp.options().lxCapacityBytes << " bytes in use";
+      }
     }
   return success();
 }
