@@ -2,7 +2,10 @@
 //
 //   robustness_fuzz [CASES] [SEED]     (defaults: 2000, 16; or the
 //                                       SPYRE_FUZZ_CASES / SPYRE_FUZZ_SEED
-//                                       environment variables)
+//                                       environment variables; generated
+//                                       cases stop after SPYRE_FUZZ_SECONDS,
+//                                       default 50, and the count run is
+//                                       printed)
 //
 // Replays the regression corpus (tests/robustness/fuzz-corpus), then feeds
 // CASES seeded mutations of every sample and corpus kernel, and hostile
@@ -361,7 +364,18 @@ int main(int argc, char **argv) {
   std::vector<Running> running;
   long jobs = std::max(1L, std::min(2L, sysconf(_SC_NPROCESSORS_ONLN)));
   int failed = 0, tools = 0;
+  // The regression corpus always runs; generated cases until the time
+  // budget is spent (the machine may be shared: the count is printed).
+  double budget = static_cast<double>(envOr("SPYRE_FUZZ_SECONDS", 50));
+  size_t skipped = 0;
   while (!queue.empty() || !running.empty()) {
+    if (!queue.empty() && queue.front() >= corpusCases &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                      began)
+                .count() > budget) {
+      skipped = queue.size();
+      queue.clear();
+    }
     while (!queue.empty() && static_cast<long>(running.size()) < jobs) {
       size_t i = queue.front();
       queue.pop_front();
@@ -410,9 +424,13 @@ int main(int argc, char **argv) {
   double seconds = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - began)
                        .count();
-  std::cout << "robustness.fuzz: seed " << seed << ", " << all.size()
-            << " cases (" << corpusCases << " from the regression corpus, "
-            << tools << " through spyre-opt / spyre-run) in " << seconds
-            << " s: " << failed << " failed" << std::endl;
+  std::cout << "robustness.fuzz: seed " << seed << ", "
+            << all.size() - skipped << " cases (" << corpusCases
+            << " from the regression corpus, " << tools
+            << " through spyre-opt / spyre-run) in " << seconds << " s"
+            << (skipped ? ", " + std::to_string(skipped) +
+                              " generated cases left for the time budget"
+                        : std::string())
+            << ": " << failed << " failed" << std::endl;
   return failed == 0 ? 0 : 1;
 }
