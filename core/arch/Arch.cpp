@@ -102,7 +102,6 @@ constexpr double kMaxClockGhz = 100.0;
 constexpr double kMaxBandwidthGBs = 1e7; // 10 PB/s
 constexpr int64_t kMaxScratchpadBytes = int64_t(1) << 40;
 constexpr int64_t kMaxHbmBytes = int64_t(1) << 50;
-constexpr int kMaxCycles = 1000000;
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -548,13 +547,13 @@ void Checker::checkRing(const toml::table &t, Arch &arch) {
     arch.bidirectionalRing = *v;
   if (auto v = positiveNumber(t, "ring", "link_bandwidth_gbs", kMaxBandwidthGBs))
     arch.ringLinkBandwidthGBs = *v;
-  if (auto v = integer(t, "ring", "hop_latency_cycles", 0, kMaxCycles))
+  if (auto v = integer(t, "ring", "hop_latency_cycles", 0, INT_MAX))
     arch.hopLatencyCycles = int(*v);
 }
 
 void Checker::checkDataflow(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "dataflow", knownKeysOf("dataflow"), true);
-  if (auto v = integer(t, "dataflow", "fifo_depth", 1, kMaxCycles))
+  if (auto v = integer(t, "dataflow", "fifo_depth", 1, INT_MAX))
     arch.fifoDepth = int(*v);
   if (const toml::node *node = require(t, "dataflow", "engines"))
     checkEngines(*node, arch);
@@ -709,10 +708,9 @@ void Checker::checkSimd(const toml::table &t, Arch &arch) {
 
 void Checker::checkCompute(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "compute", knownKeysOf("compute"), true);
-  if (auto v = integer(t, "compute", "systolic_rows", 1, 65536))
+  if (auto v = integer(t, "compute", "systolic_rows", 1, INT_MAX))
     arch.systolicRows = int(*v);
-  if (auto v = integer(t, "compute", "transcendental_penalty", 1,
-                        kMaxCycles))
+  if (auto v = integer(t, "compute", "transcendental_penalty", 1, INT_MAX))
     arch.transcendentalPenalty = int(*v);
 }
 
