@@ -40,7 +40,7 @@ bool readFileBounded(const std::string &path, uint64_t maxBytes, Bytes &out,
     return tooLarge();
   std::FILE *f = std::fopen(path.c_str(), "rb");
   if (!f) {
-    error = path + ": cannot open: " + std::strerror(errno);
+    error = path + ": cannot open input file: " + std::strerror(errno);
     return false;
   }
   // Read straight into `out`, growing it by doubling up to maxBytes + 1.
