@@ -22,3 +22,12 @@
 // RUN: python3 %S/Inputs/hostile.py longloc 40000 %t.loc.mlir
 // RUN: robustness-compile %t.loc.mlir | FileCheck %s --check-prefix=COMPILES
 // RUN: spyre-opt --ktir-to-dataflow %t.loc.mlir -o /dev/null
+//
+// A chain of 100,000 terms in one expression crashed MLIR's affine parser
+// (one recursion per term): at most 4096 operators in one pair of brackets.
+// RUN: python3 %S/Inputs/hostile.py chain 100000 %t.chain.mlir
+// RUN: not spyre-opt %t.chain.mlir 2>&1 | FileCheck %s --check-prefix=CHAIN
+// RUN: not spyre-run %t.chain.mlir --arg n=1 2>&1 | FileCheck %s --check-prefix=CHAIN
+// CHAIN: .mlir:1:{{[0-9]+}}: error: more than 4096 operators (+, -, *, floordiv, ceildiv, mod) in one bracketed expression
+// RUN: python3 %S/Inputs/hostile.py chain 4000 %t.chain4000.mlir
+// RUN: spyre-opt %t.chain4000.mlir -o /dev/null

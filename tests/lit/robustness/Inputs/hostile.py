@@ -2,6 +2,7 @@
 
     hostile.py nest N OUT.mlir            N nested scf.if
     hostile.py longloc N OUT.mlir         a loc("...") of N characters
+    hostile.py chain N OUT.mlir           a set constraint d0 + 0 + ... (N terms)
     hostile.py npy DESCR SHAPE OUT.npy    zeros, e.g. '<f2' 10,64
     hostile.py i64 V1,V2,... OUT.npy      a 1-D '<i8' array of those values
     hostile.py npz OUT.npz NAME=DESCR:SHAPE[:stored]...
@@ -109,6 +110,12 @@ def main():
         with open(out, "w") as f:
             f.write("func.func @k(%n: index) attributes {grid = [1]} {\n"
                     "  %c = arith.constant 0 : index loc(\"" + "x" * n + "\")\n"
+                    "  return\n}\n")
+    elif kind == "chain":
+        n, out = int(sys.argv[2]), sys.argv[3]
+        with open(out, "w") as f:
+            f.write("#s = affine_set<(d0) : (d0" + " + 0" * n + " >= 0)>\n"
+                    "func.func @k(%n: index) attributes {grid = [1], s = #s} {\n"
                     "  return\n}\n")
     elif kind == "npy":
         write_npy(sys.argv[4], sys.argv[2], shape_of(sys.argv[3]))
