@@ -3,6 +3,7 @@
 // step (the schema tables below are the single list of keys).
 
 #include "arch/Arch.h"
+#include "support/Limits.h"
 
 // Debian's libtomlplusplus-dev installs toml.h; upstream also names it
 // toml.hpp.
@@ -97,6 +98,10 @@ constexpr int kMinStickBytes = 16;
 constexpr int kMaxStickBytes = 65536;
 constexpr int kMaxEngineCount = 1024;
 constexpr int kMaxSimdElements = 1 << 20;
+constexpr double kMaxClockGhz = 100.0;
+constexpr double kMaxBandwidthGBs = 1e7; // 10 PB/s
+constexpr int64_t kMaxScratchpadBytes = int64_t(1) << 40;
+constexpr int64_t kMaxHbmBytes = int64_t(1) << 50;
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -315,10 +320,11 @@ private:
     return integerValue(*node, joinPath(tablePath, key), lo, hi);
   }
 
-  // An integer or floating-point value that must be finite and > 0.
+  // An integer or floating-point value that must be finite, > 0 and at
+  // most `hi` (the documented bound: docs/architecture-format.md).
   std::optional<double> positiveNumber(const toml::table &table,
                                        std::string_view tablePath,
-                                       std::string_view key) {
+                                       std::string_view key, double hi) {
     const toml::node *node = require(table, tablePath, key);
     if (!node)
       return std::nullopt;
@@ -336,6 +342,11 @@ private:
     if (!std::isfinite(x) || x <= 0) {
       error(*node,
             quote(path) + " must be a positive number, got " + formatNumber(x));
+      return std::nullopt;
+    }
+    if (x > hi) {
+      error(*node, quote(path) + " must be at most " + formatNumber(hi) +
+                       ", got " + formatNumber(x));
       return std::nullopt;
     }
     return x;
@@ -474,7 +485,7 @@ void Checker::checkChip(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "chip", knownKeysOf("chip"), true);
   if (auto v = integer(t, "chip", "cores", 1, kMaxCores))
     arch.numCores = int(*v);
-  if (auto v = positiveNumber(t, "chip", "clock_ghz"))
+  if (auto v = positiveNumber(t, "chip", "clock_ghz", kMaxClockGhz))
     arch.clockGhz = *v;
 }
 
@@ -499,7 +510,8 @@ void Checker::checkMemory(const toml::table &t, Arch &arch, bool coresValid) {
   }
 
   if (const toml::node *node = require(t, "memory", "scratchpad_bytes")) {
-    if (auto v = integerValue(*node, "memory.scratchpad_bytes", 1, INT64_MAX)) {
+    if (auto v = integerValue(*node, "memory.scratchpad_bytes", 1,
+                                  kMaxScratchpadBytes)) {
       if (stickValid && *v % arch.stickBytes != 0)
         error(*node, "'memory.scratchpad_bytes' must be a multiple of "
                      "'memory.stick_bytes' (" +
@@ -510,9 +522,9 @@ void Checker::checkMemory(const toml::table &t, Arch &arch, bool coresValid) {
     }
   }
 
-  if (auto v = integer(t, "memory", "hbm_bytes", 1, INT64_MAX))
+  if (auto v = integer(t, "memory", "hbm_bytes", 1, kMaxHbmBytes))
     arch.hbmBytes = uint64_t(*v);
-  if (auto v = positiveNumber(t, "memory", "hbm_bandwidth_gbs"))
+  if (auto v = positiveNumber(t, "memory", "hbm_bandwidth_gbs", kMaxBandwidthGBs))
     arch.hbmBandwidthGBs = *v;
 
   if (const toml::node *node = require(t, "memory", "hbm_attach_core")) {
@@ -533,7 +545,7 @@ void Checker::checkRing(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "ring", knownKeysOf("ring"), true);
   if (auto v = boolean(t, "ring", "bidirectional"))
     arch.bidirectionalRing = *v;
-  if (auto v = positiveNumber(t, "ring", "link_bandwidth_gbs"))
+  if (auto v = positiveNumber(t, "ring", "link_bandwidth_gbs", kMaxBandwidthGBs))
     arch.ringLinkBandwidthGBs = *v;
   if (auto v = integer(t, "ring", "hop_latency_cycles", 0, INT_MAX))
     arch.hopLatencyCycles = int(*v);
@@ -775,11 +787,22 @@ std::optional<Arch> loadArch(const std::string &path,
   std::FILE *f = std::fopen(path.c_str(), "rb");
   if (!f)
     return cannot("open", errno);
+  // Bounded: /dev/zero or a huge file is refused, not read into memory.
   std::string text;
   char buf[16384];
   size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    if (text.size() + n > spyre::limits::kMaxArchBytes) {
+      std::fclose(f);
+      Diagnostic d;
+      d.message = "architecture file '" + path + "' is larger than " +
+                  std::to_string(spyre::limits::kMaxArchBytes) +
+                  " bytes (the limit, see docs/limits.md)";
+      errors.push_back(std::move(d));
+      return std::nullopt;
+    }
     text.append(buf, n);
+  }
   const bool readError = std::ferror(f) != 0;
   const int err = errno;
   std::fclose(f);

@@ -21,7 +21,9 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
-#include <regex>
+#include <algorithm>
+#include <cctype>
+#include <climits>
 #include <sstream>
 
 using namespace spyre;
@@ -50,35 +52,96 @@ std::string stripLocations(std::string &line) {
   return last;
 }
 
+/// `#locN = loc(BODY)` (the whole line): sets the alias and its body.
+bool aliasDefinition(const std::string &line, std::string &alias,
+                     std::string &body) {
+  static const std::string kOpen = " = loc(";
+  if (line.compare(0, 4, "#loc") != 0)
+    return false;
+  size_t i = 4;
+  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])))
+    ++i;
+  if (line.size() < i + kOpen.size() + 1 ||
+      line.compare(i, kOpen.size(), kOpen) != 0 || line.back() != ')')
+    return false;
+  alias = line.substr(0, i);
+  body = line.substr(i + kOpen.size(), line.size() - i - kOpen.size() - 1);
+  return true;
+}
+
+/// Digits from `at` on as a line number (0 if none or too large); `end`
+/// is set past them.
+int lineNumberAt(const std::string &text, size_t at, size_t &end) {
+  long long value = 0;
+  end = at;
+  while (end < text.size() &&
+         std::isdigit(static_cast<unsigned char>(text[end]))) {
+    value = std::min<long long>(value * 10 + (text[end] - '0'), INT_MAX + 1LL);
+    ++end;
+  }
+  return value > INT_MAX ? 0 : int(value);
+}
+
+/// The line of the first `"FILE":LINE:COL` in `loc`, or -1 if there is
+/// none. One pass over the text (a 40,000-character location is fine).
+int fileLineIn(const std::string &loc) {
+  size_t open = loc.find('"');
+  while (open != std::string::npos) {
+    size_t close = loc.find('"', open + 1);
+    if (close == std::string::npos)
+      return -1;
+    size_t digits = close + 2, end = 0;
+    if (digits < loc.size() && loc[close + 1] == ':' &&
+        std::isdigit(static_cast<unsigned char>(loc[digits]))) {
+      int line = lineNumberAt(loc, digits, end);
+      if (end + 1 < loc.size() && loc[end] == ':' &&
+          std::isdigit(static_cast<unsigned char>(loc[end + 1])))
+        return line;
+    }
+    open = close; // the closing quote may open the next candidate
+  }
+  return -1;
+}
+
+/// The first `#locN` alias named in `loc`, or "".
+std::string aliasUseIn(const std::string &loc) {
+  size_t at = loc.find("#loc");
+  if (at == std::string::npos)
+    return {};
+  size_t end = at + 4;
+  while (end < loc.size() && std::isdigit(static_cast<unsigned char>(loc[end])))
+    ++end;
+  return loc.substr(at, end - at);
+}
+
 /// Prints `module` with locations, then turns them into a line map and
-/// removes them from the text.
+/// removes them from the text (linear scans, no regular expressions: they
+/// recurse on long lines).
 void snapshotText(ModuleOp module, std::string &ir,
                   std::vector<int> &sourceLines) {
   std::string text;
   llvm::raw_string_ostream os(text);
   module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
-  static const std::regex fileLine(R"re("[^"]*":(\d+):\d+)re");
-  static const std::regex aliasDef(R"re(^(#loc\d*) = loc\((.*)\)$)re");
-  static const std::regex aliasUse(R"re(#loc\d*)re");
   // Location aliases are defined after the module.
   llvm::StringMap<std::string> aliases;
   std::vector<std::string> lines;
   std::stringstream in(text);
   for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_match(line, m, aliasDef))
-      aliases[m[1].str()] = m[2].str();
+    std::string alias, body;
+    if (aliasDefinition(line, alias, body))
+      aliases[alias] = std::move(body);
     else
       lines.push_back(line);
   }
   auto sourceLine = [&](std::string loc) {
     for (int depth = 0; depth < 8; ++depth) {
-      std::smatch m;
-      if (std::regex_search(loc, m, fileLine))
-        return std::stoi(m[1].str());
-      if (!std::regex_search(loc, m, aliasUse))
+      int line = fileLineIn(loc);
+      if (line >= 0)
+        return line;
+      std::string alias = aliasUseIn(loc);
+      if (alias.empty())
         return 0;
-      auto it = aliases.find(m[0].str());
+      auto it = aliases.find(alias);
       if (it == aliases.end())
         return 0;
       loc = it->second;

@@ -7,6 +7,7 @@
 #include "driver/LatencyAdapter.h"
 #include "interp/Interpreter.h"
 #include "interp/Latency.h"
+#include "ir/GridAttr.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 
@@ -19,8 +20,11 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include "ir/ktdp/KtdpOps.h"
+#include "support/Checked.h"
+#include "support/Limits.h"
 
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <random>
 
@@ -32,6 +36,9 @@ namespace {
 
 constexpr uint64_t kFirstArrayByte = 0x10000;
 constexpr uint64_t kArrayAlignment = 128;
+/// Byte addresses the driver places data at stay below 2^62, so ends and
+/// element indices never overflow.
+constexpr uint64_t kMaxAddress = uint64_t(1) << 62;
 
 std::optional<interp::DType> arrayDType(const std::string &name) {
   if (name == "u8")
@@ -119,7 +126,19 @@ LogicalResult seedArguments(func::FuncOp function,
     array.dtype = std::string(interp::dtypeName(dtype));
     array.shape.assign(type.getShape().begin(), type.getShape().end());
     unsigned size = interp::dtypeSize(dtype);
-    int64_t n = type.getNumElements();
+    // Bounded before anything is allocated: a huge view needs an input.
+    std::optional<int64_t> count = checked::product(type.getShape());
+    if (!count || *count > limits::kMaxSeededElements) {
+      capture.error(function.getLoc(),
+                    "cannot make random data for %" + names[i] +
+                        ": its memory view of " +
+                        (count ? std::to_string(*count) : "too many") +
+                        " elements is larger than --seed fills (" +
+                        std::to_string(limits::kMaxSeededElements) +
+                        " elements); give it an input");
+      return failure();
+    }
+    int64_t n = *count;
     array.data.resize(static_cast<size_t>(n) * size);
     std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
                         std::hash<std::string>()(names[i]));
@@ -132,6 +151,89 @@ LogicalResult seedArguments(func::FuncOp function,
                                : static_cast<double>(uniform(rng)),
                            &array.data[static_cast<size_t>(e) * size]);
     out[names[i]].array = std::move(array);
+  }
+  return success();
+}
+
+/// "96x64" for diagnostics.
+std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (int64_t d : shape)
+    text += (text.empty() ? "" : "x") +
+            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
+  return text.empty() ? "a scalar" : text;
+}
+
+/// Every given argument names one of the kernel's, and every array given
+/// for a pointer matches the memory views built on it: the same element
+/// type and at least as many elements as the view reaches (static sizes
+/// and strides). A mismatch is refused naming both sides.
+LogicalResult checkArguments(func::FuncOp function,
+                             const std::vector<std::string> &names,
+                             const std::map<std::string, Argument> &given,
+                             DiagnosticCapture &capture) {
+  for (const auto &[name, arg] : given)
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      std::string known;
+      for (const std::string &n : names)
+        known += (known.empty() ? "%" : ", %") + n;
+      capture.error(function.getLoc(),
+                    "no argument named %" + name + " (the kernel's " +
+                        "arguments are " +
+                        (known.empty() ? std::string("none") : known) + ")");
+      return failure();
+    }
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+    auto found = given.find(names[i]);
+    if (found == given.end() || !found->second.array)
+      continue;
+    const npy::Array &array = *found->second.array;
+    auto elem = arrayDType(array.dtype);
+    std::optional<int64_t> elements = checked::product(array.shape);
+    for (Operation *user : entry.getArgument(i).getUsers()) {
+      auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(user);
+      if (!view || view.getOffset() != entry.getArgument(i))
+        continue;
+      auto type = llvm::cast<MemRefType>(view.getType());
+      interp::DType wanted = interp::dtypeOf(type);
+      if (elem && *elem != wanted) {
+        capture.error(view.getLoc(),
+                      "argument %" + names[i] + " is a " + array.dtype +
+                          " array (" + shapeText(array.shape) +
+                          ") but this memory view holds " +
+                          std::string(interp::dtypeName(wanted)));
+        return failure();
+      }
+      // The highest element index the view reaches, plus one.
+      std::optional<int64_t> reach = 1;
+      for (auto [size, stride] :
+           llvm::zip(view.getStaticSizes(), view.getStaticStrides())) {
+        if (ShapedType::isDynamic(size) || ShapedType::isDynamic(stride) ||
+            stride < 0) {
+          reach.reset();
+          break;
+        }
+        if (size == 0) {
+          reach = 0;
+          break;
+        }
+        std::optional<int64_t> step = checked::mul(size - 1, stride);
+        reach = step && reach ? checked::add(*reach, *step) : std::nullopt;
+        if (!reach)
+          break;
+      }
+      if (reach && elements && *elements < *reach) {
+        capture.error(view.getLoc(),
+                      "argument %" + names[i] + " is a " +
+                          shapeText(array.shape) + " array of " +
+                          std::to_string(*elements) +
+                          " elements but this memory view (" +
+                          shapeText(type.getShape()) + ") reaches " +
+                          std::to_string(*reach));
+        return failure();
+      }
+    }
   }
   return success();
 }
@@ -204,6 +306,7 @@ void PreparedRun::State::prepare(const RunRequest &request) {
 
   options.grid = request.grid;
   options.recordLxEvents = request.recordLxEvents;
+  options.maxLxEvents = limits::kMaxLxEvents;
   options.maxOpsPerCore = request.maxOpsPerCore;
   options.cancel = request.cancel;
   // The architecture gives memory sizes and latency parameters; a record's
@@ -234,33 +337,32 @@ void PreparedRun::State::prepare(const RunRequest &request) {
                                 : architecture->scratchpadBytesPerCore;
 
   // The grid, checked against the architecture before anything is sized by
-  // it (a mistyped --grid must not allocate a million cores first).
-  std::vector<int64_t> grid =
-      options.grid.empty() ? interp::gridOf(function) : options.grid;
-  int64_t tiles = 1;
-  bool tooMany = false;
-  for (int64_t extent : grid) {
-    if (extent < 1) {
-      capture.error(function.getLoc(), "a grid dimension must be at least 1, "
-                                       "not " + std::to_string(extent));
+  // it (a mistyped --grid must not allocate a million cores first), by the
+  // same rules as the pipeline's legality check.
+  std::vector<int64_t> grid = options.grid;
+  std::string target = "architecture '" + architecture->name + "'";
+  if (grid.empty()) {
+    SmallVector<int64_t> fromAttr;
+    if (failed(readGridAttr(function, architecture->numCores, target,
+                            fromAttr)))
+      return;
+    grid.assign(fromAttr.begin(), fromAttr.end());
+    if (grid.empty())
+      grid.push_back(1);
+  } else {
+    std::string why;
+    if (!checkGridExtents(grid, architecture->numCores, target, why)) {
+      capture.error(function.getLoc(), why);
       return;
     }
-    tooMany |= __builtin_mul_overflow(tiles, extent, &tiles);
   }
-  if (tooMany || tiles > architecture->numCores) {
-    capture.error(function.getLoc(),
-                  "the grid has " +
-                      (tooMany ? std::string("too many")
-                               : std::to_string(tiles)) +
-                      " tiles but architecture '" + architecture->name +
-                      "' has " + std::to_string(architecture->numCores) +
-                      " cores");
-    return;
-  }
+  int64_t tiles = *checked::product(grid);
   coreCount = static_cast<int>(tiles);
   options.grid = grid; // the interpreter runs the grid checked here
 
   names = argumentNames(state, function.getBody().front());
+  if (failed(checkArguments(function, names, request.args, capture)))
+    return;
   args = request.args;
   if (request.seed && failed(seedArguments(function, names, request.args,
                                            *request.seed, args, capture)))
@@ -281,7 +383,17 @@ void PreparedRun::State::prepare(const RunRequest &request) {
     const Argument &arg = found->second;
     interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
     if (!arg.array) {
-      values.push_back(interp::Scalar{arg.scalar.value_or(0), type});
+      double value = arg.scalar.value_or(0);
+      // Integers are held exactly up to 2^53 (docs/limits.md).
+      if (!interp::isFloat(type) &&
+          (value != std::trunc(value) || std::fabs(value) >= 0x1p53)) {
+        capture.error(function.getLoc(),
+                      "argument %" + names[i] + ": " + std::to_string(value) +
+                          " is not an integer of magnitude below 2^53 (the "
+                          "interpreter's exact range)");
+        return;
+      }
+      values.push_back(interp::Scalar{value, type});
       continue;
     }
     auto elem = arrayDType(arg.array->dtype);
@@ -291,20 +403,41 @@ void PreparedRun::State::prepare(const RunRequest &request) {
       return;
     }
     uint64_t start = arg.byteStart.value_or(nextByte);
+    uint64_t end = start + arg.array->data.size();
+    if (start > kMaxAddress || end > kMaxAddress) {
+      capture.error("argument %" + names[i] + ": its array would end at byte " +
+                    std::to_string(end) + ", beyond the " +
+                    std::to_string(kMaxAddress) + " bytes of HBM addresses");
+      return;
+    }
     arrays.push_back(&arg);
     placedAt[&arg] = start;
-    uint64_t end = start + arg.array->data.size();
     nextByte = std::max(nextByte, (end + kArrayAlignment - 1) /
                                       kArrayAlignment * kArrayAlignment);
     values.push_back(interp::Scalar{
         static_cast<double>(start / interp::dtypeSize(*elem)), type});
   }
-  for (const MemoryRegion &region : regions)
+  for (const MemoryRegion &region : regions) {
     if (region.lx && (region.core < 0 || region.core >= coreCount)) {
       capture.error("region " + region.name + " is in the scratchpad of core " +
                     std::to_string(region.core) + ", outside the grid");
       return;
     }
+    // Bytes start..end must lie in the memory: the scratchpad's capacity
+    // for LX, the address space for HBM.
+    uint64_t limit = region.lx ? options.lxCapacityBytes : kMaxAddress;
+    uint64_t size = region.data.data.size();
+    if (region.byteStart > limit || size > limit - region.byteStart) {
+      capture.error("region " + region.name + " (bytes " +
+                    std::to_string(region.byteStart) + " to " +
+                    std::to_string(region.byteStart + size) + ") lies outside " +
+                    (region.lx ? "the " + std::to_string(limit) +
+                                     "-byte scratchpad of core " +
+                                     std::to_string(region.core)
+                               : std::string("the HBM address space")));
+      return;
+    }
+  }
   ok = true;
 }
 
@@ -348,6 +481,13 @@ RunResult PreparedRun::State::run() {
     }
     result.lxEvents.push_back(std::move(out));
   }
+  result.droppedLxEvents = run.droppedLxEvents();
+  if (result.droppedLxEvents > 0)
+    capture.warning(function.getLoc(),
+                    "the scratchpad event log keeps the first " +
+                        std::to_string(result.lxEvents.size()) +
+                        " events; " + std::to_string(result.droppedLxEvents) +
+                        " later ones were counted but not kept");
 
   // Read back.
   for (const std::string &name : names) {
@@ -359,6 +499,16 @@ RunResult PreparedRun::State::run() {
     result.regions[region.name] =
         readBack(region.lx ? memories.lx[region.core] : memories.hbm,
                  region.byteStart, region.data);
+  for (size_t core = 0; core < memories.lx.size(); ++core)
+    if (memories.lx[core].uninitialisedReads() > 0)
+      capture.warning(function.getLoc(),
+                      "core " + std::to_string(core) + " read " +
+                          std::to_string(memories.lx[core].uninitialisedReads()) +
+                          " bytes of its scratchpad that nothing initialised "
+                          "(first at byte " +
+                          std::to_string(
+                              memories.lx[core].firstUninitialisedRead()) +
+                          "); they read as zero");
   if (memories.hbm.uninitialisedReads() > 0)
     capture.warning(function.getLoc(),
                     "the kernel read " +

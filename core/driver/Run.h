@@ -57,7 +57,9 @@ struct RunRequest {
   /// of a memory view with a static shape gets random data of that shape
   /// (floats standard normal, integers uniform in [0, smallest extent)).
   std::optional<uint64_t> seed;
-  bool recordLxEvents = true;
+  /// Keep the scratchpad events (the GUI and --lx-events ask): at most
+  /// limits::kMaxLxEvents, then RunResult::droppedLxEvents counts the rest.
+  bool recordLxEvents = false;
   /// Ops one core may execute before the run stops with a diagnostic.
   uint64_t maxOpsPerCore = 20'000'000;
   /// Set from another thread to stop a running kernel.
@@ -95,6 +97,7 @@ struct RunResult {
   /// Every memory region read back after the run.
   std::map<std::string, npy::Array> regions;
   std::vector<LxEvent> lxEvents;
+  uint64_t droppedLxEvents = 0; ///< past the limit: counted, not kept
   uint64_t lxCapacityBytes = 0;
   double kernelCycles = 0, kernelTimeUs = 0;
   std::string bottleneck;

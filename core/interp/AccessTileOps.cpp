@@ -12,6 +12,7 @@
 
 #include "interp/KtdpTiles.h"
 #include "ir/ktdp/IntegerSetUtils.h"
+#include "support/Checked.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
@@ -86,17 +87,21 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
   for (unsigned d = 0; d < rank; ++d) {
     if (hi[d] < lo[d])
       return count = 0, success();
-    volume *= hi[d] - lo[d] + 1;
     // Every point of a tile lands in a scratchpad (load) or comes from one
     // (store), so a tile larger than the scratchpad in bytes can never run.
     int64_t capacity =
         static_cast<int64_t>(core.interp.options().lxCapacityBytes);
-    if (volume > capacity)
+    std::optional<int64_t> span = spyre::checked::span(lo[d], hi[d]);
+    std::optional<int64_t> grown =
+        span ? spyre::checked::mul(volume, *span) : std::nullopt;
+    if (!grown || *grown > capacity)
       return op->emitError("the access tile's bounding box spans ")
-             << volume << " points, more than the " << capacity
+             << (grown ? std::to_string(*grown) : std::string("over 2^63"))
+             << " points, more than the " << capacity
              << "-byte scratchpad can hold (the interpreter, like ktir-cpu, "
-                "holds a loaded tile in LX whole; the compiled pipeline "
-                "streams such a tile through LX in chunks)";
+                   "holds a loaded tile in LX whole; the compiled pipeline "
+                   "streams such a tile through LX in chunks)";
+    volume = *grown;
   }
   bool box = shape.isBox;
   Dims p(lo);
@@ -193,19 +198,21 @@ LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
   shape.assign(type.getShape().begin(), type.getShape().end());
   int64_t dynamicDims = llvm::count_if(shape, ShapedType::isDynamic);
   if (dynamicDims == 0) {
-    if (numElements(shape) != points)
+    std::optional<int64_t> holds = spyre::checked::product(shape);
+    if (holds != points)
       return op->emitError("the access tile's set has ")
-             << points << " points but its type "
-             << type << " holds " << numElements(shape);
+             << points << " points but its type " << type << " holds "
+             << (holds ? std::to_string(*holds) : std::string("over 2^63"));
     return success();
   }
   if (dynamicDims > 1)
     return op->emitError("the interpreter needs at most one dynamic extent "
                          "in an access tile type");
-  int64_t known = 1;
+  std::optional<int64_t> product = 1;
   for (int64_t d : shape)
-    if (!ShapedType::isDynamic(d))
-      known *= d;
+    if (!ShapedType::isDynamic(d) && product)
+      product = spyre::checked::mul(*product, d);
+  int64_t known = product.value_or(0); // overflow: no point count fills it
   if (known == 0 || points % known != 0)
     return op->emitError("the access tile's ")
            << points << " points do not fill its type " << type;
@@ -263,17 +270,20 @@ SmallVector<unsigned, 4> tileDimensionOrder(kt::ConstructAccessTileOp op) {
 /// `op` if more than the scratchpad could ever hold.
 FailureOr<int64_t> boxVolume(CoreExec &core, kt::ConstructAccessTileOp op,
                              const Interpreter::SetShape &shape, size_t rank) {
-  int64_t volume = 1;
-  for (size_t d = 0; d < rank; ++d)
-    volume *= std::max<int64_t>(0, shape.hi[d] - shape.lo[d] + 1);
+  std::optional<int64_t> volume = 1;
+  for (size_t d = 0; d < rank && volume; ++d) {
+    std::optional<int64_t> span = spyre::checked::span(shape.lo[d], shape.hi[d]);
+    volume = span ? spyre::checked::mul(*volume, *span) : std::nullopt;
+  }
   uint64_t capacity = core.interp.options().lxCapacityBytes;
-  if (volume > static_cast<int64_t>(capacity))
+  if (!volume || *volume > static_cast<int64_t>(capacity))
     return op.emitError("the access tile's bounding box spans ")
-           << volume << " points, more than the " << capacity
+           << (volume ? std::to_string(*volume) : std::string("over 2^63"))
+           << " points, more than the " << capacity
            << "-byte scratchpad can hold (the interpreter, like ktir-cpu, "
-                "holds a loaded tile in LX whole; the compiled pipeline "
-                "streams such a tile through LX in chunks)";
-  return volume;
+                 "holds a loaded tile in LX whole; the compiled pipeline "
+                 "streams such a tile through LX in chunks)";
+  return *volume;
 }
 
 /// Appends the points x = from..to of a row whose element index is
@@ -478,6 +488,14 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
   int64_t count = 0;
   const Interpreter::SetShape &setShape =
       core.interp.setShape(op.getAccessTileSet(), symbols);
+  // The global coordinates anchor + point must not overflow.
+  if (setShape.bounded)
+    for (size_t d = 0; d < anchor.size() && d < setShape.lo.size(); ++d)
+      if (!spyre::checked::add(anchor[d], setShape.lo[d]) ||
+          !spyre::checked::add(anchor[d], setShape.hi[d]))
+        return op.emitError("the access tile's coordinates overflow 64 bits "
+                            "in dimension ")
+               << d;
   auto boxPart = [](const ViewPart &p) { return p.isBox || p.set == IntegerSet(); };
   bool plain = view.parts.size() == 1 && !view.distributed;
   bool boxSet = setShape.bounded && setShape.isBox;

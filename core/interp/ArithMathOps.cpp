@@ -186,9 +186,19 @@ uint64_t asUnsigned(double v, unsigned width) {
   return width >= 64 ? u : u & ((uint64_t(1) << width) - 1);
 }
 
+/// Integers at or beyond this magnitude may not survive a double.
+constexpr int64_t kExactInteger = int64_t(1) << 53;
+
 double floorDiv(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/// Rounds towards positive infinity without negating `a` (which overflows
+/// for the most negative value).
+double ceilDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
 }
 
 bool cmpF(arith::CmpFPredicate p, double a, double b) {
@@ -286,6 +296,18 @@ LogicalResult execConstant(CoreExec &core, Operation *op, Attribute value) {
   }
   Type type = op->getResult(0).getType();
   DType dt = dtypeOf(type);
+  // Integers are held exactly below 2^53 in magnitude: a constant beyond is
+  // refused rather than rounded.
+  auto tooWide = [](const APInt &v) { return v.getSignificantBits() > 54; };
+  if (auto i = llvm::dyn_cast<IntegerAttr>(value); i && tooWide(i.getValue()))
+    return op->emitError("the constant ")
+           << value << " reaches 2^53 in magnitude: the interpreter holds "
+           << "integers exactly only below that";
+  if (auto dense = llvm::dyn_cast<DenseIntElementsAttr>(value))
+    if (llvm::any_of(dense.getValues<APInt>(), tooWide))
+      return op->emitError("a constant element reaches 2^53 in magnitude: "
+                           "the interpreter holds integers exactly only "
+                           "below that");
   RtValue result;
   if (auto dense = llvm::dyn_cast<DenseElementsAttr>(value)) {
     auto shaped = llvm::cast<ShapedType>(type);
@@ -394,26 +416,38 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
   // are exact; i64/index values are exact up to 2^53.
   unsigned width = op->getNumOperands() ? bitWidth(op->getOperand(0).getType()) : 64;
   auto si = [](double v) { return static_cast<int64_t>(v); };
-  auto wrapped = [width](uint64_t v) {
+  // 64-bit results are held exactly below 2^53 in magnitude; one beyond
+  // makes the op fail (see exact()) instead of rounding silently.
+  bool inexact = false;
+  auto wrapped = [width, &inexact](uint64_t v) {
     if (width < 64) {
       uint64_t mask = (uint64_t(1) << width) - 1;
       v &= mask;
       if (width > 1 && (v >> (width - 1)) & 1)
         v |= ~mask; // sign-extend
     }
-    return static_cast<double>(static_cast<int64_t>(v));
+    int64_t r = static_cast<int64_t>(v);
+    inexact |= r >= kExactInteger || r <= -kExactInteger;
+    return static_cast<double>(r);
+  };
+  auto exact = [&](LogicalResult r) -> LogicalResult {
+    if (succeeded(r) && inexact)
+      return op->emitError("a ")
+             << width << "-bit result reaches 2^53 in magnitude: the "
+             << "interpreter holds integers exactly only below that";
+    return r;
   };
   auto u = [](double v) { return static_cast<uint64_t>(static_cast<int64_t>(v)); };
   if (name == "arith.addi" || name == "spyreop.addi32toi32" ||
       name == "spyreop.addi64toi64")
-    return binary(core, op, [&](double a, double b) { return wrapped(u(a) + u(b)); });
-  if (name == "arith.subi") return binary(core, op, [&](double a, double b) { return wrapped(u(a) - u(b)); });
+    return exact(binary(core, op, [&](double a, double b) { return wrapped(u(a) + u(b)); }));
+  if (name == "arith.subi") return exact(binary(core, op, [&](double a, double b) { return wrapped(u(a) - u(b)); }));
   if (name == "arith.muli" || name == "spyreop.muli32toi32")
-    return binary(core, op, [&](double a, double b) { return wrapped(u(a) * u(b)); });
+    return exact(binary(core, op, [&](double a, double b) { return wrapped(u(a) * u(b)); }));
   if (name == "spyreop.idx32toaddr")
-    return ternary(core, op, [&](double i, double base, double stride) {
+    return exact(ternary(core, op, [&](double i, double base, double stride) {
       return wrapped(u(base) + u(stride) * u(i));
-    });
+    }));
   // Division by zero is undefined behaviour in MLIR; report it instead.
   bool divides = name == "arith.divsi" || name == "arith.divui" ||
                  name == "arith.remsi" || name == "arith.remui" ||
@@ -427,6 +461,17 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
     for (int64_t i = 0; i < n; ++i)
       if (ops->args[1].at(i) == 0)
         return op->emitError("integer division by zero");
+    // The most negative value divided by -1 does not fit (MLIR: poison;
+    // the host: SIGFPE): an error like division by zero.
+    bool isSigned = name == "arith.divsi" || name == "arith.remsi" ||
+                    name == "arith.ceildivsi" || name == "arith.floordivsi";
+    double lowest = -std::ldexp(1.0, static_cast<int>(width) - 1);
+    if (isSigned)
+      for (int64_t i = 0; i < n; ++i)
+        if (ops->args[1].at(i) == -1 && ops->args[0].at(i) <= lowest)
+          return op->emitError("integer division overflow: the most negative ")
+                 << width << "-bit value divided by -1 does not fit in "
+                 << width << " bits";
     const Arg a = ops->args[0], b = ops->args[1];
     auto run = [&](auto fn) {
       return mapTo(core, op, *ops, [&](int64_t i) { return fn(a.at(i), b.at(i)); });
@@ -434,13 +479,13 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
     if (name == "arith.divsi") return run([&](double x, double y) { return static_cast<double>(si(x) / si(y)); });
     if (name == "arith.remsi") return run([&](double x, double y) { return static_cast<double>(si(x) % si(y)); });
     if (name == "arith.floordivsi") return run([&](double x, double y) { return floorDiv(si(x), si(y)); });
-    if (name == "arith.ceildivsi") return run([&](double x, double y) { return -floorDiv(-si(x), si(y)); });
-    if (name == "arith.divui") return run([&](double x, double y) { return static_cast<double>(asUnsigned(x, width) / asUnsigned(y, width)); });
-    if (name == "arith.remui") return run([&](double x, double y) { return static_cast<double>(asUnsigned(x, width) % asUnsigned(y, width)); });
-    return run([&](double x, double y) {
+    if (name == "arith.ceildivsi") return run([&](double x, double y) { return ceilDiv(si(x), si(y)); });
+    if (name == "arith.divui") return exact(run([&](double x, double y) { return wrapped(asUnsigned(x, width) / asUnsigned(y, width)); }));
+    if (name == "arith.remui") return exact(run([&](double x, double y) { return wrapped(asUnsigned(x, width) % asUnsigned(y, width)); }));
+    return exact(run([&](double x, double y) {
       uint64_t ux = asUnsigned(x, width), uy = asUnsigned(y, width);
-      return static_cast<double>((ux + uy - 1) / uy);
-    });
+      return wrapped(ux / uy + (ux % uy != 0));
+    }));
   }
   if (name == "arith.maxsi") return binary(core, op, [&](double a, double b) { return std::max(a, b); });
   if (name == "arith.minsi") return binary(core, op, [&](double a, double b) { return std::min(a, b); });
@@ -449,9 +494,11 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
   if (name == "arith.andi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) & si(b)); });
   if (name == "arith.ori") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) | si(b)); });
   if (name == "arith.xori") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) ^ si(b)); });
-  if (name == "arith.shli") return binary(core, op, [&](double a, double b) { return si(b) >= width ? 0.0 : wrapped(asUnsigned(a, width) << si(b)); });
-  if (name == "arith.shrui") return binary(core, op, [&](double a, double b) { return si(b) >= width ? 0.0 : static_cast<double>(asUnsigned(a, width) >> si(b)); });
-  if (name == "arith.shrsi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) >> std::min<int64_t>(si(b), 63)); });
+  // A shift by the width or more (or a negative amount) is poison in
+  // MLIR: 0 here, never a shift the host leaves undefined.
+  if (name == "arith.shli") return exact(binary(core, op, [&](double a, double b) { return asUnsigned(b, width) >= width ? 0.0 : wrapped(asUnsigned(a, width) << si(b)); }));
+  if (name == "arith.shrui") return exact(binary(core, op, [&](double a, double b) { return asUnsigned(b, width) >= width ? 0.0 : wrapped(asUnsigned(a, width) >> si(b)); }));
+  if (name == "arith.shrsi") return binary(core, op, [&](double a, double b) { return static_cast<double>(si(a) >> std::min<uint64_t>(asUnsigned(b, width), 63)); });
 
   // math and spyreop intrinsics --------------------------------------------
   static HalfMemo expMemo, exp2Memo, expm1Memo, logMemo, tanhMemo, erfMemo,

@@ -86,6 +86,10 @@ public:
   /// diagnostic and sets lxFailed). charge() returns the new buffer's id,
   /// which its discharge() names.
   uint64_t charge(uint64_t bytes);
+  /// An error on `op` unless a tensor of `shape` fits in the scratchpad
+  /// (checked arithmetic; called before such a tensor is allocated).
+  mlir::LogicalResult fitsScratchpad(mlir::Operation *op, DType dtype,
+                                     llvm::ArrayRef<int64_t> shape);
   void discharge(uint64_t bytes, uint64_t buffer);
   /// Whether this core holds `t` (binding it again charges nothing).
   bool holds(const Tensor *t) const { return refs.count(t) != 0; }

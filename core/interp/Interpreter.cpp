@@ -5,6 +5,8 @@
 #include "interp/Coroutine.h"
 #include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpTypes.h"
+#include "support/Checked.h"
+#include "support/Limits.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -443,7 +445,10 @@ void Interpreter::prepare() {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         numValues += block.getNumArguments();
-    if (!llvm::all_of(op->getResultTypes(), supportedResultType))
+    if (!llvm::all_of(op->getResultTypes(), supportedResultType) ||
+        llvm::any_of(op->getResultTypes(), [&](Type t) {
+          return !fitsScratchpad(t, name);
+        }))
       unsupportedResults.insert(op);
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -473,8 +478,12 @@ std::optional<SmallVector<int64_t>> Interpreter::setPoints(IntegerSet set) {
 }
 
 void Interpreter::recordLx(const LxEvent &event) {
-  if (opts.recordLxEvents)
+  if (!opts.recordLxEvents)
+    return;
+  if (events.size() < opts.maxLxEvents)
     events.push_back(event);
+  else
+    ++droppedEvents;
 }
 
 std::vector<uint64_t> Interpreter::peakLxBytes() const {
@@ -621,6 +630,20 @@ uint64_t CoreExec::charge(uint64_t bytes) {
   return buffer;
 }
 
+LogicalResult CoreExec::fitsScratchpad(Operation *op, DType dtype,
+                                       ArrayRef<int64_t> shape) {
+  uint64_t capacity = interp.options().lxCapacityBytes;
+  std::optional<int64_t> count = spyre::checked::product(shape);
+  std::optional<int64_t> bytes =
+      count ? spyre::checked::mul(*count, dtypeSize(dtype)) : std::nullopt;
+  if (bytes && static_cast<uint64_t>(*bytes) <= capacity)
+    return success();
+  return op->emitError("scratchpad (LX) overflow on core ")
+         << id << ": a tensor of "
+         << (bytes ? std::to_string(*bytes) : std::string("more than 2^63"))
+         << " bytes does not fit in the " << capacity << "-byte scratchpad";
+}
+
 void CoreExec::discharge(uint64_t bytes, uint64_t buffer) {
   lxInUse -= bytes;
   interp.recordLx({id, false, bytes, lxInUse, currentOp, buffer});
@@ -737,6 +760,25 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
   return success();
 }
 
+/// Whether a static tensor type fits in the scratchpad; constants (not
+/// charged, but held in memory all the same) within limits::kMaxConstantBytes.
+bool Interpreter::fitsScratchpad(Type t, StringRef opName) const {
+  auto tensor = llvm::dyn_cast<RankedTensorType>(t);
+  if (!tensor || !dtypeSupported(tensor))
+    return true;
+  std::optional<int64_t> count =
+      spyre::checked::product(tensor.getShape()); // dynamic: negative
+  if (!tensor.hasStaticShape())
+    return true; // checked when the sizes are known
+  std::optional<int64_t> bytes =
+      count ? spyre::checked::mul(*count, dtypeSize(dtypeOf(tensor)))
+            : std::nullopt;
+  bool constant = opName == "arith.constant" || opName == "spyreop.constant";
+  uint64_t limit =
+      constant ? spyre::limits::kMaxConstantBytes : opts.lxCapacityBytes;
+  return bytes && static_cast<uint64_t>(*bytes) <= limit;
+}
+
 LogicalResult CoreExec::enterOp(Operation *op) {
   currentOp = op;
   if (++opCount > interp.options().maxOpsPerCore)
@@ -748,10 +790,26 @@ LogicalResult CoreExec::enterOp(Operation *op) {
       interp.options().cancel->load(std::memory_order_relaxed))
     return op->emitError("run cancelled");
   if (interp.hasUnsupportedResult(op))
-    for (Type t : op->getResultTypes())
+    for (Type t : op->getResultTypes()) {
       if (!supportedResultType(t))
         return op->emitError("the interpreter does not support values of type ")
                << t;
+      // Refused before the handler allocates it, in the words of charge().
+      if (!interp.fitsScratchpad(t, op->getName().getStringRef())) {
+        auto tensor = llvm::cast<RankedTensorType>(t);
+        std::optional<int64_t> count =
+            spyre::checked::product(tensor.getShape());
+        std::optional<int64_t> bytes =
+            count ? spyre::checked::mul(*count, dtypeSize(dtypeOf(tensor)))
+                  : std::nullopt;
+        return op->emitError("scratchpad (LX) overflow on core ")
+               << id << ": allocating "
+               << (bytes ? std::to_string(*bytes)
+                         : std::string("more than 2^63"))
+               << " bytes with " << lxInUse << " of "
+               << interp.options().lxCapacityBytes << " bytes in use";
+      }
+    }
   return success();
 }
 

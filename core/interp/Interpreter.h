@@ -52,7 +52,10 @@ struct LxEvent {
 struct InterpOptions {
   std::vector<int64_t> grid; ///< empty: the function's grid attribute
   uint64_t lxCapacityBytes = 2 * 1024 * 1024;
-  bool recordLxEvents = true;
+  /// Keep the scratchpad events (only when asked: the log grows with the
+  /// run), at most maxLxEvents of them; later ones are only counted.
+  bool recordLxEvents = false;
+  uint64_t maxLxEvents = uint64_t(1) << 20;
   /// A core that executes more ops than this stops with a diagnostic (an
   /// endless scf.while, say) instead of running forever.
   uint64_t maxOpsPerCore = 20'000'000;
@@ -80,6 +83,8 @@ public:
   mlir::LogicalResult run(llvm::ArrayRef<RtValue> args);
 
   const std::vector<LxEvent> &lxEvents() const { return events; }
+  /// Events past InterpOptions::maxLxEvents, counted but not kept.
+  uint64_t droppedLxEvents() const { return droppedEvents; }
   std::vector<uint64_t> peakLxBytes() const;
   uint64_t opsExecuted() const;
 
@@ -123,6 +128,11 @@ public:
   const BlockLiveness &liveness(mlir::Block &block);
   /// The ops with a result of a type the interpreter does not support
   /// (found when the kernel is prepared; an error only if one executes).
+  /// Whether a value of type `t` made by an op named `opName` fits: static
+  /// tensors must fit in the scratchpad (constants within
+  /// limits::kMaxConstantBytes). Ops with a result that does not are
+  /// refused before they run (see hasUnsupportedResult).
+  bool fitsScratchpad(mlir::Type t, llvm::StringRef opName) const;
   bool hasUnsupportedResult(mlir::Operation *op) const {
     return !unsupportedResults.empty() && unsupportedResults.count(op);
   }
@@ -151,6 +161,7 @@ private:
   int coreCount = 1;
   std::vector<std::unique_ptr<CoreExec>> cores;
   std::vector<LxEvent> events;
+  uint64_t droppedEvents = 0;
   bool isThreaded = false;
   struct Scheduler;
   std::unique_ptr<Scheduler> scheduler;

@@ -11,6 +11,7 @@
 
 #include "interp/KtdpTiles.h"
 #include "ir/ktdp/IntegerSetUtils.h"
+#include "support/Checked.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
@@ -33,6 +34,38 @@ bool ViewPart::contains(const int64_t *coord) const {
 }
 
 namespace {
+
+/// Byte addresses of the interpreter's memories stay below 2^62.
+constexpr int64_t kMaxAddress = int64_t(1) << 62;
+
+/// Every coordinate of the view's box must have an element index and a
+/// byte address that fit (checked arithmetic): a huge stride or offset is
+/// refused here instead of wrapping to another row.
+LogicalResult checkAddressRange(kt::ConstructMemoryViewOp op,
+                                const ViewPart &part) {
+  namespace ck = spyre::checked;
+  std::optional<int64_t> low = part.offset, high = part.offset;
+  for (size_t d = 0; d < part.strides.size() && d < part.lo.size(); ++d) {
+    if (part.hi[d] < part.lo[d])
+      return success(); // an empty view addresses nothing
+    std::optional<int64_t> a = ck::mul(part.lo[d], part.strides[d]);
+    std::optional<int64_t> b = ck::mul(part.hi[d], part.strides[d]);
+    if (!a || !b || !low || !high) {
+      low.reset();
+      break;
+    }
+    low = ck::add(*low, std::min(*a, *b));
+    high = ck::add(*high, std::max(*a, *b));
+  }
+  unsigned size = dtypeSize(part.dtype);
+  std::optional<int64_t> lastByte =
+      low && high ? ck::mul(*high, size) : std::nullopt;
+  if (!lastByte || *lastByte > kMaxAddress || *low < -kMaxAddress / size)
+    return op.emitError("the memory view's addresses overflow: offset ")
+           << part.offset << " with these sizes and strides reaches beyond "
+           << "byte 2^62";
+  return success();
+}
 
 LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
   FailureOr<int64_t> offset = core.integer(op, op.getOffset());
@@ -78,6 +111,8 @@ LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
       part.hi.push_back(s - 1);
     }
   }
+  if (failed(checkAddressRange(op, part)))
+    return failure();
   view->dtype = part.dtype;
   view->shape = part.sizes;
   core.set(op.getResult(), MemoryViewPtr(view));

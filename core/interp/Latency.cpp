@@ -55,25 +55,32 @@ bool setError(std::string *error, std::string message) {
   return false;
 }
 
-// Reads an integer-valued field; rejects fractions and values below `min`.
-bool readInt(const std::string &key, double value, int min, int &out,
+// Reads an integer-valued field; rejects fractions and values outside
+// [min, max] (the documented bounds, docs/limits.md).
+bool readInt(const std::string &key, double value, int min, int max, int &out,
              std::string *error) {
   if (!std::isfinite(value) || value != std::floor(value))
     return setError(error, "hw_config key '" + key +
                                "' must be an integer, got " +
                                std::to_string(value));
-  if (value < double(min) || value > 2147483647.0)
+  if (value < double(min) || value > double(max))
     return setError(error, "hw_config key '" + key + "' out of range: " +
-                               std::to_string(value));
+                               std::to_string(value) + " (allowed " +
+                               std::to_string(min) + " to " +
+                               std::to_string(max) + ")");
   out = int(value);
   return true;
 }
 
-bool readPositive(const std::string &key, double value, bool allowZero,
+// Reads a finite number in (0, max]: a zero or absurd bandwidth or clock
+// would turn every memory or compute cost into zero (or infinity).
+bool readPositive(const std::string &key, double value, double max,
                   double &out, std::string *error) {
-  if (!std::isfinite(value) || value < 0.0 || (!allowZero && value == 0.0))
+  if (!std::isfinite(value) || value <= 0.0 || value > max)
     return setError(error, "hw_config key '" + key + "' out of range: " +
-                               std::to_string(value));
+                               std::to_string(value) +
+                               " (allowed: above 0, at most " +
+                               std::to_string(max) + ")");
   out = value;
   return true;
 }
@@ -87,21 +94,23 @@ HwConfig::fromKeyValues(const std::map<std::string, double> &keyValues,
   for (const auto &[key, value] : keyValues) {
     bool ok = true;
     if (key == "num_cores")
-      ok = readInt(key, value, 1, config.numCores, error);
+      ok = readInt(key, value, 1, 1024, config.numCores, error);
     else if (key == "clock_ghz")
-      ok = readPositive(key, value, false, config.clockGhz, error);
+      ok = readPositive(key, value, 100.0, config.clockGhz, error);
     else if (key == "hbm_bandwidth_tb_s")
-      ok = readPositive(key, value, true, config.hbmBandwidthTbS, error);
+      ok = readPositive(key, value, 10000.0, config.hbmBandwidthTbS, error);
     else if (key == "ring_bandwidth_tb_s")
-      ok = readPositive(key, value, true, config.ringBandwidthTbS, error);
+      ok = readPositive(key, value, 10000.0, config.ringBandwidthTbS, error);
     else if (key == "simd_elements_per_cycle")
-      ok = readInt(key, value, 1, config.simdElementsPerCycle, error);
+      ok = readInt(key, value, 1, 1 << 20, config.simdElementsPerCycle,
+                   error);
     else if (key == "systolic_rows")
-      ok = readInt(key, value, 1, config.systolicRows, error);
+      ok = readInt(key, value, 1, 65536, config.systolicRows, error);
     else if (key == "transcendental_penalty")
-      ok = readInt(key, value, 0, config.transcendentalPenalty, error);
+      ok = readInt(key, value, 1, 1000000, config.transcendentalPenalty,
+                   error);
     else if (key == "lx_size_mb")
-      ok = readInt(key, value, 0, config.lxSizeMb, error);
+      ok = readInt(key, value, 1, 1048576, config.lxSizeMb, error);
     else
       ok = setError(error, "unknown hw_config key '" + key + "'");
     if (!ok)

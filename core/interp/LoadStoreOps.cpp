@@ -10,7 +10,10 @@
 #include "interp/HalfArrays.h"
 #include "interp/KtdpTiles.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 using namespace mlir;
@@ -189,6 +192,15 @@ LogicalResult spyre::interp::execLoad(CoreExec &core, kt::LoadOp op) {
     }
     out += run.count;
   }
+  // 64-bit integers are held exactly below 2^53 in magnitude: one at or
+  // beyond that was rounded on the way in, so the load fails.
+  if (dt == DType::I64 || dt == DType::Index)
+    for (double v : t->data)
+      if (std::fabs(v) >= 0x1p53)
+        return op.emitError("loaded a 64-bit integer of about ")
+               << llvm::formatv("{0:e}", v).str() << ", which reaches 2^53 in "
+               << "magnitude: the interpreter holds integers exactly only "
+               << "below that";
   reportMemory(core, tile, false);
   core.set(op.getResult(), t);
   return success();

@@ -51,7 +51,14 @@ void forEachIndex(ArrayRef<int64_t> shape, Fn fn) {
 FailureOr<std::vector<int64_t>> resultShape(CoreExec &core, Operation *op,
                                             Type type, ValueRange dynamic) {
   auto shaped = llvm::cast<ShapedType>(type);
-  return core.mixedList(op, shaped.getShape(), dynamic);
+  FailureOr<std::vector<int64_t>> shape =
+      core.mixedList(op, shaped.getShape(), dynamic);
+  // Checked before the tensor is allocated (dynamic sizes are known only
+  // now).
+  if (failed(shape) ||
+      failed(core.fitsScratchpad(op, dtypeOf(shaped), *shape)))
+    return failure();
+  return shape;
 }
 
 LogicalResult setTensor(CoreExec &core, Value result, TensorPtr t) {

@@ -1,11 +1,13 @@
 //===- ParserTraps.cpp - text MLIR's parsers crash on, refused first ------===//
 
 #include "ir/ParserTraps.h"
+#include "support/Limits.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 
 #include <cctype>
+#include <vector>
 
 namespace {
 
@@ -51,8 +53,43 @@ size_t badListAt(std::string_view text, size_t i) {
 
 std::optional<spyre::ParserTrap> spyre::findParserTrap(std::string_view text) {
   char lastToken = 0; // last non-blank character outside comments/strings
+  int depth = 0;      // brackets open at once
+  // Operators directly inside each open bracket (MLIR's affine parser
+  // recurses once per term of a chain such as d0 + 1 + 1 + ...).
+  std::vector<int> operators(1, 0);
+  auto isWordAt = [&](size_t i, std::string_view word) {
+    return text.substr(i, word.size()) == word &&
+           (i == 0 || !isWordChar(text[i - 1])) &&
+           (i + word.size() >= text.size() ||
+            !isWordChar(text[i + word.size()]));
+  };
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
+    if (c == '{' || c == '[' || c == '(') {
+      if (++depth > limits::kMaxNestingDepth)
+        return ParserTrap{
+            i, "nesting deeper than " +
+                   std::to_string(limits::kMaxNestingDepth) +
+                   " levels of brackets ({, [ or ( open at once) is not "
+                   "supported (see docs/limits.md)"};
+      operators.push_back(0);
+    } else if ((c == '}' || c == ']' || c == ')') && depth > 0) {
+      --depth;
+      operators.pop_back();
+    } else if (c == '*' ||
+               (c == '+' && !(i > 0 && (text[i - 1] == 'e' ||
+                                        text[i - 1] == 'E'))) ||
+               (c == '-' && i + 1 < text.size() && isBlank(text[i + 1])) ||
+               isWordAt(i, "floordiv") || isWordAt(i, "ceildiv") ||
+               isWordAt(i, "mod")) {
+      if (++operators.back() > limits::kMaxExpressionOperators)
+        return ParserTrap{
+            i, "more than " +
+                   std::to_string(limits::kMaxExpressionOperators) +
+                   " operators (+, -, *, floordiv, ceildiv, mod) in one "
+                   "bracketed expression are not supported (see "
+                   "docs/limits.md)"};
+    }
     if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
       while (i < text.size() && text[i] != '\n')
         ++i;

@@ -29,7 +29,9 @@ struct ParserTrap {
 
 /// The first malformed `dimensions` / `permutation` list in linalg's custom
 /// syntax (after the closing parenthesis of `outs(...)`), outside comments
-/// and strings.
+/// and strings; or the first bracket that opens more than
+/// limits::kMaxNestingDepth levels at once (MLIR's parser, verifier and
+/// printer, the passes and the interpreter recurse once per level).
 std::optional<ParserTrap> findParserTrap(std::string_view text);
 
 /// Emits an error at the trap's line and column of `bufferName` and fails

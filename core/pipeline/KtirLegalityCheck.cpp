@@ -1,7 +1,10 @@
 //===- KtirLegalityCheck.cpp - reject what the pipeline cannot compile ----===//
 
+#include "ir/GridAttr.h"
+#include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/TileLayout.h"
+#include "support/Checked.h"
 #include "pipeline/Passes.h"
 #include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
@@ -132,6 +135,33 @@ struct KtirLegalityCheck
     failed = true;
   }
 
+  /// An access tile whose set's bounding box has more points than an
+  /// int64 counts cannot be chunked (chunk-large-transfers streams any
+  /// other through the scratchpad): refused, for sets without symbols.
+  void checkTileBox(Operation *op, bool &failed) {
+    IntegerSet set;
+    if (auto tile = llvm::dyn_cast<ktdp::ConstructAccessTileOp>(op))
+      set = tile.getAccessTileSet();
+    else if (auto tile = llvm::dyn_cast<ktdp::ConstructIndirectAccessTileOp>(op))
+      set = tile.getVariablesSpaceSet();
+    if (!set || set.getNumSymbols() != 0)
+      return;
+    std::optional<int64_t> volume = 1;
+    for (unsigned d = 0; d < set.getNumDims() && volume; ++d) {
+      auto bounds = ktdp::integerSetDimBounds(set, d, {});
+      if (!bounds)
+        return; // unbounded: the interpreter says so when it runs
+      std::optional<int64_t> span =
+          spyre::checked::span(bounds->first, bounds->second);
+      volume = span ? spyre::checked::mul(*volume, *span) : std::nullopt;
+    }
+    if (volume)
+      return;
+    op->emitError("the access tile's bounding box spans over 2^63 points: "
+                  "it cannot be counted, let alone moved in chunks");
+    failed = true;
+  }
+
   /// The inter-tile exchanges the backend turns into ring traffic: a
   /// reduction whose consumers are producers of their group (all-reduce,
   /// reduce-to-one) over groups that are rings of one size covering every
@@ -204,46 +234,35 @@ struct KtirLegalityCheck
       }
       checkTileFits(op, failed);
       checkTileLayout(op, failed);
+      checkTileBox(op, failed);
     });
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (function.isDeclaration())
         continue;
-      auto grid = function->getAttrOfType<ArrayAttr>("grid");
-      if (!grid) {
+      if (!function->getAttr("grid")) {
         function.emitWarning("kernel @")
             << function.getSymName()
             << " has no grid attribute and runs on a single tile; add "
                "`attributes {grid = [N]}` to spread it over cores";
         continue;
       }
-      if (grid.empty()) {
-        function.emitError("grid must have at least one dimension");
+      // Checked before anything is sized by it (the exchanges below list
+      // every tile).
+      SmallVector<int64_t> extents;
+      if (mlir::failed(spyre::readGridAttr(function, cores, "the target",
+                                     extents))) {
         failed = true;
         continue;
       }
       int64_t tiles = 1;
-      for (auto [i, extent] : llvm::enumerate(grid)) {
-        auto value = llvm::dyn_cast<IntegerAttr>(extent);
-        if (!value || value.getInt() <= 0) {
-          function.emitError("grid dimension ")
-              << i << " must be a positive integer, got " << extent;
-          failed = true;
-          continue;
-        }
-        tiles *= value.getInt();
-      }
+      for (int64_t extent : extents)
+        tiles *= extent; // cannot overflow: readGridAttr checked it
       checkExchanges(function, tiles, failed);
-      if (cores > 0 && tiles > cores) {
-        function.emitError("the grid has ")
-            << tiles << " tiles but the target has " << cores.getValue()
-            << " cores; shrink the grid or pick a larger architecture";
-        failed = true;
-      }
       function.walk([&](ktdp::GetComputeTileIdOp id) {
-        if (id.getNumResults() > grid.size()) {
+        if (id.getNumResults() > extents.size()) {
           id.emitError("asks for ")
               << id.getNumResults() << " tile coordinates but the grid has "
-              << grid.size() << " dimensions";
+              << extents.size() << " dimensions";
           failed = true;
         }
       });

@@ -2,6 +2,7 @@
 
 #include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
+#include "support/Checked.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,9 +28,14 @@ struct NormalizeGrid : spyre::impl::NormalizeGridBase<NormalizeGrid> {
             extents.push_back(i.getInt());
       if (extents.size() <= 1)
         continue; // already one-dimensional (or single tile)
-      int64_t total = 1;
-      for (int64_t e : extents)
-        total *= e;
+      // Run alone (spyre-opt --normalize-grid) nothing checked the grid.
+      std::optional<int64_t> product = spyre::checked::product(extents);
+      if (!product) {
+        function.emitError("the grid's tile count overflows 64 bits");
+        signalPassFailure();
+        return;
+      }
+      int64_t total = *product;
       OpBuilder builder(function.getContext());
       function->setAttr("grid", builder.getI64ArrayAttr({total}));
       function.walk([&](ktdp::GetComputeTileIdOp op) {

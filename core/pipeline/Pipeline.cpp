@@ -177,10 +177,17 @@ LogicalResult spyre::buildPipeline(OpPassManager &pm,
 
 void spyre::registerPipeline() {
   registerSpyrePasses();
-  PassPipelineRegistration<PipelineOptions>(
+  // Registered with a builder that can fail, so that a bad option
+  // (stop-after=nonexistent) ends spyre-opt with an error and exit 1
+  // instead of printing the input unchanged.
+  registerPassPipeline(
       "ktir-to-dataflow",
       "The Spyre backend pipeline from KTIR (stop early with stop-after=PASS)",
-      [](OpPassManager &pm, const PipelineOptions &options) {
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        PipelineOptions options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
         // Checks against the target unless told otherwise.
         spyre::PipelineConfig config{options.cores, options.lxBytes,
                                      options.arch};
@@ -194,6 +201,10 @@ void spyre::registerPipeline() {
         }
         std::string error;
         if (failed(buildPipeline(pm, options.stopAfter, &error, config)))
-          llvm::errs() << "ktir-to-dataflow: " << error << "\n";
+          return errorHandler("ktir-to-dataflow: " + error);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(PipelineOptions());
       });
 }

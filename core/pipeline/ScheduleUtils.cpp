@@ -1,6 +1,7 @@
 //===- ScheduleUtils.cpp - what the ScheduleIR passes share ---------------===//
 
 #include "pipeline/ScheduleUtils.h"
+#include "support/Checked.h"
 #include "pipeline/Target.h"
 #include "ir/ktdp/KtdpOps.h"
 
@@ -46,20 +47,31 @@ int64_t spyre::elementBytes(Type type) {
 }
 
 int64_t spyre::tileBytes(ShapedType type) {
-  return type.getNumElements() * elementBytes(type.getElementType());
+  std::optional<int64_t> elements = checked::product(type.getShape());
+  std::optional<int64_t> bytes =
+      elements ? checked::mul(*elements, elementBytes(type.getElementType()))
+               : std::nullopt;
+  return bytes.value_or(INT64_MAX);
 }
 
 int64_t spyre::tileSticks(ShapedType type, int stickBytes) {
   if (type.getRank() == 0)
     return 1;
-  int64_t rowBytes = type.getShape().back() * elementBytes(type.getElementType());
-  int64_t rows = type.getNumElements() / std::max<int64_t>(type.getShape().back(), 1);
   int64_t stick = std::max(stickBytes, 1);
-  return rows * ((rowBytes + stick - 1) / stick);
+  std::optional<int64_t> rowBytes =
+      checked::mul(type.getShape().back(), elementBytes(type.getElementType()));
+  std::optional<int64_t> rows =
+      checked::product(type.getShape().drop_back());
+  std::optional<int64_t> sticks =
+      rowBytes && rows
+          ? checked::mul(*rows, *rowBytes / stick + (*rowBytes % stick != 0))
+          : std::nullopt;
+  return sticks.value_or(INT64_MAX);
 }
 
 int64_t spyre::scratchpadBytes(ShapedType type, int stickBytes) {
-  return tileSticks(type, stickBytes) * std::max(stickBytes, 1);
+  return checked::mul(tileSticks(type, stickBytes), std::max(stickBytes, 1))
+      .value_or(INT64_MAX);
 }
 
 MemRefType spyre::scratchpadType(RankedTensorType type) {
@@ -97,12 +109,14 @@ void spyre::forEachComputeStage(
 }
 
 int64_t spyre::gridTiles(Operation *function) {
-  int64_t tiles = 1;
+  SmallVector<int64_t> extents;
   if (auto grid = function->getAttrOfType<ArrayAttr>("grid"))
     for (Attribute extent : grid)
       if (auto i = dyn_cast<IntegerAttr>(extent))
-        tiles *= i.getInt();
-  return tiles;
+        extents.push_back(i.getInt());
+  // Saturates (a pass run alone sees grids nobody checked): callers compare
+  // it with the core count before sizing anything by it.
+  return checked::product(extents).value_or(INT64_MAX);
 }
 
 Operation *spyre::spreadLoopOf(Operation *op) {

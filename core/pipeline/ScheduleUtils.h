@@ -26,7 +26,8 @@ bool isControlWithTiles(mlir::Operation *op);
 /// Bytes of one element in memory (i1 and i8: 1, index: 8).
 int64_t elementBytes(mlir::Type type);
 
-/// Bytes of a statically shaped tile.
+/// Bytes of a statically shaped tile (this and the two below saturate at
+/// INT64_MAX instead of overflowing, so size checks refuse huge shapes).
 int64_t tileBytes(mlir::ShapedType type);
 
 /// 128-byte (stickBytes) units a tile occupies: every innermost row starts

@@ -2,6 +2,8 @@
 // See Npy.h for the supported subset of the format and the decisions taken.
 
 #include "support/Npy.h"
+#include "support/Limits.h"
+#include "support/ReadFile.h"
 
 #include <zip.h>
 
@@ -429,34 +431,6 @@ std::vector<uint8_t> serializeChecked(const Array &array) {
   return out;
 }
 
-bool readWholeFile(const std::string &path, std::vector<uint8_t> &bytes,
-                   std::string &error) {
-  std::FILE *f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    error = path + ": cannot open file: " + std::strerror(errno);
-    return false;
-  }
-  bytes.clear();
-  const size_t chunk = 1 << 20;
-  for (;;) {
-    size_t old = bytes.size();
-    bytes.resize(old + chunk);
-    size_t got = std::fread(bytes.data() + old, 1, chunk, f);
-    bytes.resize(old + got);
-    if (got < chunk) {
-      if (std::ferror(f)) {
-        int e = errno;
-        std::fclose(f);
-        error = path + ": read error: " + std::strerror(e);
-        return false;
-      }
-      break;
-    }
-  }
-  std::fclose(f);
-  return true;
-}
-
 bool writeWholeFile(const std::string &path, const uint8_t *bytes, size_t size,
                     std::string &error) {
   std::FILE *f = std::fopen(path.c_str(), "wb");
@@ -599,7 +573,7 @@ bool parseNpy(const uint8_t *bytes, size_t size, Array &out,
 
 bool readNpy(const std::string &path, Array &out, std::string &error) {
   std::vector<uint8_t> bytes;
-  if (!readWholeFile(path, bytes, error))
+  if (!readFileBounded(path, limits::kMaxArrayBytes, bytes, error))
     return false;
   std::string why;
   if (!parseNpy(bytes.data(), bytes.size(), out, why)) {
@@ -629,6 +603,13 @@ bool writeNpy(const std::string &path, const Array &array,
 
 bool readNpz(const std::string &path, std::map<std::string, Array> &out,
              std::string &error) {
+  return readNpzMembers(path, nullptr, out, error);
+}
+
+bool readNpzMembers(const std::string &path,
+                    const std::set<std::string> *wanted,
+                    std::map<std::string, Array> &out, std::string &error) {
+  uint64_t total = 0;
   int zerr = 0;
   ZipDiscarder zip{zip_open(path.c_str(), ZIP_RDONLY, &zerr)};
   if (zip.za == nullptr) {
@@ -669,10 +650,19 @@ bool readNpz(const std::string &path, std::map<std::string, Array> &out,
       error = where + " appears more than once";
       return false;
     }
-    if (st.size > std::numeric_limits<size_t>::max()) {
-      error = where + " is too large";
+    if (wanted && !wanted->count(key))
+      continue; // not used: never decompressed
+    // The limits hold before anything is allocated for the member.
+    if (st.size > limits::kMaxArrayBytes ||
+        st.size > limits::kMaxNpzBytes - total) {
+      error = where + " is too large to load (" + std::to_string(st.size) +
+              " bytes; the limits are " +
+              std::to_string(limits::kMaxArrayBytes) + " per member and " +
+              std::to_string(limits::kMaxNpzBytes) +
+              " per archive, see docs/limits.md)";
       return false;
     }
+    total += st.size;
     std::vector<uint8_t> bytes;
     try {
       bytes.resize(static_cast<size_t>(st.size));

@@ -50,6 +50,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -88,8 +89,17 @@ bool writeNpy(const std::string &path, const Array &array, std::string &error);
 std::vector<uint8_t> serializeNpy(const Array &array);
 
 // Keys are the member names without the ".npy" suffix.
+// Every member of the archive is read.
 bool readNpz(const std::string &path, std::map<std::string, Array> &out,
              std::string &error);
+// Only the members named in `wanted` (all when null) are decompressed;
+// the others are listed but never read. Files beyond
+// limits::kMaxArrayBytes and members beyond it (or, together, beyond
+// limits::kMaxNpzBytes) are refused before anything is allocated for them
+// (support/Limits.h, docs/limits.md).
+bool readNpzMembers(const std::string &path,
+                    const std::set<std::string> *wanted,
+                    std::map<std::string, Array> &out, std::string &error);
 bool writeNpz(const std::string &path,
               const std::map<std::string, Array> &arrays, std::string &error);
 

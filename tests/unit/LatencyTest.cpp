@@ -8,6 +8,7 @@
 // shared/corpus/expected/<name>.json (recorded with ktir-cpu 9e03d63, code
 // defaults, serial pipeline). The expected numbers are copied from the records.
 
+#include <cmath>
 #include "interp/Latency.h"
 
 #include <QString>
@@ -201,7 +202,26 @@ void LatencyTest::hwConfigErrors() {
   QVERIFY(!HwConfig::fromKeyValues({{"num_cores", 0}}, &error));
   QVERIFY(!HwConfig::fromKeyValues({{"clock_ghz", 0}}, &error));
   QVERIFY(!HwConfig::fromKeyValues({{"hbm_bandwidth_tb_s", -1}}, &error));
-  QVERIFY(HwConfig::fromKeyValues({{"hbm_bandwidth_tb_s", 0}}));
+  // Zero or absurd hardware values would make costs vanish: refused, each
+  // with the key named; the bounds themselves are accepted.
+  for (auto [key, bad] : std::vector<std::pair<std::string, double>>{
+           {"hbm_bandwidth_tb_s", 0},
+           {"ring_bandwidth_tb_s", 0},
+           {"transcendental_penalty", 0},
+           {"clock_ghz", 1e300},
+           {"clock_ghz", std::nan("")},
+           {"hbm_bandwidth_tb_s", 1e308 * 10},
+           {"lx_size_mb", 0},
+           {"lx_size_mb", 4294967296.0},
+           {"systolic_rows", 2147483648.0},
+           {"num_cores", 9223372036854775807.0}}) {
+    QVERIFY2(!HwConfig::fromKeyValues({{key, bad}}, &error), key.c_str());
+    QVERIFY(error.find(key) != std::string::npos);
+  }
+  QVERIFY(HwConfig::fromKeyValues({{"clock_ghz", 100.0},
+                                   {"hbm_bandwidth_tb_s", 10000.0},
+                                   {"transcendental_penalty", 1},
+                                   {"lx_size_mb", 1048576}}));
 }
 
 void LatencyTest::categories() {

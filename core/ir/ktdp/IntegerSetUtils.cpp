@@ -30,17 +30,27 @@ int64_t ktdp::evaluateAffineExpr(AffineExpr expr, ArrayRef<int64_t> dims,
   auto bin = llvm::cast<AffineBinaryOpExpr>(expr);
   int64_t lhs = evaluateAffineExpr(bin.getLHS(), dims, symbols);
   int64_t rhs = evaluateAffineExpr(bin.getRHS(), dims, symbols);
+  // Wraps on overflow (defined, unlike signed overflow), and never divides
+  // the most negative value by -1 (the host traps).
   switch (expr.getKind()) {
   case AffineExprKind::Add:
-    return lhs + rhs;
+    return static_cast<int64_t>(static_cast<uint64_t>(lhs) +
+                                static_cast<uint64_t>(rhs));
   case AffineExprKind::Mul:
-    return lhs * rhs;
+    return static_cast<int64_t>(static_cast<uint64_t>(lhs) *
+                                static_cast<uint64_t>(rhs));
   case AffineExprKind::FloorDiv:
-    return rhs == 0 ? 0 : floorDiv(lhs, rhs);
   case AffineExprKind::CeilDiv:
-    return rhs == 0 ? 0 : -floorDiv(-lhs, rhs);
-  case AffineExprKind::Mod: {
     if (rhs == 0)
+      return 0;
+    if (rhs == -1)
+      return static_cast<int64_t>(0 - static_cast<uint64_t>(lhs));
+    if (expr.getKind() == AffineExprKind::FloorDiv)
+      return floorDiv(lhs, rhs);
+    return lhs % rhs != 0 && ((lhs < 0) == (rhs < 0)) ? lhs / rhs + 1
+                                                      : lhs / rhs;
+  case AffineExprKind::Mod: {
+    if (rhs == 0 || rhs == -1)
       return 0;
     int64_t m = lhs % rhs;
     return (m != 0 && ((m < 0) != (rhs < 0))) ? m + rhs : m;
@@ -97,7 +107,8 @@ ktdp::enumerateIntegerSet1D(IntegerSet set, ArrayRef<int64_t> symbols,
   SmallVector<int64_t> points;
   if (ub < lb)
     return points;
-  if (ub - lb >= limit)
+  int64_t width;
+  if (__builtin_sub_overflow(ub, lb, &width) || width >= limit)
     return std::nullopt;
   for (int64_t v = lb; v <= ub; ++v)
     if (integerSetContains(set, {v}, symbols))
@@ -141,4 +152,68 @@ bool ktdp::tightenToPoints(IntegerSet set, ArrayRef<int64_t> symbols,
     hi.assign(max.begin(), max.end());
   }
   return true;
+}
+
+/// Whether every constraint of `set` (no symbols) bounds one dimension
+/// linearly: then the set is exactly its bounding box.
+static bool isBox(IntegerSet set) {
+  for (AffineExpr c : set.getConstraints()) {
+    AffineExpr e = simplifyAffineExpr(c, set.getNumDims(), 0);
+    bool linear = e.isPureAffine();
+    e.walk([&](AffineExpr sub) {
+      linear &= sub.getKind() != AffineExprKind::Mod &&
+                sub.getKind() != AffineExprKind::FloorDiv &&
+                sub.getKind() != AffineExprKind::CeilDiv;
+    });
+    int dims = 0;
+    for (unsigned d = 0; d < set.getNumDims(); ++d)
+      dims += e.isFunctionOfDim(d);
+    if (!linear || dims > 1)
+      return false;
+  }
+  return true;
+}
+
+std::optional<int64_t> ktdp::countIntegerSetPoints(IntegerSet set,
+                                                   int64_t limit) {
+  if (set.getNumSymbols() != 0)
+    return std::nullopt;
+  unsigned rank = set.getNumDims();
+  SmallVector<int64_t> lo, hi;
+  int64_t volume = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    auto bounds = integerSetDimBounds(set, d, {});
+    if (!bounds)
+      return std::nullopt;
+    if (bounds->second < bounds->first)
+      return 0;
+    int64_t span;
+    if (__builtin_sub_overflow(bounds->second, bounds->first, &span) ||
+        __builtin_add_overflow(span, 1, &span) ||
+        __builtin_mul_overflow(volume, span, &volume))
+      return std::nullopt;
+    lo.push_back(bounds->first);
+    hi.push_back(bounds->second);
+  }
+  if (rank == 0)
+    return set.getNumConstraints() == 0 || integerSetContains(set, {}, {})
+               ? 1
+               : 0;
+  if (isBox(set))
+    return volume;
+  if (volume > limit)
+    return std::nullopt;
+  int64_t count = 0;
+  SmallVector<int64_t> p(lo);
+  while (true) {
+    count += integerSetContains(set, p, {});
+    int k = static_cast<int>(rank) - 1;
+    for (; k >= 0; --k) {
+      if (++p[k] <= hi[k])
+        break;
+      p[k] = lo[k];
+    }
+    if (k < 0)
+      return count;
+  }
 }

@@ -47,6 +47,14 @@ bool tightenToPoints(IntegerSet set, ArrayRef<int64_t> symbols,
                      SmallVectorImpl<int64_t> &lo, SmallVectorImpl<int64_t> &hi,
                      int64_t limit, int64_t &points);
 
+/// The number of integer points of a `set` without symbols: its bounding
+/// box's volume when every constraint bounds one dimension linearly, else
+/// counted point by point when that box has at most `limit` points;
+/// std::nullopt when unbounded, larger than that, or beyond 2^63. The
+/// verifiers and the interpreter count the same points.
+std::optional<int64_t> countIntegerSetPoints(IntegerSet set,
+                                             int64_t limit = 1 << 20);
+
 } // namespace mlir::ktdp
 
 #endif

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/TileLayout.h"
 #include "ir/ktdp/SsaAffineSyntax.h"
@@ -47,6 +48,34 @@ static LogicalResult verifyOrder(Operation *op, StringRef name,
     return op->emitOpError() << name << " must be a permutation, got "
                              << AffineMapAttr::get(order);
   return success();
+}
+
+/// The points of a symbol-free `set` must fill the tile type: as many as
+/// a static type holds, a multiple of the static extents with one dynamic
+/// one. The interpreter checks the same at run time (and sets with
+/// symbols only there).
+static LogicalResult verifyPointCount(Operation *op, StringRef name,
+                                      IntegerSet set, AccessTileType type) {
+  std::optional<int64_t> points = countIntegerSetPoints(set);
+  if (!points)
+    return success();
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t dynamic = llvm::count_if(shape, ShapedType::isDynamic);
+  std::optional<int64_t> known = 1;
+  for (int64_t d : shape)
+    if (!ShapedType::isDynamic(d) && known) {
+      int64_t r;
+      known = __builtin_mul_overflow(*known, d, &r) ? std::nullopt
+                                                    : std::optional(r);
+    }
+  bool fits = dynamic == 0 ? known == points
+                           : known && *known != 0 && *points % *known == 0;
+  if (dynamic > 1 || fits)
+    return success();
+  return op->emitOpError()
+         << name << " has " << *points << " points but the result type "
+         << type << (dynamic ? " needs a multiple of " : " holds ")
+         << (known ? std::to_string(*known) : std::string("over 2^63"));
 }
 
 //===----------------------------------------------------------------------===//
@@ -143,7 +172,15 @@ LogicalResult ConstructAccessTileOp::verify() {
     return emitOpError("result access tile has rank ")
            << getType().getRank() << " but access_tile_set has " << rank
            << " dimensions";
-  return verifyTileShape(*this);
+  if (failed(verifyTileShape(*this)))
+    return failure();
+  // A box (or a set too large to lay out) must still hold as many elements
+  // as the set has points; non-box sets were checked against both shapes.
+  TileLayout layout =
+      accessTileLayout(getAccessTileSet(), getAccessTileOrder(), getType());
+  if (layout.kind != TileLayout::Box && layout.kind != TileLayout::Unknown)
+    return success();
+  return verifyPointCount(*this, "access_tile_set", set, getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -394,5 +431,5 @@ LogicalResult ConstructIndirectAccessTileOp::verify() {
     return emitOpError("result access tile has rank ")
            << getType().getRank() << " but variables_space_set has " << rank
            << " dimensions";
-  return success();
+  return verifyPointCount(*this, "variables_space_set", set, getType());
 }

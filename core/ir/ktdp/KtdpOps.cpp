@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "support/Checked.h"
 
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/IR/Builders.h"
@@ -67,6 +68,24 @@ LogicalResult ConstructMemoryViewOp::verify() {
     if (!ShapedType::isDynamic(size) && size < 0)
       return emitOpError("size of dimension ")
              << i << " must be non-negative, got " << size;
+  // The element count and the element index of the last coordinate must
+  // fit in 64 bits (checked, not wrapped), for whatever is static.
+  if (llvm::none_of(sizes, ShapedType::isDynamic) &&
+      !spyre::checked::product(sizes))
+    return emitOpError("has more than 2^63 elements");
+  std::optional<int64_t> reach = 0;
+  for (auto [size, stride] : llvm::zip(sizes, strides)) {
+    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(stride) ||
+        size == 0 || !reach)
+      continue;
+    std::optional<int64_t> step = spyre::checked::mul(size - 1, stride);
+    if (step && *step < 0)
+      step = spyre::checked::sub(0, *step);
+    reach = step ? spyre::checked::add(*reach, *step) : std::nullopt;
+  }
+  if (!reach)
+    return emitOpError("strides and sizes reach beyond element 2^63: the "
+                       "addresses would overflow");
 
   auto type = llvm::cast<MemRefType>(getResult().getType());
   if (type.getRank() != static_cast<int64_t>(sizes.size()))

@@ -14,6 +14,8 @@
 #include "ir/SourceFixups.h"
 #include "pipeline/PassVerifier.h"
 #include "pipeline/Pipeline.h"
+#include "support/Limits.h"
+#include "support/ReadFile.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -64,13 +66,19 @@ int main(int argc, char **argv) {
     return EXIT_SUCCESS;
   }
 
-  std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> file =
-      mlir::openInputFile(inputFilename, &errorMessage);
-  if (!file) {
+  // Read with a size limit (docs/limits.md): /dev/zero or a huge file is
+  // refused, not read into memory.
+  std::string errorMessage, bytes;
+  bool fromStdin = inputFilename == "-";
+  if (!spyre::readFileBounded(fromStdin ? "/dev/stdin" : inputFilename,
+                              spyre::limits::kMaxKernelBytes, bytes,
+                              errorMessage)) {
     llvm::errs() << errorMessage << "\n";
     return EXIT_FAILURE;
   }
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      llvm::MemoryBuffer::getMemBufferCopy(
+          bytes, fromStdin ? "<stdin>" : inputFilename);
   std::string_view source(file->getBufferStart(), file->getBufferSize());
   {
     mlir::MLIRContext context;

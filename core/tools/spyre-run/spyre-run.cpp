@@ -19,6 +19,8 @@
 #include "driver/Record.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
+#include "support/Limits.h"
+#include "support/ReadFile.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -180,13 +182,11 @@ int main(int argc, char **argv) {
     return usage(("unknown engine '" + engine +
                   "' (available: interp)").c_str());
 
-  std::ifstream in(kernel);
-  if (!in) {
-    std::cerr << "spyre-run: cannot open " << kernel << "\n";
+  std::string source, readError;
+  if (!readFileBounded(kernel, limits::kMaxKernelBytes, source, readError)) {
+    std::cerr << "spyre-run: " << readError << "\n";
     return 1;
   }
-  std::stringstream source;
-  source << in.rdbuf();
 
   Record record;
   if (!recordPath.empty()) {
@@ -207,8 +207,9 @@ int main(int argc, char **argv) {
     merged.maxOpsPerCore = request.maxOpsPerCore;
     request = std::move(merged);
   }
-  request.source = source.str();
+  request.source = std::move(source);
   request.sourceName = kernel;
+  request.recordLxEvents = !eventsPath.empty();
 
   PreparedRun prepared(request);
   RunResult result = prepared.run();
@@ -260,7 +261,8 @@ int main(int argc, char **argv) {
   if (!reportPath.empty()) {
     std::ofstream report(reportPath);
     report << reportJson(result, repeats) << "\n";
-    if (!report) {
+    report.close(); // a full disk shows only when the buffer is written
+    if (report.fail()) {
       std::cerr << "spyre-run: cannot write " << reportPath << "\n";
       return 1;
     }
@@ -272,7 +274,8 @@ int main(int argc, char **argv) {
       events << e.core << '\t' << (e.alloc ? "alloc" : "free") << '\t'
              << e.bytes << '\t' << e.inUse << '\t' << e.line << '\t' << e.op
              << '\n';
-    if (!events) {
+    events.close();
+    if (events.fail()) {
       std::cerr << "spyre-run: cannot write " << eventsPath << "\n";
       return 1;
     }
@@ -287,5 +290,9 @@ int main(int argc, char **argv) {
                 medianTime(repeats) * 1e3, repeats.size());
   }
   std::printf("\n");
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::cerr << "spyre-run: cannot write the summary to standard output\n";
+    return 1;
+  }
   return 0;
 }

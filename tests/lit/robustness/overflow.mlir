@@ -1,0 +1,52 @@
+// Class 1 of issue 16: integer overflow in sizes and counts. Every product
+// of grid extents, set bounds and strides is checked (never wrapped) and
+// refused with a diagnostic before anything is sized by it, by spyre-opt's
+// pipeline and by spyre-run alike. Inputs/tile.mlir with its numbers
+// replaced: G(rid), L(ast row of the tile set), S(tride).
+//
+// Grids: 2^31, 2^32, 2^62, 2^63-1 tiles, 2^32 x 2^32 (wraps to 0 in 64 bits).
+// RUN: for g in 2147483648 4294967296 4611686018427387904 9223372036854775807; do \
+// RUN:   sed "s/GRID/$g/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/64/" %S/Inputs/tile.mlir > %t.$g.mlir; \
+// RUN:   not spyre-opt --ktir-to-dataflow %t.$g.mlir 2>&1 | FileCheck %s --check-prefix=TILES; \
+// RUN:   not spyre-run %t.$g.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=TILES; \
+// RUN: done
+// TILES: error: the grid has {{[0-9]+}} tiles but {{.*}} has 32 cores
+// RUN: sed "s/GRID/4294967296, 4294967296/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/64/" %S/Inputs/tile.mlir > %t.wrap.mlir
+// RUN: not spyre-opt --ktir-to-dataflow %t.wrap.mlir 2>&1 | FileCheck %s --check-prefix=WRAP
+// RUN: not spyre-run %t.wrap.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=WRAP
+// WRAP: error: the grid has too many tiles but {{.*}} has 32 cores
+// RUN: sed "s/GRID/-9223372036854775808/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/64/" %S/Inputs/tile.mlir > %t.min.mlir
+// RUN: not spyre-opt --ktir-to-dataflow %t.min.mlir 2>&1 | FileCheck %s --check-prefix=NEG
+// RUN: not spyre-run %t.min.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=NEG
+// NEG: error: grid dimension 0 must be a positive integer, got -9223372036854775808
+//
+// Access tile sets whose bounding box is 2^31+1 .. 2^63 rows of 64 (the
+// point count wrapped to 64 at 2^58 rows before): refused on the op by the
+// interpreter, and by the pipeline's legality check.
+// RUN: for l in 2147483648 4294967296 9007199254740992 288230376151711743 4611686018427387904 9223372036854775806; do \
+// RUN:   sed "s/GRID/1/;s/LAST/$l/;s/ROWS/4/g;s/STRIDE/64/" %S/Inputs/tile.mlir > %t.set$l.mlir; \
+// RUN:   not spyre-opt --ktir-to-dataflow %t.set$l.mlir 2>&1 | FileCheck %s --check-prefix=BOX; \
+// RUN:   not spyre-run %t.set$l.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=BOX; \
+// RUN: done
+// BOX: error: the access tile's bounding box spans {{over 2\^63|[0-9]+}} points, more than the 2097152-byte scratchpad can hold
+//
+// Strides: 2^53 and 2^61 fit in an element index but their byte addresses
+// pass 2^62 (refused when the view is built); 2^62 and 2^63-1 overflow the
+// element index itself (refused by the verifier). Before, rows silently
+// wrapped onto row 0.
+// RUN: for s in 9007199254740992 2305843009213693952; do \
+// RUN:   sed "s/GRID/1/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/$s/" %S/Inputs/tile.mlir > %t.s$s.mlir; \
+// RUN:   not spyre-run %t.s$s.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=ADDR; \
+// RUN: done
+// ADDR: error: the memory view's addresses overflow
+// RUN: for s in 4611686018427387904 9223372036854775807; do \
+// RUN:   sed "s/GRID/1/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/$s/" %S/Inputs/tile.mlir > %t.s$s.mlir; \
+// RUN:   not spyre-opt %t.s$s.mlir 2>&1 | FileCheck %s --check-prefix=REACH; \
+// RUN:   not spyre-run %t.s$s.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=REACH; \
+// RUN: done
+// REACH: error: 'ktdp.construct_memory_view' op strides and sizes reach beyond element 2^63
+//
+// The kernel as written still runs.
+// RUN: sed "s/GRID/1/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/64/" %S/Inputs/tile.mlir > %t.ok.mlir
+// RUN: spyre-run %t.ok.mlir --seed 1 | FileCheck %s --check-prefix=OK
+// OK: copy: {{.*}} 1 cores
