@@ -334,6 +334,7 @@ bool MainWindow::openFile(const QString &path) {
   loading = false;
   editor->setModified(false);
   currentPath = path;
+  useKernelDirectory();
   addRecent(path);
   updateTitle();
   controller.compileNow(editor->text(), QFileInfo(path).fileName());
@@ -398,6 +399,7 @@ bool MainWindow::openSession(const QString &path) {
   editor->setText(session["source"].toString());
   loading = false;
   currentPath = session["file"].toString();
+  useKernelDirectory();
   // The text may differ from the file on disk: treat it as unsaved.
   editor->setModified(currentPath.isEmpty() ||
                       [&] {
@@ -456,10 +458,27 @@ QString MainWindow::effectiveTarget() const {
              : archPath;
 }
 
+void MainWindow::useKernelDirectory() {
+  controller.setKernelDirectory(
+      currentPath.isEmpty() ? QString() : QFileInfo(currentPath).absolutePath());
+}
+
 void MainWindow::rebuildTargetMenu() {
   targetMenu->clear();
   auto *group = new QActionGroup(targetMenu);
+  // A kernel that declares its device is compiled for it; the choice
+  // below applies to kernels that do not.
   QString current = effectiveTarget();
+  if (!kernelTarget.isEmpty()) {
+    QAction *fromKernel =
+        targetMenu->addAction(tr("from kernel: %1").arg(kernelTarget));
+    fromKernel->setCheckable(true);
+    fromKernel->setChecked(true);
+    fromKernel->setEnabled(false);
+    group->addAction(fromKernel);
+    targetMenu->addSeparator();
+    current.clear();
+  }
   auto addTarget = [&](const QString &label, const QString &arch) {
     QAction *action = targetMenu->addAction(
         label, this, [this, arch] { setArchitecture(arch); });
@@ -522,6 +541,11 @@ void MainWindow::onCompiled() {
   if (selected.isEmpty() || !selectPass(selected))
     passView->setCurrentIndex(passFilter->index(passFilter->rowCount() - 1, 0));
   showDiagnostics(result.diagnostics);
+  QString declared = QString::fromStdString(result.targetFromKernel);
+  if (declared != kernelTarget) {
+    kernelTarget = declared;
+    rebuildTargetMenu();
+  }
   double total = 0;
   for (const auto &s : result.snapshots)
     total += s.wallMs;
@@ -529,7 +553,9 @@ void MainWindow::onCompiled() {
       result.ok ? tr("%1 passes in %2 ms for %3")
                       .arg(result.snapshots.empty() ? 0 : result.snapshots.size() - 1)
                       .arg(total, 0, 'f', 2)
-                      .arg(QFileInfo(effectiveTarget()).fileName())
+                      .arg(kernelTarget.isEmpty()
+                               ? QFileInfo(effectiveTarget()).fileName()
+                               : tr("from kernel: %1").arg(kernelTarget))
                 : tr("%n error(s)", nullptr,
                      static_cast<int>(std::count_if(
                          result.diagnostics.begin(), result.diagnostics.end(),
@@ -625,6 +651,7 @@ bool MainWindow::writeFile(const QString &path) {
     return false;
   }
   currentPath = path;
+  useKernelDirectory();
   editor->setModified(false);
   addRecent(path);
   updateTitle();

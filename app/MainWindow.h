@@ -76,6 +76,8 @@ private:
   void rebuildTargetMenu();
   /// archPath, or the default preset's name when it is empty.
   QString effectiveTarget() const;
+  /// Tells the controller where currentPath's device imports are found.
+  void useKernelDirectory();
   QString sourceName() const;
 
   CodeEditor *editor = nullptr;
@@ -93,6 +95,7 @@ private:
   CompileController controller;
   QString currentPath;
   QString archPath;         ///< preset name or TOML file; empty: default
+  QString kernelTarget;     ///< the device the kernel declares, if any
   QMenu *targetMenu = nullptr;
   QString themeChoice = QStringLiteral("system");
   QList<QAction *> themeActions;

@@ -171,6 +171,52 @@ private Q_SLOTS:
     QVERIFY(r.snapshots.empty());
   }
 
+  // A kernel that declares its device (imported next to it) is compiled
+  // for that device, whichever preset the request names; the result says
+  // so, and a remark lists where the target's values came from.
+  void kernelDeclaresItsDevice() {
+    QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/device_sub.mlir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    CompileRequest request;
+    request.source = f.readAll().toStdString();
+    request.sourceName = "device_sub.mlir";
+    request.directory = SPYRE_SAMPLES_DIR;
+    request.arch = "spyre-4core";
+    CompileResult r = compileKernel(request);
+    QVERIFY(r.ok);
+    QCOMPARE(r.targetFromKernel, std::string("sample_device"));
+    auto remark = std::find_if(
+        r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic &d) {
+          return d.severity == Diagnostic::Severity::Remark;
+        });
+    QVERIFY(remark != r.diagnostics.end());
+    QCOMPARE(remark->pass, std::string("ktir-legality-check"));
+    QCOMPARE(remark->line, 20);
+    // The device's 1 MiB L1, completed by the Spyre preset (32 cores),
+    // not by the request's 4-core preset.
+    QVERIFY2(remark->message.find("scratchpad_bytes = 1048576") !=
+                 std::string::npos, remark->message.c_str());
+    QVERIFY2(remark->message.find("cores = 32") != std::string::npos,
+             remark->message.c_str());
+    // The declaration is kept in every snapshot.
+    for (const PassSnapshot &s : r.snapshots)
+      QVERIFY2(s.ir.find("ktdf_arch.device @sample_device") != std::string::npos,
+               s.pass.c_str());
+
+    // Without the directory the import is looked for elsewhere: an error
+    // on the declaration's line, and no compile.
+    request.directory = QDir::tempPath().toStdString();
+    CompileResult missing = compileKernel(request);
+    QVERIFY(!missing.ok);
+    QCOMPARE(missing.targetFromKernel, std::string("sample_device"));
+    QVERIFY(!missing.diagnostics.empty());
+    const Diagnostic &error = missing.diagnostics.front();
+    QCOMPARE(error.severity, Diagnostic::Severity::Error);
+    QCOMPARE(error.line, 20);
+    QVERIFY2(error.message.find("cannot use the device file") !=
+                 std::string::npos, error.message.c_str());
+  }
+
   // Every sample and every corpus kernel goes through the whole pipeline
   // on each architecture preset: it compiles, or the legality check
   // refuses it with an error on a line of the kernel. Never a crash, a
@@ -197,6 +243,7 @@ private Q_SLOTS:
     CompileRequest request;
     request.source = f.readAll().toStdString();
     request.sourceName = QFileInfo(path).fileName().toStdString();
+    request.directory = QFileInfo(path).absolutePath().toStdString();
     request.arch = arch.toStdString();
     CompileResult r = compileKernel(request);
     if (r.ok) {
