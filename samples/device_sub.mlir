@@ -11,7 +11,7 @@
 //   (resolved next to this file) and maps KTIR's memory spaces onto the
 //   device's memories. The kernel is compiled for that device whatever the
 //   Target menu says: the menu shows "from kernel: sample_device", and the
-//   remark on line 20 lists what the target took from the device (1 MiB
+//   remark on line 19 lists what the target took from the device (1 MiB
 //   scratchpad, two corelets: two l1lu, sfu and l1su per core, FIFO depth
 //   16, 64 f16 lanes, 2 KiB beside each SFU) and what from the Spyre preset
 //   (32 cores, the ring, bandwidths).

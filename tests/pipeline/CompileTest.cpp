@@ -7,8 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "arch/Arch.h"
 #include "driver/Compile.h"
 #include "ir/Registration.h"
+#include "pipeline/HeldTiles.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -70,6 +72,25 @@ std::vector<std::string> tileArithmetic(const std::string &ir) {
   return found;
 }
 
+/// The most bytes of whole tiles one compute ("sfu") program of `ir`
+/// holds (pipeline/HeldTiles.h); -1 if the IR does not parse back.
+int64_t heldTileBytes(const std::string &ir) {
+  mlir::MLIRContext context;
+  spyre::loadKernelDialects(context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(ir, &context);
+  if (!module)
+    return -1;
+  int64_t most = 0;
+  module->walk([&](mlir::Operation *program) {
+    auto unit = program->getAttrOfType<mlir::StringAttr>("unit");
+    if (program->getName().getStringRef() == "dflow.program" && unit &&
+        unit.getValue() == "sfu")
+      most = std::max(most, spyre::heldTileBytes(program));
+  });
+  return most;
+}
+
 /// Index of the first line of `text` containing `needle`, or -1.
 int lineOf(const std::string &text, const char *needle) {
   QStringList lines = QString::fromStdString(text).split('\n');
@@ -78,6 +99,17 @@ int lineOf(const std::string &text, const char *needle) {
       return i;
   return -1;
 }
+
+/// The sample and corpus kernels whose compute program still holds more
+/// whole tiles than the compute engine's memory (see
+/// everyKernelThroughThePipeline).
+const QStringList kHoldsWholeTiles = {
+    "matmul_kloop.mlir",           // 16384 bytes: A, B and the f32 accumulator
+    "transpose_tile.mlir",         // 6144 bytes: the tile it transposes
+    "ktir__ffn_swiglu.mlir",       // 50304 bytes
+    "ktir__ffn_swiglu_4core.mlir", // 409664 bytes
+    "sdsc__sdpa_pv_ksplit.mlir",   // 67456 bytes
+};
 
 } // namespace
 
@@ -191,7 +223,7 @@ private Q_SLOTS:
         });
     QVERIFY(remark != r.diagnostics.end());
     QCOMPARE(remark->pass, std::string("ktir-legality-check"));
-    QCOMPARE(remark->line, 20);
+    QCOMPARE(remark->line, 19);
     // The device's 1 MiB L1, completed by the Spyre preset (32 cores),
     // not by the request's 4-core preset.
     QVERIFY2(remark->message.find("scratchpad_bytes = 1048576") !=
@@ -212,7 +244,7 @@ private Q_SLOTS:
     QVERIFY(!missing.diagnostics.empty());
     const Diagnostic &error = missing.diagnostics.front();
     QCOMPARE(error.severity, Diagnostic::Severity::Error);
-    QCOMPARE(error.line, 20);
+    QCOMPARE(error.line, 19);
     QVERIFY2(error.message.find("cannot use the device file") !=
                  std::string::npos, error.message.c_str());
   }
@@ -255,6 +287,29 @@ private Q_SLOTS:
       // The compute unit computes on vectors (and scalars), never on tiles.
       std::vector<std::string> tiles = tileArithmetic(ir);
       QVERIFY2(tiles.empty(), (tiles.empty() ? "" : tiles.front()).c_str());
+      // What the compute engine holds whole fits in its own memory
+      // (compute_engine.local_bytes: 2 KiB in both presets and in the
+      // sample device). Streaming what does not is issue 15's part 1,
+      // not done: the kernels below still hold whole tiles.
+      int64_t held = heldTileBytes(ir);
+      QVERIFY(held >= 0);
+      std::vector<spyre::arch::Diagnostic> errors;
+      std::optional<std::string_view> text = spyre::arch::presetText(
+          arch.toStdString());
+      QVERIFY(text);
+      std::optional<spyre::arch::Arch> target =
+          spyre::arch::parseArch(*text, "preset", errors);
+      QVERIFY(target);
+      int64_t capacity = int64_t(target->computeLocalBytes);
+      if (kHoldsWholeTiles.contains(QFileInfo(path).fileName()))
+        QEXPECT_FAIL("", "holds whole tiles: streaming them is not "
+                         "implemented (issue 15, part 1)", Continue);
+      QVERIFY2(held <= capacity,
+               qPrintable(QString("%1 holds %2 bytes of whole tiles, the "
+                                  "compute engine %3")
+                              .arg(QFileInfo(path).fileName())
+                              .arg(held)
+                              .arg(capacity)));
       return;
     }
     // Refused on a line of the kernel: by the legality check, or (on the
