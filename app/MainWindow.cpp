@@ -469,7 +469,8 @@ void MainWindow::rebuildTargetMenu() {
   // A kernel that declares its device is compiled for it; the choice
   // below applies to kernels that do not.
   QString current = effectiveTarget();
-  if (!kernelTarget.isEmpty()) {
+  bool fromKernelChecked = !kernelTarget.isEmpty();
+  if (fromKernelChecked) {
     QAction *fromKernel =
         targetMenu->addAction(tr("from kernel: %1").arg(kernelTarget));
     fromKernel->setCheckable(true);
@@ -477,13 +478,12 @@ void MainWindow::rebuildTargetMenu() {
     fromKernel->setEnabled(false);
     group->addAction(fromKernel);
     targetMenu->addSeparator();
-    current.clear();
   }
   auto addTarget = [&](const QString &label, const QString &arch) {
     QAction *action = targetMenu->addAction(
         label, this, [this, arch] { setArchitecture(arch); });
     action->setCheckable(true);
-    action->setChecked(arch == current);
+    action->setChecked(!fromKernelChecked && arch == current);
     group->addAction(action);
   };
   QStringList presets;
