@@ -47,6 +47,7 @@ void CompileController::launch() {
   request.source = pendingSource.toStdString();
   request.sourceName = pendingName.toStdString();
   request.arch = architecture.toStdString();
+  request.directory = kernelDirectory.toStdString();
   watcher.setFuture(QtConcurrent::run([request, cancel]() mutable {
     // The flag lives as long as the worker needs it.
     request.cancel = cancel.get();

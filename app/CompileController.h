@@ -37,6 +37,9 @@ public:
   /// used from the next compile on.
   void setArchitecture(const QString &arch) { architecture = arch; }
   QString architectureName() const { return architecture; }
+  /// The directory of the kernel's file, where its device imports are
+  /// found (empty: the current directory).
+  void setKernelDirectory(const QString &dir) { kernelDirectory = dir; }
 
   const spyre::driver::CompileResult &latest() const { return result; }
   quint64 latestJob() const { return finishedJob; }
@@ -50,7 +53,7 @@ private:
   void launch();
 
   QTimer debounce;
-  QString pendingSource, pendingName, architecture;
+  QString pendingSource, pendingName, architecture, kernelDirectory;
   LatestJob jobs;
   quint64 finishedJob = 0;
   QFutureWatcher<spyre::driver::CompileResult> watcher;

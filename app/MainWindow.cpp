@@ -465,7 +465,7 @@ void MainWindow::showError(const QString &title, const QString &text) {
 }
 
 void MainWindow::loadText(const QString &text, const QString &path,
-                          const QString &untitled) {
+                          const QString &untitled, const QString &directory) {
   loading = true;
   editor->setText(text);
   // A new document: undo must not go back into the previous one.
@@ -474,6 +474,10 @@ void MainWindow::loadText(const QString &text, const QString &path,
   loading = false;
   currentPath = path;
   untitledName = untitled.isEmpty() ? QStringLiteral("untitled.mlir") : untitled;
+  // Where a device declaration's import is looked for: the kernel's
+  // folder, or the sample's for an untitled copy of a sample.
+  importDirectory = directory;
+  useKernelDirectory();
   forcedModified = false;
   ++documentId;
   updateTitle();
@@ -501,7 +505,8 @@ bool MainWindow::openSample(const QString &path) {
     showError(tr("Open sample"), read.error);
     return false;
   }
-  loadText(read.text, QString(), QFileInfo(path).fileName());
+  loadText(read.text, QString(), QFileInfo(path).fileName(),
+           QFileInfo(path).absolutePath());
   return true;
 }
 
@@ -629,11 +634,29 @@ QString MainWindow::effectiveTarget() const {
                             : archPath;
 }
 
+void MainWindow::useKernelDirectory() {
+  controller.setKernelDirectory(currentPath.isEmpty()
+                                    ? importDirectory
+                                    : QFileInfo(currentPath).absolutePath());
+}
+
 void MainWindow::rebuildTargetMenu() {
   targetMenu->clear();
   targetMenu->setToolTipsVisible(true);
   auto *group = new QActionGroup(targetMenu);
+  // A kernel that declares its device is compiled for it; the choice
+  // below applies to kernels that do not.
   QString current = effectiveTarget();
+  bool fromKernelChecked = !kernelTarget.isEmpty();
+  if (fromKernelChecked) {
+    QAction *fromKernel =
+        targetMenu->addAction(tr("from kernel: %1").arg(kernelTarget));
+    fromKernel->setCheckable(true);
+    fromKernel->setChecked(true);
+    fromKernel->setEnabled(false);
+    group->addAction(fromKernel);
+    targetMenu->addSeparator();
+  }
   auto addTarget = [&](const QString &label, const QString &arch) {
     // "spyre — 32 cores, 2 MB scratchpad per core"
     QString text = label;
@@ -645,7 +668,7 @@ void MainWindow::rebuildTargetMenu() {
                                                       QLocale::DataSizeTraditionalFormat));
     QAction *action = targetMenu->addAction(text, this, [this, arch] { setArchitecture(arch); });
     action->setCheckable(true);
-    action->setChecked(arch == current);
+    action->setChecked(!fromKernelChecked && arch == current);
     action->setToolTip(arch);
     group->addAction(action);
   };
@@ -721,6 +744,11 @@ void MainWindow::onCompiled() {
     passPanel->setSnapshots(result.snapshots); // shows the kept pass
   }
   showDiagnostics(result.diagnostics);
+  QString declared = QString::fromStdString(result.targetFromKernel);
+  if (declared != kernelTarget) {
+    kernelTarget = declared;
+    rebuildTargetMenu();
+  }
   double total = 0;
   for (const auto &s : result.snapshots)
     total += s.wallMs;
@@ -731,7 +759,9 @@ void MainWindow::onCompiled() {
       result.ok ? tr("%1 passes in %2 ms for %3")
                       .arg(result.snapshots.empty() ? 0 : result.snapshots.size() - 1)
                       .arg(total, 0, 'f', 2)
-                      .arg(QFileInfo(effectiveTarget()).fileName())
+                      .arg(kernelTarget.isEmpty()
+                               ? QFileInfo(effectiveTarget()).fileName()
+                               : tr("from kernel: %1").arg(kernelTarget))
                 : errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors));
 }
 
@@ -793,6 +823,7 @@ bool MainWindow::writeFile(const QString &path) {
   }
   currentPath = absolute(path);
   forcedModified = false;
+  useKernelDirectory();
   editor->setModified(false);
   recent->add(currentPath);
   updateTitle();

@@ -107,13 +107,16 @@ private:
   void showDocumentation();
   /// Puts `text` in the editor as a fresh document (empty undo history,
   /// unmodified) and compiles it.
-  void loadText(const QString &text, const QString &path, const QString &untitledName);
+  void loadText(const QString &text, const QString &path, const QString &untitledName,
+                const QString &directory = QString());
   bool maybeSave();
   void updateTitle();
   void rebuildTargetMenu();
   void openFromRecent(const QString &path);
   /// archPath, or the default preset's name when it is empty.
   QString effectiveTarget() const;
+  /// Tells the controller where currentPath's device imports are found.
+  void useKernelDirectory();
   QString sourceName() const;
   void updateViewThemes();
 
@@ -131,6 +134,8 @@ private:
   QString untitledName;     ///< how an untitled kernel is called
   bool forcedModified = false; ///< text not on disk (a session's, say)
   QString archPath;         ///< preset name or TOML file; empty: default
+  QString kernelTarget;     ///< the device the kernel declares, if any
+  QString importDirectory;  ///< imports of an untitled kernel resolve here
   QMenu *targetMenu = nullptr;
   QString themeChoice = QStringLiteral("system");
   QList<QAction *> themeActions;

@@ -52,7 +52,7 @@ constexpr std::string_view kDefaultPreset = "spyre";
 // ---------------------------------------------------------------------------
 
 // The only format version this build reads.
-constexpr int64_t kFormatVersion = 1;
+constexpr int64_t kFormatVersion = 2; // 2: [compute_engine] added
 
 // Keys of the fixed tables, by table ("" = the top level). Used to reject
 // unknown keys and to suggest the key that was probably meant.
@@ -84,6 +84,9 @@ constexpr KnownKey kKnownKeys[] = {
     {"dataflow", "engines"},
     {"compute", "systolic_rows"},
     {"compute", "transcendental_penalty"},
+    // --- [compute_engine]: the compute engine's own memory ---
+    {"", "compute_engine"},
+    {"compute_engine", "local_bytes"},
 };
 
 constexpr std::string_view kEngineKeys[] = {"name", "role", "count"};
@@ -431,6 +434,7 @@ private:
   void checkEngines(const toml::node &node, Arch &arch);
   void checkSimd(const toml::table &t, Arch &arch);
   void checkCompute(const toml::table &t, Arch &arch);
+  void checkComputeEngine(const toml::table &t, Arch &arch);
 
   std::vector<Diagnostic> &errors_;
   std::vector<Diagnostic> found_;
@@ -479,6 +483,8 @@ void Checker::check(const toml::table &root, Arch &arch) {
     checkSimd(*t, arch);
   if (const toml::table *t = section(root, "compute"))
     checkCompute(*t, arch);
+  if (const toml::table *t = section(root, "compute_engine"))
+    checkComputeEngine(*t, arch);
 }
 
 void Checker::checkChip(const toml::table &t, Arch &arch) {
@@ -712,6 +718,16 @@ void Checker::checkCompute(const toml::table &t, Arch &arch) {
     arch.systolicRows = int(*v);
   if (auto v = integer(t, "compute", "transcendental_penalty", 1, INT_MAX))
     arch.transcendentalPenalty = int(*v);
+}
+
+// --- [compute_engine]: the compute engine's own memory ---
+void Checker::checkComputeEngine(const toml::table &t, Arch &arch) {
+  rejectUnknown(t, "compute_engine", knownKeysOf("compute_engine"), true);
+  // One stick is the least an engine computes on (1 when the stick size
+  // is itself wrong, which is reported there).
+  const int64_t least = std::max(arch.stickBytes, 1);
+  if (auto v = integer(t, "compute_engine", "local_bytes", least, INT64_MAX))
+    arch.computeLocalBytes = uint64_t(*v);
 }
 
 // Converts a TOML syntax error. toml++ gives the position of the character

@@ -83,6 +83,11 @@ struct Arch {
   int systolicRows = 0;          // matmul rate = 2 * simd f16 * rows FLOP/cycle
   int transcendentalPenalty = 0; // SIMD-cycle multiplier for exp, log, ...
 
+  // --- [compute_engine]: the compute engine's own memory ---
+  // Bytes one compute engine (one instance of the "compute" role) holds:
+  // the operands and partials it keeps between the sticks it streams.
+  uint64_t computeLocalBytes = 0;
+
   // Elements of `elementBytes` bytes in one stick (stickBytes / elementBytes;
   // 0 if elementBytes <= 0). stickElements(2) == 64 on Spyre.
   int stickElements(int elementBytes) const;

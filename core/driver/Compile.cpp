@@ -5,6 +5,7 @@
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
 #include "driver/SnapshotMachine.h"
+#include "ir/DeviceImport.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 #include "pipeline/PassVerifier.h"
@@ -214,6 +215,8 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   CompileResult result;
   MLIRContext context;
   loadKernelDialects(context);
+  if (!request.directory.empty())
+    setDeviceImportDirectory(context, request.directory);
   DiagnosticCapture capture(context, result.diagnostics);
   llvm::SourceMgr sourceMgr;
   if (failed(loadKernelSource(context, sourceMgr, request.source,
@@ -222,6 +225,10 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return result;
+  // The passes read the declared device themselves; the app shows its name.
+  FailureOr<ktdf_arch::DeviceOp> device = findDeviceDeclaration(*module);
+  if (succeeded(device) && *device)
+    result.targetFromKernel = device->getSymName().str();
 
   PassSnapshot input;
   input.pass = "input";

@@ -58,7 +58,12 @@ struct CompileRequest {
   std::string sourceName = "<kernel>";
   std::string stopAfter; ///< empty: the whole pipeline
   /// The target: a preset name or a TOML file (empty: the Spyre default).
+  /// A kernel that declares a `ktdf_arch.device` is compiled for that
+  /// device instead (see targetFromKernel).
   std::string arch;
+  /// The directory of the kernel's file: a relative device `import` is
+  /// resolved from here (empty: from the directory of sourceName).
+  std::string directory;
   /// Set from another thread to stop before the next pass.
   const std::atomic<bool> *cancel = nullptr;
 };
@@ -68,6 +73,9 @@ struct CompileResult {
   bool cancelled = false;
   std::vector<Diagnostic> diagnostics;
   std::vector<PassSnapshot> snapshots;
+  /// The name of the device the kernel declares, which was its target
+  /// instead of the request's arch; empty when it declares none.
+  std::string targetFromKernel;
 };
 
 CompileResult compileKernel(const CompileRequest &request);

@@ -2,6 +2,7 @@
 
 #include "ir/Registration.h"
 #include "ir/dataflow/DataflowDialect.h"
+#include "ir/ktdfarch/KtdfArchDialect.h"
 #include "ir/ktdp/KtdpDialect.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "ir/spyreop/SpyreOpDialect.h"
@@ -12,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/PDL/IR/PDL.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -22,6 +24,7 @@
 void spyre::registerKernelDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::ktdp::KtdpDialect, mlir::spyreop::SpyreOpDialect,
                   mlir::sched::SchedDialect, mlir::dflow::DflowDialect,
+                  mlir::ktdf_arch::KtdfArchDialect, mlir::pdl::PDLDialect,
                   mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,

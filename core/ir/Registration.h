@@ -9,8 +9,10 @@ class MLIRContext;
 
 namespace spyre {
 
-/// Adds our dialects (ktdp, spyreop, sched, dflow) and the upstream dialects KTIR kernels
-/// are written with (func, arith, math, linalg, scf, tensor, memref, affine)
+/// Adds our dialects (ktdp, spyreop, sched, dflow, ktdf_arch for device
+/// declarations) and the upstream dialects KTIR kernels are written with
+/// (func, arith, math, linalg, scf, tensor, memref, affine; pdl for the
+/// patterns a device may carry)
 /// to `registry`. spyre-opt, the driver and the tests all call this.
 void registerKernelDialects(mlir::DialectRegistry &registry);
 

@@ -1,10 +1,12 @@
 //===- KtirLegalityCheck.cpp - reject what the pipeline cannot compile ----===//
 
+#include "ir/DeviceImport.h"
 #include "ir/GridAttr.h"
 #include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/TileLayout.h"
 #include "support/Checked.h"
+#include "pipeline/DeviceTarget.h"
 #include "pipeline/Passes.h"
 #include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
@@ -210,12 +212,36 @@ struct KtirLegalityCheck
     });
   }
 
+  /// A kernel that declares its device is checked against that device;
+  /// a remark says what the target took from the device and what from
+  /// the preset.
+  LogicalResult useDeclaredDevice() {
+    FailureOr<ktdf_arch::DeviceOp> device =
+        spyre::findDeviceDeclaration(getOperation());
+    if (failed(device))
+      return failure();
+    if (!*device)
+      return success();
+    std::optional<spyre::DeviceTarget> target =
+        spyre::deviceTarget(*device, spyre::arch::defaultArch());
+    if (!target)
+      return failure();
+    device->emitRemark(spyre::describeDeviceTarget(*target));
+    cores = target->arch.numCores;
+    lxBytes = int64_t(target->arch.scratchpadBytesPerCore);
+    return success();
+  }
+
   void runOnOperation() override {
     static const llvm::StringSet<> kKtirDialects = {
         "ktdp", "spyreop", "arith", "math", "linalg", "tensor", "scf", "func"};
+    if (failed(useDeclaredDevice()))
+      return signalPassFailure();
     bool failed = false;
     getOperation().walk([&](Operation *op) {
-      if (llvm::isa<ModuleOp>(op))
+      // The device declaration describes the target; it is not kernel code.
+      if (llvm::isa<ModuleOp, ktdf_arch::DeviceOp>(op) ||
+          op->getParentOfType<ktdf_arch::DeviceOp>())
         return;
       StringRef dialect = op->getName().getDialectNamespace();
       if (!kKtirDialects.contains(dialect)) {

@@ -24,7 +24,10 @@ def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
     groups that are not rings of one size covering every tile, a
     broadcast with several producers per group), and, given the target,
     grids with more tiles than cores and loads or stores of tiles larger
-    than a core's scratchpad.
+    than a core's scratchpad. A kernel that declares a `ktdf_arch.device` is
+    checked against that device instead, and a remark on the declaration
+    says which values of the target came from the device and which from
+    the Spyre preset.
   }];
   let options = [
     Option<"cores", "cores", "int", /*default=*/"0",

@@ -1,6 +1,8 @@
 //===- Target.cpp - the architecture a pass compiles for ------------------===//
 
 #include "pipeline/Target.h"
+#include "ir/DeviceImport.h"
+#include "pipeline/DeviceTarget.h"
 
 #include <algorithm>
 #include <map>
@@ -30,6 +32,17 @@ spyre::readTarget(const std::string &spec,
 
 std::optional<spyre::arch::Arch> spyre::targetArch(const std::string &spec,
                                                    Operation *op) {
+  // A kernel that declares its device is compiled for it.
+  FailureOr<ktdf_arch::DeviceOp> device = findDeviceDeclaration(op);
+  if (failed(device))
+    return std::nullopt;
+  if (*device) {
+    std::optional<DeviceTarget> target =
+        deviceTarget(*device, arch::defaultArch());
+    if (!target)
+      return std::nullopt;
+    return target->arch;
+  }
   std::vector<arch::Diagnostic> errors;
   std::optional<arch::Arch> result = readTarget(spec, errors);
   if (!result) {

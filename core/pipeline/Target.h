@@ -3,7 +3,8 @@
 // Passes that depend on the target take an `arch` option: a preset name
 // ("spyre", "spyre-4core"), a TOML file, or empty for the Spyre default. The
 // pipeline builder passes the request's architecture down, so spyre-opt, the
-// GUI and the tests agree.
+// GUI and the tests agree. A kernel that declares a `ktdf_arch.device` is
+// compiled for that device instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_PIPELINE_TARGET_H
@@ -25,7 +26,10 @@ namespace spyre {
 std::optional<arch::Arch> readTarget(const std::string &spec,
                                      std::vector<arch::Diagnostic> &errors);
 
-/// The architecture `spec` names; errors are reported on `op`.
+/// The target of the kernel `op` belongs to: the device the kernel declares
+/// (pipeline/DeviceTarget.h), whatever `spec` says; otherwise the
+/// architecture `spec` names. Errors are reported on `op` (or on the device
+/// declaration).
 std::optional<arch::Arch> targetArch(const std::string &spec,
                                      mlir::Operation *op);
 

@@ -20,6 +20,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -153,6 +155,31 @@ private Q_SLOTS:
     window.setArchitecture("spyre");
     QTRY_COMPARE_WITH_TIMEOUT(diagnostics->rowCount(), 0, 10000);
     QVERIFY(window.compiler().latest().ok);
+  }
+
+  // A kernel that declares its device (imported next to the file) is
+  // compiled for it: the Target menu says so, whatever preset is chosen.
+  void targetFromKernel() {
+    MainWindow window;
+    window.show();
+    window.setArchitecture("spyre-4core");
+    QVERIFY(window.openFile(
+        QDir(MainWindow::samplesDirectory()).filePath("device_sub.mlir")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.compiler().latest().ok, 10000);
+    QCOMPARE(window.compiler().latest().targetFromKernel,
+             std::string("sample_device"));
+    QMenu *target = nullptr;
+    for (QAction *action : window.menuBar()->actions())
+      if (action->text() == "&Target")
+        target = action->menu();
+    QVERIFY(target);
+    QAction *fromKernel = target->actions().value(0);
+    QVERIFY(fromKernel);
+    QCOMPARE(fromKernel->text(), QString("from kernel: sample_device"));
+    QVERIFY(fromKernel->isChecked());
+    for (QAction *action : target->actions())
+      if (action != fromKernel)
+        QVERIFY(!action->isChecked());
   }
 
   // View ▸ Theme switches the whole application, editor and IR panes

@@ -19,7 +19,7 @@ for f in ./usr/bin/spyre-opt ./usr/bin/spyre-run ./usr/bin/spyre-explorer \
   if grep -q " $f\$" <<< "$contents"; then echo "PASS contains $f"; else echo "FAIL missing $f"; status=1; fi
 done
 nsamples=$(grep -c "/usr/share/spyre-explorer/samples/.*\.mlir$" <<< "$contents" || true)
-nsrc=$(ls "$src"/samples/*.mlir | wc -l)
+nsrc=$(ls "$src"/samples/*.mlir "$src"/samples/devices/*.mlir | wc -l)
 if [[ $nsamples -eq $nsrc ]]; then echo "PASS all $nsrc samples packaged"; else echo "FAIL $nsamples of $nsrc samples packaged"; status=1; fi
 depends=$(dpkg-deb -f "$deb" Depends)
 if grep -q "libmlir-22" <<< "$depends"; then echo "PASS depends: $depends"; else echo "FAIL Depends lacks libmlir-22: $depends"; status=1; fi

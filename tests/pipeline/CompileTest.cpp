@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "arch/Arch.h"
 #include "driver/Compile.h"
 #include "ir/Registration.h"
 #include "pipeline/PassVerifier.h"
+#include "pipeline/HeldTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -72,6 +74,25 @@ std::vector<std::string> tileArithmetic(const std::string &ir) {
   return found;
 }
 
+/// The most bytes of whole tiles one compute ("sfu") program of `ir`
+/// holds (pipeline/HeldTiles.h); -1 if the IR does not parse back.
+int64_t heldTileBytes(const std::string &ir) {
+  mlir::MLIRContext context;
+  spyre::loadKernelDialects(context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(ir, &context);
+  if (!module)
+    return -1;
+  int64_t most = 0;
+  module->walk([&](mlir::Operation *program) {
+    auto unit = program->getAttrOfType<mlir::StringAttr>("unit");
+    if (program->getName().getStringRef() == "dflow.program" && unit &&
+        unit.getValue() == "sfu")
+      most = std::max(most, spyre::heldTileBytes(program));
+  });
+  return most;
+}
+
 /// Index of the first line of `text` containing `needle`, or -1.
 int lineOf(const std::string &text, const char *needle) {
   QStringList lines = QString::fromStdString(text).split('\n');
@@ -80,6 +101,17 @@ int lineOf(const std::string &text, const char *needle) {
       return i;
   return -1;
 }
+
+/// The sample and corpus kernels whose compute program still holds more
+/// whole tiles than the compute engine's memory (see
+/// everyKernelThroughThePipeline).
+const QStringList kHoldsWholeTiles = {
+    "matmul_kloop.mlir",           // 16384 bytes: A, B and the f32 accumulator
+    "transpose_tile.mlir",         // 6144 bytes: the tile it transposes
+    "ktir__ffn_swiglu.mlir",       // 50304 bytes
+    "ktir__ffn_swiglu_4core.mlir", // 409664 bytes
+    "sdsc__sdpa_pv_ksplit.mlir",   // 67456 bytes
+};
 
 } // namespace
 
@@ -207,6 +239,52 @@ func.func @k(%a: f16, %b: f32) -> f16 {
              message.c_str()); // the op itself, printed generically
   }
 
+  // A kernel that declares its device (imported next to it) is compiled
+  // for that device, whichever preset the request names; the result says
+  // so, and a remark lists where the target's values came from.
+  void kernelDeclaresItsDevice() {
+    QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/device_sub.mlir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    CompileRequest request;
+    request.source = f.readAll().toStdString();
+    request.sourceName = "device_sub.mlir";
+    request.directory = SPYRE_SAMPLES_DIR;
+    request.arch = "spyre-4core";
+    CompileResult r = compileKernel(request);
+    QVERIFY(r.ok);
+    QCOMPARE(r.targetFromKernel, std::string("sample_device"));
+    auto remark = std::find_if(
+        r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic &d) {
+          return d.severity == Diagnostic::Severity::Remark;
+        });
+    QVERIFY(remark != r.diagnostics.end());
+    QCOMPARE(remark->pass, std::string("ktir-legality-check"));
+    QCOMPARE(remark->line, 19);
+    // The device's 1 MiB L1, completed by the Spyre preset (32 cores),
+    // not by the request's 4-core preset.
+    QVERIFY2(remark->message.find("scratchpad_bytes = 1048576") !=
+                 std::string::npos, remark->message.c_str());
+    QVERIFY2(remark->message.find("cores = 32") != std::string::npos,
+             remark->message.c_str());
+    // The declaration is kept in every snapshot.
+    for (const PassSnapshot &s : r.snapshots)
+      QVERIFY2(s.ir.find("ktdf_arch.device @sample_device") != std::string::npos,
+               s.pass.c_str());
+
+    // Without the directory the import is looked for elsewhere: an error
+    // on the declaration's line, and no compile.
+    request.directory = QDir::tempPath().toStdString();
+    CompileResult missing = compileKernel(request);
+    QVERIFY(!missing.ok);
+    QCOMPARE(missing.targetFromKernel, std::string("sample_device"));
+    QVERIFY(!missing.diagnostics.empty());
+    const Diagnostic &error = missing.diagnostics.front();
+    QCOMPARE(error.severity, Diagnostic::Severity::Error);
+    QCOMPARE(error.line, 19);
+    QVERIFY2(error.message.find("cannot use the device file") !=
+                 std::string::npos, error.message.c_str());
+  }
+
   // Every sample and every corpus kernel goes through the whole pipeline
   // on each architecture preset: it compiles, or the legality check
   // refuses it with an error on a line of the kernel. Never a crash, a
@@ -234,6 +312,7 @@ func.func @k(%a: f16, %b: f32) -> f16 {
     CompileRequest request;
     request.source = f.readAll().toStdString();
     request.sourceName = QFileInfo(path).fileName().toStdString();
+    request.directory = QFileInfo(path).absolutePath().toStdString();
     request.arch = arch.toStdString();
     CompileResult r = compileKernel(request);
     // The module is verified after every pass: none leaves invalid IR, and
@@ -266,6 +345,29 @@ func.func @k(%a: f16, %b: f32) -> f16 {
       // The compute unit computes on vectors (and scalars), never on tiles.
       std::vector<std::string> tiles = tileArithmetic(ir);
       QVERIFY2(tiles.empty(), (tiles.empty() ? "" : tiles.front()).c_str());
+      // What the compute engine holds whole fits in its own memory
+      // (compute_engine.local_bytes: 2 KiB in both presets and in the
+      // sample device). Streaming what does not is issue 15's part 1,
+      // not done: the kernels below still hold whole tiles.
+      int64_t held = heldTileBytes(ir);
+      QVERIFY(held >= 0);
+      std::vector<spyre::arch::Diagnostic> errors;
+      std::optional<std::string_view> text = spyre::arch::presetText(
+          arch.toStdString());
+      QVERIFY(text);
+      std::optional<spyre::arch::Arch> target =
+          spyre::arch::parseArch(*text, "preset", errors);
+      QVERIFY(target);
+      int64_t capacity = int64_t(target->computeLocalBytes);
+      if (kHoldsWholeTiles.contains(QFileInfo(path).fileName()))
+        QEXPECT_FAIL("", "holds whole tiles: streaming them is not "
+                         "implemented (issue 15, part 1)", Continue);
+      QVERIFY2(held <= capacity,
+               qPrintable(QString("%1 holds %2 bytes of whole tiles, the "
+                                  "compute engine %3")
+                              .arg(QFileInfo(path).fileName())
+                              .arg(held)
+                              .arg(capacity)));
       return;
     }
     // Refused on a line of the kernel: by the legality check, or (on the

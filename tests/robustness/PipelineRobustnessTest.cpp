@@ -28,6 +28,7 @@ class PipelineRobustnessTest : public QObject {
       CompileRequest request;
       request.source = source.toStdString();
       request.sourceName = label.toStdString();
+      request.directory = SPYRE_SAMPLES_DIR; // for the samples' device imports
       request.arch = arch;
       CompileResult result = compileKernel(request);
       ++compiles;

@@ -23,7 +23,7 @@ namespace {
 // A small valid file. The bad-file cases replace one or more of its lines, so
 // the line numbers in the tables below refer to this listing.
 const char *const kBaseLines[] = {
-    /*  1 */ "format_version = 1",
+    /*  1 */ "format_version = 2",
     /*  2 */ "name = \"test\"",
     /*  3 */ "description = \"unit test\"",
     /*  4 */ "",
@@ -68,6 +68,9 @@ const char *const kBaseLines[] = {
     /* 43 */ "[compute]",
     /* 44 */ "systolic_rows = 8",
     /* 45 */ "transcendental_penalty = 4",
+    /* 46 */ "",
+    /* 47 */ "[compute_engine]",
+    /* 48 */ "local_bytes = 2048",
 };
 
 // Line number (1-based) -> replacement text. A replacement may be empty (the
@@ -143,6 +146,7 @@ void compareHardware(const Arch &a, const Arch &b) {
   QVERIFY(a.simdElementsPerCycle == b.simdElementsPerCycle);
   QCOMPARE(a.systolicRows, b.systolicRows);
   QCOMPARE(a.transcendentalPenalty, b.transcendentalPenalty);
+  QCOMPARE(a.computeLocalBytes, b.computeLocalBytes);
 }
 
 } // namespace
@@ -203,6 +207,7 @@ void ArchTest::defaultValues() {
   QCOMPARE(a.simdElementsPerCycle.at("f16"), 64);
   QCOMPARE(a.systolicRows, 8);
   QCOMPARE(a.transcendentalPenalty, 4);
+  QCOMPARE(a.computeLocalBytes, uint64_t(2048)); // the sample's SFU_REG
   QVERIFY(a.bidirectionalRing);
   QVERIFY(a.hbmAttachCore >= 0 && a.hbmAttachCore < a.numCores);
   QVERIFY(a.fifoDepth >= 1);
@@ -382,9 +387,15 @@ void ArchTest::badFile_data() {
   QTest::newRow("no penalty")
       << Changes{{45, "transcendental_penalty = 0"}} << 45 << 26
       << "'compute.transcendental_penalty' must be at least 1, got 0";
+  QTest::newRow("compute engine below a stick")
+      << Changes{{48, "local_bytes = 64"}} << 48 << 15
+      << "'compute_engine.local_bytes' must be at least 128, got 64";
+  QTest::newRow("no compute engine section")
+      << Changes{{47, ""}, {48, ""}} << 1 << 1
+      << "missing section '[compute_engine]'";
   QTest::newRow("empty name") << Changes{{2, "name = \"\""}} << 2 << 8 << "'name' must not be empty";
   QTest::newRow("unsupported version")
-      << Changes{{1, "format_version = 2"}} << 1 << 18 << "'format_version' 2 is not supported";
+      << Changes{{1, "format_version = 3"}} << 1 << 18 << "'format_version' 3 is not supported";
 
   // Unknown keys, with a suggestion when one is close.
   QTest::newRow("unknown key, typo")

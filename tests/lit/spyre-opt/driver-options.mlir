@@ -11,7 +11,7 @@
 // TIMING: Execution time report
 // AFTER: IR Dump After Canonicalizer
 // AFTER: func.func @first
-// DIALECTS: Available Dialects: affine,arith,builtin,dflow,func,ktdp,linalg,math,memref,scf,sched,spyreop,tensor
+// DIALECTS: Available Dialects: affine,arith,builtin,dflow,func,ktdf_arch,ktdp,linalg,math,memref,pdl,scf,sched,spyreop,tensor
 // MISSING: cannot open input file
 
 func.func @first() attributes {grid = [1]} {

@@ -13,7 +13,7 @@
 // RUN: not spyre-run %s 2>&1 | FileCheck %s --check-prefix=MISSING
 // The architecture: a preset, or a file whose errors point at their line.
 // RUN: spyre-run %s --seed 1 --arch spyre-4core | FileCheck %s --check-prefix=SUMMARY
-// RUN: printf 'format_version = 1\nname = "x"\n[chip]\ncores = "many"\n' > %t.toml
+// RUN: printf 'format_version = 2\nname = "x"\n[chip]\ncores = "many"\n' > %t.toml
 // RUN: not spyre-run %s --seed 1 --arch %t.toml 2>&1 | FileCheck %s --check-prefix=ARCH
 
 // SUMMARY: scale: {{.*}} cycles ({{.*}} us), bottleneck memory, 2 cores
