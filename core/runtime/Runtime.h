@@ -118,8 +118,9 @@ PrepareResult prepare(std::shared_ptr<const code::Module> module,
                       const arch::Arch &arch);
 
 /// A symbol's value: integers (tensor bases, dimensions, iN / index
-/// scalars) in `i`, floating-point scalars in `f` (rounded to the symbol's
-/// type at launch, like a scalar register holds it).
+/// scalars) in `i`, floating-point scalars in `f` as given (launch checks
+/// they are in the type's range; `arg` rounds to the symbol's type when it
+/// loads the value into a register, as every scalar write does).
 struct Value {
   int64_t i = 0;
   double f = 0.0;
