@@ -278,7 +278,7 @@ std::string instrText(const Program &p, const Instr &in, bool canonical) {
   size_t lastNonDefault = 0;
   if (syn) {
     for (int i = 0; i < syn->numSlots; ++i) {
-      const Slot &s = syn->slots[i];
+      const Slot &s = syn->operands[i];
       std::string text;
       int64_t v = fieldValue(in, s.field);
       switch (s.kind) {

@@ -14,6 +14,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -109,7 +110,10 @@ std::vector<Tok> tokenize(std::string_view line, std::string_view &comment,
         t.kind = Tok::Int;
         t.i = std::strtoll(num.c_str(), &end, 10);
       }
-      if (errno == ERANGE || end != num.c_str() + num.size())
+      // strtod reports ERANGE for subnormal results too: only an infinite
+      // result is an overflow.
+      bool range = errno == ERANGE && !(isFloat && std::isfinite(t.f));
+      if (range || end != num.c_str() + num.size())
         throw ParseFail{col, "bad number '" + num + "'"};
       t.text = num;
       i = j;
@@ -590,7 +594,7 @@ void Assembler::instruction(Line &l, uint32_t loc) {
   for (int si = 0; si < syn->numSlots; ++si) {
     if (l.atEnd() || l.isWord("from") || l.isPunct("{"))
       break;
-    const Slot &s = syn->slots[si];
+    const Slot &s = syn->operands[si];
     bool list = s.kind == Kind::ArgsS || s.kind == Kind::ArgsT ||
                 s.kind == Kind::ArgsPairs;
     if (si > 0 && !(list && l.isPunct("[")))

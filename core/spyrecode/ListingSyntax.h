@@ -53,7 +53,7 @@ struct OpSyntax {
   const char *mnemonic;
   bool fn; ///< an ALU function (and for cmpi / cmpf its predicate) follows
   int numSlots;
-  Slot slots[6];
+  Slot operands[6]; // (not "slots": Qt defines that word)
 };
 
 /// The syntax of `op`; nullptr for a number past the last opcode.

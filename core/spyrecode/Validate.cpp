@@ -387,7 +387,7 @@ void Validator::instr(size_t pi, size_t i) {
   }
 
   for (int s = 0; s < syn->numSlots; ++s) {
-    const listing::Slot &slot = syn->slots[s];
+    const listing::Slot &slot = syn->operands[s];
     int64_t v = slot.field == Field::Imm ? in.imm
                 : slot.field == Field::C ? in.c
                 : slot.field == Field::Aux ? in.aux
