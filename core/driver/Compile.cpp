@@ -7,7 +7,9 @@
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 #include "pipeline/Pipeline.h"
+#include "spyrecode/Listing.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -49,12 +51,17 @@ std::string stripLocations(std::string &line) {
 }
 
 /// Prints `module` with locations, then turns them into a line map and
-/// removes them from the text.
+/// removes them from the text. `opLines` (when given) receives where each
+/// op is printed (the location aliases come after the module, so the lines
+/// are the snapshot's).
 void snapshotText(ModuleOp module, std::string &ir,
-                  std::vector<int> &sourceLines) {
+                  std::vector<int> &sourceLines,
+                  AsmState::LocationMap *opLines = nullptr) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
+  OpPrintingFlags flags = OpPrintingFlags().enableDebugInfo(true, false);
+  AsmState state(module, flags, opLines);
+  module->print(os, state);
   static const std::regex fileLine(R"re("[^"]*":(\d+):\d+)re");
   static const std::regex aliasDef(R"re(^(#loc\d*) = loc\((.*)\)$)re");
   static const std::regex aliasUse(R"re(#loc\d*)re");
@@ -104,8 +111,9 @@ const spyre::PassInfo *infoFor(StringRef argument) {
 class SnapshotInstrumentation : public PassInstrumentation {
 public:
   SnapshotInstrumentation(ModuleOp module, CompileResult &result,
-                          DiagnosticCapture &capture)
-      : module(module), result(result), capture(capture) {}
+                          DiagnosticCapture &capture,
+                          AsmState::LocationMap &opLines)
+      : module(module), result(result), capture(capture), opLines(opLines) {}
 
   void runBeforePass(Pass *pass, Operation *) override {
     capture.setPass(pass->getArgument().str());
@@ -127,7 +135,14 @@ private:
                                                    : info->description;
     }
     snap.wallMs = ms;
-    snapshotText(module, snap.ir, snap.sourceLines);
+    if (snap.pass == "lower-to-spyrecode") {
+      // The stage's result is not MLIR: its snapshot is the listing.
+      if (result.spyreCode)
+        snap.ir = code::printListing(*result.spyreCode, &snap.sourceLines);
+    } else {
+      opLines.clear();
+      snapshotText(module, snap.ir, snap.sourceLines, &opLines);
+    }
     snap.changed = result.snapshots.empty() ||
                    snap.ir != result.snapshots.back().ir;
     result.snapshots.push_back(std::move(snap));
@@ -137,6 +152,7 @@ private:
   ModuleOp module;
   CompileResult &result;
   DiagnosticCapture &capture;
+  AsmState::LocationMap &opLines; ///< of the latest MLIR snapshot
   std::chrono::steady_clock::time_point start;
 };
 
@@ -167,11 +183,23 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
       loadArchitecture(request.arch, result.diagnostics);
   if (!architecture)
     return result;
+  // lower-to-spyrecode hands its module here; its instructions name the
+  // lines of the DataflowIR snapshot before it.
+  AsmState::LocationMap opLines;
+  auto spyreCode = std::make_shared<SpyreCodeOutput>();
+  spyreCode->deliver = [&](std::shared_ptr<const code::Module> lowered) {
+    result.spyreCode = std::move(lowered);
+  };
+  spyreCode->dataflowLine = [&](Operation *op) {
+    auto it = opLines.find(op);
+    return it == opLines.end() ? 0 : int(it->second.first);
+  };
+  spyreCode->source = request.source;
   std::string error;
   std::vector<std::unique_ptr<Pass>> passes = createPipelinePasses(
       request.stopAfter,
-      {architecture->numCores,
-       int64_t(architecture->scratchpadBytesPerCore), request.arch},
+      {architecture->numCores, int64_t(architecture->scratchpadBytesPerCore),
+       request.arch, spyreCode},
       &error);
   if (passes.empty()) {
     capture.error(error);
@@ -187,7 +215,8 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
     PassManager pm(&context);
     pm.addPass(std::move(pass));
     pm.addInstrumentation(
-        std::make_unique<SnapshotInstrumentation>(*module, result, capture));
+        std::make_unique<SnapshotInstrumentation>(*module, result, capture,
+                                                  opLines));
     if (failed(pm.run(*module)))
       return result;
   }

@@ -3,6 +3,7 @@
 #include "pipeline/Pipeline.h"
 #include "pipeline/Passes.h"
 #include "pipeline/Target.h"
+#include "spyrecode/Listing.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -92,6 +93,10 @@ const std::vector<Entry> &entries() {
        [](const spyre::PipelineConfig &c) {
          return spyre::createLowerToDataflow({c.arch});
        }},
+      {"SpyreCode",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createLowerToSpyreCodeWithOutput(c.arch, c.spyreCode);
+       }},
   };
   return list;
 }
@@ -171,25 +176,65 @@ LogicalResult spyre::buildPipeline(OpPassManager &pm,
   return success();
 }
 
+namespace {
+
+std::vector<std::string> &spyreCodeListings() {
+  static std::vector<std::string> listings;
+  return listings;
+}
+
+} // namespace
+
+std::vector<std::string> spyre::takeSpyreCodeListings() {
+  std::vector<std::string> out;
+  out.swap(spyreCodeListings());
+  return out;
+}
+
+/// The pipeline for spyre-opt, checked against the target unless told
+/// otherwise. `listing` (ktir-to-spyrecode): the whole pipeline, and
+/// lower-to-spyrecode's listing kept for takeSpyreCodeListings(); else
+/// (ktir-to-dataflow) up to lower-to-dataflow.
+static void addCommandLinePipeline(OpPassManager &pm,
+                                   const spyre::PipelineOptions &options,
+                                   bool listing) {
+  spyre::PipelineConfig config{options.cores, options.lxBytes, options.arch};
+  if (listing) {
+    config.spyreCode = std::make_shared<spyre::SpyreCodeOutput>();
+    config.spyreCode->deliver =
+        [](std::shared_ptr<const spyre::code::Module> module) {
+          spyreCodeListings().push_back(spyre::code::printListing(*module));
+        };
+  }
+  std::vector<spyre::arch::Diagnostic> errors;
+  if (std::optional<spyre::arch::Arch> target =
+          spyre::readTarget(options.arch, errors)) {
+    if (config.cores == 0)
+      config.cores = target->numCores;
+    if (config.lxBytes == 0)
+      config.lxBytes = int64_t(target->scratchpadBytesPerCore);
+  }
+  std::string stopAfter = options.stopAfter;
+  if (stopAfter.empty() && !listing)
+    stopAfter = "lower-to-dataflow";
+  std::string error;
+  if (failed(buildPipeline(pm, stopAfter, &error, config)))
+    llvm::errs() << (listing ? "ktir-to-spyrecode: " : "ktir-to-dataflow: ")
+                 << error << "\n";
+}
+
 void spyre::registerPipeline() {
   registerSpyrePasses();
   PassPipelineRegistration<PipelineOptions>(
       "ktir-to-dataflow",
       "The Spyre backend pipeline from KTIR (stop early with stop-after=PASS)",
       [](OpPassManager &pm, const PipelineOptions &options) {
-        // Checks against the target unless told otherwise.
-        spyre::PipelineConfig config{options.cores, options.lxBytes,
-                                     options.arch};
-        std::vector<spyre::arch::Diagnostic> errors;
-        if (std::optional<spyre::arch::Arch> target =
-                spyre::readTarget(options.arch, errors)) {
-          if (config.cores == 0)
-            config.cores = target->numCores;
-          if (config.lxBytes == 0)
-            config.lxBytes = int64_t(target->scratchpadBytesPerCore);
-        }
-        std::string error;
-        if (failed(buildPipeline(pm, options.stopAfter, &error, config)))
-          llvm::errs() << "ktir-to-dataflow: " << error << "\n";
+        addCommandLinePipeline(pm, options, /*listing=*/false);
+      });
+  PassPipelineRegistration<PipelineOptions>(
+      "ktir-to-spyrecode",
+      "The whole pipeline; prints the SpyreCode listing instead of the IR",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        addCommandLinePipeline(pm, options, /*listing=*/true);
       });
 }

@@ -23,6 +23,11 @@ namespace spyre::code {
 struct LoweringOptions {
   /// The architecture name recorded in the job plan.
   std::string arch;
+  /// Bytes of one stick (LX rows are padded to whole sticks).
+  int stickBytes = 128;
+  /// The kernel's source text, for the kernel arguments' names (empty:
+  /// "arg0", "arg1", ...).
+  std::string source;
   /// The 1-based line of an op in the DataflowIR snapshot (0: unknown);
   /// unset: every Location::dataflowLine is 0.
   std::function<int(mlir::Operation *)> dataflowLine;

@@ -70,7 +70,8 @@ enum class Opcode : uint16_t {
   // --- scalar unit -------------------------------------------------------
   Nop = 0,
   Const,     ///< S[dst] = imm (integers), or bit_cast<double>(imm) for floats
-  Mov,       ///< S[dst] = S[a]   (aux: 0 = S, 1 = V, 2 = T: which file)
+  Mov,       ///< S[dst] = S[a]   (aux: 0 = S, 1 = V, 2 = T: which file;
+             ///<   tiles of different shapes: the elements row-major)
   Arg,       ///< S[dst] = the value bound to symbol `imm` at launch
   SAlu,      ///< S[dst] = fn(S[a], S[b], S[c]) of element type `type`
              ///<   (cmpi / cmpf: aux = MLIR's predicate number and `type`
@@ -313,9 +314,13 @@ struct Buffer {
 
 struct RingExchange {
   std::string kind; ///< "allreduce", "broadcast", "reduce"
-  std::vector<std::vector<int64_t>> groups; ///< tiles of each group
+  /// Tiles of each group (left empty by the lowering: the per-tile partner
+  /// tables in the code say who talks to whom; groupCount / members say
+  /// how many).
+  std::vector<std::vector<int64_t>> groups;
   int64_t bytesPerStep = 0, steps = 0, hops = 0;
   uint32_t loc = 0;
+  int64_t groupCount = 0, members = 0; ///< groups, tiles per group
 };
 
 /// A kernel argument, bound at launch.
