@@ -90,6 +90,19 @@ void snapshotText(ModuleOp module, std::string &ir,
     }
     return 0;
   };
+  // The location map counts from the module op; attribute aliases printed
+  // above it shift every line.
+  if (opLines) {
+    int moduleLine = 0;
+    for (size_t i = 0; i < lines.size() && !moduleLine; ++i)
+      if (lines[i].rfind("module", 0) == 0)
+        moduleLine = int(i) + 1;
+    auto it = opLines->find(module.getOperation());
+    int shift = moduleLine - (it == opLines->end() ? 1 : int(it->second.first));
+    if (moduleLine > 0 && shift != 0)
+      for (auto &entry : *opLines)
+        entry.second.first = unsigned(int(entry.second.first) + shift);
+  }
   ir.clear();
   sourceLines.clear();
   for (std::string &line : lines) {
