@@ -117,6 +117,43 @@ private Q_SLOTS:
           qPrintable(QFileInfo(path).fileName()), qPrintable(arch),
           m.programs.size(), instrs, bin.size(), us[us.size() / 2]);
   }
+
+  // A compiled kernel's file, changed one byte at a time behind a patched
+  // checksum (real descriptors, sets and loops for the decoder and the
+  // checks to catch), and truncated at every length.
+  void compiledFileDamage() {
+    driver::CompileRequest request;
+    request.source =
+        readText(QString(SPYRE_CORPUS_DIR) + "/ktir/ktir__reduce_generic.mlir");
+    request.sourceName = "ktir__reduce_generic.mlir";
+    driver::CompileResult result = driver::compileKernel(request);
+    QVERIFY(result.ok && result.spyreCode);
+    std::vector<uint8_t> bin = code::writeBinary(*result.spyreCode);
+    std::string err;
+    for (size_t n = 0; n < bin.size(); ++n)
+      QVERIFY(!code::readBinary(bin.data(), n, err));
+    size_t refused = 0, accepted = 0;
+    for (size_t i = 0; i + 4 < bin.size(); ++i)
+      for (int v : {0x00, 0x01, 0x7f, 0x80, 0xff}) {
+        if (v == bin[i])
+          continue;
+        std::vector<uint8_t> c = bin;
+        c[i] = uint8_t(v);
+        uint32_t crc = code::crc32Of(c.data(), c.size() - 4);
+        for (int k = 0; k < 4; ++k)
+          c[c.size() - 4 + size_t(k)] = uint8_t(crc >> (8 * k));
+        auto m = code::readBinary(c, err);
+        if (!m) {
+          QVERIFY(!err.empty() && err.find('\n') == std::string::npos);
+          ++refused;
+        } else {
+          ++accepted;
+          QVERIFY(code::writeBinary(*m) == c);
+        }
+      }
+    qInfo("%zu bytes: %zu changes refused, %zu accepted as valid variants",
+          bin.size(), refused, accepted);
+  }
 };
 
 QTEST_GUILESS_MAIN(CorpusTest)

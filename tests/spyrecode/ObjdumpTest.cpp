@@ -21,9 +21,9 @@ struct Outcome {
   QString out, err;
 };
 
-Outcome objdump(const QString &path) {
+Outcome run(const QString &tool, const QStringList &args) {
   QProcess p;
-  p.start(SPYRE_OBJDUMP, {path});
+  p.start(tool, args);
   Outcome o;
   if (!p.waitForFinished(20000)) {
     p.kill();
@@ -37,6 +37,8 @@ Outcome objdump(const QString &path) {
   o.err = QString::fromUtf8(p.readAllStandardError());
   return o;
 }
+
+Outcome objdump(const QString &path) { return run(SPYRE_OBJDUMP, {path}); }
 
 bool writeFile(const QString &path, const std::vector<uint8_t> &bytes) {
   QFile f(path);
@@ -97,6 +99,51 @@ private slots:
                qPrintable(o.err));
     }
     qInfo("%zu damaged files, each refused with exit 1", cases.size());
+  }
+
+  // spyre-compile: a kernel the pipeline refuses, a listing that does not
+  // verify, and a good listing assembled and dumped.
+  void compileTool() {
+    QTemporaryDir dir;
+    QString out = dir.path() + "/out.spyb";
+    Outcome o = run(SPYRE_COMPILE, {QString(SPYRE_SAMPLES_DIR) +
+                                        "/elementwise_add.mlir",
+                                    "--arch", "spyre-4core", "-o", out});
+    QVERIFY(!o.crashed);
+    QCOMPARE(o.code, 1);
+    QVERIFY2(o.err.contains("elementwise_add.mlir:") &&
+                 o.err.contains("error: the grid has 32 tiles but the target "
+                                "has 4 cores"),
+             qPrintable(o.err));
+    QVERIFY(!QFile::exists(out));
+
+    QString bad = dir.path() + "/bad.spys";
+    QString text = QString::fromStdString(readText(listingPath("copy.spys")));
+    text.replace("  1: const.index s2, 0", "  1: nop");
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text.toUtf8());
+    f.close();
+    o = run(SPYRE_COMPILE, {bad, "-o", out});
+    QCOMPARE(o.code, 1);
+    QVERIFY2(o.err.contains("invalid program") &&
+                 o.err.contains("s2 is read before it is written"),
+             qPrintable(o.err));
+
+    o = run(SPYRE_COMPILE,
+            {QString::fromStdString(listingPath("loop.spys")), "-o", out});
+    QCOMPARE(o.code, 0);
+    o = objdump(out);
+    QCOMPARE(o.code, 0);
+    QVERIFY(o.out.contains("program p1 sfu instances 4"));
+
+    o = run(SPYRE_COMPILE, {QString(SPYRE_SAMPLES_DIR) + "/softmax.mlir",
+                            "-o", out});
+    QCOMPARE(o.code, 0);
+    o = objdump(out);
+    QCOMPARE(o.code, 0);
+    QVERIFY(o.out.contains("kernel \"softmax\""));
+    QVERIFY(o.out.contains("// ---- symbols"));
   }
 
   void endlessAndMissingFiles() {
