@@ -183,7 +183,16 @@ std::vector<std::string> &spyreCodeListings() {
   return listings;
 }
 
+std::string &commandLineSource() {
+  static std::string text;
+  return text;
+}
+
 } // namespace
+
+void spyre::setCommandLineSource(std::string text) {
+  commandLineSource() = std::move(text);
+}
 
 std::vector<std::string> spyre::takeSpyreCodeListings() {
   std::vector<std::string> out;
@@ -205,6 +214,7 @@ static void addCommandLinePipeline(OpPassManager &pm,
         [](std::shared_ptr<const spyre::code::Module> module) {
           spyreCodeListings().push_back(spyre::code::printListing(*module));
         };
+    config.spyreCode->source = commandLineSource();
   }
   std::vector<spyre::arch::Diagnostic> errors;
   if (std::optional<spyre::arch::Arch> target =

@@ -96,6 +96,10 @@ void registerPipeline();
 /// (spyre-opt prints them in place of the MLIR module).
 std::vector<std::string> takeSpyreCodeListings();
 
+/// The kernel text spyre-opt parses, for the kernel arguments' names in
+/// `ktir-to-spyrecode`'s listing.
+void setCommandLineSource(std::string text);
+
 } // namespace spyre
 
 #endif

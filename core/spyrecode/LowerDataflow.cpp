@@ -101,8 +101,14 @@ std::unique_ptr<Module> lowerDataflow(ModuleOp module,
     kernel = f;
   }
   if (!kernel) {
-    module.emitError("no function with dflow.program ops: SpyreCode lowers "
-                     "the output of lower-to-dataflow");
+    Operation *where = module;
+    for (auto f : module.getOps<func::FuncOp>())
+      if (!f.isExternal()) {
+        where = f;
+        break;
+      }
+    where->emitError("no dflow.program to lower: SpyreCode lowers the output "
+                     "of lower-to-dataflow");
     return nullptr;
   }
 

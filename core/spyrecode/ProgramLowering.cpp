@@ -483,12 +483,14 @@ LogicalResult ProgramLowering::lowerOp(Operation *op) {
           op))
     return success();
   bool handled = false;
-  if (failed(lowerDataflowOp(op, handled)) || handled)
-    return failure(!handled);
-  if (failed(lowerVector(op, handled)) || handled)
-    return failure(!handled);
-  if (failed(lowerTile(op, handled)) || handled)
-    return failure(!handled);
+  for (auto lower : {&ProgramLowering::lowerDataflowOp,
+                     &ProgramLowering::lowerVector,
+                     &ProgramLowering::lowerTile}) {
+    if (failed((this->*lower)(op, handled)))
+      return failure();
+    if (handled)
+      return success();
+  }
   auto fn = aluByName().find(op->getName().getStringRef());
   if (fn != aluByName().end())
     return lowerAlu(op, fn->second);

@@ -68,6 +68,7 @@ int main(int argc, char **argv) {
   std::string text = spyre::applyKtirSourceFixups(source);
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(text, file->getBufferIdentifier());
+  spyre::setCommandLineSource(text);
 
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &errorMessage);
