@@ -80,6 +80,11 @@ struct Options {
   uint64_t cycleBudget = 1'000'000'000; ///< stop past this cycle
   bool trace = false;                   ///< record TraceEvents and counters
   size_t traceLimit = 4'000'000; ///< events kept; beyond: counted only
+  /// The device-memory byte ranges [begin, end) a DMA may touch; empty:
+  /// Job::tensors' ranges. (A tensor-base symbol is an index: the bytes of
+  /// the tensor behind it depend on the array bound there, which the
+  /// driver knows.)
+  std::vector<std::pair<int64_t, int64_t>> hbmRanges;
 };
 
 /// Everything that changes while a job runs (copyable: checkpoints).

@@ -134,8 +134,11 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
     int64_t lo = std::min(first, last), hi = std::max(first, last) + esize;
     if (mem < 0) {
       bool inside = false;
-      for (const runtime::TensorBinding &t : tensors)
-        inside |= lo >= t.byteBegin && hi <= t.byteEnd;
+      if (options_.hbmRanges.empty())
+        for (const runtime::TensorBinding &t : tensors)
+          inside |= lo >= t.byteBegin && hi <= t.byteEnd;
+      for (const auto &[begin, end] : options_.hbmRanges)
+        inside |= lo >= begin && hi <= end;
       if (!inside)
         return fail(e, "HBM access [" + std::to_string(lo) + ", " +
                            std::to_string(hi) +
