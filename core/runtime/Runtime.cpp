@@ -141,6 +141,24 @@ PrepareResult prepare(std::shared_ptr<const code::Module> module,
     p->views[v].buffer = view.buffer;
   }
 
+  // A stream or collect moves `aux` whole sticks of its view: they must fit
+  // the view (the start stick is known only when it runs).
+  if (arch.stickBytes > 0)
+    for (size_t i = 0; i < m.programs.size(); ++i)
+      for (size_t pc = 0; pc < m.programs[i].code.size(); ++pc) {
+        const code::Instr &in = m.programs[i].code[pc];
+        if (in.op != code::Opcode::Stream && in.op != code::Opcode::Collect)
+          continue;
+        int64_t bytes = int64_t(in.aux) * arch.stickBytes;
+        int64_t extent = p->views[size_t(in.imm)].extentBytes;
+        if (bytes > extent)
+          errors.push_back({std::to_string(in.aux) + " sticks (" +
+                                std::to_string(bytes) + " bytes) do not fit "
+                                "LX view lx" + std::to_string(in.imm) + " (" +
+                                std::to_string(extent) + " bytes)",
+                            int32_t(i), int32_t(pc), in.loc});
+      }
+
   // Placement: the tiles of every core, then one engine instance per
   // (core with tiles, program, instance).
   if (arch.numCores <= 0)

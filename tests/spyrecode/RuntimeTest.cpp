@@ -218,6 +218,16 @@ private slots:
                                      "scratchpad") != std::string::npos,
              messages(r.errors).c_str());
 
+    // A stream of more sticks than its view holds.
+    Module wide = m;
+    wide.programs[1].code[2].aux = 2;
+    r = prepare(wide, preset("spyre"));
+    QVERIFY(!r.ok());
+    QVERIFY2(messages(r.errors).find("2 sticks (256 bytes) do not fit LX "
+                                     "view lx0 (128 bytes)") !=
+                 std::string::npos,
+             messages(r.errors).c_str());
+
     // And an invalid module never gets prepared.
     Module bad = m;
     bad.programs[0].code.back().op = Opcode::Nop;
