@@ -47,7 +47,7 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
              << recv.getType();
     Instr in;
     in.op = Opcode::Recv;
-    in.type = *elemTypeOf(recv.getType());
+    in.type = elemOrNone(recv.getType());
     if (dst->file == V)
       in.lanes = uint16_t(cast<VectorType>(recv.getType()).getNumElements());
     in.aux = *sticks;
@@ -68,7 +68,7 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
              << send.getValue().getType();
     Instr in;
     in.op = Opcode::Send;
-    in.type = *elemTypeOf(send.getValue().getType());
+    in.type = elemOrNone(send.getValue().getType());
     if (src->file == V)
       in.lanes = uint16_t(
           cast<VectorType>(send.getValue().getType()).getNumElements());
@@ -151,7 +151,7 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
     }
     Instr in;
     in.op = Opcode::RingSend;
-    in.type = *elemTypeOf(send.getValues().front().getType());
+    in.type = elemOrNone(send.getValues().front().getType());
     in.a = *core;
     in.imm = int64_t(send.getBytes());
     setArgs(in, tiles);
@@ -177,7 +177,7 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
       FailureOr<Reg> dst = failed(ref) ? FailureOr<Reg>(failure()) : resultReg(value, op);
       if (failed(dst))
         return failure();
-      in.type = *elemTypeOf(value.getType());
+      in.type = elemOrNone(value.getType());
       pairs.push_back(dst->n);
       pairs.push_back(ref->address);
       out.ringViews.push_back(ref->view);

@@ -24,6 +24,11 @@ namespace spyre::code {
 /// The element type of `t` (a scalar, or the element of a shaped type);
 /// std::nullopt for a type SpyreCode has no element type for.
 std::optional<ElemType> elemTypeOf(mlir::Type t);
+/// elemTypeOf(t), or None when it has none (where a register of that type
+/// was already checked for).
+inline ElemType elemOrNone(mlir::Type t) {
+  return elemTypeOf(t).value_or(ElemType::None);
+}
 
 /// The first source line in `loc` (0 if none).
 int ktirLineOf(mlir::Location loc);

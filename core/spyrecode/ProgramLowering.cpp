@@ -376,7 +376,7 @@ LogicalResult ProgramLowering::prologue() {
       loadedOnce.insert(op.getResult());
       Instr fill;
       fill.op = Opcode::TSplat;
-      fill.type = *elemTypeOf(type);
+      fill.type = elemOrNone(type);
       fill.dst = r->n;
       SmallVector<Attribute> elements(dense.getValues<Attribute>());
       if (dense.isSplat()) {
@@ -758,7 +758,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
                              "vector only");
       Instr ex;
       ex.op = Opcode::VExtract;
-      ex.type = *elemTypeOf(source.getType());
+      ex.type = elemOrNone(source.getType());
       ex.lanes = 1;
       ex.dst = newS();
       ex.a = src->n;
@@ -770,7 +770,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
       return failure();
     Instr in;
     in.op = Opcode::VSplat;
-    in.type = *elemTypeOf(op->getResult(0).getType());
+    in.type = elemOrNone(op->getResult(0).getType());
     in.lanes = lanesOf(op->getResult(0).getType());
     in.dst = dst->n;
     in.a = scalar;
@@ -816,7 +816,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
       return failure();
     Instr in;
     in.op = Opcode::VExtract;
-    in.type = *elemTypeOf(ex.getResult().getType());
+    in.type = elemOrNone(ex.getResult().getType());
     in.lanes = lanesOf(ex.getSource().getType());
     in.a = src->n;
     OpFoldResult pos = ex.getMixedPosition()[0];
@@ -845,7 +845,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
       return failure();
     Instr in;
     in.op = Opcode::VInsert;
-    in.type = *elemTypeOf(ins.getResult().getType());
+    in.type = elemOrNone(ins.getResult().getType());
     in.lanes = lanesOf(ins.getResult().getType());
     in.a = dest->n;
     in.b = *value;
@@ -908,7 +908,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
     }
     Instr in;
     in.op = Opcode::TRead;
-    in.type = *elemTypeOf(read.getVectorType());
+    in.type = elemOrNone(read.getVectorType());
     in.lanes = lanesOf(read.getVectorType());
     in.aux = *dim;
     in.a = tile->n;
@@ -942,7 +942,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
     }
     Instr in;
     in.op = Opcode::TWrite;
-    in.type = *elemTypeOf(write.getVectorType());
+    in.type = elemOrNone(write.getVectorType());
     in.lanes = lanesOf(write.getVectorType());
     in.aux = *dim;
     in.a = tile->n;
@@ -980,7 +980,7 @@ LogicalResult ProgramLowering::lowerTile(Operation *op, bool &handled) {
       return failure();
     Instr in;
     in.op = Opcode::TSplat;
-    in.type = *elemTypeOf(empty.getType());
+    in.type = elemOrNone(empty.getType());
     in.dst = dst->n;
     emit(in, op);
     return success();
@@ -992,7 +992,7 @@ LogicalResult ProgramLowering::lowerTile(Operation *op, bool &handled) {
       return failure();
     Instr in;
     in.op = Opcode::TExtract;
-    in.type = *elemTypeOf(ex.getType());
+    in.type = elemOrNone(ex.getType());
     in.a = tile->n;
     setArgs(in, *at);
     FailureOr<Reg> dst = resultReg(ex.getResult(), op);
@@ -1010,7 +1010,7 @@ LogicalResult ProgramLowering::lowerTile(Operation *op, bool &handled) {
       return failure();
     Instr in;
     in.op = Opcode::TInsert;
-    in.type = *elemTypeOf(ins.getType());
+    in.type = elemOrNone(ins.getType());
     in.a = tile->n;
     in.b = *value;
     setArgs(in, *at);
