@@ -16,25 +16,6 @@ using namespace spyre::emu;
 using code::AluFn;
 using code::ElemType;
 
-interp::DType spyre::emu::dtypeOf(ElemType t) {
-  using interp::DType;
-  switch (t) {
-  case ElemType::I1: return DType::I1;
-  case ElemType::I8: return DType::I8;
-  case ElemType::I16: return DType::I16;
-  case ElemType::I32: return DType::I32;
-  case ElemType::I64: return DType::I64;
-  case ElemType::Index: return DType::Index;
-  case ElemType::F16: return DType::F16;
-  case ElemType::BF16: return DType::BF16;
-  case ElemType::DF16: return DType::DF16;
-  case ElemType::F32: return DType::F32;
-  case ElemType::F64:
-  case ElemType::None: return DType::F64;
-  }
-  return DType::F64;
-}
-
 bool spyre::emu::isTranscendental(AluFn fn) {
   switch (fn) {
   case AluFn::Exp: case AluFn::Exp2: case AluFn::Log: case AluFn::Log2:

@@ -21,7 +21,22 @@
 namespace spyre::emu {
 
 /// The interpreter's element type of a SpyreCode element type (None: f64).
-interp::DType dtypeOf(code::ElemType t);
+inline interp::DType dtypeOf(code::ElemType t) {
+  using interp::DType;
+  switch (t) {
+  case code::ElemType::I1: return DType::I1;
+  case code::ElemType::I8: return DType::I8;
+  case code::ElemType::I16: return DType::I16;
+  case code::ElemType::I32: return DType::I32;
+  case code::ElemType::I64: return DType::I64;
+  case code::ElemType::Index: return DType::Index;
+  case code::ElemType::F16: return DType::F16;
+  case code::ElemType::BF16: return DType::BF16;
+  case code::ElemType::DF16: return DType::DF16;
+  case code::ElemType::F32: return DType::F32;
+  default: return DType::F64;
+  }
+}
 
 /// CmpI / CmpF: `type` is the operands' type, the result is i1.
 inline bool isCompare(code::AluFn fn) {

@@ -270,10 +270,24 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     tileSyms.push_back(value(o));
   if (int(tileSyms.size()) < desc.tileSet.symbols)
     tileSyms.resize(size_t(desc.tileSet.symbols), 0);
-  // The set's bounding box.
+  std::vector<int32_t> loopDim(desc.order.begin(), desc.order.end());
+  if (loopDim.size() != setRank) {
+    loopDim.resize(setRank);
+    for (size_t k = 0; k < setRank; ++k)
+      loopDim[k] = int32_t(k);
+  }
+  for (int32_t d : loopDim)
+    if (d < 0 || size_t(d) >= setRank) {
+      error = "the DMA tile's order names a dimension it does not have";
+      return false;
+    }
+  // The set's bounding box: from its unit constraints, else the tile's
+  // type shape (tile dimension k walks set dimension order[k]).
   std::vector<int64_t> lo(setRank, 0), hi(setRank, 0);
-  for (size_t d = 0; d < setRank; ++d)
-    hi[d] = desc.tileShape[d] >= 0 ? desc.tileShape[d] - 1 : INT64_MAX;
+  for (size_t k = 0; k < setRank; ++k) {
+    int64_t extent = desc.tileShape[k];
+    hi[size_t(loopDim[k])] = extent >= 0 ? extent - 1 : INT64_MAX;
+  }
   if (!desc.tileSet.exprs.empty()) {
     std::vector<int64_t> l(setRank, INT64_MIN), h(setRank, INT64_MAX);
     boundingBox(desc.tileSet, tileSyms.data(), l, h);
@@ -281,7 +295,9 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
       if (l[d] != INT64_MIN)
         lo[d] = l[d];
       if (h[d] != INT64_MAX)
-        hi[d] = desc.tileShape[d] >= 0 ? std::min(h[d], lo[d] + desc.tileShape[d] - 1) : h[d];
+        hi[d] = h[d];
+      else if (hi[d] != INT64_MAX)
+        hi[d] += lo[d];
     }
   }
   int64_t volume = 1;
@@ -309,17 +325,6 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     error = "the DMA tile's rank differs from its view's";
     return false;
   }
-  std::vector<int32_t> loopDim(desc.order.begin(), desc.order.end());
-  if (loopDim.size() != setRank) {
-    loopDim.resize(setRank);
-    for (size_t k = 0; k < setRank; ++k)
-      loopDim[k] = int32_t(k);
-  }
-  for (int32_t d : loopDim)
-    if (d < 0 || size_t(d) >= setRank) {
-      error = "the DMA tile's order names a dimension it does not have";
-      return false;
-    }
   std::vector<int64_t> captured;
   for (const code::Operand &o : desc.captured)
     captured.push_back(value(o));

@@ -17,11 +17,14 @@ using code::Opcode;
 namespace {
 
 
-bool heapLess(const MachineState::HeapEntry &a,
-              const MachineState::HeapEntry &b) {
-  // std::push_heap keeps the largest on top: invert for a min-heap.
-  return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-}
+/// std::push_heap keeps the largest on top: inverted for a min-heap.
+struct HeapLater {
+  bool operator()(const MachineState::HeapEntry &a,
+                  const MachineState::HeapEntry &b) const {
+    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
+  }
+};
+constexpr HeapLater heapLess{};
 
 uint64_t cyclesFor(int64_t bytes, double bytesPerCycle) {
   if (bytes <= 0)
@@ -109,7 +112,7 @@ Machine::Machine(const runtime::Job &job, const Options &options)
     S(uint32_t(e), 1) = uint64_t(inst.instance);
     schedule(uint32_t(e), 0);
   }
-  if (st.heap.empty())
+  if (queueEmpty())
     st.finished = true;
 }
 
@@ -134,8 +137,34 @@ void Machine::setS(uint32_t e, int32_t r, ElemType t, double v) {
 }
 
 void Machine::schedule(uint32_t e, uint64_t time) {
-  st.heap.push_back({time, st.seq++, e});
+  MachineState::HeapEntry entry{time, st.seq++, e};
+  if (!st.hasHot) {
+    st.hot = entry;
+    st.hasHot = true;
+    return;
+  }
+  // Keep the earlier of the two outside the heap.
+  if (heapLess(st.hot, entry))
+    std::swap(st.hot, entry);
+  st.heap.push_back(entry);
   std::push_heap(st.heap.begin(), st.heap.end(), heapLess);
+}
+
+const MachineState::HeapEntry &Machine::queueTop() const {
+  if (st.hasHot && (st.heap.empty() || !heapLess(st.hot, st.heap.front())))
+    return st.hot;
+  return st.heap.front();
+}
+
+MachineState::HeapEntry Machine::popQueue() {
+  if (st.hasHot && (st.heap.empty() || !heapLess(st.hot, st.heap.front()))) {
+    st.hasHot = false;
+    return st.hot;
+  }
+  std::pop_heap(st.heap.begin(), st.heap.end(), heapLess);
+  MachineState::HeapEntry top = st.heap.back();
+  st.heap.pop_back();
+  return top;
 }
 
 void Machine::record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
@@ -256,11 +285,11 @@ Machine::Status Machine::status() const {
 }
 
 uint64_t Machine::nextEventCycle() const {
-  return st.heap.empty() ? st.now : st.heap.front().time;
+  return queueEmpty() ? st.now : queueTop().time;
 }
 
 int32_t Machine::nextEngine() const {
-  return st.heap.empty() ? -1 : int32_t(st.heap.front().engine);
+  return queueEmpty() ? -1 : int32_t(queueTop().engine);
 }
 
 Machine::Status Machine::run() {
@@ -270,8 +299,8 @@ Machine::Status Machine::run() {
 }
 
 Machine::Status Machine::runToCycle(uint64_t cycle) {
-  while (!st.finished && !st.faulted && !st.heap.empty() &&
-         st.heap.front().time <= cycle)
+  while (!st.finished && !st.faulted && !queueEmpty() &&
+         queueTop().time <= cycle)
     step();
   return status();
 }
@@ -291,13 +320,11 @@ bool Machine::nextTile(uint32_t e) {
 Machine::Status Machine::step() {
   if (st.finished || st.faulted)
     return status();
-  if (st.heap.empty()) {
+  if (queueEmpty()) {
     endOfEvents();
     return status();
   }
-  std::pop_heap(st.heap.begin(), st.heap.end(), heapLess);
-  MachineState::HeapEntry top = st.heap.back();
-  st.heap.pop_back();
+  MachineState::HeapEntry top = popQueue();
   st.now = std::max(st.now, top.time);
   ++st.events;
   if (st.now > options_.cycleBudget) {
@@ -307,7 +334,7 @@ Machine::Status Machine::step() {
     return status();
   }
   execute(top.engine);
-  if (!st.faulted && st.heap.empty())
+  if (!st.faulted && queueEmpty())
     endOfEvents();
   return status();
 }

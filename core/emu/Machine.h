@@ -120,7 +120,13 @@ struct MachineState {
     uint64_t start = 0, lastRead = 0;
   };
   uint64_t now = 0, events = 0, seq = 0;
+  /// The ready engines: `heap` (a binary min-heap on (time, seq)) plus the
+  /// entry most recently pushed when it is earlier than the heap's top
+  /// (`hot`): an engine that keeps issuing while the others wait costs no
+  /// heap operation. Together they are the queue.
   std::vector<HeapEntry> heap;
+  HeapEntry hot;
+  bool hasHot = false;
   std::vector<Engine> engines;
   std::vector<uint64_t> sregs;
   std::vector<double> vregs;
@@ -212,6 +218,10 @@ private:
 
   bool execute(uint32_t e);
   void schedule(uint32_t e, uint64_t time);
+  bool queueEmpty() const { return !st.hasHot && st.heap.empty(); }
+  /// The earliest ready entry (the queue must not be empty).
+  const MachineState::HeapEntry &queueTop() const;
+  MachineState::HeapEntry popQueue();
   void block(uint32_t e, int32_t on);
   void wake(uint32_t e, uint64_t time);
   void wakeChannel(size_t ch, uint64_t time);

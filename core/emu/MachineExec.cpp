@@ -81,6 +81,26 @@ void storeElements(PagedMemory &mem, ElemType type, uint64_t address,
   }
 }
 
+/// How a held tile travels as sticks: each row (last dimension) starts a
+/// new stick, as in an LX view whose rows are padded to whole sticks.
+struct TileSticks {
+  int64_t rowElements = 1, lanes = 1, sticksPerRow = 1;
+  int64_t offset(int64_t stick) const {
+    return (stick / sticksPerRow) * rowElements + (stick % sticksPerRow) * lanes;
+  }
+  int64_t count(int64_t stick) const {
+    return std::min(lanes, rowElements - (stick % sticksPerRow) * lanes);
+  }
+};
+
+TileSticks tileSticks(const code::TileShape &shape, int64_t lanes) {
+  TileSticks t;
+  t.lanes = std::max<int64_t>(1, lanes);
+  t.rowElements = shape.dims.empty() ? 1 : std::max<int64_t>(1, shape.dims.back());
+  t.sticksPerRow = (t.rowElements + t.lanes - 1) / t.lanes;
+  return t;
+}
+
 } // namespace
 
 bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
@@ -407,6 +427,41 @@ bool Machine::execute(uint32_t e) {
   case Opcode::SAlu: {
     if (!checkS(in.dst) || !checkS(in.a))
       return fail(e, "bad register");
+    // 64-bit integer arithmetic on the registers directly (the loops'
+    // counters and addresses): the same results as the general path for
+    // every value below 2^53, exact above it.
+    if ((in.type == ElemType::Index || in.type == ElemType::I64) &&
+        in.srcType == ElemType::None && checkS(in.b)) {
+      int64_t x = int64_t(S(e, in.a)), y = int64_t(S(e, in.b));
+      bool done = true;
+      int64_t r = 0;
+      switch (in.fn) {
+      case code::AluFn::AddI: r = int64_t(uint64_t(x) + uint64_t(y)); break;
+      case code::AluFn::SubI: r = int64_t(uint64_t(x) - uint64_t(y)); break;
+      case code::AluFn::MulI: r = int64_t(uint64_t(x) * uint64_t(y)); break;
+      case code::AluFn::MaxSI: r = std::max(x, y); break;
+      case code::AluFn::MinSI: r = std::min(x, y); break;
+      case code::AluFn::CmpI:
+        switch (in.aux) {
+        case 0: r = x == y; break;
+        case 1: r = x != y; break;
+        case 2: r = x < y; break;
+        case 3: r = x <= y; break;
+        case 4: r = x > y; break;
+        case 5: r = x >= y; break;
+        case 6: r = uint64_t(x) < uint64_t(y); break;
+        case 7: r = uint64_t(x) <= uint64_t(y); break;
+        case 8: r = uint64_t(x) > uint64_t(y); break;
+        default: r = uint64_t(x) >= uint64_t(y); break;
+        }
+        break;
+      default: done = false; break;
+      }
+      if (done) {
+        S(e, in.dst) = uint64_t(r);
+        break;
+      }
+    }
     ElemType src = in.srcType != ElemType::None ? in.srcType : in.type;
     AluStatus status = AluStatus::Ok;
     bool select = in.fn == code::AluFn::Select;
@@ -674,10 +729,10 @@ bool Machine::execute(uint32_t e) {
           if (!checkT(in.a))
             return fail(e, "bad tile register");
           const std::vector<double> &t = T(e, in.a);
-          for (int64_t l = 0; l < lanes; ++l) {
-            size_t idx = size_t(stick * lanes + l);
-            data[l] = idx < t.size() ? t[idx] : 0.0;
-          }
+          TileSticks ts = tileSticks(prog.tileRegs[size_t(in.a)], lanes);
+          int64_t base = ts.offset(stick), n = ts.count(stick);
+          for (int64_t l = 0; l < lanes; ++l)
+            data[l] = l < n && size_t(base + l) < t.size() ? t[size_t(base + l)] : 0.0;
         } else if (in.op == Opcode::Stream) {
           uint64_t vsize = uint64_t(code::elemBytes(view->type));
           int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
@@ -698,11 +753,11 @@ bool Machine::execute(uint32_t e) {
           if (!checkT(in.dst))
             return fail(e, "bad tile register");
           std::vector<double> &t = T(e, in.dst);
-          for (int64_t l = 0; l < lanes; ++l) {
-            size_t idx = size_t(stick * lanes + l);
-            if (idx < t.size())
-              t[idx] = data[l];
-          }
+          TileSticks ts = tileSticks(prog.tileRegs[size_t(in.dst)], lanes);
+          int64_t base = ts.offset(stick), n = ts.count(stick);
+          for (int64_t l = 0; l < n; ++l)
+            if (size_t(base + l) < t.size())
+              t[size_t(base + l)] = data[l];
         } else if (in.op == Opcode::Collect) {
           uint64_t vsize = uint64_t(code::elemBytes(view->type));
           int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
