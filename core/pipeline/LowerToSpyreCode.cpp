@@ -2,7 +2,8 @@
 //
 // The pass around spyre::code::lowerDataflow (core/spyrecode): it reads the
 // target, lowers, and hands the SpyreCode module to the pipeline's
-// SpyreCodeOutput (Pipeline.h). The MLIR module is not changed.
+// SpyreCodeOutput (Pipeline.h); run on its own from the command line, to
+// the listing spyre-opt prints. The MLIR module is not changed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,13 +25,18 @@ namespace {
 
 struct LowerToSpyreCode : spyre::impl::LowerToSpyreCodeBase<LowerToSpyreCode> {
   using LowerToSpyreCodeBase::LowerToSpyreCodeBase;
+  /// In the pipeline: the result goes to `output` (or nowhere).
   LowerToSpyreCode(const std::string &archSpec,
                    std::shared_ptr<spyre::SpyreCodeOutput> output)
-      : output(std::move(output)) {
+      : output(std::move(output)), inPipeline(true) {
     arch = archSpec;
   }
 
   void runOnOperation() override {
+    // Run on its own (spyre-opt --lower-to-spyrecode): the listing is what
+    // spyre-opt prints.
+    if (!inPipeline && !output)
+      output = spyre::commandLineListingOutput();
     ModuleOp module = getOperation();
     std::optional<spyre::arch::Arch> target = spyre::targetArch(arch, module);
     if (!target)
@@ -54,6 +60,7 @@ struct LowerToSpyreCode : spyre::impl::LowerToSpyreCodeBase<LowerToSpyreCode> {
   }
 
   std::shared_ptr<spyre::SpyreCodeOutput> output;
+  bool inPipeline = false;
 };
 
 } // namespace

@@ -194,6 +194,15 @@ void spyre::setCommandLineSource(std::string text) {
   commandLineSource() = std::move(text);
 }
 
+std::shared_ptr<spyre::SpyreCodeOutput> spyre::commandLineListingOutput() {
+  auto output = std::make_shared<SpyreCodeOutput>();
+  output->deliver = [](std::shared_ptr<const code::Module> module) {
+    spyreCodeListings().push_back(code::printListing(*module));
+  };
+  output->source = commandLineSource();
+  return output;
+}
+
 std::vector<std::string> spyre::takeSpyreCodeListings() {
   std::vector<std::string> out;
   out.swap(spyreCodeListings());
@@ -208,14 +217,8 @@ static void addCommandLinePipeline(OpPassManager &pm,
                                    const spyre::PipelineOptions &options,
                                    bool listing) {
   spyre::PipelineConfig config{options.cores, options.lxBytes, options.arch};
-  if (listing) {
-    config.spyreCode = std::make_shared<spyre::SpyreCodeOutput>();
-    config.spyreCode->deliver =
-        [](std::shared_ptr<const spyre::code::Module> module) {
-          spyreCodeListings().push_back(spyre::code::printListing(*module));
-        };
-    config.spyreCode->source = commandLineSource();
-  }
+  if (listing)
+    config.spyreCode = spyre::commandLineListingOutput();
   std::vector<spyre::arch::Diagnostic> errors;
   if (std::optional<spyre::arch::Arch> target =
           spyre::readTarget(options.arch, errors)) {

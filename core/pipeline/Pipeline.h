@@ -92,9 +92,14 @@ mlir::LogicalResult buildPipeline(mlir::OpPassManager &pm,
 /// pipelines with MLIR's command-line registry (for spyre-opt).
 void registerPipeline();
 
-/// The listings `ktir-to-spyrecode` produced since the last call, in order
+/// The listings `ktir-to-spyrecode` (and `lower-to-spyrecode` run on its
+/// own from the command line) produced since the last call, in order
 /// (spyre-opt prints them in place of the MLIR module).
 std::vector<std::string> takeSpyreCodeListings();
+
+/// An output that keeps the listing of what it receives for
+/// takeSpyreCodeListings(), with the command-line source's names.
+std::shared_ptr<SpyreCodeOutput> commandLineListingOutput();
 
 /// The kernel text spyre-opt parses, for the kernel arguments' names in
 /// `ktir-to-spyrecode`'s listing.

@@ -8,6 +8,7 @@
 // RUN: spyre-opt %samples/matmul_kloop.mlir --ktir-to-spyrecode | FileCheck %s --check-prefix=MATMUL
 // RUN: spyre-opt %samples/rmsnorm_ring.mlir --ktir-to-spyrecode | FileCheck %s --check-prefix=RING
 // RUN: not spyre-opt %samples/softmax.mlir --ktir-to-spyrecode=arch=spyre-4core 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: spyre-opt %S/Inputs/spyrecode-program.mlir --lower-to-spyrecode | FileCheck %s --check-prefix=PROGRAM
 // RUN: spyre-opt %s --lower-to-spyrecode -verify-diagnostics -split-input-file
 
 // The job plan: the channels the programs name, the double-buffered LX
@@ -67,6 +68,31 @@
 // RING:           ringrecv
 
 // REFUSED: error: the grid has 32 tiles but the target has 4 cores
+
+// Hand-written DataflowIR (run alone, the pass prints the listing too).
+// Arguments by what they become: a view's offset, a view's size.
+// PROGRAM:      grid [2, 4]
+// PROGRAM:      symbol $0 "x" tensor index arg 0 uses [p0@0]
+// PROGRAM-NEXT: symbol $1 "n" dim i32 arg 1 uses [p0@1]
+// PROGRAM:      view hbm core -1 base s2 sizes [s5, 64] strides [64, 1] syms [s5]
+// PROGRAM-NEXT: anchor [s8, 0]
+// PROGRAM-LABEL: program p0 mnilu
+// PROGRAM:       arg.i32 s3, $1
+// PROGRAM:       salu.index arith.index_cast s5, s3 from i32
+// A 2-D grid, dimension 0 fastest: (id mod 2, id / 2).
+// PROGRAM:       salu.index arith.remui s6, s0, s[[TWO:[0-9]+]]
+// PROGRAM:       salu.index arith.divui s8, s0, s{{[0-9]+}}
+// PROGRAM-NEXT:  dma.f16 d0 [s2, s5, s8, s4]
+// A swap of loop-carried values goes through fresh registers; the loop
+// tests at the bottom.
+// PROGRAM-LABEL: program p1 sfu
+// PROGRAM:       [[LOOP:[0-9]+]]: mov [[T1:s[0-9]+]], [[V:s[0-9]+]] {{.*}}scf.yield
+// PROGRAM-NEXT:  mov [[T2:s[0-9]+]], [[U:s[0-9]+]] {{.*}}scf.yield
+// PROGRAM-NEXT:  mov [[U]], [[T1]]
+// PROGRAM-NEXT:  mov [[V]], [[T2]]
+// PROGRAM-NEXT:  salu.index arith.addi [[IV:s[0-9]+]], [[IV]], s3
+// PROGRAM-NEXT:  salu.index arith.cmpi slt [[C:s[0-9]+]], [[IV]],
+// PROGRAM-NEXT:  brnz [[C]], @[[LOOP]]
 
 // expected-error @+1 {{no dflow.program to lower: SpyreCode lowers the output of lower-to-dataflow}}
 func.func @k() {
