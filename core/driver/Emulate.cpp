@@ -46,7 +46,7 @@ launchJob(std::shared_ptr<const code::Module> module,
   for (const code::Symbol &sym : module->symbols) {
     const EmulatorArgument *arg = nullptr;
     for (const EmulatorArgument &x : arguments)
-      if (x.name == sym.name)
+      if (x.name == sym.name && !x.region)
         arg = &x;
     if (!arg) {
       errors.push_back("kernel argument '" + sym.name + "' has no value");
@@ -87,17 +87,27 @@ std::vector<std::pair<int64_t, int64_t>>
 arrayRanges(const std::vector<EmulatorArgument> &arguments) {
   std::vector<std::pair<int64_t, int64_t>> ranges;
   for (const EmulatorArgument &a : arguments)
-    if (a.isArray)
+    if (a.isArray && !a.lx)
       ranges.push_back({int64_t(a.byteStart),
                         int64_t(a.byteStart + a.data.data.size())});
   return ranges;
 }
 
-void placeInputs(emu::PagedMemory &hbm,
+/// The memory an argument or region lives in (null: a core the
+/// architecture does not have).
+emu::PagedMemory *memoryOf(emu::Machine &m, const EmulatorArgument &a) {
+  if (!a.lx)
+    return &m.hbm();
+  if (a.core < 0 || a.core >= m.arch().numCores)
+    return nullptr;
+  return &m.lx(a.core);
+}
+
+void placeInputs(emu::Machine &m,
                  const std::vector<EmulatorArgument> &arguments) {
   for (const EmulatorArgument &a : arguments)
-    if (a.isArray)
-      hbm.writeBytes(a.byteStart, a.data.data.data(), a.data.data.size());
+    if (emu::PagedMemory *mem = a.isArray ? memoryOf(m, a) : nullptr)
+      mem->writeBytes(a.byteStart, a.data.data.data(), a.data.data.size());
 }
 
 } // namespace
@@ -113,6 +123,16 @@ spyre::driver::emulatorArguments(const PreparedRun &run) {
     a.byteStart = p.byteStart;
     if (p.array)
       a.data = *p.array;
+    args.push_back(std::move(a));
+  }
+  for (const MemoryRegion &r : run.placedRegions()) {
+    EmulatorArgument a;
+    a.name = r.name;
+    a.isArray = a.region = true;
+    a.lx = r.lx;
+    a.core = r.core;
+    a.byteStart = r.byteStart;
+    a.data = r.data;
     args.push_back(std::move(a));
   }
   return args;
@@ -132,7 +152,7 @@ EmulateResult spyre::driver::emulate(std::shared_ptr<const code::Module> module,
   mo.traceLimit = options.traceLimit;
   mo.hbmRanges = arrayRanges(arguments);
   emu::Machine machine(*job, mo);
-  placeInputs(machine.hbm(), arguments);
+  placeInputs(machine, arguments);
   auto start = std::chrono::steady_clock::now();
   emu::Machine::Status status = machine.run();
   result.wallSeconds =
@@ -145,11 +165,12 @@ EmulateResult spyre::driver::emulate(std::shared_ptr<const code::Module> module,
     result.errors.push_back(machine.state().fault.message);
   }
   for (const EmulatorArgument &a : arguments) {
-    if (!a.isArray)
+    emu::PagedMemory *mem = a.isArray ? memoryOf(machine, a) : nullptr;
+    if (!mem)
       continue;
     npy::Array out = a.data;
-    machine.hbm().readBytes(a.byteStart, out.data.data(), out.data.size());
-    result.arrays[a.name] = std::move(out);
+    mem->readBytes(a.byteStart, out.data.data(), out.data.size());
+    (a.region ? result.regions : result.arrays)[a.name] = std::move(out);
   }
   if (!options.tracePath.empty()) {
     std::ofstream file(options.tracePath);
@@ -176,7 +197,7 @@ spyre::driver::startSession(std::shared_ptr<const code::Module> module,
   so.machine.traceLimit = options.traceLimit;
   so.machine.hbmRanges = arrayRanges(arguments);
   return std::make_unique<emu::Session>(
-      job, [&](emu::PagedMemory &hbm) { placeInputs(hbm, arguments); }, so);
+      job, [&](emu::Machine &m) { placeInputs(m, arguments); }, so);
 }
 
 std::string spyre::driver::emulateReportJson(const EmulateResult &r) {

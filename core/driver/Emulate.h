@@ -43,10 +43,15 @@
 
 namespace spyre::driver {
 
-/// One kernel argument as placed in device memory.
+/// One kernel argument as placed in device memory, or (region) memory the
+/// kernel reaches through addresses it builds itself (driver/Run.h's
+/// MemoryRegion: no symbol binds it).
 struct EmulatorArgument {
   std::string name;
   bool isArray = false;
+  bool region = false;
+  bool lx = false; ///< regions: in core `core`'s scratchpad, not HBM
+  int core = 0;
   double scalar = 0;      ///< scalars (and dimensions)
   uint64_t byteStart = 0; ///< arrays: where the array starts
   npy::Array data;        ///< arrays: the contents before the run
@@ -69,6 +74,7 @@ struct EmulateResult {
   bool ok = false;
   std::vector<std::string> errors; ///< with KTIR line and op where known
   std::map<std::string, npy::Array> arrays; ///< every array, after the run
+  std::map<std::string, npy::Array> regions; ///< every region, after the run
   emu::Summary summary;
   double wallSeconds = 0;     ///< the event loop alone
   double eventsPerSecond = 0;

@@ -424,3 +424,7 @@ std::vector<PreparedRun::PlacedArgument> PreparedRun::placedArguments() const {
   }
   return out;
 }
+
+const std::vector<MemoryRegion> &PreparedRun::placedRegions() const {
+  return state->regions;
+}

@@ -132,6 +132,8 @@ public:
     const npy::Array *array = nullptr; ///< arrays: their contents
   };
   std::vector<PlacedArgument> placedArguments() const;
+  /// The memory regions run() places (the request's).
+  const std::vector<MemoryRegion> &placedRegions() const;
 
 private:
   struct State;

@@ -168,6 +168,8 @@ public:
 
   /// Device memory, to fill before the run and read after it.
   PagedMemory &hbm() { return st.hbm; }
+  /// Core `core`'s scratchpad (core < the architecture's core count).
+  PagedMemory &lx(int32_t core) { return st.lx[size_t(core)]; }
   const runtime::Job &job() const { return job_; }
   const runtime::Prepared &prepared() const { return *job_.prepared; }
   const arch::Arch &arch() const { return job_.prepared->arch; }

@@ -6,14 +6,14 @@ using namespace spyre;
 using namespace spyre::emu;
 
 Session::Session(std::shared_ptr<const runtime::Job> j,
-                 const std::function<void(PagedMemory &)> &init,
+                 const std::function<void(Machine &)> &init,
                  const SessionOptions &options)
     : job(std::move(j)), interval(std::max<uint64_t>(1, options.checkpointEvery)) {
   Options traced = options.machine;
   traced.trace = true;
   full = std::make_unique<Machine>(*job, traced);
   if (init)
-    init(full->hbm());
+    init(*full);
   checkpoints.push_back(full->state());
   size_t maxCheckpoints = std::max<size_t>(2, options.maxCheckpoints);
   while (full->status() == Machine::Status::Running) {

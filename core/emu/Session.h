@@ -32,9 +32,9 @@ struct SessionOptions {
 
 class Session {
 public:
-  /// `init` fills device memory before the first event (the inputs).
+  /// `init` fills the memories before the first event (the inputs).
   Session(std::shared_ptr<const runtime::Job> job,
-          const std::function<void(PagedMemory &)> &init,
+          const std::function<void(Machine &)> &init,
           const SessionOptions &options = {});
 
   /// The recorded run.

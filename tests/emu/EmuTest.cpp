@@ -234,7 +234,7 @@ void EmuTest::stepForwardThenBack() {
   QVERIFY(job);
   emu::SessionOptions so;
   so.checkpointEvery = 16;
-  emu::Session s(job, [&](emu::PagedMemory &hbm) { fillInput(hbm, k.rows); }, so);
+  emu::Session s(job, [&](emu::Machine &m) { fillInput(m.hbm(), k.rows); }, so);
   QVERIFY(!s.faulted());
   QVERIFY(s.totalEvents() > 200);
   QVERIFY(outputDoubled(s.finalMachine().state().hbm, k.rows));
@@ -261,7 +261,7 @@ void EmuTest::seekByCycleAndLine() {
   CopyKernel k;
   auto p = prepareOrFail(copyKernel(k));
   auto job = launchCopy(p, k.rows);
-  emu::Session s(job, [&](emu::PagedMemory &hbm) { fillInput(hbm, k.rows); });
+  emu::Session s(job, [&](emu::Machine &m) { fillInput(m.hbm(), k.rows); });
   // The first event of KTIR line 9 (the sfu's addf) issues on the sfu.
   QVERIFY(s.nextEventOf(9));
   const emu::TraceEvent *found = nullptr;

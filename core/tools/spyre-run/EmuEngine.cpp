@@ -189,6 +189,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     if (!reference.ok)
       return 1;
     compared = compareArrays(reference.arrays, emu.arrays);
+    compared = compareArrays(reference.regions, emu.regions) && compared;
   }
 
   std::string error;
@@ -196,12 +197,15 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     std::map<std::string, npy::Array> out;
     RunResult asRun;
     asRun.arrays = emu.arrays;
+    asRun.regions = emu.regions;
     asRun.argumentNames = reference.argumentNames;
     if (record) {
       for (auto &[key, array] : recordOutputs(*record, asRun))
         out["out__" + key] = array;
     } else {
       for (auto &[key, array] : emu.arrays)
+        out["out__" + key] = array;
+      for (auto &[key, array] : emu.regions)
         out["out__" + key] = array;
     }
     if (!npy::writeNpz(options.outPath, out, error)) {
