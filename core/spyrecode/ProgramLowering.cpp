@@ -151,6 +151,11 @@ FailureOr<int32_t> ProgramLowering::sreg(Value v, Operation *user) {
 
 FailureOr<ProgramLowering::Reg> ProgramLowering::resultReg(Value result,
                                                            Operation *op) {
+  auto pre = preassigned.find(result);
+  if (pre != preassigned.end()) {
+    regs[result] = pre->second;
+    return pre->second;
+  }
   FailureOr<Reg> r = newReg(result.getType(), op);
   if (succeeded(r))
     regs[result] = *r;
@@ -535,11 +540,12 @@ LogicalResult ProgramLowering::lowerFor(scf::ForOp op) {
     inits.push_back(*from);
   }
   parallelCopy(args, inits, op);
+  Block &block = *op.getBody();
+  coalesceYields(block, args);
   Instr jump;
   jump.op = Opcode::Jmp;
   int32_t toTest = emit(jump, op);
   int32_t body = pc();
-  Block &block = *op.getBody();
   for (Operation &inner : block.without_terminator())
     if (failed(lowerOp(&inner)))
       return failure();
@@ -573,6 +579,29 @@ LogicalResult ProgramLowering::lowerFor(scf::ForOp op) {
   back.imm = body;
   emit(back, op);
   return success();
+}
+
+/// A value the loop body computes only to yield it, after the last read of
+/// the loop-carried value it replaces, is computed straight into that
+/// value's register: the yield then moves nothing.
+void ProgramLowering::coalesceYields(Block &block, ArrayRef<Reg> args) {
+  auto yield = dyn_cast<scf::YieldOp>(block.getTerminator());
+  if (!yield)
+    return;
+  auto loop = cast<scf::ForOp>(block.getParentOp());
+  for (auto [arg, value, r] :
+       llvm::zip(loop.getRegionIterArgs(), yield.getOperands(), args)) {
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != &block || !value.hasOneUse() ||
+        regs.count(value) || preassigned.count(value))
+      continue;
+    bool deadBefore = llvm::all_of(arg.getUses(), [&](OpOperand &use) {
+      Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+      return user && (user == def || user->isBeforeInBlock(def));
+    });
+    if (deadBefore)
+      preassigned[value] = r;
+  }
 }
 
 //   brz c, else; then...; results = yields; jmp end

@@ -74,6 +74,7 @@ private:
   mlir::LogicalResult lowerBlock(mlir::Block &block);
   mlir::LogicalResult lowerOp(mlir::Operation *op);
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
+  void coalesceYields(mlir::Block &block, llvm::ArrayRef<Reg> args);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
   mlir::LogicalResult lowerWhile(mlir::scf::WhileOp op);
   mlir::FailureOr<llvm::SmallVector<Reg>> regsOf(mlir::ValueRange values,
@@ -104,6 +105,8 @@ private:
   /// Values whose register the prologue loads once (constants, kernel
   /// arguments): never overwritten in place.
   llvm::DenseSet<mlir::Value> loadedOnce;
+  /// Loop-body values computed straight into their iter_arg's register.
+  llvm::DenseMap<mlir::Value, Reg> preassigned;
 };
 
 /// The postfix code of an affine expression / integer set.
