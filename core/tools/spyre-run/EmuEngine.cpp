@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -49,10 +50,25 @@ double elementOf(const npy::Array &a, size_t i) {
   return interp::loadElement(*t, a.data.data() + i * size);
 }
 
+/// The spacing of `dtype`'s values at `x` (1 for integers).
+double ulpAt(const std::string &dtype, double x) {
+  int mantissa = dtype == "f16" ? 10 : dtype == "bf16" ? 7
+               : dtype == "f32" ? 23 : dtype == "f64" ? 52 : -1;
+  if (mantissa < 0)
+    return 1;
+  int minExp = dtype == "f16" ? -14 : dtype == "bf16" || dtype == "f32" ? -126 : -1022;
+  int e = x == 0 || !std::isfinite(x) ? minExp : std::max(minExp, std::ilogb(x));
+  return std::ldexp(1.0, e - mantissa);
+}
+
 /// Compares the emulator's arrays with the interpreter's: true when every
-/// byte is equal; else prints the worst element of each array that differs.
+/// byte is equal or, with maxUlps > 0, every element lies within maxUlps
+/// steps of the dtype (at the array's largest magnitude) from the
+/// interpreter's value; prints the worst
+/// element of each array that differs.
 bool compareArrays(const std::map<std::string, npy::Array> &interp,
-                   const std::map<std::string, npy::Array> &emu) {
+                   const std::map<std::string, npy::Array> &emu,
+                   double maxUlps) {
   bool same = true;
   for (const auto &[name, expected] : interp) {
     auto it = emu.find(name);
@@ -64,26 +80,40 @@ bool compareArrays(const std::map<std::string, npy::Array> &interp,
     const npy::Array &got = it->second;
     if (got.data == expected.data)
       continue;
-    same = false;
     size_t size = std::max<size_t>(1, npy::elementSize(expected.dtype));
     size_t n = std::min(got.data.size(), expected.data.size()) / size;
+    // The bound is in steps of the dtype at the array's largest magnitude:
+    // a reordered sum's error scales with its terms, not with its result.
+    double scale = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (std::isfinite(elementOf(expected, i)))
+        scale = std::max(scale, std::fabs(elementOf(expected, i)));
+    const double step = ulpAt(expected.dtype, scale);
     size_t worst = 0, mismatches = 0;
-    double worstDiff = -1;
+    double worstDiff = -1, worstUlps = -1;
     for (size_t i = 0; i < n; ++i) {
       if (std::memcmp(got.data.data() + i * size, expected.data.data() + i * size, size) == 0)
         continue;
       ++mismatches;
-      double d = std::fabs(elementOf(got, i) - elementOf(expected, i));
+      double want = elementOf(expected, i);
+      double d = std::fabs(elementOf(got, i) - want);
       if (std::isnan(d))
         d = INFINITY;
-      if (d > worstDiff)
-        worstDiff = d, worst = i;
+      double ulps = d / step;
+      if (ulps > worstUlps)
+        worstUlps = ulps, worstDiff = d, worst = i;
     }
+    bool within = maxUlps > 0 && worstUlps <= maxUlps &&
+                  got.data.size() == expected.data.size();
+    same = same && within;
     std::fprintf(stderr,
-                 "spyre-run: mismatch in '%s': %zu of %zu elements differ; worst "
-                 "element %zu: emulator %.9g, interpreter %.9g (|diff| %.9g)\n",
-                 name.c_str(), mismatches, n, worst, elementOf(got, worst),
-                 elementOf(expected, worst), worstDiff);
+                 "spyre-run: %s in '%s': %zu of %zu elements differ; worst "
+                 "element %zu: emulator %.9g, interpreter %.9g (|diff| %.9g, "
+                 "%.3g ulps%s)\n",
+                 within ? "within the bound" : "mismatch", name.c_str(),
+                 mismatches, n, worst, elementOf(got, worst),
+                 elementOf(expected, worst), worstDiff, worstUlps,
+                 maxUlps > 0 ? (" of " + std::to_string(maxUlps)).c_str() : "");
   }
   return same;
 }
@@ -188,8 +218,8 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       std::cerr << d.format() << "\n";
     if (!reference.ok)
       return 1;
-    compared = compareArrays(reference.arrays, emu.arrays);
-    compared = compareArrays(reference.regions, emu.regions) && compared;
+    compared = compareArrays(reference.arrays, emu.arrays, options.maxUlps);
+    compared = compareArrays(reference.regions, emu.regions, options.maxUlps) && compared;
   }
 
   std::string error;
@@ -248,7 +278,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
               s.timeUs, s.bottleneck.c_str(), 100 * s.closeness,
               (unsigned long long)s.events, emu.wallSeconds * 1e3,
               emu.eventsPerSecond,
-              options.engine == "both" ? (compared ? "; outputs equal the interpreter's"
+              options.engine == "both" ? (compared ? (options.maxUlps > 0 ? "; outputs agree with the interpreter's (within the bound)" : "; outputs equal the interpreter's")
                                                    : "; OUTPUTS DIFFER")
                                        : "");
   return compared ? 0 : 1;

@@ -18,6 +18,10 @@ struct EmuRunOptions {
   std::vector<std::pair<std::string, std::string>> outputs; ///< --output
   std::map<std::string, std::string> binds;                 ///< --bind
   uint64_t cycleBudget = 1'000'000'000;
+  /// --engine both: 0 = bit for bit; else every element within this many
+  /// steps (ulps) of its dtype, at the array's largest magnitude, from the
+  /// interpreter's value.
+  double maxUlps = 0;
 };
 
 /// Runs the kernel on the emulator (and, for "both", the interpreter, and
