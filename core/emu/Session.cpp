@@ -15,7 +15,14 @@ Session::Session(std::shared_ptr<const runtime::Job> j,
   if (init)
     init(*full);
   checkpoints.push_back(full->state());
-  size_t maxCheckpoints = std::max<size_t>(2, options.maxCheckpoints);
+  const MachineState &s0 = checkpoints.front();
+  size_t stateBytes = sizeof(MachineState) + s0.sregs.size() * 8 + s0.vregs.size() * 8;
+  for (const auto &t : s0.tregs)
+    stateBytes += t.size() * 8;
+  for (const auto &c : s0.channels)
+    stateBytes += c.data.size() * 8 + c.visibleAt.size() * 8;
+  size_t maxCheckpoints = std::max<size_t>(
+      8, std::min(options.maxCheckpoints, options.checkpointBytes / stateBytes));
   while (full->status() == Machine::Status::Running) {
     full->step();
     uint64_t n = full->state().events;

@@ -7,8 +7,8 @@
 // backwards restores the last checkpoint at or before the target and
 // replays forwards to it. The emulator is deterministic, so the replayed
 // state is the one the run had. Memory stays bounded: past
-// `maxCheckpoints` every other checkpoint is dropped and the interval
-// doubles (so replays get at most twice as long); the trace keeps its
+// `maxCheckpoints` (fewer when one state is large: `checkpointBytes`)
+// every other checkpoint is dropped and the interval doubles (so replays get at most twice as long); the trace keeps its
 // first Options::traceLimit events and counts the rest (TraceData::
 // droppedEvents, said in the Chrome trace's metadata).
 //
@@ -26,8 +26,12 @@ namespace spyre::emu {
 
 struct SessionOptions {
   Options machine;                 ///< trace is forced on for the first run
-  uint64_t checkpointEvery = 4096; ///< events between checkpoints
+  uint64_t checkpointEvery = 1024; ///< events between checkpoints
   size_t maxCheckpoints = 512;
+  /// Bytes all checkpoints' registers and FIFOs may take (memories are
+  /// shared copy-on-write and not counted); fewer checkpoints are kept
+  /// when one state is large.
+  size_t checkpointBytes = size_t(256) << 20;
 };
 
 class Session {

@@ -19,6 +19,8 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -30,15 +32,19 @@ using namespace spyre::driver;
 int main(int argc, char **argv) {
   std::string arch;
   int runs = 5;
+  bool stepping = false;
   std::vector<std::string> kernels;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--arch" && i + 1 < argc)
       arch = argv[++i];
+    else if (a == "--step-back")
+      stepping = true;
     else if (a == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
     else if (!a.empty() && a[0] == '-') {
-      std::cerr << "usage: spyre-emu-bench [--arch PRESET] [--runs N] KERNEL.mlir...\n";
+      std::cerr << "usage: spyre-emu-bench [--arch PRESET] [--runs N] "
+                   "[--step-back] KERNEL.mlir...\n";
       return 1;
     } else
       kernels.push_back(a);
@@ -76,6 +82,39 @@ int main(int argc, char **argv) {
       interpWall.push_back(reference.wallSeconds);
     }
     std::vector<EmulatorArgument> args = emulatorArguments(interp);
+    if (stepping) {
+      // The stepping API: a session, then single steps back from the
+      // middle of the run (each a replay from the last checkpoint).
+      std::vector<std::string> errors;
+      EmulateOptions so;
+      so.arch = arch;
+      auto t0 = std::chrono::steady_clock::now();
+      std::unique_ptr<emu::Session> session =
+          startSession(compiled.spyreCode, args, so, errors);
+      double recordMs = std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - t0).count();
+      if (!session) {
+        std::printf("| %s | no session |\n", name.c_str());
+        status = 1;
+        continue;
+      }
+      session->seekEvent(session->totalEvents() / 2 + 1000);
+      std::vector<double> backMs;
+      for (int k = 0; k < 200 && session->position() > 0; ++k) {
+        auto s0 = std::chrono::steady_clock::now();
+        session->stepBack();
+        backMs.push_back(std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - s0).count());
+      }
+      double worst = backMs.empty() ? 0 : *std::max_element(backMs.begin(), backMs.end());
+      std::printf("| %s | %llu events | session %.1f ms | %zu checkpoints every %llu events "
+                  "| step back: median %.3f ms, worst %.3f ms (%zu steps) |\n",
+                  name.c_str(), (unsigned long long)session->totalEvents(), recordMs,
+                  session->checkpointCount(),
+                  (unsigned long long)session->checkpointInterval(),
+                  medianTime(backMs) * 1.0, worst, backMs.size());
+      continue;
+    }
     EmulateOptions off, on;
     off.arch = on.arch = arch;
     on.trace = true;
