@@ -22,32 +22,6 @@ namespace spyre::code {
 
 namespace {
 
-/// "x_ptr" for the argument written `%x_ptr` at `loc` in `source`.
-std::string nameInSource(const std::string &source, mlir::Location loc) {
-  auto file = dyn_cast<FileLineColLoc>(loc);
-  if (!file || source.empty())
-    return {};
-  size_t at = 0;
-  for (unsigned line = 1; line < file.getLine() && at != std::string::npos;
-       ++line) {
-    at = source.find('\n', at);
-    if (at != std::string::npos)
-      ++at;
-  }
-  if (at == std::string::npos || file.getColumn() == 0)
-    return {};
-  at += file.getColumn() - 1;
-  if (at >= source.size() || source[at] != '%')
-    return {};
-  size_t end = at + 1;
-  while (end < source.size() &&
-         (std::isalnum(static_cast<unsigned char>(source[end])) ||
-          source[end] == '_' || source[end] == '$' || source[end] == '.' ||
-          source[end] == '-'))
-    ++end;
-  return source.substr(at + 1, end - at - 1);
-}
-
 /// What a kernel argument is, from where it (or a cast or index arithmetic
 /// of it) ends up: a memory view's offset, a view's size or stride, or
 /// neither.
@@ -130,7 +104,7 @@ std::unique_ptr<Module> lowerDataflow(ModuleOp module,
   for (BlockArgument arg : kernel.getArguments()) {
     Symbol s;
     s.argument = int32_t(arg.getArgNumber());
-    s.name = nameInSource(options.source, arg.getLoc());
+    s.name = valueNameAt(options.source, arg.getLoc());
     if (s.name.empty())
       s.name = "arg" + std::to_string(arg.getArgNumber());
     Type type = arg.getType();

@@ -59,6 +59,42 @@ int ktirLineOf(mlir::Location loc) {
   return line;
 }
 
+std::string valueNameAt(const std::string &source, mlir::Location loc) {
+  auto file = dyn_cast<FileLineColLoc>(loc);
+  if (!file || source.empty() || file.getColumn() == 0)
+    return {};
+  size_t begin = 0;
+  for (unsigned line = 1; line < file.getLine(); ++line) {
+    begin = source.find('\n', begin);
+    if (begin == std::string::npos)
+      return {};
+    ++begin;
+  }
+  size_t end = std::min(source.find('\n', begin), source.size());
+  size_t at = begin + file.getColumn() - 1;
+  if (at >= end)
+    return {};
+  auto isName = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+           c == '$' || c == '.' || c == '-';
+  };
+  if (source[at] != '%') {
+    // An op: its first result, `%name = ` (or `%name:2 = `) before it;
+    // without results (a store), its first operand after it.
+    size_t percent = source.rfind('%', at);
+    if (percent == std::string::npos || percent < begin ||
+        source.find('=', percent) >= at)
+      percent = source.find('%', at);
+    if (percent == std::string::npos || percent >= end)
+      return {};
+    at = percent;
+  }
+  size_t stop = at + 1;
+  while (stop < end && isName(source[stop]))
+    ++stop;
+  return source.substr(at + 1, stop - at - 1);
+}
+
 uint32_t LoweringContext::location(Operation *op) {
   int ktir = ktirLineOf(op->getLoc());
   int dataflow = options.dataflowLine ? options.dataflowLine(op) : 0;
@@ -124,6 +160,9 @@ int32_t LoweringContext::buffer(int64_t address, int64_t bytes, int64_t copies,
   Buffer b;
   std::string name;
   llvm::raw_string_ostream os(name);
+  std::string value = valueNameAt(options.source, op->getLoc());
+  if (!value.empty())
+    os << "%" << value << ": ";
   os << op->getResult(0).getType();
   if (int line = ktirLineOf(op->getLoc()))
     os << " (line " << line << ")";

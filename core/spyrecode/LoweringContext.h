@@ -33,6 +33,12 @@ inline ElemType elemOrNone(mlir::Type t) {
 /// The first source line in `loc` (0 if none).
 int ktirLineOf(mlir::Location loc);
 
+/// The SSA name (without '%') written at `loc` in `source`: the argument
+/// `%x_ptr` at `loc`, or the result `%x` of the op whose name is at `loc`
+/// (`%x = ktdp.load ...`), or for an op without results its first operand
+/// (`ktdp.store %y, ...`); "" when there is none.
+std::string valueNameAt(const std::string &source, mlir::Location loc);
+
 struct LoweringContext {
   LoweringContext(Module &out, const LoweringOptions &options, int stickBytes)
       : out(out), options(options), stickBytes(stickBytes) {}

@@ -17,7 +17,8 @@
 // SOFTMAX:      grid [32]
 // SOFTMAX:      channel c4 l1lu -> sfu depth 16 f16 x64 init 0
 // SOFTMAX-NEXT: channel c5 sfu -> l1su depth 16 f16 x64 init 0
-// SOFTMAX:      buffer b0 "{{.*}}(line 53)" at 0 bytes 512 copies 2
+// SOFTMAX:      buffer b0 "%x: {{.*}}(line 53)" at 0 bytes 512 copies 2
+// SOFTMAX-NEXT: buffer b1 "%y: {{.*}}(line 85)" at 1024 bytes 512 copies 2
 // SOFTMAX:      symbol $0 "x_ptr" tensor index arg 0 uses [p0@0]
 // SOFTMAX-NEXT: symbol $1 "y_ptr" tensor index arg 1 uses [p4@0]
 // The load program: the argument read once, a DMA of a whole 1x256 tile
