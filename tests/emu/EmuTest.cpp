@@ -117,6 +117,7 @@ private Q_SLOTS:
   void cycleBudgetStops();
   void lxAccessOutsideBuffer();
   void hbmAccessOutsideTensors();
+  void heldTilesOverCapacity();
   void deterministic();
   void stepForwardThenBack();
   void seekByCycleAndLine();
@@ -200,6 +201,23 @@ void EmuTest::hbmAccessOutsideTensors() {
   const std::string &msg = m.state().fault.message;
   QVERIFY2(msg.find("mnisu#0 pc 3 (dflow.dma, KTIR line 16)") != std::string::npos, msg.c_str());
   QVERIFY2(msg.find("lies outside every bound tensor") != std::string::npos, msg.c_str());
+}
+
+void EmuTest::heldTilesOverCapacity() {
+  CopyKernel k;
+  code::Module m = copyKernel(k);
+  for (code::Program &p : m.programs)
+    if (p.unit == "sfu")
+      p.tileRegs.push_back({{512, 512}, code::ElemType::F16}); // 512 KiB
+  auto p = prepareOrFail(m);
+  QVERIFY(p);
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  emu::Machine machine(*job, {});
+  QCOMPARE(int(machine.run()), int(emu::Machine::Status::Faulted));
+  const std::string &msg = machine.state().fault.message;
+  QVERIFY2(msg.find("core 0 sfu#0 holds 524288 bytes of tiles, more than the compute "
+                    "engine's 262144") != std::string::npos, msg.c_str());
 }
 
 void EmuTest::deterministic() {
