@@ -208,7 +208,7 @@ void EmuTest::heldTilesOverCapacity() {
   code::Module m = copyKernel(k);
   for (code::Program &p : m.programs)
     if (p.unit == "sfu")
-      p.tileRegs.push_back({{512, 512}, code::ElemType::F16}); // 512 KiB
+      p.tileRegs.push_back({{1024, 512}, code::ElemType::F16}); // 1 MiB
   auto p = prepareOrFail(m);
   QVERIFY(p);
   auto job = launchCopy(p, k.rows);
@@ -216,8 +216,8 @@ void EmuTest::heldTilesOverCapacity() {
   emu::Machine machine(*job, {});
   QCOMPARE(int(machine.run()), int(emu::Machine::Status::Faulted));
   const std::string &msg = machine.state().fault.message;
-  QVERIFY2(msg.find("core 0 sfu#0 holds 524288 bytes of tiles, more than the compute "
-                    "engine's 262144") != std::string::npos, msg.c_str());
+  QVERIFY2(msg.find("core 0 sfu#0 holds 1048576 bytes of tiles, more than the compute "
+                    "engine's 524288") != std::string::npos, msg.c_str());
 }
 
 void EmuTest::deterministic() {

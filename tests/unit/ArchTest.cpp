@@ -224,11 +224,11 @@ void ArchTest::defaultValues() {
   QCOMPARE(a.timing.lxPortSticksPerCycle, 1);
   QCOMPARE(a.timing.channelLatencyCycles, 1);
   QCOMPARE(a.timing.dmaSetupCycles, 64);
-  QCOMPARE(a.heldTileBytes, uint64_t(262144));
+  QCOMPARE(a.heldTileBytes, uint64_t(524288));
   // A file without [timing] takes the same defaults; one with it, its values.
   Arch base = parseOk(baseWith({}), "test.toml");
   QCOMPARE(base.timing.dmaSetupCycles, 64);
-  QCOMPARE(base.heldTileBytes, uint64_t(262144));
+  QCOMPARE(base.heldTileBytes, uint64_t(524288));
   Arch custom = parseOk(
       baseWith({{45, "transcendental_penalty = 4\nheld_tile_bytes = 4096\n"
                      "[timing]\nissue_cycles = 2\nlx_port_sticks_per_cycle = 4\n"
