@@ -70,6 +70,7 @@ constexpr KnownKey kKnownKeys[] = {
     {"", "dataflow"},
     {"", "simd"},
     {"", "compute"},
+    {"", "timing"},
     {"chip", "cores"},
     {"chip", "clock_ghz"},
     {"memory", "scratchpad_bytes"},
@@ -87,6 +88,11 @@ constexpr KnownKey kKnownKeys[] = {
     // --- [compute_engine]: the compute engine's own memory ---
     {"", "compute_engine"},
     {"compute_engine", "local_bytes"},
+    {"compute", "held_tile_bytes"},
+    {"timing", "issue_cycles"},
+    {"timing", "lx_port_sticks_per_cycle"},
+    {"timing", "channel_latency_cycles"},
+    {"timing", "dma_setup_cycles"},
 };
 
 constexpr std::string_view kEngineKeys[] = {"name", "role", "count"};
@@ -435,6 +441,7 @@ private:
   void checkSimd(const toml::table &t, Arch &arch);
   void checkCompute(const toml::table &t, Arch &arch);
   void checkComputeEngine(const toml::table &t, Arch &arch);
+  void checkTiming(const toml::table &t, Arch &arch);
 
   std::vector<Diagnostic> &errors_;
   std::vector<Diagnostic> found_;
@@ -485,6 +492,16 @@ void Checker::check(const toml::table &root, Arch &arch) {
     checkCompute(*t, arch);
   if (const toml::table *t = section(root, "compute_engine"))
     checkComputeEngine(*t, arch);
+  // [timing] is optional (the emulator's parameters; files written before
+  // it existed keep working): absent keys keep the documented defaults.
+  arch.timing = TimingParams{};
+  if (const toml::node *node = root.get("timing")) {
+    if (!node->is_table())
+      error(*node, "'timing' must be a table (a [timing] section), got " +
+                       std::string(describeType(*node)));
+    else
+      checkTiming(*node->as_table(), arch);
+  }
 }
 
 void Checker::checkChip(const toml::table &t, Arch &arch) {
@@ -718,6 +735,26 @@ void Checker::checkCompute(const toml::table &t, Arch &arch) {
     arch.systolicRows = int(*v);
   if (auto v = integer(t, "compute", "transcendental_penalty", 1, INT_MAX))
     arch.transcendentalPenalty = int(*v);
+  // Optional: the bytes of held tiles the compute engine can keep.
+  if (const toml::node *node = t.get("held_tile_bytes"))
+    if (auto v = integerValue(*node, "compute.held_tile_bytes", 1,
+                              int64_t(1) << 40))
+      arch.heldTileBytes = uint64_t(*v);
+}
+
+void Checker::checkTiming(const toml::table &t, Arch &arch) {
+  rejectUnknown(t, "timing", knownKeysOf("timing"), true);
+  auto optionalInt = [&](const char *key, int64_t lo, int64_t hi, int &out) {
+    if (const toml::node *node = t.get(key))
+      if (auto v = integerValue(*node, std::string("timing.") + key, lo, hi))
+        out = int(*v);
+  };
+  optionalInt("issue_cycles", 1, 1024, arch.timing.issueCycles);
+  optionalInt("lx_port_sticks_per_cycle", 1, 1024,
+              arch.timing.lxPortSticksPerCycle);
+  optionalInt("channel_latency_cycles", 0, 1 << 20,
+              arch.timing.channelLatencyCycles);
+  optionalInt("dma_setup_cycles", 0, 1 << 20, arch.timing.dmaSetupCycles);
 }
 
 // --- [compute_engine]: the compute engine's own memory ---

@@ -47,6 +47,16 @@ struct EngineKind {
   int count = 0;    // instances per core, >= 1
 };
 
+// [timing]: the emulator's timing parameters (docs/emulator.md). The
+// section is optional; absent keys keep these defaults, which are the
+// presets' values.
+struct TimingParams {
+  int issueCycles = 1;          // cycles one engine needs to issue an instruction
+  int lxPortSticksPerCycle = 1; // sticks per cycle an LX <-> channel engine moves
+  int channelLatencyCycles = 1; // cycles from a send to the slot being visible
+  int dmaSetupCycles = 64;      // cycles before a DMA's first stick moves
+};
+
 // The fields mirror the file's keys (docs/architecture-format.md). A
 // default-constructed Arch is all zeros: take values from a file or from
 // defaultArch(), never from here.
@@ -82,6 +92,12 @@ struct Arch {
   // [compute]
   int systolicRows = 0;          // matmul rate = 2 * simd f16 * rows FLOP/cycle
   int transcendentalPenalty = 0; // SIMD-cycle multiplier for exp, log, ...
+  // Bytes of held tiles one compute engine keeps (optional key; default
+  // 524288, an assumption).
+  uint64_t heldTileBytes = 524288;
+
+  // [timing]
+  TimingParams timing;
 
   // --- [compute_engine]: the compute engine's own memory ---
   // Bytes one compute engine (one instance of the "compute" role) holds:

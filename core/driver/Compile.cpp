@@ -10,7 +10,9 @@
 #include "ir/SourceFixups.h"
 #include "pipeline/PassVerifier.h"
 #include "pipeline/Pipeline.h"
+#include "spyrecode/Listing.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -117,12 +119,17 @@ std::string aliasUseIn(const std::string &loc) {
 
 /// Prints `module` with locations, then turns them into a line map and
 /// removes them from the text (linear scans, no regular expressions: they
-/// recurse on long lines).
+/// recurse on long lines). `opLines` (when given) receives where each
+/// op is printed (the location aliases come after the module, so the lines
+/// are the snapshot's).
 void snapshotText(ModuleOp module, std::string &ir,
-                  std::vector<int> &sourceLines) {
+                  std::vector<int> &sourceLines,
+                  AsmState::LocationMap *opLines = nullptr) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
+  OpPrintingFlags flags = OpPrintingFlags().enableDebugInfo(true, false);
+  AsmState state(module, flags, opLines);
+  module->print(os, state);
   // Location aliases are defined after the module.
   llvm::StringMap<std::string> aliases;
   std::vector<std::string> lines;
@@ -149,6 +156,19 @@ void snapshotText(ModuleOp module, std::string &ir,
     }
     return 0;
   };
+  // The location map counts from the module op; attribute aliases printed
+  // above it shift every line.
+  if (opLines) {
+    int moduleLine = 0;
+    for (size_t i = 0; i < lines.size() && !moduleLine; ++i)
+      if (lines[i].rfind("module", 0) == 0)
+        moduleLine = int(i) + 1;
+    auto it = opLines->find(module.getOperation());
+    int shift = moduleLine - (it == opLines->end() ? 1 : int(it->second.first));
+    if (moduleLine > 0 && shift != 0)
+      for (auto &entry : *opLines)
+        entry.second.first = unsigned(int(entry.second.first) + shift);
+  }
   ir.clear();
   sourceLines.clear();
   for (std::string &line : lines) {
@@ -170,9 +190,10 @@ const spyre::PassInfo *infoFor(StringRef argument) {
 class SnapshotInstrumentation : public PassInstrumentation {
 public:
   SnapshotInstrumentation(ModuleOp module, CompileResult &result,
-                          DiagnosticCapture &capture, int stickBytes)
+                          DiagnosticCapture &capture, int stickBytes,
+                          AsmState::LocationMap &opLines)
       : module(module), result(result), capture(capture),
-        stickBytes(stickBytes) {}
+        stickBytes(stickBytes), opLines(opLines) {}
 
   void runBeforePass(Pass *pass, Operation *) override {
     capture.setPass(pass->getArgument().str());
@@ -194,8 +215,15 @@ private:
                                                    : info->description;
     }
     snap.wallMs = ms;
-    snapshotText(module, snap.ir, snap.sourceLines);
-    readMachineState(module, stickBytes, snap);
+    if (snap.pass == "lower-to-spyrecode") {
+      // The stage's result is not MLIR: its snapshot is the listing.
+      if (result.spyreCode)
+        snap.ir = code::printListing(*result.spyreCode, &snap.sourceLines);
+    } else {
+      opLines.clear();
+      snapshotText(module, snap.ir, snap.sourceLines, &opLines);
+      readMachineState(module, stickBytes, snap);
+    }
     snap.changed = result.snapshots.empty() ||
                    snap.ir != result.snapshots.back().ir;
     result.snapshots.push_back(std::move(snap));
@@ -206,6 +234,7 @@ private:
   CompileResult &result;
   DiagnosticCapture &capture;
   int stickBytes;
+  AsmState::LocationMap &opLines; ///< of the latest MLIR snapshot
   std::chrono::steady_clock::time_point start;
 };
 
@@ -242,11 +271,23 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
       loadArchitecture(request.arch, result.diagnostics);
   if (!architecture)
     return result;
+  // lower-to-spyrecode hands its module here; its instructions name the
+  // lines of the DataflowIR snapshot before it.
+  AsmState::LocationMap opLines;
+  auto spyreCode = std::make_shared<SpyreCodeOutput>();
+  spyreCode->deliver = [&](std::shared_ptr<const code::Module> lowered) {
+    result.spyreCode = std::move(lowered);
+  };
+  spyreCode->dataflowLine = [&](Operation *op) {
+    auto it = opLines.find(op);
+    return it == opLines.end() ? 0 : int(it->second.first);
+  };
+  spyreCode->source = request.source;
   std::string error;
   std::vector<std::unique_ptr<Pass>> passes = createPipelinePasses(
       request.stopAfter,
-      {architecture->numCores,
-       int64_t(architecture->scratchpadBytesPerCore), request.arch},
+      {architecture->numCores, int64_t(architecture->scratchpadBytesPerCore),
+       request.arch, spyreCode},
       &error);
   if (passes.empty()) {
     capture.error(error);
@@ -266,7 +307,8 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
     pm.addPass(std::move(pass));
     pm.addInstrumentation(
         std::make_unique<SnapshotInstrumentation>(*module, result, capture,
-                                                  architecture->stickBytes));
+                                                  architecture->stickBytes,
+                                                  opLines));
     if (failed(pm.run(*module)))
       return result;
     if (std::optional<InvalidIr> invalid = verifyAfterPass(*module, argument)) {

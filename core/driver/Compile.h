@@ -4,16 +4,19 @@
 // the kernel goes through the pipeline of pipeline/Pipeline.h and every
 // pass leaves a snapshot: its IR, whether it changed anything, its time,
 // and, for every line of the printed IR, the KTIR source line the op there
-// came from.
+// came from. The last pass, lower-to-spyrecode, leaves the SpyreCode
+// listing as its snapshot and the module itself in CompileResult.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_DRIVER_COMPILE_H
 #define SPYRE_DRIVER_COMPILE_H
 
 #include "driver/Diagnostic.h"
+#include "spyrecode/SpyreCode.h"
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -76,6 +79,10 @@ struct CompileResult {
   /// The name of the device the kernel declares, which was its target
   /// instead of the request's arch; empty when it declares none.
   std::string targetFromKernel;
+  /// The SpyreCode the last pass (lower-to-spyrecode) produced; null when
+  /// the pipeline stopped or failed before it. Its listing is that pass's
+  /// snapshot.
+  std::shared_ptr<const spyre::code::Module> spyreCode;
 };
 
 CompileResult compileKernel(const CompileRequest &request);

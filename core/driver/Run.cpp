@@ -554,3 +554,27 @@ RunResult PreparedRun::run() { return state->run(); }
 RunResult spyre::driver::runKernel(const RunRequest &request) {
   return PreparedRun(request).run();
 }
+
+std::vector<PreparedRun::PlacedArgument> PreparedRun::placedArguments() const {
+  std::vector<PlacedArgument> out;
+  if (!state->ok)
+    return out;
+  for (size_t i = 0; i < state->names.size() && i < state->values.size(); ++i) {
+    PlacedArgument a;
+    a.name = state->names[i];
+    if (auto *s = std::get_if<interp::Scalar>(&state->values[i]))
+      a.scalar = s->value;
+    auto found = state->args.find(a.name);
+    if (found != state->args.end() && found->second.array) {
+      a.isArray = true;
+      a.array = &*found->second.array;
+      a.byteStart = state->placedAt.at(&found->second);
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
+const std::vector<MemoryRegion> &PreparedRun::placedRegions() const {
+  return state->regions;
+}

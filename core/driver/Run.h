@@ -127,6 +127,20 @@ public:
   /// Runs the kernel once. Diagnostics of preparing (warnings) come first.
   RunResult run();
 
+  /// The kernel's arguments as run() places them (the seeded arrays
+  /// included), in argument order: what the emulator is given so that both
+  /// engines run on the same inputs (driver/Emulate.h).
+  struct PlacedArgument {
+    std::string name;
+    bool isArray = false;
+    double scalar = 0;       ///< scalars; arrays: the element index passed
+    uint64_t byteStart = 0;  ///< arrays
+    const npy::Array *array = nullptr; ///< arrays: their contents
+  };
+  std::vector<PlacedArgument> placedArguments() const;
+  /// The memory regions run() places (the request's).
+  const std::vector<MemoryRegion> &placedRegions() const;
+
 private:
   struct State;
   std::unique_ptr<State> state;

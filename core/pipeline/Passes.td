@@ -398,4 +398,27 @@ def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// DataflowIR -> SpyreCode
+//===----------------------------------------------------------------------===//
+
+def LowerToSpyreCode : Pass<"lower-to-spyrecode", "::mlir::ModuleOp"> {
+  let summary = "Lower the unit programs to SpyreCode, the model ISA";
+  let description = [{
+    Turns the DataflowIR kernel into SpyreCode (docs/spyrecode.md): one
+    instruction array per unit program, with its loops and branches
+    flattened to jumps over numbered scalar, vector and tile registers;
+    each DMA one instruction with a descriptor of its whole access tile;
+    and a job plan (grid, placement, channels, LX buffers) with the symbol
+    table of the kernel's arguments, bound at launch. Every instruction
+    keeps its DataflowIR op and KTIR line. The MLIR module is left as it
+    is: the result goes to the caller (the app shows its listing as this
+    pass's snapshot; spyre-opt --ktir-to-spyrecode prints it).
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+}
+
 #endif // SPYRE_PIPELINE_PASSES_TD

@@ -3,6 +3,7 @@
 #include "pipeline/Pipeline.h"
 #include "pipeline/Passes.h"
 #include "pipeline/Target.h"
+#include "spyrecode/Listing.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -96,6 +97,10 @@ const std::vector<Entry> &entries() {
        [](const spyre::PipelineConfig &c) {
          return spyre::createLowerToDataflow({c.arch});
        }},
+      {"SpyreCode",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createLowerToSpyreCodeWithOutput(c.arch, c.spyreCode);
+       }},
   };
   return list;
 }
@@ -175,36 +180,97 @@ LogicalResult spyre::buildPipeline(OpPassManager &pm,
   return success();
 }
 
-void spyre::registerPipeline() {
-  registerSpyrePasses();
-  // Registered with a builder that can fail, so that a bad option
-  // (stop-after=nonexistent) ends spyre-opt with an error and exit 1
-  // instead of printing the input unchanged.
+namespace {
+
+std::vector<std::string> &spyreCodeListings() {
+  static std::vector<std::string> listings;
+  return listings;
+}
+
+std::string &commandLineSource() {
+  static std::string text;
+  return text;
+}
+
+} // namespace
+
+void spyre::setCommandLineSource(std::string text) {
+  commandLineSource() = std::move(text);
+}
+
+std::shared_ptr<spyre::SpyreCodeOutput> spyre::commandLineListingOutput() {
+  auto output = std::make_shared<SpyreCodeOutput>();
+  output->deliver = [](std::shared_ptr<const code::Module> module) {
+    spyreCodeListings().push_back(code::printListing(*module));
+  };
+  output->source = commandLineSource();
+  return output;
+}
+
+std::vector<std::string> spyre::takeSpyreCodeListings() {
+  std::vector<std::string> out;
+  out.swap(spyreCodeListings());
+  return out;
+}
+
+/// The pipeline for spyre-opt, checked against the target unless told
+/// otherwise. `listing` (ktir-to-spyrecode): the whole pipeline, and
+/// lower-to-spyrecode's listing kept for takeSpyreCodeListings(); else
+/// (ktir-to-dataflow) up to lower-to-dataflow.
+static LogicalResult
+addCommandLinePipeline(OpPassManager &pm, const spyre::PipelineOptions &options,
+                       bool listing, std::string &error) {
+  spyre::PipelineConfig config{options.cores, options.lxBytes, options.arch};
+  if (listing)
+    config.spyreCode = spyre::commandLineListingOutput();
+  std::vector<spyre::arch::Diagnostic> errors;
+  if (std::optional<spyre::arch::Arch> target =
+          spyre::readTarget(options.arch, errors)) {
+    if (config.cores == 0)
+      config.cores = target->numCores;
+    if (config.lxBytes == 0)
+      config.lxBytes = int64_t(target->scratchpadBytesPerCore);
+  }
+  std::string stopAfter = options.stopAfter;
+  if (stopAfter.empty() && !listing)
+    stopAfter = "lower-to-dataflow";
+  if (failed(buildPipeline(pm, stopAfter, &error, config))) {
+    error = (listing ? "ktir-to-spyrecode: " : "ktir-to-dataflow: ") + error;
+    return failure();
+  }
+  return success();
+}
+
+/// Registers a pipeline whose builder can fail, so that a bad option
+/// (stop-after=nonexistent) ends spyre-opt with an error and exit 1
+/// instead of printing the input unchanged.
+static void registerCommandLinePipeline(StringRef name, StringRef summary,
+                                        bool listing) {
   registerPassPipeline(
-      "ktir-to-dataflow",
-      "The Spyre backend pipeline from KTIR (stop early with stop-after=PASS)",
-      [](OpPassManager &pm, StringRef optionsText,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        PipelineOptions options;
+      name, summary,
+      [listing](OpPassManager &pm, StringRef optionsText,
+                function_ref<LogicalResult(const Twine &)> errorHandler) {
+        spyre::PipelineOptions options;
         if (failed(options.parseFromString(optionsText)))
           return failure();
-        // Checks against the target unless told otherwise.
-        spyre::PipelineConfig config{options.cores, options.lxBytes,
-                                     options.arch};
-        std::vector<spyre::arch::Diagnostic> errors;
-        if (std::optional<spyre::arch::Arch> target =
-                spyre::readTarget(options.arch, errors)) {
-          if (config.cores == 0)
-            config.cores = target->numCores;
-          if (config.lxBytes == 0)
-            config.lxBytes = int64_t(target->scratchpadBytesPerCore);
-        }
         std::string error;
-        if (failed(buildPipeline(pm, options.stopAfter, &error, config)))
-          return errorHandler("ktir-to-dataflow: " + error);
+        if (failed(addCommandLinePipeline(pm, options, listing, error)))
+          return errorHandler(error);
         return success();
       },
       [](function_ref<void(const detail::PassOptions &)> optHandler) {
-        optHandler(PipelineOptions());
+        optHandler(spyre::PipelineOptions());
       });
+}
+
+void spyre::registerPipeline() {
+  registerSpyrePasses();
+  registerCommandLinePipeline(
+      "ktir-to-dataflow",
+      "The Spyre backend pipeline from KTIR (stop early with stop-after=PASS)",
+      /*listing=*/false);
+  registerCommandLinePipeline(
+      "ktir-to-spyrecode",
+      "The whole pipeline; prints the SpyreCode listing instead of the IR",
+      /*listing=*/true);
 }

@@ -8,9 +8,13 @@
 #ifndef SPYRE_PIPELINE_PIPELINE_H
 #define SPYRE_PIPELINE_PIPELINE_H
 
+#include "spyrecode/SpyreCode.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,6 +47,18 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Architecture: preset name or TOML file (empty: Spyre)")};
 };
 
+/// Where lower-to-spyrecode hands its result: a pass cannot turn the
+/// ModuleOp into a SpyreCode module, so it leaves the MLIR module as it is
+/// and gives the lowered spyre::code::Module to `deliver` (the driver keeps
+/// it and shows its listing as the pass's snapshot; spyre-opt prints it).
+struct SpyreCodeOutput {
+  std::function<void(std::shared_ptr<const code::Module>)> deliver;
+  /// The line of an op in the DataflowIR snapshot (0: unknown); optional.
+  std::function<int(mlir::Operation *)> dataflowLine;
+  /// The kernel's source text, for the arguments' names; optional.
+  std::string source;
+};
+
 /// What the passes read from the architecture description.
 struct PipelineConfig {
   int cores = 0; ///< cores of the target (0: do not check the grid)
@@ -50,7 +66,15 @@ struct PipelineConfig {
   /// The target for the passes that read more of it: a preset name or a
   /// TOML file (empty: the Spyre default).
   std::string arch;
+  /// Receives lower-to-spyrecode's result (none: it is dropped after the
+  /// lowering succeeded or failed with its diagnostics).
+  std::shared_ptr<SpyreCodeOutput> spyreCode;
 };
+
+/// lower-to-spyrecode handing its result to `output`.
+std::unique_ptr<mlir::Pass>
+createLowerToSpyreCodeWithOutput(const std::string &arch,
+                                 std::shared_ptr<SpyreCodeOutput> output);
 
 /// The pipeline's passes, in order, up to `stopAfter` (when set); empty
 /// with a message in `error` when `stopAfter` names no pass.
@@ -64,9 +88,22 @@ mlir::LogicalResult buildPipeline(mlir::OpPassManager &pm,
                                   std::string *error = nullptr,
                                   const PipelineConfig &config = {});
 
-/// Registers the passes and the `ktir-to-dataflow` pipeline with MLIR's
-/// command-line registry (for spyre-opt).
+/// Registers the passes and the `ktir-to-dataflow` and `ktir-to-spyrecode`
+/// pipelines with MLIR's command-line registry (for spyre-opt).
 void registerPipeline();
+
+/// The listings `ktir-to-spyrecode` (and `lower-to-spyrecode` run on its
+/// own from the command line) produced since the last call, in order
+/// (spyre-opt prints them in place of the MLIR module).
+std::vector<std::string> takeSpyreCodeListings();
+
+/// An output that keeps the listing of what it receives for
+/// takeSpyreCodeListings(), with the command-line source's names.
+std::shared_ptr<SpyreCodeOutput> commandLineListingOutput();
+
+/// The kernel text spyre-opt parses, for the kernel arguments' names in
+/// `ktir-to-spyrecode`'s listing.
+void setCommandLineSource(std::string text);
 
 } // namespace spyre
 

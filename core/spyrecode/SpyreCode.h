@@ -70,9 +70,13 @@ enum class Opcode : uint16_t {
   // --- scalar unit -------------------------------------------------------
   Nop = 0,
   Const,     ///< S[dst] = imm (integers), or bit_cast<double>(imm) for floats
-  Mov,       ///< S[dst] = S[a]   (aux: 0 = S, 1 = V, 2 = T: which file)
+  Mov,       ///< S[dst] = S[a]   (aux: 0 = S, 1 = V, 2 = T: which file;
+             ///<   tiles of different shapes: the elements row-major)
   Arg,       ///< S[dst] = the value bound to symbol `imm` at launch
   SAlu,      ///< S[dst] = fn(S[a], S[b], S[c]) of element type `type`
+             ///<   (cmpi / cmpf: aux = MLIR's predicate number and `type`
+             ///<   the operands' type; casts: `type` the result's,
+             ///<   `srcType` the operand's; select: S[a] the condition)
   // --- control -----------------------------------------------------------
   Jmp,       ///< pc = imm
   Brz,       ///< if S[a] == 0: pc = imm
@@ -82,8 +86,9 @@ enum class Opcode : uint16_t {
   VAlu,      ///< V[dst] = fn(V[a], V[b], V[c]) lane by lane, `lanes` lanes
   VSplat,    ///< V[dst] = S[a] in every one of `lanes` lanes
   VReduce,   ///< S[dst] = fold of V[a]'s lanes with fn, starting from S[b]
-  VExtract,  ///< S[dst] = lane imm of V[a]
-  VInsert,   ///< V[dst] = V[a] with lane imm = S[b]
+             ///<   (b = -1: from lane 0)
+  VExtract,  ///< S[dst] = lane imm of V[a] (b >= 0: lane S[b])
+  VInsert,   ///< V[dst] = V[a] with lane imm = S[b] (c >= 0: lane S[c])
   // --- held tiles (compute engines) -------------------------------------
   TRead,     ///< V[dst] = `lanes` elements of T[a] from the point args[...]
              ///<   along tile dimension aux; out-of-bounds lanes = S[b]
@@ -91,10 +96,13 @@ enum class Opcode : uint16_t {
              ///<   along dimension aux (lanes past the edge dropped)
   TExtract,  ///< S[dst] = T[a][args...]
   TInsert,   ///< T[dst] = T[a] with [args...] = S[b]
-  TSplat,    ///< T[dst] = S[a] everywhere (shape: the register's)
+  TSplat,    ///< T[dst] = S[a] everywhere (shape: the register's);
+             ///<   a = -1: zeros (tensor.empty)
   // --- channels, tokens, barrier ---------------------------------------
-  Recv,      ///< V[dst] (aux sticks = 1) or T[dst] = `aux` sticks off channel imm
-  Send,      ///< V[a] or T[a] (aux sticks) down channel imm
+  Recv,      ///< V[dst] (lanes > 0, aux sticks = 1) or T[dst] (lanes == 0)
+             ///<   = `aux` sticks off channel imm
+  Send,      ///< V[a] (lanes > 0) or T[a] (lanes == 0; aux sticks) down
+             ///<   channel imm
   Signal,    ///< one token down channel imm
   Wait,      ///< block until channel imm has a token, take it
   Barrier,   ///< wait until every engine of the core has reached a barrier
@@ -109,7 +117,8 @@ enum class Opcode : uint16_t {
   // --- ring (compute engines) --------------------------------------------
   RingSend,  ///< T[args...] to the compute engine of core S[a]; imm bytes
   RingRecv,  ///< from core S[a]: tiles into LX views; args = pairs
-             ///<   (T dst, S lx address), LX view of each in Program::ringViews
+             ///<   (T dst, S lx address), LX view of each in
+             ///<   Program::ringViews from index imm on
   // --- launch values -----------------------------------------------------
   // (S0 / S1 are set at launch; no opcode needed)
 };
@@ -227,7 +236,15 @@ struct ViewPart {
   std::vector<Operand> sizes, strides;
   IntegerSetCode coordinateSet; ///< which coordinates exist (empty: box)
   /// Distributed views: the coordinates this part holds (empty: all).
+  /// (The lowering leaves it empty: a part's coordinateSet is its
+  /// partition, as in KTIR.)
   IntegerSetCode partition;
+  /// The values of coordinateSet's symbols: KTIR binds them, left to right,
+  /// to the view's dynamic sizes.
+  std::vector<Operand> symbols;
+  /// The element type of this part (an index view's may differ from the
+  /// data's); None: the descriptor's type.
+  ElemType type = ElemType::None;
 };
 
 /// A DMA descriptor: one whole access tile between device memory and an LX
@@ -242,13 +259,27 @@ struct DmaDesc {
   std::vector<int32_t> order;     ///< access_tile_order as a permutation
   std::vector<int64_t> tileShape; ///< the tile's type shape
   /// Indirect tiles: per view dimension, -1 = direct, else the index of
-  /// the index view in `indexViews` that gives that coordinate.
+  /// the index view in `indexViews` that gives that coordinate (the same
+  /// as subscripts[d].indexView).
   std::vector<int32_t> indirectDims;
   std::vector<ViewPart> indexViews;
+  /// Unused (empty): where an index view is read is in `subscripts`.
   std::vector<std::vector<Operand>> indexAnchors;
   int32_t lxView = -1;  ///< Module::lxViews index of the LX side
   Operand lxAddress;    ///< byte address of the LX side
   int64_t sticks = 0, hops = 0;
+  /// The values of tileSet's symbols (the tile op's symbol operands).
+  std::vector<Operand> tileSymbols;
+  /// Indirect tiles (construct_indirect_access_tile): `tileSet` is the
+  /// variables space, `order` its order; every subscript is an affine
+  /// expression over (captured..., variables...).
+  std::vector<Operand> captured;
+  struct Subscript {
+    int32_t indexView = -1; ///< -1: direct (one expression); else the
+                            ///< indexViews entry read at `exprs`
+    std::vector<AffineExprCode> exprs;
+  };
+  std::vector<Subscript> subscripts; ///< one per view dimension
 };
 
 /// One engine program, run by every instance of its unit on every core.
@@ -283,9 +314,13 @@ struct Buffer {
 
 struct RingExchange {
   std::string kind; ///< "allreduce", "broadcast", "reduce"
-  std::vector<std::vector<int64_t>> groups; ///< tiles of each group
+  /// Tiles of each group (left empty by the lowering: the per-tile partner
+  /// tables in the code say who talks to whom; groupCount / members say
+  /// how many).
+  std::vector<std::vector<int64_t>> groups;
   int64_t bytesPerStep = 0, steps = 0, hops = 0;
   uint32_t loc = 0;
+  int64_t groupCount = 0, members = 0; ///< groups, tiles per group
 };
 
 /// A kernel argument, bound at launch.

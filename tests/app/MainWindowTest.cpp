@@ -48,13 +48,13 @@ private Q_SLOTS:
     auto *passes = window.findChild<QTableView *>("passList");
     QVERIFY(passes);
     QAbstractItemModel *model = passes->model();
-    // The input, then every pass down to DataflowIR.
+    // The input, then every pass down to SpyreCode.
     QTRY_VERIFY(model->rowCount() > 3);
     const int rows = model->rowCount();
     QCOMPARE(model->index(2, 0).data(PassListModel::PassNameRole).toString(),
              QString("normalize-grid"));
     QCOMPARE(model->index(rows - 1, 0).data(PassListModel::PassNameRole).toString(),
-             QString("lower-to-dataflow"));
+             QString("lower-to-spyrecode"));
 
     // Keyboard navigation: Up / Down walk the pass list.
     passes->setFocus();
@@ -62,7 +62,7 @@ private Q_SLOTS:
     QTest::keyClick(passes, Qt::Key_Down);
     QCOMPARE(window.selectedPass(), QString("ktir-legality-check"));
     QTest::keyClick(passes, Qt::Key_End, Qt::ControlModifier);
-    QCOMPARE(window.selectedPass(), QString("lower-to-dataflow"));
+    QCOMPARE(window.selectedPass(), QString("lower-to-spyrecode"));
 
     // Selecting a pass shows the IR before and after it.
     QVERIFY(window.selectPass("normalize-grid"));

@@ -93,6 +93,191 @@ int64_t heldTileBytes(const std::string &ir) {
   return most;
 }
 
+/// Line `n` (1-based) of `text`, or "" past the end.
+std::string lineAt(const std::string &text, int n) {
+  size_t at = 0;
+  for (int i = 1; i < n && at != std::string::npos; ++i) {
+    at = text.find('\n', at);
+    if (at != std::string::npos)
+      ++at;
+  }
+  if (at == std::string::npos)
+    return {};
+  return text.substr(at, text.find('\n', at) - at);
+}
+
+/// Structural facts every lowered kernel satisfies: every register, channel,
+/// descriptor, view, symbol and branch target an instruction names exists;
+/// every Arg names a symbol that lists it as a use; every instruction has
+/// a location naming its DataflowIR op, whose KTIR line lies in the
+/// kernel (0 for ops without one) and whose DataflowIR line (when known)
+/// shows that op in the DataflowIR snapshot. Returns the first violation.
+std::string checkSpyreCode(const spyre::code::Module &m,
+                           const std::string &dataflow, int sourceLines) {
+  using namespace spyre::code;
+  auto where = [&](size_t p, size_t i) {
+    return "program " + std::to_string(p) + " instruction " +
+           std::to_string(i) + ": ";
+  };
+  if (m.programs.empty())
+    return "no program";
+  size_t withLine = 0, withDataflowLine = 0, total = 0;
+  for (size_t p = 0; p < m.programs.size(); ++p) {
+    const Program &prog = m.programs[p];
+    if (prog.code.empty() || prog.code.back().op != Opcode::Halt)
+      return "program " + std::to_string(p) + " does not end in halt";
+    auto file = [&](int file, int32_t r) {
+      if (file == 0)
+        return r >= 0 && r < prog.numSRegs;
+      if (file == 1)
+        return r >= 0 && r < prog.numVRegs;
+      return r >= 0 && size_t(r) < prog.tileRegs.size();
+    };
+    for (size_t i = 0; i < prog.code.size(); ++i) {
+      const Instr &in = prog.code[i];
+      std::string at = where(p, i);
+      if (in.argBegin + in.argCount > prog.operands.size())
+        return at + "args past the operand pool";
+      auto args = [&](int f) {
+        for (uint32_t k = 0; k < in.argCount; ++k)
+          if (!file(f, prog.operands[in.argBegin + k]))
+            return false;
+        return true;
+      };
+      auto channel = [&](int64_t c) {
+        return c >= 0 && size_t(c) < m.plan.channels.size();
+      };
+      bool ok = true;
+      const int S = 0, V = 1, T = 2;
+      switch (in.op) {
+      case Opcode::Const:
+        ok = file(S, in.dst);
+        break;
+      case Opcode::Mov:
+        ok = in.aux <= 2 && file(in.aux, in.dst) && file(in.aux, in.a);
+        break;
+      case Opcode::Arg:
+        ok = file(S, in.dst) && in.imm >= 0 &&
+             size_t(in.imm) < m.symbols.size();
+        if (ok) {
+          const auto &uses = m.symbols[in.imm].uses;
+          ok = std::find(uses.begin(), uses.end(),
+                         std::make_pair(int32_t(p), int32_t(i))) != uses.end();
+        }
+        break;
+      case Opcode::SAlu:
+        ok = file(S, in.dst) && file(S, in.a) &&
+             (in.b < 0 || file(S, in.b)) && (in.c < 0 || file(S, in.c));
+        break;
+      case Opcode::Jmp:
+      case Opcode::Brz:
+      case Opcode::Brnz:
+        ok = in.imm >= 0 && size_t(in.imm) < prog.code.size() &&
+             (in.op == Opcode::Jmp || file(S, in.a));
+        break;
+      case Opcode::VAlu:
+        ok = in.lanes > 0 && file(V, in.dst) && file(V, in.a) &&
+             (in.b < 0 || file(V, in.b)) && (in.c < 0 || file(V, in.c));
+        break;
+      case Opcode::VSplat:
+        ok = file(V, in.dst) && file(S, in.a);
+        break;
+      case Opcode::VReduce:
+        ok = file(S, in.dst) && file(V, in.a) && (in.b < 0 || file(S, in.b));
+        break;
+      case Opcode::VExtract:
+        ok = file(S, in.dst) && file(V, in.a) && (in.b < 0 || file(S, in.b));
+        break;
+      case Opcode::VInsert:
+        ok = file(V, in.dst) && file(V, in.a) && file(S, in.b) &&
+             (in.c < 0 || file(S, in.c));
+        break;
+      case Opcode::TRead:
+        ok = file(V, in.dst) && file(T, in.a) && file(S, in.b) && args(S) &&
+             in.argCount == prog.tileRegs[in.a].dims.size();
+        break;
+      case Opcode::TWrite:
+        ok = file(T, in.dst) && file(T, in.a) && file(V, in.b) && args(S);
+        break;
+      case Opcode::TExtract:
+        ok = file(S, in.dst) && file(T, in.a) && args(S);
+        break;
+      case Opcode::TInsert:
+        ok = file(T, in.dst) && file(T, in.a) && file(S, in.b) && args(S);
+        break;
+      case Opcode::TSplat:
+        ok = file(T, in.dst) && (in.a < 0 || file(S, in.a));
+        break;
+      case Opcode::Recv:
+        ok = channel(in.imm) && file(in.lanes ? V : T, in.dst);
+        break;
+      case Opcode::Send:
+        ok = channel(in.imm) && file(in.lanes ? V : T, in.a);
+        break;
+      case Opcode::Signal:
+      case Opcode::Wait:
+        ok = channel(in.imm);
+        break;
+      case Opcode::Stream:
+      case Opcode::Collect:
+        ok = channel(in.c) && file(S, in.a) && (in.b < 0 || file(S, in.b)) &&
+             in.imm >= 0 && size_t(in.imm) < m.lxViews.size();
+        break;
+      case Opcode::Dma:
+        ok = in.imm >= 0 && size_t(in.imm) < m.dmas.size() && args(S) &&
+             m.dmas[in.imm].lxView >= 0 &&
+             size_t(m.dmas[in.imm].lxView) < m.lxViews.size();
+        break;
+      case Opcode::RingSend:
+        ok = file(S, in.a) && args(T);
+        break;
+      case Opcode::RingRecv:
+        ok = file(S, in.a) && in.argCount % 2 == 0;
+        for (uint32_t k = 0; ok && k < in.argCount / 2; ++k)
+          ok = file(T, prog.operands[in.argBegin + 2 * k]) &&
+               file(S, prog.operands[in.argBegin + 2 * k + 1]) &&
+               size_t(in.imm + k) < prog.ringViews.size();
+        break;
+      default:
+        break;
+      }
+      if (!ok)
+        return at + "an operand names nothing (opcode " +
+               std::to_string(int(in.op)) + ")";
+      if (in.loc == 0 || in.loc >= m.locations.size())
+        return at + "no location";
+      const Location &loc = m.locations[in.loc];
+      if (loc.op.empty() || loc.ktirLine < 0 || loc.ktirLine > sourceLines)
+        return at + "location without an op or outside the kernel";
+      ++total;
+      withLine += loc.ktirLine > 0;
+      if (loc.dataflowLine > 0) {
+        ++withDataflowLine;
+        if (lineAt(dataflow, loc.dataflowLine).find(loc.op) ==
+            std::string::npos)
+          return at + "DataflowIR line " + std::to_string(loc.dataflowLine) +
+                 " does not show " + loc.op + ": " +
+                 lineAt(dataflow, loc.dataflowLine);
+      }
+    }
+  }
+  // Most instructions come from ops the kernel wrote and the snapshot shows.
+  if (withLine * 2 < total || withDataflowLine * 2 < total)
+    return "only " + std::to_string(withLine) + " KTIR and " +
+           std::to_string(withDataflowLine) + " DataflowIR lines of " +
+           std::to_string(total) + " instructions";
+  for (const Symbol &s : m.symbols)
+    for (auto [p, i] : s.uses)
+      if (p < 0 || size_t(p) >= m.programs.size() || i < 0 ||
+          size_t(i) >= m.programs[p].code.size() ||
+          m.programs[p].code[i].op != Opcode::Arg)
+        return "symbol " + s.name + " lists a use that is not an Arg";
+  for (const LxView &v : m.lxViews)
+    if (v.buffer < 0 || size_t(v.buffer) >= m.plan.buffers.size())
+      return "an LX view outside every buffer";
+  return {};
+}
+
 /// Index of the first line of `text` containing `needle`, or -1.
 int lineOf(const std::string &text, const char *needle) {
   QStringList lines = QString::fromStdString(text).split('\n');
@@ -126,9 +311,11 @@ private Q_SLOTS:
     QCOMPARE(r.snapshots[0].pass, std::string("input"));
     QCOMPARE(r.snapshots[1].pass, std::string("ktir-legality-check"));
     QCOMPARE(r.snapshots[2].pass, std::string("normalize-grid"));
-    QCOMPARE(r.snapshots.back().pass, std::string("lower-to-dataflow"));
-    // Stages in order: KTIR, then ScheduleIR, then DataflowIR.
-    const std::vector<std::string> order = {"KTIR", "ScheduleIR", "DataflowIR"};
+    QCOMPARE(r.snapshots.back().pass, std::string("lower-to-spyrecode"));
+    QVERIFY(r.spyreCode);
+    // Stages in order: KTIR, ScheduleIR, DataflowIR, then SpyreCode.
+    const std::vector<std::string> order = {"KTIR", "ScheduleIR", "DataflowIR",
+                                            "SpyreCode"};
     size_t stage = 0;
     for (const PassSnapshot &s : r.snapshots) {
       while (stage < order.size() && s.stage != order[stage])
@@ -337,9 +524,30 @@ func.func @k(%a: f16, %b: f32) -> f16 {
                          ? "no diagnostic"
                          : r.diagnostics.front().format().c_str());
     if (r.ok) {
-      QCOMPARE(r.snapshots.back().pass, std::string("lower-to-dataflow"));
-      QCOMPARE(r.snapshots.back().stage, std::string("DataflowIR"));
-      const std::string &ir = r.snapshots.back().ir;
+      // The last stage is SpyreCode, its snapshot the listing.
+      QVERIFY(r.snapshots.size() > 2);
+      const PassSnapshot &code = r.snapshots.back();
+      QCOMPARE(code.pass, std::string("lower-to-spyrecode"));
+      QCOMPARE(code.stage, std::string("SpyreCode"));
+      QVERIFY(r.spyreCode);
+      QVERIFY(code.ir.find("program p0 ") != std::string::npos);
+      QCOMPARE(static_cast<size_t>(
+                   std::count(code.ir.begin(), code.ir.end(), '\n')),
+               code.sourceLines.size());
+      const PassSnapshot &dataflow = r.snapshots[r.snapshots.size() - 2];
+      QCOMPARE(dataflow.pass, std::string("lower-to-dataflow"));
+      QCOMPARE(dataflow.stage, std::string("DataflowIR"));
+      const std::string &ir = dataflow.ir;
+      // One SpyreCode program per dflow.program.
+      size_t programs = 0;
+      for (size_t at = ir.find("dflow.program \""); at != std::string::npos;
+           at = ir.find("dflow.program \"", at + 1))
+        ++programs;
+      QCOMPARE(r.spyreCode->programs.size(), programs);
+      std::string broken = checkSpyreCode(
+          *r.spyreCode, ir,
+          int(std::count(request.source.begin(), request.source.end(), '\n')) + 1);
+      QVERIFY2(broken.empty(), broken.c_str());
       QVERIFY(ir.find("dflow.program") != std::string::npos);
       QVERIFY2(ir.find("sched.") == std::string::npos, ir.c_str());
       // The compute unit computes on vectors (and scalars), never on tiles.

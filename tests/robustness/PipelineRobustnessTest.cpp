@@ -34,8 +34,13 @@ class PipelineRobustnessTest : public QObject {
       ++compiles;
       if (result.ok) {
         ++reached;
-        const std::string &ir = result.snapshots.back().ir;
-        QVERIFY2(result.snapshots.back().stage == "DataflowIR" &&
+        // Down to SpyreCode; the DataflowIR before it has no sched. op.
+        QVERIFY2(result.snapshots.size() > 2 && result.spyreCode,
+                 qPrintable(label + " on " + arch + ": no SpyreCode"));
+        const std::string &ir = result.snapshots[result.snapshots.size() - 2].ir;
+        QVERIFY2(result.snapshots.back().stage == "SpyreCode" &&
+                     result.snapshots[result.snapshots.size() - 2].stage ==
+                         "DataflowIR" &&
                      ir.find("sched.") == std::string::npos,
                  qPrintable(label + " on " + arch + ": not fully lowered"));
         continue;

@@ -147,6 +147,11 @@ void compareHardware(const Arch &a, const Arch &b) {
   QCOMPARE(a.systolicRows, b.systolicRows);
   QCOMPARE(a.transcendentalPenalty, b.transcendentalPenalty);
   QCOMPARE(a.computeLocalBytes, b.computeLocalBytes);
+  QCOMPARE(a.heldTileBytes, b.heldTileBytes);
+  QCOMPARE(a.timing.issueCycles, b.timing.issueCycles);
+  QCOMPARE(a.timing.lxPortSticksPerCycle, b.timing.lxPortSticksPerCycle);
+  QCOMPARE(a.timing.channelLatencyCycles, b.timing.channelLatencyCycles);
+  QCOMPARE(a.timing.dmaSetupCycles, b.timing.dmaSetupCycles);
 }
 
 } // namespace
@@ -219,6 +224,26 @@ void ArchTest::defaultValues() {
     QVERIFY2(found, role);
   }
   QCOMPARE(a.source, std::string("<preset:spyre>"));
+  // The emulator's parameters, as the preset states them (assumptions).
+  QCOMPARE(a.timing.issueCycles, 1);
+  QCOMPARE(a.timing.lxPortSticksPerCycle, 1);
+  QCOMPARE(a.timing.channelLatencyCycles, 1);
+  QCOMPARE(a.timing.dmaSetupCycles, 64);
+  QCOMPARE(a.heldTileBytes, uint64_t(524288));
+  // A file without [timing] takes the same defaults; one with it, its values.
+  Arch base = parseOk(baseWith({}), "test.toml");
+  QCOMPARE(base.timing.dmaSetupCycles, 64);
+  QCOMPARE(base.heldTileBytes, uint64_t(524288));
+  Arch custom = parseOk(
+      baseWith({{45, "transcendental_penalty = 4\nheld_tile_bytes = 4096\n"
+                     "[timing]\nissue_cycles = 2\nlx_port_sticks_per_cycle = 4\n"
+                     "channel_latency_cycles = 0\ndma_setup_cycles = 7"}}),
+      "test.toml");
+  QCOMPARE(custom.timing.issueCycles, 2);
+  QCOMPARE(custom.timing.lxPortSticksPerCycle, 4);
+  QCOMPARE(custom.timing.channelLatencyCycles, 0);
+  QCOMPARE(custom.timing.dmaSetupCycles, 7);
+  QCOMPARE(custom.heldTileBytes, uint64_t(4096));
 }
 
 // Every number (and boolean) in the default file has a comment naming its
@@ -439,6 +464,28 @@ void ArchTest::badFile_data() {
 
   // SIMD.
   QTest::newRow("missing f16 SIMD entry") << Changes{{40, ""}} << 39 << 1 << "missing key 'simd.f16'";
+
+  // The emulator's timing parameters ([timing] and compute.held_tile_bytes).
+  QTest::newRow("timing: zero issue cycles")
+      << Changes{{45, "transcendental_penalty = 4\n[timing]\nissue_cycles = 0"}} << 47 << 16
+      << "'timing.issue_cycles' must be between 1 and 1024, got 0";
+  QTest::newRow("timing: zero port width")
+      << Changes{{45, "transcendental_penalty = 4\n[timing]\nlx_port_sticks_per_cycle = 0"}} << 47 << 28
+      << "'timing.lx_port_sticks_per_cycle' must be between 1 and 1024, got 0";
+  QTest::newRow("timing: negative channel latency")
+      << Changes{{45, "transcendental_penalty = 4\n[timing]\nchannel_latency_cycles = -1"}} << 47 << 26
+      << "'timing.channel_latency_cycles' must be between 0 and 1048576, got -1";
+  QTest::newRow("timing: float DMA setup")
+      << Changes{{45, "transcendental_penalty = 4\n[timing]\ndma_setup_cycles = 1.5"}} << 47 << 20
+      << "'timing.dma_setup_cycles' must be an integer";
+  QTest::newRow("timing: unknown key")
+      << Changes{{45, "transcendental_penalty = 4\n[timing]\nissue_cycle = 1"}} << 47 << 1
+      << "unknown key 'timing.issue_cycle' (did you mean 'timing.issue_cycles'?)";
+  QTest::newRow("timing: not a table")
+      << Changes{{1, "format_version = 1\ntiming = 3"}} << 2 << 10 << "'timing' must be a table";
+  QTest::newRow("compute: zero held tile bytes")
+      << Changes{{45, "transcendental_penalty = 4\nheld_tile_bytes = 0"}} << 46 << 19
+      << "'compute.held_tile_bytes' must be at least 1, got 0";
   // clang-format on
 }
 

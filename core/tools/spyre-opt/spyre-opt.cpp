@@ -6,6 +6,7 @@
 // spyre::applyKtirSourceFixups first, so real kernels that MLIR's lexer
 // would reject still parse (see SourceFixups.h), and text MLIR's parsers
 // would crash on is refused with an error first (see ParserTraps.h).
+// --ktir-to-spyrecode prints the SpyreCode listing instead of the module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +92,7 @@ int main(int argc, char **argv) {
   std::string text = spyre::applyKtirSourceFixups(source);
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(text, file->getBufferIdentifier());
+  spyre::setCommandLineSource(text);
 
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &errorMessage);
@@ -98,9 +100,19 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return EXIT_FAILURE;
   }
-  if (mlir::failed(
-          mlir::MlirOptMain(output->os(), std::move(buffer), registry, config)))
+  // --ktir-to-spyrecode's result is the SpyreCode listing, not the MLIR
+  // module (which lower-to-spyrecode leaves as it was): print that instead.
+  std::string printed;
+  llvm::raw_string_ostream ir(printed);
+  bool ok = mlir::succeeded(
+      mlir::MlirOptMain(ir, std::move(buffer), registry, config));
+  std::vector<std::string> listings = spyre::takeSpyreCodeListings();
+  if (!ok)
     return EXIT_FAILURE;
+  if (listings.empty())
+    output->os() << printed;
+  for (const std::string &listing : listings)
+    output->os() << listing;
   output->keep();
   return EXIT_SUCCESS;
 }

@@ -5,6 +5,13 @@
 //             [--input NAME=FILE.npy]... [--seed N] [--output NAME=FILE.npy]...
 //             [--grid 4,1] [--arch PRESET|FILE] [--report R.json]
 //             [--engine interp] [--lx-events EVENTS.tsv] [--repeat N]
+//   spyre-run KERNEL.mlir --engine emu|both [--trace TRACE.json] ...
+//   spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]...
+//             [--input NAME=FILE.npy]... [--trace TRACE.json] ...
+//
+// --engine emu runs the compiled SpyreCode on the cycle-level emulator
+// (docs/emulator.md); --engine both runs both engines on the same inputs
+// and exits 1 when an output differs (naming the worst element).
 //
 // --repeat N runs the kernel N more times after the first, from the same
 // parse, each on fresh memory (how ktir-cpu's harness times a kernel), checks
@@ -21,6 +28,7 @@
 #include "driver/RunReport.h"
 #include "support/Limits.h"
 #include "support/ReadFile.h"
+#include "EmuEngine.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -46,8 +54,11 @@ int usage(const char *message = nullptr) {
          "[--grid D0,D1,..]\n"
          "                 [--arch PRESET|FILE.toml] [--max-ops N] "
          "[--report REPORT.json]\n"
-         "                 [--engine interp] [--lx-events EVENTS.tsv] "
-         "[--repeat N]\n";
+         "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
+         "[--repeat N]\n"
+         "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
+         "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
+         "[--input NAME=FILE.npy]...\n";
   return 1;
 }
 
@@ -87,6 +98,7 @@ int main(int argc, char **argv) {
   RunRequest request;
   uint64_t repeat = 0;
   std::vector<std::pair<std::string, std::string>> outputs;
+  tools::EmuRunOptions emuOptions;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&](std::string &into) {
@@ -108,6 +120,22 @@ int main(int argc, char **argv) {
     } else if (a == "--lx-events") {
       if (!next(eventsPath))
         return usage("--lx-events needs a file");
+    } else if (a == "--trace") {
+      if (!next(emuOptions.tracePath))
+        return usage("--trace needs a file");
+    } else if (a == "--cycle-budget") {
+      if (!next(value) || !parseCount(value, emuOptions.cycleBudget) ||
+          emuOptions.cycleBudget == 0)
+        return usage("--cycle-budget needs a positive whole number");
+    } else if (a == "--max-ulps") {
+      uint64_t ulps = 0;
+      if (!next(value) || !parseCount(value, ulps))
+        return usage("--max-ulps needs a whole number");
+      emuOptions.maxUlps = double(ulps);
+    } else if (a == "--bind") {
+      if (!next(value) || !splitPair(value, name, v))
+        return usage("--bind needs NAME=VALUE");
+      emuOptions.binds[name] = v;
     } else if (a == "--engine") {
       if (!next(engine))
         return usage("--engine needs a name");
@@ -178,9 +206,11 @@ int main(int argc, char **argv) {
   }
   if (kernel.empty())
     return usage("no kernel given");
-  if (engine != "interp")
+  if (engine != "interp" && engine != "emu" && engine != "both")
     return usage(("unknown engine '" + engine +
-                  "' (available: interp)").c_str());
+                  "' (available: interp, emu, both)").c_str());
+  if (engine == "interp" && (!emuOptions.tracePath.empty() || !emuOptions.binds.empty()))
+    return usage("--trace and --bind need --engine emu or both");
 
   std::string source, readError;
   if (!readFileBounded(kernel, limits::kMaxKernelBytes, source, readError)) {
@@ -210,6 +240,16 @@ int main(int argc, char **argv) {
   request.source = std::move(source);
   request.sourceName = kernel;
   request.recordLxEvents = !eventsPath.empty();
+  if (engine != "interp") {
+    emuOptions.engine = engine;
+    emuOptions.kernelPath = kernel;
+    emuOptions.recordPath = recordPath;
+    emuOptions.outPath = outPath;
+    emuOptions.reportPath = reportPath;
+    emuOptions.outputs = outputs;
+    return tools::runOnEmulator(emuOptions, request,
+                                recordPath.empty() ? nullptr : &record);
+  }
 
   PreparedRun prepared(request);
   RunResult result = prepared.run();

@@ -1,0 +1,234 @@
+//===- Emulate.cpp - run SpyreCode on the emulator ------------------------===//
+
+#include "driver/Emulate.h"
+#include "driver/Architecture.h"
+#include "emu/ChromeTrace.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <fstream>
+
+using namespace spyre;
+using namespace spyre::driver;
+
+namespace {
+
+/// The architecture: the option, else the module's preset, else Spyre.
+std::optional<arch::Arch> pickArch(const code::Module &module,
+                                   const EmulateOptions &options,
+                                   std::vector<std::string> &errors) {
+  std::string name = options.arch;
+  if (name.empty() && arch::presetText(module.plan.arch))
+    name = module.plan.arch;
+  std::vector<Diagnostic> diags;
+  std::optional<arch::Arch> a = loadArchitecture(name, diags);
+  for (const Diagnostic &d : diags)
+    errors.push_back(d.format());
+  return a;
+}
+
+/// The job for `arguments`: every symbol bound by name.
+std::shared_ptr<const runtime::Job>
+launchJob(std::shared_ptr<const code::Module> module,
+          const std::vector<EmulatorArgument> &arguments,
+          const EmulateOptions &options, std::vector<std::string> &errors) {
+  std::optional<arch::Arch> a = pickArch(*module, options, errors);
+  if (!a)
+    return nullptr;
+  runtime::PrepareResult prepared = runtime::prepare(module, *a);
+  if (!prepared.ok()) {
+    for (const code::CodeError &e : prepared.errors)
+      errors.push_back(code::formatCodeError(module.get(), e));
+    return nullptr;
+  }
+  runtime::Bindings bindings;
+  for (const code::Symbol &sym : module->symbols) {
+    const EmulatorArgument *arg = nullptr;
+    for (const EmulatorArgument &x : arguments)
+      if (x.name == sym.name && !x.region)
+        arg = &x;
+    if (!arg) {
+      errors.push_back("kernel argument '" + sym.name + "' has no value");
+      continue;
+    }
+    int64_t size = std::max(1, code::elemBytes(sym.type));
+    if (sym.kind == code::Symbol::TensorBase) {
+      if (!arg->isArray) {
+        // A pointer given as a number: an element index, no tensor data.
+        bindings.tensor(sym.name, int64_t(arg->scalar), 0);
+        continue;
+      }
+      // The element index the interpreter passes (of the array's type).
+      int64_t arraySize = std::max<int64_t>(1, int64_t(npy::elementSize(arg->data.dtype)));
+      bindings.tensor(sym.name, int64_t(arg->byteStart) / arraySize,
+                      (int64_t(arg->data.data.size()) + size - 1) / size);
+    } else if (sym.kind == code::Symbol::Dimension) {
+      bindings.dimension(sym.name, int64_t(arg->scalar));
+    } else if (code::isFloat(sym.type)) {
+      bindings.scalar(sym.name, arg->scalar);
+    } else {
+      bindings.scalar(sym.name, int64_t(arg->scalar));
+    }
+  }
+  if (!errors.empty())
+    return nullptr;
+  runtime::LaunchResult launched = runtime::launch(prepared.prepared, bindings);
+  if (!launched.ok()) {
+    for (const code::CodeError &e : launched.errors)
+      errors.push_back(code::formatCodeError(module.get(), e));
+    return nullptr;
+  }
+  return std::make_shared<const runtime::Job>(std::move(*launched.job));
+}
+
+/// The arrays' byte ranges: what a DMA may touch in device memory.
+std::vector<std::pair<int64_t, int64_t>>
+arrayRanges(const std::vector<EmulatorArgument> &arguments) {
+  std::vector<std::pair<int64_t, int64_t>> ranges;
+  for (const EmulatorArgument &a : arguments)
+    if (a.isArray && !a.lx)
+      ranges.push_back({int64_t(a.byteStart),
+                        int64_t(a.byteStart + a.data.data.size())});
+  return ranges;
+}
+
+/// The memory an argument or region lives in (null: a core the
+/// architecture does not have).
+emu::PagedMemory *memoryOf(emu::Machine &m, const EmulatorArgument &a) {
+  if (!a.lx)
+    return &m.hbm();
+  if (a.core < 0 || a.core >= m.arch().numCores)
+    return nullptr;
+  return &m.lx(a.core);
+}
+
+void placeInputs(emu::Machine &m,
+                 const std::vector<EmulatorArgument> &arguments) {
+  for (const EmulatorArgument &a : arguments)
+    if (emu::PagedMemory *mem = a.isArray ? memoryOf(m, a) : nullptr)
+      mem->writeBytes(a.byteStart, a.data.data.data(), a.data.data.size());
+}
+
+} // namespace
+
+std::vector<EmulatorArgument>
+spyre::driver::emulatorArguments(const PreparedRun &run) {
+  std::vector<EmulatorArgument> args;
+  for (const PreparedRun::PlacedArgument &p : run.placedArguments()) {
+    EmulatorArgument a;
+    a.name = p.name;
+    a.isArray = p.isArray;
+    a.scalar = p.scalar;
+    a.byteStart = p.byteStart;
+    if (p.array)
+      a.data = *p.array;
+    args.push_back(std::move(a));
+  }
+  for (const MemoryRegion &r : run.placedRegions()) {
+    EmulatorArgument a;
+    a.name = r.name;
+    a.isArray = a.region = true;
+    a.lx = r.lx;
+    a.core = r.core;
+    a.byteStart = r.byteStart;
+    a.data = r.data;
+    args.push_back(std::move(a));
+  }
+  return args;
+}
+
+EmulateResult spyre::driver::emulate(std::shared_ptr<const code::Module> module,
+                                     const std::vector<EmulatorArgument> &arguments,
+                                     const EmulateOptions &options) {
+  EmulateResult result;
+  std::shared_ptr<const runtime::Job> job =
+      launchJob(module, arguments, options, result.errors);
+  if (!job)
+    return result;
+  emu::Options mo;
+  mo.cycleBudget = options.cycleBudget;
+  mo.trace = options.trace || !options.tracePath.empty();
+  mo.traceLimit = options.traceLimit;
+  mo.hbmRanges = arrayRanges(arguments);
+  emu::Machine machine(*job, mo);
+  placeInputs(machine, arguments);
+  auto start = std::chrono::steady_clock::now();
+  emu::Machine::Status status = machine.run();
+  result.wallSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  machine.closeOccupancy();
+  result.summary = emu::summarise(machine);
+  result.eventsPerSecond =
+      result.wallSeconds > 0 ? double(machine.state().events) / result.wallSeconds : 0;
+  if (status != emu::Machine::Status::Finished) {
+    result.errors.push_back(machine.state().fault.message);
+  }
+  for (const EmulatorArgument &a : arguments) {
+    emu::PagedMemory *mem = a.isArray ? memoryOf(machine, a) : nullptr;
+    if (!mem)
+      continue;
+    npy::Array out = a.data;
+    mem->readBytes(a.byteStart, out.data.data(), out.data.size());
+    (a.region ? result.regions : result.arrays)[a.name] = std::move(out);
+  }
+  if (!options.tracePath.empty()) {
+    std::ofstream file(options.tracePath);
+    emu::writeChromeTrace(machine, file);
+    if (!file)
+      result.errors.push_back("cannot write " + options.tracePath);
+  }
+  result.ok = result.errors.empty();
+  return result;
+}
+
+std::unique_ptr<emu::Session>
+spyre::driver::startSession(std::shared_ptr<const code::Module> module,
+                            const std::vector<EmulatorArgument> &arguments,
+                            const EmulateOptions &options,
+                            std::vector<std::string> &errors,
+                            const emu::SessionOptions &session) {
+  std::shared_ptr<const runtime::Job> job =
+      launchJob(module, arguments, options, errors);
+  if (!job)
+    return nullptr;
+  emu::SessionOptions so = session;
+  so.machine.cycleBudget = options.cycleBudget;
+  so.machine.traceLimit = options.traceLimit;
+  so.machine.hbmRanges = arrayRanges(arguments);
+  return std::make_unique<emu::Session>(
+      job, [&](emu::Machine &m) { placeInputs(m, arguments); }, so);
+}
+
+std::string spyre::driver::emulateReportJson(const EmulateResult &r) {
+  const emu::Summary &s = r.summary;
+  nlohmann::json j;
+  j["ok"] = r.ok;
+  j["errors"] = r.errors;
+  j["total_cycles"] = s.totalCycles;
+  j["time_us"] = s.timeUs;
+  j["events"] = s.events;
+  j["events_per_s"] = r.eventsPerSecond;
+  j["wall_s"] = r.wallSeconds;
+  j["bottleneck"] = s.bottleneck;
+  j["bottleneck_closeness"] = s.closeness;
+  j["bounds"] = {{"hbm", s.boundHbm}, {"compute", s.boundCompute}, {"ring", s.boundRing}};
+  j["hbm_bytes"] = s.hbmBytes;
+  nlohmann::json engines = nlohmann::json::array();
+  for (const emu::EngineUse &e : s.engines)
+    engines.push_back({{"core", e.core},
+                       {"unit", e.unit},
+                       {"instance", e.instance},
+                       {"busy_cycles", e.busyCycles},
+                       {"utilisation", e.utilisation}});
+  j["engines"] = engines;
+  j["peak_lx_bytes"] = s.peakLxBytes;
+  nlohmann::json links = nlohmann::json::array();
+  for (const emu::LinkUse &l : s.links)
+    links.push_back({{"link", l.link},
+                     {"direction", l.direction == 0 ? "up" : "down"},
+                     {"bytes", l.bytes},
+                     {"utilisation", l.utilisation}});
+  j["ring_links"] = links;
+  return j.dump(1);
+}

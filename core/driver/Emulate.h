@@ -1,0 +1,103 @@
+//===- Emulate.h - run SpyreCode on the emulator: the std-only API -*- C++ -*-===//
+//
+// What spyre-run and the GUI use to execute a compiled kernel (a SpyreCode
+// module: compileKernel's CompileResult::spyreCode or a .spyb file) on the
+// cycle-level emulator (core/emu, docs/emulator.md). Std types only.
+//
+// Two ways in:
+//   * emulate(): one whole run -> outputs, the report's numbers and, on
+//     request, the Chrome trace (emu/ChromeTrace.h);
+//   * startSession(): a run recorded once and then stepped through:
+//     emu::Session (emu/Session.h) steps one event, one cycle, to a cycle,
+//     to the next event of a KTIR line or DataflowIR op, and backwards
+//     (deterministic replay from checkpoints). Its Machine gives the whole
+//     state at the current event (engines' pc and status, channel levels,
+//     memories) and its trace() everything the timeline needs:
+//       TraceEvent    cycle, duration, engine, pc, kind (issue / block /
+//                     unblock / halt); engine -> core and unit through
+//                     Prepared::engines, pc -> DataflowIR op and KTIR line
+//                     through Instr::loc and Module::locations;
+//       LxInterval    per core, per buffer copy: occupied [start, end);
+//       FifoSample    per core, per channel: slots in use after a change;
+//       LinkTransfer  per ring link and direction: [start, end), bytes;
+//       HbmTransfer   the shared HBM port: [start, end), bytes, core.
+//
+// Arguments are given as the interpreter places them (driver/Run.h:
+// arrays at byte addresses of device memory, scalars as values), so the
+// same inputs drive both engines; each module symbol is bound by name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_DRIVER_EMULATE_H
+#define SPYRE_DRIVER_EMULATE_H
+
+#include "emu/Report.h"
+#include "driver/Run.h"
+#include "emu/Session.h"
+#include "spyrecode/SpyreCode.h"
+#include "support/Npy.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace spyre::driver {
+
+/// One kernel argument as placed in device memory, or (region) memory the
+/// kernel reaches through addresses it builds itself (driver/Run.h's
+/// MemoryRegion: no symbol binds it).
+struct EmulatorArgument {
+  std::string name;
+  bool isArray = false;
+  bool region = false;
+  bool lx = false; ///< regions: in core `core`'s scratchpad, not HBM
+  int core = 0;
+  double scalar = 0;      ///< scalars (and dimensions)
+  uint64_t byteStart = 0; ///< arrays: where the array starts
+  npy::Array data;        ///< arrays: the contents before the run
+};
+
+/// The arguments exactly as the interpreter places them for `run`
+/// (seeded arrays included), so both engines see the same bytes.
+std::vector<EmulatorArgument> emulatorArguments(const PreparedRun &run);
+
+struct EmulateOptions {
+  std::string arch; ///< preset name or TOML file; empty: the module's own
+                    ///< architecture name if it is a preset, else Spyre
+  uint64_t cycleBudget = 1'000'000'000;
+  bool trace = false;         ///< record the trace (Chrome JSON, counters)
+  size_t traceLimit = 4'000'000;
+  std::string tracePath;      ///< write the Chrome trace here (implies trace)
+};
+
+struct EmulateResult {
+  bool ok = false;
+  std::vector<std::string> errors; ///< with KTIR line and op where known
+  std::map<std::string, npy::Array> arrays; ///< every array, after the run
+  std::map<std::string, npy::Array> regions; ///< every region, after the run
+  emu::Summary summary;
+  double wallSeconds = 0;     ///< the event loop alone
+  double eventsPerSecond = 0;
+};
+
+/// Prepares, launches and runs `module` once.
+EmulateResult emulate(std::shared_ptr<const code::Module> module,
+                      const std::vector<EmulatorArgument> &arguments,
+                      const EmulateOptions &options = {});
+
+/// The report fields the emulator adds (issue 12): total_cycles, time_us,
+/// engines (utilisation per engine per core), peak_lx_bytes per core,
+/// ring_links, bottleneck, bounds {hbm, compute, ring}, events,
+/// events_per_s; plus ok, errors, wall_s.
+std::string emulateReportJson(const EmulateResult &result);
+
+/// A session over one launch (see emu/Session.h), or null with `errors`.
+std::unique_ptr<emu::Session>
+startSession(std::shared_ptr<const code::Module> module,
+             const std::vector<EmulatorArgument> &arguments,
+             const EmulateOptions &options, std::vector<std::string> &errors,
+             const emu::SessionOptions &session = {});
+
+} // namespace spyre::driver
+
+#endif

@@ -1,0 +1,240 @@
+//===- Alu.cpp - the emulator's scalar and vector functions ---------------===//
+//
+// The formulas follow the interpreter's handlers (interp/ArithMathOps.cpp)
+// op for op: the same double-precision expression, then the same rounding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emu/Alu.h"
+#include "interp/HalfArrays.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace spyre;
+using namespace spyre::emu;
+using code::AluFn;
+using code::ElemType;
+
+bool spyre::emu::isTranscendental(AluFn fn) {
+  switch (fn) {
+  case AluFn::Exp: case AluFn::Exp2: case AluFn::Log: case AluFn::Log2:
+  case AluFn::Sqrt: case AluFn::RSqrt: case AluFn::Tanh: case AluFn::Erf:
+  case AluFn::Sin: case AluFn::Cos: case AluFn::PowF: case AluFn::SpExp:
+  case AluFn::SpGelu: case AluFn::SpSigmoid: case AluFn::SpSilu:
+  case AluFn::SpSoftplus: case AluFn::SpSqrt: case AluFn::SpRSqrt:
+  case AluFn::SpReciprocal: case AluFn::SpRealDiv: case AluFn::DivF:
+    return true;
+  default:
+    return false;
+  }
+}
+
+namespace {
+
+unsigned bitWidth(ElemType t) {
+  switch (t) {
+  case ElemType::I1: return 1;
+  case ElemType::I8: return 8;
+  case ElemType::I16: return 16;
+  case ElemType::I32: return 32;
+  default: return 64;
+  }
+}
+
+uint64_t asUnsigned(double v, unsigned width) {
+  uint64_t u = static_cast<uint64_t>(static_cast<int64_t>(v));
+  return width >= 64 ? u : u & ((uint64_t(1) << width) - 1);
+}
+
+double wrapped(uint64_t v, unsigned width) {
+  if (width < 64) {
+    uint64_t mask = (uint64_t(1) << width) - 1;
+    v &= mask;
+    if (width > 1 && (v >> (width - 1)) & 1)
+      v |= ~mask;
+  }
+  return static_cast<double>(static_cast<int64_t>(v));
+}
+
+double floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? double(q - 1) : double(q);
+}
+
+// arith::CmpFPredicate numbering.
+bool cmpF(unsigned p, double a, double b) {
+  bool unordered = std::isnan(a) || std::isnan(b);
+  switch (p) {
+  case 0: return false;
+  case 1: return !unordered && a == b;
+  case 2: return !unordered && a > b;
+  case 3: return !unordered && a >= b;
+  case 4: return !unordered && a < b;
+  case 5: return !unordered && a <= b;
+  case 6: return !unordered && a != b;
+  case 7: return !unordered;
+  case 8: return unordered || a == b;
+  case 9: return unordered || a > b;
+  case 10: return unordered || a >= b;
+  case 11: return unordered || a < b;
+  case 12: return unordered || a <= b;
+  case 13: return unordered || a != b;
+  case 14: return unordered;
+  default: return true;
+  }
+}
+
+// arith::CmpIPredicate numbering.
+bool cmpI(unsigned p, double a, double b, unsigned width) {
+  int64_t sa = static_cast<int64_t>(a), sb = static_cast<int64_t>(b);
+  uint64_t ua = asUnsigned(a, width), ub = asUnsigned(b, width);
+  switch (p) {
+  case 0: return sa == sb;
+  case 1: return sa != sb;
+  case 2: return sa < sb;
+  case 3: return sa <= sb;
+  case 4: return sa > sb;
+  case 5: return sa >= sb;
+  case 6: return ua < ub;
+  case 7: return ua <= ub;
+  case 8: return ua > ub;
+  default: return ua >= ub;
+  }
+}
+
+double gelu(double x) {
+  const double c = std::sqrt(2.0 / M_PI);
+  return 0.5 * x * (1.0 + std::tanh(c * (x + 0.044715 * x * x * x)));
+}
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+} // namespace
+
+double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
+                           AluStatus &status) {
+  const ElemType operandType =
+      op.srcType != ElemType::None ? op.srcType : op.type;
+  const unsigned width = bitWidth(operandType);
+  auto si = [](double v) { return static_cast<int64_t>(v); };
+  auto u = [](double v) { return static_cast<uint64_t>(static_cast<int64_t>(v)); };
+  double r = 0;
+  switch (op.fn) {
+  case AluFn::AddI: r = wrapped(u(a) + u(b), width); break;
+  case AluFn::SubI: r = wrapped(u(a) - u(b), width); break;
+  case AluFn::MulI: r = wrapped(u(a) * u(b), width); break;
+  case AluFn::DivSI: case AluFn::DivUI: case AluFn::RemSI: case AluFn::RemUI:
+  case AluFn::FloorDivSI: case AluFn::CeilDivSI: case AluFn::CeilDivUI: {
+    if (b == 0) {
+      status = AluStatus::DivisionByZero;
+      return 0;
+    }
+    uint64_t ua = asUnsigned(a, width), ub = asUnsigned(b, width);
+    switch (op.fn) {
+    case AluFn::DivSI: r = double(si(a) / si(b)); break;
+    case AluFn::RemSI: r = double(si(a) % si(b)); break;
+    case AluFn::FloorDivSI: r = floorDiv(si(a), si(b)); break;
+    case AluFn::CeilDivSI: r = -floorDiv(-si(a), si(b)); break;
+    case AluFn::DivUI: r = double(ua / ub); break;
+    case AluFn::RemUI: r = double(ua % ub); break;
+    default: r = double((ua + ub - 1) / ub); break;
+    }
+    break;
+  }
+  case AluFn::MaxSI: r = std::max(a, b); break;
+  case AluFn::MinSI: r = std::min(a, b); break;
+  case AluFn::MaxUI: r = asUnsigned(a, width) >= asUnsigned(b, width) ? a : b; break;
+  case AluFn::MinUI: r = asUnsigned(a, width) <= asUnsigned(b, width) ? a : b; break;
+  case AluFn::AndI: r = double(si(a) & si(b)); break;
+  case AluFn::OrI: r = double(si(a) | si(b)); break;
+  case AluFn::XOrI: r = double(si(a) ^ si(b)); break;
+  case AluFn::ShLI: r = si(b) >= width ? 0.0 : wrapped(asUnsigned(a, width) << si(b), width); break;
+  case AluFn::ShRUI: r = si(b) >= width ? 0.0 : double(asUnsigned(a, width) >> si(b)); break;
+  case AluFn::ShRSI: r = double(si(a) >> std::min<int64_t>(si(b), 63)); break;
+  case AluFn::CmpI: r = cmpI(op.predicate, a, b, width) ? 1.0 : 0.0; break;
+  case AluFn::CmpF: r = cmpF(op.predicate, a, b) ? 1.0 : 0.0; break;
+  case AluFn::Select: r = a != 0 ? b : c; break;
+  case AluFn::AddF: r = a + b; break;
+  case AluFn::SubF: r = a - b; break;
+  case AluFn::MulF: r = a * b; break;
+  case AluFn::DivF: case AluFn::SpRealDiv: r = a / b; break;
+  case AluFn::RemF: r = std::fmod(a, b); break;
+  case AluFn::MaxNumF: r = std::fmax(a, b); break;
+  case AluFn::MinNumF: r = std::fmin(a, b); break;
+  case AluFn::MaximumF: r = std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b); break;
+  case AluFn::MinimumF: r = std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b); break;
+  case AluFn::NegF: r = -a; break;
+  // Casts: roundTo() converts (integers truncate towards zero).
+  case AluFn::ExtF: case AluFn::TruncF: case AluFn::SIToFP: case AluFn::ExtSI:
+  case AluFn::TruncI: case AluFn::IndexCast: case AluFn::FPToSI:
+    r = !code::isFloat(op.type) && std::isnan(a) ? 0.0 : a;
+    break;
+  case AluFn::ExtUI: case AluFn::UIToFP:
+    r = double(asUnsigned(a, width));
+    break;
+  case AluFn::FPToUI: r = std::trunc(a); break;
+  case AluFn::Exp: case AluFn::SpExp: r = std::exp(a); break;
+  case AluFn::Exp2: r = std::exp2(a); break;
+  case AluFn::Log: r = std::log(a); break;
+  case AluFn::Log2: r = std::log2(a); break;
+  case AluFn::Sqrt: case AluFn::SpSqrt: r = std::sqrt(a); break;
+  case AluFn::RSqrt: case AluFn::SpRSqrt: r = 1.0 / std::sqrt(a); break;
+  case AluFn::SpReciprocal: r = 1.0 / a; break;
+  case AluFn::Tanh: r = std::tanh(a); break;
+  case AluFn::Erf: r = std::erf(a); break;
+  case AluFn::AbsF: case AluFn::AbsI: r = std::fabs(a); break;
+  case AluFn::Sin: r = std::sin(a); break;
+  case AluFn::Cos: r = std::cos(a); break;
+  case AluFn::Floor: r = std::floor(a); break;
+  case AluFn::Ceil: r = std::ceil(a); break;
+  case AluFn::PowF: r = std::pow(a, b); break;
+  case AluFn::Fma: r = a * b + c; break;
+  case AluFn::SpGelu: r = gelu(a); break;
+  case AluFn::SpSigmoid: r = sigmoid(a); break;
+  case AluFn::SpSilu: r = a * sigmoid(a); break;
+  case AluFn::SpSoftplus: // needs beta / threshold, which no instruction carries
+  default:
+    status = AluStatus::Unsupported;
+    return 0;
+  }
+  if (isCompare(op.fn))
+    return r;
+  return interp::roundTo(dtypeOf(op.type), r);
+}
+
+void spyre::emu::evalAluLanes(const AluOp &op, const double *a, const double *b,
+                              const double *c, double *out, int n,
+                              AluStatus &status) {
+  // The float binaries: the expression in double over all lanes, then one
+  // bulk rounding (the same rounding as evalAlu's roundTo, element by
+  // element).
+  bool bulk = true;
+  switch (op.fn) {
+  case AluFn::AddF: for (int i = 0; i < n; ++i) out[i] = a[i] + b[i]; break;
+  case AluFn::SubF: for (int i = 0; i < n; ++i) out[i] = a[i] - b[i]; break;
+  case AluFn::MulF: for (int i = 0; i < n; ++i) out[i] = a[i] * b[i]; break;
+  case AluFn::DivF:
+  case AluFn::SpRealDiv: for (int i = 0; i < n; ++i) out[i] = a[i] / b[i]; break;
+  case AluFn::MaxNumF: for (int i = 0; i < n; ++i) out[i] = std::fmax(a[i], b[i]); break;
+  case AluFn::MinNumF: for (int i = 0; i < n; ++i) out[i] = std::fmin(a[i], b[i]); break;
+  default: bulk = false; break;
+  }
+  if (!bulk) {
+    for (int i = 0; i < n; ++i)
+      out[i] = evalAlu(op, a[i], b[i], c[i], status);
+    return;
+  }
+  switch (op.type) {
+  case ElemType::F16: interp::roundHalves(out, n); break;
+  case ElemType::F32:
+    for (int i = 0; i < n; ++i)
+      out[i] = static_cast<float>(out[i]);
+    break;
+  case ElemType::F64: break;
+  default: {
+    interp::DType t = dtypeOf(op.type);
+    for (int i = 0; i < n; ++i)
+      out[i] = interp::roundTo(t, out[i]);
+  }
+  }
+}

@@ -1,0 +1,72 @@
+//===- Alu.h - the emulator's scalar and vector functions ------*- C++ -*-===//
+//
+// One element of every SpyreCode ALU function (SAlu, VAlu, VReduce), with
+// the interpreter's element-type rules: each result is computed in double
+// and rounded to the instruction's element type with the interpreter's own
+// roundTo (interp/DType.h), so both give the same bits for the same
+// operation order. Integer results wrap to the type's width first.
+//
+// Comparison predicates (`aux` of CmpF / CmpI) are numbered as MLIR's
+// arith::CmpFPredicate / arith::CmpIPredicate.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_EMU_ALU_H
+#define SPYRE_EMU_ALU_H
+
+#include "interp/DType.h"
+#include "spyrecode/SpyreCode.h"
+
+#include <optional>
+
+namespace spyre::emu {
+
+/// The interpreter's element type of a SpyreCode element type (None: f64).
+inline interp::DType dtypeOf(code::ElemType t) {
+  using interp::DType;
+  switch (t) {
+  case code::ElemType::I1: return DType::I1;
+  case code::ElemType::I8: return DType::I8;
+  case code::ElemType::I16: return DType::I16;
+  case code::ElemType::I32: return DType::I32;
+  case code::ElemType::I64: return DType::I64;
+  case code::ElemType::Index: return DType::Index;
+  case code::ElemType::F16: return DType::F16;
+  case code::ElemType::BF16: return DType::BF16;
+  case code::ElemType::DF16: return DType::DF16;
+  case code::ElemType::F32: return DType::F32;
+  default: return DType::F64;
+  }
+}
+
+/// CmpI / CmpF: `type` is the operands' type, the result is i1.
+inline bool isCompare(code::AluFn fn) {
+  return fn == code::AluFn::CmpI || fn == code::AluFn::CmpF;
+}
+
+/// Whether `fn` costs the transcendental penalty on the SIMD unit.
+bool isTranscendental(code::AluFn fn);
+
+/// What an ALU function needs besides its operands.
+struct AluOp {
+  code::AluFn fn = code::AluFn::AddF;
+  code::ElemType type = code::ElemType::F32;    ///< result type (compares: operands')
+  code::ElemType srcType = code::ElemType::None; ///< casts: operand type
+  uint16_t predicate = 0;                        ///< CmpF / CmpI
+};
+
+/// Error codes of evalAlu.
+enum class AluStatus : uint8_t { Ok, DivisionByZero, Unsupported };
+
+/// fn(a, b, c) rounded to op.type (compares: 0 or 1); values are the doubles registers hold.
+double evalAlu(const AluOp &op, double a, double b, double c,
+               AluStatus &status);
+
+/// out[i] = fn(a[i], b[i], c[i]) for i < n, each rounded as evalAlu does
+/// (the float binaries and f16 / f32 results in bulk). `out` may alias an
+/// operand (lane i reads only lane i).
+void evalAluLanes(const AluOp &op, const double *a, const double *b,
+                  const double *c, double *out, int n, AluStatus &status);
+
+} // namespace spyre::emu
+
+#endif

@@ -1,0 +1,434 @@
+//===- DmaWalk.cpp - the points of a DMA descriptor's access tile ---------===//
+
+#include "emu/DmaWalk.h"
+
+#include <algorithm>
+
+using namespace spyre;
+using namespace spyre::emu;
+using code::AffineExprCode;
+using code::IntegerSetCode;
+
+void DmaWalk::append(int32_t part, int64_t address, int64_t stride,
+                     int64_t count) {
+  if (count <= 0)
+    return;
+  points += count;
+  if (!runs.empty()) {
+    WalkRun &last = runs.back();
+    if (last.part == part && part < 0) {
+      last.count += count;
+      return;
+    }
+    if (last.part == part) {
+      int64_t step = last.count == 1 ? address - last.address : last.stride;
+      if (address == last.address + step * last.count &&
+          (count == 1 || stride == step)) {
+        last.stride = step;
+        last.count += count;
+        return;
+      }
+    }
+  }
+  runs.push_back({part, part < 0 ? 0 : address, count > 1 ? stride : 0, count});
+}
+
+namespace {
+
+int64_t floorDivide(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+} // namespace
+
+bool spyre::emu::evalAffine(const AffineExprCode &e, const int64_t *dims,
+                            const int64_t *syms, int64_t &out) {
+  int64_t stack[32];
+  int sp = 0;
+  for (const auto &[kind, value] : e.code) {
+    if (kind <= AffineExprCode::Const) {
+      if (sp == 32)
+        return false;
+      stack[sp++] = kind == AffineExprCode::Dim   ? dims[value]
+                    : kind == AffineExprCode::Sym ? syms[value]
+                                                  : value;
+      continue;
+    }
+    if (sp < 2)
+      return false;
+    int64_t b = stack[--sp], a = stack[sp - 1];
+    switch (kind) {
+    case AffineExprCode::Add: a = a + b; break;
+    case AffineExprCode::Mul: a = a * b; break;
+    case AffineExprCode::Mod:
+      if (b == 0)
+        return false;
+      a = a - floorDivide(a, b) * b;
+      break;
+    case AffineExprCode::FloorDiv:
+      if (b == 0)
+        return false;
+      a = floorDivide(a, b);
+      break;
+    case AffineExprCode::CeilDiv:
+      if (b == 0)
+        return false;
+      a = -floorDivide(-a, b);
+      break;
+    default:
+      return false;
+    }
+    stack[sp - 1] = a;
+  }
+  if (sp != 1)
+    return false;
+  out = stack[0];
+  return true;
+}
+
+bool spyre::emu::setContains(const IntegerSetCode &s, const int64_t *dims,
+                             const int64_t *syms) {
+  for (size_t i = 0; i < s.exprs.size(); ++i) {
+    int64_t v = 0;
+    if (!evalAffine(s.exprs[i], dims, syms, v))
+      return false;
+    if (i < s.eq.size() && s.eq[i] ? v != 0 : v < 0)
+      return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// A part resolved for this walk.
+struct Part {
+  int64_t base = 0;
+  int32_t memory = -1;
+  code::ElemType type = code::ElemType::None;
+  std::vector<int64_t> sizes, strides, lo, syms;
+  const code::IntegerSetCode *set = nullptr; ///< null: the box of sizes
+};
+
+/// The bounding box of a set from its unit constraints (x - c >= 0,
+/// c - x >= 0, x - c == 0 on one dimension); dimensions without such
+/// bounds keep [lo, hi] as given. Returns whether every constraint was
+/// such a bound (the set is exactly the box).
+bool boundingBox(const IntegerSetCode &s, const int64_t *syms,
+                 std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
+  size_t rank = lo.size();
+  bool exact = true;
+  std::vector<int64_t> zero(rank, 0), unit(rank, 0);
+  for (size_t i = 0; i < s.exprs.size(); ++i) {
+    int64_t f0 = 0;
+    if (!evalAffine(s.exprs[i], zero.data(), syms, f0)) {
+      exact = false;
+      continue;
+    }
+    int dim = -1;
+    int64_t coeff = 0;
+    bool linear = true;
+    for (size_t d = 0; d < rank && linear; ++d) {
+      unit[d] = 1;
+      int64_t f1 = 0, f2 = 0, f3 = 0;
+      bool ok = evalAffine(s.exprs[i], unit.data(), syms, f1);
+      unit[d] = 2;
+      ok = ok && evalAffine(s.exprs[i], unit.data(), syms, f2);
+      unit[d] = -1;
+      ok = ok && evalAffine(s.exprs[i], unit.data(), syms, f3);
+      unit[d] = 0;
+      if (!ok || f2 - f1 != f1 - f0 || f0 - f3 != f1 - f0) {
+        linear = false;
+        break;
+      }
+      if (f1 != f0) {
+        if (dim >= 0)
+          linear = false;
+        dim = int(d);
+        coeff = f1 - f0;
+      }
+    }
+    if (!linear || dim < 0 || (coeff != 1 && coeff != -1)) {
+      exact = false;
+      continue;
+    }
+    bool eq = i < s.eq.size() && s.eq[i];
+    // coeff * x + f0 >= 0 (or == 0).
+    if (coeff == 1 || eq)
+      lo[dim] = std::max(lo[dim], coeff == 1 ? -f0 : f0);
+    if (coeff == -1 || eq)
+      hi[dim] = std::min(hi[dim], coeff == -1 ? f0 : -f0);
+  }
+  return exact;
+}
+
+template <typename Value>
+bool resolvePart(const code::ViewPart &vp, code::ElemType fallback, Value value,
+                 size_t rank, bool distributed, Part &p, std::string &error) {
+  if (vp.sizes.size() != rank || vp.strides.size() != rank) {
+    error = "a DMA view's rank differs from its coordinates'";
+    return false;
+  }
+  p.base = value(vp.base);
+  p.memory = vp.lx ? int32_t(value(vp.core)) : -1;
+  p.type = vp.type != code::ElemType::None ? vp.type : fallback;
+  for (size_t d = 0; d < rank; ++d) {
+    p.sizes.push_back(value(vp.sizes[d]));
+    p.strides.push_back(value(vp.strides[d]));
+  }
+  for (const code::Operand &o : vp.symbols)
+    p.syms.push_back(value(o));
+  const code::IntegerSetCode &set =
+      !vp.partition.exprs.empty() ? vp.partition : vp.coordinateSet;
+  if (int(p.syms.size()) < set.symbols)
+    p.syms.resize(size_t(set.symbols), 0);
+  p.set = set.exprs.empty() ? nullptr : &set;
+  p.lo.assign(rank, 0);
+  if (distributed && p.set) {
+    std::vector<int64_t> lo(rank, INT64_MIN), hi(rank, INT64_MAX);
+    boundingBox(*p.set, p.syms.data(), lo, hi);
+    for (size_t d = 0; d < rank; ++d)
+      p.lo[d] = lo[d] == INT64_MIN ? 0 : lo[d];
+  }
+  return true;
+}
+
+/// The part (index into parts) holding g and its byte address, or -1.
+int32_t locate(const std::vector<Part> &parts, bool distributed,
+               const int64_t *g, int64_t &address) {
+  for (size_t q = 0; q < parts.size(); ++q) {
+    const Part &part = parts[q];
+    size_t rank = part.sizes.size();
+    bool inside = true;
+    if (part.set)
+      inside = setContains(*part.set, g, part.syms.data());
+    else
+      for (size_t d = 0; d < rank && inside; ++d)
+        inside = g[d] >= 0 && g[d] < part.sizes[d];
+    if (!inside)
+      continue;
+    int64_t index = part.base;
+    for (size_t d = 0; d < rank; ++d)
+      index += (distributed ? g[d] - part.lo[d] : g[d]) * part.strides[d];
+    if (index < 0)
+      return -1;
+    address = index * code::elemBytes(part.type);
+    return int32_t(q);
+  }
+  return -1;
+}
+
+} // namespace
+
+bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
+                         const ElementReader &read, int64_t maxPoints,
+                         DmaWalk &out, std::string &error) {
+  auto value = [&](const code::Operand &o) {
+    return o.reg >= 0 ? reg(o.reg) : o.value;
+  };
+  out = DmaWalk{};
+  if (desc.view.empty()) {
+    error = "the DMA descriptor has no memory view";
+    return false;
+  }
+  if (code::elemBytes(desc.type) <= 0) {
+    error = "the DMA descriptor has no element type";
+    return false;
+  }
+  const bool indirect = !desc.subscripts.empty();
+  const size_t rank = desc.view.front().sizes.size();
+  const size_t setRank = desc.tileShape.size();
+  if (!indirect && desc.anchor.size() != rank) {
+    error = "the DMA tile's anchor has " + std::to_string(desc.anchor.size()) +
+            " coordinates for a rank-" + std::to_string(rank) + " view";
+    return false;
+  }
+  if (indirect && desc.subscripts.size() != rank) {
+    error = "the indirect DMA tile needs one subscript per view dimension";
+    return false;
+  }
+  const bool distributed = desc.view.size() > 1;
+  std::vector<Part> parts(desc.view.size());
+  for (size_t q = 0; q < parts.size(); ++q) {
+    if (!resolvePart(desc.view[q], desc.type, value, rank, distributed, parts[q], error))
+      return false;
+    out.memory.push_back(parts[q].memory);
+  }
+  std::vector<std::vector<Part>> indexParts(desc.indexViews.size());
+  for (size_t v = 0; v < desc.indexViews.size(); ++v) {
+    indexParts[v].resize(1);
+    if (!resolvePart(desc.indexViews[v], code::ElemType::Index, value,
+                     desc.indexViews[v].sizes.size(), false, indexParts[v][0], error))
+      return false;
+  }
+  std::vector<int64_t> anchor(rank, 0);
+  if (!indirect)
+    for (size_t d = 0; d < rank; ++d)
+      anchor[d] = value(desc.anchor[d]);
+  std::vector<int64_t> tileSyms;
+  for (const code::Operand &o : desc.tileSymbols)
+    tileSyms.push_back(value(o));
+  if (int(tileSyms.size()) < desc.tileSet.symbols)
+    tileSyms.resize(size_t(desc.tileSet.symbols), 0);
+  std::vector<int32_t> loopDim(desc.order.begin(), desc.order.end());
+  if (loopDim.size() != setRank) {
+    loopDim.resize(setRank);
+    for (size_t k = 0; k < setRank; ++k)
+      loopDim[k] = int32_t(k);
+  }
+  for (int32_t d : loopDim)
+    if (d < 0 || size_t(d) >= setRank) {
+      error = "the DMA tile's order names a dimension it does not have";
+      return false;
+    }
+  // The set's bounding box: from its unit constraints, else the tile's
+  // type shape (tile dimension k walks set dimension order[k]).
+  std::vector<int64_t> lo(setRank, 0), hi(setRank, 0);
+  for (size_t k = 0; k < setRank; ++k) {
+    int64_t extent = desc.tileShape[k];
+    hi[size_t(loopDim[k])] = extent >= 0 ? extent - 1 : INT64_MAX;
+  }
+  if (!desc.tileSet.exprs.empty()) {
+    std::vector<int64_t> l(setRank, INT64_MIN), h(setRank, INT64_MAX);
+    boundingBox(desc.tileSet, tileSyms.data(), l, h);
+    for (size_t d = 0; d < setRank; ++d) {
+      if (l[d] != INT64_MIN)
+        lo[d] = l[d];
+      if (h[d] != INT64_MAX)
+        hi[d] = h[d];
+      else if (hi[d] != INT64_MAX)
+        hi[d] += lo[d];
+    }
+  }
+  int64_t volume = 1;
+  for (size_t d = 0; d < setRank; ++d) {
+    if (hi[d] == INT64_MAX) {
+      error = "the DMA tile's set is unbounded";
+      return false;
+    }
+    if (hi[d] < lo[d])
+      return true;
+    if (__builtin_mul_overflow(volume, hi[d] - lo[d] + 1, &volume) ||
+        volume > maxPoints) {
+      error = "the DMA tile spans more points than the scratchpad can hold";
+      return false;
+    }
+  }
+  bool boxSet = desc.tileSet.exprs.empty();
+  if (!boxSet) {
+    std::vector<int64_t> l(setRank, INT64_MIN), h(setRank, INT64_MAX);
+    boxSet = boundingBox(desc.tileSet, tileSyms.data(), l, h) &&
+             std::equal(hi.begin(), hi.end(), h.begin()) &&
+             std::equal(lo.begin(), lo.end(), l.begin());
+  }
+  if (!indirect && setRank != rank) {
+    error = "the DMA tile's rank differs from its view's";
+    return false;
+  }
+  std::vector<int64_t> captured;
+  for (const code::Operand &o : desc.captured)
+    captured.push_back(value(o));
+  std::vector<int64_t> vars(captured.size() + setRank);
+  std::copy(captured.begin(), captured.end(), vars.begin());
+  std::vector<int64_t> p(lo), g(rank, 0), sub;
+  const int32_t inner = setRank ? loopDim[setRank - 1] : 0;
+  // A plain box view and a box set: a whole innermost row at once.
+  const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
+                        !parts[0].set;
+  const int64_t elementBytes = code::elemBytes(parts[0].type);
+  while (true) {
+    if (fastRows) {
+      const Part &part = parts[0];
+      bool rowInside = true;
+      int64_t index = part.base;
+      for (size_t d = 0; d < rank; ++d) {
+        if (int32_t(d) == inner)
+          continue;
+        int64_t x = anchor[d] + p[d];
+        rowInside &= x >= 0 && x < part.sizes[d];
+        index += x * part.strides[d];
+      }
+      int64_t stride = part.strides[size_t(inner)];
+      if (!rowInside) {
+        out.append(-1, 0, 0, hi[size_t(inner)] - lo[size_t(inner)] + 1);
+      } else {
+        // The points inside the view form one interval of the row.
+        const int64_t a = anchor[size_t(inner)];
+        const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
+        int64_t first = std::max(from, -a);
+        int64_t last = std::min(to, part.sizes[size_t(inner)] - 1 - a);
+        if (first <= last && index + (a + first) * stride >= 0 &&
+            index + (a + last) * stride >= 0) {
+          out.append(-1, 0, 0, first - from);
+          out.append(0, (index + (a + first) * stride) * elementBytes,
+                     stride * elementBytes, last - first + 1);
+          out.append(-1, 0, 0, to - last);
+        } else {
+          for (int64_t i = from; i <= to; ++i) {
+            int64_t x = a + i;
+            int64_t idx = index + x * stride;
+            bool inside = x >= 0 && x < part.sizes[size_t(inner)] && idx >= 0;
+            out.append(inside ? 0 : -1, inside ? idx * elementBytes : 0,
+                       stride * elementBytes, 1);
+          }
+        }
+      }
+      p[size_t(inner)] = hi[size_t(inner)];
+    } else if (boxSet || setContains(desc.tileSet, p.data(), tileSyms.data())) {
+      bool masked = false;
+      if (!indirect) {
+        for (size_t d = 0; d < rank; ++d)
+          g[d] = anchor[d] + p[d];
+      } else {
+        std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
+        for (size_t d = 0; d < rank && !masked; ++d) {
+          const code::DmaDesc::Subscript &s = desc.subscripts[d];
+          if (s.indexView < 0) {
+            if (s.exprs.size() != 1 ||
+                !evalAffine(s.exprs[0], vars.data(), nullptr, g[d])) {
+              error = "an indirect subscript cannot be evaluated";
+              return false;
+            }
+            continue;
+          }
+          if (size_t(s.indexView) >= indexParts.size()) {
+            error = "an indirect subscript names a missing index view";
+            return false;
+          }
+          sub.resize(s.exprs.size());
+          for (size_t k = 0; k < s.exprs.size(); ++k)
+            if (!evalAffine(s.exprs[k], vars.data(), nullptr, sub[k])) {
+              error = "an indirect subscript cannot be evaluated";
+              return false;
+            }
+          const std::vector<Part> &iv = indexParts[size_t(s.indexView)];
+          if (sub.size() != iv[0].sizes.size()) {
+            error = "an index view is read with the wrong number of coordinates";
+            return false;
+          }
+          int64_t address = 0;
+          if (locate(iv, false, sub.data(), address) < 0) {
+            masked = true;
+            break;
+          }
+          g[d] = int64_t(read(iv[0].memory, iv[0].type, address));
+        }
+      }
+      int64_t address = 0;
+      int32_t found = masked ? -1 : locate(parts, distributed, g.data(), address);
+      out.append(found, address, 0, 1);
+    }
+    if (setRank == 0)
+      break;
+    int k = int(setRank) - 1;
+    for (; k >= 0; --k) {
+      size_t d = size_t(loopDim[size_t(k)]);
+      if (++p[d] <= hi[d])
+        break;
+      p[d] = lo[d];
+    }
+    if (k < 0)
+      break;
+  }
+  return true;
+}

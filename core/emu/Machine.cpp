@@ -1,0 +1,477 @@
+//===- Machine.cpp - the emulated chip, one event at a time ----------------===//
+
+#include "emu/Machine.h"
+#include "emu/Alu.h"
+#include "emu/DmaWalk.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+using namespace spyre;
+using namespace spyre::emu;
+using code::ElemType;
+using code::Instr;
+using code::Opcode;
+
+namespace {
+
+
+/// std::push_heap keeps the largest on top: inverted for a min-heap.
+struct HeapLater {
+  bool operator()(const MachineState::HeapEntry &a,
+                  const MachineState::HeapEntry &b) const {
+    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
+  }
+};
+constexpr HeapLater heapLess{};
+
+uint64_t cyclesFor(int64_t bytes, double bytesPerCycle) {
+  if (bytes <= 0)
+    return 0;
+  return static_cast<uint64_t>(std::ceil(double(bytes) / bytesPerCycle));
+}
+
+} // namespace
+
+Machine::Machine(const runtime::Job &job, const Options &options)
+    : job_(job), options_(options) {
+  const runtime::Prepared &p = *job.prepared;
+  const arch::Arch &a = p.arch;
+  numCores = a.numCores;
+  stickBytes = uint64_t(a.stickBytes);
+  maxLanes = std::max<int64_t>(64, a.stickBytes);
+  hbmBytesPerCycle = a.hbmBandwidthGBs / a.clockGhz;
+  linkBytesPerCycle = a.ringLinkBandwidthGBs / a.clockGhz;
+  numChannels = p.channels.size();
+
+  uint32_t sTotal = 0, vTotal = 0, tTotal = 0;
+  engineOfCore.assign(size_t(numCores), {});
+  st.liveEngines.assign(size_t(numCores), 0);
+  for (size_t e = 0; e < p.engines.size(); ++e) {
+    const runtime::EngineInstance &inst = p.engines[e];
+    const runtime::PreparedProgram &prog = p.programs[size_t(inst.program)];
+    EngineStatic s;
+    s.core = inst.core;
+    s.program = inst.program;
+    s.instance = inst.instance;
+    s.code = prog.code;
+    s.size = prog.size;
+    s.operands = prog.operands;
+    s.program_ = prog.source;
+    s.sBase = sTotal;
+    s.vBase = vTotal;
+    s.tBase = tTotal;
+    sTotal += uint32_t(std::max(2, prog.source->numSRegs));
+    vTotal += uint32_t(prog.source->numVRegs * maxLanes);
+    tTotal += uint32_t(prog.source->tileRegs.size());
+    stat.push_back(s);
+    engineOfCore[size_t(inst.core)].push_back(uint32_t(e));
+  }
+  st.sregs.assign(sTotal, 0);
+  st.vregs.assign(vTotal, 0.0);
+  st.tregs.resize(tTotal);
+  st.engines.resize(stat.size());
+  for (size_t e = 0; e < stat.size(); ++e) {
+    const runtime::PreparedProgram &prog = p.programs[size_t(stat[e].program)];
+    for (size_t t = 0; t < prog.tileElements.size(); ++t)
+      st.tregs[stat[e].tBase + t].assign(size_t(prog.tileElements[t]), 0.0);
+  }
+  st.channels.resize(size_t(numCores) * numChannels);
+  for (int32_t c = 0; c < numCores; ++c)
+    for (size_t ch = 0; ch < numChannels; ++ch) {
+      const runtime::ChannelWiring &w = p.channels[ch];
+      MachineState::Channel &state = st.channels[size_t(c) * numChannels + ch];
+      int64_t depth = std::max<int64_t>(1, w.depth);
+      state.data.assign(size_t(depth * std::max<int32_t>(0, w.lanes)), 0.0);
+      state.visibleAt.assign(size_t(depth), 0);
+      state.count = std::min(depth, w.initialTokens);
+    }
+  st.lx.resize(size_t(numCores));
+  st.barrierArrived.assign(size_t(numCores), 0);
+  st.linkFreeAt.assign(2 * size_t(numCores), 0);
+  st.linkBytes.assign(2 * size_t(numCores), 0);
+  st.computeCycles.assign(size_t(numCores), 0);
+  copyBase.resize(p.buffers.size());
+  for (size_t b = 0; b < p.buffers.size(); ++b) {
+    copyBase[b].push_back(int32_t(copiesPerCore));
+    copiesPerCore += size_t(std::max<int64_t>(1, p.buffers[b].copies));
+  }
+  st.occupancy.resize(copiesPerCore * size_t(numCores));
+
+  // Held tiles live in the compute engine: their bytes must fit the
+  // capacity the architecture states (compute.held_tile_bytes).
+  for (size_t e = 0; e < stat.size(); ++e) {
+    int64_t bytes = 0;
+    for (const code::TileShape &t : stat[e].program_->tileRegs) {
+      int64_t n = code::elemBytes(t.type);
+      for (int64_t d : t.dims)
+        n = d > 0 && n <= INT64_MAX / d ? n * d : (d == 0 ? 0 : INT64_MAX);
+      bytes = bytes > INT64_MAX - n ? INT64_MAX : bytes + n;
+    }
+    if (uint64_t(bytes) > a.heldTileBytes) {
+      st.faulted = true;
+      st.fault.engine = int32_t(e);
+      st.fault.message = engineName(uint32_t(e)) + " holds " +
+                         std::to_string(bytes) +
+                         " bytes of tiles, more than the compute engine's " +
+                         std::to_string(a.heldTileBytes) +
+                         " (compute.held_tile_bytes)";
+      return;
+    }
+  }
+  // Every engine with a tile to run starts at cycle 0 with S0 = its first
+  // tile and S1 = its instance.
+  for (size_t e = 0; e < stat.size(); ++e) {
+    const runtime::EngineInstance &inst = p.engines[e];
+    if (inst.tiles.empty() || stat[e].size == 0) {
+      st.engines[e].status = Halted;
+      continue;
+    }
+    ++st.liveEngines[size_t(inst.core)];
+    S(uint32_t(e), 0) = uint64_t(inst.tiles.front());
+    S(uint32_t(e), 1) = uint64_t(inst.instance);
+    schedule(uint32_t(e), 0);
+  }
+  if (queueEmpty())
+    st.finished = true;
+}
+
+double Machine::sval(uint32_t e, int32_t r, ElemType t) {
+  uint64_t bits = S(e, r);
+  if (code::isFloat(t)) {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  return double(int64_t(bits));
+}
+
+void Machine::setS(uint32_t e, int32_t r, ElemType t, double v) {
+  uint64_t bits;
+  if (code::isFloat(t)) {
+    std::memcpy(&bits, &v, 8);
+  } else {
+    bits = uint64_t(std::isnan(v) ? int64_t(0) : int64_t(v));
+  }
+  S(e, r) = bits;
+}
+
+void Machine::schedule(uint32_t e, uint64_t time) {
+  MachineState::HeapEntry entry{time, st.seq++, e};
+  if (!st.hasHot) {
+    st.hot = entry;
+    st.hasHot = true;
+    return;
+  }
+  // Keep the earlier of the two outside the heap.
+  if (heapLess(st.hot, entry))
+    std::swap(st.hot, entry);
+  st.heap.push_back(entry);
+  std::push_heap(st.heap.begin(), st.heap.end(), heapLess);
+}
+
+const MachineState::HeapEntry &Machine::queueTop() const {
+  if (st.hasHot && (st.heap.empty() || !heapLess(st.hot, st.heap.front())))
+    return st.hot;
+  return st.heap.front();
+}
+
+MachineState::HeapEntry Machine::popQueue() {
+  if (st.hasHot && (st.heap.empty() || !heapLess(st.hot, st.heap.front()))) {
+    st.hasHot = false;
+    return st.hot;
+  }
+  std::pop_heap(st.heap.begin(), st.heap.end(), heapLess);
+  MachineState::HeapEntry top = st.heap.back();
+  st.heap.pop_back();
+  return top;
+}
+
+void Machine::record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
+                     uint32_t duration) {
+  if (!options_.trace)
+    return;
+  if (trace_.events.size() >= options_.traceLimit) {
+    ++trace_.droppedEvents;
+    return;
+  }
+  trace_.events.push_back({cycle, duration, e, pc, kind});
+}
+
+void Machine::fifoSample(size_t ch) {
+  if (!options_.trace || trace_.fifo.size() >= options_.traceLimit)
+    return;
+  trace_.fifo.push_back({st.now, int32_t(ch / numChannels),
+                         int32_t(ch % numChannels), st.channels[ch].count});
+}
+
+void Machine::block(uint32_t e, int32_t on) {
+  MachineState::Engine &en = st.engines[e];
+  en.status = Blocked;
+  en.blockedOn = on;
+  en.blockedSince = st.now;
+  record(EventKind::Block, e, en.pc, st.now, 0);
+}
+
+void Machine::wake(uint32_t e, uint64_t time) {
+  MachineState::Engine &en = st.engines[e];
+  if (en.status != Blocked)
+    return;
+  en.status = MachineState::Ready;
+  en.blockedOn = -1;
+  record(EventKind::Unblock, e, en.pc, time, 0);
+  schedule(e, time);
+}
+
+void Machine::wakeChannel(size_t ch, uint64_t time) {
+  int32_t core = int32_t(ch / numChannels);
+  int32_t channel = int32_t(ch % numChannels);
+  for (uint32_t e : engineOfCore[size_t(core)])
+    if (st.engines[e].status == Blocked && st.engines[e].blockedOn == channel)
+      wake(e, time);
+}
+
+bool Machine::fail(uint32_t e, const std::string &message) {
+  st.faulted = true;
+  st.fault.engine = int32_t(e);
+  st.fault.pc = st.engines[e].pc;
+  st.fault.loc = instr(e, st.engines[e].pc).loc;
+  st.fault.message = "cycle " + std::to_string(st.now) + ": " + engineName(e) +
+                     " " + where(e, st.engines[e].pc) + ": " + message;
+  return false;
+}
+
+const Instr &Machine::instr(uint32_t e, uint32_t pc) const {
+  return stat[e].code[std::min(pc, stat[e].size - 1)];
+}
+
+std::string Machine::engineName(uint32_t e) const {
+  return "core " + std::to_string(stat[e].core) + " " +
+         stat[e].program_->unit + "#" + std::to_string(stat[e].instance);
+}
+
+std::string Machine::where(uint32_t e, uint32_t pc) const {
+  const code::Module &m = *prepared().module;
+  uint32_t loc = instr(e, pc).loc;
+  std::string s = "pc " + std::to_string(pc);
+  if (loc < m.locations.size()) {
+    const code::Location &l = m.locations[loc];
+    s += " (" + (l.op.empty() ? std::string("?") : l.op);
+    if (l.ktirLine > 0)
+      s += ", KTIR line " + std::to_string(l.ktirLine);
+    s += ")";
+  }
+  return s;
+}
+
+void Machine::deadlock() {
+  st.faulted = true;
+  std::string msg = "deadlock at cycle " + std::to_string(st.now) +
+                    ": every remaining engine is blocked";
+  bool first = true;
+  for (uint32_t e = 0; e < stat.size(); ++e) {
+    const MachineState::Engine &en = st.engines[e];
+    if (en.status != Blocked)
+      continue;
+    if (first) {
+      st.fault.engine = int32_t(e);
+      st.fault.pc = en.pc;
+      st.fault.loc = instr(e, en.pc).loc;
+      first = false;
+    }
+    std::string on;
+    const Instr &in = instr(e, en.pc);
+    if (en.blockedOn == kBarrier)
+      on = "at a barrier";
+    else if (en.blockedOn >= kMailboxBase)
+      on = "on a ring message from core " +
+           std::to_string(en.blockedOn - kMailboxBase);
+    else
+      on = std::string(in.op == Opcode::Send || in.op == Opcode::Signal ||
+                               in.op == Opcode::Stream
+                           ? "on full"
+                           : "on empty") +
+           " channel " + std::to_string(en.blockedOn);
+    msg += "\n  " + engineName(e) + " " + where(e, en.pc) + " blocked " + on +
+           " since cycle " + std::to_string(en.blockedSince);
+  }
+  st.fault.message = msg;
+}
+
+Machine::Status Machine::status() const {
+  if (st.faulted)
+    return Status::Faulted;
+  return st.finished ? Status::Finished : Status::Running;
+}
+
+uint64_t Machine::nextEventCycle() const {
+  return queueEmpty() ? st.now : queueTop().time;
+}
+
+int32_t Machine::nextEngine() const {
+  return queueEmpty() ? -1 : int32_t(queueTop().engine);
+}
+
+Machine::Status Machine::run() {
+  while (!st.finished && !st.faulted)
+    step();
+  return status();
+}
+
+Machine::Status Machine::runToCycle(uint64_t cycle) {
+  while (!st.finished && !st.faulted && !queueEmpty() &&
+         queueTop().time <= cycle)
+    step();
+  return status();
+}
+
+bool Machine::nextTile(uint32_t e) {
+  MachineState::Engine &en = st.engines[e];
+  const runtime::EngineInstance &inst = prepared().engines[e];
+  if (en.tileIndex + 1 >= inst.tiles.size())
+    return false;
+  ++en.tileIndex;
+  en.pc = 0;
+  S(e, 0) = uint64_t(inst.tiles[en.tileIndex]);
+  S(e, 1) = uint64_t(inst.instance);
+  return true;
+}
+
+Machine::Status Machine::step() {
+  if (st.finished || st.faulted)
+    return status();
+  if (queueEmpty()) {
+    endOfEvents();
+    return status();
+  }
+  MachineState::HeapEntry top = popQueue();
+  st.now = std::max(st.now, top.time);
+  ++st.events;
+  if (st.now > options_.cycleBudget) {
+    fail(top.engine, "the cycle budget of " +
+                         std::to_string(options_.cycleBudget) +
+                         " cycles is spent");
+    return status();
+  }
+  execute(top.engine);
+  if (!st.faulted && queueEmpty())
+    endOfEvents();
+  return status();
+}
+
+void Machine::endOfEvents() {
+  for (const MachineState::Engine &en : st.engines)
+    if (en.status == Blocked) {
+      deadlock();
+      return;
+    }
+  st.finished = true;
+}
+
+uint64_t Machine::ringTransfer(int32_t from, int32_t to, int64_t bytes,
+                               uint64_t start, bool dma) {
+  const arch::Arch &a = arch();
+  int32_t n = numCores;
+  int32_t cw = ((to - from) % n + n) % n;
+  int32_t ccw = n - cw;
+  bool clockwise = cw == 0 || !a.bidirectionalRing || cw <= ccw;
+  int32_t hops = clockwise ? cw : ccw;
+  uint64_t dur = cyclesFor(bytes, linkBytesPerCycle);
+  uint64_t t = start;
+  for (int32_t h = 0; h < hops; ++h) {
+    int32_t link = clockwise ? (from + h) % n : ((from - h - 1) % n + n) % n;
+    size_t slot = size_t(clockwise ? 0 : 1) * size_t(n) + size_t(link);
+    uint64_t s = std::max(t, st.linkFreeAt[slot]);
+    st.linkFreeAt[slot] = s + dur;
+    st.linkBytes[slot] += bytes;
+    if (options_.trace && trace_.links.size() < options_.traceLimit)
+      trace_.links.push_back({s, s + dur, link, uint8_t(clockwise ? 0 : 1),
+                              bytes, dma});
+    t = s + uint64_t(a.hopLatencyCycles);
+  }
+  return hops ? t + dur : start;
+}
+
+bool Machine::lxRange(uint32_t e, int32_t view, int64_t address,
+                      int64_t bytes, int32_t core, int32_t &buffer,
+                      int32_t &copy) {
+  const runtime::Prepared &p = prepared();
+  buffer = -1;
+  copy = 0;
+  int64_t begin = 0, end = int64_t(arch().scratchpadBytesPerCore);
+  if (view >= 0 && size_t(view) < p.views.size() && p.views[size_t(view)].buffer >= 0) {
+    buffer = p.views[size_t(view)].buffer;
+    const runtime::BufferLayout &b = p.buffers[size_t(buffer)];
+    begin = b.begin;
+    end = b.end;
+  }
+  if (address < begin || bytes < 0 || address > end - bytes) {
+    std::string what = buffer >= 0 ? "buffer " + std::to_string(buffer) + " '" +
+                                         p.module->plan.buffers[size_t(buffer)].name +
+                                         "'"
+                                   : std::string("the scratchpad");
+    return fail(e, "LX access [" + std::to_string(address) + ", " +
+                       std::to_string(address + bytes) + ") of core " +
+                       std::to_string(core) + " lies outside " + what + " [" +
+                       std::to_string(begin) + ", " + std::to_string(end) + ")");
+  }
+  if (buffer >= 0) {
+    const runtime::BufferLayout &b = p.buffers[size_t(buffer)];
+    if (b.bytesPerCopy > 0)
+      copy = int32_t(std::min<int64_t>((address - b.begin) / b.bytesPerCopy,
+                                       std::max<int64_t>(1, b.copies) - 1));
+  }
+  return true;
+}
+
+void Machine::lxWritten(int32_t core, int32_t buffer, int32_t copy) {
+  if (buffer < 0)
+    return;
+  size_t slot = size_t(core) * copiesPerCore +
+                size_t(copyBase[size_t(buffer)][0] + copy);
+  MachineState::CopyOccupancy &o = st.occupancy[slot];
+  const runtime::BufferLayout &b = prepared().buffers[size_t(buffer)];
+  if (o.open && o.readSinceWrite) {
+    trace_.lx.push_back({core, buffer, copy, o.start,
+                         std::max(o.lastRead, o.start + 1), b.bytesPerCopy});
+    o.open = false;
+  }
+  if (!o.open) {
+    o.open = true;
+    o.start = st.now;
+    o.lastRead = st.now;
+  }
+  o.readSinceWrite = false;
+}
+
+void Machine::lxRead(int32_t core, int32_t buffer, int32_t copy,
+                     uint64_t until) {
+  if (buffer < 0)
+    return;
+  size_t slot = size_t(core) * copiesPerCore +
+                size_t(copyBase[size_t(buffer)][0] + copy);
+  MachineState::CopyOccupancy &o = st.occupancy[slot];
+  if (!o.open) { // read before any write (initial contents): occupied now
+    o.open = true;
+    o.start = st.now;
+  }
+  o.lastRead = std::max(o.lastRead, until);
+  o.readSinceWrite = true;
+}
+
+void Machine::closeOccupancy() {
+  const runtime::Prepared &p = prepared();
+  for (int32_t c = 0; c < numCores; ++c)
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+      for (int64_t k = 0; k < std::max<int64_t>(1, p.buffers[b].copies); ++k) {
+        size_t slot = size_t(c) * copiesPerCore + size_t(copyBase[b][0] + k);
+        MachineState::CopyOccupancy &o = st.occupancy[slot];
+        if (!o.open)
+          continue;
+        trace_.lx.push_back({c, int32_t(b), int32_t(k), o.start,
+                             std::max({o.lastRead, o.start + 1}),
+                             p.buffers[b].bytesPerCopy});
+        o.open = false;
+      }
+}

@@ -1,0 +1,276 @@
+//===- Machine.h - the emulated chip: state, one event at a time -*- C++ -*-===//
+//
+// Executes a runtime::Job (core/runtime/Runtime.h): every engine instance of
+// every core runs its decoded instruction array; a binary heap orders the
+// engines that are ready by (cycle, sequence number), so a run is
+// deterministic. One *event* is one pop of that heap: the engine issues one
+// instruction (or moves one batch of sticks of a multi-stick instruction),
+// or finds it cannot and blocks. The whole machine state is one copyable
+// value (MachineState; memories copy on write), which is what the stepping
+// API checkpoints and replays from.
+//
+// The timing model and its parameters: docs/emulator.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_EMU_MACHINE_H
+#define SPYRE_EMU_MACHINE_H
+
+#include "emu/PagedMemory.h"
+#include "runtime/Runtime.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace spyre::emu {
+
+enum class EventKind : uint8_t { Issue, Block, Unblock, Halt };
+
+/// One trace record. Core, program, DataflowIR op and KTIR line follow from
+/// the engine and pc (Machine::engineInfo, Module::locations).
+struct TraceEvent {
+  uint64_t cycle = 0;
+  uint32_t duration = 0; ///< Issue: cycles the engine is busy with it
+  uint32_t engine = 0;   ///< Prepared::engines index
+  uint32_t pc = 0;
+  EventKind kind = EventKind::Issue;
+};
+
+struct FifoSample {
+  uint64_t cycle = 0;
+  int32_t core = 0, channel = 0;
+  int64_t level = 0; ///< slots in use after the change
+};
+
+/// One transfer over one ring link (link i joins core i and i+1).
+struct LinkTransfer {
+  uint64_t start = 0, end = 0;
+  int32_t link = 0;
+  uint8_t direction = 0; ///< 0: core i -> i+1, 1: core i+1 -> i
+  int64_t bytes = 0;
+  bool dma = false; ///< HBM traffic crossing the ring (else a RingSend)
+};
+
+struct HbmTransfer {
+  uint64_t start = 0, end = 0;
+  int32_t core = 0;
+  int64_t bytes = 0;
+  bool toLx = true;
+};
+
+/// A buffer copy is occupied from the moment it starts filling until its
+/// last read before the next fill.
+struct LxInterval {
+  int32_t core = 0, buffer = 0, copy = 0;
+  uint64_t start = 0, end = 0;
+  int64_t bytes = 0;
+};
+
+/// Why a run stopped early.
+struct Fault {
+  std::string message; ///< the whole diagnostic, one line per engine
+  int32_t engine = -1; ///< the faulting engine (-1: a whole-machine fault)
+  uint32_t pc = 0;
+  uint32_t loc = 0;
+};
+
+struct Options {
+  uint64_t cycleBudget = 1'000'000'000; ///< stop past this cycle
+  bool trace = false;                   ///< record TraceEvents and counters
+  size_t traceLimit = 4'000'000; ///< events kept; beyond: counted only
+  /// The device-memory byte ranges [begin, end) a DMA may touch; empty:
+  /// Job::tensors' ranges. (A tensor-base symbol is an index: the bytes of
+  /// the tensor behind it depend on the array bound there, which the
+  /// driver knows.)
+  std::vector<std::pair<int64_t, int64_t>> hbmRanges;
+};
+
+/// Everything that changes while a job runs (copyable: checkpoints).
+struct MachineState {
+  enum EngineStatus : uint8_t { Ready = 0, Blocked = 1, Halted = 2 };
+  /// What a blocked engine waits on besides a channel number.
+  static constexpr int32_t kBarrier = -2;
+  static constexpr int32_t kMailboxBase = 1 << 24; ///< + the sending core
+  struct Engine {
+    uint32_t pc = 0;
+    uint8_t status = 0; ///< Ready, Blocked, Halted
+    int32_t blockedOn = -1;
+    uint32_t tileIndex = 0;
+    int64_t progress = 0; ///< sticks done of the current instruction
+    uint64_t busyCycles = 0;
+    uint64_t blockedSince = 0;
+  };
+  struct Channel {
+    int64_t head = 0, count = 0;
+    std::vector<double> data;       ///< depth * lanes
+    std::vector<uint64_t> visibleAt; ///< per slot
+  };
+  struct Message {
+    uint64_t arrival = 0;
+    std::vector<std::vector<double>> tiles;
+  };
+  struct HeapEntry {
+    uint64_t time = 0, seq = 0;
+    uint32_t engine = 0;
+  };
+  struct CopyOccupancy {
+    bool open = false, readSinceWrite = false;
+    uint64_t start = 0, lastRead = 0;
+  };
+  uint64_t now = 0, events = 0, seq = 0;
+  /// The ready engines: `heap` (a binary min-heap on (time, seq)) plus the
+  /// entry most recently pushed when it is earlier than the heap's top
+  /// (`hot`): an engine that keeps issuing while the others wait costs no
+  /// heap operation. Together they are the queue.
+  std::vector<HeapEntry> heap;
+  HeapEntry hot;
+  bool hasHot = false;
+  std::vector<Engine> engines;
+  std::vector<uint64_t> sregs;
+  std::vector<double> vregs;
+  std::vector<std::vector<double>> tregs;
+  std::vector<Channel> channels; ///< core * channels + channel
+  std::vector<PagedMemory> lx;   ///< per core
+  PagedMemory hbm;
+  std::vector<int32_t> barrierArrived; ///< per core
+  std::vector<int32_t> liveEngines;    ///< per core: engines not halted
+  uint64_t hbmFreeAt = 0;
+  std::vector<uint64_t> linkFreeAt; ///< 2 * cores: direction * cores + link
+  std::map<std::pair<int32_t, int32_t>, std::deque<Message>> mailboxes;
+  std::vector<CopyOccupancy> occupancy; ///< core * copies-of-all-buffers
+  // Statistics.
+  std::vector<uint64_t> computeCycles; ///< per core: SIMD work
+  int64_t hbmBytes = 0;
+  std::vector<int64_t> linkBytes; ///< 2 * cores
+  uint64_t lastActivity = 0;      ///< the cycle the last engine finished
+  bool finished = false;
+  bool faulted = false;
+  Fault fault;
+};
+
+/// What the trace holds besides the events.
+struct TraceData {
+  std::vector<TraceEvent> events;
+  std::vector<FifoSample> fifo;
+  std::vector<LinkTransfer> links;
+  std::vector<HbmTransfer> hbm;
+  std::vector<LxInterval> lx;
+  uint64_t droppedEvents = 0; ///< past Options::traceLimit: counted only
+};
+
+class Machine {
+public:
+  enum class Status { Running, Finished, Faulted };
+
+  Machine(const runtime::Job &job, const Options &options);
+
+  /// Device memory, to fill before the run and read after it.
+  PagedMemory &hbm() { return st.hbm; }
+  /// Core `core`'s scratchpad (core < the architecture's core count).
+  PagedMemory &lx(int32_t core) { return st.lx[size_t(core)]; }
+  const runtime::Job &job() const { return job_; }
+  const runtime::Prepared &prepared() const { return *job_.prepared; }
+  const arch::Arch &arch() const { return job_.prepared->arch; }
+
+  /// One event; Finished / Faulted once the run has ended.
+  Status step();
+  /// Events until the run ends.
+  Status run();
+  /// Events until the machine's cycle would pass `cycle` or the run ends.
+  Status runToCycle(uint64_t cycle);
+
+  Status status() const;
+  const MachineState &state() const { return st; }
+  /// Replaces the state (a checkpoint); the trace is left as it is.
+  void restore(const MachineState &s) { st = s; }
+  const TraceData &trace() const { return trace_; }
+  TraceData &trace() { return trace_; }
+  void setTracing(bool on) { options_.trace = on; }
+
+  /// The time the next event happens at (the run's end: the last cycle).
+  uint64_t nextEventCycle() const;
+  /// The engine and pc the next event runs (-1: none).
+  int32_t nextEngine() const;
+
+  /// Closes the LX occupancy intervals still open (call once at the end).
+  void closeOccupancy();
+  /// "core 3 sfu#0" for engine `e`.
+  std::string engineName(uint32_t e) const;
+  /// "pc 12 (arith.addf, KTIR line 7)" for the instruction.
+  std::string where(uint32_t e, uint32_t pc) const;
+  /// The program's instruction at pc.
+  const code::Instr &instr(uint32_t e, uint32_t pc) const;
+
+private:
+  static constexpr uint8_t Blocked = MachineState::Blocked;
+  static constexpr uint8_t Halted = MachineState::Halted;
+  static constexpr int32_t kBarrier = MachineState::kBarrier;
+  static constexpr int32_t kMailboxBase = MachineState::kMailboxBase;
+
+  struct EngineStatic {
+    int32_t core = 0, program = 0, instance = 0;
+    uint32_t sBase = 0, vBase = 0, tBase = 0;
+    const code::Instr *code = nullptr;
+    uint32_t size = 0;
+    const int32_t *operands = nullptr;
+    const code::Program *program_ = nullptr;
+  };
+
+  bool execute(uint32_t e);
+  void schedule(uint32_t e, uint64_t time);
+  bool queueEmpty() const { return !st.hasHot && st.heap.empty(); }
+  /// The earliest ready entry (the queue must not be empty).
+  const MachineState::HeapEntry &queueTop() const;
+  MachineState::HeapEntry popQueue();
+  void block(uint32_t e, int32_t on);
+  void wake(uint32_t e, uint64_t time);
+  void wakeChannel(size_t ch, uint64_t time);
+  bool fail(uint32_t e, const std::string &message);
+  void deadlock();
+  /// After the heap ran empty: finished, or deadlocked.
+  void endOfEvents();
+  bool nextTile(uint32_t e);
+  void record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
+              uint32_t duration);
+  void fifoSample(size_t ch);
+  uint64_t ringTransfer(int32_t from, int32_t to, int64_t bytes,
+                        uint64_t start, bool dma);
+  bool lxRange(uint32_t e, int32_t view, int64_t address, int64_t bytes,
+               int32_t core, int32_t &buffer, int32_t &copy);
+  void lxWritten(int32_t core, int32_t buffer, int32_t copy);
+  void lxRead(int32_t core, int32_t buffer, int32_t copy, uint64_t until);
+  bool execDma(uint32_t e, const code::Instr &in, uint64_t &cost);
+  bool execRing(uint32_t e, const code::Instr &in, uint64_t &cost, bool &blocked);
+
+  // Registers.
+  uint64_t &S(uint32_t e, int32_t r) { return st.sregs[stat[e].sBase + r]; }
+  double sval(uint32_t e, int32_t r, code::ElemType t);
+  void setS(uint32_t e, int32_t r, code::ElemType t, double v);
+  double *V(uint32_t e, int32_t r) {
+    return &st.vregs[stat[e].vBase + size_t(r) * maxLanes];
+  }
+  std::vector<double> &T(uint32_t e, int32_t r) {
+    return st.tregs[stat[e].tBase + r];
+  }
+
+  const runtime::Job &job_;
+  Options options_;
+  MachineState st;
+  TraceData trace_;
+  std::vector<EngineStatic> stat;
+  std::vector<std::vector<uint32_t>> engineOfCore;
+  std::vector<std::vector<int32_t>> copyBase; ///< per buffer: first copy slot
+  size_t copiesPerCore = 0;
+  size_t numChannels = 0;
+  int32_t numCores = 0;
+  int64_t maxLanes = 64;
+  uint64_t stickBytes = 128;
+  double hbmBytesPerCycle = 1, linkBytesPerCycle = 1;
+  std::vector<double> scratch; ///< a DMA's values (not state: reused)
+};
+
+} // namespace spyre::emu
+
+#endif

@@ -1,0 +1,831 @@
+//===- MachineExec.cpp - what each SpyreCode instruction does and costs ---===//
+//
+// Timing (docs/emulator.md): scalar, control, token and single-vector
+// channel instructions take timing.issue_cycles; a vector ALU op takes
+// ceil(lanes / simd[type]) cycles (times the transcendental penalty for
+// exp, log, ...); LX <-> channel moves take one cycle per
+// lx_port_sticks_per_cycle sticks; a DMA takes its setup, then its sticks
+// at the HBM bandwidth the whole chip shares, over the ring links between
+// the HBM's ring stop and the core; a ring send occupies every link of the
+// shorter way round.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emu/Alu.h"
+#include "emu/DmaWalk.h"
+#include "emu/Machine.h"
+#include "interp/HalfArrays.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+using namespace spyre;
+using namespace spyre::emu;
+using code::ElemType;
+using code::Instr;
+using code::Opcode;
+
+namespace {
+
+
+/// Decodes `n` consecutive elements of `type` from `address` into out, a
+/// page at a time (f16 in bulk); unwritten pages read as zero.
+void loadElements(const PagedMemory &mem, ElemType type, uint64_t address,
+                  double *out, int64_t n) {
+  const uint64_t size = uint64_t(code::elemBytes(type));
+  const interp::DType dt = dtypeOf(type);
+  while (n > 0) {
+    uint64_t available = 0;
+    const uint8_t *p = mem.read(address, available);
+    int64_t k = std::min<int64_t>(n, int64_t(available / size));
+    if (k == 0) { // an element across a page boundary
+      uint8_t bytes[8];
+      mem.readBytes(address, bytes, size);
+      *out = interp::loadElement(dt, bytes);
+      k = 1;
+    } else if (!p) {
+      std::fill_n(out, k, 0.0);
+    } else if (type == ElemType::F16) {
+      interp::decodeHalves(p, out, k);
+    } else {
+      for (int64_t i = 0; i < k; ++i)
+        out[i] = interp::loadElement(dt, p + uint64_t(i) * size);
+    }
+    out += k, n -= k, address += uint64_t(k) * size;
+  }
+}
+
+/// Encodes `n` values (rounded to `type`) at consecutive elements from
+/// `address`, a page at a time.
+void storeElements(PagedMemory &mem, ElemType type, uint64_t address,
+                   const double *in, int64_t n) {
+  const uint64_t size = uint64_t(code::elemBytes(type));
+  const interp::DType dt = dtypeOf(type);
+  while (n > 0) {
+    uint64_t available = 0;
+    uint8_t *p = mem.write(address, available);
+    int64_t k = std::min<int64_t>(n, int64_t(available / size));
+    if (k == 0) {
+      uint8_t bytes[8];
+      interp::storeElement(dt, *in, bytes);
+      mem.writeBytes(address, bytes, size);
+      k = 1;
+    } else if (type == ElemType::F16) {
+      interp::encodeHalves(in, p, k);
+    } else {
+      for (int64_t i = 0; i < k; ++i)
+        interp::storeElement(dt, in[i], p + uint64_t(i) * size);
+    }
+    in += k, n -= k, address += uint64_t(k) * size;
+  }
+}
+
+/// How a held tile travels as sticks: each row (last dimension) starts a
+/// new stick, as in an LX view whose rows are padded to whole sticks.
+struct TileSticks {
+  int64_t rowElements = 1, lanes = 1, sticksPerRow = 1;
+  int64_t offset(int64_t stick) const {
+    return (stick / sticksPerRow) * rowElements + (stick % sticksPerRow) * lanes;
+  }
+  int64_t count(int64_t stick) const {
+    return std::min(lanes, rowElements - (stick % sticksPerRow) * lanes);
+  }
+};
+
+TileSticks tileSticks(const code::TileShape &shape, int64_t lanes) {
+  TileSticks t;
+  t.lanes = std::max<int64_t>(1, lanes);
+  t.rowElements = shape.dims.empty() ? 1 : std::max<int64_t>(1, shape.dims.back());
+  t.sticksPerRow = (t.rowElements + t.lanes - 1) / t.lanes;
+  return t;
+}
+
+} // namespace
+
+bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
+  const code::Module &m = *prepared().module;
+  if (in.imm < 0 || size_t(in.imm) >= m.dmas.size())
+    return fail(e, "DMA descriptor " + std::to_string(in.imm) + " does not exist");
+  const code::DmaDesc &d = m.dmas[size_t(in.imm)];
+  if (d.lxView < 0 || size_t(d.lxView) >= m.lxViews.size())
+    return fail(e, "the DMA names no LX view");
+  const code::LxView &view = m.lxViews[size_t(d.lxView)];
+  int32_t core = stat[e].core;
+  DmaWalk walk;
+  std::string error;
+  int64_t capacity = int64_t(arch().scratchpadBytesPerCore);
+  auto readIndex = [&](int32_t mem, ElemType t, int64_t address) {
+    if (mem >= numCores || address < 0)
+      return 0.0;
+    PagedMemory &src = mem < 0 ? st.hbm : st.lx[size_t(mem)];
+    double v = 0;
+    loadElements(src, t, uint64_t(address), &v, 1);
+    return v;
+  };
+  if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
+               capacity, walk, error))
+    return fail(e, error);
+  // The LX side: the view at its address, rows padded to rowBytes.
+  int64_t lxAddress = d.lxAddress.reg >= 0 ? int64_t(S(e, d.lxAddress.reg))
+                                           : d.lxAddress.value;
+  int64_t inner = view.dims.empty() ? 1 : std::max<int64_t>(1, view.dims.back());
+  int64_t viewElems = 1;
+  for (int64_t x : view.dims)
+    viewElems *= x;
+  unsigned vsize = unsigned(code::elemBytes(view.type));
+  int64_t rowBytes = view.rowBytes > 0 ? view.rowBytes : inner * vsize;
+  if (walk.points > viewElems)
+    return fail(e, "the DMA tile's " + std::to_string(walk.points) +
+                       " points do not fit its LX view of " +
+                       std::to_string(viewElems) + " elements");
+  int64_t extent = ((walk.points + inner - 1) / inner) * rowBytes;
+  int32_t buffer = -1, copy = 0;
+  if (!lxRange(e, d.lxView, lxAddress, extent, core, buffer, copy))
+    return false;
+  // HBM side bounds: every run inside one bound tensor.
+  const std::vector<runtime::TensorBinding> &tensors = job_.tensors;
+  unsigned esize = unsigned(code::elemBytes(d.type));
+  for (const WalkRun &run : walk.runs) {
+    if (run.part < 0)
+      continue;
+    int32_t mem = walk.memory[size_t(run.part)];
+    int64_t first = run.address, last = run.address + run.stride * (run.count - 1);
+    int64_t lo = std::min(first, last), hi = std::max(first, last) + esize;
+    if (mem < 0) {
+      bool inside = false;
+      if (options_.hbmRanges.empty())
+        for (const runtime::TensorBinding &t : tensors)
+          inside |= lo >= t.byteBegin && hi <= t.byteEnd;
+      for (const auto &[begin, end] : options_.hbmRanges)
+        inside |= lo >= begin && hi <= end;
+      if (!inside)
+        return fail(e, "HBM access [" + std::to_string(lo) + ", " +
+                           std::to_string(hi) +
+                           ") lies outside every bound tensor");
+    } else if (mem >= numCores || lo < 0 ||
+               hi > int64_t(arch().scratchpadBytesPerCore)) {
+      return fail(e, "LX access [" + std::to_string(lo) + ", " +
+                         std::to_string(hi) + ") of core " +
+                         std::to_string(mem) + " lies outside the scratchpad");
+    }
+  }
+  // Move the data: the tile's points in walk order through `scratch`.
+  std::vector<double> &values = scratch;
+  values.resize(size_t(walk.points));
+  PagedMemory &lxMem = st.lx[size_t(core)];
+  auto forRows = [&](auto fn) { // LX rows: (first point, count, address)
+    for (int64_t first = 0; first < walk.points; first += inner)
+      fn(first, std::min(inner, walk.points - first),
+         uint64_t(lxAddress + (first / inner) * rowBytes));
+  };
+  if (!d.toLx)
+    forRows([&](int64_t first, int64_t n, uint64_t address) {
+      loadElements(lxMem, view.type, address, values.data() + first, n);
+    });
+  int64_t i = 0, sticks = 0, lastStick = -1;
+  for (const WalkRun &run : walk.runs) {
+    double *v = values.data() + i;
+    i += run.count;
+    if (run.part < 0) {
+      if (d.toLx)
+        std::fill_n(v, run.count, 0.0);
+      continue;
+    }
+    int32_t mem = walk.memory[size_t(run.part)];
+    PagedMemory &other = mem < 0 ? st.hbm : st.lx[size_t(mem)];
+    bool dense = run.count == 1 || run.stride == int64_t(esize);
+    if (mem < 0) { // distinct HBM sticks, in walk order
+      if (dense) {
+        int64_t s0 = run.address / int64_t(stickBytes);
+        int64_t s1 = (run.address + (run.count - 1) * int64_t(esize)) / int64_t(stickBytes);
+        sticks += s1 - s0 + 1 - (s0 == lastStick ? 1 : 0);
+        lastStick = s1;
+      } else {
+        for (int64_t k = 0; k < run.count; ++k) {
+          int64_t stick = (run.address + run.stride * k) / int64_t(stickBytes);
+          sticks += stick != lastStick;
+          lastStick = stick;
+        }
+      }
+    }
+    if (dense) {
+      if (d.toLx)
+        loadElements(other, d.type, uint64_t(run.address), v, run.count);
+      else
+        storeElements(other, d.type, uint64_t(run.address), v, run.count);
+    } else {
+      for (int64_t k = 0; k < run.count; ++k) {
+        uint64_t address = uint64_t(run.address + run.stride * k);
+        if (d.toLx)
+          loadElements(other, d.type, address, v + k, 1);
+        else
+          storeElements(other, d.type, address, v + k, 1);
+      }
+    }
+  }
+  if (d.toLx) {
+    if (view.type != d.type) {
+      interp::DType vt = dtypeOf(view.type);
+      for (double &x : values)
+        x = interp::roundTo(vt, x);
+    }
+    forRows([&](int64_t first, int64_t n, uint64_t address) {
+      storeElements(lxMem, view.type, address, values.data() + first, n);
+    });
+  }
+  if (d.toLx)
+    lxWritten(core, buffer, copy);
+  // Timing: setup, then the sticks through the shared HBM port and the
+  // ring links between the HBM's ring stop and this core.
+  const arch::Arch &a = arch();
+  int64_t bytes = sticks * int64_t(stickBytes);
+  uint64_t start = st.now + uint64_t(a.timing.dmaSetupCycles);
+  uint64_t end = start;
+  if (bytes > 0) {
+    uint64_t s = std::max(start, st.hbmFreeAt);
+    uint64_t dur = static_cast<uint64_t>(std::ceil(double(bytes) / hbmBytesPerCycle));
+    st.hbmFreeAt = s + dur;
+    st.hbmBytes += bytes;
+    if (options_.trace && trace_.hbm.size() < options_.traceLimit)
+      trace_.hbm.push_back({s, s + dur, core, bytes, d.toLx});
+    int32_t from = d.toLx ? a.hbmAttachCore : core;
+    int32_t to = d.toLx ? core : a.hbmAttachCore;
+    uint64_t ring = ringTransfer(from, to, bytes, s, true);
+    end = std::max(s + dur, ring);
+  }
+  if (!d.toLx)
+    lxRead(core, buffer, copy, end);
+  cost = std::max<uint64_t>(1, end - st.now);
+  return true;
+}
+
+bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
+                       bool &blocked) {
+  const code::Program &prog = *stat[e].program_;
+  int32_t core = stat[e].core;
+  int64_t peer = int64_t(S(e, in.a));
+  if (peer < 0 || peer >= numCores)
+    return fail(e, "ring peer core " + std::to_string(peer) + " does not exist");
+  if (in.argBegin + uint64_t(in.argCount) > prog.operands.size())
+    return fail(e, "the instruction's operands lie outside its program");
+  const int32_t *args = prog.operands.data() + in.argBegin;
+  if (in.op == Opcode::RingSend) {
+    MachineState::Message msg;
+    int64_t bytes = 0;
+    for (uint32_t k = 0; k < in.argCount; ++k) {
+      int32_t t = args[k];
+      if (t < 0 || size_t(t) >= prog.tileRegs.size())
+        return fail(e, "tile register " + std::to_string(t) + " does not exist");
+      msg.tiles.push_back(T(e, t));
+      bytes += int64_t(T(e, t).size()) * code::elemBytes(prog.tileRegs[size_t(t)].type);
+    }
+    if (in.imm > 0)
+      bytes = in.imm;
+    msg.arrival = ringTransfer(core, int32_t(peer), bytes, st.now, false);
+    auto &box = st.mailboxes[{core, int32_t(peer)}];
+    box.push_back(std::move(msg));
+    // Wake the receiver if it waits for this core.
+    for (uint32_t r : engineOfCore[size_t(peer)])
+      if (st.engines[r].status == Blocked &&
+          st.engines[r].blockedOn == kMailboxBase + core)
+        wake(r, std::max(st.now, box.back().arrival));
+    cost = uint64_t(arch().timing.issueCycles);
+    return true;
+  }
+  // RingRecv: the oldest message from `peer`.
+  auto it = st.mailboxes.find({int32_t(peer), core});
+  if (it == st.mailboxes.end() || it->second.empty()) {
+    blocked = true;
+    block(e, kMailboxBase + int32_t(peer));
+    return true;
+  }
+  MachineState::Message &msg = it->second.front();
+  if (msg.arrival > st.now) {
+    blocked = true;
+    schedule(e, msg.arrival);
+    return true;
+  }
+  const code::Module &m = *prepared().module;
+  for (uint32_t k = 0; k + 1 < in.argCount + 1 && 2 * k + 1 < in.argCount; ++k) {
+    int32_t treg = args[2 * k], areg = args[2 * k + 1];
+    if (k >= msg.tiles.size())
+      return fail(e, "the ring message has fewer tiles than the receive");
+    const std::vector<double> &tile = msg.tiles[k];
+    if (treg >= 0) {
+      if (size_t(treg) >= prog.tileRegs.size())
+        return fail(e, "tile register " + std::to_string(treg) + " does not exist");
+      std::vector<double> &dst = T(e, treg);
+      std::copy_n(tile.begin(), std::min(tile.size(), dst.size()), dst.begin());
+    }
+    size_t vi = size_t(in.imm) + k;
+    if (areg >= 0 && vi < prog.ringViews.size()) {
+      int32_t v = prog.ringViews[vi];
+      if (v < 0 || size_t(v) >= m.lxViews.size())
+        return fail(e, "the ring receive names no LX view");
+      const code::LxView &view = m.lxViews[size_t(v)];
+      int64_t inner = view.dims.empty() ? 1 : std::max<int64_t>(1, view.dims.back());
+      unsigned vsize = unsigned(code::elemBytes(view.type));
+      int64_t rowBytes = view.rowBytes > 0 ? view.rowBytes : inner * vsize;
+      int64_t address = int64_t(S(e, areg));
+      int64_t n = int64_t(tile.size());
+      int32_t buffer = -1, copy = 0;
+      if (!lxRange(e, v, address, ((n + inner - 1) / inner) * rowBytes, core,
+                   buffer, copy))
+        return false;
+      for (int64_t first = 0; first < n; first += inner)
+        storeElements(st.lx[size_t(core)], view.type,
+                      uint64_t(address + (first / inner) * rowBytes),
+                      tile.data() + first, std::min(inner, n - first));
+      lxWritten(core, buffer, copy);
+    }
+  }
+  it->second.pop_front();
+  cost = uint64_t(arch().timing.issueCycles);
+  return true;
+}
+
+bool Machine::execute(uint32_t e) {
+  MachineState::Engine &en = st.engines[e];
+  const EngineStatic &es = stat[e];
+  const arch::Arch &a = arch();
+  const uint64_t issue = uint64_t(a.timing.issueCycles);
+  if (en.pc >= es.size)
+    return fail(e, "the program runs past its last instruction");
+  const Instr &in = es.code[en.pc];
+  const code::Program &prog = *es.program_;
+  uint64_t cost = issue;
+  uint32_t pc = en.pc;
+  uint32_t next = en.pc + 1;
+  auto checkS = [&](int32_t r) { return r >= 0 && r < prog.numSRegs; };
+  auto checkV = [&](int32_t r) { return r >= 0 && r < prog.numVRegs; };
+  auto checkT = [&](int32_t r) {
+    return r >= 0 && size_t(r) < prog.tileRegs.size();
+  };
+  auto channelIndex = [&](int64_t ch) -> int64_t {
+    if (ch < 0 || size_t(ch) >= numChannels)
+      return -1;
+    return int64_t(size_t(es.core) * numChannels + size_t(ch));
+  };
+  auto alu = [&](const Instr &i) {
+    AluOp op;
+    op.fn = i.fn;
+    op.type = i.type;
+    op.srcType = i.srcType;
+    op.predicate = i.aux;
+    return op;
+  };
+  auto simdCycles = [&](ElemType t, int64_t elements, bool transcendental) {
+    auto it = a.simdElementsPerCycle.find(code::elemName(t));
+    int64_t width = it != a.simdElementsPerCycle.end()
+                        ? it->second
+                        : a.simdElementsPerCycle.at("f16");
+    uint64_t c = uint64_t((elements + width - 1) / width);
+    if (transcendental)
+      c *= uint64_t(a.transcendentalPenalty);
+    return std::max<uint64_t>(c, 1);
+  };
+  auto args = [&]() { return prog.operands.data() + in.argBegin; };
+  if (in.argCount && in.argBegin + uint64_t(in.argCount) > prog.operands.size())
+    return fail(e, "the instruction's operands lie outside its program");
+
+  switch (in.op) {
+  case Opcode::Nop:
+    break;
+  case Opcode::Const:
+    if (!checkS(in.dst))
+      return fail(e, "bad register");
+    S(e, in.dst) = uint64_t(in.imm);
+    break;
+  case Opcode::Mov:
+    if (in.aux == 0) {
+      if (!checkS(in.dst) || !checkS(in.a))
+        return fail(e, "bad register");
+      S(e, in.dst) = S(e, in.a);
+    } else if (in.aux == 1) {
+      if (!checkV(in.dst) || !checkV(in.a))
+        return fail(e, "bad register");
+      std::memmove(V(e, in.dst), V(e, in.a), sizeof(double) * size_t(maxLanes));
+    } else {
+      if (!checkT(in.dst) || !checkT(in.a))
+        return fail(e, "bad register");
+      T(e, in.dst) = T(e, in.a);
+    }
+    break;
+  case Opcode::Arg: {
+    const code::Module &m = *prepared().module;
+    if (!checkS(in.dst) || in.imm < 0 || size_t(in.imm) >= job_.symbols.size())
+      return fail(e, "bad register or symbol");
+    const code::Symbol &sym = m.symbols[size_t(in.imm)];
+    const runtime::Value &v = job_.symbols[size_t(in.imm)];
+    if (sym.kind == code::Symbol::Scalar && code::isFloat(sym.type))
+      setS(e, in.dst, ElemType::F64, v.f);
+    else
+      S(e, in.dst) = uint64_t(v.i);
+    break;
+  }
+  case Opcode::SAlu: {
+    if (!checkS(in.dst) || !checkS(in.a))
+      return fail(e, "bad register");
+    // 64-bit integer arithmetic on the registers directly (the loops'
+    // counters and addresses): the same results as the general path for
+    // every value below 2^53, exact above it.
+    if ((in.type == ElemType::Index || in.type == ElemType::I64) &&
+        in.srcType == ElemType::None && checkS(in.b)) {
+      int64_t x = int64_t(S(e, in.a)), y = int64_t(S(e, in.b));
+      bool done = true;
+      int64_t r = 0;
+      switch (in.fn) {
+      case code::AluFn::AddI: r = int64_t(uint64_t(x) + uint64_t(y)); break;
+      case code::AluFn::SubI: r = int64_t(uint64_t(x) - uint64_t(y)); break;
+      case code::AluFn::MulI: r = int64_t(uint64_t(x) * uint64_t(y)); break;
+      case code::AluFn::MaxSI: r = std::max(x, y); break;
+      case code::AluFn::MinSI: r = std::min(x, y); break;
+      case code::AluFn::CmpI:
+        switch (in.aux) {
+        case 0: r = x == y; break;
+        case 1: r = x != y; break;
+        case 2: r = x < y; break;
+        case 3: r = x <= y; break;
+        case 4: r = x > y; break;
+        case 5: r = x >= y; break;
+        case 6: r = uint64_t(x) < uint64_t(y); break;
+        case 7: r = uint64_t(x) <= uint64_t(y); break;
+        case 8: r = uint64_t(x) > uint64_t(y); break;
+        default: r = uint64_t(x) >= uint64_t(y); break;
+        }
+        break;
+      default: done = false; break;
+      }
+      if (done) {
+        S(e, in.dst) = uint64_t(r);
+        break;
+      }
+    }
+    ElemType src = in.srcType != ElemType::None ? in.srcType : in.type;
+    AluStatus status = AluStatus::Ok;
+    bool select = in.fn == code::AluFn::Select;
+    double x = sval(e, in.a, select ? ElemType::I1 : src);
+    double y = checkS(in.b) ? sval(e, in.b, select ? in.type : src) : 0;
+    double z = checkS(in.c) ? sval(e, in.c, in.type) : 0;
+    double r = evalAlu(alu(in), x, y, z, status);
+    ElemType resultType = isCompare(in.fn) ? ElemType::I1 : in.type;
+    if (status == AluStatus::DivisionByZero)
+      return fail(e, "integer division by zero");
+    if (status == AluStatus::Unsupported)
+      return fail(e, std::string("the emulator does not compute ") +
+                         code::aluName(in.fn));
+    setS(e, in.dst, resultType, r);
+    break;
+  }
+  case Opcode::Jmp:
+    next = uint32_t(in.imm);
+    break;
+  case Opcode::Brz:
+  case Opcode::Brnz: {
+    if (!checkS(in.a))
+      return fail(e, "bad register");
+    bool zero = S(e, in.a) == 0 || (code::isFloat(in.type) && sval(e, in.a, in.type) == 0);
+    if (zero == (in.op == Opcode::Brz))
+      next = uint32_t(in.imm);
+    break;
+  }
+  case Opcode::Halt:
+    if (nextTile(e)) {
+      record(EventKind::Issue, e, pc, st.now, uint32_t(cost));
+      en.busyCycles += cost;
+      schedule(e, st.now + cost);
+      return true;
+    }
+    en.status = Halted;
+    record(EventKind::Halt, e, pc, st.now, 0);
+    st.lastActivity = std::max(st.lastActivity, st.now);
+    if (--st.liveEngines[size_t(es.core)] > 0 &&
+        st.barrierArrived[size_t(es.core)] >= st.liveEngines[size_t(es.core)]) {
+      // Engines waiting at a barrier no longer wait for this one.
+      st.barrierArrived[size_t(es.core)] = 0;
+      for (uint32_t o : engineOfCore[size_t(es.core)])
+        if (st.engines[o].status == Blocked && st.engines[o].blockedOn == kBarrier) {
+          ++st.engines[o].pc;
+          wake(o, st.now);
+        }
+    }
+    return true;
+  case Opcode::VAlu: {
+    if (!checkV(in.dst) || !checkV(in.a) || in.lanes > maxLanes)
+      return fail(e, "bad register or lane count");
+    const double *x = V(e, in.a);
+    const double *y = checkV(in.b) ? V(e, in.b) : x;
+    const double *z = checkV(in.c) ? V(e, in.c) : x;
+    double *out = V(e, in.dst);
+    AluOp op = alu(in);
+    AluStatus status = AluStatus::Ok;
+    // Lane i reads only lane i of its operands: in place is safe.
+    evalAluLanes(op, x, y, z, out, in.lanes, status);
+    if (status == AluStatus::DivisionByZero)
+      return fail(e, "integer division by zero");
+    if (status == AluStatus::Unsupported)
+      return fail(e, std::string("the emulator does not compute ") +
+                         code::aluName(in.fn));
+    cost = std::max(issue, simdCycles(in.type, in.lanes, isTranscendental(in.fn)));
+    st.computeCycles[size_t(es.core)] += cost;
+    break;
+  }
+  case Opcode::VSplat: {
+    if (!checkV(in.dst) || !checkS(in.a) || in.lanes > maxLanes)
+      return fail(e, "bad register or lane count");
+    double v = interp::roundTo(dtypeOf(in.type), sval(e, in.a, in.type));
+    std::fill_n(V(e, in.dst), in.lanes, v);
+    break;
+  }
+  case Opcode::VReduce: {
+    if (!checkS(in.dst) || !checkV(in.a) || (in.b >= 0 && !checkS(in.b)) ||
+        in.lanes > maxLanes || in.lanes == 0)
+      return fail(e, "bad register or lane count");
+    AluOp op = alu(in);
+    AluStatus status = AluStatus::Ok;
+    const double *x = V(e, in.a);
+    // b = -1: the fold starts from lane 0.
+    double acc = in.b >= 0 ? sval(e, in.b, in.type) : x[0];
+    for (int i = in.b >= 0 ? 0 : 1; i < in.lanes; ++i)
+      acc = evalAlu(op, acc, x[i], 0, status);
+    if (status != AluStatus::Ok)
+      return fail(e, "the reduction cannot be computed");
+    setS(e, in.dst, in.type, acc);
+    cost = std::max(issue, simdCycles(in.type, in.lanes, false));
+    st.computeCycles[size_t(es.core)] += cost;
+    break;
+  }
+  case Opcode::VExtract: {
+    int64_t lane = in.b >= 0 && checkS(in.b) ? int64_t(S(e, in.b)) : in.imm;
+    if (!checkS(in.dst) || !checkV(in.a) || lane < 0 || lane >= maxLanes)
+      return fail(e, "bad register or lane " + std::to_string(lane));
+    setS(e, in.dst, in.type, V(e, in.a)[lane]);
+    break;
+  }
+  case Opcode::VInsert: {
+    int64_t lane = in.c >= 0 && checkS(in.c) ? int64_t(S(e, in.c)) : in.imm;
+    if (!checkV(in.dst) || !checkV(in.a) || !checkS(in.b) || lane < 0 ||
+        lane >= maxLanes)
+      return fail(e, "bad register or lane " + std::to_string(lane));
+    if (in.dst != in.a)
+      std::memcpy(V(e, in.dst), V(e, in.a), sizeof(double) * size_t(maxLanes));
+    V(e, in.dst)[lane] = interp::roundTo(dtypeOf(in.type), sval(e, in.b, in.type));
+    break;
+  }
+  case Opcode::TRead:
+  case Opcode::TWrite:
+  case Opcode::TExtract:
+  case Opcode::TInsert: {
+    int32_t treg = in.a;
+    if (!checkT(treg) || (in.op != Opcode::TRead && in.op != Opcode::TExtract && !checkT(in.dst)))
+      return fail(e, "bad tile register");
+    const code::TileShape &shape = prog.tileRegs[size_t(treg)];
+    size_t rank = shape.dims.size();
+    if (in.argCount != rank)
+      return fail(e, "the tile access has " + std::to_string(in.argCount) +
+                         " coordinates for a rank-" + std::to_string(rank) + " tile");
+    int64_t point[8] = {0};
+    if (rank > 8)
+      return fail(e, "tiles of rank above 8 are not supported");
+    for (size_t d = 0; d < rank; ++d) {
+      if (!checkS(args()[d]))
+        return fail(e, "bad register");
+      point[d] = int64_t(S(e, args()[d]));
+    }
+    auto flat = [&](const int64_t *p, bool &inside) {
+      int64_t f = 0;
+      inside = true;
+      for (size_t d = 0; d < rank; ++d) {
+        inside &= p[d] >= 0 && p[d] < shape.dims[d];
+        f = f * shape.dims[d] + p[d];
+      }
+      return f;
+    };
+    if (in.op == Opcode::TRead || in.op == Opcode::TWrite) {
+      if (rank == 0 || in.aux >= rank || in.lanes > maxLanes)
+        return fail(e, "bad tile dimension or lane count");
+      if (in.op == Opcode::TRead && !checkV(in.dst))
+        return fail(e, "bad register");
+      if (in.op == Opcode::TWrite && !checkV(in.b))
+        return fail(e, "bad register");
+      if (in.op == Opcode::TWrite && in.dst != in.a)
+        T(e, in.dst) = T(e, in.a);
+      std::vector<double> &tile = T(e, in.op == Opcode::TRead ? in.a : in.dst);
+      double fill = in.op == Opcode::TRead && checkS(in.b) ? sval(e, in.b, in.type) : 0;
+      double *v = V(e, in.op == Opcode::TRead ? in.dst : in.b);
+      for (int i = 0; i < in.lanes; ++i) {
+        int64_t p[8];
+        std::copy_n(point, 8, p);
+        p[in.aux] += i;
+        bool inside = false;
+        int64_t f = flat(p, inside);
+        if (in.op == Opcode::TRead)
+          v[i] = inside ? tile[size_t(f)] : fill;
+        else if (inside)
+          tile[size_t(f)] = v[i];
+      }
+    } else {
+      bool inside = false;
+      int64_t f = flat(point, inside);
+      if (!inside)
+        return fail(e, "the tile access lies outside the tile");
+      if (in.op == Opcode::TExtract) {
+        if (!checkS(in.dst))
+          return fail(e, "bad register");
+        setS(e, in.dst, in.type, T(e, in.a)[size_t(f)]);
+      } else {
+        if (!checkS(in.b))
+          return fail(e, "bad register");
+        if (in.dst != in.a)
+          T(e, in.dst) = T(e, in.a);
+        T(e, in.dst)[size_t(f)] =
+            interp::roundTo(dtypeOf(in.type), sval(e, in.b, in.type));
+      }
+    }
+    break;
+  }
+  case Opcode::TSplat: {
+    if (!checkT(in.dst) || (in.a >= 0 && !checkS(in.a)))
+      return fail(e, "bad register");
+    std::vector<double> &tile = T(e, in.dst);
+    // a = -1: zeros (tensor.empty).
+    std::fill(tile.begin(), tile.end(),
+              in.a < 0 ? 0.0
+                       : interp::roundTo(dtypeOf(in.type), sval(e, in.a, in.type)));
+    cost = std::max(issue, simdCycles(in.type, int64_t(tile.size()), false));
+    break;
+  }
+  case Opcode::Send:
+  case Opcode::Recv:
+  case Opcode::Stream:
+  case Opcode::Collect:
+  case Opcode::Signal:
+  case Opcode::Wait: {
+    bool produce = in.op == Opcode::Send || in.op == Opcode::Stream ||
+                   in.op == Opcode::Signal;
+    int64_t chNo = (in.op == Opcode::Stream || in.op == Opcode::Collect) ? in.c : in.imm;
+    int64_t ci = channelIndex(chNo);
+    if (ci < 0)
+      return fail(e, "channel " + std::to_string(chNo) + " does not exist");
+    MachineState::Channel &ch = st.channels[size_t(ci)];
+    const runtime::ChannelWiring &w = prepared().channels[size_t(chNo)];
+    int64_t depth = std::max<int64_t>(1, w.depth);
+    int64_t lanes = std::max<int32_t>(0, w.lanes);
+    bool tokens = in.op == Opcode::Signal || in.op == Opcode::Wait;
+    bool tile = !tokens && in.lanes == 0 && (in.op == Opcode::Send || in.op == Opcode::Recv);
+    int64_t total = tokens ? 1
+                    : (in.op == Opcode::Send || in.op == Opcode::Recv) && !tile
+                        ? 1
+                        : std::max<int64_t>(1, in.aux);
+    int64_t port = (in.op == Opcode::Stream || in.op == Opcode::Collect || tile)
+                       ? a.timing.lxPortSticksPerCycle
+                       : 1;
+    // How many sticks can move now.
+    int64_t avail = 0;
+    if (produce) {
+      avail = depth - ch.count;
+    } else {
+      for (int64_t k = 0; k < ch.count; ++k) {
+        if (ch.visibleAt[size_t((ch.head + k) % depth)] > st.now)
+          break;
+        ++avail;
+      }
+      if (avail == 0 && ch.count > 0) { // in flight: wait for it
+        schedule(e, ch.visibleAt[size_t(ch.head % depth)]);
+        return true;
+      }
+    }
+    if (avail == 0) {
+      block(e, int32_t(chNo));
+      return true;
+    }
+    int64_t n = std::min({avail, port, total - en.progress});
+    // LX side of Stream / Collect.
+    int32_t buffer = -1, copy = 0;
+    const code::LxView *view = nullptr;
+    int64_t lxBase = 0;
+    if (in.op == Opcode::Stream || in.op == Opcode::Collect) {
+      const code::Module &m = *prepared().module;
+      if (in.imm < 0 || size_t(in.imm) >= m.lxViews.size() || !checkS(in.a))
+        return fail(e, "bad LX view or register");
+      view = &m.lxViews[size_t(in.imm)];
+      int64_t first = in.b >= 0 ? int64_t(S(e, in.b)) : 0;
+      lxBase = int64_t(S(e, in.a)) + (first + en.progress) * int64_t(stickBytes);
+      if (!lxRange(e, int32_t(in.imm), lxBase, n * int64_t(stickBytes), es.core,
+                   buffer, copy))
+        return false;
+    }
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t stick = en.progress + k;
+      if (produce) {
+        size_t slot = size_t((ch.head + ch.count) % depth);
+        double *data = ch.data.data() + slot * size_t(lanes);
+        if (in.op == Opcode::Send && !tile) {
+          if (!checkV(in.a))
+            return fail(e, "bad register");
+          std::copy_n(V(e, in.a), lanes, data);
+        } else if (in.op == Opcode::Send) {
+          if (!checkT(in.a))
+            return fail(e, "bad tile register");
+          const std::vector<double> &t = T(e, in.a);
+          TileSticks ts = tileSticks(prog.tileRegs[size_t(in.a)], lanes);
+          int64_t base = ts.offset(stick), n = ts.count(stick);
+          for (int64_t l = 0; l < lanes; ++l)
+            data[l] = l < n && size_t(base + l) < t.size() ? t[size_t(base + l)] : 0.0;
+        } else if (in.op == Opcode::Stream) {
+          uint64_t vsize = uint64_t(code::elemBytes(view->type));
+          int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
+          loadElements(st.lx[size_t(es.core)], view->type,
+                       uint64_t(lxBase + k * int64_t(stickBytes)), data, fit);
+          std::fill(data + fit, data + lanes, 0.0);
+        }
+        ch.visibleAt[slot] = st.now + uint64_t(a.timing.channelLatencyCycles);
+        ++ch.count;
+      } else {
+        size_t slot = size_t(ch.head % depth);
+        const double *data = ch.data.data() + slot * size_t(lanes);
+        if (in.op == Opcode::Recv && !tile) {
+          if (!checkV(in.dst))
+            return fail(e, "bad register");
+          std::copy_n(data, lanes, V(e, in.dst));
+        } else if (in.op == Opcode::Recv) {
+          if (!checkT(in.dst))
+            return fail(e, "bad tile register");
+          std::vector<double> &t = T(e, in.dst);
+          TileSticks ts = tileSticks(prog.tileRegs[size_t(in.dst)], lanes);
+          int64_t base = ts.offset(stick), n = ts.count(stick);
+          for (int64_t l = 0; l < n; ++l)
+            if (size_t(base + l) < t.size())
+              t[size_t(base + l)] = data[l];
+        } else if (in.op == Opcode::Collect) {
+          uint64_t vsize = uint64_t(code::elemBytes(view->type));
+          int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
+          storeElements(st.lx[size_t(es.core)], view->type,
+                        uint64_t(lxBase + k * int64_t(stickBytes)), data, fit);
+        }
+        ch.head = (ch.head + 1) % depth;
+        --ch.count;
+      }
+    }
+    fifoSample(size_t(ci));
+    wakeChannel(size_t(ci), st.now + (produce ? uint64_t(a.timing.channelLatencyCycles) : 0));
+    if (in.op == Opcode::Stream)
+      lxRead(es.core, buffer, copy, st.now + 1);
+    if (in.op == Opcode::Collect)
+      lxWritten(es.core, buffer, copy);
+    en.progress += n;
+    if (en.progress < total) {
+      cost = 1;
+      next = en.pc; // more sticks to move
+    } else {
+      en.progress = 0;
+      cost = (in.op == Opcode::Stream || in.op == Opcode::Collect || tile)
+                 ? 1
+                 : issue;
+    }
+    break;
+  }
+  case Opcode::Barrier: {
+    int32_t &arrived = st.barrierArrived[size_t(es.core)];
+    ++arrived;
+    if (arrived < st.liveEngines[size_t(es.core)]) {
+      block(e, kBarrier);
+      return true;
+    }
+    arrived = 0;
+    for (uint32_t o : engineOfCore[size_t(es.core)])
+      if (o != e && st.engines[o].status == Blocked &&
+          st.engines[o].blockedOn == kBarrier) {
+        ++st.engines[o].pc;
+        wake(o, st.now + issue);
+      }
+    break;
+  }
+  case Opcode::Dma:
+    if (!execDma(e, in, cost))
+      return false;
+    break;
+  case Opcode::RingSend:
+  case Opcode::RingRecv: {
+    bool blocked = false;
+    if (!checkS(in.a))
+      return fail(e, "bad register");
+    if (!execRing(e, in, cost, blocked))
+      return false;
+    if (blocked)
+      return true;
+    break;
+  }
+  }
+  if (st.faulted)
+    return false;
+  record(EventKind::Issue, e, pc, st.now, uint32_t(std::min<uint64_t>(cost, UINT32_MAX)));
+  en.busyCycles += cost;
+  en.pc = next;
+  if (next >= es.size)
+    return fail(e, "the program runs past its last instruction");
+  st.lastActivity = std::max(st.lastActivity, st.now + cost);
+  schedule(e, st.now + cost);
+  return true;
+}

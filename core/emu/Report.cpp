@@ -1,0 +1,82 @@
+//===- Report.cpp - what a finished emulated run adds up to ---------------===//
+
+#include "emu/Report.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace spyre;
+using namespace spyre::emu;
+
+std::vector<int64_t> spyre::emu::peakLx(const std::vector<LxInterval> &intervals,
+                                        int32_t numCores) {
+  std::vector<std::vector<std::pair<uint64_t, int64_t>>> deltas;
+  deltas.resize(size_t(numCores));
+  for (const LxInterval &i : intervals) {
+    if (i.core < 0 || i.core >= numCores)
+      continue;
+    deltas[size_t(i.core)].push_back({i.start, i.bytes});
+    deltas[size_t(i.core)].push_back({i.end, -i.bytes});
+  }
+  std::vector<int64_t> peak(size_t(numCores), 0);
+  for (int32_t c = 0; c < numCores; ++c) {
+    auto &d = deltas[size_t(c)];
+    // Frees at a cycle come before fills at it.
+    std::sort(d.begin(), d.end());
+    int64_t in = 0;
+    for (const auto &[t, b] : d) {
+      in += b;
+      peak[size_t(c)] = std::max(peak[size_t(c)], in);
+    }
+  }
+  return peak;
+}
+
+Summary spyre::emu::summarise(const Machine &m) {
+  const MachineState &st = m.state();
+  const runtime::Prepared &p = m.prepared();
+  const arch::Arch &a = p.arch;
+  Summary s;
+  s.totalCycles = st.lastActivity;
+  s.timeUs = double(s.totalCycles) / (a.clockGhz * 1000.0);
+  s.events = st.events;
+  double total = double(std::max<uint64_t>(1, s.totalCycles));
+  for (size_t e = 0; e < p.engines.size(); ++e) {
+    const runtime::EngineInstance &inst = p.engines[e];
+    EngineUse u;
+    u.core = inst.core;
+    u.instance = inst.instance;
+    u.unit = p.module->programs[size_t(inst.program)].unit;
+    u.busyCycles = st.engines[e].busyCycles;
+    u.utilisation = double(u.busyCycles) / total;
+    s.engines.push_back(u);
+  }
+  s.peakLxBytes = peakLx(m.trace().lx, a.numCores);
+  double linkBpc = a.ringLinkBandwidthGBs / a.clockGhz;
+  double hbmBpc = a.hbmBandwidthGBs / a.clockGhz;
+  int64_t maxLink = 0;
+  for (size_t i = 0; i < st.linkBytes.size(); ++i) {
+    if (st.linkBytes[i] == 0)
+      continue;
+    LinkUse l;
+    l.direction = int32_t(i / size_t(a.numCores));
+    l.link = int32_t(i % size_t(a.numCores));
+    l.bytes = st.linkBytes[i];
+    l.utilisation = double(l.bytes) / (linkBpc * total);
+    s.links.push_back(l);
+    maxLink = std::max(maxLink, l.bytes);
+  }
+  s.hbmBytes = st.hbmBytes;
+  s.boundHbm = double(st.hbmBytes) / hbmBpc;
+  for (uint64_t c : st.computeCycles)
+    s.boundCompute = std::max(s.boundCompute, double(c));
+  s.boundRing = double(maxLink) / linkBpc;
+  double best = s.boundHbm;
+  s.bottleneck = "hbm";
+  if (s.boundCompute > best)
+    best = s.boundCompute, s.bottleneck = "compute";
+  if (s.boundRing > best)
+    best = s.boundRing, s.bottleneck = "ring";
+  s.closeness = best / total;
+  return s;
+}

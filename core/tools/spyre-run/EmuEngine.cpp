@@ -1,0 +1,285 @@
+//===- EmuEngine.cpp - spyre-run's --engine emu|both path -----------------===//
+//
+// A KTIR kernel is compiled on the fly (compileKernel's SpyreCode module)
+// and its arguments are placed exactly as the interpreter places them
+// (PreparedRun::placedArguments, seeded arrays included), so `both` runs
+// the two engines on the same bytes. A .spyb file takes --bind NAME=VALUE
+// for dimensions and scalars and --input NAME=FILE.npy for tensors (placed
+// 128-byte aligned from 0x10000 in symbol order, as the interpreter does).
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmuEngine.h"
+
+#include "driver/Compile.h"
+#include "driver/Emulate.h"
+#include "driver/RunReport.h"
+#include "interp/DType.h"
+#include "spyrecode/Binary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+using namespace spyre;
+using namespace spyre::driver;
+using namespace spyre::tools;
+
+namespace {
+
+bool endsWith(const std::string &s, const std::string &suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// Element `i` of `a` as a double (integers as their value).
+double elementOf(const npy::Array &a, size_t i) {
+  std::string name = a.dtype;
+  if (name == "u8") name = "i8";
+  if (name == "u16") name = "i16";
+  if (name == "u32") name = "i32";
+  if (name == "u64") name = "i64";
+  std::optional<interp::DType> t = interp::dtypeFromName(name);
+  size_t size = npy::elementSize(a.dtype);
+  if (!t || size == 0 || (i + 1) * size > a.data.size())
+    return NAN;
+  return interp::loadElement(*t, a.data.data() + i * size);
+}
+
+/// The spacing of `dtype`'s values at `x` (1 for integers).
+double ulpAt(const std::string &dtype, double x) {
+  int mantissa = dtype == "f16" ? 10 : dtype == "bf16" ? 7
+               : dtype == "f32" ? 23 : dtype == "f64" ? 52 : -1;
+  if (mantissa < 0)
+    return 1;
+  int minExp = dtype == "f16" ? -14 : dtype == "bf16" || dtype == "f32" ? -126 : -1022;
+  int e = x == 0 || !std::isfinite(x) ? minExp : std::max(minExp, std::ilogb(x));
+  return std::ldexp(1.0, e - mantissa);
+}
+
+/// Compares the emulator's arrays with the interpreter's: true when every
+/// byte is equal or, with maxUlps > 0, every element lies within maxUlps
+/// steps of the dtype (at the array's largest magnitude) from the
+/// interpreter's value; prints the worst
+/// element of each array that differs.
+bool compareArrays(const std::map<std::string, npy::Array> &interp,
+                   const std::map<std::string, npy::Array> &emu,
+                   double maxUlps) {
+  bool same = true;
+  for (const auto &[name, expected] : interp) {
+    auto it = emu.find(name);
+    if (it == emu.end()) {
+      std::cerr << "spyre-run: the emulator has no array '" << name << "'\n";
+      same = false;
+      continue;
+    }
+    const npy::Array &got = it->second;
+    if (got.data == expected.data)
+      continue;
+    size_t size = std::max<size_t>(1, npy::elementSize(expected.dtype));
+    size_t n = std::min(got.data.size(), expected.data.size()) / size;
+    // The bound is in steps of the dtype at the array's largest magnitude:
+    // a reordered sum's error scales with its terms, not with its result.
+    double scale = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (std::isfinite(elementOf(expected, i)))
+        scale = std::max(scale, std::fabs(elementOf(expected, i)));
+    const double step = ulpAt(expected.dtype, scale);
+    size_t worst = 0, mismatches = 0;
+    double worstDiff = -1, worstUlps = -1;
+    for (size_t i = 0; i < n; ++i) {
+      if (std::memcmp(got.data.data() + i * size, expected.data.data() + i * size, size) == 0)
+        continue;
+      ++mismatches;
+      double want = elementOf(expected, i);
+      double d = std::fabs(elementOf(got, i) - want);
+      if (std::isnan(d))
+        d = INFINITY;
+      double ulps = d / step;
+      if (ulps > worstUlps)
+        worstUlps = ulps, worstDiff = d, worst = i;
+    }
+    bool within = maxUlps > 0 && worstUlps <= maxUlps &&
+                  got.data.size() == expected.data.size();
+    same = same && within;
+    std::fprintf(stderr,
+                 "spyre-run: %s in '%s': %zu of %zu elements differ; worst "
+                 "element %zu: emulator %.9g, interpreter %.9g (|diff| %.9g, "
+                 "%.3g ulps%s)\n",
+                 within ? "within the bound" : "mismatch", name.c_str(),
+                 mismatches, n, worst, elementOf(got, worst),
+                 elementOf(expected, worst), worstDiff, worstUlps,
+                 maxUlps > 0 ? (" of " + std::to_string(maxUlps)).c_str() : "");
+  }
+  return same;
+}
+
+/// Arguments for a .spyb: --input arrays and --bind values, by symbol.
+bool spybArguments(const code::Module &module, const EmuRunOptions &options,
+                   const RunRequest &request,
+                   std::vector<EmulatorArgument> &args) {
+  uint64_t next = 0x10000;
+  for (const code::Symbol &sym : module.symbols) {
+    EmulatorArgument a;
+    a.name = sym.name;
+    auto input = request.args.find(sym.name);
+    auto bind = options.binds.find(sym.name);
+    if (sym.kind == code::Symbol::TensorBase && input != request.args.end() &&
+        input->second.array) {
+      a.isArray = true;
+      a.data = *input->second.array;
+      a.byteStart = next;
+      next = (next + a.data.data.size() + 127) / 128 * 128;
+    } else if (bind != options.binds.end()) {
+      try {
+        a.scalar = std::stod(bind->second);
+      } catch (...) {
+        std::cerr << "spyre-run: --bind " << sym.name << "=" << bind->second
+                  << ": not a number\n";
+        return false;
+      }
+    } else {
+      std::cerr << "spyre-run: symbol '" << sym.name << "' needs "
+                << (sym.kind == code::Symbol::TensorBase ? "--input NAME=FILE.npy"
+                                                         : "--bind NAME=VALUE")
+                << "\n";
+      return false;
+    }
+    args.push_back(std::move(a));
+  }
+  return true;
+}
+
+} // namespace
+
+int spyre::tools::runOnEmulator(const EmuRunOptions &options,
+                                RunRequest request, const Record *record) {
+  std::shared_ptr<const code::Module> module;
+  std::vector<EmulatorArgument> args;
+  std::unique_ptr<PreparedRun> interp;
+  bool spyb = endsWith(options.kernelPath, ".spyb");
+  if (spyb) {
+    if (options.engine == "both") {
+      std::cerr << "spyre-run: --engine both needs a KTIR kernel (a .spyb has "
+                   "no source for the interpreter)\n";
+      return 1;
+    }
+    std::string error;
+    std::optional<code::Module> m = code::loadBinary(options.kernelPath, error);
+    if (!m) {
+      std::cerr << "spyre-run: " << error << "\n";
+      return 1;
+    }
+    module = std::make_shared<const code::Module>(std::move(*m));
+    if (!spybArguments(*module, options, request, args))
+      return 1;
+  } else {
+    CompileRequest compile;
+    compile.source = request.source;
+    compile.sourceName = request.sourceName;
+    compile.arch = request.arch;
+    CompileResult compiled = compileKernel(compile);
+    for (const Diagnostic &d : compiled.diagnostics)
+      std::cerr << d.format() << "\n";
+    if (!compiled.ok || !compiled.spyreCode) {
+      std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
+      return 1;
+    }
+    module = compiled.spyreCode;
+    interp = std::make_unique<PreparedRun>(request);
+    if (!interp->ok()) {
+      RunResult failed = interp->run();
+      for (const Diagnostic &d : failed.diagnostics)
+        std::cerr << d.format() << "\n";
+      return 1;
+    }
+    args = emulatorArguments(*interp);
+  }
+
+  EmulateOptions eo;
+  eo.arch = request.arch;
+  eo.tracePath = options.tracePath;
+  eo.cycleBudget = options.cycleBudget;
+  EmulateResult emu = emulate(module, args, eo);
+  for (const std::string &e : emu.errors)
+    std::cerr << "spyre-run: emulator: " << e << "\n";
+  if (!emu.ok)
+    return 1;
+
+  RunResult reference;
+  bool compared = true;
+  if (options.engine == "both") {
+    reference = interp->run();
+    for (const Diagnostic &d : reference.diagnostics)
+      std::cerr << d.format() << "\n";
+    if (!reference.ok)
+      return 1;
+    compared = compareArrays(reference.arrays, emu.arrays, options.maxUlps);
+    compared = compareArrays(reference.regions, emu.regions, options.maxUlps) && compared;
+  }
+
+  std::string error;
+  if (!options.outPath.empty()) {
+    std::map<std::string, npy::Array> out;
+    RunResult asRun;
+    asRun.arrays = emu.arrays;
+    asRun.regions = emu.regions;
+    asRun.argumentNames = reference.argumentNames;
+    if (record) {
+      for (auto &[key, array] : recordOutputs(*record, asRun))
+        out["out__" + key] = array;
+    } else {
+      for (auto &[key, array] : emu.arrays)
+        out["out__" + key] = array;
+      for (auto &[key, array] : emu.regions)
+        out["out__" + key] = array;
+    }
+    if (!npy::writeNpz(options.outPath, out, error)) {
+      std::cerr << "spyre-run: " << error << "\n";
+      return 1;
+    }
+  }
+  for (auto &[name, path] : options.outputs) {
+    auto it = emu.arrays.find(name);
+    if (it == emu.arrays.end()) {
+      std::cerr << "spyre-run: --output " << name
+                << ": no array argument of that name\n";
+      return 1;
+    }
+    if (!npy::writeNpy(path, it->second, error)) {
+      std::cerr << "spyre-run: " << error << "\n";
+      return 1;
+    }
+  }
+  if (!options.reportPath.empty()) {
+    nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu));
+    j["engine"] = options.engine;
+    j["function"] = module->plan.kernel;
+    j["grid"] = module->plan.grid;
+    if (options.engine == "both") {
+      j["interpreter"] = nlohmann::json::parse(reportJson(reference));
+      j["outputs_match"] = compared;
+    }
+    std::ofstream report(options.reportPath);
+    report << j.dump(1) << "\n";
+    if (!report) {
+      std::cerr << "spyre-run: cannot write " << options.reportPath << "\n";
+      return 1;
+    }
+  }
+  const emu::Summary &s = emu.summary;
+  std::printf("%s: %llu cycles (%.6g us) on the emulator, bottleneck %s "
+              "(%.0f%% of its bound), %llu events in %.3f ms (%.3g events/s)%s\n",
+              module->plan.kernel.c_str(), (unsigned long long)s.totalCycles,
+              s.timeUs, s.bottleneck.c_str(), 100 * s.closeness,
+              (unsigned long long)s.events, emu.wallSeconds * 1e3,
+              emu.eventsPerSecond,
+              options.engine == "both" ? (compared ? (options.maxUlps > 0 ? "; outputs agree with the interpreter's (within the bound)" : "; outputs equal the interpreter's")
+                                                   : "; OUTPUTS DIFFER")
+                                       : "");
+  return compared ? 0 : 1;
+}

@@ -1,0 +1,425 @@
+//===- EmuTest.cpp - the emulator on hand-built SpyreCode programs --------===//
+//
+// Functional results, faults as diagnostics (deadlock, cycle budget, LX
+// and HBM accesses out of bounds), determinism, stepping forwards and
+// backwards, the Chrome trace's tracks, launch-many, the physical lower
+// bounds and the HBM-bandwidth timing check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HandBuilt.h"
+
+#include "emu/ChromeTrace.h"
+#include "emu/Machine.h"
+#include "emu/Report.h"
+#include "emu/Session.h"
+#include "runtime/Runtime.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest/QtTest>
+
+#include <chrono>
+#include <set>
+#include <sstream>
+
+using namespace spyre;
+using namespace spyre::emutest;
+
+namespace {
+
+constexpr int64_t kInBase = 0x10000 / 2;  // element index of `in`
+constexpr int64_t kOutBase = 0x20000 / 2; // element index of `out`
+
+std::shared_ptr<const runtime::Prepared> prepareOrFail(const code::Module &m,
+                                                       arch::Arch a = arch::defaultArch()) {
+  runtime::PrepareResult r = runtime::prepare(m, a);
+  if (!r.ok())
+    qWarning("%s", code::formatCodeErrors(&m, r.errors).c_str());
+  return r.prepared;
+}
+
+std::shared_ptr<const runtime::Job>
+launchCopy(const std::shared_ptr<const runtime::Prepared> &p, int64_t rows,
+           int64_t inBase = kInBase, int64_t outBase = kOutBase,
+           int64_t shift = 0, int64_t outElements = -1) {
+  runtime::Bindings b;
+  b.tensor("in", inBase, rows * 64);
+  b.tensor("out", outBase, outElements < 0 ? rows * 64 : outElements);
+  b.scalar("shift", shift);
+  runtime::LaunchResult r = runtime::launch(p, b);
+  if (!r.ok()) {
+    qWarning("%s", code::formatCodeErrors(p->module.get(), r.errors).c_str());
+    return nullptr;
+  }
+  return std::make_shared<const runtime::Job>(std::move(*r.job));
+}
+
+/// in[i] = (i % 200) - 100 as f16 (exact), at element index `base`.
+void fillInput(emu::PagedMemory &hbm, int64_t rows, int64_t base = kInBase) {
+  for (int64_t i = 0; i < rows * 64; ++i) {
+    uint16_t h = toHalfBits(float(i % 200) - 100.0f);
+    hbm.writeBytes(uint64_t((base + i) * 2), reinterpret_cast<uint8_t *>(&h), 2);
+  }
+}
+
+/// Checks out[i] == 2 * in[i] (f16 bits).
+bool outputDoubled(const emu::PagedMemory &hbm, int64_t rows,
+                   int64_t base = kOutBase) {
+  for (int64_t i = 0; i < rows * 64; ++i) {
+    uint16_t h = 0;
+    hbm.readBytes(uint64_t((base + i) * 2), reinterpret_cast<uint8_t *>(&h), 2);
+    if (h != toHalfBits(2.0f * (float(i % 200) - 100.0f))) {
+      qWarning("out[%lld] = 0x%04x", (long long)i, h);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The parts of a machine state a step back must restore.
+bool sameState(const emu::MachineState &a, const emu::MachineState &b) {
+  if (a.now != b.now || a.events != b.events || a.sregs != b.sregs ||
+      a.vregs != b.vregs || a.tregs != b.tregs || a.hbmFreeAt != b.hbmFreeAt ||
+      a.linkFreeAt != b.linkFreeAt || a.engines.size() != b.engines.size() ||
+      a.channels.size() != b.channels.size() || a.heap.size() != b.heap.size() || a.hasHot != b.hasHot)
+    return false;
+  for (size_t e = 0; e < a.engines.size(); ++e)
+    if (a.engines[e].pc != b.engines[e].pc ||
+        a.engines[e].status != b.engines[e].status ||
+        a.engines[e].progress != b.engines[e].progress ||
+        a.engines[e].busyCycles != b.engines[e].busyCycles)
+      return false;
+  for (size_t c = 0; c < a.channels.size(); ++c)
+    if (a.channels[c].count != b.channels[c].count ||
+        a.channels[c].head != b.channels[c].head ||
+        a.channels[c].data != b.channels[c].data)
+      return false;
+  for (size_t c = 0; c < a.lx.size(); ++c)
+    for (uint64_t addr = 0; addr < 4096; addr += 2) {
+      uint8_t x[2], y[2];
+      a.lx[c].readBytes(addr, x, 2);
+      b.lx[c].readBytes(addr, y, 2);
+      if (std::memcmp(x, y, 2) != 0)
+        return false;
+    }
+  return true;
+}
+
+} // namespace
+
+class EmuTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void copyKernelComputes();
+  void deadlockIsADiagnostic();
+  void cycleBudgetStops();
+  void lxAccessOutsideBuffer();
+  void hbmAccessOutsideTensors();
+  void heldTilesOverCapacity();
+  void deterministic();
+  void stepForwardThenBack();
+  void seekByCycleAndLine();
+  void chromeTraceHasTracks();
+  void launchMany();
+  void lowerBoundsHold();
+  void halvedHbmBandwidthIsSlower();
+};
+
+void EmuTest::copyKernelComputes() {
+  CopyKernel k;
+  auto p = prepareOrFail(copyKernel(k));
+  QVERIFY(p);
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  emu::Machine m(*job, {});
+  fillInput(m.hbm(), k.rows);
+  QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+  QVERIFY(outputDoubled(m.hbm(), k.rows));
+  // Every engine halted; the run took at least the two DMA setups.
+  for (const auto &en : m.state().engines)
+    QCOMPARE(int(en.status), 2);
+  QVERIFY(m.state().lastActivity >= 2 * uint64_t(p->arch.timing.dmaSetupCycles));
+}
+
+void EmuTest::deadlockIsADiagnostic() {
+  CopyKernel k;
+  k.deadlock = true;
+  auto p = prepareOrFail(copyKernel(k));
+  QVERIFY(p);
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  emu::Machine m(*job, {});
+  QCOMPARE(int(m.run()), int(emu::Machine::Status::Faulted));
+  const std::string &msg = m.state().fault.message;
+  QVERIFY2(msg.find("deadlock") != std::string::npos, msg.c_str());
+  // Every engine is named with its instruction, op and KTIR line.
+  for (const char *part : {"core 0 mnilu#0 pc 0 (dflow.wait, KTIR line 3)",
+                           "core 0 l1lu#0 pc 0 (dflow.wait, KTIR line 5)",
+                           "core 0 sfu#0 pc 2 (dflow.recv, KTIR line 8)",
+                           "core 0 l1su#0 pc 1 (dflow.collect, KTIR line 13)",
+                           "core 0 mnisu#0 pc 0 (dflow.wait, KTIR line 15)"})
+    QVERIFY2(msg.find(part) != std::string::npos, (msg + "\nmissing: " + part).c_str());
+}
+
+void EmuTest::cycleBudgetStops() {
+  CopyKernel k;
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  emu::Options o;
+  o.cycleBudget = 50;
+  emu::Machine m(*job, o);
+  QCOMPARE(int(m.run()), int(emu::Machine::Status::Faulted));
+  QVERIFY2(m.state().fault.message.find("cycle budget of 50 cycles") != std::string::npos,
+           m.state().fault.message.c_str());
+  QVERIFY(m.state().now <= 50 + 200); // stopped at the first event past it
+}
+
+void EmuTest::lxAccessOutsideBuffer() {
+  CopyKernel k;
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows, kInBase, kOutBase, /*shift=*/1);
+  QVERIFY(job);
+  emu::Machine m(*job, {});
+  QCOMPARE(int(m.run()), int(emu::Machine::Status::Faulted));
+  const std::string &msg = m.state().fault.message;
+  QVERIFY2(msg.find("core 0 l1lu#0 pc 4 (dflow.stream, KTIR line 6)") != std::string::npos,
+           msg.c_str());
+  QVERIFY2(msg.find("outside buffer 0 'in tile' [0, 1024)") != std::string::npos, msg.c_str());
+}
+
+void EmuTest::hbmAccessOutsideTensors() {
+  CopyKernel k;
+  auto p = prepareOrFail(copyKernel(k));
+  // `out` bound with half the elements the store writes.
+  auto job = launchCopy(p, k.rows, kInBase, kOutBase, 0, k.rows * 32);
+  QVERIFY(job);
+  emu::Machine m(*job, {});
+  QCOMPARE(int(m.run()), int(emu::Machine::Status::Faulted));
+  const std::string &msg = m.state().fault.message;
+  QVERIFY2(msg.find("mnisu#0 pc 3 (dflow.dma, KTIR line 16)") != std::string::npos, msg.c_str());
+  QVERIFY2(msg.find("lies outside every bound tensor") != std::string::npos, msg.c_str());
+}
+
+void EmuTest::heldTilesOverCapacity() {
+  CopyKernel k;
+  code::Module m = copyKernel(k);
+  for (code::Program &p : m.programs)
+    if (p.unit == "sfu")
+      p.tileRegs.push_back({{1024, 512}, code::ElemType::F16}); // 1 MiB
+  auto p = prepareOrFail(m);
+  QVERIFY(p);
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  emu::Machine machine(*job, {});
+  QCOMPARE(int(machine.run()), int(emu::Machine::Status::Faulted));
+  const std::string &msg = machine.state().fault.message;
+  QVERIFY2(msg.find("core 0 sfu#0 holds 1048576 bytes of tiles, more than the compute "
+                    "engine's 524288") != std::string::npos, msg.c_str());
+}
+
+void EmuTest::deterministic() {
+  CopyKernel k;
+  k.placement = {0, 5, 17};
+  auto p = prepareOrFail(copyKernel(k));
+  QVERIFY(p);
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  std::vector<std::string> traces;
+  for (int run = 0; run < 2; ++run) {
+    emu::Options o;
+    o.trace = true;
+    emu::Machine m(*job, o);
+    fillInput(m.hbm(), k.rows);
+    QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+    m.closeOccupancy();
+    std::ostringstream out;
+    emu::writeChromeTrace(m, out);
+    traces.push_back(out.str());
+    QVERIFY(m.trace().events.size() > 50);
+  }
+  QVERIFY(traces[0] == traces[1]);
+}
+
+void EmuTest::stepForwardThenBack() {
+  CopyKernel k;
+  k.rows = 64;
+  k.placement = {0, 3};
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  emu::SessionOptions so;
+  so.checkpointEvery = 16;
+  emu::Session s(job, [&](emu::Machine &m) { fillInput(m.hbm(), k.rows); }, so);
+  QVERIFY(!s.faulted());
+  QVERIFY(s.totalEvents() > 200);
+  QVERIFY(outputDoubled(s.finalMachine().state().hbm, k.rows));
+  QVERIFY(s.seekEvent(137));
+  emu::MachineState at137 = s.machine().state();
+  QCOMPARE(s.position(), uint64_t(137));
+  for (int i = 0; i < 40; ++i)
+    QVERIFY(s.stepEvent());
+  QCOMPARE(s.position(), uint64_t(177));
+  QVERIFY(!sameState(at137, s.machine().state()));
+  for (int i = 0; i < 40; ++i)
+    QVERIFY(s.stepBack());
+  QCOMPARE(s.position(), uint64_t(137));
+  QVERIFY(sameState(at137, s.machine().state()));
+  // Back to the start and past the end.
+  QVERIFY(s.seekEvent(0));
+  QVERIFY(!s.stepBack());
+  QVERIFY(s.seekEvent(s.totalEvents()));
+  QVERIFY(!s.stepEvent());
+  QVERIFY(sameState(s.machine().state(), s.finalMachine().state()));
+}
+
+void EmuTest::seekByCycleAndLine() {
+  CopyKernel k;
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows);
+  emu::Session s(job, [&](emu::Machine &m) { fillInput(m.hbm(), k.rows); });
+  // The first event of KTIR line 9 (the sfu's addf) issues on the sfu.
+  QVERIFY(s.nextEventOf(9));
+  const emu::TraceEvent *found = nullptr;
+  for (const emu::TraceEvent &e : s.trace().events)
+    if (e.kind == emu::EventKind::Issue &&
+        job->prepared->module->programs[size_t(job->prepared->engines[e.engine].program)].unit == "sfu" &&
+        e.pc == 3) {
+      found = &e;
+      break;
+    }
+  QVERIFY(found);
+  QCOMPARE(s.cycle(), found->cycle);
+  // By op name: the first dflow.collect.
+  QVERIFY(s.seekEvent(0));
+  QVERIFY(s.nextEventOf(0, "dflow.collect"));
+  QVERIFY(s.position() > 0);
+  // To a cycle: every event at or before it has run.
+  QVERIFY(s.seekCycle(100));
+  QVERIFY(s.cycle() <= 100);
+  QVERIFY(s.machine().nextEventCycle() > 100 || s.position() == s.totalEvents());
+  uint64_t before = s.cycle();
+  QVERIFY(s.stepCycle());
+  QVERIFY(s.cycle() > before);
+}
+
+void EmuTest::chromeTraceHasTracks() {
+  CopyKernel k;
+  k.placement = {5};
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows);
+  emu::Options o;
+  o.trace = true;
+  emu::Machine m(*job, o);
+  fillInput(m.hbm(), k.rows);
+  QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+  m.closeOccupancy();
+  std::ostringstream out;
+  emu::writeChromeTrace(m, out);
+  nlohmann::json j = nlohmann::json::parse(out.str());
+  std::set<std::string> processes, threads, counters;
+  std::set<std::string> ops;
+  for (const auto &e : j["traceEvents"]) {
+    std::string ph = e["ph"];
+    if (ph == "M" && e["name"] == "process_name")
+      processes.insert(e["args"]["name"].get<std::string>());
+    if (ph == "M" && e["name"] == "thread_name")
+      threads.insert(e["args"]["name"].get<std::string>());
+    if (ph == "C")
+      counters.insert(e["name"].get<std::string>());
+    if (ph == "X")
+      ops.insert(e["name"].get<std::string>());
+  }
+  QVERIFY(processes.count("core 5"));
+  QVERIFY(processes.count("ring"));
+  for (const char *t : {"mnilu#0", "l1lu#0", "sfu#0", "l1su#0", "mnisu#0"})
+    QVERIFY2(threads.count(t), t);
+  // HBM sits at core 0: the loads cross links 0->1 .. 4->5 and the stores
+  // come back the same way round.
+  QVERIFY(threads.count("link 0->1") && threads.count("link 4->5"));
+  QVERIFY(threads.count("link 5->4") && threads.count("link 1->0"));
+  QVERIFY(counters.count("LX bytes"));
+  QVERIFY(counters.count("FIFO 1") && counters.count("FIFO 2"));
+  QVERIFY(counters.count("HBM bytes in flight"));
+  for (const char *op : {"dflow.dma", "dflow.stream", "arith.addf", "dflow.collect", "dma"})
+    QVERIFY2(ops.count(op), op);
+  QCOMPARE(j["metadata"]["total_cycles"].get<uint64_t>(), m.state().lastActivity);
+}
+
+void EmuTest::launchMany() {
+  CopyKernel k;
+  auto p = prepareOrFail(copyKernel(k));
+  QVERIFY(p);
+  // One prepared program, two launches at different addresses.
+  const int64_t bases[2][2] = {{kInBase, kOutBase}, {0x40000 / 2, 0x80000 / 2}};
+  for (const auto &b : bases) {
+    auto job = launchCopy(p, k.rows, b[0], b[1]);
+    QVERIFY(job);
+    emu::Machine m(*job, {});
+    fillInput(m.hbm(), k.rows, b[0]);
+    QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+    QVERIFY(outputDoubled(m.hbm(), k.rows, b[1]));
+  }
+}
+
+void EmuTest::lowerBoundsHold() {
+  for (std::vector<int64_t> placement :
+       {std::vector<int64_t>{0}, std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7},
+        std::vector<int64_t>{3, 9, 16, 31}}) {
+    CopyKernel k;
+    k.rows = 32;
+    k.placement = placement;
+    auto p = prepareOrFail(copyKernel(k));
+    auto job = launchCopy(p, k.rows);
+    emu::Machine m(*job, {});
+    fillInput(m.hbm(), k.rows);
+    QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+    m.closeOccupancy();
+    emu::Summary s = emu::summarise(m);
+    double cycles = double(s.totalCycles);
+    QVERIFY(s.boundHbm > 0 && s.boundCompute > 0);
+    QVERIFY(cycles >= s.boundHbm);
+    QVERIFY(cycles >= s.boundCompute);
+    QVERIFY(cycles >= s.boundRing);
+    // HBM bytes: every tile read once and written once.
+    QCOMPARE(s.hbmBytes, int64_t(placement.size()) * 2 * k.rows * 128);
+    for (int64_t peak : s.peakLxBytes)
+      QVERIFY(peak <= int64_t(p->arch.scratchpadBytesPerCore));
+    QCOMPARE(s.peakLxBytes[size_t(placement[0])], 2 * k.rows * 128);
+  }
+}
+
+void EmuTest::halvedHbmBandwidthIsSlower() {
+  CopyKernel k;
+  k.rows = 256;
+  k.placement = {0, 1, 2, 3, 4, 5, 6, 7};
+  arch::Arch full = arch::defaultArch();
+  arch::Arch half = full;
+  half.hbmBandwidthGBs /= 2;
+  uint64_t cycles[2];
+  double bound[2];
+  int i = 0;
+  for (const arch::Arch &a : {full, half}) {
+    auto p = prepareOrFail(copyKernel(k), a);
+    auto job = launchCopy(p, k.rows);
+    emu::Machine m(*job, {});
+    fillInput(m.hbm(), k.rows);
+    QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+    QVERIFY(outputDoubled(m.hbm(), k.rows));
+    m.closeOccupancy();
+    emu::Summary s = emu::summarise(m);
+    QCOMPARE(s.bottleneck, std::string("hbm"));
+    bound[i] = s.boundHbm;
+    cycles[i++] = s.totalCycles;
+  }
+  // The HBM bound doubles; the run slows by at least half of what it adds
+  // (loads and stores overlap other cores' streaming, so not all of it).
+  QCOMPARE(bound[1], 2 * bound[0]);
+  QVERIFY2(double(cycles[1] - cycles[0]) >= 0.5 * (bound[1] - bound[0]),
+           qPrintable(QString("%1 vs %2 cycles").arg(cycles[0]).arg(cycles[1])));
+}
+
+QTEST_APPLESS_MAIN(EmuTest)
+#include "EmuTest.moc"

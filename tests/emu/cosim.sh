@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Usage: cosim.sh SPYRE_RUN SAMPLES_DIR CORPUS_DIR
+# Co-simulation: every sample (seed 0) and every corpus record runs on the
+# interpreter and on the emulator (spyre-run --engine both). Kernels whose
+# compiled program keeps the order of operations must agree bit for bit;
+# the ones listed in BOUND, whose schedule reorders a floating-point
+# reduction, must agree within the bound given (steps of the output dtype at
+# the output's largest magnitude; docs/emulator.md says why for each).
+# Prints one line per kernel and "N passed, N failed".
+set -u
+run=$1; samples=$2; corpus=$3
+declare -A BOUND=(
+  [matmul_kloop]=1            # f16 dot products accumulated per k-chunk
+  [rmsnorm_ring]=1            # sum of squares: per-lane partials, then the ring
+  [softmax]=4                 # row sum: per-lane partials over 4 sticks
+  [ktir__ffn_swiglu]=8        # f16 matmuls: accumulation order of the k loop
+  [ktir__ffn_swiglu_4core]=8  # the same on four cores
+  [ktir__softmax_wide]=256    # f16 row sums of thousands of terms: per-lane partials vs one running sum
+  [sdsc__sdpa_pv_ksplit]=4    # k split across cores, partials summed over the ring
+)
+passed=0; failed=0
+check() { # name, spyre-run arguments...
+  local name=$1; shift
+  local extra=()
+  [[ -n "${BOUND[$name]:-}" ]] && extra=(--max-ulps "${BOUND[$name]}")
+  if out=$("$run" "$@" --engine both "${extra[@]}" 2>&1); then
+    echo "PASS $name${extra[*]:+ (bound ${BOUND[$name]} ulps)}: ${out##*$'\n'}"; passed=$((passed + 1))
+  else
+    echo "FAIL $name:"; echo "$out" | tail -4; failed=$((failed + 1))
+  fi
+}
+for f in "$samples"/*.mlir; do
+  n=$(basename "$f" .mlir)
+  check "$n" "$f" --seed 0
+done
+for rec in "$corpus"/expected/*.json; do
+  n=$(basename "$rec" .json)
+  k=$(ls "$corpus"/ktir/"$n".* 2>/dev/null | head -1)
+  [[ -z "$k" ]] && continue
+  case "$n" in
+    # Not yet equal: the emulator's distributed LX view walk gives other
+    # values than the interpreter (docs/emulator.md, "Limits"). Not counted
+    # as passing; listed so that it is not silently dropped.
+    rfc__distributed-view-copy) echo "KNOWN-DIFF $n (not counted)"; continue ;;
+  esac
+  check "$n" "$k" --record "$rec"
+done
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 && $passed -gt 0 ]]

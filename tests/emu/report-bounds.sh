@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Usage: report-bounds.sh SPYRE_RUN SAMPLES_DIR ARCH
+# Every sample on the emulator with --report and --trace: the report has the
+# emulator's fields; the emulated cycles are never below the physical lower
+# bounds (HBM bytes / HBM bandwidth, per-core SIMD work, busiest ring link);
+# no core's peak LX exceeds the scratchpad; the Chrome trace parses and has
+# a process per core, engine threads, LX / FIFO counters and the ring.
+set -u
+run=$1; dir=$2; arch=$3
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+passed=0; failed=0
+for f in "$dir"/*.mlir; do
+  n=$(basename "$f" .mlir)
+  if ! out=$("$run" "$f" --seed 0 --arch "$arch" --engine emu --report "$tmp/r.json" --trace "$tmp/t.json" 2>&1); then
+    echo "FAIL $n ($arch): $out" | head -3; failed=$((failed + 1)); continue
+  fi
+  if msg=$(python3 - "$tmp/r.json" "$tmp/t.json" "$arch" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
+cap = {"spyre": 2097152, "spyre-4core": 1048576}[sys.argv[3]]
+for k in ["total_cycles", "time_us", "engines", "peak_lx_bytes", "ring_links",
+          "bottleneck", "bounds", "events", "events_per_s"]:
+    assert k in r, "report lacks " + k
+b = r["bounds"]; c = r["total_cycles"]
+for k in ["hbm", "compute", "ring"]:
+    assert c >= b[k] - 1e-9, "%d cycles below the %s bound %g" % (c, k, b[k])
+assert r["bottleneck"] in b
+assert max(r["peak_lx_bytes"]) <= cap, "peak LX above the scratchpad"
+assert all(0 <= e["utilisation"] <= 1.0 for e in r["engines"])
+ev = t["traceEvents"]
+procs = {e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "process_name"}
+threads = {e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "thread_name"}
+counters = {e["name"] for e in ev if e["ph"] == "C"}
+assert "core 0" in procs and "ring" in procs, procs
+assert any(x.startswith("sfu#") for x in threads), threads
+assert "LX bytes" in counters and any(x.startswith("FIFO") for x in counters), counters
+assert any(e["ph"] == "X" for e in ev)
+assert t["metadata"]["total_cycles"] == c
+print("%d cycles >= bounds hbm %.0f compute %.0f ring %.0f; peak LX %d" % (c, b["hbm"], b["compute"], b["ring"], max(r["peak_lx_bytes"])))
+PY
+  ); then
+    echo "PASS $n ($arch): $msg"; passed=$((passed + 1))
+  else
+    echo "FAIL $n ($arch): $msg"; failed=$((failed + 1))
+  fi
+done
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 && $passed -gt 0 ]]

@@ -1,0 +1,135 @@
+// The unit programs become SpyreCode: flat instruction arrays over
+// numbered registers and channels, loops as compare-and-branch, each DMA
+// one instruction with a descriptor of its whole tile, every instruction
+// with its KTIR line and DataflowIR op as a comment. Run alone, the pass
+// checks that the module lowers (the listing comes from
+// --ktir-to-spyrecode); what it cannot take is an error on the op.
+// RUN: spyre-opt %samples/softmax.mlir --ktir-to-spyrecode | FileCheck %s --check-prefix=SOFTMAX
+// RUN: spyre-opt %samples/matmul_kloop.mlir --ktir-to-spyrecode | FileCheck %s --check-prefix=MATMUL
+// RUN: spyre-opt %samples/rmsnorm_ring.mlir --ktir-to-spyrecode | FileCheck %s --check-prefix=RING
+// RUN: not spyre-opt %samples/softmax.mlir --ktir-to-spyrecode=arch=spyre-4core 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: spyre-opt %S/Inputs/spyrecode-program.mlir --lower-to-spyrecode | FileCheck %s --check-prefix=PROGRAM
+// RUN: spyre-opt %s --lower-to-spyrecode -verify-diagnostics -split-input-file
+
+// The job plan: the channels the programs name, the double-buffered LX
+// buffers with the KTIR line that made them, the arguments as symbols.
+// SOFTMAX:      kernel "softmax"
+// SOFTMAX:      grid [32]
+// SOFTMAX:      channel c4 l1lu -> sfu depth 16 f16 x64 init 0
+// SOFTMAX-NEXT: channel c5 sfu -> l1su depth 16 f16 x64 init 0
+// SOFTMAX:      buffer b0 "%x: {{.*}}(line 53)" at 0 bytes 512 copies 2
+// SOFTMAX-NEXT: buffer b1 "%y: {{.*}}(line 85)" at 1024 bytes 512 copies 2
+// SOFTMAX:      symbol $0 "x_ptr" tensor index arg 0 uses [p0@0]
+// SOFTMAX-NEXT: symbol $1 "y_ptr" tensor index arg 1 uses [p4@0]
+// The load program: the argument read once, a DMA of a whole 1x256 tile
+// per row into the copy the loop counter picks, between token wait and
+// signal.
+// SOFTMAX:      dmadesc d0 hbm_to_lx f16 tile [1, 256] {{.*}} sticks 4 hops 16
+// SOFTMAX-NEXT:   view hbm {{.*}} sizes [128, 256] strides [256, 1]
+// SOFTMAX-LABEL: program p0 mnilu instances 32
+// SOFTMAX:        0: arg.index [[BASE:s[0-9]+]], $0 {{.*}}line 29: dflow.program
+// SOFTMAX:        salu.index arith.remui {{.*}}line 53: arith.remui
+// SOFTMAX:        wait c0
+// SOFTMAX-NEXT:   dma.f16 d0 [[[BASE]], {{.*}}line 53: dflow.dma
+// SOFTMAX-NEXT:   signal c1
+// SOFTMAX:        brnz
+// SOFTMAX:        halt
+// The compute program: three passes over each row's sticks (max, sum of
+// exponentials, quotient), each a loop receiving from c4; the quotient
+// goes down c5.
+// SOFTMAX-LABEL: program p2 sfu instances 32
+// SOFTMAX:        recv.f16 x64 v{{[0-9]+}}, c4, sticks 1 {{.*}}dflow.receive
+// SOFTMAX:        valu.f16 x64 arith.maximumf {{.*}}line 57: arith.maximumf
+// SOFTMAX:        vreduce.f16 x64 arith.maximumf
+// SOFTMAX:        valu.f16 x64 math.exp {{.*}}line 66: math.exp
+// SOFTMAX:        vreduce.f16 x64 arith.addf
+// SOFTMAX:        valu.f16 x64 arith.divf {{.*}}line 79: arith.divf
+// SOFTMAX-NEXT:   send.f16 x64 v{{[0-9]+}}, c5, sticks 1
+// SOFTMAX:        halt
+// SOFTMAX-LABEL: program p4 mnisu
+// SOFTMAX:        dma.f16 d1
+
+// The K loop's operands arrive as held tiles; the accumulator tile is
+// written in place (TWrite's destination is its source).
+// MATMUL-LABEL: program p2 sfu
+// MATMUL:         recv.f16 t{{[0-9]+}}, c{{[0-9]+}}, sticks
+// MATMUL:         tread.f16 x32 v{{[0-9]+}}, t{{[0-9]+}}
+// MATMUL:         valu.f32 x32 arith.mulf
+// MATMUL:         twrite.f32 x32 [[ACC:t[0-9]+]], [[ACC]], v{{[0-9]+}}
+// MATMUL:         barrier
+// MATMUL:         valu.f16 x32 arith.truncf
+
+// The all-reduce over the ring: its plan entry, and ring sends and receives
+// to the partner cores the per-tile tables (constant tiles) name.
+// RING:         ring r0 allreduce {{.*}}bytes_per_step 256 steps 3 hops 3
+// RING-LABEL:   program p2 sfu
+// RING:           tinsert.index
+// RING:           textract.index
+// RING:           ringsend
+// RING:           ringrecv
+
+// REFUSED: error: the grid has 32 tiles but the target has 4 cores
+
+// Hand-written DataflowIR (run alone, the pass prints the listing too).
+// Arguments by what they become: a view's offset, a view's size.
+// PROGRAM:      grid [2, 4]
+// PROGRAM:      symbol $0 "x" tensor index arg 0 uses [p0@0]
+// PROGRAM-NEXT: symbol $1 "n" dim i32 arg 1 uses [p0@1]
+// PROGRAM:      view hbm core -1 base s2 sizes [s5, 64] strides [64, 1] syms [s5]
+// PROGRAM-NEXT: anchor [s8, 0]
+// PROGRAM-LABEL: program p0 mnilu
+// PROGRAM:       arg.i32 s3, $1
+// PROGRAM:       salu.index arith.index_cast s5, s3 from i32
+// A 2-D grid, dimension 0 fastest: (id mod 2, id / 2).
+// PROGRAM:       salu.index arith.remui s6, s0, s[[TWO:[0-9]+]]
+// PROGRAM:       salu.index arith.divui s8, s0, s{{[0-9]+}}
+// PROGRAM-NEXT:  dma.f16 d0 [s2, s5, s8, s4]
+// A swap of loop-carried values goes through fresh registers; the loop
+// tests at the bottom.
+// PROGRAM-LABEL: program p1 sfu
+// PROGRAM:       [[LOOP:[0-9]+]]: mov [[T1:s[0-9]+]], [[V:s[0-9]+]] {{.*}}scf.yield
+// PROGRAM-NEXT:  mov [[T2:s[0-9]+]], [[U:s[0-9]+]] {{.*}}scf.yield
+// PROGRAM-NEXT:  mov [[U]], [[T1]]
+// PROGRAM-NEXT:  mov [[V]], [[T2]]
+// PROGRAM-NEXT:  salu.index arith.addi [[IV:s[0-9]+]], [[IV]], s3
+// PROGRAM-NEXT:  salu.index arith.cmpi slt [[C:s[0-9]+]], [[IV]],
+// PROGRAM-NEXT:  brnz [[C]], @[[LOOP]]
+
+// expected-error @+1 {{no dflow.program to lower: SpyreCode lowers the output of lower-to-dataflow}}
+func.func @k() {
+  return
+}
+
+// -----
+
+func.func @k() attributes {grid = [1], dflow.placement = array<i64: 0>} {
+  dflow.program "sfu" instances 1 {
+    // expected-error @+1 {{a value another unit holds is still used here; SpyreCode has no register for it}}
+    %r = dflow.remote "l1lu" : index
+    %s = arith.addi %r, %r : index
+  }
+  return
+}
+
+// -----
+
+func.func @k(%x: index) attributes {grid = [1], dflow.placement = array<i64: 0>} {
+  dflow.program "l1lu" instances 1 {
+    %c2 = arith.constant 2 : index
+    %a = arith.muli %x, %c2 : index
+    // expected-error @+1 {{SpyreCode cannot tell which LX buffer this view's address lies in}}
+    %v = dflow.lx_view[%a] : memref<2x64xf16, "lx">
+  }
+  return
+}
+
+// -----
+
+func.func @k() attributes {grid = [1], dflow.placement = array<i64: 0>} {
+  dflow.program "sfu" instances 1 {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{SpyreCode has no instruction for 'arith.addui_extended' in a 'sfu' program}}
+    %s, %o = arith.addui_extended %c0, %c0 : index, i1
+  }
+  return
+}
