@@ -17,7 +17,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqscintilla2-qt6-dev
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   libxkbcommon-dev libzstd-dev libedit-dev libzip-dev nlohmann-json3-dev
-  libtomlplusplus-dev
+  libtomlplusplus-dev zlib1g-dev
   desktop-file-utils appstream xvfb
 )
 

@@ -11,6 +11,7 @@
 #include "pipeline/Pipeline.h"
 #include "pipeline/Target.h"
 #include "spyrecode/LowerDataflow.h"
+#include "spyrecode/Verify.h"
 
 #include "mlir/IR/Location.h"
 
@@ -54,6 +55,17 @@ struct LowerToSpyreCode : spyre::impl::LowerToSpyreCodeBase<LowerToSpyreCode> {
       return signalPassFailure();
     if (auto file = dyn_cast<FileLineColLoc>(module.getLoc()))
       lowered->sourceName = file.getFilename().str();
+    // The static checks every .spyb file also goes through: a lowering that
+    // breaks them is a compiler bug, reported as such (not on a user line).
+    std::vector<spyre::code::CodeError> problems =
+        spyre::code::verifyModule(*lowered);
+    if (!problems.empty()) {
+      for (const spyre::code::CodeError &e : problems)
+        module.emitError("internal compiler error: lower-to-spyrecode "
+                         "produced a program that fails its static checks: ")
+            << spyre::code::formatCodeError(lowered.get(), e);
+      return signalPassFailure();
+    }
     if (output && output->deliver)
       output->deliver(std::move(lowered));
     markAllAnalysesPreserved();
