@@ -6,6 +6,7 @@
 #include "driver/KernelSource.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
+#include "pipeline/PassVerifier.h"
 #include "pipeline/Pipeline.h"
 #include "spyrecode/Listing.h"
 
@@ -225,13 +226,28 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
       result.cancelled = true;
       return result;
     }
+    std::string argument = pass->getArgument().str();
     PassManager pm(&context);
+    // Verified below, so that invalid IR is reported as our error.
+    pm.enableVerifier(false);
     pm.addPass(std::move(pass));
     pm.addInstrumentation(
         std::make_unique<SnapshotInstrumentation>(*module, result, capture,
                                                   opLines));
     if (failed(pm.run(*module)))
       return result;
+    if (std::optional<InvalidIr> invalid = verifyAfterPass(*module, argument)) {
+      // An internal compiler error: no line of the kernel is at fault. The
+      // pass's snapshot (printed generically) stays, after the last valid.
+      driver::Diagnostic d;
+      d.message = invalid->message();
+      d.pass = argument;
+      d.internal = true;
+      result.diagnostics.push_back(std::move(d));
+      if (!result.snapshots.empty())
+        result.snapshots.back().invalid = true;
+      return result;
+    }
   }
   result.ok = true;
   return result;

@@ -31,6 +31,10 @@ struct PassSnapshot {
   std::vector<int> sourceLines;
   bool changed = false; ///< the IR differs from the previous snapshot
   double wallMs = 0;    ///< time the pass took
+  /// The pass produced IR that does not verify (an internal compiler error;
+  /// `ir` is then in generic form, and the snapshot before is the last
+  /// valid one).
+  bool invalid = false;
 };
 
 struct CompileRequest {

@@ -13,6 +13,9 @@ struct Diagnostic {
   int line = 0, column = 0; ///< 1-based; 0 when unknown
   std::string message;
   std::string pass; ///< the pass that raised it, empty outside passes
+  /// An internal compiler error: `pass` produced IR that does not verify
+  /// (the kernel is not at fault; no line of it is given).
+  bool internal = false;
 
   /// "file:line:col: error: message", as compilers print it.
   std::string format() const;

@@ -62,13 +62,20 @@ int32_t resolve(const MemoryView &view, const int64_t *g, uint64_t &address,
 
 /// Enumerates the points of `set` (symbols bound) with the loop order given
 /// by `order` (its k-th result is the set dimension tile dimension k walks;
-/// the last is innermost). Calls fn(point) in tile order.
+/// the last is innermost). Calls fn(point, true) in tile order; with
+/// `boundingBox`, walks every position of the set's bounding box instead
+/// and calls fn(position, false) for those that are not points of the set
+/// (masked lanes). `count` is the number of points of the set. `given`:
+/// the set's shape when the caller has it (tightened to the points).
 template <typename Fn>
 LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
                            ArrayRef<int64_t> symbols,
-                           AffineMap order, int64_t &count, Fn fn) {
+                           AffineMap order, int64_t &count, Fn fn,
+                           bool boundingBox = false,
+                           const Interpreter::SetShape *given = nullptr) {
   unsigned rank = set.getNumDims();
-  const Interpreter::SetShape &shape = core.interp.setShape(set, symbols);
+  const Interpreter::SetShape &shape =
+      given ? *given : core.interp.setShape(set, symbols);
   if (!shape.bounded)
     return op->emitError("the access tile's set is unbounded");
   const Dims &lo = shape.lo, &hi = shape.hi;
@@ -87,22 +94,26 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
     if (volume > capacity)
       return op->emitError("the access tile's bounding box spans ")
              << volume << " points, more than the " << capacity
-             << "-byte scratchpad can hold";
+             << "-byte scratchpad can hold (the interpreter, like ktir-cpu, "
+                "holds a loaded tile in LX whole; the compiled pipeline "
+                "streams such a tile through LX in chunks)";
   }
   bool box = shape.isBox;
   Dims p(lo);
   count = 0;
   if (rank == 0) {
     if (set.getNumConstraints() == 0 || kt::integerSetContains(set, {}, symbols)) {
-      fn(p.data());
+      fn(p.data(), true);
       count = 1;
     }
     return success();
   }
   while (true) {
     if (box || kt::integerSetContains(set, p, symbols)) {
-      fn(p.data());
+      fn(p.data(), true);
       ++count;
+    } else if (boundingBox) {
+      fn(p.data(), false);
     }
     int k = static_cast<int>(rank) - 1;
     for (; k >= 0; --k) {
@@ -115,6 +126,66 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
       break;
   }
   return success();
+}
+
+/// The extent of `shape`'s bounding box along each tile dimension (tile
+/// dimension k walks set dimension order[k]).
+Dims boundingShape(const Interpreter::SetShape &shape, AffineMap order) {
+  Dims extents;
+  for (AffineExpr e : order.getResults()) {
+    unsigned d = llvm::cast<AffineDimExpr>(e).getPosition();
+    extents.push_back(std::max<int64_t>(0, shape.hi[d] - shape.lo[d] + 1));
+  }
+  return extents;
+}
+
+/// The shape of a set that is not a box, its bounding box shrunk to the
+/// extent of its points (what a masked tile's shape is). Left as it is
+/// when the box is too large to walk (enumerating it then reports that).
+Interpreter::SetShape tightShape(CoreExec &core, IntegerSet set,
+                                 ArrayRef<int64_t> symbols,
+                                 const Interpreter::SetShape &shape) {
+  Interpreter::SetShape tight = shape;
+  int64_t points = 0;
+  kt::tightenToPoints(
+      set, symbols, tight.lo, tight.hi,
+      static_cast<int64_t>(core.interp.options().lxCapacityBytes), points);
+  return tight;
+}
+
+/// Whether a tile of `type` over a set that is not a box takes the set's
+/// bounding box `box` as its shape (positions that are not points of the
+/// set are masked lanes): every static extent equals the box's. A type
+/// whose extents differ keeps the packed meaning (the points in order).
+bool takesBoundingBox(kt::AccessTileType type, ArrayRef<int64_t> box) {
+  if (type.getRank() != static_cast<int64_t>(box.size()))
+    return false;
+  for (auto [extent, b] : llvm::zip(type.getShape(), box))
+    if (!ShapedType::isDynamic(extent) && extent != b)
+      return false;
+  return true;
+}
+
+std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (int64_t d : shape)
+    text += std::to_string(d) + "x";
+  return text + "index";
+}
+
+/// The error for a tile over a set that is not a box whose type is neither
+/// the set's bounding box nor holds exactly its points.
+LogicalResult wrongNonBoxType(Operation *op, kt::AccessTileType type,
+                              int64_t points, ArrayRef<int64_t> box) {
+  return op->emitError("the access tile's set is not a box: it has ")
+         << points << " points in a bounding box of "
+         << shapeText(box).substr(0, shapeText(box).size() - 6)
+         << " (anchored at its lowest point), so its type must be "
+            "!ktdp.access_tile<"
+         << shapeText(box)
+         << "> (the bounding box: positions outside the set are masked "
+            "lanes, loaded as 0 and not stored) or hold exactly "
+         << points << " elements (the points packed in order); got " << type;
 }
 
 LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
@@ -144,6 +215,41 @@ LogicalResult checkTileSize(Operation *op, kt::AccessTileType type,
   return success();
 }
 
+/// Gives a tile walked by `walk(masked)` its shape: the bounding box when
+/// `masked`, else its points in the type's shape. A type over a set that
+/// is not a box that neither takes the bounding box nor holds the points
+/// is an error naming both; a type with a dynamic extent that fits both
+/// takes the points (today's meaning), walking the set again if needed.
+template <typename Walk>
+LogicalResult placeNonBoxTile(Operation *op, kt::AccessTileType type,
+                              const Interpreter::SetShape &setShape,
+                              ArrayRef<int64_t> box, int64_t points,
+                              bool masked, AccessTile &tile, Walk walk) {
+  bool nonBox = setShape.bounded && !setShape.isBox;
+  if (masked && !type.hasStaticShape()) {
+    Dims packed;
+    int64_t known = 1;
+    for (int64_t d : type.getShape())
+      if (!ShapedType::isDynamic(d))
+        known *= d;
+    bool packedFits = llvm::count_if(type.getShape(), ShapedType::isDynamic) ==
+                          1 &&
+                      known > 0 && points % known == 0;
+    if (packedFits) {
+      if (failed(walk(false)))
+        return failure();
+      return checkTileSize(op, type, points, tile.shape);
+    }
+  }
+  if (masked) {
+    tile.shape.assign(box.begin(), box.end());
+    return success();
+  }
+  if (nonBox && type.hasStaticShape() && numElements(type.getShape()) != points)
+    return wrongNonBoxType(op, type, points, box);
+  return checkTileSize(op, type, points, tile.shape);
+}
+
 /// The tile dimension walked at each position of access_tile_order,
 /// outermost first.
 SmallVector<unsigned, 4> tileDimensionOrder(kt::ConstructAccessTileOp op) {
@@ -164,7 +270,9 @@ FailureOr<int64_t> boxVolume(CoreExec &core, kt::ConstructAccessTileOp op,
   if (volume > static_cast<int64_t>(capacity))
     return op.emitError("the access tile's bounding box spans ")
            << volume << " points, more than the " << capacity
-           << "-byte scratchpad can hold";
+           << "-byte scratchpad can hold (the interpreter, like ktir-cpu, "
+                "holds a loaded tile in LX whole; the compiled pipeline "
+                "streams such a tile through LX in chunks)";
   return volume;
 }
 
@@ -368,7 +476,6 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
   tile->view = *viewPtr;
   SmallVector<int64_t, 4> g(anchor.size());
   int64_t count = 0;
-  LogicalResult enumerated = success();
   const Interpreter::SetShape &setShape =
       core.interp.setShape(op.getAccessTileSet(), symbols);
   auto boxPart = [](const ViewPart &p) { return p.isBox || p.set == IntegerSet(); };
@@ -385,44 +492,67 @@ LogicalResult spyre::interp::execAccessTile(CoreExec &core,
       SmallVector<unsigned, 4> dimOf = tileDimensionOrder(op);
       boxInBoxParts(*tile, view, anchor, setShape, dimOf);
     }
-  } else if (plain) {
-    // One plain view: bounds check and address without a partition search.
-    const ViewPart &part = view.parts.front();
-    bool box = boxPart(part);
-    uint64_t elementSize = dtypeSize(part.dtype);
-    size_t rank = g.size();
-    enumerated = enumerateSet(
-        core, op, op.getAccessTileSet(), symbols, op.getAccessTileOrder(),
-        count, [&](const int64_t *p) {
-          bool inside = true;
-          int64_t index = part.offset;
-          for (size_t d = 0; d < rank; ++d) {
-            int64_t x = anchor[d] + p[d];
-            g[d] = x;
-            inside &= x >= part.lo[d] && x <= part.hi[d];
-            index += x * part.strides[d];
-          }
-          if (inside && !box)
-            inside = part.contains(g.data());
-          inside &= index >= 0;
-          tile->append(inside ? 0 : -1,
-                       inside ? static_cast<uint64_t>(index) * elementSize : 0);
-        });
-  } else {
-    size_t hint = 0;
-    enumerated = enumerateSet(core, op, op.getAccessTileSet(), symbols,
-                              op.getAccessTileOrder(), count,
-                              [&](const int64_t *p) {
-                                for (size_t d = 0; d < g.size(); ++d)
-                                  g[d] = anchor[d] + p[d];
-                                uint64_t address = 0;
-                                int32_t part = resolve(view, g.data(), address, hint);
-                                tile->append(part, address);
-                              });
+    if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
+      return failure();
+    core.set(op.getResult(), AccessTilePtr(tile));
+    return success();
   }
-  if (failed(enumerated))
+  // A set that is not a box: its bounding box with masked lanes, or its
+  // points packed in order (see docs/interpreter.md).
+  bool masked = false;
+  Dims box;
+  Interpreter::SetShape shape = setShape;
+  if (setShape.bounded && !setShape.isBox) {
+    shape = tightShape(core, op.getAccessTileSet(), symbols, setShape);
+    box = boundingShape(shape, op.getAccessTileOrder());
+    masked = takesBoundingBox(op.getType(), box);
+  }
+  auto walk = [&](bool boundingBox) -> LogicalResult {
+    tile->runs.clear();
+    tile->points = 0;
+    if (plain) {
+      // One plain view: bounds check and address without a partition search.
+      const ViewPart &part = view.parts.front();
+      bool boxView = boxPart(part);
+      uint64_t elementSize = dtypeSize(part.dtype);
+      size_t rank = g.size();
+      return enumerateSet(
+          core, op, op.getAccessTileSet(), symbols, op.getAccessTileOrder(),
+          count, [&](const int64_t *p, bool inSet) {
+            if (!inSet)
+              return tile->append(-1, 0);
+            bool inside = true;
+            int64_t index = part.offset;
+            for (size_t d = 0; d < rank; ++d) {
+              int64_t x = anchor[d] + p[d];
+              g[d] = x;
+              inside &= x >= part.lo[d] && x <= part.hi[d];
+              index += x * part.strides[d];
+            }
+            if (inside && !boxView)
+              inside = part.contains(g.data());
+            inside &= index >= 0;
+            tile->append(inside ? 0 : -1,
+                         inside ? static_cast<uint64_t>(index) * elementSize : 0);
+          }, boundingBox, &shape);
+    }
+    size_t hint = 0;
+    return enumerateSet(core, op, op.getAccessTileSet(), symbols,
+                        op.getAccessTileOrder(), count,
+                        [&](const int64_t *p, bool inSet) {
+                          if (!inSet)
+                            return tile->append(-1, 0);
+                          for (size_t d = 0; d < g.size(); ++d)
+                            g[d] = anchor[d] + p[d];
+                          uint64_t address = 0;
+                          int32_t part = resolve(view, g.data(), address, hint);
+                          tile->append(part, address);
+                        }, boundingBox, &shape);
+  };
+  if (failed(walk(masked)))
     return failure();
-  if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
+  if (failed(placeNonBoxTile(op, op.getType(), setShape, box, count, masked,
+                             *tile, walk)))
     return failure();
   core.set(op.getResult(), AccessTilePtr(tile));
   return success();
@@ -467,14 +597,28 @@ spyre::interp::execIndirectTile(CoreExec &core,
   std::vector<int64_t> g(maps.size()), sub;
   size_t hint = 0;
   std::vector<size_t> indexHints(indexViews.size(), 0);
-  LogicalResult status = success();
   int64_t count = 0;
-  LogicalResult r = enumerateSet(
+  // A set that is not a box: as for direct tiles.
+  const Interpreter::SetShape &setShape = core.interp.setShape(set, symbols);
+  bool masked = false;
+  Dims box;
+  Interpreter::SetShape shape = setShape;
+  if (setShape.bounded && !setShape.isBox) {
+    shape = tightShape(core, set, symbols, setShape);
+    box = boundingShape(shape, op.getVariablesSpaceOrder());
+    masked = takesBoundingBox(op.getType(), box);
+  }
+  auto walk = [&](bool boundingBox) -> LogicalResult {
+    tile->runs.clear();
+    tile->points = 0;
+    return enumerateSet(
       core, op, set, symbols, op.getVariablesSpaceOrder(), count,
-      [&](const int64_t *p) {
+      [&](const int64_t *p, bool inSet) {
+        if (!inSet)
+          return tile->append(-1, 0);
         for (unsigned d = 0; d < set.getNumDims(); ++d)
           dims[numCaptured + d] = p[d];
-        bool masked = false;
+        bool outside = false;
         size_t viewIndex = 0;
         for (size_t i = 0; i < maps.size(); ++i) {
           if (!indirect[i]) {
@@ -488,7 +632,7 @@ spyre::interp::execIndirectTile(CoreExec &core,
           uint64_t address = 0;
           int32_t part = resolve(iv, sub.data(), address, indexHints[viewIndex - 1]);
           if (part < 0) {
-            masked = true;
+            outside = true;
             continue;
           }
           const ViewPart &vp = iv.parts[part];
@@ -498,17 +642,19 @@ spyre::interp::execIndirectTile(CoreExec &core,
               storeFor(core, vp).load(vp.dtype, address));
         }
         uint64_t address = 0;
-        int32_t part = masked ? -1 : resolve(view, g.data(), address, hint);
+        int32_t part = outside ? -1 : resolve(view, g.data(), address, hint);
         tile->append(part, address);
-      });
-  if (failed(r) || failed(status))
+      }, boundingBox, &shape);
+  };
+  if (failed(walk(masked)))
     return failure();
   for (const auto &sticks : indexSticks)
     tile->indexSticks += static_cast<int64_t>(sticks.size());
   for (const MemoryViewPtr &iv : indexViews)
     for (const ViewPart &p : iv->parts)
       tile->indexViewsInLx &= p.space == Space::LX;
-  if (failed(checkTileSize(op, op.getType(), count, tile->shape)))
+  if (failed(placeNonBoxTile(op, op.getType(), setShape, box, count, masked,
+                             *tile, walk)))
     return failure();
   core.set(op.getResult(), AccessTilePtr(tile));
   return success();

@@ -71,6 +71,13 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
   if (!tile || !tile.hasStaticShape() || tile.getRank() != 2 ||
       r.reduce.getDimensions() != ArrayRef<int64_t>{1})
     return std::nullopt;
+  // The prefix's other tile operands are held from before the stage (a
+  // statistic of an earlier loop) and read a stick at a time.
+  for (Operation *op : r.prefix)
+    for (Value v : op->getOperands())
+      if (isa<RankedTensorType>(v.getType()) && !streamed.contains(v) &&
+          !spyre::isHeldOperand(v, stage, tile.getShape()))
+        return std::nullopt;
   Block &body = r.reduce.getCombiner().front();
   if (body.getOperations().size() != 2)
     return std::nullopt; // one combining op and the yield
@@ -98,6 +105,15 @@ void chunk(RowReduction &r) {
   spyre::VectorBuilder vectors([&](Type t) {
     return VectorType::get({r.lanes}, t);
   });
+  // Held tiles: the vector at the current row and stick.
+  Value row, stickIndex;
+  vectors.outside = [&](OpBuilder &at, Location l, Value held) -> Value {
+    VectorType type = VectorType::get(
+        {r.lanes}, cast<ShapedType>(held.getType()).getElementType());
+    Value lanes = arith::ConstantIndexOp::create(at, l, r.lanes);
+    Value column = arith::MulIOp::create(at, l, stickIndex, lanes);
+    return spyre::readHeldVector(at, l, held, row, column, type);
+  };
   // One stick through the prefix, to the vector the reduction consumes.
   auto stickIn = [&](OpBuilder &at) {
     Value stick = sched::PopOp::create(at, loc, VectorType::get({r.lanes}, element),
@@ -117,18 +133,20 @@ void chunk(RowReduction &r) {
   rowLoop->setAttr("sched.vector_loop", b.getUnitAttr());
   {
     OpBuilder in = OpBuilder::atBlockBegin(rowLoop.getBody());
+    row = rowLoop.getInductionVar();
+    stickIndex = zero;
     Value first = stickIn(in);
     auto stickLoop =
         scf::ForOp::create(in, loc, one, sticks, one, ValueRange{first});
     stickLoop->setAttr("sched.vector_loop", in.getUnitAttr());
     {
       OpBuilder body = OpBuilder::atBlockBegin(stickLoop.getBody());
+      stickIndex = stickLoop.getInductionVar();
       Value next = stickIn(body);
       Value acc = spyre::applyCombiner(body, loc, r.reduce.getCombiner().front(),
                                        next, stickLoop.getRegionIterArg(0));
       scf::YieldOp::create(body, loc, acc);
     }
-    Value row = rowLoop.getInductionVar();
     Value out = rowLoop.getRegionIterArg(0);
     Value start = tensor::ExtractOp::create(in, loc, out, ValueRange{row});
     Value total = vector::ReductionOp::create(in, loc, r.kind,

@@ -1,10 +1,13 @@
 //===- ExtractComputeGroups.cpp - runs of tile ops become groups ----------===//
 
+#include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_EXTRACTCOMPUTEGROUPS
@@ -47,6 +50,68 @@ void makeGroup(Operation *first, Operation *last) {
     });
 }
 
+/// Whether `op` (or anything in it) stores through `view`, or through a
+/// tile whose view it cannot name.
+bool storesTo(Operation *op, Value view) {
+  bool stores = false;
+  op->walk([&](ktdp::StoreOp store) {
+    Value target = spyre::viewOf(store.getAccessTile());
+    stores |= !target || target == view;
+  });
+  return stores;
+}
+
+/// A tile loaded in one block and used in blocks nested in control flow
+/// further down (a table loaded before a loop and used in every iteration)
+/// is loaded again in each of those blocks, before its first use there: the
+/// group there loads it next to its other operands and its stages stream
+/// it with them. hoist-invariant-transfers moves that transfer back before
+/// the loop into a persistent LX buffer, so HBM is still read once. Not
+/// when the control flow, or what runs between, stores through the same
+/// view (or through one it cannot name).
+void sinkLoadsIntoUsers(func::FuncOp function) {
+  SmallVector<ktdp::LoadOp> loads;
+  function.walk([&](ktdp::LoadOp load) { loads.push_back(load); });
+  for (ktdp::LoadOp load : loads) {
+    Value view = spyre::viewOf(load.getAccessTile());
+    if (!view || !load.getType().hasStaticShape())
+      continue;
+    Block *home = load->getBlock();
+    llvm::MapVector<Block *, SmallVector<OpOperand *>> uses;
+    for (OpOperand &use : load.getResult().getUses())
+      if (use.getOwner()->getBlock() != home)
+        uses[use.getOwner()->getBlock()].push_back(&use);
+    for (auto &[block, list] : uses) {
+      Operation *ancestor = home->findAncestorOpInBlock(*list.front()->getOwner());
+      if (!ancestor || storesTo(ancestor, view))
+        continue;
+      // Only into loops and branches (not, say, an inter-tile region).
+      bool structured = true;
+      for (Operation *op = block->getParentOp(); op && op != ancestor->getParentOp();
+           op = op->getParentOp())
+        structured &= op->getDialect() && isa<scf::SCFDialect>(op->getDialect());
+      if (!structured)
+        continue;
+      bool between = false;
+      for (Operation *op = load->getNextNode(); op && op != ancestor;
+           op = op->getNextNode())
+        between |= storesTo(op, view);
+      if (between)
+        continue;
+      Operation *first = list.front()->getOwner();
+      for (OpOperand *use : list)
+        if (use->getOwner()->isBeforeInBlock(first))
+          first = use->getOwner();
+      OpBuilder b(first);
+      Operation *again = b.clone(*load);
+      for (OpOperand *use : list)
+        use->set(again->getResult(0));
+    }
+    if (load.getResult().use_empty())
+      load.erase();
+  }
+}
+
 void groupBlock(Block &block) {
   // Recurse first: control flow with tiles inside is a boundary.
   for (Operation &op : block)
@@ -83,8 +148,10 @@ struct ExtractComputeGroups
     : spyre::impl::ExtractComputeGroupsBase<ExtractComputeGroups> {
   void runOnOperation() override {
     for (auto function : getOperation().getOps<func::FuncOp>())
-      if (!function.isExternal())
+      if (!function.isExternal()) {
+        sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
+      }
   }
 };
 

@@ -91,7 +91,8 @@ struct HoistInvariantTransfers
     getOperation().walk([&](sched::TransferOp transfer) {
       auto loop = transfer->getParentOfType<scf::ForOp>();
       // Out of a spread loop, every instance would load it again.
-      if (loop && !loop->hasAttr("sched.spread") &&
+      // A chunk of a larger tile (`at stick`) is what the loop iterates.
+      if (loop && !loop->hasAttr("sched.spread") && !transfer.getFirst() &&
           isa<ktdp::AccessTileType>(transfer.getSource().getType()))
         candidates.push_back({transfer, loop});
     });

@@ -1,9 +1,11 @@
 //===- KtirLegalityCheck.cpp - reject what the pipeline cannot compile ----===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/ktdp/TileLayout.h"
 #include "pipeline/Passes.h"
 #include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
+#include "pipeline/VectorCompute.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringSet.h"
@@ -21,7 +23,70 @@ struct KtirLegalityCheck
     : spyre::impl::KtirLegalityCheckBase<KtirLegalityCheck> {
   using KtirLegalityCheckBase::KtirLegalityCheckBase;
 
-  /// A tile a core loads or stores must fit in its scratchpad.
+  /// Why a tile of `type` larger than the scratchpad that `op` loads or
+  /// stores cannot be streamed through it in chunks (chunk-large-transfers),
+  /// or empty when it can: it is only copied, or used by elementwise ops on
+  /// tiles of its shape in the same block, and a chunk of one row fits.
+  std::string whyNotChunked(Operation *op, RankedTensorType type,
+                            int64_t capacity) {
+    int64_t rowBytes = spyre::scratchpadBytes(
+        RankedTensorType::get({type.getShape().back()}, type.getElementType()),
+        128);
+    if (type.getRank() == 0 || rowBytes * 4 > capacity)
+      return "one row of it does not fit a quarter of the scratchpad";
+    SmallVector<Value> work;
+    llvm::DenseSet<Value> seen;
+    auto sameShape = [&](Value v) {
+      auto t = llvm::dyn_cast<RankedTensorType>(v.getType());
+      return !t || t.getShape() == type.getShape();
+    };
+    auto visit = [&](Value v) {
+      if (seen.insert(v).second)
+        work.push_back(v);
+    };
+    if (auto load = llvm::dyn_cast<ktdp::LoadOp>(op))
+      visit(load.getResult());
+    else
+      visit(llvm::cast<ktdp::StoreOp>(op).getDataTile());
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (Operation *def = v.getDefiningOp()) {
+        if (def->getBlock() != op->getBlock())
+          return "it is computed in another block than the one that moves it";
+        if (auto constant = llvm::dyn_cast<arith::ConstantOp>(def)) {
+          auto dense = llvm::dyn_cast<DenseElementsAttr>(constant.getValue());
+          if (!dense || !dense.isSplat())
+            return "it is built from a constant that is not a splat";
+        } else if (!llvm::isa<ktdp::LoadOp, tensor::EmptyOp>(def)) {
+          if (!spyre::isElementwiseOp(def))
+            return "'" + def->getName().getStringRef().str() +
+                   "' computing it needs it whole";
+          for (Value operand : def->getOperands())
+            if (llvm::isa<RankedTensorType>(operand.getType()))
+              visit(operand);
+        }
+      } else {
+        return "it is a function argument";
+      }
+      for (Operation *user : v.getUsers()) {
+        if (user->getBlock() != op->getBlock())
+          return "it is used in another block than the one that moves it";
+        if (llvm::isa<ktdp::StoreOp>(user))
+          continue;
+        if (!spyre::isElementwiseOp(user))
+          return "'" + user->getName().getStringRef().str() +
+                 "' needs it whole";
+        for (Value result : user->getResults())
+          visit(result);
+      }
+      if (!sameShape(v))
+        return "it is combined with tiles of another shape";
+    }
+    return {};
+  }
+
+  /// A tile a core loads or stores must fit in its scratchpad, or be
+  /// streamed through it in chunks.
   void checkTileFits(Operation *op, bool &failed) {
     int64_t capacity = lxBytes;
     if (capacity <= 0)
@@ -36,10 +101,34 @@ struct KtirLegalityCheck
     int64_t bytes = spyre::tileBytes(tile);
     if (bytes <= capacity)
       return;
+    std::string why = whyNotChunked(op, tile, capacity);
+    if (why.empty())
+      return; // chunk-large-transfers streams it through LX
     op->emitError("this ")
         << tile << " tile takes " << bytes << " bytes but a core's scratchpad "
-        << "holds " << capacity << ": split it into smaller tiles (e.g. a loop "
+        << "holds " << capacity << ", and it cannot be streamed through it in "
+        << "chunks: " << why << "; split it into smaller tiles (e.g. a loop "
         << "over its leading dimension)";
+    failed = true;
+  }
+
+  /// A DMA of a tile whose set is not a box moves either the set's bounding
+  /// box with masked lanes or the points packed; which one must be known
+  /// when compiling, so such a set may not have symbols (nor be too large
+  /// to count).
+  void checkTileLayout(Operation *op, bool &failed) {
+    auto access = llvm::dyn_cast<ktdp::ConstructAccessTileOp>(op);
+    if (!access)
+      return;
+    ktdp::TileLayout layout = ktdp::accessTileLayout(
+        access.getAccessTileSet(), access.getAccessTileOrder(),
+        access.getType());
+    if (layout.kind != ktdp::TileLayout::Unknown)
+      return;
+    op->emitError("the access tile's set is not a box and the backend "
+                  "cannot tell when compiling whether its type is the set's "
+                  "bounding box (masked lanes) or its points packed: give "
+                  "the set constant bounds (no symbols) and a static type");
     failed = true;
   }
 
@@ -114,6 +203,7 @@ struct KtirLegalityCheck
         failed = true;
       }
       checkTileFits(op, failed);
+      checkTileLayout(op, failed);
     });
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (function.isDeclaration())

@@ -1,6 +1,8 @@
 //===- LowerToDataflow.cpp - one program per unit -------------------------===//
 
+#include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
+#include "ir/ktdp/TileLayout.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
@@ -20,6 +22,22 @@ namespace spyre {
 using namespace mlir;
 
 namespace {
+
+/// A DMA of an access tile whose set is not a box says how the tile lays
+/// out its points: `masked` (the set's bounding box; positions outside the
+/// set read as 0 and are not written) or `packed` (the points in order: a
+/// gather / scatter).
+void markTileLayout(Operation *dma, Value tile) {
+  auto access = tile.getDefiningOp<ktdp::ConstructAccessTileOp>();
+  if (!access)
+    return;
+  ktdp::TileLayout layout = ktdp::accessTileLayout(
+      access.getAccessTileSet(), access.getAccessTileOrder(), access.getType());
+  if (layout.kind == ktdp::TileLayout::Masked)
+    dma->setAttr("masked", UnitAttr::get(dma->getContext()));
+  else if (layout.kind == ktdp::TileLayout::Packed)
+    dma->setAttr("packed", UnitAttr::get(dma->getContext()));
+}
 
 /// The unit whose stage uses `op`, or "" outside stages.
 StringRef unitOf(Operation *op) {
@@ -188,9 +206,13 @@ private:
       };
       if (auto t = dyn_cast<sched::TransferOp>(op)) {
         Type from = t.getSource().getType(), to = t.getDest().getType();
-        if (isa<ktdp::AccessTileType>(from) || isa<ktdp::AccessTileType>(to))
-          dflow::DmaOp::create(b, loc, t.getSource(), t.getDest(), sticks(op),
-                               t.getHops().value_or(0));
+        if (isa<ktdp::AccessTileType>(from) || isa<ktdp::AccessTileType>(to)) {
+          auto dma = dflow::DmaOp::create(b, loc, t.getSource(), t.getDest(),
+                                          t.getFirst(), sticks(op),
+                                          t.getHops().value_or(0));
+          markTileLayout(dma, isa<ktdp::AccessTileType>(from) ? t.getSource()
+                                                              : t.getDest());
+        }
         else if (isa<sched::FifoType>(to))
           dflow::StreamOp::create(b, loc, t.getSource(), channel(t.getDest()),
                                   t.getFirst(), sticks(op));
@@ -297,6 +319,8 @@ LogicalResult lowerFunction(func::FuncOp function,
         op->setAttr("dflow.vector_loop", b.getUnitAttr());
       if (op->removeAttr("sched.passes"))
         op->setAttr("dflow.passes", b.getUnitAttr());
+      if (op->removeAttr("sched.chunks"))
+        op->setAttr("dflow.chunks", b.getUnitAttr());
       if (Attribute spread = op->removeAttr("sched.spread"))
         op->setAttr("dflow.spread", spread);
     });

@@ -45,6 +45,23 @@ public:
     OpBuilder b(&stage.getBody().front(), stage.getBody().front().begin());
     scf::ForOp loop = stickLoop(b, stage.getLoc());
     b.setInsertionPoint(loop.getBody()->getTerminator());
+    // A tile held from before the stage (a table loaded before the loop, a
+    // statistic of an earlier loop): stick s of it, read where it is used.
+    Value stick = loop.getInductionVar();
+    int64_t sticksPerRow = std::max<int64_t>(1, sticks / rowsOf(*shape));
+    vectors.outside = [&, stick, sticksPerRow](OpBuilder &at, Location loc,
+                                               Value tile) -> Value {
+      if (!spyre::isHeldOperand(tile, stage, *shape))
+        return {};
+      VectorType type =
+          vectorOf(cast<ShapedType>(tile.getType()).getElementType());
+      Value perRow = arith::ConstantIndexOp::create(at, loc, sticksPerRow);
+      Value lanes = arith::ConstantIndexOp::create(at, loc, type.getShape()[0]);
+      Value row = arith::DivUIOp::create(at, loc, stick, perRow);
+      Value col = arith::MulIOp::create(
+          at, loc, arith::RemUIOp::create(at, loc, stick, perRow), lanes);
+      return spyre::readHeldVector(at, loc, tile, row, col, type);
+    };
     for (Operation *op : ops)
       if (!rebuild(b, op))
         return false; // unreachable: collect() checked every op
@@ -130,6 +147,14 @@ private:
       wait->moveBefore(loopStart);
   }
 
+  /// Rows of a tile of `shape`: the product of all but the innermost extent.
+  static int64_t rowsOf(ArrayRef<int64_t> shape) {
+    int64_t rows = 1;
+    for (int64_t d : shape.drop_back())
+      rows *= d;
+    return std::max<int64_t>(rows, 1);
+  }
+
   VectorType vectorOf(Type element) {
     return VectorType::get({stickBytes / spyre::elementBytes(element)}, element);
   }
@@ -180,6 +205,14 @@ private:
         width = w;
         sticks = spyre::tileSticks(tile, stickBytes);
       }
+      // Tiles from outside the stage are read a stick at a time from where
+      // they are held; they need the stage's shape.
+      for (Value v : op.getOperands())
+        if (isa<RankedTensorType>(v.getType()) && !periodic.count(v) &&
+            v.getParentRegion() &&
+            !stage->isAncestor(v.getParentRegion()->getParentOp()) &&
+            !spyre::isHeldOperand(v, stage, *shape))
+          return false;
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
       bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp>(op) ||
                 spyre::isElementwiseOp(&op) ||

@@ -59,7 +59,12 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     arithmetic between them) becomes one `sched.group`, whose results are
     the values used after it. Loops and branches that contain tile ops stay
     outside and get groups of their own inside. Each group will become one
-    pipeline.
+    pipeline. First, a tile loaded in one block and used inside control flow
+    further down (a table loaded before a loop and used in every iteration)
+    is loaded again where it is used, so that the group there streams it
+    next to its other operands (hoist-invariant-transfers then moves that
+    load back before the loop, into a persistent LX buffer); not when the
+    control flow, or what runs before it, stores through the same view.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
@@ -81,6 +86,29 @@ def BuildPipelines : Pass<"build-pipelines", "::mlir::ModuleOp"> {
            "Architecture: preset name or TOML file (empty: Spyre)">
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
+def ChunkLargeTransfers : Pass<"chunk-large-transfers", "::mlir::ModuleOp"> {
+  let summary = "Tiles larger than the scratchpad stream through it in chunks";
+  let description = [{
+    A pipeline whose LX buffers do not fit the scratchpad (four chunks of
+    each: double buffering of every buffer, with room to spare) is run as a
+    loop over chunks of whole rows of its tiles: every transfer between
+    device memory and LX moves the sticks of one chunk (`at stick`: the
+    chunk's first stick in the tile's own order), the buffers and the
+    compute stage's tiles take the chunk's shape (rows x innermost extent),
+    and the loop's pipelines are then double-buffered like any other, so a
+    copy or elementwise work on a tile of any size streams through the
+    scratchpad. Only pipelines whose compute is elementwise on tiles of one
+    shape (or a plain copy) are chunked; ktir-legality-check refuses the
+    rest.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def RouteTransfers : Pass<"route-transfers", "::mlir::ModuleOp"> {
@@ -127,8 +155,10 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     so the compute unit starts on the first stick while the rest are still
     arriving. A popped tile broadcast along leading dimensions (a bias
     row) is streamed again for every row: output stick s takes its stick
-    s mod m. Other compute (reductions, matmul, transposes) stays at tile
-    level.
+    s mod m. A tile of the same shape the compute unit holds from before
+    the stage (a statistic an earlier loop computed) is read a stick at a
+    time where it is used. Other compute (reductions, matmul, transposes)
+    stays at tile level.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -149,7 +179,9 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
     stick and combines every further stick as it arrives; at the row's end
     its lanes are reduced, together with the row's initial value, into the
     result. The compute unit never holds the tile whole. Rows must be whole
-    sticks (padding would enter the sum).
+    sticks (padding would enter the sum). The elementwise ops may also read
+    a tile of the same shape held from before the stage (an earlier loop's
+    per-row statistic, broadcast), a stick at a time.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -133,6 +133,8 @@ Value spyre::VectorBuilder::vectorFor(OpBuilder &b, Location loc, Value v) {
     return mapped;
   if (v.getType().isIntOrIndexOrFloat())
     return broadcast(b, loc, v);
+  if (outside && isa<RankedTensorType>(v.getType()))
+    return outside(b, loc, v);
   return {};
 }
 
@@ -142,9 +144,12 @@ Value spyre::VectorBuilder::broadcast(OpBuilder &b, Location loc, Value scalar) 
 
 Operation *spyre::VectorBuilder::cloneOnVectors(OpBuilder &b, Operation &op) {
   IRMapping mapping;
-  for (Value operand : op.getOperands())
+  for (Value operand : op.getOperands()) {
     if (Value v = vectorFor(b, op.getLoc(), operand))
       mapping.map(operand, v);
+    else if (isa<RankedTensorType>(operand.getType()))
+      return nullptr; // a vector op on a tile would not verify
+  }
   Operation *clone = b.clone(op, mapping);
   for (OpResult result : clone->getResults())
     result.setType(vectorOf(getElementTypeOrSelf(result.getType())));
@@ -167,6 +172,8 @@ bool spyre::VectorBuilder::apply(OpBuilder &b, Operation *op) {
     }
     for (Operation &inner : body->without_terminator()) {
       Operation *clone = cloneOnVectors(b, inner);
+      if (!clone)
+        return false;
       for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults()))
         vectors.map(from, to);
     }
@@ -180,7 +187,40 @@ bool spyre::VectorBuilder::apply(OpBuilder &b, Operation *op) {
     return true;
   }
   Operation *clone = cloneOnVectors(b, *op);
+  if (!clone)
+    return false;
   for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
     vectors.map(from, to);
   return true;
+}
+
+bool spyre::isHeldOperand(Value tile, Operation *stage, ArrayRef<int64_t> shape) {
+  auto type = dyn_cast<RankedTensorType>(tile.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
+      type.getShape() != shape)
+    return false;
+  Region *region = tile.getParentRegion();
+  return !region || !stage->isAncestor(region->getParentOp());
+}
+
+Value spyre::readHeldVector(OpBuilder &b, Location loc, Value tile, Value row,
+                            Value column, VectorType type) {
+  auto tensor = cast<RankedTensorType>(tile.getType());
+  ArrayRef<int64_t> shape = tensor.getShape();
+  int64_t rank = tensor.getRank();
+  SmallVector<Value> indices(rank);
+  indices[rank - 1] = column;
+  Value rest = row;
+  for (int64_t d = rank - 2; d >= 0; --d) {
+    Value extent = arith::ConstantIndexOp::create(b, loc, shape[d]);
+    indices[d] = d == 0 ? rest : arith::RemUIOp::create(b, loc, rest, extent);
+    if (d > 0)
+      rest = arith::DivUIOp::create(b, loc, rest, extent);
+  }
+  Type element = tensor.getElementType();
+  Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  bool inBounds = shape[rank - 1] % type.getShape()[0] == 0;
+  AffineMap map = AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1));
+  return vector::TransferReadOp::create(b, loc, type, tile, indices, padding,
+                                        map, ArrayRef<bool>{inBounds});
 }

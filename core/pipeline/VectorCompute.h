@@ -55,6 +55,19 @@ combiningKindOf(mlir::Operation *combiner);
 mlir::Value combiningIdentity(mlir::OpBuilder &b, mlir::Location loc,
                               mlir::vector::CombiningKind kind, mlir::Type type);
 
+/// A tile the compute unit holds from before the stage being rewritten
+/// (statically shaped, rank >= 1): whether its stick-wide vectors can be
+/// read next to those of a streamed tile of `shape`: the same shape.
+bool isHeldOperand(mlir::Value tile, mlir::Operation *stage,
+                   llvm::ArrayRef<int64_t> shape);
+
+/// The vector of type `type` of held tile `tile` at row `row` (row-major
+/// over every dimension but the innermost) and column `column` of the
+/// innermost dimension, zero past the row's end.
+mlir::Value readHeldVector(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value tile, mlir::Value row,
+                           mlir::Value column, mlir::VectorType type);
+
 /// Maps tile values to the vectors standing for one stick of them and
 /// applies elementwise ops to those vectors.
 class VectorBuilder {
@@ -64,9 +77,17 @@ public:
 
   void map(mlir::Value tile, mlir::Value vector) { vectors.map(tile, vector); }
 
-  /// The vector for `v`: what it was mapped to, or a scalar broadcast;
-  /// null otherwise.
+  /// The vector for `v`: what it was mapped to, a scalar broadcast, or
+  /// for a tile defined outside the ops being rewritten what `outside`
+  /// reads of it; null otherwise.
   mlir::Value vectorFor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+
+  /// How to read the current stick of a tile the compute unit holds from
+  /// before the stage being rewritten (a table loaded before a loop, a
+  /// statistic an earlier loop computed); null when it cannot. Unset: such
+  /// tiles have no vector.
+  std::function<mlir::Value(mlir::OpBuilder &, mlir::Location, mlir::Value)>
+      outside;
 
   /// `scalar` in every lane: a splat constant when it is a constant.
   mlir::Value broadcast(mlir::OpBuilder &b, mlir::Location loc, mlir::Value scalar);
@@ -76,7 +97,8 @@ public:
   bool apply(mlir::OpBuilder &b, mlir::Operation *op);
 
   /// Clones `op` with operands replaced by their vectors and results
-  /// retyped as vectors of their element type.
+  /// retyped as vectors of their element type; null (nothing built) when a
+  /// tile operand has no vector.
   mlir::Operation *cloneOnVectors(mlir::OpBuilder &b, mlir::Operation &op);
 
   std::function<mlir::VectorType(mlir::Type)> vectorOf;

@@ -85,11 +85,17 @@ def Dflow_DmaOp : Dflow_Op<"dma", [MemoryEffects<[MemRead, MemWrite]>]> {
     One of source / destination is an access tile (device-memory addresses
     generated from its memory view; a symbol bound at launch), the other an
     LX view. `sticks` = 128-byte units moved; `hops` = ring hops crossed.
+    `at stick %s`: one chunk of a tile larger than LX: the tile's sticks
+    s .. s + sticks - 1 (in the tile's own order) to / from the start of
+    the LX view.
   }];
-  let arguments = (ins AnyType:$source, AnyType:$dest, I64Attr:$sticks,
+  let arguments = (ins AnyType:$source, AnyType:$dest,
+                       Optional<Index>:$first, I64Attr:$sticks,
                        I64Attr:$hops);
-  let assemblyFormat =
-      "$source `->` $dest attr-dict `:` type($source) `->` type($dest)";
+  let assemblyFormat = [{
+    $source `->` $dest (`at` `stick` $first^)? attr-dict `:` type($source)
+    `->` type($dest)
+  }];
 }
 
 def Dflow_StreamOp : Dflow_Op<"stream", [MemoryEffects<[MemRead, MemWrite]>]> {

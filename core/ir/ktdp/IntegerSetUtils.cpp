@@ -4,6 +4,9 @@
 
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/IR/AffineExprVisitor.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
 
 using namespace mlir;
 
@@ -100,4 +103,42 @@ ktdp::enumerateIntegerSet1D(IntegerSet set, ArrayRef<int64_t> symbols,
     if (integerSetContains(set, {v}, symbols))
       points.push_back(v);
   return points;
+}
+
+bool ktdp::tightenToPoints(IntegerSet set, ArrayRef<int64_t> symbols,
+                           SmallVectorImpl<int64_t> &lo,
+                           SmallVectorImpl<int64_t> &hi, int64_t limit,
+                           int64_t &points) {
+  unsigned rank = set.getNumDims();
+  int64_t volume = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (hi[d] < lo[d]) {
+      points = 0;
+      return true;
+    }
+    if (llvm::MulOverflow(volume, hi[d] - lo[d] + 1, volume) || volume > limit)
+      return false;
+  }
+  SmallVector<int64_t> p(lo.begin(), lo.end()), min(hi.begin(), hi.end()),
+      max(lo.begin(), lo.end());
+  points = 0;
+  while (true) {
+    if (integerSetContains(set, p, symbols)) {
+      ++points;
+      for (unsigned d = 0; d < rank; ++d) {
+        min[d] = std::min(min[d], p[d]);
+        max[d] = std::max(max[d], p[d]);
+      }
+    }
+    unsigned k = rank;
+    while (k > 0 && ++p[k - 1] > hi[k - 1])
+      p[k - 1] = lo[k - 1], --k;
+    if (k == 0)
+      break;
+  }
+  if (points > 0) {
+    lo.assign(min.begin(), min.end());
+    hi.assign(max.begin(), max.end());
+  }
+  return true;
 }

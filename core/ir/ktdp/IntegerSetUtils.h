@@ -39,6 +39,14 @@ std::optional<llvm::SmallVector<int64_t>>
 enumerateIntegerSet1D(IntegerSet set, ArrayRef<int64_t> symbols,
                       int64_t limit = 1 << 16);
 
+/// Shrinks the box [lo, hi] (which holds every point of `set` with its
+/// symbols fixed) to the smallest box holding the points, and counts them.
+/// False (nothing changed) when the box has more than `limit` positions.
+/// A set without points keeps its box and counts 0.
+bool tightenToPoints(IntegerSet set, ArrayRef<int64_t> symbols,
+                     SmallVectorImpl<int64_t> &lo, SmallVectorImpl<int64_t> &hi,
+                     int64_t limit, int64_t &points);
+
 } // namespace mlir::ktdp
 
 #endif

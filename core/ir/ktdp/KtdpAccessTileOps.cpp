@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/ktdp/TileLayout.h"
+#include "ir/ktdp/SsaAffineSyntax.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -51,21 +53,44 @@ static LogicalResult verifyOrder(Operation *op, StringRef name,
 // ConstructAccessTileOp
 //===----------------------------------------------------------------------===//
 
+/// A tile over a set without symbols that is not a box, whose type is
+/// static, must take either the set's bounding box (in tile order;
+/// positions outside the set are masked lanes) or exactly as many elements
+/// as the set has points (the points packed in order). Box sets whose type
+/// does not hold their points, and sets with symbols or too large to count,
+/// are left to the interpreter (as before).
+static LogicalResult verifyTileShape(ConstructAccessTileOp op) {
+  AccessTileType type = op.getType();
+  TileLayout layout = accessTileLayout(op.getAccessTileSet(),
+                                       op.getAccessTileOrder(), type);
+  if (layout.kind != TileLayout::Mismatch)
+    return success();
+  return op.emitOpError("access_tile_set is not a box: it has ")
+         << layout.points << " points in a bounding box of "
+         << layout.boxText() << ", so the type must be !ktdp.access_tile<"
+         << layout.boxText()
+         << "xindex> (the bounding box, anchored at the set's lowest point; "
+            "positions outside the set are masked lanes) or hold exactly "
+         << layout.points << " elements (the points packed in order); got "
+         << type;
+}
+
 ParseResult ConstructAccessTileOp::parse(OpAsmParser &parser,
                                          OperationState &result) {
   UnresolvedOperand base;
   SmallVector<UnresolvedOperand> indices, symbols;
-  Attribute baseMap;
+  AffineMap baseMap;
   Type baseType;
   AccessTileType tileType;
   if (parser.parseOperand(base) ||
-      parser.parseAffineMapOfSSAIds(indices, baseMap, "base_map",
-                                    result.attributes) ||
+      parseSsaAffineList(parser, OpAsmParser::Delimiter::Square, indices,
+                         baseMap) ||
       parseOptionalSymbols(parser, symbols) ||
       parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(baseType) || parser.parseArrow() ||
       parser.parseCustomTypeWithFallback(tileType))
     return failure();
+  result.addAttribute("base_map", AffineMapAttr::get(baseMap));
 
   Type index = parser.getBuilder().getIndexType();
   if (parser.resolveOperand(base, baseType, result.operands) ||
@@ -118,7 +143,7 @@ LogicalResult ConstructAccessTileOp::verify() {
     return emitOpError("result access tile has rank ")
            << getType().getRank() << " but access_tile_set has " << rank
            << " dimensions";
-  return success();
+  return verifyTileShape(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -155,19 +180,17 @@ ParseResult ConstructIndirectAccessTileOp::parse(OpAsmParser &parser,
   auto parseSubscript = [&]() -> ParseResult {
     Subscript sub;
     sub.loc = parser.getCurrentLocation();
-    NamedAttrList scratch;
-    Attribute map;
     if (succeeded(parser.parseOptionalKeyword("ind"))) {
       sub.indirect = true;
       if (parser.parseLParen() || parser.parseOperand(sub.view) ||
-          parser.parseAffineMapOfSSAIds(sub.names, map, "map", scratch) ||
+          parseSsaAffineList(parser, OpAsmParser::Delimiter::Square,
+                             sub.names, sub.map) ||
           parser.parseRParen())
         return failure();
-    } else if (parser.parseAffineMapOfSSAIds(sub.names, map, "map", scratch,
-                                             OpAsmParser::Delimiter::Paren)) {
+    } else if (parseSsaAffineList(parser, OpAsmParser::Delimiter::Paren,
+                                  sub.names, sub.map)) {
       return failure();
     }
-    sub.map = llvm::cast<AffineMapAttr>(map).getValue();
     if (sub.map.getNumSymbols() != 0)
       return parser.emitError(sub.loc, "symbol(...) is not allowed in an "
                                        "indirect access tile subscript");

@@ -123,7 +123,10 @@ def Sched_TransferOp : Sched_Op<"transfer",
   let description = [{
     Source and destination are an access tile (device memory), an LX buffer
     or a FIFO. `at stick %s`: only `sticks` sticks of the LX buffer, from
-    stick %s on (a vector-level pipeline moves one stick per iteration). Routing adds `unit` (who moves it) and `route` (the memories
+    stick %s on (a vector-level pipeline moves one stick per iteration); on
+    a transfer between device memory and LX, the sticks s .. s + sticks - 1
+    of the access tile (in the tile's own order) to / from the start of the
+    buffer (one chunk of a tile larger than LX). Routing adds `unit` (who moves it) and `route` (the memories
     and links it crosses); tiling adds `sticks` (128-byte units moved);
     placement adds `hops` (ring hops between the core and device memory).
   }];

@@ -13,10 +13,12 @@
 #include "ir/ParserTraps.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
+#include "pipeline/PassVerifier.h"
 #include "pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/FileUtilities.h"
@@ -37,6 +39,20 @@ int main(int argc, char **argv) {
       registry);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
+  // Verifying after every pass (--verify-each, on by default) is done by
+  // our instrumentation instead of the pass manager: IR a pass breaks is an
+  // internal compiler error naming the pass, not an error on the kernel's
+  // line (see PassVerifier.h).
+  if (config.shouldVerifyPasses()) {
+    mlir::MlirOptMainConfig parsed = config;
+    config.verifyPasses(false);
+    config.setPassPipelineSetupFn([parsed](mlir::PassManager &pm) {
+      if (mlir::failed(parsed.setupPassPipeline(pm)))
+        return mlir::failure();
+      pm.addInstrumentation(spyre::createPassVerifierInstrumentation());
+      return mlir::success();
+    });
+  }
 
   if (config.shouldShowDialects()) {
     llvm::outs() << "Available Dialects: ";

@@ -163,3 +163,46 @@ func.func @f(%v: memref<4x4xf16>) {
   }) : (memref<4x4xf16>) -> !ktdp.access_tile<4x4xindex>
   return
 }
+
+// -----
+// A set that is not a box (a triangle: 10 points in a 4x4 bounding box):
+// the type must be the bounding box (masked lanes) or hold the 10 points.
+func.func @f(%v: memref<4x4xf16>, %i: index) {
+  // expected-error @+1 {{access_tile_set is not a box: it has 10 points in a bounding box of 4x4, so the type must be !ktdp.access_tile<4x4xindex> (the bounding box, anchored at the set's lowest point; positions outside the set are masked lanes) or hold exactly 10 elements (the points packed in order); got '!ktdp.access_tile<4x3xindex>'}}
+  %t = ktdp.construct_access_tile %v[%i, %i] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, d0 - d1 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<4x4xf16> -> !ktdp.access_tile<4x3xindex>
+  return
+}
+
+// -----
+// The bounding box is the extent of the points (rows 0 and 4: 5 rows), in
+// tile order: a transposing order swaps it.
+func.func @f(%v: memref<8x8xf16>, %i: index) {
+  // expected-error @+1 {{it has 4 points in a bounding box of 2x5, so the type must be !ktdp.access_tile<2x5xindex>}}
+  %t = ktdp.construct_access_tile %v[%i, %i] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d0 mod 4 == 0, d1 >= 0, -d1 + 1 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d1, d0)>} : memref<8x8xf16> -> !ktdp.access_tile<8x2xindex>
+  return
+}
+
+// -----
+// Both valid shapes of that set: the box and the points packed.
+func.func @f(%v: memref<8x8xf16>, %i: index) {
+  %box = ktdp.construct_access_tile %v[%i, %i] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d0 mod 4 == 0, d1 >= 0, -d1 + 1 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d1, d0)>} : memref<8x8xf16> -> !ktdp.access_tile<2x5xindex>
+  %packed = ktdp.construct_access_tile %v[%i, %i] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d0 mod 4 == 0, d1 >= 0, -d1 + 1 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d1, d0)>} : memref<8x8xf16> -> !ktdp.access_tile<2x2xindex>
+  return
+}
+
+// -----
+// Anchors over SSA values (multi-result uses included) must stay affine.
+func.func @f(%v: memref<8x8xf16>) {
+  %g:2 = ktdp.get_compute_tile_id : index, index
+  // expected-error @+1 {{non-affine expression: one side of a product must be a constant or symbolic}}
+  %t = ktdp.construct_access_tile %v[%g#0 * %g#1, 0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<8x8xf16> -> !ktdp.access_tile<1x1xindex>
+  return
+}
+
+// -----
+func.func @f(%v: memref<8x8xf16>) {
+  %g:2 = ktdp.get_compute_tile_id : index, index
+  // expected-error @+1 {{division by zero in an affine expression}}
+  %t = ktdp.construct_access_tile %v[%g#0 floordiv 0, 0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d1, d0)>} : memref<8x8xf16> -> !ktdp.access_tile<1x1xindex>
+  return
+}

@@ -171,6 +171,93 @@ func.func @inter_tile(%p: tensor<1x64xf16>, %q: tensor<1x64xi32>) attributes {gr
   return
 }
 
+// Results of multi-result ops (`%g#1`) in every bracket and operand list:
+// anchors, symbols(...), view offsets and sizes, indirect subscripts (direct
+// and ind(...)), the distributed view's parts, load / store and inter-tile
+// operands. The printer writes `%0#1`; it must parse back.
+// CHECK-LABEL: func.func @multi_result_operands
+func.func @multi_result_operands(%a: index, %i: index, %p: tensor<1x64xf16>) attributes {grid = [4, 2]} {
+  %g:2 = ktdp.get_compute_tile_id : index, index
+  // CHECK: %[[G:.*]]:2 = ktdp.get_compute_tile_id
+  // CHECK: ktdp.construct_memory_view %[[G]]#0, sizes : [%[[G]]#1, 64], strides : [64, 1]
+  %v = ktdp.construct_memory_view %g#0, sizes: [%g#1, 64], strides: [64, 1] {
+    coordinate_set = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 >= 0, -d1 + 63 >= 0)>,
+    memory_space = #ktdp.memory_space<global>
+  } : memref<?x64xf16>
+  %w = ktdp.construct_memory_view %a, sizes: [64, 64], strides: [64, 1] {
+    coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 63 >= 0)>,
+    memory_space = #ktdp.memory_space<global>
+  } : memref<64x64xf16>
+  // CHECK: ktdp.construct_access_tile %{{.*}}[%[[G]]#1 * 3 + %[[G]]#0, %[[G]]#1 floordiv 2] symbols(%[[G]]#0)
+  %t = ktdp.construct_access_tile %w[%g#1 * 3 + %g#0, %g#1 floordiv 2] symbols(%g#0) {
+    access_tile_set = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 2 >= 0, d1 >= 0, -d1 + 63 >= 0)>,
+    access_tile_order = #id2
+  } : memref<64x64xf16> -> !ktdp.access_tile<3x64xindex>
+  // The same result twice is one dimension; two results of one op are two.
+  // CHECK: ktdp.construct_access_tile %{{.*}}[%[[G]]#0 - %[[G]]#1, %[[G]]#0 * 2]
+  %u = ktdp.construct_access_tile %w[%g#0 - %g#1, (%g#0) * 2] {
+    access_tile_set = #rows, access_tile_order = #id2
+  } : memref<64x64xf16> -> !ktdp.access_tile<3x64xindex>
+  // CHECK: ktdp.construct_access_tile %{{.*}}[%[[G]]#0 + symbol(%[[G]]#1), 0]
+  %s = ktdp.construct_access_tile %w[%g#0 + symbol(%g#1), 0] {
+    access_tile_set = #rows, access_tile_order = #id2
+  } : memref<64x64xf16> -> !ktdp.access_tile<3x64xindex>
+  %I = ktdp.construct_memory_view %i, sizes: [64], strides: [1] {
+    coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 63 >= 0)>,
+    memory_space = #ktdp.memory_space<global>
+  } : memref<64xi32>
+  // CHECK: intermediate_variables(%[[M:[a-z0-9]+]], %[[K:[a-z0-9]+]]) %{{.*}}[ind(%{{.*}}[%[[G]]#1 + %[[M]]]), (%[[K]] + %[[G]]#0 * 64)]
+  %x = ktdp.construct_indirect_access_tile intermediate_variables(%m, %k)
+      %w[ind(%I[%m + %g#1]), (%k + %g#0 * 64)] {
+    variables_space_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>,
+    variables_space_order = #id2
+  } : memref<64x64xf16>, memref<64xi32> -> !ktdp.access_tile<8x64xindex>
+  // Multi-result views, tiles and tensors as operands.
+  %c = arith.constant true
+  %vv:2 = scf.if %c -> (memref<64x64xf16>, memref<64x64xf16>) {
+    scf.yield %w, %w : memref<64x64xf16>, memref<64x64xf16>
+  } else {
+    scf.yield %w, %w : memref<64x64xf16>, memref<64x64xf16>
+  }
+  // CHECK: ktdp.construct_distributed_memory_view(%[[VV:.*]]#0, %[[VV]]#1 : memref<64x64xf16>, memref<64x64xf16>)
+  %d = ktdp.construct_distributed_memory_view (%vv#0, %vv#1 : memref<64x64xf16>, memref<64x64xf16>) : memref<64x64xf16>
+  %tt:2 = scf.if %c -> (!ktdp.access_tile<3x64xindex>, !ktdp.access_tile<3x64xindex>) {
+    scf.yield %t, %u : !ktdp.access_tile<3x64xindex>, !ktdp.access_tile<3x64xindex>
+  } else {
+    scf.yield %u, %s : !ktdp.access_tile<3x64xindex>, !ktdp.access_tile<3x64xindex>
+  }
+  // CHECK: %[[L:.*]]:2 = scf.if
+  // CHECK: ktdp.load %[[TT:.*]]#1 : <3x64xindex> -> tensor<3x64xf16>
+  %y = ktdp.load %tt#1 : <3x64xindex> -> tensor<3x64xf16>
+  %yy:2 = scf.if %c -> (tensor<3x64xf16>, tensor<3x64xf16>) {
+    scf.yield %y, %y : tensor<3x64xf16>, tensor<3x64xf16>
+  } else {
+    scf.yield %y, %y : tensor<3x64xf16>, tensor<3x64xf16>
+  }
+  // CHECK: ktdp.store %{{.*}}#1, %{{.*}}#0 : tensor<3x64xf16>, <3x64xindex>
+  ktdp.store %yy#1, %tt#0 : tensor<3x64xf16>, <3x64xindex>
+  %pp:2 = scf.if %c -> (tensor<1x64xf16>, tensor<1x64xf16>) {
+    scf.yield %p, %p : tensor<1x64xf16>, tensor<1x64xf16>
+  } else {
+    scf.yield %p, %p : tensor<1x64xf16>, tensor<1x64xf16>
+  }
+  // CHECK: ktdp.yield_partial %{{.*}}#1 : tensor<1x64xf16>
+  %f = ktdp.inter_tile_produce producer_tiles_per_group = affine_set<(i)[g] : (i - 4 * g >= 0, -i + 4 * g + 3 >= 0)>
+      -> <(tensor<1x64xf16>), groups = #groups> {
+  ^bb0(%gid: index):
+    ktdp.yield_partial %pp#1 : tensor<1x64xf16>
+  }
+  // CHECK: identity(%{{.*}}#0 : tensor<1x64xf16>)
+  %r = ktdp.inter_tile_reduce(%f) consumer_tiles_per_group = #tiles,
+      identity(%pp#0 : tensor<1x64xf16>)
+      : <(tensor<1x64xf16>), groups = #groups> -> tensor<1x64xf16> {
+    ^bb0(%e: tensor<1x64xf16>, %h: tensor<1x64xf16>):
+      %sum = arith.addf %e, %h : tensor<1x64xf16>
+      ktdp.yield_reduced %sum : tensor<1x64xf16>
+  }
+  return
+}
+
 // CHECK-LABEL: func.func private @future_types
 // CHECK-SAME: !ktdp.tile_future<(tensor<4xf32>), groups = #set{{[0-9]*}}>
 // CHECK-SAME: !ktdp.access_tile<?x0xindex>

@@ -4,6 +4,16 @@
 // reduced together with the row's initial value. A stage that uses the
 // input again after the reduction (softmax-like) stays at tile level.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s
+// The elementwise prefix may read a tile held from before the stage (a
+// tile computed before the loop) at the row and stick being folded.
+// RUN: spyre-opt %S/Inputs/centred_row_sums.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s --check-prefix=HELD
+// HELD:      scf.for %[[ROW:arg[0-9]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// HELD:        vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8x128xf16>, vector<64xf16>
+// HELD-NEXT:   arith.subf %{{.*}}, %{{.*}} : vector<64xf16>
+// HELD:        scf.for %[[STICK:arg[0-9]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// HELD:          arith.muli %[[STICK]], %{{.*}} : index
+// HELD:          vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8x128xf16>, vector<64xf16>
+// HELD:        vector.reduction <add>
 
 // CHECK-LABEL: func.func @row_max
 // CHECK:       sched.stage "sfu" {

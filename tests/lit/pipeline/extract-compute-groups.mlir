@@ -3,6 +3,19 @@
 // arithmetic before the first tile op stays outside.
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups | FileCheck %s
 // RUN: spyre-opt %s --extract-compute-groups | FileCheck %s --check-prefix=RESULT
+// Tables loaded before a loop and used in it (rope's cos and sin) are
+// loaded again in the loop's group, next to its other operands.
+// RUN: spyre-opt %S/../../kernels/rope_table_before_loop.mlir --extract-compute-groups | FileCheck %s --check-prefix=SINK
+
+// SINK-LABEL: func.func @rope
+// SINK:       %[[COS:.*]] = ktdp.construct_access_tile
+// SINK:       %[[SIN:.*]] = ktdp.construct_access_tile
+// SINK-NOT:   ktdp.load
+// SINK:       scf.for
+// SINK:         sched.group {
+// SINK-DAG:       ktdp.load %[[COS]]
+// SINK-DAG:       ktdp.load %[[SIN]]
+// SINK:           arith.mulf
 
 // CHECK-LABEL: func.func @bias_loop
 // CHECK:       %[[BIAS:.*]] = ktdp.construct_access_tile

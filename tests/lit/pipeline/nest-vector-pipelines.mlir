@@ -6,6 +6,13 @@
 // each row (stick s mod its sticks). A stage with a reduction stays at
 // tile level.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s
+// A tile held from before the stage (rstd, broadcast, from an earlier
+// loop) is read a stick at a time in the stick loop.
+// RUN: spyre-opt %S/../../kernels/rmsnorm_loops.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s --check-prefix=HELD
+// HELD:      %[[Q:.*]] = arith.divui %[[S:arg[0-9]+]], %{{.*}} : index
+// HELD:      vector.transfer_read %{{.*}}[%[[Q]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8x128xf16>, vector<64xf16>
+// HELD-NEXT: arith.mulf %{{.*}}, %{{.*}} : vector<64xf16>
+// HELD:      } {sched.vector_loop}
 
 // CHECK-LABEL: func.func @scale_silu
 // CHECK:       sched.stage "l1lu" {

@@ -23,7 +23,8 @@
 // CHECK: [[LS:%[0-9]+]] = dflow.lx_view[%c32768] : memref<16x64xf16, "lx">
 // CHECK: dflow.dma [[AT]] -> [[LT]] {hops = 3 : i64, sticks = 128 : i64}
 // CHECK-NEXT: dflow.signal [[TT]]
-// CHECK: dflow.dma [[AS]] -> [[LS]] {hops = 3 : i64, sticks = 16 : i64}
+// The even columns (d1 mod 2 == 0) packed into 16x64: a gather DMA.
+// CHECK: dflow.dma [[AS]] -> [[LS]] {hops = 3 : i64, packed, sticks = 16 : i64}
 // CHECK-NEXT: dflow.signal [[TS]]
 
 // CHECK-LABEL: dflow.program "l1lu" instances 4

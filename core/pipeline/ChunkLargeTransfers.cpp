@@ -1,0 +1,207 @@
+//===- ChunkLargeTransfers.cpp - big tiles stream through LX in chunks ----===//
+
+#include "ir/ktdp/KtdpTypes.h"
+#include "pipeline/Passes.h"
+#include "pipeline/ScheduleUtils.h"
+#include "pipeline/Target.h"
+#include "pipeline/VectorCompute.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_CHUNKLARGETRANSFERS
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// A tile of `shape` with the chunk's shape: `rows` rows of its innermost
+/// extent.
+SmallVector<int64_t> chunkShape(ArrayRef<int64_t> shape, int64_t rows) {
+  return {rows, shape.back()};
+}
+
+/// The pipeline's LX buffers, if it can be chunked: every buffer and every
+/// tile of its compute stage has one static shape, the compute stage only
+/// reads and writes those buffers and applies elementwise ops (splat
+/// constants and empty tensors aside), and nothing leaves the pipeline.
+std::optional<SmallVector<sched::AllocOp>>
+chunkable(sched::PipelineOp pipeline, ArrayRef<int64_t> &shape) {
+  if (pipeline.getNumResults() != 0)
+    return std::nullopt;
+  SmallVector<sched::AllocOp> allocs;
+  std::optional<ArrayRef<int64_t>> common;
+  auto sameShape = [&](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped || !shaped.hasStaticShape() || shaped.getRank() == 0)
+      return false;
+    if (!common)
+      common = shaped.getShape();
+    return shaped.getShape() == *common;
+  };
+  for (Operation &op : pipeline.getBody().front()) {
+    if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
+      if (!sameShape(alloc.getType()))
+        return std::nullopt;
+      allocs.push_back(alloc);
+    }
+  }
+  if (allocs.empty())
+    return std::nullopt;
+  sched::StageOp compute = spyre::stageFor(pipeline, "compute");
+  if (compute && compute.getNumResults() != 0)
+    return std::nullopt;
+  bool ok = true;
+  if (compute)
+    compute.getBody().walk([&](Operation *op) {
+      if (isa<sched::WaitOp, sched::SignalOp, sched::ReadOp, sched::WriteOp,
+              sched::YieldOp, tensor::EmptyOp>(op))
+        return;
+      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+        ok &= !isa<ShapedType>(constant.getType()) || (dense && dense.isSplat());
+        return;
+      }
+      if (op->getParentOp() != compute.getOperation())
+        return; // inside an elementwise linalg op: scalars
+      ok &= spyre::isElementwiseOp(op);
+    });
+  if (!ok || !compute)
+    return std::nullopt;
+  // Every tile of the compute stage has the buffers' shape.
+  compute.getBody().walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      if (isa<RankedTensorType>(v.getType()) && !sameShape(v.getType()))
+        ok = false;
+    for (Value v : op->getOperands())
+      if (isa<RankedTensorType>(v.getType()) && !sameShape(v.getType()))
+        ok = false;
+  });
+  if (!ok)
+    return std::nullopt;
+  shape = *common;
+  return allocs;
+}
+
+/// Runs `pipeline` once per chunk of `chunkRows` rows inside a new loop.
+void chunk(sched::PipelineOp pipeline, ArrayRef<sched::AllocOp> allocs,
+           ArrayRef<int64_t> shape, int64_t chunkRows, int64_t rows,
+           int stickBytes) {
+  Location loc = pipeline.getLoc();
+  OpBuilder b(pipeline);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value count = arith::ConstantIndexOp::create(b, loc, rows / chunkRows);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(b, loc, zero, count, one);
+  loop->setAttr("sched.chunks", b.getUnitAttr());
+  pipeline->moveBefore(loop.getBody()->getTerminator());
+  Value index = loop.getInductionVar();
+
+  SmallVector<int64_t> chunked = chunkShape(shape, chunkRows);
+  auto retype = [&](Type type) -> Type {
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return RankedTensorType::get(chunked, tensor.getElementType());
+    if (auto memref = dyn_cast<MemRefType>(type))
+      return MemRefType::get(chunked, memref.getElementType(),
+                             MemRefLayoutAttrInterface(),
+                             memref.getMemorySpace());
+    return type;
+  };
+  // Device transfers move the chunk's sticks of the tile; every buffer and
+  // compute tile takes the chunk's shape.
+  pipeline.walk([&](sched::TransferOp transfer) {
+    Value buffer = isa<MemRefType>(transfer.getSource().getType())
+                       ? transfer.getSource()
+                       : transfer.getDest();
+    bool device = isa<ktdp::AccessTileType>(transfer.getSource().getType()) ||
+                  isa<ktdp::AccessTileType>(transfer.getDest().getType());
+    if (!device)
+      return;
+    auto type = cast<MemRefType>(buffer.getType());
+    int64_t sticks =
+        spyre::tileSticks(MemRefType::get(chunked, type.getElementType()),
+                          stickBytes);
+    OpBuilder at(transfer);
+    Value perChunk = arith::ConstantIndexOp::create(at, transfer.getLoc(), sticks);
+    Value first = arith::MulIOp::create(at, transfer.getLoc(), index, perChunk);
+    transfer.getFirstMutable().assign(first);
+  });
+  for (sched::AllocOp alloc : allocs)
+    alloc.getResult().setType(cast<MemRefType>(retype(alloc.getType())));
+  sched::StageOp compute = spyre::stageFor(pipeline, "compute");
+  compute.getBody().walk([&](Operation *op) {
+    if (op->getParentOp() != compute.getOperation())
+      return;
+    for (OpResult result : op->getResults())
+      result.setType(retype(result.getType()));
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+        constant.setValueAttr(DenseElementsAttr::get(
+            cast<ShapedType>(retype(dense.getType())),
+            dense.getSplatValue<Attribute>()));
+  });
+}
+
+struct ChunkLargeTransfers
+    : spyre::impl::ChunkLargeTransfersBase<ChunkLargeTransfers> {
+  using ChunkLargeTransfersBase::ChunkLargeTransfersBase;
+  void runOnOperation() override {
+    auto run = [&](func::FuncOp function, const spyre::arch::Arch &target) {
+      int64_t capacity = static_cast<int64_t>(target.scratchpadBytesPerCore);
+      SmallVector<sched::PipelineOp> pipelines;
+      function.walk([&](sched::PipelineOp p) { pipelines.push_back(p); });
+      for (sched::PipelineOp pipeline : pipelines) {
+        int64_t bytes = 0, rowBytes = 0;
+        for (auto alloc : pipeline.getBody().getOps<sched::AllocOp>()) {
+          auto type = cast<MemRefType>(alloc.getType());
+          bytes += spyre::scratchpadBytes(type, target.stickBytes);
+          if (type.getRank() > 0)
+            rowBytes += spyre::scratchpadBytes(
+                MemRefType::get({type.getShape().back()},
+                                type.getElementType()),
+                target.stickBytes);
+        }
+        if (capacity <= 0 || bytes <= capacity)
+          continue;
+        ArrayRef<int64_t> shape;
+        std::optional<SmallVector<sched::AllocOp>> allocs =
+            chunkable(pipeline, shape);
+        if (!allocs) {
+          pipeline.emitError("this pipeline's LX buffers take ")
+              << bytes << " bytes, more than the " << capacity
+              << "-byte scratchpad, and its compute is not elementwise on "
+                 "tiles of one shape, so it cannot be streamed in chunks";
+          return failure();
+        }
+        int64_t rows = 1;
+        for (int64_t d : shape.drop_back())
+          rows *= d;
+        // Four chunks of every buffer fit: two copies each once the loop is
+        // double-buffered, and room for what else is live.
+        int64_t budget = capacity / 4;
+        int64_t best = 0;
+        for (int64_t k = 1; k <= rows; ++k)
+          if (rows % k == 0 && k * rowBytes <= budget)
+            best = k;
+        if (best == 0) {
+          pipeline.emitError("one row of this pipeline's tiles takes ")
+              << rowBytes << " bytes of LX, more than a quarter of the "
+              << capacity << "-byte scratchpad: it cannot be chunked by rows";
+          return failure();
+        }
+        chunk(pipeline, *allocs, shape, best, rows, target.stickBytes);
+      }
+      return success();
+    };
+    if (failed(spyre::forEachKernel(getOperation(), arch, run)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
