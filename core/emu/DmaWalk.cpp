@@ -218,11 +218,122 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
   return -1;
 }
 
+/// A masked tile's box: the lowest point of the set in every dimension,
+/// and from there the tile's type shape (tile dimension k walks set
+/// dimension loopDim[k]). `lo` / `hi` come in as the box the set's unit
+/// constraints give and are scanned for points.
+bool maskedBounds(const code::DmaDesc &desc, const std::vector<int64_t> &syms,
+                  const std::vector<int32_t> &loopDim, int64_t maxPoints,
+                  int64_t &volume, std::vector<int64_t> &lo,
+                  std::vector<int64_t> &hi, std::string &error) {
+  const size_t rank = lo.size();
+  if (rank == 0)
+    return true;
+  if (volume > maxPoints) {
+    error = "the masked DMA tile's set spans more points than the "
+            "scratchpad can hold";
+    return false;
+  }
+  std::vector<int64_t> least(rank, INT64_MAX), p(lo);
+  while (true) {
+    if (setContains(desc.tileSet, p.data(), syms.data()))
+      for (size_t d = 0; d < rank; ++d)
+        least[d] = std::min(least[d], p[d]);
+    size_t d = rank;
+    while (d > 0 && ++p[d - 1] > hi[d - 1]) {
+      p[d - 1] = lo[d - 1];
+      --d;
+    }
+    if (d == 0)
+      break;
+  }
+  if (least[0] == INT64_MAX) { // no point: nothing moves
+    hi[0] = lo[0] - 1;
+    volume = 0;
+    return true;
+  }
+  volume = 1;
+  for (size_t k = 0; k < rank; ++k) {
+    size_t d = size_t(loopDim[k]);
+    int64_t extent = desc.tileShape[k];
+    lo[d] = least[d];
+    if (extent < 1 || __builtin_add_overflow(lo[d], extent - 1, &hi[d]) ||
+        __builtin_mul_overflow(volume, extent, &volume)) {
+      error = "the masked DMA tile's shape is not a bounding box";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Sticks of one row of the walk (the innermost loop's extent of elements).
+int64_t sticksPerRow(const code::DmaDesc &desc, const std::vector<int64_t> &lo,
+                     const std::vector<int64_t> &hi,
+                     const std::vector<int32_t> &loopDim, int64_t stickBytes) {
+  size_t inner = size_t(loopDim.back());
+  int64_t rowBytes = (hi[inner] - lo[inner] + 1) * code::elemBytes(desc.type);
+  return std::max<int64_t>(1, (rowBytes + stickBytes - 1) / stickBytes);
+}
+
+/// Checks a chunk and gives the rows it walks (`rows`) and their points
+/// (`volume`).
+bool chunkStart(const code::DmaDesc &desc, int64_t first, bool positions,
+                const std::vector<int32_t> &loopDim, int64_t stickBytes,
+                const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
+                int64_t &volume, int64_t &rows, std::string &error) {
+  if (lo.empty() || !positions || stickBytes <= 0) {
+    error = "a DMA chunk needs a tile of rank 1 or more whose positions are "
+            "its type's (a box or a masked set)";
+    return false;
+  }
+  if (volume == 0) {
+    rows = 0;
+    return true;
+  }
+  size_t inner = size_t(loopDim.back());
+  int64_t rowExtent = hi[inner] - lo[inner] + 1;
+  int64_t perRow = sticksPerRow(desc, lo, hi, loopDim, stickBytes);
+  int64_t tileRows = volume / rowExtent;
+  if (first < 0 || first % perRow != 0 || desc.sticks % perRow != 0 ||
+      desc.sticks == 0) {
+    error = "the DMA chunk at stick " + std::to_string(first) + " of " +
+            std::to_string(desc.sticks) + " sticks is not whole rows of " +
+            std::to_string(perRow) + " sticks";
+    return false;
+  }
+  if (first / perRow >= tileRows) {
+    error = "the DMA chunk at stick " + std::to_string(first) +
+            " lies past the tile's " + std::to_string(tileRows * perRow) +
+            " sticks";
+    return false;
+  }
+  rows = std::min(desc.sticks / perRow, tileRows - first / perRow);
+  volume = rows * rowExtent;
+  return true;
+}
+
+/// The first position of the chunk starting at stick `first`: row
+/// first / perRow of the walk, the rows counted over the outer loops.
+std::vector<int64_t> chunkFirstPoint(const std::vector<int32_t> &loopDim,
+                                     const std::vector<int64_t> &lo,
+                                     const std::vector<int64_t> &hi,
+                                     int64_t first, int64_t perRow) {
+  std::vector<int64_t> p(lo);
+  int64_t row = first / perRow;
+  for (size_t k = loopDim.size() - 1; k-- > 0;) {
+    size_t d = size_t(loopDim[k]);
+    int64_t extent = hi[d] - lo[d] + 1;
+    p[d] = lo[d] + row % extent;
+    row /= extent;
+  }
+  return p;
+}
+
 } // namespace
 
 bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
                          const ElementReader &read, int64_t maxPoints,
-                         DmaWalk &out, std::string &error) {
+                         int64_t stickBytes, DmaWalk &out, std::string &error) {
   auto value = [&](const code::Operand &o) {
     return o.reg >= 0 ? reg(o.reg) : o.value;
   };
@@ -308,8 +419,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     }
     if (hi[d] < lo[d])
       return true;
-    if (__builtin_mul_overflow(volume, hi[d] - lo[d] + 1, &volume) ||
-        volume > maxPoints) {
+    if (__builtin_mul_overflow(volume, hi[d] - lo[d] + 1, &volume)) {
       error = "the DMA tile spans more points than the scratchpad can hold";
       return false;
     }
@@ -321,6 +431,29 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
              std::equal(hi.begin(), hi.end(), h.begin()) &&
              std::equal(lo.begin(), lo.end(), l.begin());
   }
+  // A masked tile: its type is the bounding box of the set's points,
+  // anchored at the lowest point in every dimension.
+  const bool maskedBox =
+      !boxSet && desc.layout == uint8_t(code::TileLayout::Masked);
+  if (maskedBox && !maskedBounds(desc, tileSyms, loopDim, maxPoints, volume,
+                                 lo, hi, error))
+    return false;
+  // A chunk: the rows holding sticks [first, first + sticks) of the tile.
+  int64_t rowsLeft = -1;
+  if (desc.chunked &&
+      !chunkStart(desc, value(desc.firstStick), boxSet || maskedBox, loopDim,
+                  stickBytes, lo, hi, volume, rowsLeft, error))
+    return false;
+  if (volume == 0)
+    return true; // no point of the set, or a chunk of none
+  if (volume > maxPoints) {
+    error = "the DMA tile spans more points than the scratchpad can hold";
+    return false;
+  }
+  std::vector<int64_t> start(lo);
+  if (desc.chunked)
+    start = chunkFirstPoint(loopDim, lo, hi, value(desc.firstStick),
+                            sticksPerRow(desc, lo, hi, loopDim, stickBytes));
   if (!indirect && setRank != rank) {
     error = "the DMA tile's rank differs from its view's";
     return false;
@@ -330,7 +463,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     captured.push_back(value(o));
   std::vector<int64_t> vars(captured.size() + setRank);
   std::copy(captured.begin(), captured.end(), vars.begin());
-  std::vector<int64_t> p(lo), g(rank, 0), sub;
+  std::vector<int64_t> p(start), g(rank, 0), sub;
   const int32_t inner = setRank ? loopDim[setRank - 1] : 0;
   // A plain box view and a box set: a whole innermost row at once.
   const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
@@ -417,6 +550,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
       int64_t address = 0;
       int32_t found = masked ? -1 : locate(parts, distributed, g.data(), address);
       out.append(found, address, 0, 1);
+    } else if (maskedBox) {
+      out.append(-1, 0, 0, 1); // a position of the box that is not a point
     }
     if (setRank == 0)
       break;
@@ -429,6 +564,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     }
     if (k < 0)
       break;
+    if (rowsLeft > 0 && k < int(setRank) - 1 && --rowsLeft == 0)
+      break; // the chunk's last row is done
   }
   return true;
 }

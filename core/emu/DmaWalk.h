@@ -15,7 +15,10 @@
 //   * element index = base + sum_d (g[d] - lo[d]) * strides[d] (lo = 0 for
 //     a plain view, the partition's low corner for a distributed one); byte
 //     address = element index * element bytes (DESIGN.md);
-//   * a point no part holds, or with a negative index, is masked.
+//   * a point no part holds, or with a negative index, is masked;
+//   * a masked tile (DmaDesc::layout) walks its set's bounding box (the
+//     extent of its points, anchored at the lowest one): positions that are
+//     not points are masked lanes; a chunk walks only its rows.
 //
 // Consecutive points of one part whose addresses step evenly form a run.
 //
@@ -65,9 +68,14 @@ using ElementReader =
 
 /// Walks `desc`; on a problem returns false and says why in `error`.
 /// Points beyond `maxPoints` are refused (the caller bounds the work).
+/// A masked tile (desc.layout) walks its set's bounding box anchored at the
+/// set's lowest point, positions that are not points masked; a packed or
+/// box tile walks the points only. A chunked descriptor walks only the
+/// rows of its sticks [first, first + sticks) (`stickBytes` per stick, each
+/// row of the tile's innermost dimension starting a stick).
 bool walkDma(const code::DmaDesc &desc, const RegReader &reg,
-             const ElementReader &read, int64_t maxPoints, DmaWalk &out,
-             std::string &error);
+             const ElementReader &read, int64_t maxPoints, int64_t stickBytes,
+             DmaWalk &out, std::string &error);
 
 } // namespace spyre::emu
 

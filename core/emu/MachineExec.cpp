@@ -124,7 +124,7 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
     return v;
   };
   if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
-               capacity, walk, error))
+               capacity, int64_t(stickBytes), walk, error))
     return fail(e, error);
   // The LX side: the view at its address, rows padded to rowBytes.
   int64_t lxAddress = d.lxAddress.reg >= 0 ? int64_t(S(e, d.lxAddress.reg))

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -37,6 +38,32 @@ void markTileLayout(Operation *dma, Value tile) {
     dma->setAttr("masked", UnitAttr::get(dma->getContext()));
   else if (layout.kind == ktdp::TileLayout::Packed)
     dma->setAttr("packed", UnitAttr::get(dma->getContext()));
+}
+
+/// A copy, made with `b`, of the side-effect-free scalar and view
+/// computation inside `stage` that yields `v` (index arithmetic, constants,
+/// the tile id, memory views), so that another unit's program computes the
+/// value itself instead of naming a value it never receives; null when the
+/// computation involves anything else (a tensor, a received value, a
+/// region).
+Value rematerialize(Value v, Operation *stage, OpBuilder &b, IRMapping &map,
+                    int depth = 0) {
+  if (Value known = map.lookupOrNull(v))
+    return known;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return stage->isAncestor(v.getParentBlock()->getParentOp()) ? Value() : v;
+  if (!stage->isAncestor(def))
+    return v;
+  if (depth > 32 || def->getNumRegions() != 0 || !isMemoryEffectFree(def) ||
+      llvm::any_of(def->getResultTypes(),
+                   [](Type t) { return isa<TensorType, VectorType>(t); }))
+    return Value();
+  for (Value operand : def->getOperands())
+    if (!rematerialize(operand, stage, b, map, depth + 1))
+      return Value();
+  Operation *copy = b.clone(*def, map);
+  return copy->getResult(cast<OpResult>(v).getResultNumber());
 }
 
 /// The unit whose stage uses `op`, or "" outside stages.
@@ -175,11 +202,17 @@ private:
           inner.moveBefore(pipeline);
       } else {
         OpBuilder b(pipeline);
-        for (Value result : stage.getResults())
+        IRMapping map;
+        for (auto [result, value] :
+             llvm::zip(stage.getResults(), stageYield.getValues()))
           for (Value &r : results)
-            if (r == result)
-              r = dflow::RemoteOp::create(b, stage.getLoc(), result.getType(),
-                                          stage.getUnit());
+            if (r == result) {
+              Value local = rematerialize(value, stage, b, map);
+              r = local ? local
+                        : dflow::RemoteOp::create(b, stage.getLoc(),
+                                                  result.getType(),
+                                                  stage.getUnit());
+            }
       }
     }
     pipeline.replaceAllUsesWith(results);

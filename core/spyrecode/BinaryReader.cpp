@@ -72,6 +72,14 @@ public:
                          std::to_string(v)};
     return ElemType(v);
   }
+  uint8_t tileLayout(const char *what) {
+    uint64_t at = pos_;
+    uint8_t v = u8();
+    if (v >= kNumTileLayouts)
+      throw Fail{at, where_ + what + ": unknown tile layout " +
+                         std::to_string(v)};
+    return v;
+  }
   /// A count of elements that take at least `minBytes` each: checked
   /// against the bytes left before the caller reserves anything.
   uint32_t count(uint64_t minBytes, const char *what) {
@@ -240,7 +248,7 @@ void readViews(In &in, std::vector<LxView> &views) {
 
 void readDmas(In &in, std::vector<DmaDesc> &dmas) {
   dmas.resize(in.count(2 + 4 + 4 + 16 + 4 * 4 + 4 + 4 + kOperandBytes + 16 +
-                           4 + 4 + 4,
+                           4 + 4 + 4 + 1 + kOperandBytes + 1,
                        "DMA descriptors"));
   for (DmaDesc &d : dmas) {
     d.toLx = in.flag("DMA direction");
@@ -272,6 +280,9 @@ void readDmas(In &in, std::vector<DmaDesc> &dmas) {
       for (AffineExprCode &e : s.exprs)
         e = in.affine();
     }
+    d.chunked = in.flag("DMA chunk flag");
+    d.firstStick = in.operand();
+    d.layout = in.tileLayout("DMA tile layout");
   }
 }
 

@@ -175,6 +175,9 @@ void dmas(Out &o, const std::vector<DmaDesc> &dmas) {
       for (const AffineExprCode &e : s.exprs)
         o.affine(e);
     }
+    o.u8(d.chunked ? 1 : 0);
+    o.operand(d.firstStick);
+    o.u8(d.layout);
   }
 }
 

@@ -234,6 +234,25 @@ LogicalResult ProgramLowering::lowerDma(dflow::DmaOp op) {
   d.lxAddress = Operand{ref->second.address, 0};
   d.sticks = int64_t(op.getSticks());
   d.hops = int64_t(op.getHops());
+  bool masked = op->hasAttr("masked"), packed = op->hasAttr("packed");
+  if (masked && packed)
+    return op.emitError("a DMA's tile is either masked or packed, not both");
+  d.layout = uint8_t(masked   ? TileLayout::Masked
+                     : packed ? TileLayout::Packed
+                              : TileLayout::Box);
+  if (Value first = op.getFirst()) {
+    // A chunk is counted in the stick order of the tile's type; a packed
+    // tile's sticks are not positions of a walk the DMA engine can start
+    // in the middle of.
+    if (packed)
+      return op.emitError("SpyreCode cannot move one chunk ('at stick') of "
+                          "a packed tile");
+    FailureOr<Operand> f = operand(first, op);
+    if (failed(f))
+      return failure();
+    d.chunked = true;
+    d.firstStick = *f;
+  }
   auto operands = [&](ValueRange values,
                       std::vector<Operand> &list) -> LogicalResult {
     for (Value v : values) {
@@ -343,6 +362,8 @@ LogicalResult ProgramLowering::lowerDma(dflow::DmaOp op) {
   noteAll(d.tileSymbols);
   noteAll(d.captured);
   note(d.lxAddress);
+  if (d.chunked)
+    note(d.firstStick);
 
   Instr in;
   in.op = Opcode::Dma;

@@ -541,6 +541,12 @@ void Printer::dmas() {
                               : "index " + std::to_string(s.indexView)) +
            " [" + join(exprs) + "]");
     }
+    if (d.chunked)
+      line("  chunk at " + operand(d.firstStick));
+    if (d.layout != uint8_t(TileLayout::Box)) {
+      const char *name = tileLayoutName(d.layout);
+      line("  layout " + (name ? std::string(name) : std::to_string(d.layout)));
+    }
   }
 }
 

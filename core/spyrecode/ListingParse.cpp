@@ -975,6 +975,22 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
       l.punct("]");
     }
     d.subscripts.push_back(std::move(sub));
+  } else if (w == "chunk") {
+    DmaDesc &d = lastDma(l);
+    l.word("at");
+    d.chunked = true;
+    d.firstStick = operand(l);
+  } else if (w == "layout") {
+    DmaDesc &d = lastDma(l);
+    if (l.isWord("masked"))
+      d.layout = uint8_t(TileLayout::Masked);
+    else if (l.isWord("packed"))
+      d.layout = uint8_t(TileLayout::Packed);
+    else if (l.isWord("box"))
+      d.layout = uint8_t(TileLayout::Box);
+    else
+      l.expected("box, masked or packed");
+    l.next();
   } else if (w == "program") {
     Program p;
     l.index("p", m_.programs.size());

@@ -80,4 +80,9 @@ const char *aluName(AluFn fn) {
   return i < sizeof(names) / sizeof(names[0]) ? names[i] : nullptr;
 }
 
+const char *tileLayoutName(uint8_t layout) {
+  static const char *const names[kNumTileLayouts] = {"box", "masked", "packed"};
+  return layout < kNumTileLayouts ? names[layout] : nullptr;
+}
+
 } // namespace spyre::code

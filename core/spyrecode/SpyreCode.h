@@ -280,7 +280,26 @@ struct DmaDesc {
     std::vector<AffineExprCode> exprs;
   };
   std::vector<Subscript> subscripts; ///< one per view dimension
+  /// One chunk of a tile larger than LX (dflow.dma's `at stick`): only the
+  /// tile's sticks [S[firstStick], + sticks) move, counted in the tile's
+  /// own stick order (rows of its innermost dimension in tile order, each
+  /// row starting a stick), to or from the start of the LX view. The
+  /// chunk covers whole rows. Not chunked: firstStick stays {-1, 0}.
+  bool chunked = false;
+  Operand firstStick;
+  /// How the tile's type lays out a set that is not a box (TileLayout).
+  uint8_t layout = 0;
 };
+
+/// DmaDesc::layout: Box = the set is a box (its points in order); Masked =
+/// the type is the set's bounding box anchored at its lowest point, the
+/// positions that are not points are masked lanes (a load gives 0 there, a
+/// store leaves memory untouched); Packed = the type holds exactly the
+/// points, in enumeration order (a gather / scatter).
+enum class TileLayout : uint8_t { Box = 0, Masked = 1, Packed = 2 };
+constexpr uint8_t kNumTileLayouts = 3;
+/// "box", "masked", "packed"; nullptr past the last.
+const char *tileLayoutName(uint8_t layout);
 
 /// One engine program, run by every instance of its unit on every core.
 struct Program {

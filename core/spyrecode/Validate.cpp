@@ -336,6 +336,13 @@ void Validator::dmas() {
             " does not exist");
     if (d.sticks < 0 || d.hops < 0)
       error(w + ": negative sticks or hops");
+    operand(d.firstStick, w + " first stick");
+    if (!d.chunked && (d.firstStick.reg != -1 || d.firstStick.value != 0))
+      error(w + ": a first stick without a chunk");
+    if (d.chunked && d.firstStick.reg < 0 && d.firstStick.value < 0)
+      error(w + ": negative first stick");
+    if (d.layout >= kNumTileLayouts)
+      error(w + ": unknown tile layout " + std::to_string(d.layout));
   }
 }
 
@@ -477,6 +484,7 @@ void Validator::instr(size_t pi, size_t i) {
     for (const Operand &o : d.captured)
       check(o);
     check(d.lxAddress);
+    check(d.firstStick);
   }
 }
 

@@ -17,6 +17,8 @@ declare -A BOUND=(
   [ktir__ffn_swiglu_4core]=8  # the same on four cores
   [ktir__softmax_wide]=256    # f16 row sums of thousands of terms: per-lane partials vs one running sum
   [sdsc__sdpa_pv_ksplit]=4    # k split across cores, partials summed over the ring
+  [rmsnorm_loops]=2           # tests/kernels: sum of squares over column chunks, per-lane partials
+  [layernorm_loops]=1         # tests/kernels: row sums over column chunks, per-lane partials
 )
 passed=0; failed=0
 check() { # name, spyre-run arguments...

@@ -52,6 +52,7 @@ private Q_SLOTS:
     QTest::addColumn<QString>("arch");
     QStringList files;
     for (const QString &dir : {QString(SPYRE_SAMPLES_DIR),
+                               QString(SPYRE_KERNELS_DIR),
                                QString(SPYRE_CORPUS_DIR) + "/ktir"})
       for (const QFileInfo &f :
            QDir(dir).entryInfoList({"*.mlir"}, QDir::Files, QDir::Name))

@@ -74,6 +74,11 @@ Module everything() {
   d.captured = {{2, 0}};
   d.subscripts = {{-1, {e}}, {0, {e, e}}};
   m.dmas.push_back(d);
+  // A chunk of a masked tile (dflow.dma ... at stick, masked).
+  d.chunked = true;
+  d.firstStick = {-1, 12};
+  d.layout = uint8_t(TileLayout::Masked);
+  m.dmas.push_back(d);
 
   Program a;
   a.unit = "a unit";
@@ -199,6 +204,9 @@ private slots:
     QVERIFY(text.find("operands [1, 2, 5, 7, 0, 4, 3, 99]") !=
             std::string::npos);
     QVERIFY(text.find("// #1 line 12: dflow.compute") != std::string::npos);
+    QVERIFY(text.find("  chunk at 12\n  layout masked\n") != std::string::npos);
+    QCOMPARE(back->dmas.at(1).layout, uint8_t(TileLayout::Masked));
+    QVERIFY(back->dmas.at(1).chunked && !back->dmas.at(0).chunked);
   }
 
   void floatConstantsAreExact() {
@@ -261,6 +269,11 @@ private slots:
                    "b0\ndmadesc d0 hbm_to_lx f16 tile [1] order [0] lx lx0 at "
                    "0 sticks 1 hops 0\n  subscript direct [d0 + d1 + d2]\n")
         << 4 << 29 << "parenthesise each operation";
+    QTest::newRow("unknown tile layout")
+        << QString("spyrecode version 1\nlxview lx0 [1] f16 row_bytes 2 in "
+                   "b0\ndmadesc d0 hbm_to_lx f16 tile [1] order [0] lx lx0 at "
+                   "0 sticks 1 hops 0\n  layout diagonal\n")
+        << 4 << 10 << "expected box, masked or packed";
     QTest::newRow("number too big")
         << QString(head) + "  0: const.index s99999999999, 3\n" << 3 << 18
         << "does not fit";

@@ -6,6 +6,18 @@
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --ktir-to-dataflow | FileCheck %s
 // RUN: spyre-opt %samples/matmul_kloop.mlir --ktir-to-dataflow | FileCheck %s --check-prefix=MATMUL
 // RUN: spyre-opt %s --lower-to-dataflow -verify-diagnostics -split-input-file
+// RUN: spyre-opt %S/../../kernels/rmsnorm_loops.mlir --ktir-to-dataflow | FileCheck %s --check-prefix=REMAT
+
+// The rows a norm's second loop loads are addressed from the tile id and
+// a memory view the compute stage computed: the load program computes them
+// itself.
+// REMAT-NOT:   dflow.remote
+// REMAT-LABEL: dflow.program "mnilu"
+// REMAT:         %[[ID:.*]] = ktdp.get_compute_tile_id : index
+// REMAT-NEXT:    %[[ROW:.*]] = arith.muli %[[ID]], %{{.*}} : index
+// REMAT-NEXT:    %[[X:.*]] = ktdp.construct_memory_view %arg0
+// REMAT:         ktdp.construct_access_tile %[[X]][%[[ROW]], %{{.*}}]
+// REMAT-NOT:   dflow.remote
 
 // CHECK:       func.func @bias_loop{{.*}}dflow.lx_peak = 1280 : i64, dflow.placement = array<i64: 0, 1>
 // CHECK-NOT:   sched.

@@ -10,6 +10,14 @@
 // RUN: not spyre-opt %samples/softmax.mlir --ktir-to-spyrecode=arch=spyre-4core 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: spyre-opt %S/Inputs/spyrecode-program.mlir --lower-to-spyrecode | FileCheck %s --check-prefix=PROGRAM
 // RUN: spyre-opt %s --lower-to-spyrecode -verify-diagnostics -split-input-file
+// RUN: spyre-opt %S/../../kernels/strided_rows.mlir --ktir-to-spyrecode | FileCheck %s --check-prefix=LAYOUT
+
+// A DMA of a tile whose set is not a box says how the tile holds it.
+// LAYOUT:      dmadesc d0 hbm_to_lx f16 tile [16, 64]
+// LAYOUT:        layout packed
+// LAYOUT-NEXT: dmadesc d1 hbm_to_lx f16 tile [61, 64]
+// LAYOUT:        layout masked
+// LAYOUT-NOT:    chunk at
 
 // The job plan: the channels the programs name, the double-buffered LX
 // buffers with the KTIR line that made them, the arguments as symbols.

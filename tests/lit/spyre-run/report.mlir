@@ -9,7 +9,7 @@
 // Repeated runs of one parse (as ktir-cpu's harness times a kernel).
 // RUN: spyre-run %s --seed 1 --repeat 3 --report %t.rep.json | FileCheck %s --check-prefix=REPEAT
 // RUN: FileCheck %s --input-file=%t.rep.json --check-prefix=REPEATJSON
-// RUN: not spyre-run %s --engine emu 2>&1 | FileCheck %s --check-prefix=ENGINE
+// RUN: not spyre-run %s --engine warp 2>&1 | FileCheck %s --check-prefix=ENGINE
 // RUN: not spyre-run %s 2>&1 | FileCheck %s --check-prefix=MISSING
 // The architecture: a preset, or a file whose errors point at their line.
 // RUN: spyre-run %s --seed 1 --arch spyre-4core | FileCheck %s --check-prefix=SUMMARY
@@ -27,7 +27,7 @@
 // CHECK: "memory_cycles":
 // CHECK: "peak_lx_bytes": 256
 // CHECK: "wall_s":
-// ENGINE: unknown engine 'emu'
+// ENGINE: unknown engine 'warp' (available: interp, emu, both)
 // REPEAT: scale: {{.*}} executed in {{[0-9.]+}} ms, then {{[0-9.]+}} ms (median of 3 more runs)
 // REPEATJSON: "wall_s": {{[0-9.e-]+}},
 // REPEATJSON-NEXT: "wall_s_repeat_median": {{[0-9.e-]+}},
