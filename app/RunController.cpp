@@ -45,6 +45,8 @@ RunController::Outcome RunController::execute(const Input &input,
   request.arch = input.arch.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
+  // The Scratchpad chart is drawn from the run's LX events.
+  request.recordLxEvents = true;
   out.result = spyre::driver::runKernel(request);
   std::vector<spyre::driver::Diagnostic> ignored; // the run reported them
   if (auto arch = spyre::driver::loadArchitecture(request.arch, ignored))

@@ -219,6 +219,8 @@ private:
       // The stage's result is not MLIR: its snapshot is the listing.
       if (result.spyreCode)
         snap.ir = code::printListing(*result.spyreCode, &snap.sourceLines);
+      // The module is still the DataflowIR one: the same machine state.
+      readMachineState(module, stickBytes, snap);
     } else {
       opLines.clear();
       snapshotText(module, snap.ir, snap.sourceLines, &opLines);

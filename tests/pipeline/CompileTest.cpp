@@ -296,6 +296,11 @@ const QStringList kHoldsWholeTiles = {
     "ktir__ffn_swiglu.mlir",       // 50304 bytes
     "ktir__ffn_swiglu_4core.mlir", // 409664 bytes
     "sdsc__sdpa_pv_ksplit.mlir",   // 67456 bytes
+    // tests/kernels (issue 14's classes):
+    "layernorm_loops.mlir",        // 10352 bytes
+    "rmsnorm_loops.mlir",          // 6224 bytes
+    "skewed_band.mlir",            // 2272 bytes
+    "strided_rows.mlir",           // 9856 bytes
 };
 
 } // namespace
@@ -454,9 +459,11 @@ func.func @k(%a: f16, %b: f32) -> f16 {
     QVERIFY2(remark->message.find("cores = 32") != std::string::npos,
              remark->message.c_str());
     // The declaration is kept in every snapshot.
+    // (every MLIR snapshot: the SpyreCode stage's is a listing)
     for (const PassSnapshot &s : r.snapshots)
-      QVERIFY2(s.ir.find("ktdf_arch.device @sample_device") != std::string::npos,
-               s.pass.c_str());
+      if (s.stage != "SpyreCode")
+        QVERIFY2(s.ir.find("ktdf_arch.device @sample_device") != std::string::npos,
+                 s.pass.c_str());
 
     // Without the directory the import is looked for elsewhere: an error
     // on the declaration's line, and no compile.

@@ -482,7 +482,7 @@ void ArchTest::badFile_data() {
       << Changes{{45, "transcendental_penalty = 4\n[timing]\nissue_cycle = 1"}} << 47 << 1
       << "unknown key 'timing.issue_cycle' (did you mean 'timing.issue_cycles'?)";
   QTest::newRow("timing: not a table")
-      << Changes{{1, "format_version = 1\ntiming = 3"}} << 2 << 10 << "'timing' must be a table";
+      << Changes{{1, "format_version = 2\ntiming = 3"}} << 2 << 10 << "'timing' must be a table";
   QTest::newRow("compute: zero held tile bytes")
       << Changes{{45, "transcendental_penalty = 4\nheld_tile_bytes = 0"}} << 46 << 19
       << "'compute.held_tile_bytes' must be at least 1, got 0";

@@ -41,6 +41,7 @@ OccupancyTrace runSample(const char *name, RunResult *out = nullptr) {
   request.source = readSample(name);
   request.sourceName = name;
   request.seed = 0;
+  request.recordLxEvents = true;
   RunResult result = runKernel(request);
   OccupancyTrace trace = occupancyFromLxEvents(
       result.lxEvents, result.lxCapacityBytes, int(result.perCore.size()));
