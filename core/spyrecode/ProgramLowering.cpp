@@ -140,6 +140,18 @@ FailureOr<ProgramLowering::Reg> ProgramLowering::reg(Value v, Operation *user) {
   return it->second;
 }
 
+FailureOr<SmallVector<int32_t>> ProgramLowering::sregs(ValueRange values,
+                                                       Operation *user) {
+  SmallVector<int32_t> out;
+  for (Value v : values) {
+    FailureOr<int32_t> r = sreg(v, user);
+    if (failed(r))
+      return failure();
+    out.push_back(*r);
+  }
+  return out;
+}
+
 FailureOr<int32_t> ProgramLowering::sreg(Value v, Operation *user) {
   FailureOr<Reg> r = reg(v, user);
   if (failed(r))
@@ -928,13 +940,9 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
     FailureOr<int32_t> pad = sreg(read.getPadding(), op);
     if (failed(tile) || failed(pad))
       return failure();
-    SmallVector<int32_t> at;
-    for (Value i : read.getIndices()) {
-      FailureOr<int32_t> r = sreg(i, op);
-      if (failed(r))
-        return failure();
-      at.push_back(*r);
-    }
+    FailureOr<SmallVector<int32_t>> at = sregs(read.getIndices(), op);
+    if (failed(at))
+      return failure();
     Instr in;
     in.op = Opcode::TRead;
     in.type = elemOrNone(read.getVectorType());
@@ -942,7 +950,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
     in.aux = *dim;
     in.a = tile->n;
     in.b = *pad;
-    setArgs(in, at);
+    setArgs(in, *at);
     FailureOr<Reg> dst = resultReg(read.getResult(), op);
     if (failed(dst))
       return failure();
@@ -962,13 +970,9 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
     FailureOr<Reg> value = reg(write.getValueToStore(), op);
     if (failed(tile) || failed(value))
       return failure();
-    SmallVector<int32_t> at;
-    for (Value i : write.getIndices()) {
-      FailureOr<int32_t> r = sreg(i, op);
-      if (failed(r))
-        return failure();
-      at.push_back(*r);
-    }
+    FailureOr<SmallVector<int32_t>> at = sregs(write.getIndices(), op);
+    if (failed(at))
+      return failure();
     Instr in;
     in.op = Opcode::TWrite;
     in.type = elemOrNone(write.getVectorType());
@@ -976,7 +980,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
     in.aux = *dim;
     in.a = tile->n;
     in.b = value->n;
-    setArgs(in, at);
+    setArgs(in, *at);
     Value result = write.getResult();
     if (reusable(write.getBase(), op)) {
       regs[result] = *tile;
@@ -993,16 +997,7 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
 
 LogicalResult ProgramLowering::lowerTile(Operation *op, bool &handled) {
   handled = true;
-  auto indices = [&](ValueRange list) -> FailureOr<SmallVector<int32_t>> {
-    SmallVector<int32_t> at;
-    for (Value i : list) {
-      FailureOr<int32_t> r = sreg(i, op);
-      if (failed(r))
-        return failure();
-      at.push_back(*r);
-    }
-    return at;
-  };
+  auto indices = [&](ValueRange list) { return sregs(list, op); };
   if (auto empty = dyn_cast<tensor::EmptyOp>(op)) {
     FailureOr<Reg> dst = resultReg(empty.getResult(), op);
     if (failed(dst))

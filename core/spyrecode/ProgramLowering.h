@@ -51,6 +51,9 @@ private:
   mlir::FailureOr<Reg> newReg(mlir::Type type, mlir::Operation *op);
   mlir::FailureOr<Reg> reg(mlir::Value v, mlir::Operation *user);
   mlir::FailureOr<int32_t> sreg(mlir::Value v, mlir::Operation *user);
+  /// sreg() of each value, in order (the indices of a tile access).
+  mlir::FailureOr<llvm::SmallVector<int32_t>> sregs(mlir::ValueRange values,
+                                                    mlir::Operation *user);
   mlir::FailureOr<Reg> resultReg(mlir::Value result, mlir::Operation *op);
   /// A constant integer value of `v`, if it is one.
   std::optional<int64_t> constantOf(mlir::Value v) const;
