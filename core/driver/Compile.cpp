@@ -286,11 +286,12 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   };
   spyreCode->source = request.source;
   std::string error;
-  std::vector<std::unique_ptr<Pass>> passes = createPipelinePasses(
-      request.stopAfter,
-      {architecture->numCores, int64_t(architecture->scratchpadBytesPerCore),
-       request.arch, spyreCode},
-      &error);
+  PipelineConfig config{architecture->numCores,
+                        int64_t(architecture->scratchpadBytesPerCore),
+                        request.arch, spyreCode};
+  config.doubleBuffer = request.doubleBuffer;
+  std::vector<std::unique_ptr<Pass>> passes =
+      createPipelinePasses(request.stopAfter, config, &error);
   if (passes.empty()) {
     capture.error(error);
     return result;

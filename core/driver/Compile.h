@@ -69,6 +69,9 @@ struct CompileRequest {
   std::string directory;
   /// Set from another thread to stop before the next pass.
   const std::atomic<bool> *cancel = nullptr;
+  /// false: no double buffering (the double-buffer pass leaves every LX
+  /// buffer single), to measure what it gains.
+  bool doubleBuffer = true;
 };
 
 struct CompileResult {

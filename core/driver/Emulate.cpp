@@ -59,9 +59,16 @@ launchJob(std::shared_ptr<const code::Module> module,
         bindings.tensor(sym.name, int64_t(arg->scalar), 0);
         continue;
       }
-      // The element index the interpreter passes (of the array's type).
-      int64_t arraySize = std::max<int64_t>(1, int64_t(npy::elementSize(arg->data.dtype)));
-      bindings.tensor(sym.name, int64_t(arg->byteStart) / arraySize,
+      // The symbol's base is an element index in elements of its tensor's
+      // type: the array's first byte over that size.
+      if (arg->byteStart % uint64_t(size) != 0) {
+        errors.push_back("tensor '" + sym.name + "' starts at byte " +
+                         std::to_string(arg->byteStart) +
+                         ", not a whole number of " +
+                         code::elemName(sym.type) + " elements");
+        continue;
+      }
+      bindings.tensor(sym.name, int64_t(arg->byteStart) / size,
                       (int64_t(arg->data.data.size()) + size - 1) / size);
     } else if (sym.kind == code::Symbol::Dimension) {
       bindings.dimension(sym.name, int64_t(arg->scalar));

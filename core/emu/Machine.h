@@ -81,9 +81,9 @@ struct Options {
   bool trace = false;                   ///< record TraceEvents and counters
   size_t traceLimit = 4'000'000; ///< events kept; beyond: counted only
   /// The device-memory byte ranges [begin, end) a DMA may touch; empty:
-  /// Job::tensors' ranges. (A tensor-base symbol is an index: the bytes of
-  /// the tensor behind it depend on the array bound there, which the
-  /// driver knows.)
+  /// Job::tensors' ranges (base x element size of each tensor symbol's
+  /// type). The driver gives the ranges of every placed array and memory
+  /// region, which include data a kernel addresses by constant offsets.
   std::vector<std::pair<int64_t, int64_t>> hbmRanges;
 };
 

@@ -4,8 +4,11 @@
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
 
+#include "ir/ktdp/KtdpOps.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace spyre {
@@ -23,12 +26,26 @@ class Scratchpad {
 public:
   Scratchpad(const spyre::arch::Arch &arch) : arch(arch) {}
 
+  /// LX bytes [begin, end) the kernel itself addresses (a ct_local view at
+  /// a constant offset): no buffer is placed over them.
+  void reserve(int64_t begin, int64_t end) { reserved.push_back({begin, end}); }
+
   /// Gives `alloc` the next free address; false (after an error) if the
   /// scratchpad is full.
   bool place(sched::AllocOp alloc, bool report = true) {
     // Every copy, for every instance of the units that use it.
     int64_t bytes = spyre::scratchpadBytes(alloc.getType(), arch.stickBytes) *
                     alloc.getCopies().value_or(1) * spyre::instancesOf(alloc);
+    // Past every reserved range the buffer would overlap (stick-aligned).
+    for (bool moved = true; moved && bytes > 0;) {
+      moved = false;
+      for (auto [begin, end] : reserved)
+        if (top < end && begin < top + bytes) {
+          int64_t stick = std::max(1, arch.stickBytes);
+          top = (end + stick - 1) / stick * stick;
+          moved = true;
+        }
+    }
     if (top + bytes > int64_t(arch.scratchpadBytesPerCore)) {
       if (!report)
         return false;
@@ -78,7 +95,41 @@ private:
   const spyre::arch::Arch &arch;
   int64_t top = 0, peak = 0, highest = 0;
   SmallVector<std::pair<sched::AllocOp, int64_t>> live;
+  SmallVector<std::pair<int64_t, int64_t>> reserved;
 };
+
+/// The LX byte range a ct_local memory view with a constant offset and
+/// static sizes and strides covers (on whichever core: every core has the
+/// same layout); std::nullopt for any other view.
+std::optional<std::pair<int64_t, int64_t>>
+lxRangeOf(ktdp::ConstructMemoryViewOp view) {
+  if (view.getMemorySpace().isGlobal())
+    return std::nullopt;
+  APInt offset;
+  if (!matchPattern(view.getOffset(), m_ConstantInt(&offset)))
+    return std::nullopt;
+  auto type = dyn_cast<MemRefType>(view.getType());
+  int64_t eb = type ? spyre::elementBytes(type.getElementType()) : 0;
+  ArrayRef<int64_t> sizes = view.getStaticSizes(),
+                    strides = view.getStaticStrides();
+  if (eb <= 0 || sizes.size() != strides.size())
+    return std::nullopt;
+  int64_t lo = offset.getSExtValue(), hi = lo;
+  for (auto [size, stride] : llvm::zip(sizes, strides)) {
+    int64_t span = 0;
+    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(stride) ||
+        size <= 0 || llvm::MulOverflow(size - 1, stride, span))
+      return std::nullopt;
+    int64_t &edge = span > 0 ? hi : lo; // the end this dimension extends
+    if (llvm::AddOverflow(edge, span, edge))
+      return std::nullopt;
+  }
+  int64_t begin = 0, end = 0;
+  if (lo < 0 || llvm::MulOverflow(lo, eb, begin) ||
+      llvm::AddOverflow(hi, int64_t(1), end) || llvm::MulOverflow(end, eb, end))
+    return std::nullopt;
+  return std::make_pair(begin, end);
+}
 
 /// Places the buffers of a double-buffered pipeline; when both copies do
 /// not fit, falls back to single buffers (and says so).
@@ -150,6 +201,11 @@ struct AssignAddresses : spyre::impl::AssignAddressesBase<AssignAddresses> {
   void runOnOperation() override {
     auto assign = [](func::FuncOp function, const spyre::arch::Arch &target) {
       Scratchpad lx(target);
+      // Buffers go around the LX data the kernel addresses itself.
+      function.walk([&](ktdp::ConstructMemoryViewOp view) {
+        if (auto range = lxRangeOf(view))
+          lx.reserve(range->first, range->second);
+      });
       if (!assignBlock(function.getBody().front(), lx))
         return failure();
       function->setAttr("sched.lx_peak",

@@ -31,20 +31,23 @@ fillAndDrain(sched::PipelineOp pipeline, Value buffer) {
   return {fill, drain};
 }
 
-/// Two copies of a buffer, and a token FIFO holding one token per free
-/// copy: the unit filling it waits for a token, the unit draining it gives
-/// one back, so a copy is never refilled while it is still being read.
-void doubleBuffer(sched::PipelineOp pipeline, sched::AllocOp alloc) {
+/// `copies` copies of a buffer (2, or 1 when double buffering is off), and
+/// a token FIFO holding one token per free copy: the unit filling it waits
+/// for a token, the unit draining it gives one back, so a copy is never
+/// refilled while it is still being read.
+void doubleBuffer(sched::PipelineOp pipeline, sched::AllocOp alloc,
+                  int64_t copies) {
   auto [fill, drain] = fillAndDrain(pipeline, alloc);
   if (!fill || !drain)
     return;
-  alloc.setCopies(kCopies);
+  if (copies > 1)
+    alloc.setCopies(copies);
   OpBuilder b(alloc);
   b.setInsertionPointAfter(alloc);
   MLIRContext *ctx = alloc.getContext();
   Value free = sched::FifoOp::create(
       b, alloc.getLoc(), sched::FifoType::get(ctx, NoneType::get(ctx)),
-      kCopies, b.getI64IntegerAttr(kCopies));
+      copies, b.getI64IntegerAttr(copies));
   // Once per tile: around the stick loop when the transfer is in one.
   auto stageLevel = [](Operation *op) {
     Block &stage = op->getParentOfType<sched::StageOp>().getBody().front();
@@ -57,7 +60,11 @@ void doubleBuffer(sched::PipelineOp pipeline, sched::AllocOp alloc) {
 }
 
 struct DoubleBuffer : spyre::impl::DoubleBufferBase<DoubleBuffer> {
+  using DoubleBufferBase::DoubleBufferBase;
   void runOnOperation() override {
+    // Off: one copy, still with its token FIFO (a loop must not refill the
+    // buffer before the previous iteration has drained it).
+    const int64_t copies = off ? 1 : kCopies;
     getOperation().walk([&](sched::PipelineOp pipeline) {
       if (pipeline.getModulo() ||
           !pipeline->getParentOfType<LoopLikeOpInterface>())
@@ -66,9 +73,9 @@ struct DoubleBuffer : spyre::impl::DoubleBufferBase<DoubleBuffer> {
           pipeline.getBody().getOps<sched::AllocOp>());
       for (sched::AllocOp alloc : allocs)
         if (!alloc.getPersistent())
-          doubleBuffer(pipeline, alloc);
+          doubleBuffer(pipeline, alloc, copies);
       if (llvm::any_of(allocs, [](sched::AllocOp a) { return a.getCopies(); }))
-        pipeline.setModulo(kCopies);
+        pipeline.setModulo(copies);
     });
   }
 };

@@ -267,7 +267,7 @@ private:
         dflow::RingExchangeOp::create(b, loc, ring.getStaging(), ring.getKind(),
                                       ring.getGroups(), ring.getMembers(),
                                       ring.getSteps(), ring.getHops(),
-                                      ring.getBytes());
+                                      ring.getBytes(), ring.getTileGroupsAttr());
       } else if (auto send = dyn_cast<sched::RingSendOp>(op)) {
         dflow::RingSendOp::create(b, loc, send.getValues(), send.getCore(),
                                   send.getBytes());

@@ -265,8 +265,13 @@ def DoubleBuffer : Pass<"double-buffer", "::mlir::ModuleOp"> {
     and the stores of the current one. A token FIFO per buffer starts with
     one token per copy: the unit that fills the buffer takes one first,
     the unit that drains it gives it back, so no copy is overwritten while
-    it is still being read.
+    it is still being read. With `off`, every buffer keeps one copy, with
+    a token FIFO of one token (to measure what double buffering gains).
   }];
+  let options = [
+    Option<"off", "off", "bool", /*default=*/"false",
+           "Leave every buffer single (no double buffering)">
+  ];
 }
 
 def PlaceTiles : Pass<"place-tiles", "::mlir::ModuleOp"> {

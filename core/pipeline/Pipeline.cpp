@@ -70,8 +70,8 @@ const std::vector<Entry> &entries() {
          return spyre::createHoistInvariantTransfers();
        }},
       {"ScheduleIR",
-       [](const spyre::PipelineConfig &) {
-         return spyre::createDoubleBuffer();
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createDoubleBuffer({!c.doubleBuffer});
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {

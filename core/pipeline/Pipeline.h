@@ -69,6 +69,8 @@ struct PipelineConfig {
   /// Receives lower-to-spyrecode's result (none: it is dropped after the
   /// lowering succeeded or failed with its diagnostics).
   std::shared_ptr<SpyreCodeOutput> spyreCode;
+  /// false: double-buffer leaves every buffer single (timing comparisons).
+  bool doubleBuffer = true;
 };
 
 /// lower-to-spyrecode handing its result to `output`.

@@ -20,6 +20,7 @@ namespace {
 
 struct Plan {
   int64_t groups = 0, members = 0, hops = 0;
+  SmallVector<SmallVector<int64_t>> tiles; ///< of each group, in tile order
 };
 
 /// The groups of `members` ((tile)[group]) over the future's groups, and
@@ -36,10 +37,12 @@ std::optional<Plan> planGroups(ktdp::TileFutureType future, IntegerSet members,
   Plan plan;
   plan.groups = groups->size();
   for (int64_t g : *groups) {
-    SmallVector<int64_t> ring;
+    SmallVector<int64_t> ring, &tiles = plan.tiles.emplace_back();
     for (int64_t tile = 0; tile < int64_t(cores.size()); ++tile)
-      if (ktdp::integerSetContains(members, {tile}, {g}))
+      if (ktdp::integerSetContains(members, {tile}, {g})) {
         ring.push_back(cores[tile]);
+        tiles.push_back(tile);
+      }
     llvm::sort(ring);
     plan.members = std::max<int64_t>(plan.members, ring.size());
     for (size_t i = 0; i + 1 < ring.size(); ++i)
@@ -92,10 +95,13 @@ void planExchange(Operation *op, ArrayRef<int64_t> cores,
   int64_t n = std::max<int64_t>(plan->members, 1);
   int64_t steps = n - 1;
   b.setInsertionPoint(op);
+  SmallVector<Attribute> tileGroups;
+  for (ArrayRef<int64_t> tiles : plan->tiles)
+    tileGroups.push_back(b.getDenseI64ArrayAttr(tiles));
   sched::RingExchangeOp::create(b, op->getLoc(), staging,
                                 reduce ? "allreduce" : "broadcast",
                                 plan->groups, plan->members, steps, plan->hops,
-                                bytes);
+                                bytes, b.getArrayAttr(tileGroups));
 }
 
 struct PlanRingExchanges

@@ -203,7 +203,7 @@ void readPlan(In &in, JobPlan &p) {
     b.copies = in.i64();
     b.loc = in.u32();
   }
-  p.rings.resize(in.count(4 + 4 + 24 + 4, "rings"));
+  p.rings.resize(in.count(4 + 4 + 24 + 4 + 16, "rings"));
   for (RingExchange &r : p.rings) {
     r.kind = in.str("ring kind");
     r.groups.resize(in.count(4, "ring groups"));
@@ -213,6 +213,8 @@ void readPlan(In &in, JobPlan &p) {
     r.steps = in.i64();
     r.hops = in.i64();
     r.loc = in.u32();
+    r.groupCount = in.i64();
+    r.members = in.i64();
   }
 }
 
@@ -355,6 +357,12 @@ Module decode(const uint8_t *d, uint64_t size) {
   if (std::memcmp(d, kMagic, 8) != 0)
     throw Fail{0, "not a .spyb file (bad magic)"};
   uint32_t version = uint32_t(le(d + 8, 4));
+  if (version < kFormatVersion)
+    throw Fail{8, "format version " + std::to_string(version) +
+                      " is older than this build's version " +
+                      std::to_string(kFormatVersion) +
+                      " (its tensor symbols and DMA descriptors mean other "
+                      "things): compile the kernel again with spyre-compile"};
   if (version != kFormatVersion)
     throw Fail{8, "format version " + std::to_string(version) +
                       " is not supported (this build reads version " +

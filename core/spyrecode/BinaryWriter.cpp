@@ -115,6 +115,8 @@ void plan(Out &o, const JobPlan &p) {
     o.i64(r.steps);
     o.i64(r.hops);
     o.u32(r.loc);
+    o.i64(r.groupCount);
+    o.i64(r.members);
   }
 }
 

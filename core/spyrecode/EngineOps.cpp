@@ -188,7 +188,7 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
   }
   if (auto ring = dyn_cast<dflow::RingExchangeOp>(op)) {
     // What the ring_send / ring_receive instructions around it do, for the
-    // job plan; no instruction of its own.
+    // job plan (with the tiles of each group); no instruction of its own.
     RingExchange r;
     r.kind = ring.getKind().str();
     r.groupCount = int64_t(ring.getGroups());
@@ -196,6 +196,15 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
     r.bytesPerStep = int64_t(ring.getBytes());
     r.steps = int64_t(ring.getSteps());
     r.hops = int64_t(ring.getHops());
+    ArrayAttr groups = ring.getTileGroupsAttr();
+    if (!groups || int64_t(groups.size()) != r.groupCount)
+      return op->emitError("the ring exchange does not list the tiles of "
+                           "each of its ")
+             << r.groupCount << " groups (tile_groups)";
+    for (Attribute g : groups) {
+      ArrayRef<int64_t> tiles = cast<DenseI64ArrayAttr>(g).asArrayRef();
+      r.groups.emplace_back(tiles.begin(), tiles.end());
+    }
     r.loc = ctx.location(op);
     ctx.out.plan.rings.push_back(std::move(r));
     return success();

@@ -469,7 +469,9 @@ void Printer::plan() {
       groups += (g ? ", " : "") + intList(r.groups[g]);
     groups += "]";
     std::string t = "ring r" + std::to_string(i) + " " +
-                    nameOrQuoted(r.kind) + " groups " + groups +
+                    nameOrQuoted(r.kind) + " groups " +
+                    std::to_string(r.groupCount) + " members " +
+                    std::to_string(r.members) + " tiles " + groups +
                     " bytes_per_step " + std::to_string(r.bytesPerStep) +
                     " steps " + std::to_string(r.steps) + " hops " +
                     std::to_string(r.hops);
@@ -488,10 +490,15 @@ void Printer::symbols() {
       uses += (u ? ", p" : "p") + std::to_string(s.uses[u].first) + "@" +
               std::to_string(s.uses[u].second);
     uses += "]";
-    line("symbol $" + std::to_string(i) + " " + quote(s.name) + " " +
-         (kind ? kind : "kind#" + std::to_string(s.kind)) + " " +
-         elemName(s.type) + " arg " + std::to_string(s.argument) + " uses " +
-         uses);
+    std::string t = "symbol $" + std::to_string(i) + " " + quote(s.name) +
+                    " " + (kind ? kind : "kind#" + std::to_string(s.kind)) +
+                    " " + elemName(s.type) + " arg " +
+                    std::to_string(s.argument) + " uses " + uses;
+    // A tensor base counts elements of its type: say how big they are.
+    if (s.kind == Symbol::TensorBase && elemBytes(s.type) > 0)
+      t += "  // base in " + std::to_string(elemBytes(s.type)) +
+           "-byte elements";
+    line(t);
   }
 }
 

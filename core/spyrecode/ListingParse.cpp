@@ -858,6 +858,10 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
     l.index("r", plan.rings.size());
     r.kind = l.name("the exchange kind");
     l.word("groups");
+    r.groupCount = l.integer();
+    l.word("members");
+    r.members = l.integer();
+    l.word("tiles");
     l.punct("[");
     if (!l.maybePunct("]")) {
       do

@@ -24,8 +24,9 @@ namespace {
 
 /// What a kernel argument is, from where it (or a cast or index arithmetic
 /// of it) ends up: a memory view's offset, a view's size or stride, or
-/// neither.
-Symbol::Kind classify(Value arg) {
+/// neither. The memory views it is the offset of go to `views`.
+Symbol::Kind classify(Value arg,
+                      SmallVectorImpl<ktdp::ConstructMemoryViewOp> &views) {
   bool base = false, dim = false;
   SmallVector<Value> work{arg};
   llvm::SmallPtrSet<Operation *, 16> seen;
@@ -34,9 +35,10 @@ Symbol::Kind classify(Value arg) {
     for (OpOperand &use : v.getUses()) {
       Operation *user = use.getOwner();
       if (auto mv = dyn_cast<ktdp::ConstructMemoryViewOp>(user)) {
-        if (use.getOperandNumber() == 0) // the offset
+        if (use.getOperandNumber() == 0) { // the offset
           base = true;
-        else
+          views.push_back(mv);
+        } else
           dim = true;
         continue;
       }
@@ -118,7 +120,29 @@ std::unique_ptr<Module> lowerDataflow(ModuleOp module,
       return nullptr;
     }
     s.type = *elem;
-    s.kind = classify(arg);
+    SmallVector<ktdp::ConstructMemoryViewOp> views;
+    s.kind = classify(arg, views);
+    // A tensor base: the element type of the views built on it (one type:
+    // the base is an element index, in elements of that type).
+    for (ktdp::ConstructMemoryViewOp mv : views) {
+      auto memref = dyn_cast<MemRefType>(mv.getType());
+      std::optional<ElemType> t =
+          memref ? elemTypeOf(memref.getElementType()) : std::nullopt;
+      if (!t || *t == ElemType::None) {
+        mv.emitError("kernel argument '")
+            << s.name << "' is the offset of a view of "
+            << mv.getType() << ": SpyreCode addresses tensors of numbers";
+        return nullptr;
+      }
+      if (mv != views.front() && *t != s.type) {
+        mv.emitError("kernel argument '")
+            << s.name << "' is the offset of views of " << elemName(s.type)
+            << " and of " << elemName(*t)
+            << ": a tensor base has one element type";
+        return nullptr;
+      }
+      s.type = *t;
+    }
     ctx.symbols[arg] = int32_t(out->symbols.size());
     out->symbols.push_back(std::move(s));
   }

@@ -318,7 +318,10 @@ LogicalResult ProgramLowering::prologue() {
     loadedOnce.insert(v);
     Instr in;
     in.op = Opcode::Arg;
-    in.type = ctx.out.symbols[symbol].type;
+    // A tensor base is an element index (its symbol's type is the
+    // tensor's element type); every other argument loads as its type.
+    const Symbol &sym = ctx.out.symbols[symbol];
+    in.type = sym.kind == Symbol::TensorBase ? ElemType::Index : sym.type;
     in.dst = r->n;
     in.imm = symbol;
     int32_t at = emit(in, program);

@@ -39,7 +39,10 @@
 
 namespace spyre::code {
 
-constexpr uint32_t kFormatVersion = 1;
+/// 2: TensorBase symbols carry their tensor's element type (1: index);
+/// DMA descriptors carry chunked / firstStick / layout; ring exchanges
+/// carry groupCount / members.
+constexpr uint32_t kFormatVersion = 2;
 
 /// Element types of registers, channels, tiles and memory.
 enum class ElemType : uint8_t {
@@ -333,9 +336,9 @@ struct Buffer {
 
 struct RingExchange {
   std::string kind; ///< "allreduce", "broadcast", "reduce"
-  /// Tiles of each group (left empty by the lowering: the per-tile partner
-  /// tables in the code say who talks to whom; groupCount / members say
-  /// how many).
+  /// Tiles of each group, in tile order (groupCount entries, each of at
+  /// most `members` distinct tiles of the grid). The per-tile partner
+  /// tables in the code say who sends to whom within a group.
   std::vector<std::vector<int64_t>> groups;
   int64_t bytesPerStep = 0, steps = 0, hops = 0;
   uint32_t loc = 0;
@@ -347,6 +350,10 @@ struct Symbol {
   enum Kind : uint8_t { TensorBase, Dimension, Scalar };
   std::string name;  ///< the argument's source name
   Kind kind = Scalar;
+  /// Dimensions and scalars: the argument's type. TensorBase: the element
+  /// type of the tensor it addresses (the memory views built on it), so a
+  /// base `b` is byte b * elemBytes(type) of device memory; the `arg`
+  /// instruction that loads it is typed index.
   ElemType type = ElemType::Index;
   int32_t argument = 0; ///< position in the kernel's signature
   /// Every instruction that reads it: (program, instruction).

@@ -10,6 +10,7 @@
 #include "spyrecode/ListingSyntax.h"
 #include "spyrecode/Verify.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -202,12 +203,31 @@ void Validator::plan() {
   for (size_t i = 0; i < p.rings.size(); ++i) {
     const RingExchange &r = p.rings[i];
     std::string w = "ring r" + std::to_string(i);
-    for (const auto &g : r.groups)
+    // groupCount groups of at most `members` tiles (the largest has
+    // exactly that many), each tile of the grid in at most one group.
+    if (r.groupCount < 0 || r.members < 0 ||
+        int64_t(r.groups.size()) != r.groupCount)
+      error(w + ": " + std::to_string(r.groups.size()) +
+            " groups listed, the exchange says " +
+            std::to_string(r.groupCount));
+    std::set<int64_t> seen;
+    size_t largest = 0;
+    for (const auto &g : r.groups) {
+      largest = std::max(largest, g.size());
       for (int64_t t : g)
         if (t < 0 || t >= tiles_) {
           error(w + ": tile " + std::to_string(t) + " is not in the grid");
           break;
+        } else if (!seen.insert(t).second) {
+          error(w + ": tile " + std::to_string(t) +
+                " is in more than one place of its groups");
+          break;
         }
+    }
+    if (!r.groups.empty() && int64_t(largest) != r.members)
+      error(w + ": its largest group has " + std::to_string(largest) +
+            " tiles, the exchange says " + std::to_string(r.members) +
+            " members");
     if (r.bytesPerStep < 0 || r.steps < 0 || r.hops < 0)
       error(w + ": negative bytes, steps or hops");
     loc(r.loc, w);

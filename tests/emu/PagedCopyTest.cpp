@@ -14,6 +14,7 @@
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
+#include "RandomHalves.h"
 
 #include <QFile>
 #include <QObject>
@@ -23,6 +24,7 @@
 #include <cstring>
 
 using namespace spyre;
+using spyre::emu::test::randomHalves;
 
 namespace {
 
@@ -30,20 +32,6 @@ constexpr int64_t kNb = 4, kNtkv = 2048, kNh = 8, kNd = 128, kPtkv = 64;
 constexpr int64_t kPages = kNtkv / kPtkv;          // per batch row of Idx
 constexpr int64_t kPageElems = kNh * kPtkv * kNd;  // f16 elements per page
 constexpr int64_t kElems = kNb * kNtkv * kNh * kNd; // the contiguous tensor
-
-/// Finite f16 bit patterns, different everywhere (a fixed LCG).
-std::vector<uint8_t> randomHalves(int64_t n, uint32_t seed) {
-  std::vector<uint8_t> bytes(size_t(n) * 2);
-  uint32_t x = seed;
-  for (int64_t i = 0; i < n; ++i) {
-    x = x * 1664525u + 1013904223u;
-    uint16_t h = uint16_t(x >> 16);
-    if ((h & 0x7c00) == 0x7c00) // Inf / NaN: take a finite exponent
-      h = uint16_t(h & ~0x4000);
-    std::memcpy(bytes.data() + 2 * i, &h, 2);
-  }
-  return bytes;
-}
 
 driver::EmulatorArgument region(const std::string &name, uint64_t byteStart,
                                 const std::string &dtype, int64_t elements,

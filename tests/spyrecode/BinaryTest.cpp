@@ -138,10 +138,22 @@ private slots:
     QVERIFY2(err.find("bad magic") != std::string::npos, err.c_str());
 
     c = bin;
-    put32(c, 8, 2);
+    put32(c, 8, kFormatVersion + 1);
     patchCrc(c);
     QVERIFY(!readBinary(c, err));
-    QVERIFY2(err.find("format version 2 is not supported") != std::string::npos,
+    QVERIFY2(err.find("format version " + std::to_string(kFormatVersion + 1) +
+                      " is not supported") != std::string::npos,
+             err.c_str());
+
+    // A file of the previous version (index-typed tensor symbols, DMA
+    // descriptors without chunks and layouts) is refused by name.
+    c = bin;
+    put32(c, 8, kFormatVersion - 1);
+    patchCrc(c);
+    QVERIFY(!readBinary(c, err));
+    QVERIFY2(err.find("format version " + std::to_string(kFormatVersion - 1) +
+                      " is older than") != std::string::npos &&
+                 err.find("compile the kernel again") != std::string::npos,
              err.c_str());
 
     c = bin;

@@ -28,7 +28,7 @@ Module everything() {
   m.plan.lxPeakBytes = 77;
   m.plan.channels.push_back({"a unit", "b", 3, ElemType::BF16, 32, 1, 1});
   m.plan.buffers.push_back({"%x", 128, 256, 2, 1});
-  m.plan.rings.push_back({"reduce", {{0, 1}, {2}}, 64, 2, 1, 1});
+  m.plan.rings.push_back({"reduce", {{0, 1}, {2}}, 64, 2, 1, 1, 2, 2});
   Symbol s;
   s.name = "t";
   s.kind = Symbol::TensorBase;
@@ -237,7 +237,7 @@ private slots:
     QTest::addColumn<int>("line");
     QTest::addColumn<int>("column");
     QTest::addColumn<QString>("message");
-    const char *head = "spyrecode version 1\nprogram p0 u instances 1 "
+    const char *head = "spyrecode version 2\nprogram p0 u instances 1 "
                        "per_core 1 sregs 4 vregs 0\n";
     QTest::newRow("unknown instruction")
         << QString(head) + "  0: frobnicate s1\n" << 3 << 6
@@ -257,20 +257,20 @@ private slots:
     QTest::newRow("missing version") << QString("source \"x\"\n") << 1 << 1
                                      << "missing 'spyrecode version N' line";
     QTest::newRow("wrong version") << QString("spyrecode version 9\n") << 1
-                                   << 19 << "version 9 is not 1";
+                                   << 19 << "version 9 is not 2";
     QTest::newRow("instruction outside program")
-        << QString("spyrecode version 1\nhalt\n") << 2 << 1
+        << QString("spyrecode version 2\nhalt\n") << 2 << 1
         << "belongs to a 'program'";
     QTest::newRow("unterminated string")
-        << QString("spyrecode version 1\nsource \"abc\n") << 2 << 8
+        << QString("spyrecode version 2\nsource \"abc\n") << 2 << 8
         << "unterminated string";
     QTest::newRow("chained operators")
-        << QString("spyrecode version 1\nlxview lx0 [1] f16 row_bytes 2 in "
+        << QString("spyrecode version 2\nlxview lx0 [1] f16 row_bytes 2 in "
                    "b0\ndmadesc d0 hbm_to_lx f16 tile [1] order [0] lx lx0 at "
                    "0 sticks 1 hops 0\n  subscript direct [d0 + d1 + d2]\n")
         << 4 << 29 << "parenthesise each operation";
     QTest::newRow("unknown tile layout")
-        << QString("spyrecode version 1\nlxview lx0 [1] f16 row_bytes 2 in "
+        << QString("spyrecode version 2\nlxview lx0 [1] f16 row_bytes 2 in "
                    "b0\ndmadesc d0 hbm_to_lx f16 tile [1] order [0] lx lx0 at "
                    "0 sticks 1 hops 0\n  layout diagonal\n")
         << 4 << 10 << "expected box, masked or packed";

@@ -63,7 +63,7 @@ private slots:
     Outcome o = objdump(path);
     QVERIFY(!o.crashed);
     QCOMPARE(o.code, 0);
-    QVERIFY(o.out.contains(".spyb format version 1"));
+    QVERIFY(o.out.contains(".spyb format version " + QString::number(kFormatVersion)));
     QVERIFY(o.out.contains("section code p1 (sfu)"));
     // The disassembly is the listing, exactly.
     QString listing = QString::fromStdString(printListing(m));

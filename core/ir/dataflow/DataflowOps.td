@@ -159,10 +159,13 @@ def Dflow_RingExchangeOp : Dflow_Op<"ring_exchange",
     The compute unit's inter-tile traffic: `steps` transfers of `bytes`
     each between ring neighbours of a group (at most `hops` hops apart),
     received into the LX views given; kind `allreduce` or `broadcast`.
+    `tile_groups` lists the tiles of each group (in tile order).
   }];
   let arguments = (ins Variadic<AnyStaticShapeMemRef>:$staging,
                        StrAttr:$kind, I64Attr:$groups, I64Attr:$members,
-                       I64Attr:$steps, I64Attr:$hops, I64Attr:$bytes);
+                       I64Attr:$steps, I64Attr:$hops, I64Attr:$bytes,
+                       OptionalAttr<TypedArrayAttrBase<DenseI64ArrayAttr,
+                           "tiles of each group">>:$tile_groups);
   let assemblyFormat = [{
     $kind ($staging^ `:` type($staging))? attr-dict
   }];

@@ -203,12 +203,15 @@ def Sched_RingExchangeOp : Sched_Op<"ring_exchange",
     the LX buffers that receive the partials of other cores (one per
     partial), the number of `groups`, the `members` of the largest group,
     the `steps` a partial travels and the most ring `hops` one step takes
-    on the placement, and the `bytes` one step moves. The KTIR op after it
-    still says how partials combine.
+    on the placement, and the `bytes` one step moves. `tile_groups` lists
+    the tiles of each group (in tile order). The KTIR op after it still
+    says how partials combine.
   }];
   let arguments = (ins Variadic<AnyStaticShapeMemRef>:$staging,
                        StrAttr:$kind, I64Attr:$groups, I64Attr:$members,
-                       I64Attr:$steps, I64Attr:$hops, I64Attr:$bytes);
+                       I64Attr:$steps, I64Attr:$hops, I64Attr:$bytes,
+                       OptionalAttr<TypedArrayAttrBase<DenseI64ArrayAttr,
+                           "tiles of each group">>:$tile_groups);
   let assemblyFormat = [{
     $kind ($staging^ `:` type($staging))? attr-dict
   }];

@@ -9,6 +9,10 @@
 // On a 1 MiB scratchpad two copies of a 512 KiB pipeline do not fit: it
 // falls back to single buffers, with a remark.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --double-buffer --assign-addresses=arch=spyre-4core 2>&1 | FileCheck %s --check-prefix=SINGLE
+// LX bytes the kernel addresses itself (a ct_local view at a constant
+// offset: here bytes 0 .. 4095 of core 0) hold no buffer: the load's
+// 8 KiB buffer goes after them, and the store's after that.
+// RUN: spyre-opt %S/Inputs/lx-data.mlir --ktir-to-dataflow=stop-after=assign-addresses | FileCheck %s --check-prefix=LXDATA
 
 // CHECK:       sched.lx_peak = 1280 : i64
 // CHECK:       sched.alloc {address = 0 : i64, persistent} : memref<2x64xf16, "lx">
@@ -25,6 +29,10 @@
 // REUSE:         sched.alloc {address = 524288 : i64} : memref<1x262144xf16, "lx">
 // REUSE-NOT:     sched.barrier
 // REUSE:       return
+
+// LXDATA:      sched.lx_peak = 20480 : i64
+// LXDATA:      sched.alloc {address = 4096 : i64} : memref<64x64xf16, "lx">
+// LXDATA:      sched.alloc {address = 12288 : i64} : memref<64x64xf16, "lx">
 
 // SINGLE:      remark: not double-buffered: two copies of its buffers do not fit in the scratchpad
 // SINGLE:      scf.for

@@ -4,6 +4,21 @@
 // buffer, the draining unit gives it back after the transfer out. The
 // hoisted bias buffer (persistent) keeps one copy and no tokens.
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --hoist-invariant-transfers --double-buffer | FileCheck %s
+// With `off` (what CompileRequest::doubleBuffer = false asks), each buffer
+// keeps one copy but still gets its token FIFO, with one token: a loop
+// never refills a buffer before the previous iteration has drained it.
+// RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --hoist-invariant-transfers --double-buffer=off | FileCheck %s --check-prefix=OFF
+
+// OFF:         scf.for
+// OFF:           sched.pipeline {
+// OFF:             %[[X:.*]] = sched.alloc : memref<2x64xf16, "lx">
+// OFF-NEXT:        %[[XFREE:.*]] = sched.fifo depth 1 {initial = 1 : i64} : <none>
+// OFF:             %[[Y:.*]] = sched.alloc : memref<2x64xf16, "lx">
+// OFF-NEXT:        %[[YFREE:.*]] = sched.fifo depth 1 {initial = 1 : i64} : <none>
+// OFF:             sched.stage "mnilu" {
+// OFF-NEXT:          sched.wait %[[XFREE]]
+// OFF:             sched.stage "l1lu" {
+// OFF:               sched.signal %[[XFREE]]
 
 // CHECK:       sched.alloc {persistent} : memref<2x64xf16, "lx">
 // CHECK-NEXT:  sched.pipeline {

@@ -27,8 +27,9 @@
 // SOFTMAX-NEXT: channel c5 sfu -> l1su depth 16 f16 x64 init 0
 // SOFTMAX:      buffer b0 "%x: {{.*}}(line 53)" at 0 bytes 512 copies 2
 // SOFTMAX-NEXT: buffer b1 "%y: {{.*}}(line 85)" at 1024 bytes 512 copies 2
-// SOFTMAX:      symbol $0 "x_ptr" tensor index arg 0 uses [p0@0]
-// SOFTMAX-NEXT: symbol $1 "y_ptr" tensor index arg 1 uses [p4@0]
+// A tensor base symbol has its tensor's element type (f16: 2-byte elements).
+// SOFTMAX:      symbol $0 "x_ptr" tensor f16 arg 0 uses [p0@0]  // base in 2-byte elements
+// SOFTMAX-NEXT: symbol $1 "y_ptr" tensor f16 arg 1 uses [p4@0]  // base in 2-byte elements
 // The load program: the argument read once, a DMA of a whole 1x256 tile
 // per row into the copy the loop counter picks, between token wait and
 // signal.
@@ -69,7 +70,7 @@
 
 // The all-reduce over the ring: its plan entry, and ring sends and receives
 // to the partner cores the per-tile tables (constant tiles) name.
-// RING:         ring r0 allreduce {{.*}}bytes_per_step 256 steps 3 hops 3
+// RING:         ring r0 allreduce groups 2 members 4 tiles {{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]] bytes_per_step 256 steps 3 hops 3
 // RING-LABEL:   program p2 sfu
 // RING:           tinsert.index
 // RING:           textract.index
@@ -81,7 +82,7 @@
 // Hand-written DataflowIR (run alone, the pass prints the listing too).
 // Arguments by what they become: a view's offset, a view's size.
 // PROGRAM:      grid [2, 4]
-// PROGRAM:      symbol $0 "x" tensor index arg 0 uses [p0@0]
+// PROGRAM:      symbol $0 "x" tensor f16 arg 0 uses [p0@0]
 // PROGRAM-NEXT: symbol $1 "n" dim i32 arg 1 uses [p0@1]
 // PROGRAM:      view hbm core -1 base s2 sizes [s5, 64] strides [64, 1] syms [s5]
 // PROGRAM-NEXT: anchor [s8, 0]

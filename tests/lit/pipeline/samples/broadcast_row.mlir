@@ -24,7 +24,7 @@
 // CHECK-LABEL: dflow.program "sfu" instances 8
 // CHECK: [[ST:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<1x256xf16, "lx">
 // CHECK-NEXT: [[X:%[0-9]+]] = dflow.receive [[VX]] {sticks = 4 : i64} : <vector<64xf16>> -> tensor<1x256xf16>
-// CHECK-NEXT: dflow.ring_exchange "broadcast" [[ST]] : memref<1x256xf16, "lx"> {bytes = 512 : i64, groups = 1 : i64, hops = 1 : i64, members = 8 : i64, steps = 7 : i64}
+// CHECK-NEXT: dflow.ring_exchange "broadcast" [[ST]] : memref<1x256xf16, "lx"> {bytes = 512 : i64, groups = 1 : i64, hops = 1 : i64, members = 8 : i64, steps = 7 : i64, tile_groups = [array<i64: 0, 1, 2, 3, 4, 5, 6, 7>]}
 // CHECK-DAG: arith.constant dense<[-1, 0, 1, 2, 3, 4, 5, 6]> : tensor<8xindex>
 // CHECK-DAG: arith.constant dense<[1, 2, 3, 4, 5, 6, 7, -1]> : tensor<8xindex>
 // CHECK: [[LEAD:%[0-9]+]] = scf.if %{{[0-9]+}} -> (tensor<1x256xf16>) {

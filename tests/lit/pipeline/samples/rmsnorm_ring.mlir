@@ -51,7 +51,7 @@
 // CHECK: vector.reduction <add>, %{{[0-9]+}}, %{{.*}} : vector<64xf32> into f32
 // The row sums are all-reduced within each group of 4 tiles over the ring:
 // 3 steps of 256 bytes, at most 3 hops, received at LX 0.
-// CHECK: dflow.ring_exchange "allreduce" [[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 3 : i64}
+// CHECK: dflow.ring_exchange "allreduce" [[STAGING]] : memref<64xf32, "lx"> {bytes = 256 : i64, groups = 2 : i64, hops = 3 : i64, members = 4 : i64, steps = 3 : i64, tile_groups = [array<i64: 0, 1, 2, 3>, array<i64: 4, 5, 6, 7>]}
 // Each core sends what it holds last to the next member of its group and
 // folds in what the previous one sends, 3 times.
 // CHECK: [[NEXT:%.*]] = tensor.extract {{.*}} : tensor<8xindex>
