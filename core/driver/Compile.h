@@ -69,8 +69,8 @@ struct CompileRequest {
   std::string directory;
   /// Set from another thread to stop before the next pass.
   const std::atomic<bool> *cancel = nullptr;
-  /// false: no double buffering (the double-buffer pass leaves every LX
-  /// buffer single), to measure what it gains.
+  /// false: no double buffering (the double-buffer pass gives every LX
+  /// buffer one copy, still with its token FIFO), to measure what it gains.
   bool doubleBuffer = true;
 };
 

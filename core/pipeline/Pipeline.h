@@ -69,7 +69,7 @@ struct PipelineConfig {
   /// Receives lower-to-spyrecode's result (none: it is dropped after the
   /// lowering succeeded or failed with its diagnostics).
   std::shared_ptr<SpyreCodeOutput> spyreCode;
-  /// false: double-buffer leaves every buffer single (timing comparisons).
+  /// false: double-buffer gives every buffer one copy (timing comparisons).
   bool doubleBuffer = true;
 };
 

@@ -2,7 +2,7 @@
 //
 // Issue 12's timing sanity, on measured total cycles of whole runs:
 //   * double buffering lowers the cycles of a multi-iteration loop kernel
-//     (softmax: a loop over rows; the same kernel compiled with the
+//     (a loop over 128-stick rows; the same kernel compiled with the
 //     double-buffer pass off, CompileRequest::doubleBuffer);
 //   * the same kernel (softmax over 128 rows, one tile per core, each tile
 //     taking every `cores`-th row) is faster on the 32 cores of the Spyre
