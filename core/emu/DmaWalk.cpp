@@ -35,6 +35,14 @@ void DmaWalk::append(int32_t part, int64_t address, int64_t stride,
 
 namespace {
 
+/// x - y, clamped to the int64 range.
+int64_t saturatedSub(int64_t x, int64_t y) {
+  int64_t r = 0;
+  if (__builtin_sub_overflow(x, y, &r))
+    return y > 0 ? INT64_MIN : INT64_MAX;
+  return r;
+}
+
 int64_t floorDivide(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
@@ -108,7 +116,43 @@ struct Part {
   code::ElemType type = code::ElemType::None;
   std::vector<int64_t> sizes, strides, lo, syms;
   const code::IntegerSetCode *set = nullptr; ///< null: the box of sizes
+  /// Whether the coordinates it holds are exactly the box [boxLo, boxHi]
+  /// (no set: [0, sizes); a set of unit bounds, affine in its dimensions):
+  /// then membership needs no affine evaluation.
+  bool box = false;
+  std::vector<int64_t> boxLo, boxHi;
+  bool holds(const int64_t *g) const {
+    size_t rank = sizes.size();
+    for (size_t d = 0; d < rank; ++d)
+      if (g[d] < boxLo[d] || g[d] > boxHi[d])
+        return false;
+    return true;
+  }
 };
+
+/// Whether `e` is affine in the dimensions: no dimension under a mod or
+/// division, no product of two dimension terms (symbols are constants
+/// during a walk).
+bool affineInDims(const AffineExprCode &e) {
+  bool dim[32];
+  int sp = 0;
+  for (const auto &[kind, value] : e.code) {
+    if (kind <= AffineExprCode::Const) {
+      if (sp == 32)
+        return false;
+      dim[sp++] = kind == AffineExprCode::Dim;
+      continue;
+    }
+    if (sp < 2)
+      return false;
+    bool b = dim[--sp], a = dim[sp - 1];
+    if (kind != AffineExprCode::Add && (kind != AffineExprCode::Mul || (a && b)) &&
+        (a || b))
+      return false;
+    dim[sp - 1] = a || b;
+  }
+  return sp == 1;
+}
 
 /// The bounding box of a set from its unit constraints (x - c >= 0,
 /// c - x >= 0, x - c == 0 on one dimension); dimensions without such
@@ -184,11 +228,23 @@ bool resolvePart(const code::ViewPart &vp, code::ElemType fallback, Value value,
     p.syms.resize(size_t(set.symbols), 0);
   p.set = set.exprs.empty() ? nullptr : &set;
   p.lo.assign(rank, 0);
-  if (distributed && p.set) {
-    std::vector<int64_t> lo(rank, INT64_MIN), hi(rank, INT64_MAX);
-    boundingBox(*p.set, p.syms.data(), lo, hi);
+  if (!p.set) {
+    p.box = true;
+    p.boxLo.assign(rank, 0);
+    for (int64_t n : p.sizes)
+      p.boxHi.push_back(n > INT64_MIN ? n - 1 : n);
+    return true;
+  }
+  std::vector<int64_t> lo(rank, INT64_MIN), hi(rank, INT64_MAX);
+  bool exact = boundingBox(*p.set, p.syms.data(), lo, hi);
+  if (distributed)
     for (size_t d = 0; d < rank; ++d)
       p.lo[d] = lo[d] == INT64_MIN ? 0 : lo[d];
+  p.box = exact && p.set->dims == int32_t(rank) &&
+          std::all_of(p.set->exprs.begin(), p.set->exprs.end(), affineInDims);
+  if (p.box) {
+    p.boxLo = std::move(lo);
+    p.boxHi = std::move(hi);
   }
   return true;
 }
@@ -200,11 +256,10 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
     const Part &part = parts[q];
     size_t rank = part.sizes.size();
     bool inside = true;
-    if (part.set)
-      inside = setContains(*part.set, g, part.syms.data());
+    if (part.box)
+      inside = part.holds(g);
     else
-      for (size_t d = 0; d < rank && inside; ++d)
-        inside = g[d] >= 0 && g[d] < part.sizes[d];
+      inside = setContains(*part.set, g, part.syms.data());
     if (!inside)
       continue;
     int64_t index = part.base;
@@ -465,9 +520,10 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   std::copy(captured.begin(), captured.end(), vars.begin());
   std::vector<int64_t> p(start), g(rank, 0), sub;
   const int32_t inner = setRank ? loopDim[setRank - 1] : 0;
-  // A plain box view and a box set: a whole innermost row at once.
+  // A view holding a box of coordinates and a box set: a whole innermost
+  // row at once.
   const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
-                        !parts[0].set;
+                        parts[0].box;
   const int64_t elementBytes = code::elemBytes(parts[0].type);
   while (true) {
     if (fastRows) {
@@ -478,7 +534,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         if (int32_t(d) == inner)
           continue;
         int64_t x = anchor[d] + p[d];
-        rowInside &= x >= 0 && x < part.sizes[d];
+        rowInside &= x >= part.boxLo[d] && x <= part.boxHi[d];
         index += x * part.strides[d];
       }
       int64_t stride = part.strides[size_t(inner)];
@@ -488,8 +544,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         // The points inside the view form one interval of the row.
         const int64_t a = anchor[size_t(inner)];
         const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
-        int64_t first = std::max(from, -a);
-        int64_t last = std::min(to, part.sizes[size_t(inner)] - 1 - a);
+        int64_t first = std::max(from, saturatedSub(part.boxLo[size_t(inner)], a));
+        int64_t last = std::min(to, saturatedSub(part.boxHi[size_t(inner)], a));
         if (first <= last && index + (a + first) * stride >= 0 &&
             index + (a + last) * stride >= 0) {
           out.append(-1, 0, 0, first - from);
@@ -500,7 +556,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
           for (int64_t i = from; i <= to; ++i) {
             int64_t x = a + i;
             int64_t idx = index + x * stride;
-            bool inside = x >= 0 && x < part.sizes[size_t(inner)] && idx >= 0;
+            bool inside = x >= part.boxLo[size_t(inner)] &&
+                          x <= part.boxHi[size_t(inner)] && idx >= 0;
             out.append(inside ? 0 : -1, inside ? idx * elementBytes : 0,
                        stride * elementBytes, 1);
           }

@@ -375,16 +375,6 @@ bool Machine::execute(uint32_t e) {
     op.predicate = i.aux;
     return op;
   };
-  auto simdCycles = [&](ElemType t, int64_t elements, bool transcendental) {
-    auto it = a.simdElementsPerCycle.find(code::elemName(t));
-    int64_t width = it != a.simdElementsPerCycle.end()
-                        ? it->second
-                        : a.simdElementsPerCycle.at("f16");
-    uint64_t c = uint64_t((elements + width - 1) / width);
-    if (transcendental)
-      c *= uint64_t(a.transcendentalPenalty);
-    return std::max<uint64_t>(c, 1);
-  };
   auto args = [&]() { return prog.operands.data() + in.argBegin; };
   if (in.argCount && in.argBegin + uint64_t(in.argCount) > prog.operands.size())
     return fail(e, "the instruction's operands lie outside its program");
@@ -614,16 +604,35 @@ bool Machine::execute(uint32_t e) {
       std::vector<double> &tile = T(e, in.op == Opcode::TRead ? in.a : in.dst);
       double fill = in.op == Opcode::TRead && checkS(in.b) ? sval(e, in.b, in.type) : 0;
       double *v = V(e, in.op == Opcode::TRead ? in.dst : in.b);
-      for (int i = 0; i < in.lanes; ++i) {
-        int64_t p[8];
-        std::copy_n(point, 8, p);
-        p[in.aux] += i;
-        bool inside = false;
-        int64_t f = flat(p, inside);
-        if (in.op == Opcode::TRead)
-          v[i] = inside ? tile[size_t(f)] : fill;
-        else if (inside)
-          tile[size_t(f)] = v[i];
+      // Lane i is the point with dimension aux advanced by i: its flat
+      // index steps by that dimension's stride; the lanes inside the tile
+      // are one interval [from, to).
+      const size_t ax = in.aux;
+      bool others = true;
+      int64_t step = 1;
+      for (size_t d = 0; d < rank; ++d) {
+        if (d != ax)
+          others &= point[d] >= 0 && point[d] < shape.dims[d];
+        if (d > ax)
+          step *= shape.dims[d];
+      }
+      bool inside = false;
+      const int64_t f0 = flat(point, inside);
+      const int64_t lanes = in.lanes;
+      const int64_t x0 = point[ax], n = shape.dims[ax];
+      int64_t from = 0, to = 0;
+      if (others && x0 < n && x0 > -lanes) {
+        from = x0 >= 0 ? 0 : -x0;
+        to = std::min(lanes, n - x0);
+      }
+      if (in.op == Opcode::TRead) {
+        std::fill(v, v + from, fill);
+        for (int64_t i = from; i < to; ++i)
+          v[i] = tile[size_t(f0 + i * step)];
+        std::fill(v + to, v + lanes, fill);
+      } else {
+        for (int64_t i = from; i < to; ++i)
+          tile[size_t(f0 + i * step)] = v[i];
       }
     } else {
       bool inside = false;
