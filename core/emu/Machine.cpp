@@ -164,12 +164,8 @@ void Machine::setS(uint32_t e, int32_t r, ElemType t, double v) {
   S(e, r) = bits;
 }
 
-void Machine::schedule(uint32_t e, uint64_t time) { st.queue.push(e, time); }
-
-void Machine::record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
-                     uint32_t duration) {
-  if (!options_.trace)
-    return;
+void Machine::recordEvent(EventKind kind, uint32_t e, uint32_t pc,
+                          uint64_t cycle, uint32_t duration) {
   if (trace_.events.size() >= options_.traceLimit) {
     ++trace_.droppedEvents;
     return;
@@ -291,12 +287,6 @@ int32_t Machine::nextEngine() const {
   return queueEmpty() ? -1 : int32_t(st.queue.top().engine);
 }
 
-Machine::Status Machine::run() {
-  while (!st.finished && !st.faulted)
-    step();
-  return status();
-}
-
 Machine::Status Machine::runToCycle(uint64_t cycle) {
   while (!st.finished && !st.faulted && !queueEmpty() &&
          st.queue.top().time <= cycle)
@@ -316,12 +306,10 @@ bool Machine::nextTile(uint32_t e) {
   return true;
 }
 
-Machine::Status Machine::step() {
-  if (st.finished || st.faulted)
-    return status();
+inline void Machine::advance() {
   if (queueEmpty()) {
     endOfEvents();
-    return status();
+    return;
   }
   ReadyQueue::Entry top = st.queue.pop();
   st.now = std::max(st.now, top.time);
@@ -330,11 +318,22 @@ Machine::Status Machine::step() {
     fail(top.engine, "the cycle budget of " +
                          std::to_string(options_.cycleBudget) +
                          " cycles is spent");
-    return status();
+    return;
   }
   execute(top.engine);
   if (!st.faulted && queueEmpty())
     endOfEvents();
+}
+
+Machine::Status Machine::step() {
+  if (!st.finished && !st.faulted)
+    advance();
+  return status();
+}
+
+Machine::Status Machine::run() {
+  while (!st.finished && !st.faulted)
+    advance();
   return status();
 }
 

@@ -210,7 +210,9 @@ private:
   };
 
   bool execute(uint32_t e);
-  void schedule(uint32_t e, uint64_t time);
+  void schedule(uint32_t e, uint64_t time) { st.queue.push(e, time); }
+  /// One event of a running machine (not finished, not faulted).
+  void advance();
   bool queueEmpty() const { return st.queue.empty(); }
   void block(uint32_t e, int32_t on);
   void wake(uint32_t e, uint64_t time);
@@ -221,7 +223,12 @@ private:
   void endOfEvents();
   bool nextTile(uint32_t e);
   void record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
-              uint32_t duration);
+              uint32_t duration) {
+    if (options_.trace)
+      recordEvent(kind, e, pc, cycle, duration);
+  }
+  void recordEvent(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
+                   uint32_t duration);
   void fifoSample(size_t ch);
   uint64_t ringTransfer(int32_t from, int32_t to, int64_t bytes,
                         uint64_t start, bool dma);

@@ -18,51 +18,14 @@ bool later(const ReadyQueue::Entry &a, const ReadyQueue::Entry &b) {
 
 } // namespace
 
-ReadyQueue::ReadyQueue()
-    : head(kBuckets, kNone), tail(kBuckets, kNone), occupied(kBuckets / 64, 0) {}
-
-void ReadyQueue::push(uint32_t engine, uint64_t time) {
-  ++count;
-  if (time < base || time - base >= kBuckets) {
-    far.push_back({time, seq++, engine});
-    std::push_heap(far.begin(), far.end(), later);
-    return;
-  }
-  int32_t n = freeList;
-  if (n != kNone) {
-    freeList = nodes[size_t(n)].next;
-  } else {
-    n = int32_t(nodes.size());
-    nodes.emplace_back();
-  }
-  nodes[size_t(n)] = {time, seq++, engine, kNone};
-  uint32_t b = uint32_t(time) & kMask;
-  if (tail[b] == kNone) {
-    head[b] = n;
-    occupied[b >> 6] |= uint64_t(1) << (b & 63);
-  } else {
-    nodes[size_t(tail[b])].next = n;
-  }
-  tail[b] = n;
-  ++inBuckets;
+int32_t ReadyQueue::newNode() {
+  nodes.emplace_back();
+  return int32_t(nodes.size() - 1);
 }
 
-int32_t ReadyQueue::firstBucket() const {
-  if (inBuckets == 0)
-    return kNone;
-  // Every bucket node lies in [base, base + kBuckets): the first occupied
-  // bucket going round from base's holds the earliest cycle.
-  const uint32_t start = uint32_t(base) & kMask;
-  const uint32_t words = kBuckets / 64;
-  uint32_t w = start >> 6;
-  uint64_t bits = occupied[w] & (~uint64_t(0) << (start & 63));
-  for (uint32_t k = 0; k <= words; ++k) {
-    if (bits)
-      return int32_t((w << 6) + uint32_t(__builtin_ctzll(bits)));
-    w = (w + 1) % words;
-    bits = occupied[w];
-  }
-  return kNone;
+void ReadyQueue::pushFar(uint32_t engine, uint64_t time) {
+  far.push_back({time, seq++, engine});
+  std::push_heap(far.begin(), far.end(), later);
 }
 
 ReadyQueue::Entry ReadyQueue::top() const {
@@ -74,7 +37,7 @@ ReadyQueue::Entry ReadyQueue::top() const {
   return !far.empty() && earlier(far.front(), e) ? far.front() : e;
 }
 
-ReadyQueue::Entry ReadyQueue::pop() {
+ReadyQueue::Entry ReadyQueue::popEither() {
   --count;
   int32_t b = firstBucket();
   Entry e;
@@ -82,20 +45,12 @@ ReadyQueue::Entry ReadyQueue::pop() {
     const Node &n = nodes[size_t(head[size_t(b)])];
     e = {n.time, n.seq, n.engine};
   }
-  if (b == kNone || (!far.empty() && earlier(far.front(), e))) {
+  if (b == kNone || earlier(far.front(), e)) {
     std::pop_heap(far.begin(), far.end(), later);
     e = far.back();
     far.pop_back();
   } else {
-    int32_t n = head[size_t(b)];
-    head[size_t(b)] = nodes[size_t(n)].next;
-    if (head[size_t(b)] == kNone) {
-      tail[size_t(b)] = kNone;
-      occupied[size_t(b) >> 6] &= ~(uint64_t(1) << (b & 63));
-    }
-    nodes[size_t(n)].next = freeList;
-    freeList = n;
-    --inBuckets;
+    unlinkFront(b);
   }
   // Every remaining entry comes at or after e: the window may start there.
   base = std::max(base, e.time);
