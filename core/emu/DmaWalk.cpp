@@ -1,8 +1,10 @@
 //===- DmaWalk.cpp - the points of a DMA descriptor's access tile ---------===//
 
 #include "emu/DmaWalk.h"
+#include "emu/LinearAffine.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace spyre;
 using namespace spyre::emu;
@@ -121,6 +123,8 @@ struct Part {
   /// then membership needs no affine evaluation.
   bool box = false;
   std::vector<int64_t> boxLo, boxHi;
+  /// Not a box: the set's constraints, as coefficients where they can be.
+  std::optional<LinearSet> linear;
   bool holds(const int64_t *g) const {
     size_t rank = sizes.size();
     for (size_t d = 0; d < rank; ++d)
@@ -129,30 +133,6 @@ struct Part {
     return true;
   }
 };
-
-/// Whether `e` is affine in the dimensions: no dimension under a mod or
-/// division, no product of two dimension terms (symbols are constants
-/// during a walk).
-bool affineInDims(const AffineExprCode &e) {
-  bool dim[32];
-  int sp = 0;
-  for (const auto &[kind, value] : e.code) {
-    if (kind <= AffineExprCode::Const) {
-      if (sp == 32)
-        return false;
-      dim[sp++] = kind == AffineExprCode::Dim;
-      continue;
-    }
-    if (sp < 2)
-      return false;
-    bool b = dim[--sp], a = dim[sp - 1];
-    if (kind != AffineExprCode::Add && (kind != AffineExprCode::Mul || (a && b)) &&
-        (a || b))
-      return false;
-    dim[sp - 1] = a || b;
-  }
-  return sp == 1;
-}
 
 /// The bounding box of a set from its unit constraints (x - c >= 0,
 /// c - x >= 0, x - c == 0 on one dimension); dimensions without such
@@ -241,10 +221,13 @@ bool resolvePart(const code::ViewPart &vp, code::ElemType fallback, Value value,
     for (size_t d = 0; d < rank; ++d)
       p.lo[d] = lo[d] == INT64_MIN ? 0 : lo[d];
   p.box = exact && p.set->dims == int32_t(rank) &&
-          std::all_of(p.set->exprs.begin(), p.set->exprs.end(), affineInDims);
+          std::all_of(p.set->exprs.begin(), p.set->exprs.end(),
+                      [&](const AffineExprCode &e) { return affineInDims(e, rank, true); });
   if (p.box) {
     p.boxLo = std::move(lo);
     p.boxHi = std::move(hi);
+  } else {
+    p.linear.emplace(*p.set, rank, p.syms.data());
   }
   return true;
 }
@@ -259,7 +242,7 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
     if (part.box)
       inside = part.holds(g);
     else
-      inside = setContains(*part.set, g, part.syms.data());
+      inside = part.linear->contains(g);
     if (!inside)
       continue;
     int64_t index = part.base;
@@ -277,7 +260,7 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
 /// and from there the tile's type shape (tile dimension k walks set
 /// dimension loopDim[k]). `lo` / `hi` come in as the box the set's unit
 /// constraints give and are scanned for points.
-bool maskedBounds(const code::DmaDesc &desc, const std::vector<int64_t> &syms,
+bool maskedBounds(const code::DmaDesc &desc, const LinearSet &tileSet,
                   const std::vector<int32_t> &loopDim, int64_t maxPoints,
                   int64_t &volume, std::vector<int64_t> &lo,
                   std::vector<int64_t> &hi, std::string &error) {
@@ -291,7 +274,7 @@ bool maskedBounds(const code::DmaDesc &desc, const std::vector<int64_t> &syms,
   }
   std::vector<int64_t> least(rank, INT64_MAX), p(lo);
   while (true) {
-    if (setContains(desc.tileSet, p.data(), syms.data()))
+    if (tileSet.contains(p.data()))
       for (size_t d = 0; d < rank; ++d)
         least[d] = std::min(least[d], p[d]);
     size_t d = rank;
@@ -490,7 +473,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   // anchored at the lowest point in every dimension.
   const bool maskedBox =
       !boxSet && desc.layout == uint8_t(code::TileLayout::Masked);
-  if (maskedBox && !maskedBounds(desc, tileSyms, loopDim, maxPoints, volume,
+  const LinearSet tileSet(desc.tileSet, setRank, tileSyms.data());
+  if (maskedBox && !maskedBounds(desc, tileSet, loopDim, maxPoints, volume,
                                  lo, hi, error))
     return false;
   // A chunk: the rows holding sticks [first, first + sticks) of the tile.
@@ -519,6 +503,12 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   std::vector<int64_t> vars(captured.size() + setRank);
   std::copy(captured.begin(), captured.end(), vars.begin());
   std::vector<int64_t> p(start), g(rank, 0), sub;
+  // Indirect subscripts, per view dimension: its expressions over
+  // (captured..., p...).
+  std::vector<std::vector<LinearExpr>> subscripts(desc.subscripts.size());
+  for (size_t d = 0; d < desc.subscripts.size(); ++d)
+    for (const code::AffineExprCode &x : desc.subscripts[d].exprs)
+      subscripts[d].emplace_back(x, vars.size(), nullptr);
   const int32_t inner = setRank ? loopDim[setRank - 1] : 0;
   // A view holding a box of coordinates and a box set: a whole innermost
   // row at once.
@@ -564,7 +554,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         }
       }
       p[size_t(inner)] = hi[size_t(inner)];
-    } else if (boxSet || setContains(desc.tileSet, p.data(), tileSyms.data())) {
+    } else if (boxSet || tileSet.contains(p.data())) {
       bool masked = false;
       if (!indirect) {
         for (size_t d = 0; d < rank; ++d)
@@ -574,8 +564,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         for (size_t d = 0; d < rank && !masked; ++d) {
           const code::DmaDesc::Subscript &s = desc.subscripts[d];
           if (s.indexView < 0) {
-            if (s.exprs.size() != 1 ||
-                !evalAffine(s.exprs[0], vars.data(), nullptr, g[d])) {
+            if (s.exprs.size() != 1 || !subscripts[d][0].eval(vars.data(), g[d])) {
               error = "an indirect subscript cannot be evaluated";
               return false;
             }
@@ -587,7 +576,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
           }
           sub.resize(s.exprs.size());
           for (size_t k = 0; k < s.exprs.size(); ++k)
-            if (!evalAffine(s.exprs[k], vars.data(), nullptr, sub[k])) {
+            if (!subscripts[d][k].eval(vars.data(), sub[k])) {
               error = "an indirect subscript cannot be evaluated";
               return false;
             }
