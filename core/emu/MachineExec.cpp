@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 using namespace spyre;
 using namespace spyre::emu;
@@ -81,6 +82,57 @@ void storeElements(PagedMemory &mem, ElemType type, uint64_t address,
   }
 }
 
+/// Element by element accesses of one memory within one instruction (a
+/// strided DMA run, an index view): the last page looked up is kept, so
+/// consecutive elements in one page cost no page-table search. Elements
+/// that straddle a page boundary go through loadElements / storeElements.
+class ElementCursor {
+public:
+  ElementCursor(PagedMemory &mem, ElemType type)
+      : mem(mem), type(type), dt(dtypeOf(type)), size(uint64_t(code::elemBytes(type))) {}
+  double load(uint64_t address) {
+    const uint64_t offset = address & (PagedMemory::kPageSize - 1);
+    if (offset + size > PagedMemory::kPageSize) {
+      double v = 0;
+      loadElements(mem, type, address, &v, 1);
+      return v;
+    }
+    const uint64_t key = address >> PagedMemory::kPageBits;
+    if (key != readKey) {
+      uint64_t available = 0;
+      readPage = mem.read(key << PagedMemory::kPageBits, available);
+      readKey = key;
+    }
+    return readPage ? interp::loadElement(dt, readPage + offset) : 0.0;
+  }
+  void store(uint64_t address, double v) {
+    const uint64_t offset = address & (PagedMemory::kPageSize - 1);
+    if (offset + size > PagedMemory::kPageSize) {
+      storeElements(mem, type, address, &v, 1);
+      readKey = writeKey = kNoPage;
+      return;
+    }
+    const uint64_t key = address >> PagedMemory::kPageBits;
+    if (key != writeKey) {
+      uint64_t available = 0;
+      writePage = mem.write(key << PagedMemory::kPageBits, available);
+      writeKey = key;
+      readKey = kNoPage; // the page may have been made private: look again
+    }
+    interp::storeElement(dt, v, writePage + offset);
+  }
+
+private:
+  static constexpr uint64_t kNoPage = ~uint64_t(0);
+  PagedMemory &mem;
+  ElemType type;
+  interp::DType dt;
+  uint64_t size;
+  uint64_t readKey = kNoPage, writeKey = kNoPage;
+  const uint8_t *readPage = nullptr;
+  uint8_t *writePage = nullptr;
+};
+
 /// How a held tile travels as sticks: each row (last dimension) starts a
 /// new stick, as in an LX view whose rows are padded to whole sticks.
 struct TileSticks {
@@ -115,13 +167,19 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   DmaWalk walk;
   std::string error;
   int64_t capacity = int64_t(arch().scratchpadBytesPerCore);
+  // Index views: a cursor for the memory and type read last.
+  std::optional<ElementCursor> indexCursor;
+  int32_t indexMem = 0;
+  ElemType indexType = ElemType::None;
   auto readIndex = [&](int32_t mem, ElemType t, int64_t address) {
     if (mem >= numCores || address < 0)
       return 0.0;
-    PagedMemory &src = mem < 0 ? st.hbm : st.lx[size_t(mem)];
-    double v = 0;
-    loadElements(src, t, uint64_t(address), &v, 1);
-    return v;
+    if (!indexCursor || mem != indexMem || t != indexType) {
+      indexCursor.emplace(mem < 0 ? st.hbm : st.lx[size_t(mem)], t);
+      indexMem = mem;
+      indexType = t;
+    }
+    return indexCursor->load(uint64_t(address));
   };
   if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
                capacity, int64_t(stickBytes), walk, error))
@@ -215,12 +273,13 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
       else
         storeElements(other, d.type, uint64_t(run.address), v, run.count);
     } else {
+      ElementCursor cursor(other, d.type);
       for (int64_t k = 0; k < run.count; ++k) {
         uint64_t address = uint64_t(run.address + run.stride * k);
         if (d.toLx)
-          loadElements(other, d.type, address, v + k, 1);
+          v[k] = cursor.load(address);
         else
-          storeElements(other, d.type, address, v + k, 1);
+          cursor.store(address, v[k]);
       }
     }
   }
