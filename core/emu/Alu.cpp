@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "emu/Alu.h"
-#include "interp/HalfArrays.h"
 
 #include <algorithm>
 #include <cmath>
@@ -200,41 +199,4 @@ double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
   if (isCompare(op.fn))
     return r;
   return interp::roundTo(dtypeOf(op.type), r);
-}
-
-void spyre::emu::evalAluLanes(const AluOp &op, const double *a, const double *b,
-                              const double *c, double *out, int n,
-                              AluStatus &status) {
-  // The float binaries: the expression in double over all lanes, then one
-  // bulk rounding (the same rounding as evalAlu's roundTo, element by
-  // element).
-  bool bulk = true;
-  switch (op.fn) {
-  case AluFn::AddF: for (int i = 0; i < n; ++i) out[i] = a[i] + b[i]; break;
-  case AluFn::SubF: for (int i = 0; i < n; ++i) out[i] = a[i] - b[i]; break;
-  case AluFn::MulF: for (int i = 0; i < n; ++i) out[i] = a[i] * b[i]; break;
-  case AluFn::DivF:
-  case AluFn::SpRealDiv: for (int i = 0; i < n; ++i) out[i] = a[i] / b[i]; break;
-  case AluFn::MaxNumF: for (int i = 0; i < n; ++i) out[i] = std::fmax(a[i], b[i]); break;
-  case AluFn::MinNumF: for (int i = 0; i < n; ++i) out[i] = std::fmin(a[i], b[i]); break;
-  default: bulk = false; break;
-  }
-  if (!bulk) {
-    for (int i = 0; i < n; ++i)
-      out[i] = evalAlu(op, a[i], b[i], c[i], status);
-    return;
-  }
-  switch (op.type) {
-  case ElemType::F16: interp::roundHalves(out, n); break;
-  case ElemType::F32:
-    for (int i = 0; i < n; ++i)
-      out[i] = static_cast<float>(out[i]);
-    break;
-  case ElemType::F64: break;
-  default: {
-    interp::DType t = dtypeOf(op.type);
-    for (int i = 0; i < n; ++i)
-      out[i] = interp::roundTo(t, out[i]);
-  }
-  }
 }

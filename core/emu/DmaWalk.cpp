@@ -1,8 +1,10 @@
 //===- DmaWalk.cpp - the points of a DMA descriptor's access tile ---------===//
 
 #include "emu/DmaWalk.h"
+#include "emu/LinearAffine.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace spyre;
 using namespace spyre::emu;
@@ -34,6 +36,14 @@ void DmaWalk::append(int32_t part, int64_t address, int64_t stride,
 }
 
 namespace {
+
+/// x - y, clamped to the int64 range.
+int64_t saturatedSub(int64_t x, int64_t y) {
+  int64_t r = 0;
+  if (__builtin_sub_overflow(x, y, &r))
+    return y > 0 ? INT64_MIN : INT64_MAX;
+  return r;
+}
 
 int64_t floorDivide(int64_t a, int64_t b) {
   int64_t q = a / b;
@@ -108,6 +118,20 @@ struct Part {
   code::ElemType type = code::ElemType::None;
   std::vector<int64_t> sizes, strides, lo, syms;
   const code::IntegerSetCode *set = nullptr; ///< null: the box of sizes
+  /// Whether the coordinates it holds are exactly the box [boxLo, boxHi]
+  /// (no set: [0, sizes); a set of unit bounds, affine in its dimensions):
+  /// then membership needs no affine evaluation.
+  bool box = false;
+  std::vector<int64_t> boxLo, boxHi;
+  /// Not a box: the set's constraints, as coefficients where they can be.
+  std::optional<LinearSet> linear;
+  bool holds(const int64_t *g) const {
+    size_t rank = sizes.size();
+    for (size_t d = 0; d < rank; ++d)
+      if (g[d] < boxLo[d] || g[d] > boxHi[d])
+        return false;
+    return true;
+  }
 };
 
 /// The bounding box of a set from its unit constraints (x - c >= 0,
@@ -184,11 +208,26 @@ bool resolvePart(const code::ViewPart &vp, code::ElemType fallback, Value value,
     p.syms.resize(size_t(set.symbols), 0);
   p.set = set.exprs.empty() ? nullptr : &set;
   p.lo.assign(rank, 0);
-  if (distributed && p.set) {
-    std::vector<int64_t> lo(rank, INT64_MIN), hi(rank, INT64_MAX);
-    boundingBox(*p.set, p.syms.data(), lo, hi);
+  if (!p.set) {
+    p.box = true;
+    p.boxLo.assign(rank, 0);
+    for (int64_t n : p.sizes)
+      p.boxHi.push_back(n > INT64_MIN ? n - 1 : n);
+    return true;
+  }
+  std::vector<int64_t> lo(rank, INT64_MIN), hi(rank, INT64_MAX);
+  bool exact = boundingBox(*p.set, p.syms.data(), lo, hi);
+  if (distributed)
     for (size_t d = 0; d < rank; ++d)
       p.lo[d] = lo[d] == INT64_MIN ? 0 : lo[d];
+  p.box = exact && p.set->dims == int32_t(rank) &&
+          std::all_of(p.set->exprs.begin(), p.set->exprs.end(),
+                      [&](const AffineExprCode &e) { return affineInDims(e, rank, true); });
+  if (p.box) {
+    p.boxLo = std::move(lo);
+    p.boxHi = std::move(hi);
+  } else {
+    p.linear.emplace(*p.set, rank, p.syms.data());
   }
   return true;
 }
@@ -200,11 +239,10 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
     const Part &part = parts[q];
     size_t rank = part.sizes.size();
     bool inside = true;
-    if (part.set)
-      inside = setContains(*part.set, g, part.syms.data());
+    if (part.box)
+      inside = part.holds(g);
     else
-      for (size_t d = 0; d < rank && inside; ++d)
-        inside = g[d] >= 0 && g[d] < part.sizes[d];
+      inside = part.linear->contains(g);
     if (!inside)
       continue;
     int64_t index = part.base;
@@ -222,7 +260,7 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
 /// and from there the tile's type shape (tile dimension k walks set
 /// dimension loopDim[k]). `lo` / `hi` come in as the box the set's unit
 /// constraints give and are scanned for points.
-bool maskedBounds(const code::DmaDesc &desc, const std::vector<int64_t> &syms,
+bool maskedBounds(const code::DmaDesc &desc, const LinearSet &tileSet,
                   const std::vector<int32_t> &loopDim, int64_t maxPoints,
                   int64_t &volume, std::vector<int64_t> &lo,
                   std::vector<int64_t> &hi, std::string &error) {
@@ -236,7 +274,7 @@ bool maskedBounds(const code::DmaDesc &desc, const std::vector<int64_t> &syms,
   }
   std::vector<int64_t> least(rank, INT64_MAX), p(lo);
   while (true) {
-    if (setContains(desc.tileSet, p.data(), syms.data()))
+    if (tileSet.contains(p.data()))
       for (size_t d = 0; d < rank; ++d)
         least[d] = std::min(least[d], p[d]);
     size_t d = rank;
@@ -435,7 +473,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   // anchored at the lowest point in every dimension.
   const bool maskedBox =
       !boxSet && desc.layout == uint8_t(code::TileLayout::Masked);
-  if (maskedBox && !maskedBounds(desc, tileSyms, loopDim, maxPoints, volume,
+  const LinearSet tileSet(desc.tileSet, setRank, tileSyms.data());
+  if (maskedBox && !maskedBounds(desc, tileSet, loopDim, maxPoints, volume,
                                  lo, hi, error))
     return false;
   // A chunk: the rows holding sticks [first, first + sticks) of the tile.
@@ -464,10 +503,17 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   std::vector<int64_t> vars(captured.size() + setRank);
   std::copy(captured.begin(), captured.end(), vars.begin());
   std::vector<int64_t> p(start), g(rank, 0), sub;
+  // Indirect subscripts, per view dimension: its expressions over
+  // (captured..., p...).
+  std::vector<std::vector<LinearExpr>> subscripts(desc.subscripts.size());
+  for (size_t d = 0; d < desc.subscripts.size(); ++d)
+    for (const code::AffineExprCode &x : desc.subscripts[d].exprs)
+      subscripts[d].emplace_back(x, vars.size(), nullptr);
   const int32_t inner = setRank ? loopDim[setRank - 1] : 0;
-  // A plain box view and a box set: a whole innermost row at once.
+  // A view holding a box of coordinates and a box set: a whole innermost
+  // row at once.
   const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
-                        !parts[0].set;
+                        parts[0].box;
   const int64_t elementBytes = code::elemBytes(parts[0].type);
   while (true) {
     if (fastRows) {
@@ -478,7 +524,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         if (int32_t(d) == inner)
           continue;
         int64_t x = anchor[d] + p[d];
-        rowInside &= x >= 0 && x < part.sizes[d];
+        rowInside &= x >= part.boxLo[d] && x <= part.boxHi[d];
         index += x * part.strides[d];
       }
       int64_t stride = part.strides[size_t(inner)];
@@ -488,8 +534,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         // The points inside the view form one interval of the row.
         const int64_t a = anchor[size_t(inner)];
         const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
-        int64_t first = std::max(from, -a);
-        int64_t last = std::min(to, part.sizes[size_t(inner)] - 1 - a);
+        int64_t first = std::max(from, saturatedSub(part.boxLo[size_t(inner)], a));
+        int64_t last = std::min(to, saturatedSub(part.boxHi[size_t(inner)], a));
         if (first <= last && index + (a + first) * stride >= 0 &&
             index + (a + last) * stride >= 0) {
           out.append(-1, 0, 0, first - from);
@@ -500,14 +546,15 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
           for (int64_t i = from; i <= to; ++i) {
             int64_t x = a + i;
             int64_t idx = index + x * stride;
-            bool inside = x >= 0 && x < part.sizes[size_t(inner)] && idx >= 0;
+            bool inside = x >= part.boxLo[size_t(inner)] &&
+                          x <= part.boxHi[size_t(inner)] && idx >= 0;
             out.append(inside ? 0 : -1, inside ? idx * elementBytes : 0,
                        stride * elementBytes, 1);
           }
         }
       }
       p[size_t(inner)] = hi[size_t(inner)];
-    } else if (boxSet || setContains(desc.tileSet, p.data(), tileSyms.data())) {
+    } else if (boxSet || tileSet.contains(p.data())) {
       bool masked = false;
       if (!indirect) {
         for (size_t d = 0; d < rank; ++d)
@@ -517,8 +564,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         for (size_t d = 0; d < rank && !masked; ++d) {
           const code::DmaDesc::Subscript &s = desc.subscripts[d];
           if (s.indexView < 0) {
-            if (s.exprs.size() != 1 ||
-                !evalAffine(s.exprs[0], vars.data(), nullptr, g[d])) {
+            if (s.exprs.size() != 1 || !subscripts[d][0].eval(vars.data(), g[d])) {
               error = "an indirect subscript cannot be evaluated";
               return false;
             }
@@ -530,7 +576,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
           }
           sub.resize(s.exprs.size());
           for (size_t k = 0; k < s.exprs.size(); ++k)
-            if (!evalAffine(s.exprs[k], vars.data(), nullptr, sub[k])) {
+            if (!subscripts[d][k].eval(vars.data(), sub[k])) {
               error = "an indirect subscript cannot be evaluated";
               return false;
             }

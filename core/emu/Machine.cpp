@@ -17,15 +17,6 @@ using code::Opcode;
 namespace {
 
 
-/// std::push_heap keeps the largest on top: inverted for a min-heap.
-struct HeapLater {
-  bool operator()(const MachineState::HeapEntry &a,
-                  const MachineState::HeapEntry &b) const {
-    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-  }
-};
-constexpr HeapLater heapLess{};
-
 uint64_t cyclesFor(int64_t bytes, double bytesPerCycle) {
   if (bytes <= 0)
     return 0;
@@ -44,6 +35,13 @@ Machine::Machine(const runtime::Job &job, const Options &options)
   hbmBytesPerCycle = a.hbmBandwidthGBs / a.clockGhz;
   linkBytesPerCycle = a.ringLinkBandwidthGBs / a.clockGhz;
   numChannels = p.channels.size();
+  auto f16 = a.simdElementsPerCycle.find("f16");
+  for (int t = 0; t <= int(ElemType::F64); ++t) {
+    auto it = a.simdElementsPerCycle.find(code::elemName(ElemType(t)));
+    if (it == a.simdElementsPerCycle.end())
+      it = f16;
+    simdWidth[t] = it != a.simdElementsPerCycle.end() ? std::max(1, it->second) : 1;
+  }
 
   uint32_t sTotal = 0, vTotal = 0, tTotal = 0;
   engineOfCore.assign(size_t(numCores), {});
@@ -137,6 +135,15 @@ Machine::Machine(const runtime::Job &job, const Options &options)
     st.finished = true;
 }
 
+uint64_t Machine::simdCycles(ElemType t, int64_t elements,
+                             bool transcendental) const {
+  int64_t width = simdWidth[size_t(t) & 15];
+  uint64_t c = uint64_t((elements + width - 1) / width);
+  if (transcendental)
+    c *= uint64_t(arch().transcendentalPenalty);
+  return std::max<uint64_t>(c, 1);
+}
+
 double Machine::sval(uint32_t e, int32_t r, ElemType t) {
   uint64_t bits = S(e, r);
   if (code::isFloat(t)) {
@@ -157,41 +164,8 @@ void Machine::setS(uint32_t e, int32_t r, ElemType t, double v) {
   S(e, r) = bits;
 }
 
-void Machine::schedule(uint32_t e, uint64_t time) {
-  MachineState::HeapEntry entry{time, st.seq++, e};
-  if (!st.hasHot) {
-    st.hot = entry;
-    st.hasHot = true;
-    return;
-  }
-  // Keep the earlier of the two outside the heap.
-  if (heapLess(st.hot, entry))
-    std::swap(st.hot, entry);
-  st.heap.push_back(entry);
-  std::push_heap(st.heap.begin(), st.heap.end(), heapLess);
-}
-
-const MachineState::HeapEntry &Machine::queueTop() const {
-  if (st.hasHot && (st.heap.empty() || !heapLess(st.hot, st.heap.front())))
-    return st.hot;
-  return st.heap.front();
-}
-
-MachineState::HeapEntry Machine::popQueue() {
-  if (st.hasHot && (st.heap.empty() || !heapLess(st.hot, st.heap.front()))) {
-    st.hasHot = false;
-    return st.hot;
-  }
-  std::pop_heap(st.heap.begin(), st.heap.end(), heapLess);
-  MachineState::HeapEntry top = st.heap.back();
-  st.heap.pop_back();
-  return top;
-}
-
-void Machine::record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
-                     uint32_t duration) {
-  if (!options_.trace)
-    return;
+void Machine::recordEvent(EventKind kind, uint32_t e, uint32_t pc,
+                          uint64_t cycle, uint32_t duration) {
   if (trace_.events.size() >= options_.traceLimit) {
     ++trace_.droppedEvents;
     return;
@@ -306,22 +280,16 @@ Machine::Status Machine::status() const {
 }
 
 uint64_t Machine::nextEventCycle() const {
-  return queueEmpty() ? st.now : queueTop().time;
+  return queueEmpty() ? st.now : st.queue.top().time;
 }
 
 int32_t Machine::nextEngine() const {
-  return queueEmpty() ? -1 : int32_t(queueTop().engine);
-}
-
-Machine::Status Machine::run() {
-  while (!st.finished && !st.faulted)
-    step();
-  return status();
+  return queueEmpty() ? -1 : int32_t(st.queue.top().engine);
 }
 
 Machine::Status Machine::runToCycle(uint64_t cycle) {
   while (!st.finished && !st.faulted && !queueEmpty() &&
-         queueTop().time <= cycle)
+         st.queue.top().time <= cycle)
     step();
   return status();
 }
@@ -338,25 +306,34 @@ bool Machine::nextTile(uint32_t e) {
   return true;
 }
 
-Machine::Status Machine::step() {
-  if (st.finished || st.faulted)
-    return status();
+inline void Machine::advance() {
   if (queueEmpty()) {
     endOfEvents();
-    return status();
+    return;
   }
-  MachineState::HeapEntry top = popQueue();
+  ReadyQueue::Entry top = st.queue.pop();
   st.now = std::max(st.now, top.time);
   ++st.events;
   if (st.now > options_.cycleBudget) {
     fail(top.engine, "the cycle budget of " +
                          std::to_string(options_.cycleBudget) +
                          " cycles is spent");
-    return status();
+    return;
   }
   execute(top.engine);
   if (!st.faulted && queueEmpty())
     endOfEvents();
+}
+
+Machine::Status Machine::step() {
+  if (!st.finished && !st.faulted)
+    advance();
+  return status();
+}
+
+Machine::Status Machine::run() {
+  while (!st.finished && !st.faulted)
+    advance();
   return status();
 }
 

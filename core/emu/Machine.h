@@ -1,11 +1,11 @@
 //===- Machine.h - the emulated chip: state, one event at a time -*- C++ -*-===//
 //
 // Executes a runtime::Job (core/runtime/Runtime.h): every engine instance of
-// every core runs its decoded instruction array; a binary heap orders the
-// engines that are ready by (cycle, sequence number), so a run is
-// deterministic. One *event* is one pop of that heap: the engine issues one
-// instruction (or moves one batch of sticks of a multi-stick instruction),
-// or finds it cannot and blocks. The whole machine state is one copyable
+// every core runs its decoded instruction array; a calendar queue
+// (emu/ReadyQueue.h) orders the engines that are ready by (cycle, sequence
+// number), so a run is deterministic. One *event* is one pop of that
+// queue: the engine issues one instruction (or moves one batch of sticks of
+// a multi-stick instruction), or finds it cannot and blocks. The whole machine state is one copyable
 // value (MachineState; memories copy on write), which is what the stepping
 // API checkpoints and replays from.
 //
@@ -16,6 +16,7 @@
 #define SPYRE_EMU_MACHINE_H
 
 #include "emu/PagedMemory.h"
+#include "emu/ReadyQueue.h"
 #include "runtime/Runtime.h"
 
 #include <cstdint>
@@ -111,22 +112,12 @@ struct MachineState {
     uint64_t arrival = 0;
     std::vector<std::vector<double>> tiles;
   };
-  struct HeapEntry {
-    uint64_t time = 0, seq = 0;
-    uint32_t engine = 0;
-  };
   struct CopyOccupancy {
     bool open = false, readSinceWrite = false;
     uint64_t start = 0, lastRead = 0;
   };
-  uint64_t now = 0, events = 0, seq = 0;
-  /// The ready engines: `heap` (a binary min-heap on (time, seq)) plus the
-  /// entry most recently pushed when it is earlier than the heap's top
-  /// (`hot`): an engine that keeps issuing while the others wait costs no
-  /// heap operation. Together they are the queue.
-  std::vector<HeapEntry> heap;
-  HeapEntry hot;
-  bool hasHot = false;
+  uint64_t now = 0, events = 0;
+  ReadyQueue queue; ///< the ready engines, by (cycle, sequence number)
   std::vector<Engine> engines;
   std::vector<uint64_t> sregs;
   std::vector<double> vregs;
@@ -219,11 +210,10 @@ private:
   };
 
   bool execute(uint32_t e);
-  void schedule(uint32_t e, uint64_t time);
-  bool queueEmpty() const { return !st.hasHot && st.heap.empty(); }
-  /// The earliest ready entry (the queue must not be empty).
-  const MachineState::HeapEntry &queueTop() const;
-  MachineState::HeapEntry popQueue();
+  void schedule(uint32_t e, uint64_t time) { st.queue.push(e, time); }
+  /// One event of a running machine (not finished, not faulted).
+  void advance();
+  bool queueEmpty() const { return st.queue.empty(); }
   void block(uint32_t e, int32_t on);
   void wake(uint32_t e, uint64_t time);
   void wakeChannel(size_t ch, uint64_t time);
@@ -233,7 +223,12 @@ private:
   void endOfEvents();
   bool nextTile(uint32_t e);
   void record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
-              uint32_t duration);
+              uint32_t duration) {
+    if (options_.trace)
+      recordEvent(kind, e, pc, cycle, duration);
+  }
+  void recordEvent(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
+                   uint32_t duration);
   void fifoSample(size_t ch);
   uint64_t ringTransfer(int32_t from, int32_t to, int64_t bytes,
                         uint64_t start, bool dma);
@@ -268,6 +263,12 @@ private:
   int64_t maxLanes = 64;
   uint64_t stickBytes = 128;
   double hbmBytesPerCycle = 1, linkBytesPerCycle = 1;
+  /// SIMD elements per cycle per element type (ElemType's value; types the
+  /// architecture does not list take f16's).
+  int64_t simdWidth[16] = {};
+  /// Cycles of a vector op on `elements` of `t` on the SIMD unit.
+  uint64_t simdCycles(code::ElemType t, int64_t elements,
+                      bool transcendental) const;
   std::vector<double> scratch; ///< a DMA's values (not state: reused)
 };
 

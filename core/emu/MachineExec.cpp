@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 using namespace spyre;
 using namespace spyre::emu;
@@ -81,6 +82,57 @@ void storeElements(PagedMemory &mem, ElemType type, uint64_t address,
   }
 }
 
+/// Element by element accesses of one memory within one instruction (a
+/// strided DMA run, an index view): the last page looked up is kept, so
+/// consecutive elements in one page cost no page-table search. Elements
+/// that straddle a page boundary go through loadElements / storeElements.
+class ElementCursor {
+public:
+  ElementCursor(PagedMemory &mem, ElemType type)
+      : mem(mem), type(type), dt(dtypeOf(type)), size(uint64_t(code::elemBytes(type))) {}
+  double load(uint64_t address) {
+    const uint64_t offset = address & (PagedMemory::kPageSize - 1);
+    if (offset + size > PagedMemory::kPageSize) {
+      double v = 0;
+      loadElements(mem, type, address, &v, 1);
+      return v;
+    }
+    const uint64_t key = address >> PagedMemory::kPageBits;
+    if (key != readKey) {
+      uint64_t available = 0;
+      readPage = mem.read(key << PagedMemory::kPageBits, available);
+      readKey = key;
+    }
+    return readPage ? interp::loadElement(dt, readPage + offset) : 0.0;
+  }
+  void store(uint64_t address, double v) {
+    const uint64_t offset = address & (PagedMemory::kPageSize - 1);
+    if (offset + size > PagedMemory::kPageSize) {
+      storeElements(mem, type, address, &v, 1);
+      readKey = writeKey = kNoPage;
+      return;
+    }
+    const uint64_t key = address >> PagedMemory::kPageBits;
+    if (key != writeKey) {
+      uint64_t available = 0;
+      writePage = mem.write(key << PagedMemory::kPageBits, available);
+      writeKey = key;
+      readKey = kNoPage; // the page may have been made private: look again
+    }
+    interp::storeElement(dt, v, writePage + offset);
+  }
+
+private:
+  static constexpr uint64_t kNoPage = ~uint64_t(0);
+  PagedMemory &mem;
+  ElemType type;
+  interp::DType dt;
+  uint64_t size;
+  uint64_t readKey = kNoPage, writeKey = kNoPage;
+  const uint8_t *readPage = nullptr;
+  uint8_t *writePage = nullptr;
+};
+
 /// How a held tile travels as sticks: each row (last dimension) starts a
 /// new stick, as in an LX view whose rows are padded to whole sticks.
 struct TileSticks {
@@ -115,13 +167,19 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   DmaWalk walk;
   std::string error;
   int64_t capacity = int64_t(arch().scratchpadBytesPerCore);
+  // Index views: a cursor for the memory and type read last.
+  std::optional<ElementCursor> indexCursor;
+  int32_t indexMem = 0;
+  ElemType indexType = ElemType::None;
   auto readIndex = [&](int32_t mem, ElemType t, int64_t address) {
     if (mem >= numCores || address < 0)
       return 0.0;
-    PagedMemory &src = mem < 0 ? st.hbm : st.lx[size_t(mem)];
-    double v = 0;
-    loadElements(src, t, uint64_t(address), &v, 1);
-    return v;
+    if (!indexCursor || mem != indexMem || t != indexType) {
+      indexCursor.emplace(mem < 0 ? st.hbm : st.lx[size_t(mem)], t);
+      indexMem = mem;
+      indexType = t;
+    }
+    return indexCursor->load(uint64_t(address));
   };
   if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
                capacity, int64_t(stickBytes), walk, error))
@@ -215,12 +273,13 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
       else
         storeElements(other, d.type, uint64_t(run.address), v, run.count);
     } else {
+      ElementCursor cursor(other, d.type);
       for (int64_t k = 0; k < run.count; ++k) {
         uint64_t address = uint64_t(run.address + run.stride * k);
         if (d.toLx)
-          loadElements(other, d.type, address, v + k, 1);
+          v[k] = cursor.load(address);
         else
-          storeElements(other, d.type, address, v + k, 1);
+          cursor.store(address, v[k]);
       }
     }
   }
@@ -374,16 +433,6 @@ bool Machine::execute(uint32_t e) {
     op.srcType = i.srcType;
     op.predicate = i.aux;
     return op;
-  };
-  auto simdCycles = [&](ElemType t, int64_t elements, bool transcendental) {
-    auto it = a.simdElementsPerCycle.find(code::elemName(t));
-    int64_t width = it != a.simdElementsPerCycle.end()
-                        ? it->second
-                        : a.simdElementsPerCycle.at("f16");
-    uint64_t c = uint64_t((elements + width - 1) / width);
-    if (transcendental)
-      c *= uint64_t(a.transcendentalPenalty);
-    return std::max<uint64_t>(c, 1);
   };
   auto args = [&]() { return prog.operands.data() + in.argBegin; };
   if (in.argCount && in.argBegin + uint64_t(in.argCount) > prog.operands.size())
@@ -614,16 +663,35 @@ bool Machine::execute(uint32_t e) {
       std::vector<double> &tile = T(e, in.op == Opcode::TRead ? in.a : in.dst);
       double fill = in.op == Opcode::TRead && checkS(in.b) ? sval(e, in.b, in.type) : 0;
       double *v = V(e, in.op == Opcode::TRead ? in.dst : in.b);
-      for (int i = 0; i < in.lanes; ++i) {
-        int64_t p[8];
-        std::copy_n(point, 8, p);
-        p[in.aux] += i;
-        bool inside = false;
-        int64_t f = flat(p, inside);
-        if (in.op == Opcode::TRead)
-          v[i] = inside ? tile[size_t(f)] : fill;
-        else if (inside)
-          tile[size_t(f)] = v[i];
+      // Lane i is the point with dimension aux advanced by i: its flat
+      // index steps by that dimension's stride; the lanes inside the tile
+      // are one interval [from, to).
+      const size_t ax = in.aux;
+      bool others = true;
+      int64_t step = 1;
+      for (size_t d = 0; d < rank; ++d) {
+        if (d != ax)
+          others &= point[d] >= 0 && point[d] < shape.dims[d];
+        if (d > ax)
+          step *= shape.dims[d];
+      }
+      bool inside = false;
+      const int64_t f0 = flat(point, inside);
+      const int64_t lanes = in.lanes;
+      const int64_t x0 = point[ax], n = shape.dims[ax];
+      int64_t from = 0, to = 0;
+      if (others && x0 < n && x0 > -lanes) {
+        from = x0 >= 0 ? 0 : -x0;
+        to = std::min(lanes, n - x0);
+      }
+      if (in.op == Opcode::TRead) {
+        std::fill(v, v + from, fill);
+        for (int64_t i = from; i < to; ++i)
+          v[i] = tile[size_t(f0 + i * step)];
+        std::fill(v + to, v + lanes, fill);
+      } else {
+        for (int64_t i = from; i < to; ++i)
+          tile[size_t(f0 + i * step)] = v[i];
       }
     } else {
       bool inside = false;

@@ -82,7 +82,7 @@ bool sameState(const emu::MachineState &a, const emu::MachineState &b) {
   if (a.now != b.now || a.events != b.events || a.sregs != b.sregs ||
       a.vregs != b.vregs || a.tregs != b.tregs || a.hbmFreeAt != b.hbmFreeAt ||
       a.linkFreeAt != b.linkFreeAt || a.engines.size() != b.engines.size() ||
-      a.channels.size() != b.channels.size() || a.heap.size() != b.heap.size() || a.hasHot != b.hasHot)
+      a.channels.size() != b.channels.size() || a.queue != b.queue)
     return false;
   for (size_t e = 0; e < a.engines.size(); ++e)
     if (a.engines[e].pc != b.engines[e].pc ||
