@@ -8,6 +8,8 @@
 #include <QSaveFile>
 #include <QStringDecoder>
 
+#include <sys/stat.h>
+
 namespace {
 QString tr(const char *text) {
   return QCoreApplication::translate("KernelFile", text);
@@ -23,6 +25,15 @@ KernelFile::Read KernelFile::read(const QString &path, qint64 maxBytes) {
   }
   if (info.isDir()) {
     r.error = tr("%1 is a directory, not a kernel file.").arg(path);
+    return r;
+  }
+  // A FIFO or a socket would block the GUI in open() or read() until some
+  // other program writes to it: refused. (Devices such as /dev/zero are
+  // read up to the limit below.)
+  struct stat st;
+  if (::stat(QFile::encodeName(path).constData(), &st) == 0 &&
+      (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
+    r.error = tr("%1 is a pipe or a socket, not a kernel file.").arg(path);
     return r;
   }
   QFile f(path);

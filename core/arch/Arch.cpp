@@ -4,6 +4,7 @@
 
 #include "arch/Arch.h"
 #include "support/Limits.h"
+#include "support/ReadFile.h"
 
 // Debian's libtomlplusplus-dev installs toml.h; upstream also names it
 // toml.hpp.
@@ -837,7 +838,7 @@ std::optional<Arch> loadArch(const std::string &path,
     return std::nullopt;
   };
 
-  std::FILE *f = std::fopen(path.c_str(), "rb");
+  std::FILE *f = spyre::openForReading(path);
   if (!f)
     return cannot("open", errno);
   // Bounded: /dev/zero or a huge file is refused, not read into memory.

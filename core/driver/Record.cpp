@@ -73,8 +73,14 @@ bool spyre::driver::loadRecord(const std::string &jsonPath, Record &record,
       req.grid.push_back(wholeNumber(g, "grid dimension", 1, INT64_MAX));
     for (auto &[name, arg] : j.at("args").items()) {
       Argument a;
-      if (arg.at("kind") == "scalar")
-        a.scalar = arg.at("value").get<double>();
+      if (arg.at("kind") == "scalar") {
+        const json &value = arg.at("value");
+        a.scalar = value.get<double>();
+        if (value.is_number_integer() && value.is_number_unsigned())
+          a.integer = static_cast<int64_t>(value.get<uint64_t>());
+        else if (value.is_number_integer())
+          a.integer = value.get<int64_t>();
+      }
       req.args[name] = a;
     }
     for (auto &[key, entry] : j.at("memory_manifest").items()) {

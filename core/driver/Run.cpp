@@ -384,16 +384,24 @@ void PreparedRun::State::prepare(const RunRequest &request) {
     interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
     if (!arg.array) {
       double value = arg.scalar.value_or(0);
-      // Integers are held exactly up to 2^53 (docs/limits.md).
-      if (!interp::isFloat(type) &&
+      if (interp::isFloat(type)) {
+        values.push_back(interp::Scalar{interp::roundTo(type, value), type});
+        continue;
+      }
+      // Integers are exact when written as whole numbers; a double is
+      // accepted only where it holds one exactly (below 2^53).
+      if (!arg.integer &&
           (value != std::trunc(value) || std::fabs(value) >= 0x1p53)) {
         capture.error(function.getLoc(),
                       "argument %" + names[i] + ": " + std::to_string(value) +
-                          " is not an integer of magnitude below 2^53 (the "
-                          "interpreter's exact range)");
+                          " is not a whole number (integers beyond 2^53 "
+                          "must be written as whole numbers)");
         return;
       }
-      values.push_back(interp::Scalar{value, type});
+      values.push_back(interp::Scalar{
+          interp::intToSlot(type, arg.integer ? *arg.integer
+                                              : static_cast<int64_t>(value)),
+          type});
       continue;
     }
     auto elem = arrayDType(arg.array->dtype);
@@ -415,7 +423,9 @@ void PreparedRun::State::prepare(const RunRequest &request) {
     nextByte = std::max(nextByte, (end + kArrayAlignment - 1) /
                                       kArrayAlignment * kArrayAlignment);
     values.push_back(interp::Scalar{
-        static_cast<double>(start / interp::dtypeSize(*elem)), type});
+        interp::intToSlot(type, static_cast<int64_t>(
+                                    start / interp::dtypeSize(*elem))),
+        type});
   }
   for (const MemoryRegion &region : regions) {
     if (region.lx && (region.core < 0 || region.core >= coreCount)) {
@@ -563,7 +573,7 @@ std::vector<PreparedRun::PlacedArgument> PreparedRun::placedArguments() const {
     PlacedArgument a;
     a.name = state->names[i];
     if (auto *s = std::get_if<interp::Scalar>(&state->values[i]))
-      a.scalar = s->value;
+      a.scalar = s->number();
     auto found = state->args.find(a.name);
     if (found != state->args.end() && found->second.array) {
       a.isArray = true;

@@ -25,6 +25,9 @@ namespace spyre::driver {
 /// array that is placed in HBM and passed as the element index of its start.
 struct Argument {
   std::optional<double> scalar;
+  /// The same scalar when it was written as a whole number: held exactly
+  /// for integer arguments (i64 and index beyond 2^53 too).
+  std::optional<int64_t> integer;
   std::optional<npy::Array> array;
   /// Where to place the array (byte address); default: ktir-cpu's layout,
   /// 128-byte aligned from 0x10000 in argument order.

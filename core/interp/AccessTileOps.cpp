@@ -656,8 +656,8 @@ spyre::interp::execIndirectTile(CoreExec &core,
           const ViewPart &vp = iv.parts[part];
           if (vp.space == Space::HBM)
             indexSticks[viewIndex - 1].insert(address / kStickBytes);
-          g[i] = static_cast<int64_t>(
-              storeFor(core, vp).load(vp.dtype, address));
+          g[i] = slotToInt(vp.dtype,
+                           storeFor(core, vp).load(vp.dtype, address));
         }
         uint64_t address = 0;
         int32_t part = outside ? -1 : resolve(view, g.data(), address, hint);

@@ -65,18 +65,42 @@ double spyre::interp::roundToSlow(DType type, double value) {
   case DType::DF16:
     return spyre::df16ToF32(spyre::f32ToDf16(static_cast<float>(value)));
   case DType::I1:
-    return static_cast<double>(static_cast<int64_t>(value) & 1);
+    return static_cast<double>(truncToInt(value) & 1);
   case DType::I8:
-    return static_cast<int8_t>(static_cast<int64_t>(value));
+    return static_cast<int8_t>(truncToInt(value));
   case DType::I16:
-    return static_cast<int16_t>(static_cast<int64_t>(value));
+    return static_cast<int16_t>(truncToInt(value));
   case DType::I32:
-    return static_cast<int32_t>(static_cast<int64_t>(value));
+    return static_cast<int32_t>(truncToInt(value));
   case DType::I64:
   case DType::Index:
-    return static_cast<double>(static_cast<int64_t>(value));
+    return value; // a slot of bits: nothing to round
   }
   return value;
+}
+
+double spyre::interp::intToSlot(DType type, int64_t v) {
+  switch (type) {
+  case DType::I1:
+    return static_cast<double>(v & 1);
+  case DType::I8:
+    return static_cast<int8_t>(v);
+  case DType::I16:
+    return static_cast<int16_t>(v);
+  case DType::I32:
+    return static_cast<int32_t>(static_cast<uint32_t>(v));
+  case DType::I64:
+  case DType::Index:
+    return intBits(v);
+  default:
+    return roundTo(type, static_cast<double>(v));
+  }
+}
+
+double spyre::interp::numberToSlot(DType type, double v) {
+  if (isFloat(type))
+    return roundTo(type, v);
+  return intToSlot(type, truncToInt(v));
 }
 
 void spyre::interp::storeElement(DType type, double value, uint8_t *bytes) {
@@ -109,23 +133,23 @@ void spyre::interp::storeElement(DType type, double value, uint8_t *bytes) {
     return;
   case DType::I1:
   case DType::I8: {
-    int8_t v = static_cast<int8_t>(static_cast<int64_t>(value));
+    int8_t v = static_cast<int8_t>(truncToInt(value));
     std::memcpy(bytes, &v, 1);
     return;
   }
   case DType::I16: {
-    int16_t v = static_cast<int16_t>(static_cast<int64_t>(value));
+    int16_t v = static_cast<int16_t>(truncToInt(value));
     std::memcpy(bytes, &v, 2);
     return;
   }
   case DType::I32: {
-    int32_t v = static_cast<int32_t>(static_cast<int64_t>(value));
+    int32_t v = static_cast<int32_t>(truncToInt(value));
     std::memcpy(bytes, &v, 4);
     return;
   }
   case DType::I64:
   case DType::Index: {
-    int64_t v = static_cast<int64_t>(value);
+    int64_t v = truncToInt(value);
     std::memcpy(bytes, &v, 8);
     return;
   }

@@ -1,10 +1,12 @@
 //===- DType.h - element types the interpreter computes with ---*- C++ -*-===//
 //
-// Every tensor and scalar the interpreter holds keeps its values as doubles
-// plus an element type. A double holds every f16, bf16, df16 and f32 value
-// exactly and every integer the kernels use; after each operation the value
-// is rounded to its element type, which reproduces NumPy's per-op rounding
-// (for f16, through f32 as NumPy does).
+// Every tensor and scalar the interpreter holds keeps its values in 8-byte
+// slots plus an element type. For floats and integers up to 32 bits the slot
+// is a double holding the value (exact for every f16, bf16, df16, f32 and
+// i32 value); after each operation the value is rounded to its element type,
+// which reproduces NumPy's per-op rounding (for f16, through f32 as NumPy
+// does). For i64 and index, which a double cannot hold exactly beyond 2^53,
+// the slot holds the integer's own 64 bits (see isWideInt).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_INTERP_DTYPE_H
@@ -45,12 +47,56 @@ inline unsigned dtypeSize(DType type) {
   return 1;
 }
 bool isFloat(DType type);
+
+/// i64 and index: their slots hold the int64 bit pattern, not a double.
+inline bool isWideInt(DType type) {
+  return type == DType::I64 || type == DType::Index;
+}
+/// The slot holding int64 `v` as bits, and back.
+inline double intBits(int64_t v) {
+  double d;
+  std::memcpy(&d, &v, 8);
+  return d;
+}
+inline int64_t bitsInt(double slot) {
+  int64_t v;
+  std::memcpy(&v, &slot, 8);
+  return v;
+}
+/// A double converted to int64, truncating towards zero; NaN is 0 and
+/// values beyond the int64 range saturate (the host leaves them undefined).
+inline int64_t truncToInt(double v) {
+  if (!(v == v))
+    return 0;
+  if (v >= 0x1p63)
+    return INT64_MAX;
+  if (v < -0x1p63)
+    return INT64_MIN;
+  return static_cast<int64_t>(v);
+}
+/// The integer in a slot of integer type `type` (floats: truncated).
+inline int64_t slotToInt(DType type, double slot) {
+  return isWideInt(type) ? bitsInt(slot) : truncToInt(slot);
+}
+/// The slot of integer `v` in `type`: wrapped to an integer type's width
+/// (i1 keeps the lowest bit), or converted to a float type.
+double intToSlot(DType type, int64_t v);
+/// The value of a slot as a double (a wide integer rounds past 2^53).
+inline double slotToNumber(DType type, double slot) {
+  return isWideInt(type) ? static_cast<double>(bitsInt(slot)) : slot;
+}
+/// The slot of the number `v` in `type` (integers truncate towards zero).
+double numberToSlot(DType type, double v);
+/// Converts a slot of type `from` to type `to`: integer to integer exactly
+/// (wrapped to `to`'s width), anything else through its value.
+inline double convertSlot(DType from, DType to, double slot);
 /// "f16", "i32", ... as the corpus records and NumPy archives name them.
 std::string_view dtypeName(DType type);
 std::optional<DType> dtypeFromName(std::string_view name);
 
-/// Rounds `value` to the nearest value representable in `type` (integers
-/// wrap to their width, i1 keeps the lowest bit).
+/// Rounds the slot `value` to the nearest value representable in `type`
+/// (integers wrap to their width, i1 keeps the lowest bit; i64 and index
+/// slots are left as they are).
 double roundToSlow(DType type, double value);
 
 /// Rounds an f32 value to the nearest f16 value (ties to even), as a float;
@@ -134,9 +180,32 @@ inline void storeHalf(float f, uint8_t *bytes) {
   std::memcpy(bytes, &h, 2);
 }
 
-/// Encodes / decodes one element in its little-endian memory layout.
+/// Encodes / decodes one element in its little-endian memory layout, as a
+/// number (i64 and index round past 2^53: for code outside the interpreter).
 void storeElement(DType type, double value, uint8_t *bytes);
 double loadElement(DType type, const uint8_t *bytes);
+/// The same for slots: i64 and index exact.
+inline void storeSlot(DType type, double slot, uint8_t *bytes) {
+  if (isWideInt(type))
+    std::memcpy(bytes, &slot, 8);
+  else
+    storeElement(type, slot, bytes);
+}
+inline double loadSlot(DType type, const uint8_t *bytes) {
+  if (!isWideInt(type))
+    return loadElement(type, bytes);
+  double slot;
+  std::memcpy(&slot, bytes, 8);
+  return slot;
+}
+
+inline double convertSlot(DType from, DType to, double slot) {
+  if (from == to)
+    return slot;
+  if (!isFloat(from) && !isFloat(to))
+    return intToSlot(to, slotToInt(from, slot));
+  return numberToSlot(to, slotToNumber(from, slot));
+}
 
 } // namespace spyre::interp
 

@@ -854,7 +854,7 @@ FailureOr<int64_t> CoreExec::integer(Operation *op, Value value) {
   FailureOr<Scalar> s = scalar(op, value);
   if (failed(s))
     return failure();
-  return static_cast<int64_t>(s->value);
+  return s->integer();
 }
 
 FailureOr<SmallVector<int64_t, 4>> CoreExec::integers(Operation *op,

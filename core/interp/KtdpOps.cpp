@@ -175,7 +175,7 @@ LogicalResult execProduce(CoreExec &core, kt::InterTileProduceOp op) {
       break;
     }
   if (future->producer) {
-    RtValue gid = Scalar{static_cast<double>(future->group), DType::Index};
+    RtValue gid = indexScalar(future->group);
     SmallVector<RtValue> yielded;
     if (failed(core.runBlock(op.getBody().front(), gid, yielded)))
       return failure();
@@ -357,10 +357,9 @@ LogicalResult spyre::interp::execKtdp(CoreExec &core, Operation *op,
                                       bool &handled) {
   if (auto id = llvm::dyn_cast<kt::GetComputeTileIdOp>(op)) {
     for (auto [i, result] : llvm::enumerate(id.getIds()))
-      core.set(result, Scalar{i < core.coords.size()
-                                  ? static_cast<double>(core.coords[i])
-                                  : 0.0,
-                              DType::Index});
+      core.set(result, indexScalar(i < core.coords.size()
+                                       ? static_cast<int64_t>(core.coords[i])
+                                       : 0));
     return success();
   }
   if (auto v = llvm::dyn_cast<kt::ConstructMemoryViewOp>(op))
@@ -388,14 +387,15 @@ LogicalResult spyre::interp::execKtdp(CoreExec &core, Operation *op,
       FailureOr<Scalar> s = core.scalar(op, e.getInput());
       if (failed(s))
         return failure();
-      core.set(e.getResult(), Scalar{s->value, dtypeOf(e.getType())});
+      DType to = dtypeOf(e.getType());
+      core.set(e.getResult(), Scalar{convertSlot(s->dtype, to, s->value), to});
       return success();
     }
     case kt::RuntimeArgKind::granularity:
-      core.set(e.getResult(), Scalar{static_cast<double>(*type.getGranularity()), DType::Index});
+      core.set(e.getResult(), indexScalar(*type.getGranularity()));
       return success();
     case kt::RuntimeArgKind::upperbound:
-      core.set(e.getResult(), Scalar{static_cast<double>(*type.getUpperbound()), DType::Index});
+      core.set(e.getResult(), indexScalar(*type.getUpperbound()));
       return success();
     }
   }

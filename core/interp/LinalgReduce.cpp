@@ -103,7 +103,11 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
   const double *current = in->data.data();
   if (in->dtype != dtype) {
     work = in->data;
-    roundElements(dtype, work.data(), static_cast<int64_t>(work.size()));
+    if (isWideInt(in->dtype))
+      for (double &d : work)
+        d = convertSlot(in->dtype, dtype, d);
+    else
+      roundElements(dtype, work.data(), static_cast<int64_t>(work.size()));
     current = work.data();
   }
   Dims shape = in->shape;
@@ -173,16 +177,17 @@ FailureOr<TensorPtr> combineTensors(CoreExec &core, Operation *op,
       return result;
     }
     result = reshaped(**t, lhs->shape);
+    for (double &d : result->data)
+      d = convertSlot((*t)->dtype, dtype, d);
   } else if (auto *s = std::get_if<Scalar>(&yielded.front())) {
     result = makeTensor(dtype, lhs->shape);
-    std::fill(result->data.begin(), result->data.end(), s->value);
+    std::fill(result->data.begin(), result->data.end(),
+              convertSlot(s->dtype, dtype, s->value));
   } else {
     core.releaseHeld(yielded);
     return op->emitError("the combiner did not yield a value");
   }
   result->dtype = dtype;
-  for (double &d : result->data)
-    d = roundTo(dtype, d);
   core.releaseHeld(yielded);
   return result;
 }
@@ -198,7 +203,7 @@ LogicalResult reduceByBlock(CoreExec &core, linalg::ReduceOp op,
     current = reshaped(*in, in->shape);
     current->dtype = dtype;
     for (double &d : current->data)
-      d = roundTo(dtype, d);
+      d = convertSlot(in->dtype, dtype, d);
   }
   for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
     Dims shape = current->shape;

@@ -137,7 +137,7 @@ void loadRun(ByteStore &store, DType type, const AccessRun &run, double *out) {
       }
     } else {
       for (int64_t i = 0; i < k; ++i, bytes += run.stride)
-        dst[i] = loadElement(type, bytes);
+        dst[i] = loadSlot(type, bytes);
     }
   });
 }
@@ -164,7 +164,7 @@ void storeRun(ByteStore &store, DType type, const AccessRun &run,
       }
     } else
       for (int64_t i = 0; i < k; ++i, bytes += run.stride)
-        storeElement(type, src[i], bytes);
+        storeSlot(type, src[i], bytes);
   });
 }
 
@@ -188,19 +188,10 @@ LogicalResult spyre::interp::execLoad(CoreExec &core, kt::LoadOp op) {
       loadRun(storeFor(core, part), part.dtype, run, out);
       if (part.dtype != dt)
         for (int64_t k = 0; k < run.count; ++k)
-          out[k] = roundTo(dt, out[k]);
+          out[k] = convertSlot(part.dtype, dt, out[k]);
     }
     out += run.count;
   }
-  // 64-bit integers are held exactly below 2^53 in magnitude: one at or
-  // beyond that was rounded on the way in, so the load fails.
-  if (dt == DType::I64 || dt == DType::Index)
-    for (double v : t->data)
-      if (std::fabs(v) >= 0x1p53)
-        return op.emitError("loaded a 64-bit integer of about ")
-               << llvm::formatv("{0:e}", v).str() << ", which reaches 2^53 in "
-               << "magnitude: the interpreter holds integers exactly only "
-               << "below that";
   reportMemory(core, tile, false);
   core.set(op.getResult(), t);
   return success();

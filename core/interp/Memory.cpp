@@ -59,22 +59,22 @@ double ByteStore::load(DType type, uint64_t address) {
   uint64_t offset = address & (kPageSize - 1);
   if (offset + size <= kPageSize) {
     if (uint8_t *p = page(address, false))
-      return loadElement(type, p + offset);
+      return loadSlot(type, p + offset);
   }
   uint8_t bytes[8];
   readBytes(address, bytes, size);
-  return loadElement(type, bytes);
+  return loadSlot(type, bytes);
 }
 
 void ByteStore::store(DType type, uint64_t address, double value) {
   unsigned size = dtypeSize(type);
   uint64_t offset = address & (kPageSize - 1);
   if (offset + size <= kPageSize) {
-    storeElement(type, value, page(address, true) + offset);
+    storeSlot(type, value, page(address, true) + offset);
     return;
   }
   uint8_t bytes[8];
-  storeElement(type, value, bytes);
+  storeSlot(type, value, bytes);
   writeBytes(address, bytes, size);
 }
 

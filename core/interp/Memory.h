@@ -21,6 +21,7 @@ public:
   static constexpr uint64_t kPageBits = 16;
   static constexpr uint64_t kPageSize = uint64_t(1) << kPageBits;
 
+  /// One element as a slot (see DType.h: i64 and index exact).
   double load(DType type, uint64_t address);
   void store(DType type, uint64_t address, double value);
   void writeBytes(uint64_t address, const uint8_t *data, uint64_t size);

@@ -26,17 +26,20 @@ static LogicalResult execFor(CoreExec &core, scf::ForOp op) {
   FailureOr<Scalar> step = core.scalar(op, op.getStep());
   if (failed(lb) || failed(ub) || failed(step))
     return failure();
-  if (step->value <= 0)
-    return op.emitError("scf.for step must be positive, got ")
-           << static_cast<int64_t>(step->value);
+  int64_t first = lb->integer(), last = ub->integer(), by = step->integer();
+  if (by <= 0)
+    return op.emitError("scf.for step must be positive, got ") << by;
   SmallVector<RtValue> carried;
   for (Value init : op.getInitArgs())
     carried.push_back(core.get(init));
   core.holdAll(carried);
   DType ivType = dtypeOf(op.getInductionVar().getType());
   SmallVector<RtValue> args;
-  for (double iv = lb->value; iv < ub->value; iv += step->value) {
-    args.assign(1, Scalar{iv, ivType});
+  // Signed bounds, in integers: the loop ends where the next value would
+  // pass the upper bound or overflow 64 bits.
+  bool more = first < last;
+  for (int64_t iv = first; more;) {
+    args.assign(1, Scalar{intToSlot(ivType, iv), ivType});
     args.append(carried.begin(), carried.end());
     SmallVector<RtValue> yielded;
     if (failed(core.runBlock(*op.getBody(), args, yielded))) {
@@ -45,6 +48,7 @@ static LogicalResult execFor(CoreExec &core, scf::ForOp op) {
     }
     core.releaseHeld(carried);
     carried.assign(yielded.begin(), yielded.end());
+    more = !__builtin_add_overflow(iv, by, &iv) && iv < last;
   }
   bindAndRelease(core, op, carried);
   return success();
@@ -54,7 +58,7 @@ static LogicalResult execIf(CoreExec &core, scf::IfOp op) {
   FailureOr<Scalar> cond = core.scalar(op, op.getCondition());
   if (failed(cond))
     return failure();
-  Region &region = cond->value != 0 ? op.getThenRegion() : op.getElseRegion();
+  Region &region = cond->integer() != 0 ? op.getThenRegion() : op.getElseRegion();
   if (region.empty())
     return success();
   SmallVector<RtValue> yielded;
@@ -80,7 +84,7 @@ static LogicalResult execWhile(CoreExec &core, scf::WhileOp op) {
       core.releaseHeld(before);
       return op.emitError("scf.condition operand is not a scalar");
     }
-    bool again = cond->value != 0;
+    bool again = cond->integer() != 0;
     core.releaseHeld(ArrayRef<RtValue>(before).take_front());
     SmallVector<RtValue> forwarded(before.begin() + 1, before.end());
     if (!again) {

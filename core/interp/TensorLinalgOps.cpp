@@ -96,12 +96,12 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       t->dtype = dtypeOf(splat.getType());
       t->shape.assign(shape->begin(), shape->end());
       t->splat = true;
-      t->splatValue = roundTo(t->dtype, v->value);
+      t->splatValue = convertSlot(v->dtype, t->dtype, v->value);
       t->splatCount = numElements(*shape);
       return setTensor(core, splat.getResult(), t);
     }
     TensorPtr t = makeTensor(dtypeOf(splat.getType()), *shape, false);
-    std::fill(t->data.begin(), t->data.end(), roundTo(t->dtype, v->value));
+    std::fill(t->data.begin(), t->data.end(), convertSlot(v->dtype, t->dtype, v->value));
     return setTensor(core, splat.getResult(), t);
   }
   if (auto extract = llvm::dyn_cast<tensor::ExtractOp>(op)) {
@@ -141,7 +141,7 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       linear += *x * strides[i];
     }
     TensorPtr t = reshaped(**dest, (*dest)->shape);
-    t->data[linear] = roundTo(t->dtype, v->value);
+    t->data[linear] = convertSlot(v->dtype, t->dtype, v->value);
     return setTensor(core, insert.getResult(), t);
   }
   if (auto fromElements = llvm::dyn_cast<tensor::FromElementsOp>(op)) {
@@ -153,7 +153,7 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       FailureOr<Scalar> v = core.scalar(op, element);
       if (failed(v))
         return failure();
-      t->data[i] = roundTo(t->dtype, v->value);
+      t->data[i] = convertSlot(v->dtype, t->dtype, v->value);
     }
     return setTensor(core, fromElements.getResult(), t);
   }
@@ -185,8 +185,7 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       return failure();
     if (*i < 0 || *i >= static_cast<int64_t>((*src)->shape.size()))
       return op->emitError("dimension ") << *i << " is out of range";
-    core.set(dim.getResult(), Scalar{static_cast<double>((*src)->shape[*i]),
-                                     DType::Index});
+    core.set(dim.getResult(), indexScalar((*src)->shape[*i]));
     return success();
   }
   auto sliceGeometry = [&](auto sliceOp, ArrayRef<int64_t> full,
@@ -248,7 +247,7 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       int64_t at = 0;
       for (size_t d = 0; d < idx.size(); ++d)
         at += (offsets[d] + idx[d] * strides[d]) * dstStrides[d];
-      t->data[at] = roundTo(t->dtype, (*src)->data[linear]);
+      t->data[at] = convertSlot((*src)->dtype, t->dtype, (*src)->data[linear]);
     });
     return setTensor(core, insert.getResult(), t);
   }
@@ -296,6 +295,27 @@ LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
     return op->emitError("matmul accumulator has the wrong size");
   if (CostModel *costs = core.costs())
     costs->onMatmul(core.id, batch * M, N, K);
+  if (!isFloat(A.dtype) && !isFloat(B.dtype) && !isFloat(out->dtype)) {
+    // Integers: exact products and sums, wrapping modulo 2^64 and then to
+    // the accumulator's width (as arith.muli / addi do).
+    for (int64_t bi = 0; bi < batch; ++bi)
+      for (int64_t i = 0; i < M; ++i)
+        for (int64_t j = 0; j < N; ++j) {
+          double &dst = out->data[(bi * M + i) * N + j];
+          uint64_t acc = static_cast<uint64_t>(slotToInt(out->dtype, dst));
+          for (int64_t k = 0; k < K; ++k)
+            acc += static_cast<uint64_t>(
+                       slotToInt(A.dtype, A.data[(bi * M + i) * K + k])) *
+                   static_cast<uint64_t>(
+                       slotToInt(B.dtype, B.data[(bi * K + k) * N + j]));
+          dst = intToSlot(out->dtype, static_cast<int64_t>(acc));
+        }
+    core.set(op->getResult(0), out);
+    return success();
+  }
+  if (isWideInt(A.dtype) || isWideInt(B.dtype) || isWideInt(out->dtype))
+    return op->emitError("matmul mixing 64-bit integers and floats is not "
+                         "supported by the interpreter");
   bool f16 = A.dtype == DType::F16 && B.dtype == DType::F16;
   std::vector<double> row(N);
   std::vector<float> rowf(N), bf;
@@ -418,7 +438,8 @@ LogicalResult execGeneric(CoreExec &core, linalg::GenericOp op) {
       for (size_t d = 0; d < dimOf.size(); ++d)
         at += idx[dimOf[d]] * outStrides[d];
       double v = yt && *yt ? (*yt)->data[linear] : ys ? ys->value : 0;
-      out->data[at] = roundTo(out->dtype, v);
+      DType from = yt && *yt ? (*yt)->dtype : ys ? ys->dtype : out->dtype;
+      out->data[at] = convertSlot(from, out->dtype, v);
     });
     core.releaseHeld(yielded);
     core.set(op->getResult(0), out);
@@ -458,7 +479,7 @@ LogicalResult execGeneric(CoreExec &core, linalg::GenericOp op) {
       return;
     }
     if (auto *s = std::get_if<Scalar>(&yielded.front()))
-      out->data[outAt] = roundTo(out->dtype, s->value);
+      out->data[outAt] = convertSlot(s->dtype, out->dtype, s->value);
     core.releaseHeld(yielded);
   });
   core.genericIndex.clear();
@@ -508,7 +529,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     uint64_t dim = index.getDim();
     if (!core.genericIndex.empty()) {
       core.set(index.getResult(),
-               Scalar{static_cast<double>(core.genericIndex[dim]), DType::Index});
+               indexScalar(core.genericIndex[dim]));
       return success();
     }
     if (core.genericSpace.empty() || dim >= core.genericSpace.size())
@@ -516,7 +537,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     TensorPtr t = makeTensor(DType::Index, core.genericSpace, false);
     forEachIndex(core.genericSpace,
                  [&](int64_t linear, const std::vector<int64_t> &idx) {
-                   t->data[linear] = static_cast<double>(idx[dim]);
+                   t->data[linear] = intBits(idx[dim]);
                  });
     core.set(index.getResult(), t);
     return success();
@@ -527,7 +548,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     if (failed(v) || failed(out))
       return failure();
     TensorPtr t = makeTensor((*out)->dtype, (*out)->shape, false);
-    std::fill(t->data.begin(), t->data.end(), roundTo(t->dtype, v->value));
+    std::fill(t->data.begin(), t->data.end(), convertSlot(v->dtype, t->dtype, v->value));
     core.set(op->getResult(0), t);
     return success();
   }
@@ -595,7 +616,7 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     TensorPtr t = reshaped(**in, (*init)->shape);
     t->dtype = (*init)->dtype;
     for (double &d : t->data)
-      d = roundTo(t->dtype, d);
+      d = convertSlot((*in)->dtype, t->dtype, d);
     core.set(op->getResult(0), t);
     return success();
   }
@@ -613,6 +634,13 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
     for (const TensorPtr &t : ins)
       if (t->shape != (*init)->shape)
         return op->emitError("operand shapes differ from the output shape");
+    // The table computes on doubles, which hold i64 and index only below
+    // 2^53: refused rather than rounded (arith ops on such tensors are exact).
+    for (const TensorPtr &t : ins)
+      if (isWideInt(t->dtype) || isWideInt((*init)->dtype))
+        return op->emitError()
+               << name << " on i64 or index tensors is not supported by the "
+               << "interpreter; use the arith op in a linalg.generic";
     TensorPtr t = makeTensor((*init)->dtype, (*init)->shape, false);
     if (CostModel *costs = core.costs())
       costs->onCompute(core.id, name, t->numElements(),

@@ -50,11 +50,16 @@ struct Tensor {
 };
 using TensorPtr = std::shared_ptr<Tensor>;
 
-/// A scalar (index, integer or float) with its type.
+/// A scalar (index, integer or float) with its type. `value` is a slot
+/// (DType.h): for i64 and index it holds the integer's bits.
 struct Scalar {
   double value = 0;
   DType dtype = DType::Index;
+
+  int64_t integer() const { return slotToInt(dtype, value); }
+  double number() const { return slotToNumber(dtype, value); }
 };
+inline Scalar indexScalar(int64_t v) { return Scalar{intBits(v), DType::Index}; }
 
 enum class Space { HBM, LX };
 

@@ -611,6 +611,13 @@ bool readNpzMembers(const std::string &path,
                     std::map<std::string, Array> &out, std::string &error) {
   uint64_t total = 0;
   int zerr = 0;
+  // An archive is read by seeking: only a regular file will do (a FIFO
+  // would block the open, a device would be read through).
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    error = path + ": cannot open .npz (ZIP) archive: not a regular file";
+    return false;
+  }
   ZipDiscarder zip{zip_open(path.c_str(), ZIP_RDONLY, &zerr)};
   if (zip.za == nullptr) {
     error = path + ": cannot open .npz (ZIP) archive: " + zipErrorString(zerr);

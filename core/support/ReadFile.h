@@ -14,10 +14,29 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace spyre {
+
+/// fopen(path, "rb") that does not block on a FIFO nobody writes to (it
+/// reads as empty; a writer already there, as with a shell's <(...), is
+/// read as usual). Null with errno set on failure.
+inline std::FILE *openForReading(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return nullptr;
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  std::FILE *f = ::fdopen(fd, "rb");
+  if (!f) {
+    int err = errno;
+    ::close(fd);
+    errno = err;
+  }
+  return f;
+}
 
 /// Appends the bytes of `path` to `out` (a std::string or a byte vector).
 /// False, with `error` naming the file and the reason, when it cannot be
@@ -38,7 +57,7 @@ bool readFileBounded(const std::string &path, uint64_t maxBytes, Bytes &out,
   if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
       static_cast<uint64_t>(st.st_size) > maxBytes)
     return tooLarge();
-  std::FILE *f = std::fopen(path.c_str(), "rb");
+  std::FILE *f = openForReading(path);
   if (!f) {
     error = path + ": cannot open input file: " + std::strerror(errno);
     return false;

@@ -1,6 +1,6 @@
 //===- Fuzz.cpp - robustness.fuzz: hostile numbers and files --------------===//
 //
-//   robustness_fuzz [CASES] [SEED]     (defaults: 2000, 16; or the
+//   robustness_fuzz [CASES] [SEED]     (defaults: 4000, 16; or the
 //                                       SPYRE_FUZZ_CASES / SPYRE_FUZZ_SEED
 //                                       environment variables; generated
 //                                       cases stop after SPYRE_FUZZ_SECONDS,
@@ -11,19 +11,25 @@
 // CASES seeded mutations of every sample and corpus kernel, and hostile
 // .npy / .npz / record / architecture files, to
 //   * the explorer's compile path (driver::compileKernel) and the
-//     interpreter (driver::runKernel with a seed, or a record), each in a
-//     forked child of this process (no start-up cost per case), and
-//   * every 40th case, the tools themselves: spyre-opt --ktir-to-dataflow
-//     and spyre-run, exec'd.
-// Every child runs under setrlimit (2 GiB of address space, CPU seconds)
-// and a wall-clock limit. A case fails on a signal (a crash, an abort for
-// memory beyond the limit, or the kill after the time limit) or an exit
-// status other than 0 or 1; the test prints each failure with a
-// reproducer (the files are kept under fuzz-failures/ in the working
-// directory) and exits 1.
+//     interpreter (driver::runKernel with a seed, or a record), in worker
+//     processes forked from this one, each running case after case in
+//     process (no process start, no exec, warm caches: the cost of a case
+//     is the compile or run itself), and
+//   * every 100th case, the tools themselves: spyre-opt --ktir-to-dataflow
+//     and spyre-run, exec'd by a worker.
+// Workers run under setrlimit (2 GiB of address space) and an alarm() per
+// case; a tool gets the same address-space limit and a wall-clock limit.
+// A case fails on a signal (a crash, an abort for memory beyond the limit,
+// or the alarm or kill after the time limit) or an exit status other than
+// 0 or 1. A case that kills its worker is run again alone in a fresh
+// child (the result says whether it also fails there) and the worker is
+// replaced. The test prints each failure with a reproducer (the files are
+// kept under fuzz-failures/ in the working directory) and exits 1, and
+// prints how many cases per second it ran and its slowest cases.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyKernel.h"
 #include "FuzzMutators.h"
 
 #include "driver/Compile.h"
@@ -32,6 +38,7 @@
 #include "support/Npy.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -43,6 +50,7 @@
 #include <iostream>
 #include <signal.h>
 #include <sstream>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -56,32 +64,11 @@ namespace {
 constexpr rlim_t kAddressSpace = rlim_t(2) << 30;
 constexpr int kWallSeconds = 20;
 constexpr int kCpuSeconds = 15;
-constexpr uint64_t kMaxOps = 300'000;
-constexpr int kToolEvery = 40;
+constexpr uint64_t kMaxOps = 100'000;
+constexpr int kToolEvery = 100;
 
 /// The kernel records, .npy inputs and architecture files are made for.
-const char *kRecordKernel = R"mlir(
-#set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
-#id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @copy(%a: index, %b: index) attributes {grid = [1]} {
-  %c0 = arith.constant 0 : index
-  %A = ktdp.construct_memory_view %a, sizes: [4, 64], strides: [64, 1] {
-    coordinate_set = #set, memory_space = #ktdp.memory_space<global>
-  } : memref<4x64xf16>
-  %B = ktdp.construct_memory_view %b, sizes: [4, 64], strides: [64, 1] {
-    coordinate_set = #set, memory_space = #ktdp.memory_space<global>
-  } : memref<4x64xf16>
-  %ta = ktdp.construct_access_tile %A[%c0, %c0] {
-    access_tile_set = #set, access_tile_order = #id
-  } : memref<4x64xf16> -> !ktdp.access_tile<4x64xindex>
-  %tb = ktdp.construct_access_tile %B[%c0, %c0] {
-    access_tile_set = #set, access_tile_order = #id
-  } : memref<4x64xf16> -> !ktdp.access_tile<4x64xindex>
-  %x = ktdp.load %ta : !ktdp.access_tile<4x64xindex> -> tensor<4x64xf16>
-  ktdp.store %x, %tb : tensor<4x64xf16>, !ktdp.access_tile<4x64xindex>
-  return
-}
-)mlir";
+const std::string kRecordKernel = copyKernel();
 
 enum class Mode { Compile, Run, OptTool, RunTool };
 
@@ -169,8 +156,8 @@ std::string readText(const fs::path &p) {
   return s.str();
 }
 
-/// In the child: what the case asks for, in this process. Never returns.
-[[noreturn]] void runInChild(const Case &c) {
+/// What an in-process case asks for, in this process: true on success.
+bool runCase(const Case &c) {
   bool ok = false;
   if (c.mode == Mode::Compile) {
     driver::CompileRequest request;
@@ -204,6 +191,12 @@ std::string readText(const fs::path &p) {
       request.arch = c.archPath().string();
     ok = loaded && driver::runKernel(request).ok;
   }
+  return ok;
+}
+
+/// In a child: the case, then exit with 0 or 1.
+[[noreturn]] void runInChild(const Case &c) {
+  bool ok = runCase(c);
   std::fflush(nullptr);
   _exit(ok ? 0 : 1);
 }
@@ -214,21 +207,29 @@ struct Running {
   std::chrono::steady_clock::time_point start;
 };
 
+/// In a child: the limits every case runs under, output to /dev/null.
+void limitChild(bool cpu) {
+  rlimit as{kAddressSpace, kAddressSpace};
+  setrlimit(RLIMIT_AS, &as);
+  if (cpu) {
+    rlimit seconds{kCpuSeconds, kCpuSeconds};
+    setrlimit(RLIMIT_CPU, &seconds);
+  }
+  rlimit core{0, 0};
+  setrlimit(RLIMIT_CORE, &core);
+  int null = open("/dev/null", O_WRONLY);
+  dup2(null, 1);
+  dup2(null, 2);
+}
+
+/// One case in a fresh child (a tool exec'd, or the case in process).
 pid_t start(const Case &c, const fs::path &bin) {
   c.write();
   std::vector<std::string> cmd = c.command(bin);
   pid_t pid = fork();
   if (pid != 0)
     return pid;
-  rlimit as{kAddressSpace, kAddressSpace};
-  setrlimit(RLIMIT_AS, &as);
-  rlimit cpu{kCpuSeconds, kCpuSeconds};
-  setrlimit(RLIMIT_CPU, &cpu);
-  rlimit core{0, 0};
-  setrlimit(RLIMIT_CORE, &core);
-  int null = open("/dev/null", O_WRONLY);
-  dup2(null, 1);
-  dup2(null, 2);
+  limitChild(/*cpu=*/true);
   if (c.mode == Mode::OptTool || c.mode == Mode::RunTool) {
     std::vector<char *> argv;
     for (std::string &s : cmd)
@@ -240,9 +241,119 @@ pid_t start(const Case &c, const fs::path &bin) {
   runInChild(c);
 }
 
+/// Waits for `pid` at most kWallSeconds (then kills it): its wait status,
+/// and whether it was killed.
+int waitBounded(pid_t pid, bool &timedOut) {
+  auto began = std::chrono::steady_clock::now();
+  int status = 0;
+  timedOut = false;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() - began >
+        std::chrono::seconds(kWallSeconds)) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      timedOut = true;
+      break;
+    }
+    usleep(200);
+  }
+  return status;
+}
+
+/// What a worker reports for each case.
+struct Result {
+  uint64_t index = 0;
+  int32_t status = 0; ///< a wait status
+  int32_t timedOut = 0;
+  double seconds = 0; ///< the case's time, measured by the worker
+};
+
+/// Reads (or writes) exactly `size` bytes; false at the end of the pipe
+/// or on an error.
+bool transfer(int fd, void *data, size_t size, bool writing) {
+  auto *p = static_cast<char *>(data);
+  while (size > 0) {
+    ssize_t n = writing ? write(fd, p, size) : read(fd, p, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+bool readFull(int fd, void *data, size_t size) {
+  return transfer(fd, data, size, false);
+}
+bool writeFull(int fd, const void *data, size_t size) {
+  return transfer(fd, const_cast<void *>(data), size, true);
+}
+
+/// A worker: a child forked from the test that runs the cases it is sent
+/// (their indexes, over `toWorker`) one after another, each under an
+/// alarm, and answers with a Result over `fromWorker`. A tool case is
+/// exec'd in a child of the worker.
+struct Worker {
+  pid_t pid = -1;
+  int toWorker = -1, fromWorker = -1;
+  long current = -1; ///< the case it is running, -1 when idle
+  std::chrono::steady_clock::time_point started;
+};
+
+[[noreturn]] void workerLoop(const std::vector<Case> &all, int in, int out,
+                             const fs::path &bin) {
+  limitChild(/*cpu=*/false);
+  uint64_t index = 0;
+  while (readFull(in, &index, sizeof index) && index < all.size()) {
+    const Case &c = all[index];
+    Result r;
+    r.index = index;
+    auto began = std::chrono::steady_clock::now();
+    if (c.mode == Mode::OptTool || c.mode == Mode::RunTool) {
+      bool timedOut = false;
+      r.status = waitBounded(start(c, bin), timedOut);
+      r.timedOut = timedOut;
+    } else {
+      c.write();
+      alarm(kWallSeconds); // SIGALRM ends the worker: a timeout
+      bool ok = runCase(c);
+      alarm(0);
+      r.status = ok ? 0 : 1 << 8; // as a wait status: exit 0 / exit 1
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                              began)
+                    .count();
+    if (!writeFull(out, &r, sizeof r))
+      break;
+  }
+  std::fflush(nullptr);
+  _exit(0);
+}
+
+Worker spawnWorker(const std::vector<Case> &all, const fs::path &bin) {
+  int down[2], up[2];
+  if (pipe(down) != 0 || pipe(up) != 0) {
+    std::perror("pipe");
+    std::exit(2);
+  }
+  Worker w;
+  w.pid = fork();
+  if (w.pid == 0) {
+    close(down[1]);
+    close(up[0]);
+    workerLoop(all, down[0], up[1], bin);
+  }
+  close(down[0]);
+  close(up[1]);
+  w.toWorker = down[1];
+  w.fromWorker = up[0];
+  return w;
+}
+
 /// The verdict on a finished child: empty when it exited with 0 or 1.
 std::string verdict(int status, bool timedOut) {
-  if (timedOut)
+  if (timedOut || (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM))
     return "timed out after " + std::to_string(kWallSeconds) + " s";
   if (WIFSIGNALED(status))
     return std::string("killed by signal ") + strsignal(WTERMSIG(status)) +
@@ -274,7 +385,7 @@ uint64_t envOr(const char *name, uint64_t fallback) {
 
 int main(int argc, char **argv) {
   uint64_t cases = argc > 1 ? std::strtoull(argv[1], nullptr, 10)
-                            : envOr("SPYRE_FUZZ_CASES", 2000);
+                            : envOr("SPYRE_FUZZ_CASES", 4000);
   uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10)
                            : envOr("SPYRE_FUZZ_SEED", 16);
   fs::path bin = fs::canonical("/proc/self/exe").parent_path();
@@ -355,82 +466,171 @@ int main(int argc, char **argv) {
     all.push_back(std::move(c));
   }
 
-  auto began = std::chrono::steady_clock::now();
   std::deque<size_t> queue;
   for (size_t i = 0; i < all.size(); ++i) {
     all[i].dir = work / std::to_string(i);
     queue.push_back(i);
   }
-  std::vector<Running> running;
+  signal(SIGPIPE, SIG_IGN); // a dead worker is seen on its pipe
+  auto began = std::chrono::steady_clock::now();
+  auto now = [] { return std::chrono::steady_clock::now(); };
   long jobs = std::max(1L, std::min(2L, sysconf(_SC_NPROCESSORS_ONLN)));
+  std::vector<Worker> workers;
+  for (long j = 0; j < jobs; ++j)
+    workers.push_back(spawnWorker(all, bin));
   int failed = 0, tools = 0;
+  size_t ran = 0;
+  std::vector<std::pair<double, size_t>> times; // seconds, case
   // The regression corpus always runs; generated cases until the time
   // budget is spent (the machine may be shared: the count is printed).
   double budget = static_cast<double>(envOr("SPYRE_FUZZ_SECONDS", 50));
   size_t skipped = 0;
-  while (!queue.empty() || !running.empty()) {
+
+  auto report = [&](size_t index, const std::string &bad) {
+    const Case &c = all[index];
+    ++failed;
+    fs::path keep = failures / std::to_string(index);
+    fs::create_directories(failures);
+    fs::remove_all(keep);
+    if (fs::exists(c.dir))
+      fs::copy(c.dir, keep, fs::copy_options::recursive);
+    Case shown = c;
+    shown.dir = keep;
+    std::cout << "FAIL case " << index << " (" << modeName(c.mode) << ", "
+              << c.what << "): " << bad << "\n  reproduce:";
+    for (const std::string &arg : shown.command(bin))
+      std::cout << ' ' << arg;
+    std::cout << std::endl;
+  };
+  // A worker died in case `index`: is it the case alone, or what the
+  // worker ran before it?
+  auto alone = [&](size_t index) {
+    bool timedOut = false;
+    int status = waitBounded(start(all[index], bin), timedOut);
+    std::string bad = verdict(status, timedOut);
+    return bad.empty() ? std::string(" (alone in a fresh process it passes: "
+                                     "it depends on earlier cases in the "
+                                     "same process)")
+                       : std::string(" (alone too: ") + bad + ")";
+  };
+  // `seconds`: the worker's measure, or (when it died) the parent's.
+  auto finish = [&](Worker &w, double seconds) {
+    size_t index = static_cast<size_t>(w.current);
+    times.emplace_back(seconds, index);
+    fs::remove_all(all[index].dir);
+    w.current = -1;
+    ++ran;
+  };
+  auto replace = [&](Worker &w, int status, bool timedOut) {
+    size_t index = static_cast<size_t>(w.current);
+    std::string bad = verdict(status, timedOut);
+    if (bad.empty())
+      bad = "the worker exited in the case";
+    double seconds = std::chrono::duration<double>(now() - w.started).count();
+    report(index, bad + alone(index));
+    close(w.toWorker);
+    close(w.fromWorker);
+    finish(w, seconds);
+    w = spawnWorker(all, bin);
+  };
+
+  while (true) {
     if (!queue.empty() && queue.front() >= corpusCases &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                      began)
-                .count() > budget) {
+        std::chrono::duration<double>(now() - began).count() > budget) {
       skipped = queue.size();
       queue.clear();
     }
-    while (!queue.empty() && static_cast<long>(running.size()) < jobs) {
-      size_t i = queue.front();
-      queue.pop_front();
-      tools += all[i].mode == Mode::OptTool || all[i].mode == Mode::RunTool;
-      running.push_back({start(all[i], bin), i, std::chrono::steady_clock::now()});
-    }
-    for (size_t r = 0; r < running.size();) {
-      int status = 0;
-      bool timedOut = false;
-      pid_t done = waitpid(running[r].pid, &status, WNOHANG);
-      if (done == 0 &&
-          std::chrono::steady_clock::now() - running[r].start >
-              std::chrono::seconds(kWallSeconds)) {
-        kill(running[r].pid, SIGKILL);
-        waitpid(running[r].pid, &status, 0);
-        timedOut = true;
-        done = running[r].pid;
+    for (Worker &w : workers)
+      if (w.current < 0 && !queue.empty()) {
+        uint64_t i = queue.front();
+        queue.pop_front();
+        tools += all[i].mode == Mode::OptTool || all[i].mode == Mode::RunTool;
+        w.current = static_cast<long>(i);
+        w.started = now();
+        if (!writeFull(w.toWorker, &i, sizeof i)) {
+          int status = 0;
+          waitpid(w.pid, &status, 0);
+          replace(w, status, false);
+        }
       }
-      if (done == 0) {
-        ++r;
+    std::vector<pollfd> fds;
+    std::vector<Worker *> busy;
+    for (Worker &w : workers)
+      if (w.current >= 0) {
+        fds.push_back({w.fromWorker, POLLIN, 0});
+        busy.push_back(&w);
+      }
+    if (fds.empty())
+      break;
+    poll(fds.data(), fds.size(), 100);
+    for (size_t k = 0; k < fds.size(); ++k) {
+      Worker &w = *busy[k];
+      if (fds[k].revents) {
+        Result r;
+        if (readFull(w.fromWorker, &r, sizeof r) &&
+            r.index == static_cast<uint64_t>(w.current)) {
+          std::string bad = verdict(r.status, r.timedOut);
+          if (!bad.empty())
+            report(r.index, bad);
+          finish(w, r.seconds);
+          continue;
+        }
+        // The worker died in its case.
+        int status = 0;
+        waitpid(w.pid, &status, 0);
+        replace(w, status, false);
         continue;
       }
-      const Case &c = all[running[r].index];
-      std::string bad = verdict(status, timedOut);
-      if (!bad.empty()) {
-        ++failed;
-        fs::path keep = failures / std::to_string(running[r].index);
-        fs::create_directories(failures);
-        fs::remove_all(keep);
-        fs::copy(c.dir, keep, fs::copy_options::recursive);
-        Case shown = c;
-        shown.dir = keep;
-        std::cout << "FAIL case " << running[r].index << " (" << modeName(c.mode)
-                  << ", " << c.what << "): " << bad << "\n  reproduce:";
-        for (const std::string &arg : shown.command(bin))
-          std::cout << ' ' << arg;
-        std::cout << std::endl;
+      // The alarm should have ended it; this is the backstop.
+      if (now() - w.started > std::chrono::seconds(kWallSeconds + 10)) {
+        kill(w.pid, SIGKILL);
+        int status = 0;
+        waitpid(w.pid, &status, 0);
+        replace(w, status, true);
       }
-      fs::remove_all(c.dir);
-      running.erase(running.begin() + static_cast<long>(r));
     }
-    if (!running.empty())
-      usleep(500);
+  }
+  for (Worker &w : workers) {
+    // An index past the cases ends the worker (its pipe may still be open
+    // in workers forked after it, so it would not see the end).
+    uint64_t stop = ~uint64_t(0);
+    writeFull(w.toWorker, &stop, sizeof stop);
+    close(w.toWorker);
+    close(w.fromWorker);
+    int status = 0;
+    waitpid(w.pid, &status, 0);
   }
   fs::remove_all(work);
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - began)
-                       .count();
-  std::cout << "robustness.fuzz: seed " << seed << ", "
-            << all.size() - skipped << " cases (" << corpusCases
-            << " from the regression corpus, " << tools
-            << " through spyre-opt / spyre-run) in " << seconds << " s"
+  double seconds = std::chrono::duration<double>(now() - began).count();
+  std::cout << "robustness.fuzz: seed " << seed << ", " << ran
+            << " cases (" << corpusCases << " from the regression corpus, "
+            << tools << " through spyre-opt / spyre-run) in " << seconds
+            << " s, " << static_cast<int>(ran / std::max(seconds, 1e-3))
+            << " cases per second"
             << (skipped ? ", " + std::to_string(skipped) +
                               " generated cases left for the time budget"
                         : std::string())
             << ": " << failed << " failed" << std::endl;
+  double perMode[4] = {0, 0, 0, 0};
+  int countMode[4] = {0, 0, 0, 0};
+  for (const auto &[t, index] : times) {
+    perMode[static_cast<int>(all[index].mode)] += t;
+    ++countMode[static_cast<int>(all[index].mode)];
+  }
+  std::cout << "mean time per case:";
+  for (Mode m : {Mode::Compile, Mode::Run, Mode::OptTool, Mode::RunTool})
+    if (countMode[static_cast<int>(m)])
+      std::cout << ' ' << modeName(m) << ' '
+                << 1000 * perMode[static_cast<int>(m)] /
+                       countMode[static_cast<int>(m)]
+                << " ms (" << countMode[static_cast<int>(m)] << ")";
+  std::cout << "\n";
+  std::sort(times.rbegin(), times.rend());
+  std::cout << "slowest cases:";
+  for (size_t k = 0; k < times.size() && k < 5; ++k)
+    std::cout << "\n  " << times[k].first << " s: case " << times[k].second
+              << " (" << modeName(all[times[k].second].mode) << ", "
+              << all[times[k].second].what << ")";
+  std::cout << std::endl;
   return failed == 0 ? 0 : 1;
 }

@@ -214,6 +214,95 @@ std::string longLocation(const std::string &text, Rng &rng, size_t length) {
   return out;
 }
 
+std::string hostileFloats(const std::string &text, Rng &rng, int count) {
+  static const std::vector<std::string> floats = {
+      "1.0e308", "-1.0e308", "4.9e-324", "-0.0", "0x7FF0000000000000",
+      "0xFFF0000000000000", "0x7FF8000000000001", "0x7C00", "0xFC00",
+      "0x7E01", "65504.0", "65520.0", "6.0e-8", "3.4028235e38", "1.0e39",
+      "0x0", "0xFFFFFFFFFFFFFFFF", "9223372036854775808.0"};
+  std::vector<std::pair<size_t, size_t>> literals;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i])) ||
+        (i > 0 && identChar(text[i - 1])))
+      continue;
+    size_t j = i;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+      ++j;
+    if (j < text.size() && text[j] == '.') {
+      ++j;
+      while (j < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[j])) ||
+              text[j] == '-' || text[j] == '+'))
+        ++j;
+      literals.emplace_back(i, j - i);
+    }
+    i = j;
+  }
+  std::string out = text;
+  for (int n = 0; n < count && !literals.empty(); ++n) {
+    // Literals after the one replaced are dropped, so the positions of
+    // those before it stay valid.
+    size_t k = std::uniform_int_distribution<size_t>(0, literals.size() - 1)(rng);
+    auto [at, len] = literals[k];
+    out.replace(at, len, pick(floats, rng));
+    literals.resize(k);
+  }
+  return out;
+}
+
+std::string hostileDense(const std::string &text, Rng &rng) {
+  static const std::vector<std::string> values = {
+      "9223372036854775807", "-9223372036854775808", "0x7FF8000000000000",
+      "1.0e308", "[]", "[[1]]", "\"0xFFFF\"", "true",
+      "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]"};
+  size_t at = text.find("dense<");
+  std::string out = text;
+  if (at == std::string::npos) {
+    // A constant of its own after the function's first line.
+    size_t fn = text.find("func.func");
+    size_t open = fn == std::string::npos ? fn : text.find("{\n", fn);
+    if (open == std::string::npos)
+      return text;
+    out.insert(open + 2, "%fuzz_dense = arith.constant dense<" +
+                             pick(values, rng) + "> : tensor<65536x65536xi64>\n");
+    return out;
+  }
+  size_t end = text.find('>', at);
+  if (end == std::string::npos)
+    return text;
+  out.replace(at + 6, end - at - 6, pick(values, rng));
+  return out;
+}
+
+std::string manyOps(const std::string &text, int copies) {
+  size_t fn = text.find("func.func");
+  size_t open = fn == std::string::npos ? fn : text.find("{\n", fn);
+  if (open == std::string::npos)
+    return text;
+  std::string ops;
+  ops.reserve(static_cast<size_t>(copies) * 48);
+  for (int i = 0; i < copies; ++i)
+    ops += "%fuzz_k" + std::to_string(i) + " = arith.constant " +
+           std::to_string(i) + " : index\n";
+  std::string out = text;
+  out.insert(open + 2, ops);
+  return out;
+}
+
+std::string badBytes(const std::string &text, Rng &rng) {
+  static const std::vector<std::string> bytes = {
+      std::string(1, '\0'), "\xff\xfe", "\xc0\x80", "\xed\xa0\x80",
+      "\x1b[2J", "\r", "\t\t\t", "\xe2\x80\xae", "\\", "\""};
+  std::string out = text;
+  size_t at = std::uniform_int_distribution<size_t>(0, out.size())(rng);
+  // Inside a string when there is one (a loc or a name), else anywhere.
+  size_t quote = out.find('"', at);
+  if (quote != std::string::npos && below(rng, 2))
+    at = quote + 1;
+  out.insert(at, pick(bytes, rng));
+  return out;
+}
+
 std::string shuffleLines(const std::string &text, Rng &rng) {
   std::vector<std::string> lines;
   std::stringstream in(text);
@@ -248,9 +337,35 @@ std::string mutateKernel(const std::string &kernel, Rng &rng,
   int steps = 1 + below(rng, 3);
   what.clear();
   for (int s = 0; s < steps; ++s) {
-    int kind = below(rng, 20);
+    int kind = below(rng, 25);
     std::string step;
-    if (kind < 8) {
+    if (kind >= 20) {
+      switch (kind) {
+      case 20:
+      case 21: {
+        int n = 1 + below(rng, 3);
+        out = hostileFloats(out, rng, n);
+        step = "floats x" + std::to_string(n);
+        break;
+      }
+      case 22:
+        out = hostileDense(out, rng);
+        step = "dense";
+        break;
+      case 23: {
+        // Compiling costs about 0.3 ms per op on a loaded 2-core machine
+        // (linear, docs/limits.md): more ops would only spend the time
+        // budget on one case.
+        int n = pick(std::vector<int>{500, 2000, 5000}, rng);
+        out = manyOps(out, n);
+        step = "ops x" + std::to_string(n);
+        break;
+      }
+      default:
+        out = badBytes(out, rng);
+        step = "bytes";
+      }
+    } else if (kind < 8) {
       int n = 1 + below(rng, 3);
       out = replaceNumbers(out, rng, n);
       step = "numbers x" + std::to_string(n);

@@ -38,6 +38,17 @@ std::string longAffineChain(const std::string &text, int terms);
 std::string longName(const std::string &text, Rng &rng, size_t length);
 std::string longLocation(const std::string &text, Rng &rng, size_t length);
 std::string shuffleLines(const std::string &text, Rng &rng);
+/// Float literals (1.5, 2.0e-3) replaced by extremes, NaN and infinity
+/// bit patterns, f16 boundaries.
+std::string hostileFloats(const std::string &text, Rng &rng, int count);
+/// The first dense<...> constant's value replaced (or a huge i64 constant
+/// added).
+std::string hostileDense(const std::string &text, Rng &rng);
+/// `copies` constants added at the start of the first function.
+std::string manyOps(const std::string &text, int copies);
+/// A NUL, invalid UTF-8, an escape sequence or a quote inserted (inside a
+/// string when there is one).
+std::string badBytes(const std::string &text, Rng &rng);
 
 /// A .npy image: a 4x64 f16 array with a hostile header or size.
 std::string hostileNpy(Rng &rng, std::string &what);

@@ -179,6 +179,9 @@ int main(int argc, char **argv) {
       if (llvm::StringRef(v).trim().getAsDouble(number))
         return usage(("--arg " + value + ": not a number").c_str());
       request.args[name].scalar = number;
+      long long whole = 0;
+      if (!llvm::StringRef(v).trim().getAsInteger(10, whole))
+        request.args[name].integer = whole;
     } else if (a == "--input") {
       if (!next(value) || !splitPair(value, name, v))
         return usage("--input needs NAME=FILE.npy");

@@ -27,3 +27,22 @@
 // RUN: python3 %S/Inputs/hostile.py npz %t.d/rec.npz 'in__a=<f2:4,64' 'in__b=<f2:314572800'
 // RUN: not spyre-run %t.mlir --record %t.d/rec.json 2>&1 | FileCheck %s --check-prefix=USED
 // USED: member 'in__b.npy' is too large to load ({{[0-9]+}} bytes
+//
+// A FIFO nobody writes to (before: open() blocked for ever) reads as an
+// empty file: an empty module for spyre-opt, refused with a message as a
+// kernel to run, an architecture, an input or a record; a record's .npz
+// must be a regular file.
+// RUN: rm -f %t.fifo && mkfifo %t.fifo
+// RUN: timeout 20 spyre-opt %t.fifo --ktir-to-dataflow 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: module {
+// RUN: not timeout 20 spyre-run %t.fifo --seed 1 2>&1 | FileCheck %s --check-prefix=FIFOKERNEL
+// FIFOKERNEL: error: the kernel defines no function
+// RUN: not timeout 20 spyre-run %t.mlir --seed 1 --arch %t.fifo 2>&1 | FileCheck %s --check-prefix=FIFOARCH
+// FIFOARCH: error: missing key
+// RUN: not timeout 20 spyre-run %t.mlir --seed 1 --input a=%t.fifo 2>&1 | FileCheck %s --check-prefix=FIFONPY
+// FIFONPY: not a .npy file: only 0 bytes
+// RUN: not timeout 20 spyre-run %t.mlir --record %t.fifo 2>&1 | FileCheck %s --check-prefix=FIFOREC
+// FIFOREC: not valid JSON
+// RUN: rm -f %t.d/rec.npz && mkfifo %t.d/rec.npz
+// RUN: not timeout 20 spyre-run %t.mlir --record %t.d/rec.json 2>&1 | FileCheck %s --check-prefix=NPZFIFO
+// NPZFIFO: cannot open .npz (ZIP) archive: not a regular file
