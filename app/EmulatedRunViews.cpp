@@ -84,7 +84,7 @@ void EmulatedRunViews::onReady() {
   const spyre::emu::Session *session = run->session();
   if (!session)
     return;
-  if (indexer.isRunning()) { // index the newest run once this one ends
+  if (inFlight) { // index the newest run once this one ends
     pendingIndex = true;
     return;
   }
@@ -99,6 +99,7 @@ void EmulatedRunViews::onReady() {
       RingStateIndex::enginesOf(m.prepared());
   int cores = m.arch().numCores;
   uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
+  inFlight = true;
   indexer.setFuture(QtConcurrent::run(
       [module, lx = std::move(lx), events = std::move(events),
        links = std::move(links), engines = std::move(engines), cores,
@@ -116,10 +117,10 @@ void EmulatedRunViews::onReady() {
 }
 
 void EmulatedRunViews::onIndexed() {
-  if (!indexer.future().isFinished() || indexer.future().resultCount() == 0)
+  if (!inFlight || !indexer.future().isFinished())
     return;
+  inFlight = false;
   Indexes got = indexer.result();
-  indexer.setFuture(QFuture<Indexes>()); // taken
   if (pendingIndex) {
     onReady();
     return;
@@ -141,7 +142,7 @@ void EmulatedRunViews::onIndexed() {
 
 void EmulatedRunViews::finishIndexing() {
   // Each turn takes one finished index (and may start the newest run's).
-  for (int turn = 0; turn < 8 && (indexer.isRunning() || pendingIndex); ++turn) {
+  for (int turn = 0; turn < 8 && indexing(); ++turn) {
     indexer.waitForFinished();
     onIndexed();
   }

@@ -41,7 +41,7 @@ public:
   RunSummary *summary() const { return summaryView; }
   QDockWidget *summaryDock() const { return dock; }
   /// True until the chart and the ring have the newest run's trace.
-  bool indexing() const { return indexer.isRunning() || pendingIndex; }
+  bool indexing() const { return inFlight || pendingIndex; }
   /// Waits for the trace's indexes (tests, --screenshot).
   void finishIndexing();
   bool summarising() const { return main.busy() || other.busy(); }
@@ -73,7 +73,8 @@ private:
   QDockWidget *dock = nullptr;
   RunSummaryRunner main, other;
   QFutureWatcher<Indexes> indexer;
-  bool pendingIndex = false;
+  bool pendingIndex = false; ///< a newer run is ready: index it next
+  bool inFlight = false;     ///< a worker's result not yet taken
   std::shared_ptr<const RingStateIndex> ring;
   QString compareTarget;
 };

@@ -249,7 +249,10 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   }
 
   const bool dark = darkPalette(this);
-  chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+  QChart::ChartTheme theme =
+      dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+  if (chart->theme() != theme || !themed) // restyles every series: rarely
+    chart->setTheme(theme), themed = true;
   chart->setBackgroundBrush(palette().color(QPalette::Base));
   chart->setBackgroundPen(Qt::NoPen);
   chart->setPlotAreaBackgroundVisible(false);
@@ -299,9 +302,9 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
       auto *line = new QLineSeries;
       line->setName(s.name);
       line->replace(s.upper);
-      attach(line);
       QColor color = tilecolors::fill(s.key, false);
       line->setPen(QPen(dark ? color : color.darker(150), 1.4));
+      attach(line);
       ++seriesCount;
       continue;
     }
@@ -310,13 +313,14 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
     auto *area = new QAreaSeries(upper, lower);
     upper->setParent(area);
     area->setName(s.name);
-    attach(area);
-    // Pastel fills read on both backgrounds; "other groups" is grey.
+    // Pastel fills read on both backgrounds; "other groups" is grey. Styled
+    // before it is added: every change after costs a new path.
     QColor fill = s.rest ? (dark ? QColor(0x80, 0x80, 0x80)
                                  : QColor(0xb4, 0xb4, 0xb4))
                          : tilecolors::fill(s.key, false);
     area->setBrush(fill);
     area->setPen(QPen(fill.darker(130), 1));
+    attach(area);
     lower = new QLineSeries(area);
     lower->replace(s.upper);
     ++seriesCount;

@@ -59,7 +59,7 @@ public:
   /// Points handed to the chart in the last redraw (after decimation).
   int plottedPoints() const { return plotted; }
   /// Pixel columns the decimation aims at (default: 1200): a line keeps at
-  /// most 4 samples per 2 columns, a stacked area 4 per 6.
+  /// most 4 samples per 2 columns, a stacked area 4 per 12.
   void setColumns(int columns);
   /// Traces with at least this many events are prepared on a worker
   /// thread (default 20,000); shorter ones at once.
@@ -136,6 +136,7 @@ private:
   int plotted = 0;
   int columns = 1200;
   int threshold = 20000;
+  bool themed = false;
   std::optional<uint64_t> cursorAt;
   std::optional<std::pair<uint64_t, uint64_t>> range;
   std::optional<double> dragFrom;

@@ -9,16 +9,22 @@
 namespace {
 
 /// A staircase through the kept samples: each value holds until the next
-/// sample's time (bytes in use change at events, not between them).
+/// sample's time (bytes in use change at events, not between them). When
+/// the samples are dense (on average two or more per column) the steps
+/// are narrower than a pixel and the points are joined directly: half
+/// the points, the same picture (each column keeps its extremes).
 QList<QPointF> staircase(const std::vector<double> &x,
                          const std::vector<double> &y,
-                         const std::vector<size_t> &kept, double scale) {
+                         const std::vector<size_t> &kept, double scale,
+                         int buckets) {
+  const bool steps = kept.size() < size_t(2 * buckets);
   QList<QPointF> points;
-  points.reserve(qsizetype(kept.size() * 2 + 1));
+  points.reserve(qsizetype(kept.size() * (steps ? 2 : 1) + 1));
   points.append(QPointF(0, 0));
   double previous = 0;
   for (size_t i : kept) {
-    points.append(QPointF(x[i], previous * scale));
+    if (steps)
+      points.append(QPointF(x[i], previous * scale));
     previous = y[i];
     points.append(QPointF(x[i], previous * scale));
   }
@@ -65,8 +71,9 @@ OccupancyPlot OccupancyPlot::build(const OccupancyIndex &index, int core,
       Series line;
       line.name = tr("core %1").arg(c);
       line.key = c;
-      line.upper = staircase(
-          t, v, decimate::keep(t, v, std::max(1, columns / 2)), plot.scale);
+      int buckets = std::max(1, columns / 2);
+      line.upper = staircase(t, v, decimate::keep(t, v, buckets), plot.scale,
+                             buckets);
       plot.points += int(line.upper.size());
       plot.series.push_back(std::move(line));
     }
@@ -82,7 +89,8 @@ OccupancyPlot OccupancyPlot::build(const OccupancyIndex &index, int core,
     for (size_t i = 0; i < rows.size(); ++i)
       total[i] += layer.bytes[i];
   // Each kept sample keeps the column's extremes of the total.
-  std::vector<size_t> kept = decimate::keep(t, total, std::max(1, columns / 6));
+  int buckets = std::max(1, columns / 12);
+  std::vector<size_t> kept = decimate::keep(t, total, buckets);
   std::vector<double> below(rows.size(), 0);
   for (size_t k = 0; k < layers.size(); ++k) {
     for (size_t i = 0; i < rows.size(); ++i)
@@ -93,7 +101,7 @@ OccupancyPlot OccupancyPlot::build(const OccupancyIndex &index, int core,
     area.key = int(k);
     area.rest = layers[k].line < 0 && k + 1 == layers.size() &&
                 int(layers.size()) > topGroups;
-    area.upper = staircase(t, below, kept, plot.scale);
+    area.upper = staircase(t, below, kept, plot.scale, buckets);
     plot.points += int(area.upper.size());
     plot.series.push_back(std::move(area));
   }

@@ -49,7 +49,7 @@ public:
 
   /// Builds the plot of `core` (-1: every core) for a chart `columns` pixel
   /// columns wide: a line keeps at most 4 samples per 2 columns, a stacked
-  /// area 4 per 6 (filled areas cost more to paint). `fit` scales the bytes
+  /// area 4 per 12 (filled areas cost more to paint). `fit` scales the bytes
   /// axis to the peak when the peak is under half the capacity.
   static OccupancyPlot build(const OccupancyIndex &index, int core,
                              int columns, bool fit, int topGroups);
