@@ -2,6 +2,7 @@
 
 #include "EmulatedRunViews.h"
 
+#include "CompileController.h"
 #include "EmulatorRun.h"
 #include "MachineDocks.h"
 #include "OccupancyChart.h"
@@ -24,8 +25,9 @@
 #include <fstream>
 
 EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
-                                   EmulatorRun *run)
-    : QObject(window), window(window), docks(docks), run(run) {
+                                   EmulatorRun *run, CompileController *compiler)
+    : QObject(window), window(window), docks(docks), run(run),
+      compiler(compiler) {
   summaryView = new RunSummary(window);
   summaryView->setObjectName("runSummary");
   dock = new QDockWidget(tr("Run summary"), window);
@@ -48,6 +50,9 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
                                .arg(errors.isEmpty() ? tr("no reason given")
                                                      : errors.front()));
   });
+  if (compiler)
+    connect(compiler, &CompileController::finished, this,
+            &EmulatedRunViews::onCompiled);
   connect(&indexer, &QFutureWatcher<Indexes>::finished, this,
           &EmulatedRunViews::onIndexed);
   connect(docks->chart(), &OccupancyChart::timeClicked, this,
@@ -73,6 +78,18 @@ EmulatedRunViews::~EmulatedRunViews() { indexer.waitForFinished(); }
 
 void EmulatedRunViews::addToMenu(QMenu *menu) {
   menu->addAction(dock->toggleViewAction());
+}
+
+void EmulatedRunViews::onCompiled() {
+  // A what-if on the Target menu: the run follows the new target (the
+  // compile itself redraws the ring).
+  if (!run->hasSession() || run->busy() || !compiler->latest().ok ||
+      compiler->architectureName() == run->input().arch)
+    return;
+  EmulatorRun::Input in = run->input();
+  in.arch = compiler->architectureName();
+  in.spyreCode = nullptr; // compiled again for the new target
+  run->start(in);
 }
 
 void EmulatedRunViews::onStarted() {

@@ -9,7 +9,8 @@
 // the chart moves the run to that cycle. It owns the Run summary dock: the
 // summary of each run (RunSummaryRunner, off the GUI thread), "Export
 // Chrome trace…" (the recorded run, emu/ChromeTrace.h) and "Compare
-// with…" (the same kernel on another target, side by side).
+// with…" (the same kernel on another target, side by side). Switching the
+// target re-runs the kernel the run was made of on the new target.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_EMULATEDRUNVIEWS_H
@@ -24,6 +25,7 @@
 
 #include <memory>
 
+class CompileController;
 class EmulatorRun;
 class MachineDocks;
 class QDockWidget;
@@ -35,7 +37,10 @@ class EmulatedRunViews : public QObject {
   Q_OBJECT
 
 public:
-  EmulatedRunViews(QMainWindow *window, MachineDocks *docks, EmulatorRun *run);
+  /// `compiler`: when a compile for another target than the run's
+  /// finishes (Target menu), the run is made again on that target.
+  EmulatedRunViews(QMainWindow *window, MachineDocks *docks, EmulatorRun *run,
+                   CompileController *compiler);
   ~EmulatedRunViews() override;
 
   RunSummary *summary() const { return summaryView; }
@@ -63,12 +68,14 @@ private:
   void onReady();
   void onPosition();
   void onIndexed();
+  void onCompiled();
   void chooseTraceFile();
   RunSummaryRunner::Input summaryInput() const;
 
   QMainWindow *window;
   MachineDocks *docks;
   EmulatorRun *run;
+  CompileController *compiler;
   RunSummary *summaryView = nullptr;
   QDockWidget *dock = nullptr;
   RunSummaryRunner main, other;

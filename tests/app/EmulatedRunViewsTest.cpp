@@ -71,7 +71,7 @@ private Q_SLOTS:
     CompileController compiler;
     MachineDocks docks(&window, &compiler);
     EmulatorRun run;
-    EmulatedRunViews views(&window, &docks, &run);
+    EmulatedRunViews views(&window, &docks, &run, &compiler);
     window.resize(1200, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -155,6 +155,47 @@ private Q_SLOTS:
     QCOMPARE(views.summary()->runs()[1].cores, 4);
     QVERIFY(!views.summary()->runs()[1].ok);
     QVERIFY(views.summary()->plainText().contains("failed: "));
+  }
+
+  void targetSwitchReruns() {
+    QMainWindow window;
+    CompileController compiler;
+    compiler.setDebounceMs(0);
+    MachineDocks docks(&window, &compiler);
+    EmulatorRun run;
+    EmulatedRunViews views(&window, &docks, &run, &compiler);
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QSignalSpy compiled(&compiler, &CompileController::finished);
+    EmulatorRun::Input in;
+    in.source = readSample("transpose_tile.mlir");
+    in.name = "transpose_tile.mlir";
+    in.arch = "spyre";
+    compiler.setArchitecture("spyre");
+    compiler.compileNow(in.source, in.name);
+    QVERIFY(compiled.wait(60000));
+    QCOMPARE(docks.ring()->coreCount(), 32);
+    run.start(in);
+    QVERIFY(ready.wait(60000));
+    views.finishIndexing();
+    QCOMPARE(int(docks.ring()->liveState().cores.size()), 32);
+    uint64_t cycles32 = run.session()->totalCycles();
+    // Target ▸ spyre-4core: the compile redraws the ring, the run follows.
+    compiler.setArchitecture("spyre-4core");
+    compiler.compileNow(in.source, in.name);
+    QVERIFY(compiled.wait(60000));
+    QCOMPARE(docks.ring()->coreCount(), 4);
+    QVERIFY(ready.wait(60000));
+    views.finishIndexing();
+    QCOMPARE(run.input().arch, QString("spyre-4core"));
+    QCOMPARE(run.session()->finalMachine().arch().numCores, 4);
+    QCOMPARE(int(docks.ring()->liveState().cores.size()), 4);
+    QVERIFY(run.session()->totalCycles() != cycles32);
+    QTRY_VERIFY_WITH_TIMEOUT(!views.summarising() &&
+                                 !views.summary()->runs().empty() &&
+                                 views.summary()->runs().front().cores == 4,
+                             60000);
+    QCOMPARE(views.summary()->runs().front().summary.totalCycles,
+             run.session()->totalCycles());
   }
 };
 
