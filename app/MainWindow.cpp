@@ -10,11 +10,14 @@
 #include "PassListModel.h"
 #include "PassListPanel.h"
 #include "RecentFiles.h"
+#include "RunControls.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
 #include "ShortcutsDialog.h"
 #include "SnapshotChooser.h"
 #include "Theme.h"
+#include "TimelineDock.h"
+#include "TimelineView.h"
 
 #include "arch/Arch.h"
 #include "driver/Architecture.h"
@@ -178,6 +181,32 @@ void MainWindow::buildUi() {
   statusBar()->addWidget(statusLabel, 1);
 
   machineDocks = new MachineDocks(this, &controller);
+  runControls = new RunControls(
+      this, editor, irView,
+      [this] {
+        EmulatorRun::Input in;
+        in.source = editor->text();
+        in.name = sourceName();
+        in.arch = archPath;
+        in.directory = currentPath.isEmpty() ? importDirectory
+                                             : QFileInfo(currentPath).absolutePath();
+        return in;
+      },
+      [this] {
+        RunControls::Shown shown;
+        const int row = passPanel->shownRow();
+        const PassListModel *model = passPanel->model();
+        shown.left = model->snapshot(leftChooser->resolve(row));
+        shown.right = model->snapshot(rightChooser->resolve(row));
+        const auto &all = model->snapshots();
+        // lower-to-spyrecode is last; its locations name the DataflowIR
+        // snapshot just before it.
+        if (all.size() >= 2 && all.back().stage == "SpyreCode") {
+          shown.spyreCode = &all.back();
+          shown.dataflow = &all[all.size() - 2];
+        }
+        return shown;
+      });
 }
 
 void MainWindow::buildMenus() {
@@ -291,6 +320,8 @@ void MainWindow::buildMenus() {
   machineDocks->addRunMenu(menuBar(), [this] {
     return RunController::Input{editor->text(), sourceName(), archPath};
   });
+  if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent()))
+    runControls->addActions(runMenu);
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));
   buildHelpMenu();
@@ -606,6 +637,8 @@ void MainWindow::updateViewThemes() {
     editor->setDarkTheme(dark);
   if (irView->isDarkTheme() != dark)
     irView->setDarkTheme(dark);
+  if (runControls)
+    runControls->timeline()->view()->setDarkTheme(dark);
 }
 
 void MainWindow::changeEvent(QEvent *event) {
@@ -775,6 +808,8 @@ void MainWindow::showSelectedPass() {
   irView->setTexts(QString::fromStdString(left->ir), QString::fromStdString(right->ir),
                    leftChooser->title(row), rightChooser->title(row));
   irView->setSourceMaps(left->sourceLines, right->sourceLines);
+  if (runControls)
+    runControls->refreshHighlight();
 }
 
 void MainWindow::showDiagnostics(const std::vector<Diagnostic> &diagnostics) {

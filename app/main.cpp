@@ -1,13 +1,14 @@
 //===- main.cpp - spyre-explorer ------------------------------------------===//
 //
 //   spyre-explorer [FILE.mlir|SESSION.spyx] [--arch PRESET|FILE.toml]
-//                  [--select-pass NAME] [--run] [--focus-core C]
+//                  [--select-pass NAME] [--run [--step N]] [--focus-core C]
 //                  [--export-chart FILE.svg|FILE.png] [--screenshot FILE.png]
 //
 // The command line is parsed before the QApplication exists (CommandLine),
 // so --help, --version and argument errors need no display. With
 // --screenshot the window waits until the pipeline has finished (and, with
-// --run or --export-chart, the run), saves itself to FILE.png and exits:
+// --run or --export-chart, the runs: --run records the emulated run and
+// goes to its end or to event N), saves itself to FILE.png and exits:
 // 0 when the kernel compiled, 1 when it did not (the PNG is still written),
 // 2 on any other error; errors go to stderr, never to a dialog.
 // --export-chart alone exits after writing the chart.
@@ -17,6 +18,7 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
+#include "RunControls.h"
 
 #include <QApplication>
 #include <QDir>
@@ -42,6 +44,7 @@ int main(int argc, char **argv) {
 
   const bool batch = !cl.screenshot.isEmpty() || !cl.exportChart.isEmpty();
   bool toRun = cl.run || !cl.exportChart.isEmpty();
+  bool emulating = cl.run; // until the emulated run is where --step says
   MainWindow window;
   // In scripted runs every error goes to stderr, no dialog opens.
   window.setBatchMode(batch);
@@ -110,17 +113,40 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "%s\n", d.format().c_str());
       exitCode = 1;
     }
-    if (toRun && ok)
+    if (toRun && ok) {
       window.machine()->run();
-    else
+      if (emulating) {
+        // The emulated run, to its end or --step events: the timeline,
+        // the cursor and the highlighted line show where it stopped.
+        uint64_t events = cl.step < 0 ? UINT64_MAX : uint64_t(cl.step);
+        window.runs()->runTo(events, [&](bool) {
+          emulating = false;
+          if (!toRun)
+            finish();
+        });
+      }
+    } else {
       finish();
+    }
   });
   QObject::connect(&window.machine()->runner(), &RunController::finished,
                    &window, [&] {
                      if (!toRun)
                        return;
                      toRun = false;
-                     finish();
+                     if (!emulating)
+                       finish();
+                   });
+  QObject::connect(&window.runs()->emulator(), &EmulatorRun::failed, &window,
+                   [&](const QStringList &errors) {
+                     if (!emulating)
+                       return;
+                     emulating = false;
+                     for (const QString &e : errors)
+                       std::fprintf(stderr, "spyre-explorer: emulator: %s\n",
+                                    qPrintable(e));
+                     if (!toRun)
+                       finish();
                    });
   if (batch)
     QTimer::singleShot(60000, &app, [] {
