@@ -36,6 +36,9 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   window->addDockWidget(Qt::BottomDockWidgetArea, dock);
   if (auto *chartDock = qobject_cast<QDockWidget *>(docks->chart()->parentWidget()))
     window->tabifyDockWidget(chartDock, dock);
+  // Tabifying raised the summary; the diagnostics come first until a run.
+  if (auto *diagnostics = window->findChild<QDockWidget *>("diagnosticsDock"))
+    diagnostics->raise();
   QStringList targets;
   for (const std::string &name : spyre::arch::presetNames())
     targets << QString::fromStdString(name);
@@ -154,6 +157,7 @@ void EmulatedRunViews::onIndexed() {
           .arg(QFileInfo(in.name).fileName())
           .arg(session->totalCycles())
           .arg(session->trace().lx.size()));
+  docks->showChart();
   onPosition();
 }
 

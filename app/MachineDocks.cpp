@@ -129,6 +129,10 @@ void MachineDocks::onRun() {
                             out.result.diagnostics.front().message);
     chartView->setSubtitle(tr("%1 · failed: %2").arg(what, why));
   }
+  showChart();
+}
+
+void MachineDocks::showChart() {
   chartDock->raise();
   // A chart needs some height: the bottom area gets a third of the window
   // when it has less.

@@ -4,6 +4,7 @@
 
 #include "CodeEditor.h"
 #include "DiagnosticsTable.h"
+#include "EmulatedRunViews.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "KernelFile.h"
@@ -207,6 +208,8 @@ void MainWindow::buildUi() {
         }
         return shown;
       });
+  emulatedViews = new EmulatedRunViews(this, machineDocks,
+                                       &runControls->emulator(), &controller);
 }
 
 void MainWindow::buildMenus() {
@@ -320,8 +323,10 @@ void MainWindow::buildMenus() {
   machineDocks->addRunMenu(menuBar(), [this] {
     return RunController::Input{editor->text(), sourceName(), archPath};
   });
-  if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent()))
+  if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);
+    emulatedViews->addToMenu(runMenu);
+  }
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));
   buildHelpMenu();
@@ -470,7 +475,9 @@ void MainWindow::applyDefaultSizes() {
   const int w = width();
   auto *passDock = findChild<QDockWidget *>("passListDock");
   auto *irDock = findChild<QDockWidget *>("irDock");
-  const int passes = std::clamp(passPanel->sizeHint().width(),
+  // The Ring shares the Passes column: a fifth of the window (up to 320
+  // px) even when the names need less, so the ring's tiles stay readable.
+  const int passes = std::clamp(std::max(passPanel->sizeHint().width(), std::min(w / 5, 320)),
                                 passPanel->minimumSizeHint().width(), std::max(w / 5, 200));
   resizeDocks({passDock, irDock}, {passes, std::max(w * 44 / 100, irView->minimumWidth())},
               Qt::Horizontal);

@@ -16,12 +16,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
+#include "EmulatedRunViews.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
 #include "RunControls.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <cstdio>
@@ -69,6 +71,13 @@ int main(int argc, char **argv) {
     if (!batch)
       return;
     QTimer::singleShot(300, &window, [&] {
+      // The emulated run's trace on the chart and the ring, its summary.
+      window.runViews()->finishIndexing();
+      QElapsedTimer waited;
+      waited.start();
+      while (window.runViews()->summarising() && waited.elapsed() < 60000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+      QCoreApplication::processEvents();
       if (!cl.exportChart.isEmpty()) {
         OccupancyChart *chart = window.machine()->chart();
         const bool svg = cl.exportChart.endsWith(".svg", Qt::CaseInsensitive);
@@ -114,7 +123,12 @@ int main(int argc, char **argv) {
       exitCode = 1;
     }
     if (toRun && ok) {
-      window.machine()->run();
+      // The chart and the ring draw the emulated run; the interpreter
+      // feeds them only for --export-chart without --run.
+      if (emulating)
+        toRun = false;
+      else
+        window.machine()->run();
       if (emulating) {
         // The emulated run, to its end or --step events: the timeline,
         // the cursor and the highlighted line show where it stopped.

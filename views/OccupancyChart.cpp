@@ -269,16 +269,19 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
     x->setTickCount(int(end) + 1);
   else
     x->applyNiceNumbers();
-  x->setTitleText(plot.cycles ? tr("cycle")
-                              : tr("scratchpad event on the core"));
+  // The capacity is named under the plot when it is above the scale (a
+  // long axis title would be cut in a short dock).
+  QString timeTitle =
+      plot.cycles ? tr("cycle") : tr("scratchpad event on the core");
+  if (!plot.capacityShown && plot.capacity > 0)
+    timeTitle += tr(" · scratchpad %1 per core, above the scale")
+                     .arg(formatBytes(plot.capacity));
+  x->setTitleText(timeTitle);
   auto *y = new QValueAxis;
   y->setRange(0, plot.top * (plot.capacityShown ? 1.08 : 1.18));
   y->applyNiceNumbers();
   y->setLabelFormat(plot.mib ? "%.2f" : "%.0f");
-  y->setTitleText(plot.capacityShown
-                      ? tr("%1 in use").arg(unit)
-                      : tr("%1 in use (of %2)")
-                            .arg(unit, formatBytes(plot.capacity)));
+  y->setTitleText(unit); // "in use" would be cut in a short dock
   for (QValueAxis *axis : {x, y}) {
     axis->setLabelsColor(text);
     axis->setTitleBrush(text);

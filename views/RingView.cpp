@@ -254,7 +254,7 @@ void RingView::paintEvent(QPaintEvent *) {
     int busy = 0;
     for (const auto &c : live.cores)
       busy += int(c.busy.size());
-    second = tr("cycle %1: %2 engines busy, %3 links carrying · %4")
+    second = tr("cycle %1: %2 engines busy, %3 links in use · %4")
                  .arg(live.cycle)
                  .arg(busy)
                  .arg(live.links.size())
@@ -453,21 +453,24 @@ void RingView::paintEvent(QPaintEvent *) {
     x += 18;
     caption(what);
   };
-  swatch(tilecolors::fill(0, dark),
-         QPen(tilecolors::fill(0, dark).darker(140), 1), tr("tile id"));
-  swatch(pal.color(QPalette::AlternateBase), QPen(pal.color(QPalette::Mid), 1),
-         tr("idle"));
-  p.setPen(QPen(linkColor, 1.2));
-  drawArrow(p, QLineF(x, y, x + 14, y), 5);
-  x += 18;
-  caption(tr("link"));
-  swatch(Qt::transparent, QPen(focusColor, 2.5),
-         tr("focused"));
+  // During a run the strip along the bottom has room for what moves only.
+  bool all = inside || !live.valid;
+  if (all) {
+    swatch(tilecolors::fill(0, dark),
+           QPen(tilecolors::fill(0, dark).darker(140), 1), tr("tile id"));
+    swatch(pal.color(QPalette::AlternateBase),
+           QPen(pal.color(QPalette::Mid), 1), tr("idle"));
+    p.setPen(QPen(linkColor, 1.2));
+    drawArrow(p, QLineF(x, y, x + 14, y), 5);
+    x += 18;
+    caption(tr("link"));
+    swatch(Qt::transparent, QPen(focusColor, 2.5), tr("focused"));
+  }
   if (live.valid) {
     p.setPen(QPen(sendColor, 3.5, Qt::SolidLine, Qt::RoundCap));
     p.drawLine(QLineF(x, y, x + 14, y));
     x += 18;
-    caption(tr("traffic now"));
+    caption(tr("traffic"));
     swatch(busyColor(dark), QPen(busyColor(dark).darker(150), 1),
            tr("busy engine"));
   }

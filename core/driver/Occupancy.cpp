@@ -55,8 +55,15 @@ OccupancyTrace spyre::driver::occupancyFromLxIntervals(
   };
   for (size_t i = 0; i < module.plan.buffers.size(); ++i) {
     const code::Buffer &b = module.plan.buffers[i];
-    std::string name = b.name.empty() ? "buffer " + std::to_string(i) : b.name;
-    if (int line = lineOf(b); line > 0)
+    // "%x: memref<...> (line 53)" -> "%x (line 53)": the KTIR value and
+    // where it is, short enough for a legend.
+    std::string name = b.name;
+    if (size_t colon = name.find(": "); !name.empty() && name[0] == '%' &&
+                                        colon != std::string::npos)
+      name.resize(colon);
+    if (name.empty())
+      name = "buffer " + std::to_string(i);
+    if (int line = lineOf(b); line > 0 && name.find("(line ") == std::string::npos)
       name += " (line " + std::to_string(line) + ")";
     trace.groupNames[int(i)] = name;
   }

@@ -201,15 +201,15 @@ private Q_SLOTS:
     QTemporaryDir dir;
     auto *fit = chart.findChild<QCheckBox *>("occupancyFit");
     QVERIFY(fit);
-    // Fitted to softmax's peak (far under 2 MiB), the capacity is named in
-    // the axis title instead of drawn.
+    // Fitted to softmax's peak (far under 2 MiB), the capacity is named
+    // under the plot instead of drawn.
     QVERIFY(fit->isChecked());
     QVERIFY(model.peak(-1).bytes * 2 < model.trace().capacityBytes);
     QVERIFY(chart.exportSvg(dir.filePath("fitted.svg")));
     QFile fitted(dir.filePath("fitted.svg"));
     QVERIFY(fitted.open(QIODevice::ReadOnly));
     QByteArray fittedText = fitted.readAll();
-    QVERIFY(fittedText.contains("(of 2 MiB)<"));
+    QVERIFY(fittedText.contains("scratchpad 2 MiB per core, above the scale<"));
     QVERIFY(!fittedText.contains(">capacity 2 MiB<"));
     fit->setChecked(false);
     for (int core : {-1, model.peak(-1).core}) {
