@@ -82,7 +82,12 @@ CommandLine CommandLine::parse(const QStringList &arguments,
       "any other error. Errors go to stderr; no dialog opens.",
       "file.png");
   QCommandLineOption run(
-      "run", "Run the kernel on the interpreter (seed 0) once compiled.");
+      "run", "Run the kernel on the interpreter and on the emulator (seed 0) "
+             "once compiled; the emulated run goes to its end, or to --step.");
+  QCommandLineOption step(
+      "step", "With --run: stop the emulated run after this many events "
+              "(the timeline's cursor and the highlighted line show where).",
+      "events");
   QCommandLineOption focusCore(
       "focus-core", "Focus this core in the ring and the scratchpad chart.",
       "core");
@@ -91,8 +96,8 @@ CommandLine CommandLine::parse(const QStringList &arguments,
       "Run, then write the scratchpad chart to this SVG or PNG and exit "
       "(after --screenshot, if given).",
       "file.svg");
-  parser.addOptions({help, versionOption, arch, selectPass, run, focusCore,
-                     exportChart, screenshot});
+  parser.addOptions({help, versionOption, arch, selectPass, run, step,
+                     focusCore, exportChart, screenshot});
   parser.addOptions(qtOptions());
   parser.addPositionalArgument(
       "file", "The kernel (.mlir) or session (.spyx) to open; default: "
@@ -133,6 +138,15 @@ CommandLine CommandLine::parse(const QStringList &arguments,
   if (parser.isSet(screenshot) && c.screenshot.isEmpty())
     return fail("--screenshot needs a file name");
   c.run = parser.isSet(run);
+  if (parser.isSet(step)) {
+    bool ok = false;
+    c.step = parser.value(step).toLongLong(&ok);
+    if (!ok || c.step < 0)
+      return fail(QStringLiteral("--step %1: not a number of events")
+                      .arg(parser.value(step)));
+    if (!c.run)
+      return fail("--step needs --run");
+  }
   c.exportChart = parser.value(exportChart);
   if (parser.isSet(exportChart) && c.exportChart.isEmpty())
     return fail("--export-chart needs a file name");

@@ -38,6 +38,7 @@ public:
   QString selectPass; ///< --select-pass, empty when not given
   QString screenshot; ///< --screenshot, empty when not given
   bool run = false;   ///< --run: run the kernel once compiled
+  qint64 step = -1;   ///< --step: emulated events to run; -1: to the end
   int focusCore = -1; ///< --focus-core, -1 when not given
   QString exportChart; ///< --export-chart FILE.svg|FILE.png, empty when not given
 };

@@ -44,6 +44,8 @@ public:
   /// Runs on the interpreter (what F5 does).
   void run();
   void focusCore(int core);
+  /// Raises the Scratchpad dock and gives it a third of the window's height.
+  void showChart();
 
   RingView *ring() const { return ringView; }
   OccupancyChart *chart() const { return chartView; }

@@ -4,17 +4,21 @@
 
 #include "CodeEditor.h"
 #include "DiagnosticsTable.h"
+#include "EmulatedRunViews.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "KernelFile.h"
 #include "PassListModel.h"
 #include "PassListPanel.h"
 #include "RecentFiles.h"
+#include "RunControls.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
 #include "ShortcutsDialog.h"
 #include "SnapshotChooser.h"
 #include "Theme.h"
+#include "TimelineDock.h"
+#include "TimelineView.h"
 
 #include "arch/Arch.h"
 #include "driver/Architecture.h"
@@ -178,6 +182,34 @@ void MainWindow::buildUi() {
   statusBar()->addWidget(statusLabel, 1);
 
   machineDocks = new MachineDocks(this, &controller);
+  runControls = new RunControls(
+      this, editor, irView,
+      [this] {
+        EmulatorRun::Input in;
+        in.source = editor->text();
+        in.name = sourceName();
+        in.arch = archPath;
+        in.directory = currentPath.isEmpty() ? importDirectory
+                                             : QFileInfo(currentPath).absolutePath();
+        return in;
+      },
+      [this] {
+        RunControls::Shown shown;
+        const int row = passPanel->shownRow();
+        const PassListModel *model = passPanel->model();
+        shown.left = model->snapshot(leftChooser->resolve(row));
+        shown.right = model->snapshot(rightChooser->resolve(row));
+        const auto &all = model->snapshots();
+        // lower-to-spyrecode is last; its locations name the DataflowIR
+        // snapshot just before it.
+        if (all.size() >= 2 && all.back().stage == "SpyreCode") {
+          shown.spyreCode = &all.back();
+          shown.dataflow = &all[all.size() - 2];
+        }
+        return shown;
+      });
+  emulatedViews = new EmulatedRunViews(this, machineDocks,
+                                       &runControls->emulator(), &controller);
 }
 
 void MainWindow::buildMenus() {
@@ -291,6 +323,10 @@ void MainWindow::buildMenus() {
   machineDocks->addRunMenu(menuBar(), [this] {
     return RunController::Input{editor->text(), sourceName(), archPath};
   });
+  if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
+    runControls->addActions(runMenu);
+    emulatedViews->addToMenu(runMenu);
+  }
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));
   buildHelpMenu();
@@ -439,7 +475,9 @@ void MainWindow::applyDefaultSizes() {
   const int w = width();
   auto *passDock = findChild<QDockWidget *>("passListDock");
   auto *irDock = findChild<QDockWidget *>("irDock");
-  const int passes = std::clamp(passPanel->sizeHint().width(),
+  // The Ring shares the Passes column: a fifth of the window (up to 320
+  // px) even when the names need less, so the ring's tiles stay readable.
+  const int passes = std::clamp(std::max(passPanel->sizeHint().width(), std::min(w / 5, 320)),
                                 passPanel->minimumSizeHint().width(), std::max(w / 5, 200));
   resizeDocks({passDock, irDock}, {passes, std::max(w * 44 / 100, irView->minimumWidth())},
               Qt::Horizontal);
@@ -606,6 +644,8 @@ void MainWindow::updateViewThemes() {
     editor->setDarkTheme(dark);
   if (irView->isDarkTheme() != dark)
     irView->setDarkTheme(dark);
+  if (runControls)
+    runControls->timeline()->view()->setDarkTheme(dark);
 }
 
 void MainWindow::changeEvent(QEvent *event) {
@@ -775,6 +815,8 @@ void MainWindow::showSelectedPass() {
   irView->setTexts(QString::fromStdString(left->ir), QString::fromStdString(right->ir),
                    leftChooser->title(row), rightChooser->title(row));
   irView->setSourceMaps(left->sourceLines, right->sourceLines);
+  if (runControls)
+    runControls->refreshHighlight();
 }
 
 void MainWindow::showDiagnostics(const std::vector<Diagnostic> &diagnostics) {

@@ -22,6 +22,8 @@ class FindBar;
 class IrDiffView;
 class PassListPanel;
 class RecentFiles;
+class EmulatedRunViews;
+class RunControls;
 class SnapshotChooser;
 class QLabel;
 class QMenu;
@@ -77,6 +79,10 @@ public:
   /// The default dock sizes for the window's current size.
   void restoreDefaultLayout();
   MachineDocks *machine() const { return machineDocks; }
+  /// The emulator's run and step controls and the Timeline dock.
+  RunControls *runs() const { return runControls; }
+  /// The ring, chart and Run summary following the emulated run.
+  EmulatedRunViews *runViews() const { return emulatedViews; }
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
   /// Where Help ▸ Documentation reads app.md from.
@@ -129,6 +135,8 @@ private:
   QLabel *statusLabel = nullptr;
   RecentFiles *recent = nullptr;
   MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
+  RunControls *runControls = nullptr;   ///< emulator stepping, timeline
+  EmulatedRunViews *emulatedViews = nullptr; ///< ring/chart live, summary
   CompileController controller;
   QString currentPath;      ///< absolute, or empty for an untitled kernel
   QString untitledName;     ///< how an untitled kernel is called

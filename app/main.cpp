@@ -1,13 +1,14 @@
 //===- main.cpp - spyre-explorer ------------------------------------------===//
 //
 //   spyre-explorer [FILE.mlir|SESSION.spyx] [--arch PRESET|FILE.toml]
-//                  [--select-pass NAME] [--run] [--focus-core C]
+//                  [--select-pass NAME] [--run [--step N]] [--focus-core C]
 //                  [--export-chart FILE.svg|FILE.png] [--screenshot FILE.png]
 //
 // The command line is parsed before the QApplication exists (CommandLine),
 // so --help, --version and argument errors need no display. With
 // --screenshot the window waits until the pipeline has finished (and, with
-// --run or --export-chart, the run), saves itself to FILE.png and exits:
+// --run or --export-chart, the runs: --run records the emulated run and
+// goes to its end or to event N), saves itself to FILE.png and exits:
 // 0 when the kernel compiled, 1 when it did not (the PNG is still written),
 // 2 on any other error; errors go to stderr, never to a dialog.
 // --export-chart alone exits after writing the chart.
@@ -15,11 +16,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
+#include "EmulatedRunViews.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
+#include "RunControls.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <cstdio>
@@ -42,6 +46,7 @@ int main(int argc, char **argv) {
 
   const bool batch = !cl.screenshot.isEmpty() || !cl.exportChart.isEmpty();
   bool toRun = cl.run || !cl.exportChart.isEmpty();
+  bool emulating = cl.run; // until the emulated run is where --step says
   MainWindow window;
   // In scripted runs every error goes to stderr, no dialog opens.
   window.setBatchMode(batch);
@@ -66,6 +71,13 @@ int main(int argc, char **argv) {
     if (!batch)
       return;
     QTimer::singleShot(300, &window, [&] {
+      // The emulated run's trace on the chart and the ring, its summary.
+      window.runViews()->finishIndexing();
+      QElapsedTimer waited;
+      waited.start();
+      while (window.runViews()->summarising() && waited.elapsed() < 60000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+      QCoreApplication::processEvents();
       if (!cl.exportChart.isEmpty()) {
         OccupancyChart *chart = window.machine()->chart();
         const bool svg = cl.exportChart.endsWith(".svg", Qt::CaseInsensitive);
@@ -110,17 +122,45 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "%s\n", d.format().c_str());
       exitCode = 1;
     }
-    if (toRun && ok)
-      window.machine()->run();
-    else
+    if (toRun && ok) {
+      // The chart and the ring draw the emulated run; the interpreter
+      // feeds them only for --export-chart without --run.
+      if (emulating)
+        toRun = false;
+      else
+        window.machine()->run();
+      if (emulating) {
+        // The emulated run, to its end or --step events: the timeline,
+        // the cursor and the highlighted line show where it stopped.
+        uint64_t events = cl.step < 0 ? UINT64_MAX : uint64_t(cl.step);
+        window.runs()->runTo(events, [&](bool) {
+          emulating = false;
+          if (!toRun)
+            finish();
+        });
+      }
+    } else {
       finish();
+    }
   });
   QObject::connect(&window.machine()->runner(), &RunController::finished,
                    &window, [&] {
                      if (!toRun)
                        return;
                      toRun = false;
-                     finish();
+                     if (!emulating)
+                       finish();
+                   });
+  QObject::connect(&window.runs()->emulator(), &EmulatorRun::failed, &window,
+                   [&](const QStringList &errors) {
+                     if (!emulating)
+                       return;
+                     emulating = false;
+                     for (const QString &e : errors)
+                       std::fprintf(stderr, "spyre-explorer: emulator: %s\n",
+                                    qPrintable(e));
+                     if (!toRun)
+                       finish();
                    });
   if (batch)
     QTimer::singleShot(60000, &app, [] {

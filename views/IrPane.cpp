@@ -66,6 +66,7 @@ IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(paren
   markerDefine(QsciScintilla::Background, ChangedMarker);
   markerDefine(QsciScintilla::RightArrow, SourceLineMarker);
   markerDefine(QsciScintilla::Underline, SourceLineBackMarker);
+  markerDefine(QsciScintilla::Background, ExecutionMarker);
   indicatorDefine(QsciScintilla::StraightBoxIndicator, ChangedWordIndicator);
   setIndicatorDrawUnder(true, ChangedWordIndicator);
   applyTheme();
@@ -98,6 +99,9 @@ void IrPane::applyTheme() {
   setMarkerForegroundColor(c.source, SourceLineMarker);
   setMarkerBackgroundColor(c.source, SourceLineMarker);
   setMarkerBackgroundColor(c.source, SourceLineBackMarker);
+  // The stepped run's instruction: amber, like the timeline's cursor.
+  setMarkerBackgroundColor(m_dark ? QColor(0x6a, 0x4a, 0x10) : QColor(0xff, 0xe0, 0xa8),
+                           ExecutionMarker);
   setIndicatorForegroundColor(c.word, ChangedWordIndicator);
   setSelectionBackgroundColor(c.selection);
   setCaretForegroundColor(m_lexer->defaultColor(KtirLexer::Default));

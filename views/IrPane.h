@@ -25,6 +25,7 @@ public:
     ChangedMarker = 2,
     SourceLineMarker = 3,     ///< margin arrow
     SourceLineBackMarker = 4, ///< underline
+    ExecutionMarker = 5,      ///< the instruction a stepped run is at
   };
   /// The indicator boxing changed words.
   static constexpr int ChangedWordIndicator = 8;

@@ -4,7 +4,6 @@
 
 #include "Bytes.h"
 #include "OccupancyModel.h"
-#include "SeriesDecimator.h"
 #include "TileColors.h"
 
 #include <QAreaSeries>
@@ -13,6 +12,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QGraphicsRectItem>
+#include <QKeyEvent>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
@@ -26,6 +27,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -37,23 +39,6 @@ constexpr int kLegendMax = 10;  ///< more series than this: no legend
 
 bool darkPalette(const QWidget *w) {
   return w->palette().color(QPalette::Base).lightnessF() < 0.5;
-}
-
-/// A staircase through the kept samples: each value holds until the next
-/// sample's time (bytes in use change at events, not between them).
-QList<QPointF> staircase(const std::vector<double> &x,
-                         const std::vector<double> &y,
-                         const std::vector<size_t> &kept, double scale) {
-  QList<QPointF> points;
-  points.reserve(qsizetype(kept.size() * 2 + 1));
-  points.append(QPointF(0, 0));
-  double previous = 0;
-  for (size_t i : kept) {
-    points.append(QPointF(x[i], previous * scale));
-    previous = y[i];
-    points.append(QPointF(x[i], previous * scale));
-  }
-  return points;
 }
 
 } // namespace
@@ -92,6 +77,12 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   top->addWidget(fitToData);
   top->addWidget(exportButton);
   layout->addLayout(top);
+  readout = new QLabel(this);
+  readout->setObjectName("occupancyReadout");
+  readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  readout->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  readout->setVisible(false);
+  layout->addWidget(readout);
 
   chart = new QChart;
   chart->setMargins(QMargins(4, 4, 4, 4));
@@ -104,13 +95,27 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   empty->setObjectName("occupancyEmpty");
   empty->setAlignment(Qt::AlignCenter);
   empty->setWordWrap(true);
-  empty->setText(tr("No run yet. Run ▸ Run on Interpreter (F5) runs the "
-                    "kernel on random inputs and draws each core's "
-                    "scratchpad bytes in use here."));
+  empty->setText(tr("No run yet. Run the kernel (Run menu) on random "
+                    "inputs to see each core's scratchpad bytes in use "
+                    "here."));
   pages = new QStackedWidget(this);
   pages->addWidget(empty);
   pages->addWidget(view);
   layout->addWidget(pages, 1);
+  view->viewport()->installEventFilter(this);
+  view->viewport()->setMouseTracking(false);
+  view->setFocusPolicy(Qt::ClickFocus);
+  rangeBox = new QGraphicsRectItem(chart);
+  rangeBox->setZValue(50);
+  rangeBox->setVisible(false);
+  QColor band = palette().color(QPalette::Highlight);
+  band.setAlphaF(0.18f);
+  rangeBox->setBrush(band);
+  rangeBox->setPen(QPen(palette().color(QPalette::Highlight), 1));
+  connect(chart, &QChart::plotAreaChanged, this,
+          [this] { placeOverlay(); });
+  connect(&worker, &QFutureWatcher<OccupancyPlot>::finished, this,
+          &OccupancyChart::takeWorkersPlot);
 
   connect(coreBox, qOverload<int>(&QComboBox::activated), this, [this](int) {
     int chosen = coreBox->currentData().toInt();
@@ -122,6 +127,14 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
           &OccupancyChart::chooseExport);
   redraw();
 }
+
+OccupancyChart::~OccupancyChart() { worker.waitForFinished(); }
+
+void OccupancyChart::setBackgroundThreshold(int events) {
+  threshold = std::max(events, 0);
+}
+
+QString OccupancyChart::subtitleText() const { return subtitle->text(); }
 
 void OccupancyChart::setModel(OccupancyModel *model) {
   if (source)
@@ -169,39 +182,84 @@ void OccupancyChart::rebuildCoreBox() {
 
 void OccupancyChart::redraw() {
   rebuildCoreBox();
+  ++generation;
+  bool hasData = source && !source->isEmpty();
+  exportButton->setEnabled(hasData);
+  if (!hasData) {
+    display(OccupancyPlot());
+    shownGeneration = generation;
+    return;
+  }
+  std::shared_ptr<const OccupancyIndex> index = source->sharedIndex();
+  if (int(index->trace().events.size()) < threshold) {
+    display(OccupancyPlot::build(*index, core, columns, fitToData->isChecked(),
+                              kTopLines));
+    shownGeneration = generation;
+    return;
+  }
+  if (!worker.isRunning())
+    launch();
+}
+
+void OccupancyChart::launch() {
+  launched = generation;
+  std::shared_ptr<const OccupancyIndex> index = source->sharedIndex();
+  int c = core, n = columns;
+  bool fit = fitToData->isChecked();
+  worker.setFuture(QtConcurrent::run([index, c, n, fit] {
+    return OccupancyPlot::build(*index, c, n, fit, kTopLines);
+  }));
+}
+
+void OccupancyChart::takeWorkersPlot() {
+  if (launched == shownGeneration || !worker.future().isFinished())
+    return;
+  if (launched != generation) { // asked for something else meanwhile
+    if (source && !source->isEmpty())
+      launch();
+    return;
+  }
+  shownGeneration = launched;
+  display(worker.result());
+}
+
+bool OccupancyChart::isPreparing() const {
+  return shownGeneration != generation;
+}
+
+void OccupancyChart::finishPreparing() {
+  while (shownGeneration != generation && worker.isRunning()) {
+    worker.waitForFinished();
+    takeWorkersPlot();
+  }
+}
+
+void OccupancyChart::display(const OccupancyPlot &plot) {
   chart->removeAllSeries();
+  cursorLine = nullptr;
   for (QAbstractAxis *axis : chart->axes())
     chart->removeAxis(axis), delete axis;
-  plotted = 0;
-  bool hasData = source && !source->isEmpty();
-  pages->setCurrentIndex(hasData ? 1 : 0);
-  exportButton->setEnabled(hasData);
-  if (!hasData)
+  shown = plot;
+  plotted = plot.points;
+  pages->setCurrentIndex(plot.empty ? 0 : 1);
+  if (plot.empty) {
+    placeOverlay();
+    Q_EMIT redrawn();
     return;
+  }
 
   const bool dark = darkPalette(this);
-  chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+  QChart::ChartTheme theme =
+      dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+  if (chart->theme() != theme || !themed) // restyles every series: rarely
+    chart->setTheme(theme), themed = true;
   chart->setBackgroundBrush(palette().color(QPalette::Base));
   chart->setBackgroundPen(Qt::NoPen);
   chart->setPlotAreaBackgroundVisible(false);
   QColor text = palette().color(QPalette::Text);
-
-  const auto &events = source->trace().events;
-  uint64_t capacity = source->trace().capacityBytes;
-  OccupancyModel::Peak peak = source->peak(core);
-  if (core >= 0 && peak.core < 0) // a core without events
-    peak = {};
-  // Fitted, the axis still reaches the capacity when the peak is within
-  // half of it; otherwise the capacity is named in the axis title.
-  bool fit = fitToData->isChecked() || capacity == 0;
-  uint64_t top = fit && peak.bytes * 2 < capacity
-                     ? std::max<uint64_t>(peak.bytes, 1)
-                     : std::max(capacity, peak.bytes);
-  bool capacityShown = capacity > 0 && top >= capacity;
-  bool mib = top >= 1024 * 1024;
-  double scale = 1.0 / (mib ? 1024.0 * 1024.0 : 1024.0);
-  QString unit = mib ? tr("MiB") : tr("KiB");
-  double end = double(std::max<uint64_t>(source->endTime(), 1));
+  const double scale = plot.scale;
+  const double end = plot.end;
+  QString unit = plot.mib ? tr("MiB") : tr("KiB");
 
   auto *x = new QValueAxis;
   x->setRange(0, end);
@@ -211,16 +269,19 @@ void OccupancyChart::redraw() {
     x->setTickCount(int(end) + 1);
   else
     x->applyNiceNumbers();
-  x->setTitleText(source->trace().timeUnit == "cycle"
-                      ? tr("cycle")
-                      : tr("scratchpad event on the core"));
+  // The capacity is named under the plot when it is above the scale (a
+  // long axis title would be cut in a short dock).
+  QString timeTitle =
+      plot.cycles ? tr("cycle") : tr("scratchpad event on the core");
+  if (!plot.capacityShown && plot.capacity > 0)
+    timeTitle += tr(" · scratchpad %1 per core, above the scale")
+                     .arg(formatBytes(plot.capacity));
+  x->setTitleText(timeTitle);
   auto *y = new QValueAxis;
-  y->setRange(0, double(top) * scale * (capacityShown ? 1.08 : 1.18));
+  y->setRange(0, plot.top * (plot.capacityShown ? 1.08 : 1.18));
   y->applyNiceNumbers();
-  y->setLabelFormat(mib ? "%.2f" : "%.0f");
-  y->setTitleText(capacityShown ? tr("%1 in use").arg(unit)
-                                : tr("%1 in use (of %2)")
-                                      .arg(unit, formatBytes(capacity)));
+  y->setLabelFormat(plot.mib ? "%.2f" : "%.0f");
+  y->setTitleText(unit); // "in use" would be cut in a short dock
   for (QValueAxis *axis : {x, y}) {
     axis->setLabelsColor(text);
     axis->setTitleBrush(text);
@@ -237,72 +298,40 @@ void OccupancyChart::redraw() {
   };
 
   int seriesCount = 0;
-  if (core < 0) {
-    // One line per core, in the colour of its id.
-    for (int c : source->activeCores()) {
-      const std::vector<size_t> &rows = source->eventsOf(c);
-      std::vector<double> t(rows.size()), v(rows.size());
-      for (size_t i = 0; i < rows.size(); ++i) {
-        t[i] = double(events[rows[i]].time);
-        v[i] = double(events[rows[i]].inUse);
-      }
+  QLineSeries *lower = nullptr;
+  for (const OccupancyPlot::Series &s : plot.series) {
+    if (!s.area) {
+      // One line per core, in the colour of its id.
       auto *line = new QLineSeries;
-      line->setName(tr("core %1").arg(c));
-      QList<QPointF> points =
-          staircase(t, v, decimate::keep(t, v, std::max(1, columns / 2)),
-                    scale);
-      plotted += int(points.size());
-      line->replace(points);
-      attach(line);
-      QColor color = tilecolors::fill(c, false);
+      line->setName(s.name);
+      line->replace(s.upper);
+      QColor color = tilecolors::fill(s.key, false);
       line->setPen(QPen(dark ? color : color.darker(150), 1.4));
+      attach(line);
       ++seriesCount;
+      continue;
     }
-  } else {
-    // The chosen core stacked by allocating line.
-    std::vector<OccupancyModel::Layer> layers =
-        source->layers(core, kTopLines);
-    const std::vector<size_t> &rows = source->eventsOf(core);
-    std::vector<double> t(rows.size()), total(rows.size(), 0);
-    for (size_t i = 0; i < rows.size(); ++i)
-      t[i] = double(events[rows[i]].time);
-    for (const auto &layer : layers)
-      for (size_t i = 0; i < rows.size(); ++i)
-        total[i] += layer.bytes[i];
-    // Areas cost far more to fill than lines to stroke: fewer samples
-    // (each keeps the column's extremes of the total).
-    std::vector<size_t> kept =
-        decimate::keep(t, total, std::max(1, columns / 6));
-    std::vector<double> below(rows.size(), 0);
-    QLineSeries *lower = nullptr;
-    for (size_t k = 0; k < layers.size(); ++k) {
-      std::vector<double> upperValues(rows.size());
-      for (size_t i = 0; i < rows.size(); ++i)
-        upperValues[i] = below[i] + layers[k].bytes[i];
-      auto *upper = new QLineSeries;
-      QList<QPointF> points = staircase(t, upperValues, kept, scale);
-      plotted += int(points.size());
-      upper->replace(points);
-      auto *area = new QAreaSeries(upper, lower);
-      upper->setParent(area);
-      area->setName(layers[k].label);
-      attach(area);
-      // Pastel fills read on both backgrounds; "other lines" is grey.
-      QColor fill = layers[k].line < 0
-                        ? (dark ? QColor(0x80, 0x80, 0x80)
-                                : QColor(0xb4, 0xb4, 0xb4))
-                        : tilecolors::fill(int(k), false);
-      area->setBrush(fill);
-      area->setPen(QPen(fill.darker(130), 1));
-      lower = new QLineSeries(area);
-      lower->replace(points);
-      below = upperValues;
-      ++seriesCount;
-    }
+    auto *upper = new QLineSeries;
+    upper->replace(s.upper);
+    auto *area = new QAreaSeries(upper, lower);
+    upper->setParent(area);
+    area->setName(s.name);
+    // Pastel fills read on both backgrounds; "other groups" is grey. Styled
+    // before it is added: every change after costs a new path.
+    QColor fill = s.rest ? (dark ? QColor(0x80, 0x80, 0x80)
+                                 : QColor(0xb4, 0xb4, 0xb4))
+                         : tilecolors::fill(s.key, false);
+    area->setBrush(fill);
+    area->setPen(QPen(fill.darker(130), 1));
+    attach(area);
+    lower = new QLineSeries(area);
+    lower->replace(s.upper);
+    ++seriesCount;
   }
 
   // Capacity, then the peak.
-  if (capacityShown) {
+  const uint64_t capacity = plot.capacity;
+  if (plot.capacityShown) {
     auto *limit = new QLineSeries;
     limit->setName(tr("capacity %1").arg(formatBytes(capacity)));
     limit->append(0, double(capacity) * scale);
@@ -324,11 +353,11 @@ void OccupancyChart::redraw() {
     label->setPointLabelsFormat(tr("capacity %1").arg(formatBytes(capacity)));
     chart->legend()->markers(label).first()->setVisible(false);
   }
+  const OccupancyIndex::Peak &peak = plot.peak;
   if (peak.core >= 0) {
     auto *mark = new QScatterSeries;
-    QString where = source->trace().timeUnit == "cycle"
-                        ? tr("cycle %1").arg(peak.time)
-                        : tr("event %1").arg(peak.time);
+    QString where = plot.cycles ? tr("cycle %1").arg(peak.time)
+                                : tr("event %1").arg(peak.time);
     mark->setName(tr("peak %1 on core %2 at %3")
                       .arg(formatBytes(peak.bytes))
                       .arg(peak.core)
@@ -345,16 +374,192 @@ void OccupancyChart::redraw() {
     mark->setPointLabelsFormat(tr("peak %1").arg(formatBytes(peak.bytes)));
     ++seriesCount;
   }
+  // The current time: a vertical line, moved without a rebuild.
+  cursorLine = new QLineSeries;
+  cursorLine->setName(tr("now"));
+  attach(cursorLine);
+  QColor now = dark ? QColor(0x6c, 0xb6, 0xff) : QColor(0x1a, 0x5f, 0xb4);
+  cursorLine->setPen(QPen(now, 1.5));
+  chart->legend()->markers(cursorLine).first()->setVisible(false);
   // Antialiasing thousands of staircase steps costs more than it shows.
   view->setRenderHint(QPainter::Antialiasing, plotted < 4000);
   chart->legend()->setVisible(seriesCount <= kLegendMax);
   chart->legend()->setLabelColor(text);
-  chart->setToolTip(core < 0 ? tr("Each line is one core; choose a core to "
-                                  "see its bytes by KTIR line")
-                             : QString());
+  chart->setToolTip(
+      core < 0 ? tr("Each line is one core; choose a core to see its bytes "
+                    "by %1. Drag to select a time range.")
+                     .arg(plot.cycles ? tr("buffer") : tr("KTIR line"))
+               : tr("Drag to select a time range; click to move the "
+                    "current time there"));
+  placeOverlay();
+  Q_EMIT redrawn();
+}
+
+void OccupancyChart::placeOverlay() {
+  bool drawn = !shown.empty && cursorLine;
+  // The cursor.
+  if (cursorLine) {
+    QList<QPointF> points;
+    if (cursorAt) {
+      double t = std::min(double(*cursorAt), shown.end);
+      points = {QPointF(t, 0), QPointF(t, shown.top * 1.2)};
+    }
+    cursorLine->replace(points);
+  }
+  // The selected range, over the plot area's full height.
+  if (drawn && range) {
+    QRectF area = chart->plotArea();
+    double left = chart->mapToPosition(QPointF(double(range->first), 0),
+                                       cursorLine).x();
+    double right = chart->mapToPosition(QPointF(double(range->second), 0),
+                                        cursorLine).x();
+    left = std::clamp(left, area.left(), area.right());
+    right = std::clamp(right, area.left(), area.right());
+    rangeBox->setRect(QRectF(QPointF(left, area.top()),
+                             QPointF(right, area.bottom())));
+    rangeBox->setVisible(true);
+  } else {
+    rangeBox->setVisible(false);
+  }
+  QString said = cursorText();
+  readout->setText(said);
+  readout->setVisible(!said.isEmpty());
+}
+
+QString OccupancyChart::cursorText() const {
+  if (!source || shown.empty)
+    return {};
+  QStringList parts;
+  QString unit = shown.cycles ? tr("cycle") : tr("event");
+  if (cursorAt) {
+    uint64_t t = *cursorAt;
+    if (core >= 0) {
+      parts << tr("%1 %2: %3 in use on core %4")
+                   .arg(unit)
+                   .arg(t)
+                   .arg(formatBytes(source->valueAt(core, t)))
+                   .arg(core);
+    } else {
+      int most = -1;
+      uint64_t bytes = 0, total = 0;
+      for (int c : source->activeCores()) {
+        uint64_t v = source->valueAt(c, t);
+        total += v;
+        if (most < 0 || v > bytes)
+          most = c, bytes = v;
+      }
+      parts << tr("%1 %2: %3 in use on all cores, most on core %4 (%5)")
+                   .arg(unit)
+                   .arg(t)
+                   .arg(formatBytes(total))
+                   .arg(most)
+                   .arg(formatBytes(bytes));
+    }
+  }
+  if (range)
+    parts << tr("selected %1 %2–%3 (%4)")
+                 .arg(shown.cycles ? tr("cycles") : tr("events"))
+                 .arg(range->first)
+                 .arg(range->second)
+                 .arg(range->second - range->first);
+  return parts.join(QStringLiteral(" · "));
+}
+
+void OccupancyChart::setCursorTime(quint64 time) {
+  if (cursorAt == time)
+    return;
+  cursorAt = time;
+  placeOverlay();
+}
+
+void OccupancyChart::clearCursor() {
+  cursorAt.reset();
+  placeOverlay();
+}
+
+void OccupancyChart::selectRange(quint64 from, quint64 to) {
+  if (from > to)
+    std::swap(from, to);
+  if (from == to)
+    range.reset();
+  else
+    range = std::make_pair(uint64_t(from), uint64_t(to));
+  placeOverlay();
+}
+
+std::optional<double> OccupancyChart::timeAtViewPoint(const QPoint &p) const {
+  if (shown.empty || !cursorLine)
+    return std::nullopt;
+  QPointF at = chart->mapFromScene(view->mapToScene(p));
+  QRectF area = chart->plotArea();
+  if (at.x() < area.left() - 2 || at.x() > area.right() + 2)
+    return std::nullopt;
+  double t = chart->mapToValue(at, cursorLine).x();
+  return std::clamp(t, 0.0, shown.end);
+}
+
+bool OccupancyChart::eventFilter(QObject *watched, QEvent *event) {
+  if (watched != view->viewport())
+    return QWidget::eventFilter(watched, event);
+  switch (event->type()) {
+  case QEvent::MouseButtonPress: {
+    auto *mouse = static_cast<QMouseEvent *>(event);
+    if (mouse->button() != Qt::LeftButton)
+      break;
+    dragFrom = timeAtViewPoint(mouse->position().toPoint());
+    dragStart = mouse->position().toPoint();
+    view->setFocus(Qt::MouseFocusReason);
+    return dragFrom.has_value();
+  }
+  case QEvent::MouseMove: {
+    auto *mouse = static_cast<QMouseEvent *>(event);
+    if (!dragFrom || !(mouse->buttons() & Qt::LeftButton))
+      break;
+    if ((mouse->position().toPoint() - dragStart).manhattanLength() < 4)
+      return true;
+    if (auto t = timeAtViewPoint(mouse->position().toPoint())) {
+      auto [lo, hi] = std::minmax(*dragFrom, *t);
+      range = std::make_pair(uint64_t(std::llround(lo)),
+                             uint64_t(std::llround(hi)));
+      placeOverlay();
+    }
+    return true;
+  }
+  case QEvent::MouseButtonRelease: {
+    auto *mouse = static_cast<QMouseEvent *>(event);
+    if (!dragFrom || mouse->button() != Qt::LeftButton)
+      break;
+    std::optional<double> from = dragFrom;
+    dragFrom.reset();
+    bool dragged =
+        (mouse->position().toPoint() - dragStart).manhattanLength() >= 4;
+    if (dragged && range && range->first < range->second) {
+      Q_EMIT rangeSelected(range->first, range->second);
+    } else if (!dragged) {
+      Q_EMIT timeClicked(quint64(std::llround(*from)));
+    }
+    return true;
+  }
+  case QEvent::MouseButtonDblClick:
+  case QEvent::KeyPress:
+    if (event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->key() != Qt::Key_Escape)
+      break;
+    if (range) {
+      range.reset();
+      placeOverlay();
+      Q_EMIT rangeCleared();
+      return true;
+    }
+    break;
+  default:
+    break;
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 bool OccupancyChart::exportPng(const QString &path) {
+  finishPreparing();
   if (!source || source->isEmpty())
     return false;
   QSize size = view->isVisible() ? view->size() : QSize(1000, 560);
@@ -373,6 +578,7 @@ bool OccupancyChart::exportPng(const QString &path) {
 }
 
 bool OccupancyChart::exportSvg(const QString &path) {
+  finishPreparing();
   if (!source || source->isEmpty())
     return false;
   QSize size = view->isVisible() ? view->size() : QSize(1000, 560);

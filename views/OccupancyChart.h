@@ -4,19 +4,33 @@
 // Charts today, deprecated after Qt 6.10): nothing outside this class
 // names a Qt Charts type, so the backend can change without touching the
 // app. With no core chosen it draws one line per core; for a chosen core
-// it stacks the bytes by allocating KTIR line (the largest few, then the
-// rest). Always: the capacity line and the peak, marked. Long series are
-// decimated to a few points per pixel column (SeriesDecimator).
+// it stacks the bytes by allocating KTIR line or LX buffer (the largest
+// few, then the rest). Always: the capacity line and the peak, marked.
+// Long series are decimated to a few points per pixel column; the points
+// are prepared by OccupancyPlot, on a worker thread for long traces, so a
+// redraw of 100k events does not stall the GUI.
+//
+// During a run the current time is a vertical cursor with the bytes in
+// use there; dragging across the plot selects a time range
+// (rangeSelected), a click asks to move the current time there
+// (timeClicked), Escape or a double click clears the range.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_VIEWS_OCCUPANCYCHART_H
 #define SPYRE_VIEWS_OCCUPANCYCHART_H
 
+#include "OccupancyPlot.h"
+
+#include <QFutureWatcher>
 #include <QWidget>
+
+#include <cstdint>
+#include <optional>
 
 class OccupancyModel;
 class QCheckBox;
 class QComboBox;
+class QGraphicsRectItem;
 class QLabel;
 class QStackedWidget;
 class QToolButton;
@@ -25,6 +39,8 @@ class QToolButton;
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QLineSeries;
+class QScatterSeries;
 QT_END_NAMESPACE
 
 class OccupancyChart : public QWidget {
@@ -32,17 +48,34 @@ class OccupancyChart : public QWidget {
 
 public:
   explicit OccupancyChart(QWidget *parent = nullptr);
+  ~OccupancyChart() override;
 
   void setModel(OccupancyModel *model);
   OccupancyModel *model() const { return source; }
   /// A line under the title saying what ran (e.g. the kernel and seed).
   void setSubtitle(const QString &text);
+  QString subtitleText() const;
   int focusedCore() const { return core; }
   /// Points handed to the chart in the last redraw (after decimation).
   int plottedPoints() const { return plotted; }
   /// Pixel columns the decimation aims at (default: 1200): a line keeps at
-  /// most 4 samples per 2 columns, a stacked area 4 per 6.
+  /// most 4 samples per 2 columns, a stacked area 4 per 12.
   void setColumns(int columns);
+  /// Traces with at least this many events are prepared on a worker
+  /// thread (default 20,000); shorter ones at once.
+  void setBackgroundThreshold(int events);
+  /// True while a worker prepares the next picture.
+  bool isPreparing() const;
+  /// Waits for the worker (if any) and shows its picture.
+  void finishPreparing();
+
+  /// The current time (nullopt: none) and what the cursor's label says.
+  std::optional<uint64_t> cursorTime() const { return cursorAt; }
+  QString cursorText() const;
+  /// The selected range [from, to] (nullopt: none).
+  std::optional<std::pair<uint64_t, uint64_t>> selectedRange() const {
+    return range;
+  }
 
   /// The chart as a PNG / SVG file; false (nothing written) when there is
   /// nothing to draw or the file cannot be written.
@@ -50,33 +83,64 @@ public:
   bool exportSvg(const QString &path);
 
 public Q_SLOTS:
-  /// Shows `core` stacked by line (-1: every core, one line each).
+  /// Shows `core` stacked by group (-1: every core, one line each).
   void setFocusedCore(int core);
   /// Redraws from the model.
   void redraw();
+  /// Moves the cursor to `time` (in the trace's unit).
+  void setCursorTime(quint64 time);
+  void clearCursor();
+  /// Selects [from, to] (from == to: clears) without emitting.
+  void selectRange(quint64 from, quint64 to);
 
 Q_SIGNALS:
   /// The user picked a core in the chart's core box.
   void coreChosen(int core);
+  /// The user dragged across [from, to] (in the trace's unit).
+  void rangeSelected(quint64 from, quint64 to);
+  /// The user cleared the range (Escape, a double click).
+  void rangeCleared();
+  /// The user clicked the plot at `time`.
+  void timeClicked(quint64 time);
+  /// A picture was put on screen (after a redraw finished).
+  void redrawn();
 
 protected:
   void changeEvent(QEvent *event) override;
+  bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
   void rebuildCoreBox();
   void chooseExport();
+  void display(const OccupancyPlot &plot);
+  void launch();
+  void takeWorkersPlot();
+  void placeOverlay();
+  std::optional<double> timeAtViewPoint(const QPoint &point) const;
 
   OccupancyModel *source = nullptr;
-  QLabel *title = nullptr, *subtitle = nullptr, *empty = nullptr;
+  QLabel *title = nullptr, *subtitle = nullptr, *empty = nullptr,
+         *readout = nullptr;
   QComboBox *coreBox = nullptr;
   QCheckBox *fitToData = nullptr;
   QToolButton *exportButton = nullptr;
   QStackedWidget *pages = nullptr;
   QChart *chart = nullptr;
   QChartView *view = nullptr;
+  QLineSeries *cursorLine = nullptr;
+  QGraphicsRectItem *rangeBox = nullptr;
+  QFutureWatcher<OccupancyPlot> worker;
+  quint64 generation = 0, shownGeneration = 0, launched = 0;
+  OccupancyPlot shown;
   int core = -1;
   int plotted = 0;
   int columns = 1200;
+  int threshold = 20000;
+  bool themed = false;
+  std::optional<uint64_t> cursorAt;
+  std::optional<std::pair<uint64_t, uint64_t>> range;
+  std::optional<double> dragFrom;
+  QPoint dragStart;
 };
 
 #endif

@@ -60,6 +60,7 @@ void RingView::setArchitecture(const spyre::arch::Arch &newArch) {
     focusCore(-1);
   hovered = -1;
   runPeaks.clear();
+  live = {};
   update();
 }
 
@@ -76,6 +77,11 @@ void RingView::setSnapshot(const spyre::driver::PassSnapshot *snapshot) {
 
 void RingView::setRunPeaks(const std::vector<uint64_t> &peakBytes) {
   runPeaks = peakBytes;
+  update();
+}
+
+void RingView::setLiveState(RingLiveState state) {
+  live = std::move(state);
   update();
 }
 
@@ -163,6 +169,22 @@ QString RingView::coreDescription(int core) const {
     html += tr(", compiled peak %1").arg(formatBytes(uint64_t(lxPeak)));
   if (core < int(runPeaks.size()))
     html += tr(", interpreter run peak %1").arg(formatBytes(runPeaks[core]));
+  if (live.valid && core < int(live.cores.size())) {
+    const RingLiveState::Core &c = live.cores[size_t(core)];
+    auto names = [](const std::vector<std::string> &list) {
+      QStringList out;
+      for (const auto &n : list)
+        out << escaped(n);
+      return out.join(", ");
+    };
+    html += "<br>" + tr("<b>At cycle %1</b>: scratchpad %2 in use")
+                         .arg(live.cycle)
+                         .arg(formatBytes(c.lxBytes));
+    html += "<br>" + (c.busy.empty() ? tr("no engine busy")
+                                     : tr("busy: %1").arg(names(c.busy)));
+    if (!c.blocked.empty())
+      html += "<br>" + tr("blocked: %1").arg(names(c.blocked));
+  }
   if (runs && !buffers.empty()) {
     html += "<br>" + (buffers.size() == 1
                           ? tr("1 scratchpad buffer:")
@@ -227,8 +249,19 @@ void RingView::paintEvent(QPaintEvent *) {
   p.setFont(font);
   p.setPen(placed ? text : faint);
   QRectF line2(8, kHeader / 2, width() - 16, kHeader / 2 - 2);
+  QString second = headline();
+  if (live.valid) {
+    int busy = 0;
+    for (const auto &c : live.cores)
+      busy += int(c.busy.size());
+    second = tr("cycle %1: %2 engines busy, %3 links in use · %4")
+                 .arg(live.cycle)
+                 .arg(busy)
+                 .arg(live.links.size())
+                 .arg(second);
+  }
   p.drawText(line2, Qt::AlignLeft | Qt::AlignVCenter,
-             p.fontMetrics().elidedText(headline(), Qt::ElideRight,
+             p.fontMetrics().elidedText(second, Qt::ElideRight,
                                         int(line2.width())));
   if (arch.numCores == 0)
     return;
@@ -242,14 +275,48 @@ void RingView::paintEvent(QPaintEvent *) {
   double head = std::clamp(l.coreSize * 0.3, 5.0, 8.0);
   p.setPen(QPen(linkColor, l.coreSize > 30 ? 1.6 : 1.2));
   p.setBrush(Qt::NoBrush);
+  QPen linkPen = p.pen();
+  // Traffic at the current cycle: ring sends in blue, HBM traffic crossing
+  // the ring in the HBM colour, drawn thick with the bytes beside them.
+  QColor sendColor = dark ? QColor(0x6c, 0xb6, 0xff) : QColor(0x1a, 0x5f, 0xb4);
+  QColor dmaColor = dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
+  QFont bytesFont = font;
+  bytesFont.setPixelSize(int(std::clamp(l.coreSize * 0.3, 8.0, 11.0)));
   for (const ring::Link &link : ring::links(l, arch.bidirectionalRing)) {
+    const RingLiveState::Link *traffic = nullptr;
+    int direction = link.to == (link.from + 1) % arch.numCores ? 0 : 1;
+    int index = direction == 0 ? link.from : link.to;
+    for (const auto &t : live.links)
+      if (t.link == index && t.direction == direction)
+        traffic = &t;
     QRectF circle(l.centre - QPointF(link.radius, link.radius),
                   QSizeF(2 * link.radius, 2 * link.radius));
     QPainterPath arc;
     arc.arcMoveTo(circle, link.startDegrees);
     arc.arcTo(circle, link.startDegrees, link.sweepDegrees);
-    p.drawPath(arc);
-    drawHead(p, link.tip, head);
+    if (traffic) {
+      QColor c = traffic->dma ? dmaColor : sendColor;
+      p.setPen(QPen(c, std::clamp(l.coreSize * 0.16, 3.0, 5.0),
+                    Qt::SolidLine, Qt::RoundCap));
+      p.drawPath(arc);
+      drawHead(p, link.tip, head + 2);
+      if (l.coreSize > 22) {
+        QPointF mid = arc.pointAtPercent(0.5);
+        QPointF out = mid - l.centre;
+        double len = std::hypot(out.x(), out.y());
+        if (len > 0)
+          mid += out / len * (direction == 0 ? 11.0 : -11.0);
+        p.setFont(bytesFont);
+        p.setPen(c);
+        p.drawText(QRectF(mid.x() - 30, mid.y() - 7, 60, 14),
+                   Qt::AlignCenter, formatBytes(uint64_t(traffic->bytes)));
+        p.setFont(font);
+      }
+      p.setPen(linkPen);
+    } else {
+      p.drawPath(arc);
+      drawHead(p, link.tip, head);
+    }
   }
   QColor accent = dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
   QLineF hbm = ring::hbmLine(l);
@@ -295,11 +362,15 @@ void RingView::paintEvent(QPaintEvent *) {
                    tilecolors::fill(tiles[i], dark));
       p.restore();
     }
-    // Scratchpad fill of the last run: a bar along the bottom edge.
-    if (core < int(runPeaks.size()) && runPeaks[core] > 0 &&
-        arch.scratchpadBytesPerCore > 0) {
-      double f = std::min(1.0, double(runPeaks[core]) /
+    // Scratchpad fill: at the current cycle of a run, else the last
+    // interpreter run's peak; a bar along the bottom edge.
+    uint64_t fill = live.valid && core < int(live.cores.size())
+                        ? live.cores[size_t(core)].lxBytes
+                        : core < int(runPeaks.size()) ? runPeaks[core] : 0;
+    if (fill > 0 && arch.scratchpadBytesPerCore > 0) {
+      double f = std::min(1.0, double(fill) /
                                    double(arch.scratchpadBytesPerCore));
+      f = std::max(f, 0.04); // a sliver shows that something is there
       QRectF track(box.center().x() - box.width() * 0.3,
                    box.center().y() + box.height() * 0.27, box.width() * 0.6,
                    std::max(2.0, box.height() * 0.07));
@@ -328,6 +399,8 @@ void RingView::paintEvent(QPaintEvent *) {
       p.setPen(QPen(text, 1.0));
       p.drawEllipse(box.adjusted(-2, -2, 2, 2));
     }
+    if (live.valid && core < int(live.cores.size()))
+      drawEnginePips(p, box, live.cores[size_t(core)], dark);
     if (!tiles.empty()) {
       p.setFont(tileFont);
       p.setPen(tilecolors::textOn(dark));
@@ -380,22 +453,68 @@ void RingView::paintEvent(QPaintEvent *) {
     x += 18;
     caption(what);
   };
-  swatch(tilecolors::fill(0, dark),
-         QPen(tilecolors::fill(0, dark).darker(140), 1), tr("tile id"));
-  swatch(pal.color(QPalette::AlternateBase), QPen(pal.color(QPalette::Mid), 1),
-         tr("idle"));
-  p.setPen(QPen(linkColor, 1.2));
-  drawArrow(p, QLineF(x, y, x + 14, y), 5);
-  x += 18;
-  caption(tr("link"));
-  swatch(Qt::transparent, QPen(focusColor, 2.5),
-         tr("focused"));
+  // During a run the strip along the bottom has room for what moves only.
+  bool all = inside || !live.valid;
+  if (all) {
+    swatch(tilecolors::fill(0, dark),
+           QPen(tilecolors::fill(0, dark).darker(140), 1), tr("tile id"));
+    swatch(pal.color(QPalette::AlternateBase),
+           QPen(pal.color(QPalette::Mid), 1), tr("idle"));
+    p.setPen(QPen(linkColor, 1.2));
+    drawArrow(p, QLineF(x, y, x + 14, y), 5);
+    x += 18;
+    caption(tr("link"));
+    swatch(Qt::transparent, QPen(focusColor, 2.5), tr("focused"));
+  }
+  if (live.valid) {
+    p.setPen(QPen(sendColor, 3.5, Qt::SolidLine, Qt::RoundCap));
+    p.drawLine(QLineF(x, y, x + 14, y));
+    x += 18;
+    caption(tr("traffic"));
+    swatch(busyColor(dark), QPen(busyColor(dark).darker(150), 1),
+           tr("busy engine"));
+  }
+}
+
+QColor RingView::busyColor(bool dark) {
+  return dark ? QColor(0x5c, 0xe0, 0x7a) : QColor(0x1e, 0x9e, 0x40);
+}
+
+void RingView::drawEnginePips(QPainter &p, const QRectF &box,
+                              const RingLiveState::Core &core, bool dark) {
+  if (core.engines <= 0 || box.width() < 12)
+    return;
+  // One pip per engine along the top of the disc: filled when busy, a
+  // ring in amber when blocked, a faint ring when idle.
+  double pip = std::clamp(box.width() * 0.16, 3.0, 7.0);
+  double gap = pip * 0.35;
+  double total = core.engines * pip + (core.engines - 1) * gap;
+  double x = box.center().x() - total / 2;
+  double y = box.top() + box.height() * 0.16;
+  QColor blocked = dark ? QColor(0xff, 0xc0, 0x40) : QColor(0xc0, 0x70, 0x00);
+  QColor idle = palette().color(QPalette::Text);
+  idle.setAlphaF(0.35f);
+  int busyLeft = int(core.busy.size()), blockedLeft = int(core.blocked.size());
+  for (int i = 0; i < core.engines; ++i, x += pip + gap) {
+    QRectF dot(x, y, pip, pip);
+    if (busyLeft-- > 0) {
+      p.setPen(QPen(busyColor(dark).darker(dark ? 100 : 140), 1));
+      p.setBrush(busyColor(dark));
+    } else if (blockedLeft-- > 0) {
+      p.setPen(QPen(blocked, 1.4));
+      p.setBrush(Qt::NoBrush);
+    } else {
+      p.setPen(QPen(idle, 1));
+      p.setBrush(Qt::NoBrush);
+    }
+    p.drawEllipse(dot);
+  }
 }
 
 bool RingView::legendInside(const ring::Layout &l) const {
-  // Four rows under the HBM box, inside the inner link lane.
+  // Four rows (six during a run) under the HBM box, inside the inner lane.
   double inner = l.radius - l.coreSize / 2 - 8;
-  double rows = 4 * (fontMetrics().height() + 2);
+  double rows = (live.valid ? 6 : 4) * (fontMetrics().height() + 2);
   double below = l.hbm.bottom() + 8 + rows - l.centre.y();
   return inner > 0 && below < inner &&
          std::sqrt(inner * inner - below * below) > 40;

@@ -6,16 +6,22 @@
 // the selected pass has placed on it, tile ids written on the cores.
 // Hovering a core tells its tiles, engines and scratchpad buffers; clicking
 // one focuses it (coreFocused), clicking it again or empty space clears.
+// During an emulated run (setLiveState) links carrying a transfer at the
+// current cycle are drawn thick with their bytes, each core shows one pip
+// per engine (busy, blocked or idle) and its scratchpad fill.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_VIEWS_RINGVIEW_H
 #define SPYRE_VIEWS_RINGVIEW_H
 
 #include "RingGeometry.h"
+#include "RingLiveState.h"
 #include "arch/Arch.h"
 #include "driver/Compile.h"
 
 #include <QWidget>
+
+class QPainter;
 
 #include <cstdint>
 #include <vector>
@@ -32,6 +38,10 @@ public:
   void setSnapshot(const spyre::driver::PassSnapshot *snapshot);
   /// Peak scratchpad bytes per core from a run (empty: no run yet).
   void setRunPeaks(const std::vector<uint64_t> &peakBytes);
+  /// The machine at the current cycle of an emulated run (busy engines,
+  /// scratchpad bytes, link traffic); an invalid state clears it.
+  void setLiveState(RingLiveState state);
+  const RingLiveState &liveState() const { return live; }
 
   int coreCount() const { return arch.numCores; }
   int focusedCore() const { return focused; }
@@ -62,6 +72,9 @@ protected:
 
 private:
   bool legendInside(const ring::Layout &layout) const;
+  void drawEnginePips(QPainter &p, const QRectF &box,
+                      const RingLiveState::Core &core, bool dark);
+  static QColor busyColor(bool dark);
   bool isDark() const;
   QString headline() const;
 
@@ -72,6 +85,7 @@ private:
   int64_t lxPeak = -1;
   QString passName, stage;
   std::vector<uint64_t> runPeaks;
+  RingLiveState live;
   int focused = -1, hovered = -1;
 };
 

@@ -41,3 +41,77 @@ OccupancyTrace spyre::driver::occupancyFromLxEvents(
   }
   return trace;
 }
+
+OccupancyTrace spyre::driver::occupancyFromLxIntervals(
+    const std::vector<emu::LxInterval> &lx, const code::Module &module,
+    uint64_t capacityBytes, int cores) {
+  OccupancyTrace trace;
+  trace.timeUnit = "cycle";
+  trace.capacityBytes = capacityBytes;
+  trace.cores = std::max(cores, 0);
+  auto lineOf = [&](const code::Buffer &b) {
+    return b.loc < module.locations.size() ? module.locations[b.loc].ktirLine
+                                           : 0;
+  };
+  for (size_t i = 0; i < module.plan.buffers.size(); ++i) {
+    const code::Buffer &b = module.plan.buffers[i];
+    // "%x: memref<...> (line 53)" -> "%x (line 53)": the KTIR value and
+    // where it is, short enough for a legend.
+    std::string name = b.name;
+    if (size_t colon = name.find(": "); !name.empty() && name[0] == '%' &&
+                                        colon != std::string::npos)
+      name.resize(colon);
+    if (name.empty())
+      name = "buffer " + std::to_string(i);
+    if (int line = lineOf(b); line > 0 && name.find("(line ") == std::string::npos)
+      name += " (line " + std::to_string(line) + ")";
+    trace.groupNames[int(i)] = name;
+  }
+  // (core, time, delta, interval): per core in time order, releases first.
+  struct Change {
+    int core;
+    uint64_t time;
+    int64_t delta;
+    size_t interval;
+  };
+  std::vector<Change> changes;
+  changes.reserve(lx.size() * 2);
+  for (size_t i = 0; i < lx.size(); ++i) {
+    const emu::LxInterval &v = lx[i];
+    if (v.core < 0 || v.end <= v.start || v.bytes <= 0)
+      continue;
+    changes.push_back({v.core, v.start, v.bytes, i});
+    changes.push_back({v.core, v.end, -v.bytes, i});
+    trace.cores = std::max(trace.cores, v.core + 1);
+  }
+  std::sort(changes.begin(), changes.end(), [](const Change &a, const Change &b) {
+    if (a.core != b.core)
+      return a.core < b.core;
+    if (a.time != b.time)
+      return a.time < b.time;
+    return a.delta < b.delta;
+  });
+  trace.events.reserve(changes.size());
+  int64_t inUse = 0;
+  int core = -1;
+  for (const Change &c : changes) {
+    if (c.core != core)
+      core = c.core, inUse = 0;
+    inUse += c.delta;
+    const emu::LxInterval &v = lx[c.interval];
+    OccupancyEvent out;
+    out.core = c.core;
+    out.time = c.time;
+    out.deltaBytes = c.delta;
+    out.inUse = uint64_t(std::max<int64_t>(inUse, 0));
+    out.buffer = c.interval + 1;
+    out.group = v.buffer;
+    if (v.buffer >= 0 && size_t(v.buffer) < module.plan.buffers.size()) {
+      const code::Buffer &b = module.plan.buffers[size_t(v.buffer)];
+      out.line = lineOf(b);
+      out.op = b.name;
+    }
+    trace.events.push_back(std::move(out));
+  }
+  return trace;
+}

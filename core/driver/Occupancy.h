@@ -1,16 +1,19 @@
 //===- Occupancy.h - scratchpad occupancy over time: plain data -*- C++ -*-===//
 //
 // What the occupancy charts draw, in std types only, so that any run can
-// feed them: today the reference interpreter's LX events (time is each
-// core's event count), later the emulator's trace (time in cycles).
+// feed them: the reference interpreter's LX events (time is each core's
+// event count) or the emulator's LX intervals (time in cycles).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_DRIVER_OCCUPANCY_H
 #define SPYRE_DRIVER_OCCUPANCY_H
 
 #include "driver/Run.h"
+#include "emu/Machine.h"
+#include "spyrecode/SpyreCode.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +29,9 @@ struct OccupancyEvent {
                           ///< share it); 0 when unknown
   int line = 0;           ///< KTIR line that allocated the buffer, or 0
   std::string op;         ///< the op that caused the event
+  /// The LX buffer of the job plan (emulator traces): what a stacked chart
+  /// groups by when OccupancyTrace::groupNames names the groups.
+  int group = 0;
 };
 
 struct OccupancyTrace {
@@ -33,6 +39,9 @@ struct OccupancyTrace {
   uint64_t capacityBytes = 0;     ///< one core's scratchpad
   int cores = 0;                  ///< cores of the machine (ids 0..cores-1)
   std::vector<OccupancyEvent> events; ///< any order across cores
+  /// Names of the groups (OccupancyEvent::group); empty: a stacked chart
+  /// groups by the allocating KTIR line, named after the line and its op.
+  std::map<int, std::string> groupNames;
 };
 
 /// The interpreter's LX events as a trace: time is the 1-based index of the
@@ -40,6 +49,15 @@ struct OccupancyTrace {
 /// carries the line that allocated its buffer.
 OccupancyTrace occupancyFromLxEvents(const std::vector<LxEvent> &events,
                                      uint64_t capacityBytes, int cores);
+
+/// The emulator's LX intervals (one per buffer copy filled and read) as a
+/// trace in cycles: an allocation at each interval's start, a release at
+/// its end (at one cycle releases come first, as emu::peakLx counts them,
+/// so the peaks agree), grouped by the plan's buffer (named after the KTIR
+/// value it holds and its line). Empty intervals are left out.
+OccupancyTrace occupancyFromLxIntervals(const std::vector<emu::LxInterval> &lx,
+                                        const code::Module &module,
+                                        uint64_t capacityBytes, int cores);
 
 } // namespace spyre::driver
 

@@ -201,15 +201,15 @@ private Q_SLOTS:
     QTemporaryDir dir;
     auto *fit = chart.findChild<QCheckBox *>("occupancyFit");
     QVERIFY(fit);
-    // Fitted to softmax's peak (far under 2 MiB), the capacity is named in
-    // the axis title instead of drawn.
+    // Fitted to softmax's peak (far under 2 MiB), the capacity is named
+    // under the plot instead of drawn.
     QVERIFY(fit->isChecked());
     QVERIFY(model.peak(-1).bytes * 2 < model.trace().capacityBytes);
     QVERIFY(chart.exportSvg(dir.filePath("fitted.svg")));
     QFile fitted(dir.filePath("fitted.svg"));
     QVERIFY(fitted.open(QIODevice::ReadOnly));
     QByteArray fittedText = fitted.readAll();
-    QVERIFY(fittedText.contains("(of 2 MiB)<"));
+    QVERIFY(fittedText.contains("scratchpad 2 MiB per core, above the scale<"));
     QVERIFY(!fittedText.contains(">capacity 2 MiB<"));
     fit->setChecked(false);
     for (int core : {-1, model.peak(-1).core}) {
@@ -243,30 +243,7 @@ private Q_SLOTS:
     QVERIFY(!blank.exportPng(dir.filePath("none.png")));
     QVERIFY(!QFile::exists(dir.filePath("none.png")));
   }
-
-  void hundredThousandPoints() {
-    // One core, 100k events: the chart keeps a few points per column.
-    OccupancyTrace trace;
-    trace.capacityBytes = 2 << 20;
-    trace.cores = 1;
-    uint64_t inUse = 0;
-    std::mt19937 rng(3);
-    for (uint64_t t = 1; t <= 100000; ++t) {
-      bool alloc = inUse < 4096 || (rng() % 2 && inUse < (1u << 20));
-      int64_t delta = alloc ? 4096 : -4096;
-      inUse = uint64_t(int64_t(inUse) + delta);
-      trace.events.push_back({0, t, delta, inUse, 0, int(t % 5) + 1, "op"});
-    }
-    OccupancyModel model;
-    model.setTrace(trace);
-    OccupancyChart chart;
-    chart.setColumns(1000);
-    chart.setModel(&model);
-    QVERIFY(chart.plottedPoints() <= 2 * 4 * 1000 + 8);
-    chart.setFocusedCore(0);
-    QVERIFY(chart.plottedPoints() > 0);
-    QVERIFY(chart.plottedPoints() <= 6 * (2 * 4 * 1000 + 1));
-  }
+  // 100k events: EmulatedRunTest::longTraceIsPreparedInTheBackground.
 };
 
 QTEST_MAIN(OccupancyTest)

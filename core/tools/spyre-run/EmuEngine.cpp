@@ -13,8 +13,8 @@
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
+#include "driver/OutputCompare.h"
 #include "driver/RunReport.h"
-#include "interp/DType.h"
 #include "spyrecode/Binary.h"
 
 #include <nlohmann/json.hpp>
@@ -36,83 +36,28 @@ bool endsWith(const std::string &s, const std::string &suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-/// Element `i` of `a` as a double (integers as their value).
-double elementOf(const npy::Array &a, size_t i) {
-  std::string name = a.dtype;
-  if (name == "u8") name = "i8";
-  if (name == "u16") name = "i16";
-  if (name == "u32") name = "i32";
-  if (name == "u64") name = "i64";
-  std::optional<interp::DType> t = interp::dtypeFromName(name);
-  size_t size = npy::elementSize(a.dtype);
-  if (!t || size == 0 || (i + 1) * size > a.data.size())
-    return NAN;
-  return interp::loadElement(*t, a.data.data() + i * size);
-}
-
-/// The spacing of `dtype`'s values at `x` (1 for integers).
-double ulpAt(const std::string &dtype, double x) {
-  int mantissa = dtype == "f16" ? 10 : dtype == "bf16" ? 7
-               : dtype == "f32" ? 23 : dtype == "f64" ? 52 : -1;
-  if (mantissa < 0)
-    return 1;
-  int minExp = dtype == "f16" ? -14 : dtype == "bf16" || dtype == "f32" ? -126 : -1022;
-  int e = x == 0 || !std::isfinite(x) ? minExp : std::max(minExp, std::ilogb(x));
-  return std::ldexp(1.0, e - mantissa);
-}
-
-/// Compares the emulator's arrays with the interpreter's: true when every
-/// byte is equal or, with maxUlps > 0, every element lies within maxUlps
-/// steps of the dtype (at the array's largest magnitude) from the
-/// interpreter's value; prints the worst
+/// Compares the emulator's arrays with the interpreter's
+/// (driver/OutputCompare.h): true when every array agrees; prints the worst
 /// element of each array that differs.
 bool compareArrays(const std::map<std::string, npy::Array> &interp,
                    const std::map<std::string, npy::Array> &emu,
                    double maxUlps) {
   bool same = true;
-  for (const auto &[name, expected] : interp) {
-    auto it = emu.find(name);
-    if (it == emu.end()) {
-      std::cerr << "spyre-run: the emulator has no array '" << name << "'\n";
-      same = false;
+  for (const ArrayComparison &c : compareOutputs(interp, emu, maxUlps)) {
+    same = same && c.agrees;
+    if (c.missing) {
+      std::cerr << "spyre-run: the emulator has no array '" << c.name << "'\n";
       continue;
     }
-    const npy::Array &got = it->second;
-    if (got.data == expected.data)
+    if (c.mismatches == 0 && c.sameSize)
       continue;
-    size_t size = std::max<size_t>(1, npy::elementSize(expected.dtype));
-    size_t n = std::min(got.data.size(), expected.data.size()) / size;
-    // The bound is in steps of the dtype at the array's largest magnitude:
-    // a reordered sum's error scales with its terms, not with its result.
-    double scale = 0;
-    for (size_t i = 0; i < n; ++i)
-      if (std::isfinite(elementOf(expected, i)))
-        scale = std::max(scale, std::fabs(elementOf(expected, i)));
-    const double step = ulpAt(expected.dtype, scale);
-    size_t worst = 0, mismatches = 0;
-    double worstDiff = -1, worstUlps = -1;
-    for (size_t i = 0; i < n; ++i) {
-      if (std::memcmp(got.data.data() + i * size, expected.data.data() + i * size, size) == 0)
-        continue;
-      ++mismatches;
-      double want = elementOf(expected, i);
-      double d = std::fabs(elementOf(got, i) - want);
-      if (std::isnan(d))
-        d = INFINITY;
-      double ulps = d / step;
-      if (ulps > worstUlps)
-        worstUlps = ulps, worstDiff = d, worst = i;
-    }
-    bool within = maxUlps > 0 && worstUlps <= maxUlps &&
-                  got.data.size() == expected.data.size();
-    same = same && within;
     std::fprintf(stderr,
                  "spyre-run: %s in '%s': %zu of %zu elements differ; worst "
                  "element %zu: emulator %.9g, interpreter %.9g (|diff| %.9g, "
                  "%.3g ulps%s)\n",
-                 within ? "within the bound" : "mismatch", name.c_str(),
-                 mismatches, n, worst, elementOf(got, worst),
-                 elementOf(expected, worst), worstDiff, worstUlps,
+                 c.agrees ? "within the bound" : "mismatch", c.name.c_str(),
+                 c.mismatches, c.elements, c.worst, c.emulator, c.interpreter,
+                 c.difference, c.mismatches ? c.ulps : -1.0,
                  maxUlps > 0 ? (" of " + std::to_string(maxUlps)).c_str() : "");
   }
   return same;

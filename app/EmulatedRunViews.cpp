@@ -1,0 +1,238 @@
+//===- EmulatedRunViews.cpp - the ring, chart and summary follow a run ----===//
+
+#include "EmulatedRunViews.h"
+
+#include "CompileController.h"
+#include "EmulatorRun.h"
+#include "MachineDocks.h"
+#include "OccupancyChart.h"
+#include "OccupancyModel.h"
+#include "RingView.h"
+#include "RunSummary.h"
+
+#include "arch/Arch.h"
+#include "driver/Occupancy.h"
+#include "emu/ChromeTrace.h"
+
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <fstream>
+
+EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
+                                   EmulatorRun *run, CompileController *compiler)
+    : QObject(window), window(window), docks(docks), run(run),
+      compiler(compiler) {
+  summaryView = new RunSummary(window);
+  summaryView->setObjectName("runSummary");
+  dock = new QDockWidget(tr("Run summary"), window);
+  dock->setObjectName("runSummaryDock");
+  dock->setWidget(summaryView);
+  window->addDockWidget(Qt::BottomDockWidgetArea, dock);
+  if (auto *chartDock = qobject_cast<QDockWidget *>(docks->chart()->parentWidget()))
+    window->tabifyDockWidget(chartDock, dock);
+  // Tabifying raised the summary; the diagnostics come first until a run.
+  if (auto *diagnostics = window->findChild<QDockWidget *>("diagnosticsDock"))
+    diagnostics->raise();
+  QStringList targets;
+  for (const std::string &name : spyre::arch::presetNames())
+    targets << QString::fromStdString(name);
+  summaryView->setCompareTargets(targets);
+
+  connect(run, &EmulatorRun::started, this, &EmulatedRunViews::onStarted);
+  connect(run, &EmulatorRun::ready, this, &EmulatedRunViews::onReady);
+  connect(run, &EmulatorRun::positionChanged, this,
+          &EmulatedRunViews::onPosition);
+  connect(run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
+    summaryView->setStatus(tr("The emulated run failed: %1")
+                               .arg(errors.isEmpty() ? tr("no reason given")
+                                                     : errors.front()));
+  });
+  if (compiler)
+    connect(compiler, &CompileController::finished, this,
+            &EmulatedRunViews::onCompiled);
+  connect(&indexer, &QFutureWatcher<Indexes>::finished, this,
+          &EmulatedRunViews::onIndexed);
+  connect(docks->chart(), &OccupancyChart::timeClicked, this,
+          [this](quint64 cycle) {
+            if (this->run->hasSession() && !indexing())
+              this->run->runToCycle(cycle);
+          });
+  connect(&main, &RunSummaryRunner::finished, this, [this] {
+    summaryView->setStatus(QString());
+    summaryView->setRuns({main.latest()});
+  });
+  connect(&other, &RunSummaryRunner::finished, this, [this] {
+    summaryView->setStatus(QString());
+    summaryView->setRuns({main.latest(), other.latest()});
+  });
+  connect(summaryView, &RunSummary::compareRequested, this,
+          &EmulatedRunViews::compareWith);
+  connect(summaryView, &RunSummary::exportTraceRequested, this,
+          &EmulatedRunViews::chooseTraceFile);
+}
+
+EmulatedRunViews::~EmulatedRunViews() { indexer.waitForFinished(); }
+
+void EmulatedRunViews::addToMenu(QMenu *menu) {
+  menu->addAction(dock->toggleViewAction());
+}
+
+void EmulatedRunViews::onCompiled() {
+  // A what-if on the Target menu: the run follows the new target (the
+  // compile itself redraws the ring).
+  if (!run->hasSession() || run->busy() || !compiler->latest().ok ||
+      compiler->architectureName() == run->input().arch)
+    return;
+  EmulatorRun::Input in = run->input();
+  in.arch = compiler->architectureName();
+  in.spyreCode = nullptr; // compiled again for the new target
+  run->start(in);
+}
+
+void EmulatedRunViews::onStarted() {
+  summaryView->setStatus(tr("Running on the emulator…"));
+  docks->chart()->setSubtitle(tr("running on the emulator…"));
+}
+
+void EmulatedRunViews::onReady() {
+  const spyre::emu::Session *session = run->session();
+  if (!session)
+    return;
+  if (inFlight) { // index the newest run once this one ends
+    pendingIndex = true;
+    return;
+  }
+  pendingIndex = false;
+  // Copies of what the indexes need (the session stays on this thread).
+  const spyre::emu::Machine &m = session->finalMachine();
+  std::shared_ptr<const spyre::code::Module> module = m.prepared().module;
+  std::vector<spyre::emu::LxInterval> lx = session->trace().lx;
+  std::vector<spyre::emu::TraceEvent> events = session->trace().events;
+  std::vector<spyre::emu::LinkTransfer> links = session->trace().links;
+  std::vector<RingStateIndex::Engine> engines =
+      RingStateIndex::enginesOf(m.prepared());
+  int cores = m.arch().numCores;
+  uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
+  inFlight = true;
+  indexer.setFuture(QtConcurrent::run(
+      [module, lx = std::move(lx), events = std::move(events),
+       links = std::move(links), engines = std::move(engines), cores,
+       capacity]() mutable {
+        Indexes out;
+        out.occupancy = std::make_shared<const OccupancyIndex>(
+            spyre::driver::occupancyFromLxIntervals(lx, *module, capacity,
+                                                    cores));
+        out.ring = std::make_shared<const RingStateIndex>(
+            events, links, std::move(engines), cores, out.occupancy);
+        return out;
+      }));
+  summaryView->setStatus(tr("Working out the run's summary…"));
+  main.start(summaryInput());
+}
+
+void EmulatedRunViews::onIndexed() {
+  if (!inFlight || !indexer.future().isFinished())
+    return;
+  inFlight = false;
+  Indexes got = indexer.result();
+  if (pendingIndex) {
+    onReady();
+    return;
+  }
+  const spyre::emu::Session *session = run->session();
+  if (!session)
+    return;
+  ring = got.ring;
+  docks->occupancy()->setIndex(got.occupancy);
+  const EmulatorRun::Input &in = run->input();
+  docks->chart()->setSubtitle(
+      tr("emulator, seed %1, %2 · %3 cycles · %4 buffer fills")
+          .arg(in.seed)
+          .arg(QFileInfo(in.name).fileName())
+          .arg(session->totalCycles())
+          .arg(session->trace().lx.size()));
+  docks->showChart();
+  onPosition();
+}
+
+void EmulatedRunViews::finishIndexing() {
+  // Each turn takes one finished index (and may start the newest run's).
+  for (int turn = 0; turn < 8 && indexing(); ++turn) {
+    indexer.waitForFinished();
+    onIndexed();
+  }
+  docks->chart()->finishPreparing();
+}
+
+void EmulatedRunViews::onPosition() {
+  const spyre::emu::Session *session = run->session();
+  if (!session || !ring || indexing())
+    return;
+  uint64_t cycle = session->cycle();
+  docks->ring()->setLiveState(ring->at(cycle));
+  docks->chart()->setCursorTime(cycle);
+}
+
+RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {
+  const EmulatorRun::Input &in = run->input();
+  RunSummaryRunner::Input out;
+  out.source = in.source;
+  out.name = in.name;
+  out.arch = in.arch;
+  out.directory = in.directory;
+  out.seed = in.seed;
+  out.cycleBudget = in.cycleBudget;
+  if (const spyre::emu::Session *s = run->session())
+    out.spyreCode = s->finalMachine().prepared().module;
+  return out;
+}
+
+void EmulatedRunViews::compareWith(const QString &target) {
+  if (!run->hasSession())
+    return;
+  RunSummaryRunner::Input in = summaryInput();
+  in.arch = target;
+  in.spyreCode = nullptr; // compiled for that target
+  summaryView->setStatus(tr("Running %1 on %2 to compare…")
+                             .arg(QFileInfo(in.name).fileName(), target));
+  other.start(in);
+  dock->raise();
+}
+
+bool EmulatedRunViews::exportChromeTrace(const QString &path,
+                                         QString &error) const {
+  const spyre::emu::Session *session = run->session();
+  if (!session) {
+    error = tr("no emulated run yet");
+    return false;
+  }
+  std::ofstream file(path.toStdString());
+  if (file)
+    spyre::emu::writeChromeTrace(session->finalMachine(), file);
+  file.close();
+  if (!file) {
+    error = tr("cannot write %1").arg(path);
+    return false;
+  }
+  return true;
+}
+
+void EmulatedRunViews::chooseTraceFile() {
+  QString path = QFileDialog::getSaveFileName(
+      window, tr("Export Chrome trace"),
+      QFileInfo(run->input().name).completeBaseName() + ".trace.json",
+      tr("Chrome trace (*.json)"));
+  if (path.isEmpty())
+    return;
+  QString error;
+  if (!exportChromeTrace(path, error))
+    QMessageBox::warning(window, tr("Export Chrome trace"), error);
+  else
+    summaryView->setStatus(tr("Wrote %1").arg(QFileInfo(path).fileName()));
+}

@@ -1,0 +1,89 @@
+//===- EmulatedRunViews.h - the ring, chart and summary follow a run -*- C++ -*-===//
+//
+// Connects the emulated run (EmulatorRun, stepped by RunControls) to the
+// machine views: when a run is ready its LX intervals become the
+// Scratchpad chart's trace (in cycles, stacked by buffer) and its events
+// and link transfers the ring's live state (RingStateIndex), both indexed
+// on a worker thread from copies of the trace; at every step the ring shows
+// the state at the current cycle and the chart its cursor there; clicking
+// the chart moves the run to that cycle. It owns the Run summary dock: the
+// summary of each run (RunSummaryRunner, off the GUI thread), "Export
+// Chrome trace…" (the recorded run, emu/ChromeTrace.h) and "Compare
+// with…" (the same kernel on another target, side by side). Switching the
+// target re-runs the kernel the run was made of on the new target.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_EMULATEDRUNVIEWS_H
+#define SPYRE_APP_EMULATEDRUNVIEWS_H
+
+#include "RunSummaryRunner.h"
+
+#include "RingLiveState.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <memory>
+
+class CompileController;
+class EmulatorRun;
+class MachineDocks;
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class RunSummary;
+
+class EmulatedRunViews : public QObject {
+  Q_OBJECT
+
+public:
+  /// `compiler`: when a compile for another target than the run's
+  /// finishes (Target menu), the run is made again on that target.
+  EmulatedRunViews(QMainWindow *window, MachineDocks *docks, EmulatorRun *run,
+                   CompileController *compiler);
+  ~EmulatedRunViews() override;
+
+  RunSummary *summary() const { return summaryView; }
+  QDockWidget *summaryDock() const { return dock; }
+  /// True until the chart and the ring have the newest run's trace.
+  bool indexing() const { return inFlight || pendingIndex; }
+  /// Waits for the trace's indexes (tests, --screenshot).
+  void finishIndexing();
+  bool summarising() const { return main.busy() || other.busy(); }
+  const RingStateIndex *ringIndex() const { return ring.get(); }
+
+  /// Writes the recorded run as Chrome trace JSON; false with `error`.
+  bool exportChromeTrace(const QString &path, QString &error) const;
+  /// Runs the current kernel on `target` and shows both summaries.
+  void compareWith(const QString &target);
+  /// The Run summary dock's toggle, for the Run menu.
+  void addToMenu(QMenu *menu);
+
+private:
+  struct Indexes {
+    std::shared_ptr<const OccupancyIndex> occupancy;
+    std::shared_ptr<const RingStateIndex> ring;
+  };
+  void onStarted();
+  void onReady();
+  void onPosition();
+  void onIndexed();
+  void onCompiled();
+  void chooseTraceFile();
+  RunSummaryRunner::Input summaryInput() const;
+
+  QMainWindow *window;
+  MachineDocks *docks;
+  EmulatorRun *run;
+  CompileController *compiler;
+  RunSummary *summaryView = nullptr;
+  QDockWidget *dock = nullptr;
+  RunSummaryRunner main, other;
+  QFutureWatcher<Indexes> indexer;
+  bool pendingIndex = false; ///< a newer run is ready: index it next
+  bool inFlight = false;     ///< a worker's result not yet taken
+  std::shared_ptr<const RingStateIndex> ring;
+  QString compareTarget;
+};
+
+#endif

@@ -1,0 +1,279 @@
+//===- EmulatorRun.cpp - one emulated run, stepped from the GUI -----------===//
+
+#include "EmulatorRun.h"
+
+#include "driver/Compile.h"
+#include "driver/Run.h"
+#include "spyrecode/Listing.h"
+
+#include <QRegularExpression>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+using spyre::emu::Session;
+
+EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
+  timer.setInterval(30);
+  connect(&timer, &QTimer::timeout, this, [this] {
+    bool any = false;
+    for (int i = 0; i < perTick && session_ && session_->stepEvent(); ++i)
+      any = true;
+    if (any)
+      Q_EMIT positionChanged();
+    if (!any || !session_ || session_->position() >= session_->totalEvents())
+      pause();
+  });
+  connect(&watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,
+          [this] {
+            if (jobs.end()) {
+              std::shared_ptr<Prepared> p = watcher.result();
+              if (p && p->session) {
+                session_ = std::move(p->session);
+                module_ = p->module;
+                listingText = p->listing;
+                programLines = firstInstructionLines(listingText);
+                shownInput = running;
+                Q_EMIT ready();
+                Q_EMIT positionChanged();
+              } else {
+                QStringList errors = p ? p->errors : QStringList();
+                if (errors.isEmpty())
+                  errors << tr("the run was cancelled");
+                Q_EMIT failed(errors);
+              }
+            }
+            if (jobs.restartWanted())
+              launch();
+          });
+}
+
+EmulatorRun::~EmulatorRun() {
+  // The worker reads only its own copy of the input; wait for it so that
+  // no future outlives the watcher.
+  watcher.waitForFinished();
+}
+
+void EmulatorRun::start(const Input &input) {
+  pause();
+  pending = input;
+  jobs.request();
+  launch();
+}
+
+void EmulatorRun::launch() {
+  std::shared_ptr<std::atomic<bool>> cancel = jobs.start();
+  if (!cancel)
+    return;
+  running = pending;
+  // The old session stays visible until the new one is ready; stepping it
+  // meanwhile is harmless.
+  Q_EMIT started();
+  Input input = pending;
+  watcher.setFuture(QtConcurrent::run(
+      [input, cancel] { return prepare(input, cancel.get()); }));
+}
+
+std::shared_ptr<EmulatorRun::Prepared>
+EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel) {
+  using namespace spyre::driver;
+  auto out = std::make_shared<Prepared>();
+  out->module = input.spyreCode;
+  if (!out->module) {
+    CompileRequest compile;
+    compile.source = input.source.toStdString();
+    compile.sourceName = input.name.toStdString();
+    compile.arch = input.arch.toStdString();
+    compile.directory = input.directory.toStdString();
+    compile.cancel = cancel;
+    CompileResult compiled = compileKernel(compile);
+    if (compiled.cancelled || (cancel && cancel->load()))
+      return out;
+    for (const Diagnostic &d : compiled.diagnostics)
+      if (d.severity == Diagnostic::Severity::Error)
+        out->errors << QString::fromStdString(d.format());
+    if (!compiled.spyreCode) {
+      out->errors << tr("the kernel did not compile to SpyreCode");
+      return out;
+    }
+    out->module = compiled.spyreCode;
+  }
+  if (cancel && cancel->load())
+    return out;
+  RunRequest request;
+  request.source = input.source.toStdString();
+  request.sourceName = input.name.toStdString();
+  request.arch = input.arch.toStdString();
+  request.seed = input.seed;
+  request.cancel = cancel;
+  PreparedRun inputs(request);
+  if (!inputs.ok()) {
+    for (const Diagnostic &d : inputs.run().diagnostics)
+      out->errors << QString::fromStdString(d.format());
+    if (out->errors.isEmpty())
+      out->errors << tr("the kernel's inputs could not be placed");
+    return out;
+  }
+  std::vector<EmulatorArgument> args = emulatorArguments(inputs);
+  if (cancel && cancel->load())
+    return out;
+  EmulateOptions options;
+  options.arch = input.arch.toStdString();
+  options.cycleBudget = input.cycleBudget;
+  std::vector<std::string> errors;
+  out->session = startSession(out->module, args, options, errors);
+  for (const std::string &e : errors)
+    out->errors << QString::fromStdString(e);
+  if (out->session && out->session->faulted())
+    out->errors << QString::fromStdString(out->session->fault().message);
+  out->listing = QString::fromStdString(spyre::code::printListing(*out->module));
+  return out;
+}
+
+std::vector<int> EmulatorRun::firstInstructionLines(const QString &listing) {
+  std::vector<int> first;
+  static const QRegularExpression header(QStringLiteral("^program p(\\d+) "));
+  static const QRegularExpression zero(QStringLiteral("^ +0: "));
+  const QStringList lines = listing.split(QLatin1Char('\n'));
+  int program = -1;
+  for (int i = 0; i < lines.size(); ++i) {
+    QRegularExpressionMatch m = header.match(lines[i]);
+    if (m.hasMatch()) {
+      program = m.captured(1).toInt();
+      continue;
+    }
+    // The instructions follow the header (after its tile / ring_views /
+    // operands lines), one a line: "   0: ...", the index right-aligned.
+    if (program >= 0 && zero.match(lines[i]).hasMatch()) {
+      if (first.size() <= size_t(program))
+        first.resize(size_t(program) + 1, 0);
+      first[size_t(program)] = i + 1;
+      program = -1;
+    }
+  }
+  return first;
+}
+
+int EmulatorRun::listingLineOf(const std::vector<int> &first, int program,
+                               uint32_t pc) {
+  if (program < 0 || size_t(program) >= first.size() || first[size_t(program)] == 0)
+    return 0;
+  return first[size_t(program)] + int(pc);
+}
+
+EmulatorRun::Point EmulatorRun::current() const {
+  Point p;
+  if (!session_)
+    return p;
+  const spyre::emu::Machine &m = session_->machine();
+  if (session_->position() >= session_->totalEvents())
+    return p;
+  int32_t e = m.nextEngine();
+  if (e < 0 || size_t(e) >= m.state().engines.size())
+    return p;
+  p.engine = e;
+  p.pc = m.state().engines[size_t(e)].pc;
+  const auto &engines = m.prepared().engines;
+  if (size_t(e) < engines.size()) {
+    p.core = engines[size_t(e)].core;
+    p.program = engines[size_t(e)].program;
+  }
+  p.engineName = QString::fromStdString(m.engineName(uint32_t(e)));
+  const spyre::code::Instr &in = m.instr(uint32_t(e), p.pc);
+  const auto &locations = m.prepared().module->locations;
+  if (in.loc < locations.size()) {
+    p.ktirLine = locations[in.loc].ktirLine;
+    p.dataflowLine = locations[in.loc].dataflowLine;
+    p.op = QString::fromStdString(locations[in.loc].op);
+  }
+  if (p.program >= 0)
+    p.listingLine = listingLineOf(programLines, p.program, p.pc);
+  return p;
+}
+
+bool EmulatorRun::moved(bool ok) {
+  if (ok)
+    Q_EMIT positionChanged();
+  return ok;
+}
+
+bool EmulatorRun::stepEvent() {
+  return session_ && moved(session_->stepEvent());
+}
+
+bool EmulatorRun::stepBack() {
+  return session_ && moved(session_->stepBack());
+}
+
+bool EmulatorRun::stepCycle() {
+  return session_ && moved(session_->stepCycle());
+}
+
+bool EmulatorRun::seekEvent(uint64_t event) {
+  if (!session_ || event > session_->totalEvents())
+    return false;
+  return moved(session_->seekEvent(event));
+}
+
+bool EmulatorRun::runToCycle(uint64_t c) {
+  if (!session_)
+    return false;
+  uint64_t before = session_->position();
+  // The cycle never decreases from one event to the next: the last event
+  // at or before `c` is found by bisection over event numbers, each probe
+  // a replay from the nearest checkpoint (Session::seekCycle would replay
+  // from the start for every backward move).
+  uint64_t lo = 0, hi = session_->totalEvents();
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo + 1) / 2;
+    session_->seekEvent(mid);
+    if (session_->cycle() <= c)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  session_->seekEvent(lo);
+  return moved(session_->position() != before);
+}
+
+bool EmulatorRun::runToNextEventOfLine(int line) {
+  if (!session_ || line <= 0)
+    return false;
+  uint64_t start = session_->position();
+  // Session::nextEventOf does the matching event; step back over it so it
+  // is the one about to run. Past an event on the line first, so that a
+  // second request moves on to the next one.
+  if (current().ktirLine == line && !session_->stepEvent())
+    return false;
+  if (!session_->nextEventOf(line)) {
+    session_->seekEvent(start);
+    return false;
+  }
+  session_->stepBack();
+  return moved(session_->position() != start);
+}
+
+bool EmulatorRun::reset() {
+  pause();
+  return session_ && moved(session_->seekEvent(0));
+}
+
+void EmulatorRun::play() {
+  if (!session_ || session_->position() >= session_->totalEvents() ||
+      timer.isActive())
+    return;
+  timer.start();
+  Q_EMIT playingChanged(true);
+}
+
+void EmulatorRun::pause() {
+  if (!timer.isActive())
+    return;
+  timer.stop();
+  Q_EMIT playingChanged(false);
+}
+
+void EmulatorRun::setPlayRate(int eventsPerTick, int tickMs) {
+  perTick = std::max(1, eventsPerTick);
+  timer.setInterval(std::max(1, tickMs));
+}

@@ -1,0 +1,152 @@
+//===- EmulatorRun.h - one emulated run, stepped from the GUI ---*- C++ -*-===//
+//
+// Owns the emulated run the Run menu steps through. start() compiles the
+// kernel (or takes a SpyreCode module already compiled), places inputs
+// from a seed exactly as the interpreter does (driver/Emulate.h's
+// emulatorArguments) and records the whole run as an emu::Session, all on
+// a worker thread; one run is prepared at a time and the newest request
+// wins (LatestJob, as RunController). The session then lives on the GUI
+// thread: the step methods move its position and emit positionChanged().
+//
+// What a view needs:
+//   session()    the recorded run: trace() (TraceEvent, LxInterval,
+//                FifoSample, LinkTransfer, HbmTransfer), totalEvents(),
+//                totalCycles(), position(), cycle(), machine(); null until
+//                ready() and after a failure. Read it on the GUI thread.
+//   current()    the instruction the next event runs (debugger style: the
+//                line about to execute): engine, core, pc, KTIR line,
+//                DataflowIR op and line, SpyreCode listing line.
+//   signals      started() when a run is being prepared, ready() when its
+//                session is there (position 0), positionChanged() after
+//                every move, failed(messages) when it could not be made,
+//                playingChanged(bool) as play()/pause() toggle.
+//
+// play() steps `eventsPerTick` events every `tickMs` milliseconds until the
+// end (or pause()), so a run can be watched.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_EMULATORRUN_H
+#define SPYRE_APP_EMULATORRUN_H
+
+#include "LatestJob.h"
+
+#include "driver/Emulate.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+class EmulatorRun : public QObject {
+  Q_OBJECT
+
+public:
+  struct Input {
+    QString source, name;
+    QString arch;      ///< preset or TOML file; empty: the Spyre default
+    QString directory; ///< where the kernel's device imports are found
+    uint64_t seed = 0;
+    /// The current compile's SpyreCode (CompileResult::spyreCode): used
+    /// instead of compiling `source` again when it is set.
+    std::shared_ptr<const spyre::code::Module> spyreCode;
+    uint64_t cycleBudget = 100'000'000;
+  };
+
+  /// Where the run is: the instruction the next event executes.
+  struct Point {
+    int engine = -1; ///< Prepared::engines index; -1: the run has ended
+    int core = -1;
+    int program = -1;
+    uint32_t pc = 0;
+    int ktirLine = 0;     ///< 1-based; 0 unknown
+    int dataflowLine = 0; ///< 1-based line of the DataflowIR snapshot; 0
+    int listingLine = 0;  ///< 1-based line of the SpyreCode listing; 0
+    QString op;           ///< the DataflowIR op ("dflow.dma")
+    QString engineName;   ///< "core 3 sfu#0"
+  };
+
+  explicit EmulatorRun(QObject *parent = nullptr);
+  ~EmulatorRun() override;
+
+  /// Prepares a run of `input` (cancels / supersedes one being prepared).
+  void start(const Input &input);
+  /// Preparing a run right now.
+  bool busy() const { return jobs.busy(); }
+  bool hasSession() const { return session_ != nullptr; }
+  const spyre::emu::Session *session() const { return session_.get(); }
+  /// The input of the session shown.
+  const Input &input() const { return shownInput; }
+  /// The SpyreCode listing of the session's module (what the SpyreCode
+  /// pane shows), used for Point::listingLine.
+  const QString &listing() const { return listingText; }
+
+  Point current() const;
+
+  // Each returns false (and leaves the position) when there is no session
+  // or nothing to move to.
+  bool stepEvent();
+  bool stepBack();
+  bool stepCycle();
+  bool seekEvent(uint64_t event);
+  /// The last event at or before cycle `c` done (backwards too).
+  bool runToCycle(uint64_t c);
+  /// Runs until the next event's instruction comes from KTIR `line` (that
+  /// event not yet done, so current() is on the line); false, and not
+  /// moved, when no later event does.
+  bool runToNextEventOfLine(int line);
+  /// Back to the run's start (position 0).
+  bool reset();
+
+  void play();
+  void pause();
+  bool playing() const { return timer.isActive(); }
+  void setPlayRate(int eventsPerTick, int tickMs);
+  int eventsPerTick() const { return perTick; }
+
+  /// What a worker does (no Qt object touched): compile if needed, place
+  /// the inputs, record the session. Null session with `errors` on failure.
+  struct Prepared {
+    std::unique_ptr<spyre::emu::Session> session;
+    std::shared_ptr<const spyre::code::Module> module;
+    QStringList errors;
+    QString listing;
+  };
+  static std::shared_ptr<Prepared> prepare(const Input &input,
+                                           const std::atomic<bool> *cancel);
+
+  /// For each program of a SpyreCode listing (code/Listing.h's text), the
+  /// 1-based line of its instruction 0 (0: not found).
+  static std::vector<int> firstInstructionLines(const QString &listing);
+  /// The 1-based listing line of instruction `pc` of `program`; 0 unknown.
+  static int listingLineOf(const std::vector<int> &first, int program,
+                           uint32_t pc);
+
+Q_SIGNALS:
+  void started();
+  void ready();
+  void positionChanged();
+  void failed(const QStringList &errors);
+  void playingChanged(bool playing);
+
+private:
+  void launch();
+  bool moved(bool ok);
+
+  Input pending, running, shownInput;
+  LatestJob jobs;
+  QFutureWatcher<std::shared_ptr<Prepared>> watcher;
+  std::unique_ptr<spyre::emu::Session> session_;
+  std::shared_ptr<const spyre::code::Module> module_;
+  QString listingText;
+  std::vector<int> programLines; ///< firstInstructionLines(listingText)
+  QTimer timer;
+  int perTick = 1;
+};
+
+#endif

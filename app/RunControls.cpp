@@ -1,0 +1,333 @@
+//===- RunControls.cpp - run and step the emulator from the window --------===//
+
+#include "RunControls.h"
+
+#include "CodeEditor.h"
+#include "IrDiffView.h"
+#include "IrPane.h"
+#include "TimelineDock.h"
+#include "TimelineFeed.h"
+#include "TimelineModel.h"
+#include "TimelineView.h"
+
+#include <Qsci/qsciscintilla.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QInputDialog>
+#include <QLocale>
+#include <QMainWindow>
+#include <QMenu>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+
+#include <algorithm>
+
+RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
+                         IrDiffView *irView,
+                         std::function<EmulatorRun::Input()> input,
+                         std::function<Shown()> shown)
+    : QObject(mainWindow), window(mainWindow), editor(kernelEditor), ir(irView),
+      inputOf(std::move(input)), shownOf(std::move(shown)) {
+  dock = new TimelineDock(window);
+  window->addDockWidget(Qt::BottomDockWidgetArea, dock);
+  // A tab of the bottom area, beside the diagnostics and the chart.
+  if (auto *diagnostics = window->findChild<QDockWidget *>("diagnosticsDock")) {
+    window->tabifyDockWidget(diagnostics, dock);
+    diagnostics->raise();
+  }
+
+  QStyle *style = QApplication::style();
+  auto make = [&](const QString &text, const QString &name, QKeySequence key,
+                  QStyle::StandardPixmap icon, const QString &tip) {
+    auto *a = new QAction(style->standardIcon(icon), text, this);
+    a->setObjectName(name);
+    a->setShortcut(key);
+    a->setShortcutContext(Qt::WindowShortcut);
+    a->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+    a->setStatusTip(tip);
+    return a;
+  };
+  continueAct = make(tr("Run on &Emulator / Continue"), "runContinue", QKeySequence(Qt::Key_F5),
+                     QStyle::SP_MediaPlay,
+                     tr("Record the kernel's run on the emulator (seed 0) and play it; "
+                        "continue a paused run"));
+  pauseAct = make(tr("&Pause"), "runPause", QKeySequence(Qt::Key_F6), QStyle::SP_MediaPause,
+                  tr("Pause the playing run"));
+  stopAct = make(tr("&Stop"), "runStop", QKeySequence(Qt::SHIFT | Qt::Key_F5),
+                 QStyle::SP_MediaStop, tr("Stop and go back to the run's start"));
+  stepEventAct = make(tr("Step &Event"), "stepEvent", QKeySequence(Qt::Key_F10),
+                      QStyle::SP_MediaSkipForward, tr("Run one event (one engine issues or blocks)"));
+  stepCycleAct = make(tr("Step C&ycle"), "stepCycle", QKeySequence(Qt::Key_F11),
+                      QStyle::SP_MediaSeekForward, tr("Run every event of the next cycle"));
+  stepBackAct = make(tr("Step &Back"), "stepBack", QKeySequence(Qt::SHIFT | Qt::Key_F10),
+                     QStyle::SP_MediaSkipBackward, tr("Undo one event (replayed from a checkpoint)"));
+  runToLineAct = make(tr("Run to &Cursor Line"), "runToLine",
+                      QKeySequence(Qt::CTRL | Qt::Key_F10), QStyle::SP_ArrowDown,
+                      tr("Run to the next event of the KTIR line under the editor's cursor"));
+  runToCycleAct = make(tr("Run to C&ycle…"), "runToCycle",
+                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F10),
+                       QStyle::SP_ArrowForward, tr("Go to a cycle of the run, forwards or back"));
+  for (QAction *a : {continueAct, pauseAct, stopAct, stepEventAct, stepCycleAct,
+                     stepBackAct, runToLineAct, runToCycleAct})
+    window->addAction(a); // shortcuts work before the menu exists
+
+  connect(continueAct, &QAction::triggered, this, &RunControls::runOrContinue);
+  connect(pauseAct, &QAction::triggered, &run, &EmulatorRun::pause);
+  connect(stopAct, &QAction::triggered, this, [this] {
+    afterReady = nullptr;
+    run.pause();
+    run.reset();
+  });
+  connect(stepEventAct, &QAction::triggered, this,
+          [this] { withSession([this] { run.stepEvent(); }); });
+  connect(stepCycleAct, &QAction::triggered, this,
+          [this] { withSession([this] { run.stepCycle(); }); });
+  connect(stepBackAct, &QAction::triggered, this, [this] {
+    run.pause();
+    run.stepBack();
+  });
+  connect(runToLineAct, &QAction::triggered, this, &RunControls::runToCursorLine);
+  connect(runToCycleAct, &QAction::triggered, this, &RunControls::askCycle);
+
+  connect(&run, &EmulatorRun::ready, this, &RunControls::onReady);
+  connect(&run, &EmulatorRun::positionChanged, this, &RunControls::onPosition);
+  connect(&run, &EmulatorRun::playingChanged, this, &RunControls::updateActions);
+  connect(&run, &EmulatorRun::started, this, [this] {
+    dock->setStatus(tr("Recording the run on the emulator…"));
+    window->statusBar()->showMessage(tr("Recording the run on the emulator…"));
+    updateActions();
+  });
+  connect(&run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
+    afterReady = nullptr;
+    QString first = errors.value(0, tr("the run failed"));
+    dock->setStatus(tr("The emulated run failed: %1").arg(first));
+    window->statusBar()->showMessage(tr("The emulated run failed: %1").arg(first), 10000);
+    updateActions();
+  });
+  connect(dock->view(), &TimelineView::cycleRequested, this, [this](uint64_t c) {
+    run.pause();
+    run.runToCycle(c);
+  });
+  updateActions();
+}
+
+void RunControls::addActions(QMenu *menu) {
+  QAction *before = menu->actions().value(0);
+  for (QAction *a : {continueAct, pauseAct, stopAct})
+    menu->insertAction(before, a);
+  menu->insertSeparator(before);
+  for (QAction *a : {stepEventAct, stepCycleAct, stepBackAct, runToLineAct, runToCycleAct})
+    menu->insertAction(before, a);
+  menu->insertSeparator(before);
+  menu->addAction(dock->toggleViewAction());
+
+  bar = new QToolBar(tr("Run"), window);
+  bar->setObjectName("runToolBar");
+  bar->setIconSize(QSize(16, 16));
+  bar->addActions({continueAct, pauseAct, stopAct});
+  bar->addSeparator();
+  bar->addActions({stepBackAct, stepEventAct, stepCycleAct, runToLineAct});
+  window->addToolBar(Qt::TopToolBarArea, bar);
+}
+
+bool RunControls::sessionCurrent() const {
+  if (!run.hasSession() || !inputOf)
+    return false;
+  EmulatorRun::Input now = inputOf();
+  const EmulatorRun::Input &had = run.input();
+  return now.source == had.source && now.arch == had.arch && now.seed == had.seed;
+}
+
+void RunControls::startRun(std::function<void()> then) {
+  if (!inputOf)
+    return;
+  afterReady = std::move(then);
+  run.start(inputOf());
+}
+
+void RunControls::withSession(std::function<void()> step) {
+  run.pause();
+  if (sessionCurrent())
+    step();
+  else if (!run.busy())
+    startRun(nullptr); // the run starts at its first event, highlighted
+}
+
+void RunControls::runOrContinue() {
+  if (sessionCurrent()) {
+    if (run.session()->position() >= run.session()->totalEvents())
+      run.reset();
+    run.play();
+    return;
+  }
+  startRun([this] { run.play(); });
+}
+
+void RunControls::runTo(uint64_t n, std::function<void(bool)> done) {
+  auto go = [this, n, done] {
+    uint64_t target = std::min<uint64_t>(n, run.session()->totalEvents());
+    bool ok = run.seekEvent(target) || run.session()->position() == target;
+    if (done)
+      done(ok);
+  };
+  if (sessionCurrent())
+    go();
+  else
+    startRun(go);
+}
+
+void RunControls::onReady() {
+  const spyre::emu::Session *s = run.session();
+  timelinefeed::fill(dock->model(), *s);
+  dock->view()->modelChanged();
+  dock->view()->setCursorCycle(s->cycle());
+  // A run plays in about ten seconds, however long it is.
+  run.setPlayRate(int(std::max<uint64_t>(1, s->totalEvents() / 330)), 30);
+  dock->show();
+  dock->raise();
+  if (!dock->isFloating() && dock->height() < window->height() / 3)
+    window->resizeDocks({dock}, {window->height() / 3}, Qt::Vertical);
+  window->statusBar()->showMessage(
+      tr("Emulated run recorded: %1 events, %2 cycles")
+          .arg(QLocale().toString(qulonglong(s->totalEvents())),
+               QLocale().toString(qulonglong(s->totalCycles()))),
+      5000);
+  if (s->faulted())
+    window->statusBar()->showMessage(
+        tr("The emulated run stopped: %1")
+            .arg(QString::fromStdString(s->fault().message).section('\n', 0, 0)),
+        10000);
+  std::function<void()> then = std::move(afterReady);
+  afterReady = nullptr;
+  if (then)
+    then();
+  onPosition();
+}
+
+void RunControls::onPosition() {
+  const spyre::emu::Session *s = run.session();
+  if (!s)
+    return;
+  dock->view()->setCursorCycle(s->cycle());
+  if (run.playing())
+    dock->view()->revealCursor();
+  EmulatorRun::Point p = run.current();
+  QLocale loc;
+  QString where =
+      p.engine < 0
+          ? (s->faulted() ? tr("stopped: %1").arg(QString::fromStdString(
+                                 s->fault().message).section('\n', 0, 0))
+                          : tr("the run has ended"))
+          : tr("next: %1 pc %2 · %3 · KTIR line %4")
+                .arg(p.engineName)
+                .arg(p.pc)
+                .arg(p.op.isEmpty() ? tr("?") : p.op)
+                .arg(p.ktirLine);
+  dock->setStatus(tr("cycle %1 of %2 · event %3 of %4 · %5")
+                      .arg(loc.toString(qulonglong(s->cycle())),
+                           loc.toString(qulonglong(s->totalCycles())),
+                           loc.toString(qulonglong(s->position())),
+                           loc.toString(qulonglong(s->totalEvents())), where));
+  showPoint(p);
+  updateActions();
+}
+
+void RunControls::showPoint(const EmulatorRun::Point &p) {
+  shownLine = p.ktirLine;
+  if (p.ktirLine > 0) {
+    editor->highlightLines({p.ktirLine});
+    editor->ensureLineVisible(p.ktirLine - 1);
+  } else {
+    editor->clearHighlightedLines();
+  }
+  Shown shown = shownOf ? shownOf() : Shown();
+  if (shown.left && shown.right && !ir->isStale())
+    ir->highlightSourceLine(p.ktirLine, shown.left->sourceLines,
+                            shown.right->sourceLines);
+  // The exact instruction where a pane shows the SpyreCode, the exact op
+  // where it shows the DataflowIR the SpyreCode was made from.
+  auto exact = [&](QsciScintilla *pane, const spyre::driver::PassSnapshot *snap) {
+    pane->markerDeleteAll(IrPane::ExecutionMarker);
+    if (!snap || p.engine < 0 || ir->isStale())
+      return;
+    int line = 0;
+    if (snap == shown.spyreCode) {
+      // The pane's own text: the snapshot's listing.
+      // (A new compile may reuse the address: the text's size tells.)
+      if (snap != listingOf || snap->ir.size() != listingSize) {
+        listingOf = snap;
+        listingSize = snap->ir.size();
+        listingFirst = EmulatorRun::firstInstructionLines(QString::fromStdString(snap->ir));
+      }
+      line = EmulatorRun::listingLineOf(listingFirst, p.program, p.pc);
+    } else if (snap == shown.dataflow) {
+      line = p.dataflowLine;
+    }
+    if (line > 0 && line <= pane->lines()) {
+      pane->markerAdd(line - 1, IrPane::ExecutionMarker);
+      pane->ensureLineVisible(line - 1);
+    }
+  };
+  exact(ir->leftPane(), shown.left);
+  exact(ir->rightPane(), shown.right);
+}
+
+void RunControls::refreshHighlight() {
+  if (run.hasSession())
+    showPoint(run.current());
+}
+
+void RunControls::updateActions() {
+  const spyre::emu::Session *s = run.session();
+  bool playing = run.playing();
+  bool atStart = !s || s->position() == 0;
+  bool atEnd = s && s->position() >= s->totalEvents();
+  continueAct->setEnabled(!playing);
+  pauseAct->setEnabled(playing);
+  stopAct->setEnabled(s && (!atStart || playing));
+  stepBackAct->setEnabled(s && !atStart);
+  stepEventAct->setEnabled(!s || !atEnd || !sessionCurrent());
+  stepCycleAct->setEnabled(!s || !atEnd || !sessionCurrent());
+  runToCycleAct->setEnabled(s != nullptr);
+}
+
+void RunControls::askCycle() {
+  const spyre::emu::Session *s = run.session();
+  if (!s)
+    return;
+  bool ok = false;
+  QString text = QInputDialog::getText(
+      window, tr("Run to Cycle"),
+      tr("Cycle (0 – %1):").arg(QLocale().toString(qulonglong(s->totalCycles()))),
+      QLineEdit::Normal, QString::number(s->cycle()), &ok);
+  if (!ok)
+    return;
+  qulonglong c = text.trimmed().remove(QLocale().groupSeparator()).remove(',').toULongLong(&ok);
+  if (!ok) {
+    window->statusBar()->showMessage(tr("\"%1\" is not a cycle number").arg(text), 5000);
+    return;
+  }
+  run.pause();
+  run.runToCycle(std::min<qulonglong>(c, s->totalCycles()));
+  dock->view()->revealCursor();
+}
+
+void RunControls::runToCursorLine() {
+  int line = 0, index = 0;
+  editor->getCursorPosition(&line, &index);
+  ++line;
+  auto go = [this, line] {
+    if (!run.runToNextEventOfLine(line))
+      window->statusBar()->showMessage(
+          tr("No later event runs an instruction of line %1").arg(line), 5000);
+    dock->view()->revealCursor();
+  };
+  run.pause();
+  if (sessionCurrent())
+    go();
+  else
+    startRun(go);
+}

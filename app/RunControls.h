@@ -1,0 +1,112 @@
+//===- RunControls.h - run and step the emulator from the window -*- C++ -*-===//
+//
+// The debugger-like side of the window: the Run menu's emulator entries
+// and the Run toolbar (Run / Continue F5, Pause F6, Stop Shift+F5, Step
+// Event F10, Step Cycle F11, Step Back Shift+F10, Run to Cursor Line
+// Ctrl+F10, Run to Cycle… Ctrl+Shift+F10), the Timeline dock, and what a
+// step shows: the KTIR line of the instruction about to run highlighted
+// in the editor, the lines it became in both IR panes, and its exact
+// DataflowIR op / SpyreCode instruction when a pane shows that snapshot.
+// It owns the EmulatorRun the other docks read (emulator()).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_RUNCONTROLS_H
+#define SPYRE_APP_RUNCONTROLS_H
+
+#include "EmulatorRun.h"
+
+#include "driver/Compile.h"
+
+#include <QObject>
+
+#include <functional>
+
+class CodeEditor;
+class IrDiffView;
+class QAction;
+class QMainWindow;
+class QMenu;
+class QToolBar;
+class TimelineDock;
+
+class RunControls : public QObject {
+  Q_OBJECT
+
+public:
+  /// The snapshots the IR panes show, and which of them the SpyreCode's
+  /// locations name (null when the compile did not reach SpyreCode).
+  struct Shown {
+    const spyre::driver::PassSnapshot *left = nullptr, *right = nullptr;
+    const spyre::driver::PassSnapshot *spyreCode = nullptr;
+    const spyre::driver::PassSnapshot *dataflow = nullptr;
+  };
+
+  RunControls(QMainWindow *window, CodeEditor *editor, IrDiffView *ir,
+              std::function<EmulatorRun::Input()> input,
+              std::function<Shown()> shown);
+
+  /// Puts the emulator's actions at the top of `menu` (before its first
+  /// action) and adds the Run toolbar to the window.
+  void addActions(QMenu *menu);
+
+  EmulatorRun &emulator() { return run; }
+  TimelineDock *timeline() const { return dock; }
+  QToolBar *toolBar() const { return bar; }
+
+  // The actions, by what they do (object names: runContinue, runPause,
+  // runStop, stepEvent, stepCycle, stepBack, runToLine, runToCycle).
+  QAction *continueAction() const { return continueAct; }
+  QAction *pauseAction() const { return pauseAct; }
+  QAction *stopAction() const { return stopAct; }
+  QAction *stepEventAction() const { return stepEventAct; }
+  QAction *stepCycleAction() const { return stepCycleAct; }
+  QAction *stepBackAction() const { return stepBackAct; }
+  QAction *runToLineAction() const { return runToLineAct; }
+  QAction *runToCycleAction() const { return runToCycleAct; }
+
+  /// F5: records a run of the current kernel when there is none (or the
+  /// kernel or target changed) and plays it; continues a paused one.
+  void runOrContinue();
+  /// Records a run (if needed) and, when it is there, goes to event `n`
+  /// (to the end when n exceeds it); `done` is called then (true: there).
+  void runTo(uint64_t n, std::function<void(bool)> done);
+  /// Shows the run's instruction again (the IR panes were refilled).
+  void refreshHighlight();
+  /// The line the highlight is on (0: none), for tests.
+  int highlightedLine() const { return shownLine; }
+
+private:
+  /// Whether the session is for the editor's current kernel and target.
+  bool sessionCurrent() const;
+  /// Starts a run; `then` runs once it is ready.
+  void startRun(std::function<void()> then);
+  /// With a current session: `step`; else records one first.
+  void withSession(std::function<void()> step);
+  void onReady();
+  void onPosition();
+  void showPoint(const EmulatorRun::Point &p);
+  void updateActions();
+  void askCycle();
+  void runToCursorLine();
+
+  QMainWindow *window;
+  CodeEditor *editor;
+  IrDiffView *ir;
+  std::function<EmulatorRun::Input()> inputOf;
+  std::function<Shown()> shownOf;
+  EmulatorRun run;
+  TimelineDock *dock = nullptr;
+  QToolBar *bar = nullptr;
+  QAction *continueAct = nullptr, *pauseAct = nullptr, *stopAct = nullptr,
+          *stepEventAct = nullptr, *stepCycleAct = nullptr,
+          *stepBackAct = nullptr, *runToLineAct = nullptr,
+          *runToCycleAct = nullptr;
+  std::function<void()> afterReady;
+  int shownLine = 0;
+  /// firstInstructionLines() of the SpyreCode snapshot last shown.
+  const spyre::driver::PassSnapshot *listingOf = nullptr;
+  size_t listingSize = 0;
+  std::vector<int> listingFirst;
+};
+
+#endif

@@ -1,0 +1,116 @@
+//===- RunSummaryRunner.cpp - a run's summary, worked out off the GUI -----===//
+
+#include "RunSummaryRunner.h"
+
+#include "driver/Architecture.h"
+#include "driver/Compile.h"
+#include "driver/Emulate.h"
+#include "driver/OutputCompare.h"
+
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+RunSummaryRunner::RunSummaryRunner(QObject *parent) : QObject(parent) {
+  connect(&watcher, &QFutureWatcher<RunSummaryData>::finished, this, [this] {
+    if (jobs.end()) {
+      result = watcher.result();
+      Q_EMIT finished();
+    }
+    if (jobs.restartWanted())
+      launch();
+  });
+}
+
+RunSummaryRunner::~RunSummaryRunner() { watcher.waitForFinished(); }
+
+void RunSummaryRunner::start(const Input &input) {
+  pending = input;
+  jobs.request();
+  launch();
+}
+
+void RunSummaryRunner::launch() {
+  std::shared_ptr<std::atomic<bool>> cancel = jobs.start();
+  if (!cancel)
+    return;
+  Input input = pending;
+  watcher.setFuture(QtConcurrent::run(
+      [input, cancel] { return compute(input, cancel.get()); }));
+}
+
+RunSummaryData RunSummaryRunner::compute(const Input &input,
+                                         const std::atomic<bool> *cancel) {
+  using namespace spyre::driver;
+  RunSummaryData out;
+  out.kernel = QFileInfo(input.name).fileName();
+  std::vector<Diagnostic> archErrors;
+  std::string archName = input.arch.toStdString();
+  auto arch = loadArchitecture(archName, archErrors);
+  out.arch = arch ? QString::fromStdString(arch->name) : input.arch;
+  if (arch) {
+    out.cores = arch->numCores;
+    out.clockGhz = arch->clockGhz;
+    out.scratchpadBytes = uint64_t(arch->scratchpadBytesPerCore);
+  }
+  auto stopped = [&] { return cancel && cancel->load(); };
+  std::shared_ptr<const spyre::code::Module> module = input.spyreCode;
+  if (!module) {
+    CompileRequest compile;
+    compile.source = input.source.toStdString();
+    compile.sourceName = input.name.toStdString();
+    compile.arch = archName;
+    compile.directory = input.directory.toStdString();
+    compile.cancel = cancel;
+    CompileResult compiled = compileKernel(compile);
+    for (const Diagnostic &d : compiled.diagnostics)
+      if (d.severity == Diagnostic::Severity::Error)
+        out.errors << QString::fromStdString(d.message);
+    if (!compiled.spyreCode) {
+      if (out.errors.isEmpty())
+        out.errors << QObject::tr("the kernel did not compile to SpyreCode");
+      return out;
+    }
+    module = compiled.spyreCode;
+  }
+  if (stopped())
+    return out;
+  RunRequest request;
+  request.source = input.source.toStdString();
+  request.sourceName = input.name.toStdString();
+  request.arch = archName;
+  request.seed = input.seed;
+  request.cancel = cancel;
+  PreparedRun interpreter(request);
+  if (!interpreter.ok()) {
+    for (const Diagnostic &d : interpreter.run().diagnostics)
+      out.errors << QString::fromStdString(d.message);
+    if (out.errors.isEmpty())
+      out.errors << QObject::tr("the kernel's inputs could not be placed");
+    return out;
+  }
+  EmulateOptions options;
+  options.arch = archName;
+  options.cycleBudget = input.cycleBudget;
+  options.trace = true; // the scratchpad peaks come from the LX intervals
+  EmulateResult emulated = emulate(module, emulatorArguments(interpreter),
+                                   options);
+  for (const std::string &e : emulated.errors)
+    out.errors << QString::fromStdString(e);
+  out.ok = emulated.ok;
+  out.summary = emulated.summary;
+  if (!out.ok || stopped())
+    return out;
+  RunResult reference = interpreter.run();
+  if (!reference.ok) {
+    out.interpreterError =
+        reference.diagnostics.empty()
+            ? QObject::tr("the interpreter failed")
+            : QString::fromStdString(reference.diagnostics.front().message);
+    return out;
+  }
+  out.compared = true;
+  out.outputs = compareOutputs(reference.arrays, emulated.arrays);
+  for (ArrayComparison &c : compareOutputs(reference.regions, emulated.regions))
+    out.outputs.push_back(std::move(c));
+  return out;
+}

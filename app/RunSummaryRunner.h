@@ -1,0 +1,63 @@
+//===- RunSummaryRunner.h - a run's summary, worked out off the GUI -*- C++ -*-===//
+//
+// Fills a RunSummaryData on a worker thread: compiles the kernel for the
+// target (or takes the SpyreCode already compiled), places seeded inputs
+// as the interpreter does, runs the emulator once (the report's numbers:
+// emu::summarise, the same as spyre-run --report) and the interpreter on
+// the same inputs, and compares their outputs (driver/OutputCompare.h).
+// The Run summary dock shows one for the current run and, for a what-if,
+// a second one made on another target. One job at a time, the newest
+// request wins (LatestJob).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_RUNSUMMARYRUNNER_H
+#define SPYRE_APP_RUNSUMMARYRUNNER_H
+
+#include "LatestJob.h"
+#include "RunSummary.h"
+
+#include "spyrecode/SpyreCode.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+
+class RunSummaryRunner : public QObject {
+  Q_OBJECT
+
+public:
+  struct Input {
+    QString source, name;
+    QString arch;      ///< preset or TOML file; empty: the Spyre default
+    QString directory; ///< where the kernel's device imports are found
+    uint64_t seed = 0;
+    std::shared_ptr<const spyre::code::Module> spyreCode; ///< null: compile
+    uint64_t cycleBudget = 100'000'000;
+  };
+
+  explicit RunSummaryRunner(QObject *parent = nullptr);
+  ~RunSummaryRunner() override;
+
+  void start(const Input &input);
+  bool busy() const { return jobs.busy(); }
+  const RunSummaryData &latest() const { return result; }
+
+  /// What the worker does (no Qt object touched).
+  static RunSummaryData compute(const Input &input,
+                                const std::atomic<bool> *cancel);
+
+Q_SIGNALS:
+  void finished();
+
+private:
+  void launch();
+
+  Input pending;
+  LatestJob jobs;
+  QFutureWatcher<RunSummaryData> watcher;
+  RunSummaryData result;
+};
+
+#endif

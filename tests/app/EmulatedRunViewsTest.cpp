@@ -1,0 +1,203 @@
+//===- EmulatedRunViewsTest.cpp - ring, chart and summary follow a run ----===//
+//
+// A scripted session on the real docks: run softmax on the emulator, the
+// chart gets the run's LX intervals (in cycles), the ring the state at the
+// current cycle; step 10 events, then back 3: the ring's live state and
+// the chart's cursor are the trace's at the session's cycle; clicking the
+// chart moves the run to that cycle; the summary's numbers are
+// emu::summarise's of the recorded run; the Chrome trace is written; a
+// comparison with the 4-core preset shows both runs side by side.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompileController.h"
+#include "EmulatedRunViews.h"
+#include "EmulatorRun.h"
+#include "MachineDocks.h"
+#include "OccupancyChart.h"
+#include "OccupancyModel.h"
+#include "RingView.h"
+#include "RunSummary.h"
+
+#include "emu/Report.h"
+
+#include <QFile>
+#include <QGraphicsView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString readSample(const QString &name) {
+  QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + name);
+  f.open(QIODevice::ReadOnly);
+  return QString::fromUtf8(f.readAll());
+}
+
+} // namespace
+
+class EmulatedRunViewsTest : public QObject {
+  Q_OBJECT
+
+  /// The ring and the chart show the state at the session's cycle.
+  void checkAtCursor(EmulatedRunViews &views, MachineDocks &docks,
+                     const EmulatorRun &run) {
+    uint64_t cycle = run.session()->cycle();
+    const RingLiveState &live = docks.ring()->liveState();
+    QVERIFY(live.valid);
+    QCOMPARE(live.cycle, cycle);
+    RingLiveState expected = views.ringIndex()->at(cycle);
+    QCOMPARE(live.links.size(), expected.links.size());
+    for (size_t c = 0; c < live.cores.size(); ++c) {
+      QCOMPARE(live.cores[c].busy, expected.cores[c].busy);
+      // The scratchpad bytes are the LX intervals covering the cycle.
+      uint64_t held = 0;
+      for (const auto &i : run.session()->trace().lx)
+        if (size_t(i.core) == c && i.start <= cycle && i.end > cycle)
+          held += uint64_t(i.bytes);
+      QCOMPARE(live.cores[c].lxBytes, held);
+    }
+    QVERIFY(docks.chart()->cursorTime());
+    QCOMPARE(*docks.chart()->cursorTime(), cycle);
+  }
+
+private Q_SLOTS:
+  void followsTheRun() {
+    QMainWindow window;
+    CompileController compiler;
+    MachineDocks docks(&window, &compiler);
+    EmulatorRun run;
+    EmulatedRunViews views(&window, &docks, &run, &compiler);
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    EmulatorRun::Input in;
+    in.source = readSample("softmax.mlir");
+    in.name = "softmax.mlir";
+    in.seed = 0;
+    run.start(in);
+    QVERIFY(ready.wait(60000));
+    views.finishIndexing();
+    const spyre::emu::Session *session = run.session();
+    QVERIFY(session);
+    // The chart holds the emulator's trace: cycles, one event per fill and
+    // one per release of every LX buffer copy.
+    OccupancyModel *model = docks.occupancy();
+    QCOMPARE(model->trace().timeUnit, std::string("cycle"));
+    QCOMPARE(model->rowCount(), int(2 * session->trace().lx.size()));
+    QVERIFY(docks.chart()->plottedPoints() > 0);
+    spyre::emu::Summary summary = spyre::emu::summarise(session->finalMachine());
+    QCOMPARE(int64_t(model->peak(-1).bytes),
+             *std::max_element(summary.peakLxBytes.begin(),
+                               summary.peakLxBytes.end()));
+    checkAtCursor(views, docks, run);
+
+    // Step 10 events, back 3: the views follow.
+    for (int i = 0; i < 10; ++i)
+      QVERIFY(run.stepEvent());
+    checkAtCursor(views, docks, run);
+    for (int i = 0; i < 3; ++i)
+      QVERIFY(run.stepBack());
+    QCOMPARE(run.session()->position(), 7ull);
+    checkAtCursor(views, docks, run);
+    // Somewhere busy: the middle of the run.
+    QVERIFY(run.runToCycle(session->totalCycles() / 2));
+    checkAtCursor(views, docks, run);
+    int busy = 0;
+    for (const auto &c : docks.ring()->liveState().cores)
+      busy += int(c.busy.size()) + int(c.blocked.size());
+    QVERIFY(busy > 0);
+
+    // A click on the chart moves the run there.
+    auto *view = docks.chart()->findChild<QGraphicsView *>("occupancyChartView");
+    QVERIFY(view && view->isVisible());
+    QSignalSpy clicked(docks.chart(), &OccupancyChart::timeClicked);
+    QPoint at(view->viewport()->width() / 3, view->viewport()->height() / 2);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(clicked.count(), 1);
+    quint64 asked = clicked.at(0).at(0).toULongLong();
+    QVERIFY(run.session()->cycle() <= asked);
+    checkAtCursor(views, docks, run);
+
+    // The summary: the recorded run's numbers.
+    QTRY_VERIFY_WITH_TIMEOUT(!views.summarising() &&
+                                 views.summary()->runs().size() == 1,
+                             60000);
+    const RunSummaryData &data = views.summary()->runs().front();
+    QVERIFY(data.ok);
+    QCOMPARE(data.summary.totalCycles, summary.totalCycles);
+    QCOMPARE(data.summary.peakLxBytes, summary.peakLxBytes);
+    QCOMPARE(data.summary.bottleneck, summary.bottleneck);
+    QVERIFY(data.compared);
+    QVERIFY(views.summary()->plainText().contains("Outputs"));
+
+    // Chrome trace.
+    QTemporaryDir dir;
+    QString error;
+    QString path = dir.filePath("run.json");
+    QVERIFY2(views.exportChromeTrace(path, error), qPrintable(error));
+    QFile trace(path);
+    QVERIFY(trace.open(QIODevice::ReadOnly));
+    QJsonDocument json = QJsonDocument::fromJson(trace.readAll());
+    QVERIFY(json.isObject() || json.isArray());
+    QVERIFY(!views.exportChromeTrace(dir.filePath("no/such/dir/x.json"), error));
+
+    // Compare with the 4-core preset: softmax's 32 tiles do not fit, and
+    // the second column says so.
+    views.compareWith("spyre-4core");
+    QTRY_VERIFY_WITH_TIMEOUT(views.summary()->runs().size() == 2, 60000);
+    QCOMPARE(views.summary()->runs()[1].cores, 4);
+    QVERIFY(!views.summary()->runs()[1].ok);
+    QVERIFY(views.summary()->plainText().contains("failed: "));
+  }
+
+  void targetSwitchReruns() {
+    QMainWindow window;
+    CompileController compiler;
+    compiler.setDebounceMs(0);
+    MachineDocks docks(&window, &compiler);
+    EmulatorRun run;
+    EmulatedRunViews views(&window, &docks, &run, &compiler);
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QSignalSpy compiled(&compiler, &CompileController::finished);
+    EmulatorRun::Input in;
+    in.source = readSample("transpose_tile.mlir");
+    in.name = "transpose_tile.mlir";
+    in.arch = "spyre";
+    compiler.setArchitecture("spyre");
+    compiler.compileNow(in.source, in.name);
+    QVERIFY(compiled.wait(60000));
+    QCOMPARE(docks.ring()->coreCount(), 32);
+    run.start(in);
+    QVERIFY(ready.wait(60000));
+    views.finishIndexing();
+    QCOMPARE(int(docks.ring()->liveState().cores.size()), 32);
+    uint64_t cycles32 = run.session()->totalCycles();
+    // Target ▸ spyre-4core: the compile redraws the ring, the run follows.
+    compiler.setArchitecture("spyre-4core");
+    compiler.compileNow(in.source, in.name);
+    QVERIFY(compiled.wait(60000));
+    QCOMPARE(docks.ring()->coreCount(), 4);
+    QVERIFY(ready.wait(60000));
+    views.finishIndexing();
+    QCOMPARE(run.input().arch, QString("spyre-4core"));
+    QCOMPARE(run.session()->finalMachine().arch().numCores, 4);
+    QCOMPARE(int(docks.ring()->liveState().cores.size()), 4);
+    QVERIFY(run.session()->totalCycles() != cycles32);
+    QTRY_VERIFY_WITH_TIMEOUT(!views.summarising() &&
+                                 !views.summary()->runs().empty() &&
+                                 views.summary()->runs().front().cores == 4,
+                             60000);
+    QCOMPARE(views.summary()->runs().front().summary.totalCycles,
+             run.session()->totalCycles());
+  }
+};
+
+QTEST_MAIN(EmulatedRunViewsTest)
+#include "EmulatedRunViewsTest.moc"

@@ -1,0 +1,205 @@
+//===- EmulatorRunTest.cpp - an emulated run stepped from the GUI side ----===//
+//
+// EmulatorRun on a real sample: the session is prepared off the GUI
+// thread, stepping 10 events and back 3 is the state after 7 (position,
+// cycle, the instruction about to run and its lines), cycles and lines
+// can be run to, play() reaches the end, and a kernel that does not
+// compile fails with its diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorRun.h"
+#include "MainWindow.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+QString sampleText(const QString &name) {
+  QFile f(QDir(MainWindow::samplesDirectory()).filePath(name));
+  if (!f.open(QIODevice::ReadOnly))
+    return {};
+  return QString::fromUtf8(f.readAll());
+}
+
+struct Seen {
+  uint64_t position = 0, cycle = 0;
+  int engine = -1, ktirLine = 0, listingLine = 0;
+  uint32_t pc = 0;
+  QString op;
+  bool operator==(const Seen &o) const {
+    return position == o.position && cycle == o.cycle && engine == o.engine &&
+           ktirLine == o.ktirLine && listingLine == o.listingLine &&
+           pc == o.pc && op == o.op;
+  }
+};
+
+Seen seen(const EmulatorRun &run) {
+  EmulatorRun::Point p = run.current();
+  return {run.session()->position(), run.session()->cycle(), p.engine,
+          p.ktirLine, p.listingLine, p.pc, p.op};
+}
+
+} // namespace
+
+class EmulatorRunTest : public QObject {
+  Q_OBJECT
+
+  bool startSample(EmulatorRun &run, const QString &name, QString arch = {}) {
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QObject::connect(&run, &EmulatorRun::failed, &run, [](const QStringList &e) {
+      qWarning("the run failed: %s", qPrintable(e.join("\n")));
+    });
+    EmulatorRun::Input in;
+    in.source = sampleText(name);
+    in.name = name;
+    in.arch = arch;
+    run.start(in);
+    return ready.wait(60000) || ready.count() > 0;
+  }
+
+private Q_SLOTS:
+  void stepForwardAndBack() {
+    EmulatorRun run;
+    QSignalSpy moves(&run, &EmulatorRun::positionChanged);
+    QVERIFY(!run.stepEvent()); // no session yet
+    QVERIFY(startSample(run, "elementwise_add.mlir"));
+    QVERIFY(run.hasSession());
+    const spyre::emu::Session *s = run.session();
+    QVERIFY(s->totalEvents() > 20);
+    QCOMPARE(s->position(), uint64_t(0));
+    QVERIFY(!run.stepBack());
+
+    for (int i = 0; i < 10; ++i)
+      QVERIFY(run.stepEvent());
+    QCOMPARE(s->position(), uint64_t(10));
+    Seen after10 = seen(run);
+    for (int i = 0; i < 3; ++i)
+      QVERIFY(run.stepBack());
+    Seen back = seen(run);
+    QCOMPARE(back.position, uint64_t(7));
+
+    // The same 7 events from the start, step by step.
+    QVERIFY(run.reset());
+    QCOMPARE(s->position(), uint64_t(0));
+    for (int i = 0; i < 7; ++i)
+      QVERIFY(run.stepEvent());
+    Seen after7 = seen(run);
+    QVERIFY(back == after7);
+    QVERIFY(!(after10 == after7));
+    // The instruction about to run has a KTIR line, an op and a place in
+    // the SpyreCode listing, and that line of the listing is instruction pc.
+    QVERIFY(after7.engine >= 0);
+    QVERIFY(after7.ktirLine > 0);
+    QVERIFY(!after7.op.isEmpty());
+    QVERIFY(after7.listingLine > 0);
+    QString line = run.listing().split('\n').value(after7.listingLine - 1);
+    QVERIFY2(line.trimmed().startsWith(QString::number(after7.pc) + ": "),
+             qPrintable(line));
+    QVERIFY(moves.count() >= 21);
+  }
+
+  void cyclesAndLines() {
+    EmulatorRun run;
+    QVERIFY(startSample(run, "elementwise_add.mlir"));
+    const spyre::emu::Session *s = run.session();
+    // One cycle: every event of the next cycle is done.
+    QVERIFY(run.stepCycle());
+    uint64_t c1 = s->cycle();
+    QVERIFY(run.stepCycle());
+    QVERIFY(s->cycle() > c1);
+
+    // To a cycle, forwards and backwards.
+    uint64_t mid = s->totalCycles() / 2;
+    QVERIFY(run.runToCycle(mid));
+    QVERIFY(s->cycle() <= mid);
+    QVERIFY(s->machine().nextEventCycle() > mid);
+    QVERIFY(run.runToCycle(1));
+    QVERIFY(s->cycle() <= 1);
+
+    // To the next event of a line: it is the one about to run.
+    QVERIFY(run.reset());
+    QVERIFY(run.stepEvent());
+    int line = run.current().ktirLine;
+    QVERIFY(line > 0);
+    uint64_t first = s->position();
+    QVERIFY(run.runToNextEventOfLine(line));
+    QCOMPARE(run.current().ktirLine, line);
+    QVERIFY(s->position() > first);
+    uint64_t second = s->position();
+    // Again: the next one after it (or nothing, and no move).
+    if (run.runToNextEventOfLine(line)) {
+      QVERIFY(s->position() > second);
+      QCOMPARE(run.current().ktirLine, line);
+    } else {
+      QCOMPARE(s->position(), second);
+    }
+    QVERIFY(!run.runToNextEventOfLine(100000));
+  }
+
+  void playsToTheEnd() {
+    EmulatorRun run;
+    QVERIFY(startSample(run, "elementwise_add.mlir"));
+    run.setPlayRate(200, 5);
+    QSignalSpy playing(&run, &EmulatorRun::playingChanged);
+    run.play();
+    QVERIFY(run.playing());
+    QTRY_VERIFY_WITH_TIMEOUT(!run.playing(), 30000);
+    QCOMPARE(run.session()->position(), run.session()->totalEvents());
+    QCOMPARE(run.current().engine, -1); // nothing left to run
+    QCOMPARE(playing.count(), 2);
+    QVERIFY(!run.stepEvent());
+  }
+
+  void newestWins() {
+    EmulatorRun run;
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    EmulatorRun::Input a;
+    a.source = sampleText("elementwise_add.mlir");
+    a.name = "a.mlir";
+    
+    EmulatorRun::Input b = a;
+    b.name = "b.mlir";
+    run.start(a);
+    run.start(b);
+    QTRY_VERIFY_WITH_TIMEOUT(!run.busy() && ready.count() > 0, 60000);
+    QCOMPARE(run.input().name, QString("b.mlir"));
+  }
+
+  void failsWithDiagnostics() {
+    EmulatorRun run;
+    QSignalSpy failed(&run, &EmulatorRun::failed);
+    EmulatorRun::Input in;
+    in.source = "func.func @k() {\n  %x = arith.bogus\n}\n";
+    in.name = "bad.mlir";
+    run.start(in);
+    QVERIFY(failed.wait(60000));
+    QStringList errors = failed.first().first().toStringList();
+    QVERIFY(!errors.isEmpty());
+    QVERIFY(!run.hasSession());
+  }
+
+  void listingLines() {
+    const QString listing = "header\n"
+                            "program p0 mnilu instances 1\n"
+                            "  tile t0 [3, 64] f16\n"
+                            "   0: nop\n"
+                            "   1: halt\n"
+                            "\n"
+                            "program p1 sfu instances 1\n"
+                            "  0: halt\n";
+    std::vector<int> first = EmulatorRun::firstInstructionLines(listing);
+    QCOMPARE(first.size(), size_t(2));
+    QCOMPARE(EmulatorRun::listingLineOf(first, 0, 0), 4);
+    QCOMPARE(EmulatorRun::listingLineOf(first, 0, 1), 5);
+    QCOMPARE(EmulatorRun::listingLineOf(first, 1, 0), 8);
+    QCOMPARE(EmulatorRun::listingLineOf(first, 2, 0), 0);
+    QCOMPARE(EmulatorRun::listingLineOf(first, -1, 0), 0);
+  }
+};
+
+QTEST_MAIN(EmulatorRunTest)
+#include "EmulatorRunTest.moc"

@@ -1,0 +1,190 @@
+//===- RunSummaryTest.cpp - the run summary's numbers and page ------------===//
+//
+// RunSummaryRunner::compute against the emulator's own report
+// (emulateReportJson of an independent emulate() on the same inputs): the
+// cycles, time, bottleneck, bounds, per-engine utilisation, link use and
+// peaks agree; the output comparison names the element that is furthest
+// off; the page shows the numbers, and two runs side by side with their
+// ratio.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RunSummary.h"
+#include "RunSummaryRunner.h"
+
+#include "driver/Compile.h"
+#include "driver/Emulate.h"
+#include "driver/OutputCompare.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using namespace spyre::driver;
+
+namespace {
+
+RunSummaryRunner::Input inputOf(const QString &sample, const QString &arch) {
+  QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + sample);
+  f.open(QIODevice::ReadOnly);
+  RunSummaryRunner::Input in;
+  in.source = QString::fromUtf8(f.readAll());
+  in.name = sample;
+  in.arch = arch;
+  in.seed = 0;
+  return in;
+}
+
+/// The emulator's report for the same kernel and inputs, made directly.
+QJsonObject reportOf(const RunSummaryRunner::Input &in) {
+  CompileRequest compile;
+  compile.source = in.source.toStdString();
+  compile.sourceName = in.name.toStdString();
+  compile.arch = in.arch.toStdString();
+  CompileResult compiled = compileKernel(compile);
+  RunRequest request;
+  request.source = compile.source;
+  request.sourceName = compile.sourceName;
+  request.arch = compile.arch;
+  request.seed = in.seed;
+  PreparedRun inputs(request);
+  EmulateOptions options;
+  options.arch = compile.arch;
+  options.trace = true;
+  EmulateResult r =
+      emulate(compiled.spyreCode, emulatorArguments(inputs), options);
+  return QJsonDocument::fromJson(QByteArray::fromStdString(emulateReportJson(r)))
+      .object();
+}
+
+} // namespace
+
+class RunSummaryTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void numbersAreTheEmulatorsReport_data() {
+    QTest::addColumn<QString>("sample");
+    QTest::addColumn<QString>("arch");
+    QTest::newRow("softmax") << "softmax.mlir" << "spyre";
+    QTest::newRow("transpose_tile") << "transpose_tile.mlir" << "spyre";
+    QTest::newRow("transpose_tile, 4 cores")
+        << "transpose_tile.mlir" << "spyre-4core";
+  }
+
+  void numbersAreTheEmulatorsReport() {
+    QFETCH(QString, sample);
+    QFETCH(QString, arch);
+    RunSummaryRunner::Input in = inputOf(sample, arch);
+    RunSummaryData data = RunSummaryRunner::compute(in, nullptr);
+    QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
+    QJsonObject report = reportOf(in);
+    QVERIFY(report["ok"].toBool());
+    const spyre::emu::Summary &s = data.summary;
+    QCOMPARE(double(s.totalCycles), report["total_cycles"].toDouble());
+    QCOMPARE(s.timeUs, report["time_us"].toDouble());
+    QCOMPARE(QString::fromStdString(s.bottleneck), report["bottleneck"].toString());
+    QCOMPARE(s.boundHbm, report["bounds"].toObject()["hbm"].toDouble());
+    QCOMPARE(s.boundCompute, report["bounds"].toObject()["compute"].toDouble());
+    QCOMPARE(s.boundRing, report["bounds"].toObject()["ring"].toDouble());
+    QJsonArray engines = report["engines"].toArray();
+    QCOMPARE(int(s.engines.size()), int(engines.size()));
+    for (int i = 0; i < engines.size(); ++i) {
+      QCOMPARE(double(s.engines[size_t(i)].busyCycles),
+               engines[i].toObject()["busy_cycles"].toDouble());
+      QCOMPARE(s.engines[size_t(i)].utilisation,
+               engines[i].toObject()["utilisation"].toDouble());
+    }
+    QJsonArray peaks = report["peak_lx_bytes"].toArray();
+    QCOMPARE(int(s.peakLxBytes.size()), int(peaks.size()));
+    QCOMPARE(int(s.peakLxBytes.size()), data.cores);
+    for (int i = 0; i < peaks.size(); ++i)
+      QCOMPARE(double(s.peakLxBytes[size_t(i)]), peaks[i].toDouble());
+    QJsonArray links = report["ring_links"].toArray();
+    QCOMPARE(int(s.links.size()), int(links.size()));
+    for (int i = 0; i < links.size(); ++i)
+      QCOMPARE(double(s.links[size_t(i)].bytes),
+               links[i].toObject()["bytes"].toDouble());
+
+    // The outputs were compared; a mismatch names the element furthest
+    // off, and its two values are the arrays' values there.
+    QVERIFY(data.compared);
+    QVERIFY(!data.outputs.empty());
+    for (const ArrayComparison &c : data.outputs) {
+      QVERIFY(!c.missing);
+      QVERIFY(c.elements > 0);
+      if (c.mismatches == 0) {
+        QVERIFY(c.agrees);
+        continue;
+      }
+      QVERIFY(!c.agrees);
+      QVERIFY(c.worst < c.elements);
+      QVERIFY(c.difference > 0);
+      QCOMPARE(c.difference, std::fabs(c.emulator - c.interpreter));
+    }
+
+    // The page says it.
+    QString text = RunSummary::html({data}, false);
+    // (thousands are grouped with commas)
+    QVERIFY2(QString(text).remove(',').contains(
+                 QString::number(s.totalCycles) + " cycles"),
+             qPrintable(text.left(400)));
+    QVERIFY(text.contains(QString::fromStdString(s.bottleneck)));
+    QString verdict = RunSummary::outputsVerdict(data);
+    bool allAgree = std::all_of(data.outputs.begin(), data.outputs.end(),
+                                [](const auto &c) { return c.agrees; });
+    QVERIFY2(verdict.startsWith(allAgree ? "match" : "mismatch"),
+             qPrintable(verdict));
+    for (const ArrayComparison &c : data.outputs)
+      if (!c.agrees)
+        QVERIFY(verdict.contains(QStringLiteral("worst element %1").arg(c.worst)));
+  }
+
+  void sideBySide() {
+    RunSummaryData a = RunSummaryRunner::compute(
+        inputOf("transpose_tile.mlir", "spyre"), nullptr);
+    RunSummaryData b = RunSummaryRunner::compute(
+        inputOf("transpose_tile.mlir", "spyre-4core"), nullptr);
+    QVERIFY(a.ok && b.ok);
+    QCOMPARE(a.cores, 32);
+    QCOMPARE(b.cores, 4);
+    RunSummary view;
+    view.setRuns({a, b});
+    QString text = view.plainText();
+    QVERIFY(text.contains("32 cores"));
+    QVERIFY(text.contains("4 cores"));
+    QVERIFY(text.contains("second / first"));
+    QString ratio = QStringLiteral("× %1").arg(
+        QLocale::c().toString(double(b.summary.totalCycles) /
+                                  double(a.summary.totalCycles),
+                              'f', 2));
+    QVERIFY2(text.contains(ratio), qPrintable(ratio));
+    // A target the kernel does not fit: the failure is shown in its column.
+    RunSummaryData c = RunSummaryRunner::compute(
+        inputOf("softmax.mlir", "spyre-4core"), nullptr);
+    QVERIFY(!c.ok);
+    QVERIFY(!c.errors.isEmpty());
+    view.setRuns({a, c});
+    QVERIFY(view.plainText().contains("failed: "));
+    QVERIFY(view.plainText().contains("4 cores"));
+  }
+
+  void runnerOnAWorker() {
+    RunSummaryRunner runner;
+    QSignalSpy done(&runner, &RunSummaryRunner::finished);
+    runner.start(inputOf("transpose_tile.mlir", "spyre"));
+    runner.start(inputOf("transpose_tile.mlir", "spyre-4core")); // newest wins
+    QVERIFY(done.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.busy(), 60000);
+    QCOMPARE(runner.latest().cores, 4);
+    QVERIFY(runner.latest().ok);
+  }
+};
+
+QTEST_MAIN(RunSummaryTest)
+#include "RunSummaryTest.moc"

@@ -1,0 +1,83 @@
+//===- RunSummary.h - what an emulated run adds up to ------------*- C++ -*-===//
+//
+// The Run summary dock: total cycles and time, the bottleneck and the three
+// lower bounds (HBM, compute, ring), engine utilisation per unit and per
+// core, ring link utilisation, peak scratchpad per core, and the
+// interpreter's outputs compared with the emulator's (equal, or the worst
+// element and its index). Two runs (a what-if: another target, double
+// buffering off) are shown side by side with their ratio. "Export Chrome
+// trace…" and "Compare with…" ask the app (exportTraceRequested,
+// compareRequested); the numbers come from RunSummaryData, filled by
+// whoever ran the kernel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_RUNSUMMARY_H
+#define SPYRE_VIEWS_RUNSUMMARY_H
+
+#include "driver/OutputCompare.h"
+#include "emu/Report.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QTextBrowser;
+class QToolButton;
+
+/// One emulated run, as the summary shows it.
+struct RunSummaryData {
+  QString kernel;    ///< file name
+  QString arch;      ///< target name
+  QString variant;   ///< what differs in a what-if ("double buffering off")
+  int cores = 0;
+  double clockGhz = 0;
+  uint64_t scratchpadBytes = 0; ///< per core
+  bool ok = false;
+  QStringList errors;
+  spyre::emu::Summary summary;
+  bool compared = false;        ///< the interpreter ran on the same inputs
+  QString interpreterError;     ///< why it did not
+  std::vector<spyre::driver::ArrayComparison> outputs;
+};
+
+class RunSummary : public QWidget {
+  Q_OBJECT
+
+public:
+  explicit RunSummary(QWidget *parent = nullptr);
+
+  /// No run, one run, or two side by side (more: the first two).
+  void setRuns(std::vector<RunSummaryData> runs);
+  const std::vector<RunSummaryData> &runs() const { return shown; }
+  /// A line saying what is being computed ("" when nothing).
+  void setStatus(const QString &text);
+  /// The targets "Compare with…" offers.
+  void setCompareTargets(const QStringList &targets);
+  /// The summary as plain text (what the dock shows, for tests and copy).
+  QString plainText() const;
+
+  /// The page for `runs`, as HTML (pure: the widget shows this).
+  static QString html(const std::vector<RunSummaryData> &runs, bool dark);
+  /// "same" / "differ" line for one run's outputs.
+  static QString outputsVerdict(const RunSummaryData &run);
+
+Q_SIGNALS:
+  void exportTraceRequested();
+  void compareRequested(const QString &target);
+  void compareCleared();
+
+protected:
+  void changeEvent(QEvent *event) override;
+
+private:
+  void refresh();
+
+  QLabel *status = nullptr;
+  QTextBrowser *page = nullptr;
+  QToolButton *exportButton = nullptr, *compareButton = nullptr;
+  std::vector<RunSummaryData> shown;
+};
+
+#endif

@@ -1,0 +1,50 @@
+//===- TimelineDock.cpp - the Timeline dock -------------------------------===//
+
+#include "TimelineDock.h"
+
+#include "TimelineModel.h"
+#include "TimelineView.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+TimelineDock::TimelineDock(QWidget *parent)
+    : QDockWidget(tr("Timeline"), parent),
+      m_model(std::make_unique<TimelineModel>()) {
+  setObjectName("timelineDock");
+  auto *panel = new QWidget(this);
+  auto *layout = new QVBoxLayout(panel);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->setSpacing(2);
+  auto *bar = new QHBoxLayout;
+  m_status = new QLabel(tr("No emulated run"), panel);
+  m_status->setObjectName("timelineStatus");
+  m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_status->setMinimumWidth(0);
+  m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  auto *fit = new QToolButton(panel);
+  fit->setObjectName("timelineFit");
+  fit->setText(tr("Fit"));
+  fit->setToolTip(tr("Show the whole run (wheel: zoom; drag: pan; drag the "
+                     "cursor or click the ruler: move the current cycle)"));
+  bar->addWidget(m_status, 1);
+  bar->addWidget(fit);
+  layout->addLayout(bar);
+  m_view = new TimelineView(panel);
+  m_view->setObjectName("timelineView");
+  m_view->setModel(m_model.get());
+  layout->addWidget(m_view, 1);
+  setWidget(panel);
+  connect(fit, &QToolButton::clicked, m_view, &TimelineView::fitAll);
+}
+
+TimelineDock::~TimelineDock() = default;
+
+void TimelineDock::setStatus(const QString &text) {
+  m_status->setText(text);
+  m_status->setToolTip(text);
+}
+
+QString TimelineDock::status() const { return m_status->text(); }

@@ -1,0 +1,38 @@
+//===- TimelineDock.h - the Timeline dock -----------------------*- C++ -*-===//
+//
+// A dock holding a TimelineView over its own TimelineModel, with a bar
+// above it: where the run is (the app writes it: setStatus()) and a
+// "Fit" button that shows the whole run again.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_TIMELINEDOCK_H
+#define SPYRE_VIEWS_TIMELINEDOCK_H
+
+#include <QDockWidget>
+
+#include <memory>
+
+class QLabel;
+class TimelineModel;
+class TimelineView;
+
+class TimelineDock : public QDockWidget {
+  Q_OBJECT
+
+public:
+  explicit TimelineDock(QWidget *parent = nullptr);
+  ~TimelineDock() override;
+
+  TimelineModel &model() { return *m_model; }
+  TimelineView *view() const { return m_view; }
+  /// The line above the lanes ("cycle 120 / 4 096 · event 7 / 900 · …").
+  void setStatus(const QString &text);
+  QString status() const;
+
+private:
+  std::unique_ptr<TimelineModel> m_model;
+  TimelineView *m_view = nullptr;
+  QLabel *m_status = nullptr;
+};
+
+#endif

@@ -1,0 +1,467 @@
+//===- TimelineView.cpp - engines' busy and blocked time per core ---------===//
+
+#include "TimelineView.h"
+
+#include "TileColors.h"
+#include "TimelineModel.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// The shortest readable form of a cycle count on the ruler: 1500, 12.5k,
+// 3.2M.
+QString shortCycles(uint64_t c) {
+  if (c < 10000)
+    return QString::number(c);
+  if (c < 10'000'000)
+    return QString::number(double(c) / 1e3, 'g', 4) + "k";
+  return QString::number(double(c) / 1e6, 'g', 4) + "M";
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent) {
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  viewport()->setMouseTracking(true);
+  viewport()->setAutoFillBackground(false);
+  setMinimumHeight(120);
+  connect(verticalScrollBar(), &QScrollBar::valueChanged, viewport(),
+          qOverload<>(&QWidget::update));
+}
+
+void TimelineView::setModel(TimelineModel *model) {
+  m_model = model;
+  modelChanged();
+}
+
+void TimelineView::modelChanged() {
+  fitAll();
+  rowsChanged();
+}
+
+void TimelineView::rowsChanged() {
+  updateScrollBar();
+  viewport()->update();
+}
+
+void TimelineView::setCursorCycle(uint64_t cycle) {
+  if (cycle == m_cursor)
+    return;
+  m_cursor = cycle;
+  viewport()->update();
+}
+
+void TimelineView::setDarkTheme(bool dark) {
+  m_dark = dark;
+  m_colours.clear();
+  viewport()->update();
+}
+
+int TimelineView::labelWidth() const {
+  return fontMetrics().horizontalAdvance(QStringLiteral("▾ core 31  mnilu#0")) + 8;
+}
+
+int TimelineView::rulerHeight() const { return fontMetrics().height() + 8; }
+
+int TimelineView::plotWidth() const {
+  return std::max(1, viewport()->width() - labelWidth());
+}
+
+int TimelineView::rowHeight(int row) const {
+  int h = fontMetrics().height();
+  if (!m_model || row < 0 || size_t(row) >= m_model->rows().size())
+    return h;
+  return m_model->rows()[size_t(row)].engine < 0 ? h + 6 : h + 2;
+}
+
+int TimelineView::rowTop(int row) const {
+  // Rows have two heights: headers and engines.
+  int top = 0;
+  for (int r = 0; r < row; ++r)
+    top += rowHeight(r);
+  return top;
+}
+
+int TimelineView::contentHeight() const {
+  return m_model ? rowTop(int(m_model->rows().size())) : 0;
+}
+
+void TimelineView::updateScrollBar() {
+  int visible = std::max(0, viewport()->height() - rulerHeight());
+  verticalScrollBar()->setRange(0, std::max(0, contentHeight() - visible));
+  verticalScrollBar()->setPageStep(visible);
+  verticalScrollBar()->setSingleStep(fontMetrics().height());
+}
+
+QRect TimelineView::rowRect(int row) const {
+  int top = rulerHeight() + rowTop(row) - verticalScrollBar()->value();
+  return QRect(0, top, viewport()->width(), rowHeight(row));
+}
+
+int TimelineView::rowAt(int y) const {
+  if (!m_model || y < rulerHeight())
+    return -1;
+  int content = y - rulerHeight() + verticalScrollBar()->value();
+  int top = 0;
+  for (int r = 0; r < int(m_model->rows().size()); ++r) {
+    int h = rowHeight(r);
+    if (content < top + h)
+      return r;
+    top += h;
+  }
+  return -1;
+}
+
+int TimelineView::xOf(double cycle) const {
+  return labelWidth() + int(std::floor(m_scale.x(cycle)));
+}
+
+uint64_t TimelineView::cycleAtX(int x) const {
+  double c = m_scale.cycleAt(double(x - labelWidth()));
+  uint64_t end = m_model ? m_model->endCycle() : 0;
+  return uint64_t(std::clamp(std::llround(c), 0LL, (long long)end));
+}
+
+double TimelineView::visibleLast() const {
+  return m_scale.cycleAt(plotWidth());
+}
+
+void TimelineView::setScale(const timeline::Scale &s) {
+  m_fitted = false;
+  uint64_t end = m_model ? m_model->endCycle() : 0;
+  m_scale = timeline::clamp(s, end, plotWidth());
+  viewport()->update();
+}
+
+void TimelineView::fitAll() {
+  uint64_t end = m_model ? m_model->endCycle() : 0;
+  m_scale = timeline::fit(end, plotWidth());
+  m_fitted = true;
+  viewport()->update();
+}
+
+void TimelineView::setVisibleRange(double first, double last) {
+  if (!(last > first))
+    return;
+  timeline::Scale s;
+  s.first = first;
+  s.cyclesPerPixel = std::max(1.0 / 64, (last - first) / plotWidth());
+  setScale(s);
+}
+
+void TimelineView::zoomBy(double factor, double anchorX) {
+  uint64_t end = m_model ? m_model->endCycle() : 0;
+  double widest = double(std::max<uint64_t>(end, 1)) / plotWidth();
+  setScale(timeline::zoom(m_scale, factor, anchorX, 1.0 / 64,
+                          std::max(widest, 1.0 / 64)));
+}
+
+void TimelineView::revealCursor() {
+  int x = xOf(double(m_cursor)) - labelWidth();
+  if (x >= 0 && x < plotWidth())
+    return;
+  timeline::Scale s = m_scale;
+  s.first = double(m_cursor) - plotWidth() * s.cyclesPerPixel / 2;
+  setScale(s);
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event) {
+  QAbstractScrollArea::resizeEvent(event);
+  updateScrollBar();
+  // Keep showing the whole run, or the same first cycle at the same zoom.
+  if (m_fitted)
+    fitAll();
+  else
+    setScale(m_scale);
+}
+
+void TimelineView::paintEvent(QPaintEvent *) {
+  QPainter p(viewport());
+  const QPalette &pal = palette();
+  p.fillRect(viewport()->rect(), pal.color(QPalette::Base));
+  m_painted = 0;
+  if (!m_model || m_model->isEmpty()) {
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(viewport()->rect(), Qt::AlignCenter | Qt::TextWordWrap,
+               tr("No emulated run yet: Run ▸ Run on Emulator (F5) "
+                  "records one, then F10 steps through it."));
+    return;
+  }
+  const int rows = int(m_model->rows().size());
+  const int top = rulerHeight();
+  p.save();
+  p.setClipRect(QRect(0, top, viewport()->width(), viewport()->height() - top));
+  int y = top - verticalScrollBar()->value();
+  for (int r = 0; r < rows && y <= viewport()->height(); ++r) {
+    QRect rect(0, y, viewport()->width(), rowHeight(r));
+    y += rect.height();
+    if (rect.bottom() >= top)
+      paintRow(p, r, rect);
+  }
+  p.restore();
+  paintRuler(p);
+
+  // The cursor over everything.
+  int cx = xOf(double(m_cursor));
+  if (cx >= labelWidth() && cx <= viewport()->width()) {
+    QColor accent = m_dark ? QColor(0xff, 0x9e, 0x40) : QColor(0xd0, 0x4a, 0x00);
+    p.setPen(QPen(accent, 2));
+    p.drawLine(cx, top - 4, cx, viewport()->height());
+    QPolygon handle;
+    handle << QPoint(cx - 5, 0) << QPoint(cx + 5, 0) << QPoint(cx, top - 3);
+    p.setBrush(accent);
+    p.setPen(Qt::NoPen);
+    p.drawPolygon(handle);
+  }
+}
+
+void TimelineView::paintRuler(QPainter &p) {
+  const QPalette &pal = palette();
+  const int h = rulerHeight(), left = labelWidth();
+  p.fillRect(QRect(0, 0, viewport()->width(), h), pal.color(QPalette::Window));
+  p.setPen(pal.color(QPalette::Mid));
+  p.drawLine(0, h - 1, viewport()->width(), h - 1);
+  p.setPen(pal.color(QPalette::WindowText));
+  p.drawText(QRect(4, 0, left - 8, h), Qt::AlignVCenter | Qt::AlignLeft,
+             tr("cycle %1").arg(QLocale().toString(qulonglong(m_cursor))));
+  uint64_t step = timeline::tickStep(m_scale.cyclesPerPixel,
+                                     fontMetrics().horizontalAdvance("00000.0k") + 12);
+  double first = std::max(0.0, m_scale.first);
+  uint64_t c = uint64_t(std::ceil(first / double(step))) * step;
+  double last = visibleLast();
+  p.setClipRect(QRect(left, 0, plotWidth(), h));
+  for (; double(c) <= last; c += step) {
+    int x = xOf(double(c));
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(x, h - 5, x, h - 1);
+    p.setPen(pal.color(QPalette::WindowText));
+    p.drawText(x + 3, h - 5, shortCycles(c));
+  }
+  p.setClipping(false);
+}
+
+void TimelineView::paintRow(QPainter &p, int row, const QRect &r) {
+  const QPalette &pal = palette();
+  const TimelineModel::Row &info = m_model->rows()[size_t(row)];
+  const bool header = info.engine < 0;
+  const int left = labelWidth(), width = plotWidth();
+  QColor base = pal.color(QPalette::Base);
+  QColor band = header ? pal.color(QPalette::AlternateBase).darker(m_dark ? 80 : 104)
+                       : (row % 2 ? pal.color(QPalette::AlternateBase) : base);
+  p.fillRect(r, band);
+  if (header) {
+    p.setPen(pal.color(QPalette::Midlight));
+    p.drawLine(r.left(), r.top(), r.right(), r.top());
+  }
+
+  // The label.
+  QFont f = font();
+  if (header && info.core == m_model->focusedCore())
+    f.setBold(true);
+  p.setFont(f);
+  p.setPen(pal.color(header ? QPalette::WindowText : QPalette::Text));
+  QString label =
+      header ? QStringLiteral("%1 core %2")
+                   .arg(m_model->isCollapsed(info.core) ? QStringLiteral("▸")
+                                                        : QStringLiteral("▾"))
+                   .arg(info.core)
+             : QStringLiteral("     ") + m_model->lanes()[size_t(info.engine)].name;
+  p.drawText(QRect(4, r.top(), left - 8, r.height()),
+             Qt::AlignVCenter | Qt::AlignLeft, label);
+  p.setFont(font());
+
+  // The intervals, merged to pixels (merge() keeps them inside the plot).
+  const int pad = header ? 3 : 2;
+  const int barTop = r.top() + pad, barHeight = r.height() - 2 * pad;
+  const std::vector<timeline::Interval> &busy =
+      header ? m_model->coreBusy(info.core)
+             : m_model->lanes()[size_t(info.engine)].busy;
+  for (const timeline::PixelSpan &s : timeline::merge(busy, m_scale, width)) {
+    size_t line = size_t(std::max(0, s.line));
+    if (line >= m_colours.size()) {
+      size_t from = m_colours.size();
+      m_colours.resize(line + 1);
+      for (size_t i = from; i <= line; ++i)
+        m_colours[i] = tilecolors::fill(int(i), m_dark);
+    }
+    const QColor &c = m_colours[line];
+    p.fillRect(QRect(left + s.x0, barTop, s.x1 - s.x0, barHeight), c);
+    ++m_painted;
+  }
+  if (!header) {
+    const auto &blocked = m_model->lanes()[size_t(info.engine)].blocked;
+    QColor red = m_dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+    QBrush hatch(red, Qt::BDiagPattern);
+    int h = std::max(3, barHeight / 3);
+    for (const timeline::PixelSpan &s : timeline::merge(blocked, m_scale, width)) {
+      QRect strip(left + s.x0, r.bottom() - pad - h + 1, s.x1 - s.x0, h);
+      p.fillRect(strip, hatch);
+      p.fillRect(QRect(strip.left(), strip.bottom(), strip.width(), 1), red);
+      ++m_painted;
+    }
+  }
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event) {
+  QPoint angle = event->angleDelta();
+  if (event->modifiers() & Qt::ShiftModifier) {
+    int dy = angle.y() != 0 ? angle.y() : angle.x();
+    verticalScrollBar()->setValue(verticalScrollBar()->value() - dy / 2);
+  } else if (std::abs(angle.x()) > std::abs(angle.y())) {
+    timeline::Scale s = m_scale;
+    s.first -= angle.x() / 120.0 * 40 * s.cyclesPerPixel;
+    setScale(s);
+  } else if (angle.y() != 0) {
+    double anchor = event->position().x() - labelWidth();
+    zoomBy(std::pow(1.25, angle.y() / 120.0), std::max(0.0, anchor));
+  }
+  event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event) {
+  if (event->button() != Qt::LeftButton || !m_model)
+    return QAbstractScrollArea::mousePressEvent(event);
+  QPoint pos = event->position().toPoint();
+  m_dragFrom = pos;
+  m_dragFirst = m_scale.first;
+  m_dragScroll = verticalScrollBar()->value();
+  if (pos.x() < labelWidth()) {
+    int row = rowAt(pos.y());
+    if (row >= 0 && m_model->rows()[size_t(row)].engine < 0) {
+      int core = m_model->rows()[size_t(row)].core;
+      m_model->setCollapsed(core, !m_model->isCollapsed(core));
+      rowsChanged();
+    }
+    return;
+  }
+  bool onCursor = std::abs(pos.x() - xOf(double(m_cursor))) <= 4;
+  if (pos.y() < rulerHeight() || onCursor) {
+    m_drag = Drag::Cursor;
+    uint64_t c = cycleAtX(pos.x());
+    setCursorCycle(c);
+    Q_EMIT cycleRequested(c);
+  } else {
+    m_drag = Drag::Pan;
+    viewport()->setCursor(Qt::ClosedHandCursor);
+  }
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event) {
+  QPoint pos = event->position().toPoint();
+  if (m_drag == Drag::Cursor) {
+    uint64_t c = cycleAtX(std::max(pos.x(), labelWidth()));
+    if (c != m_cursor) {
+      setCursorCycle(c);
+      Q_EMIT cycleRequested(c);
+    }
+  } else if (m_drag == Drag::Pan) {
+    timeline::Scale s = m_scale;
+    s.first = m_dragFirst - (pos.x() - m_dragFrom.x()) * s.cyclesPerPixel;
+    setScale(s);
+    verticalScrollBar()->setValue(m_dragScroll - (pos.y() - m_dragFrom.y()));
+  } else {
+    bool onCursor = pos.x() >= labelWidth() &&
+                    (pos.y() < rulerHeight() ||
+                     std::abs(pos.x() - xOf(double(m_cursor))) <= 4);
+    viewport()->setCursor(onCursor ? Qt::SizeHorCursor : Qt::ArrowCursor);
+  }
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event) {
+  m_drag = Drag::None;
+  viewport()->setCursor(Qt::ArrowCursor);
+  QAbstractScrollArea::mouseReleaseEvent(event);
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent *event) {
+  if (!m_model)
+    return;
+  int row = rowAt(event->position().toPoint().y());
+  if (row < 0)
+    return;
+  int core = m_model->rows()[size_t(row)].core;
+  m_model->setFocusedCore(core);
+  rowsChanged();
+  Q_EMIT coreFocused(core);
+}
+
+bool TimelineView::viewportEvent(QEvent *event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto *help = static_cast<QHelpEvent *>(event);
+    QString text = toolTipAt(help->pos());
+    if (text.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(help->globalPos(), text, viewport());
+    return true;
+  }
+  return QAbstractScrollArea::viewportEvent(event);
+}
+
+QString TimelineView::toolTipAt(const QPoint &pos) const {
+  if (!m_model)
+    return {};
+  int row = rowAt(pos.y());
+  if (row < 0)
+    return pos.y() < rulerHeight()
+               ? tr("Click or drag to move the current cycle")
+               : QString();
+  const TimelineModel::Row &info = m_model->rows()[size_t(row)];
+  if (pos.x() < labelWidth()) {
+    if (info.engine >= 0)
+      return tr("core %1 %2: busy %3 cycles")
+          .arg(info.core)
+          .arg(m_model->lanes()[size_t(info.engine)].name)
+          .arg(QLocale().toString(
+              qulonglong(m_model->lanes()[size_t(info.engine)].busyCycles)));
+    return tr("core %1: click to %2, double-click to focus")
+        .arg(info.core)
+        .arg(m_model->isCollapsed(info.core) ? tr("expand") : tr("collapse"));
+  }
+  // An interval within a pixel of the pointer.
+  double c0 = m_scale.cycleAt(pos.x() - labelWidth() - 1);
+  double c1 = m_scale.cycleAt(pos.x() - labelWidth() + 1);
+  auto find = [&](const std::vector<timeline::Interval> &list) -> int {
+    for (double c : {m_scale.cycleAt(pos.x() - labelWidth() + 0.5), c0, c1}) {
+      int i = timeline::intervalAt(list, c);
+      if (i >= 0)
+        return i;
+    }
+    return -1;
+  };
+  QLocale loc;
+  auto span = [&](const timeline::Interval &i) {
+    return tr("%1 – %2 (%3 cycles)")
+        .arg(loc.toString(qulonglong(i.start)), loc.toString(qulonglong(i.end)),
+             loc.toString(qulonglong(i.end - i.start)));
+  };
+  QString who = info.engine >= 0
+                    ? tr("core %1 %2").arg(info.core).arg(
+                          m_model->lanes()[size_t(info.engine)].name)
+                    : tr("core %1 (all engines)").arg(info.core);
+  const auto &busy = info.engine >= 0 ? m_model->lanes()[size_t(info.engine)].busy
+                                      : m_model->coreBusy(info.core);
+  if (int i = find(busy); i >= 0) {
+    const timeline::Interval &iv = busy[size_t(i)];
+    return tr("%1 busy %2\nKTIR line %3")
+        .arg(who, span(iv),
+             iv.line > 0 ? QString::number(iv.line) : tr("unknown"));
+  }
+  if (info.engine >= 0) {
+    const auto &blocked = m_model->lanes()[size_t(info.engine)].blocked;
+    if (int i = find(blocked); i >= 0)
+      return tr("%1 blocked %2").arg(who, span(blocked[size_t(i)]));
+  }
+  return {};
+}

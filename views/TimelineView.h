@@ -1,0 +1,115 @@
+//===- TimelineView.h - engines' busy and blocked time per core -*- C++ -*-===//
+//
+// Draws a TimelineModel: a cycle ruler on top, a label column on the left
+// and one row per shown lane (TimelineModel::rows(): a core's summary,
+// then its engines unless collapsed). Busy intervals are filled with the
+// colour of their KTIR line (TileColors), blocked intervals are a red
+// hatched strip along the lane's bottom. Each lane is merged to whole
+// pixels first (timeline::merge), so a run of millions of intervals costs
+// a few thousand rectangles.
+//
+// The mouse: the wheel zooms around the pointer (Shift+wheel scrolls the
+// lanes, a horizontal wheel pans); dragging the plot pans; dragging the
+// cursor (the vertical line) or clicking the ruler moves the current
+// cycle and emits cycleRequested(); clicking a core's label collapses or
+// expands it, double-clicking focuses it (coreFocused()). Hovering an
+// interval says what it is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_VIEWS_TIMELINEVIEW_H
+#define SPYRE_VIEWS_TIMELINEVIEW_H
+
+#include "TimelineScale.h"
+
+#include <QAbstractScrollArea>
+
+#include <QColor>
+
+#include <cstdint>
+#include <vector>
+
+class TimelineModel;
+
+class TimelineView : public QAbstractScrollArea {
+  Q_OBJECT
+
+public:
+  explicit TimelineView(QWidget *parent = nullptr);
+
+  /// Not owned. Call modelChanged() after refilling it.
+  void setModel(TimelineModel *model);
+  TimelineModel *model() const { return m_model; }
+  /// The model was refilled: shows the whole run again.
+  void modelChanged();
+  /// The model's rows changed (collapsed, focused).
+  void rowsChanged();
+
+  void setCursorCycle(uint64_t cycle);
+  uint64_t cursorCycle() const { return m_cursor; }
+  void setDarkTheme(bool dark);
+
+  /// Shows cycles [first, last) (clamped to the run).
+  void setVisibleRange(double first, double last);
+  double visibleFirst() const { return m_scale.first; }
+  double visibleLast() const;
+  void fitAll();
+  /// Zooms by `factor` (> 1: closer) around plot x `anchorX`.
+  void zoomBy(double factor, double anchorX);
+  /// Keeps the cursor in view, panning if it is outside.
+  void revealCursor();
+  const timeline::Scale &scale() const { return m_scale; }
+
+  // Geometry, in viewport coordinates.
+  int labelWidth() const;
+  int rulerHeight() const;
+  int plotWidth() const;
+  /// The model row at viewport y (-1: none, e.g. the ruler).
+  int rowAt(int y) const;
+  /// The viewport rectangle of model row `row` (scrolled).
+  QRect rowRect(int row) const;
+  /// The viewport x of `cycle`.
+  int xOf(double cycle) const;
+
+  /// Rectangles drawn for intervals in the last paint.
+  int paintedSpans() const { return m_painted; }
+
+Q_SIGNALS:
+  /// The user moved the cursor to `cycle`.
+  void cycleRequested(uint64_t cycle);
+  void coreFocused(int core);
+
+protected:
+  void paintEvent(QPaintEvent *event) override;
+  void resizeEvent(QResizeEvent *event) override;
+  void wheelEvent(QWheelEvent *event) override;
+  void mousePressEvent(QMouseEvent *event) override;
+  void mouseMoveEvent(QMouseEvent *event) override;
+  void mouseReleaseEvent(QMouseEvent *event) override;
+  void mouseDoubleClickEvent(QMouseEvent *event) override;
+  bool viewportEvent(QEvent *event) override;
+
+private:
+  int rowHeight(int row) const;
+  int rowTop(int row) const; ///< unscrolled, below the ruler
+  int contentHeight() const;
+  void updateScrollBar();
+  void setScale(const timeline::Scale &s);
+  uint64_t cycleAtX(int x) const;
+  QString toolTipAt(const QPoint &pos) const;
+  void paintRuler(QPainter &p);
+  void paintRow(QPainter &p, int row, const QRect &r);
+
+  TimelineModel *m_model = nullptr;
+  timeline::Scale m_scale;
+  uint64_t m_cursor = 0;
+  bool m_dark = false;
+  bool m_fitted = true; ///< showing the whole run: resizes keep it so
+  enum class Drag { None, Cursor, Pan } m_drag = Drag::None;
+  QPoint m_dragFrom;
+  double m_dragFirst = 0;
+  int m_dragScroll = 0;
+  int m_painted = 0;
+  std::vector<QColor> m_colours; ///< per KTIR line, for the theme
+};
+
+#endif
