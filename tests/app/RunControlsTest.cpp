@@ -21,8 +21,11 @@
 
 #include <QAction>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 namespace {
 
@@ -109,6 +112,27 @@ private Q_SLOTS:
     QCOMPARE(after10.timelineCursor, after10.cycle);
 
     for (int i = 0; i < 3; ++i)
+      QTest::keyClick(&window, Qt::Key_F10, Qt::ShiftModifier);
+    QVERIFY(stateOf(window) == after7);
+
+    // What one step costs: the key, the highlights, the timeline's repaint
+    // (printed for docs/app-performance.md).
+    std::vector<double> ms, paint;
+    for (int i = 0; i < 50; ++i) {
+      QElapsedTimer t;
+      t.start();
+      QTest::keyClick(&window, Qt::Key_F10);
+      qint64 key = t.nsecsElapsed();
+      rc->timeline()->view()->viewport()->repaint();
+      ms.push_back(double(t.nsecsElapsed()) / 1e6);
+      paint.push_back(double(t.nsecsElapsed() - key) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    std::sort(paint.begin(), paint.end());
+    qInfo("a step (F10, highlights, timeline repaint): median %.2f ms, longest "
+          "%.2f ms; of which the timeline's repaint: median %.2f ms",
+          ms[ms.size() / 2], ms.back(), paint[paint.size() / 2]);
+    for (int i = 0; i < 50; ++i)
       QTest::keyClick(&window, Qt::Key_F10, Qt::ShiftModifier);
     QVERIFY(stateOf(window) == after7);
 
