@@ -33,8 +33,8 @@ struct RowReduction {
 };
 
 std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
-  if (stage.getNumResults() != 0)
-    return std::nullopt;
+  // The stage may yield what it computes from the reduced rows (a loop's
+  // running sum of them): never the streamed tile (checked below).
   RowReduction r;
   llvm::DenseSet<Value> streamed; // values that exist one stick at a time
   for (Operation &op : stage.getBody().front().without_terminator()) {
@@ -110,8 +110,11 @@ void chunk(RowReduction &r) {
   vectors.outside = [&](OpBuilder &at, Location l, Value held) -> Value {
     VectorType type = VectorType::get(
         {r.lanes}, cast<ShapedType>(held.getType()).getElementType());
-    Value lanes = arith::ConstantIndexOp::create(at, l, r.lanes);
-    Value column = arith::MulIOp::create(at, l, stickIndex, lanes);
+    Value column; // a row broadcast needs only the row
+    if (!spyre::rowBroadcastOf(held)) {
+      Value lanes = arith::ConstantIndexOp::create(at, l, r.lanes);
+      column = arith::MulIOp::create(at, l, stickIndex, lanes);
+    }
     return spyre::readHeldVector(at, l, held, row, column, type);
   };
   // One stick through the prefix, to the vector the reduction consumes.
@@ -159,6 +162,11 @@ void chunk(RowReduction &r) {
   for (Operation *op : llvm::reverse(r.prefix))
     op->erase();
   r.pop->erase();
+  // Row broadcasts the prefix read a value per row of (and their inits).
+  Block &body = *rowLoop->getBlock();
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
+    if (isa<linalg::BroadcastOp, tensor::EmptyOp>(op) && op.use_empty())
+      op.erase();
 }
 
 struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {

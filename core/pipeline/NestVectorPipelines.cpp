@@ -56,10 +56,14 @@ public:
       VectorType type =
           vectorOf(cast<ShapedType>(tile.getType()).getElementType());
       Value perRow = arith::ConstantIndexOp::create(at, loc, sticksPerRow);
-      Value lanes = arith::ConstantIndexOp::create(at, loc, type.getShape()[0]);
       Value row = arith::DivUIOp::create(at, loc, stick, perRow);
-      Value col = arith::MulIOp::create(
-          at, loc, arith::RemUIOp::create(at, loc, stick, perRow), lanes);
+      Value col; // a row broadcast needs only the row
+      if (!spyre::rowBroadcastOf(tile)) {
+        Value lanes =
+            arith::ConstantIndexOp::create(at, loc, type.getShape()[0]);
+        col = arith::MulIOp::create(
+            at, loc, arith::RemUIOp::create(at, loc, stick, perRow), lanes);
+      }
       return spyre::readHeldVector(at, loc, tile, row, col, type);
     };
     for (Operation *op : ops)
@@ -184,6 +188,16 @@ private:
     std::optional<int64_t> width;
     findPeriodic(stage.getBody().front());
     for (Operation &op : stage.getBody().front().without_terminator()) {
+      // Per-row values held from before the stage, broadcast along the
+      // rows: read one value per row where they are used.
+      if (linalg::BroadcastOp row = spyre::rowBroadcastOf(
+              op.getNumResults() == 1 ? op.getResult(0) : Value())) {
+        Region *region = row.getInput().getParentRegion();
+        if (region && stage->isAncestor(region->getParentOp()))
+          return false;
+        ops.push_back(&op);
+        continue;
+      }
       SmallVector<Value> values(op.getOperands());
       values.append(op.getResults().begin(), op.getResults().end());
       for (Value v : values) {
@@ -215,7 +229,7 @@ private:
           return false;
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
       bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp>(op) ||
-                spyre::isElementwiseOp(&op) ||
+                splatConstant(&op) || spyre::isElementwiseOp(&op) ||
                 (broadcast && periodic.count(broadcast.getInput()));
       if (!ok)
         return false;
@@ -223,6 +237,14 @@ private:
     }
     return shape.has_value() && sticks > 0 &&
            llvm::any_of(ops, [](Operation *op) { return isa<sched::PopOp>(op); });
+  }
+
+  /// The value of a constant tile with the same value in every element.
+  static SplatElementsAttr splatConstant(Operation *op) {
+    auto constant = dyn_cast<arith::ConstantOp>(op);
+    if (!constant || !isa<RankedTensorType>(constant.getType()))
+      return {};
+    return dyn_cast<SplatElementsAttr>(constant.getValue());
   }
 
   bool rebuild(OpBuilder &b, Operation *op) {
@@ -244,6 +266,18 @@ private:
     }
     if (isa<tensor::EmptyOp>(op))
       return true; // only ever an init that the body does not read
+    if (auto splat = splatConstant(op)) {
+      // The same value in every element: the same splat in every stick.
+      VectorType type = vectorOf(splat.getElementType());
+      vectors.map(op->getResult(0),
+                  arith::ConstantOp::create(
+                      b, loc, type,
+                      SplatElementsAttr::get(type,
+                                             splat.getSplatValue<Attribute>())));
+      return true;
+    }
+    if (op->getNumResults() == 1 && spyre::rowBroadcastOf(op->getResult(0)))
+      return true; // read where it is used (vectors.outside)
     if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op)) {
       // The feeding unit sends stick s mod m of the input: the broadcast
       // is already in the stream.
@@ -264,6 +298,58 @@ private:
   llvm::DenseMap<Value, int64_t> periodic, periodicFifo;
 };
 
+/// A compute stage that only passes tiles through (pops each and pushes
+/// it unchanged, in the order it popped them: a layout change the DMAs
+/// already made, as a transpose by access-tile order) becomes one loop over
+/// sticks per tile, so the compute unit holds one vector, never a tile. The
+/// feeding and draining stages already move the tiles whole in that order.
+bool passThroughSticks(sched::StageOp stage) {
+  if (stage.getNumResults() != 0)
+    return false;
+  SmallVector<sched::PopOp> pops;
+  SmallVector<sched::PushOp> pushes;
+  for (Operation &op : stage.getBody().front().without_terminator()) {
+    if (auto pop = dyn_cast<sched::PopOp>(op))
+      pops.push_back(pop);
+    else if (auto push = dyn_cast<sched::PushOp>(op))
+      pushes.push_back(push);
+    else
+      return false;
+  }
+  if (pops.empty() || pops.size() != pushes.size())
+    return false;
+  for (auto [pop, push] : llvm::zip(pops, pushes)) {
+    auto tile = dyn_cast<RankedTensorType>(pop.getType());
+    if (!tile || !tile.hasStaticShape() || push.getValue() != pop.getResult() ||
+        !pop.getResult().hasOneUse() || !pop.getSticks() || !push.getSticks() ||
+        *pop.getSticks() != *push.getSticks() || *pop.getSticks() <= 0 ||
+        pop.getFifo().getType() != push.getFifo().getType())
+      return false;
+  }
+  Block &body = stage.getBody().front();
+  for (auto [pop, push] : llvm::zip(pops, pushes)) {
+    OpBuilder b(body.getTerminator());
+    Location loc = pop.getLoc();
+    Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(b, loc, *pop.getSticks());
+    Value step = arith::ConstantIndexOp::create(b, loc, 1);
+    auto loop = scf::ForOp::create(b, loc, lb, ub, step);
+    loop->setAttr("sched.vector_loop", b.getUnitAttr());
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Type slot = cast<sched::FifoType>(pop.getFifo().getType()).getElementType();
+    Value stick = sched::PopOp::create(b, loc, slot, pop.getFifo(),
+                                       b.getI64IntegerAttr(1))
+                      .getResult();
+    sched::PushOp::create(b, push.getLoc(), stick, push.getFifo(),
+                          b.getI64IntegerAttr(1));
+  }
+  for (auto [pop, push] : llvm::zip(pops, pushes)) {
+    push.erase();
+    pop.erase();
+  }
+  return true;
+}
+
 struct NestVectorPipelines
     : spyre::impl::NestVectorPipelinesBase<NestVectorPipelines> {
   using NestVectorPipelinesBase::NestVectorPipelinesBase;
@@ -272,10 +358,12 @@ struct NestVectorPipelines
         spyre::targetArch(arch, getOperation());
     if (!target)
       return signalPassFailure();
+    spyre::sinkRowBroadcasts(getOperation());
     spyre::forEachComputeStage(
         getOperation(), *target,
         [&](sched::PipelineOp pipeline, sched::StageOp stage) {
-          StickLoop(target->stickBytes).run(pipeline, stage);
+          if (!StickLoop(target->stickBytes).run(pipeline, stage))
+            passThroughSticks(stage);
         });
   }
 };

@@ -160,8 +160,14 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     row) is streamed again for every row: output stick s takes its stick
     s mod m. A tile of the same shape the compute unit holds from before
     the stage (a statistic an earlier loop computed) is read a stick at a
-    time where it is used. Other compute (reductions, matmul, transposes)
-    stays at tile level.
+    time where it is used; per-row values broadcast along the rows (a
+    norm's mean or rstd) are held as the per-row values, not their
+    broadcast: the stage that computes them yields the values and each
+    stick takes its row's value, splat. A constant tile with one value is
+    a splat vector. A stage that only passes tiles through (pops each and
+    pushes it unchanged: a transpose the DMAs already made), whatever their
+    shapes, becomes one loop over the sticks of each tile in turn. Other
+    compute (reductions, matmul, transposes) stays at tile level.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -184,7 +190,10 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
     result. The compute unit never holds the tile whole. Rows must be whole
     sticks (padding would enter the sum). The elementwise ops may also read
     a tile of the same shape held from before the stage (an earlier loop's
-    per-row statistic, broadcast), a stick at a time.
+    per-row statistic, broadcast), a stick at a time, or one value per row
+    of per-row values broadcast along the rows. The stage may yield what it
+    computes from the reduced rows (a loop's running sums), never the
+    streamed tile.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -2,9 +2,11 @@
 
 #include "pipeline/VectorCompute.h"
 #include "ir/spyreop/SpyreOpOps.h"
+#include "pipeline/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -194,11 +196,29 @@ bool spyre::VectorBuilder::apply(OpBuilder &b, Operation *op) {
   return true;
 }
 
+linalg::BroadcastOp spyre::rowBroadcastOf(Value tile) {
+  if (!tile)
+    return {};
+  auto broadcast = tile.getDefiningOp<linalg::BroadcastOp>();
+  auto out = dyn_cast<RankedTensorType>(tile.getType());
+  if (!broadcast || !out || out.getRank() < 2)
+    return {};
+  auto in = dyn_cast<RankedTensorType>(broadcast.getInput().getType());
+  if (!in || !in.hasStaticShape() ||
+      broadcast.getDimensions() != ArrayRef<int64_t>{out.getRank() - 1} ||
+      in.getShape() != out.getShape().drop_back())
+    return {};
+  return broadcast;
+}
+
 bool spyre::isHeldOperand(Value tile, Operation *stage, ArrayRef<int64_t> shape) {
   auto type = dyn_cast<RankedTensorType>(tile.getType());
   if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
       type.getShape() != shape)
     return false;
+  // A held per-row value broadcast along the rows, in the stage.
+  if (linalg::BroadcastOp broadcast = rowBroadcastOf(tile))
+    tile = broadcast.getInput();
   Region *region = tile.getParentRegion();
   return !region || !stage->isAncestor(region->getParentOp());
 }
@@ -212,10 +232,21 @@ Value spyre::readHeldVector(OpBuilder &b, Location loc, Value tile, Value row,
   indices[rank - 1] = column;
   Value rest = row;
   for (int64_t d = rank - 2; d >= 0; --d) {
+    if (d == 0) {
+      indices[d] = rest;
+      break;
+    }
     Value extent = arith::ConstantIndexOp::create(b, loc, shape[d]);
-    indices[d] = d == 0 ? rest : arith::RemUIOp::create(b, loc, rest, extent);
-    if (d > 0)
-      rest = arith::DivUIOp::create(b, loc, rest, extent);
+    indices[d] = arith::RemUIOp::create(b, loc, rest, extent);
+    rest = arith::DivUIOp::create(b, loc, rest, extent);
+  }
+  if (linalg::BroadcastOp broadcast = rowBroadcastOf(tile)) {
+    // The row's one value in every lane: the compute unit holds only the
+    // per-row values, not their broadcast.
+    indices.pop_back();
+    Value element = tensor::ExtractOp::create(b, loc, broadcast.getInput(),
+                                              indices);
+    return splatVector(b, loc, element, type);
   }
   Type element = tensor.getElementType();
   Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
@@ -223,4 +254,61 @@ Value spyre::readHeldVector(OpBuilder &b, Location loc, Value tile, Value row,
   AffineMap map = AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1));
   return vector::TransferReadOp::create(b, loc, type, tile, indices, padding,
                                         map, ArrayRef<bool>{inBounds});
+}
+
+void spyre::sinkRowBroadcasts(Operation *root) {
+  SmallVector<linalg::BroadcastOp> broadcasts;
+  root->walk([&](linalg::BroadcastOp op) { broadcasts.push_back(op); });
+  for (linalg::BroadcastOp broadcast : broadcasts) {
+    // The broadcast is what a compute stage yields, and through it its
+    // pipeline; every use of the pipeline's result is in a stage.
+    Value tile = broadcast->getResult(0);
+    if (!rowBroadcastOf(tile) || !tile.hasOneUse())
+      continue;
+    OpOperand &stageYield = *tile.getUses().begin();
+    auto stage = dyn_cast<sched::StageOp>(stageYield.getOwner()->getParentOp());
+    if (!stage || !isa<sched::YieldOp>(stageYield.getOwner()))
+      continue;
+    Value stageResult = stage->getResult(stageYield.getOperandNumber());
+    if (!stageResult.hasOneUse())
+      continue;
+    OpOperand &pipelineYield = *stageResult.getUses().begin();
+    auto pipeline = dyn_cast<sched::PipelineOp>(stage->getParentOp());
+    if (!pipeline || !isa<sched::YieldOp>(pipelineYield.getOwner()) ||
+        pipelineYield.getOwner()->getParentOp() != pipeline)
+      continue;
+    Value result = pipeline->getResult(pipelineYield.getOperandNumber());
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : result.getUses())
+      uses.push_back(&use);
+    if (uses.empty() || llvm::any_of(uses, [](OpOperand *use) {
+          return !use->getOwner()->getParentOfType<sched::StageOp>();
+        }))
+      continue;
+    auto type = cast<RankedTensorType>(tile.getType());
+    Value perRow = broadcast.getInput();
+    stageYield.set(perRow);
+    stageResult.setType(perRow.getType());
+    result.setType(perRow.getType());
+    llvm::DenseMap<Operation *, Value> again; // per using stage
+    for (OpOperand *use : uses) {
+      auto user = use->getOwner()->getParentOfType<sched::StageOp>();
+      Value &made = again[user];
+      if (!made) {
+        OpBuilder b = OpBuilder::atBlockBegin(&user.getBody().front());
+        Location loc = broadcast.getLoc();
+        Value empty = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                              type.getElementType());
+        made = linalg::BroadcastOp::create(b, loc, result, empty,
+                                           broadcast.getDimensions())
+                   ->getResult(0);
+      }
+      use->set(made);
+    }
+    Value init = broadcast.getInit();
+    broadcast->erase();
+    if (init.use_empty())
+      if (Operation *empty = init.getDefiningOp<tensor::EmptyOp>())
+        empty->erase();
+  }
 }

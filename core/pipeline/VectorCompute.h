@@ -55,15 +55,23 @@ combiningKindOf(mlir::Operation *combiner);
 mlir::Value combiningIdentity(mlir::OpBuilder &b, mlir::Location loc,
                               mlir::vector::CombiningKind kind, mlir::Type type);
 
+/// The linalg.broadcast that makes `tile` from per-row values (a tile of
+/// every dimension but the innermost, repeated along it: a norm's mean or
+/// rstd), or null.
+mlir::linalg::BroadcastOp rowBroadcastOf(mlir::Value tile);
+
 /// A tile the compute unit holds from before the stage being rewritten
-/// (statically shaped, rank >= 1): whether its stick-wide vectors can be
-/// read next to those of a streamed tile of `shape`: the same shape.
+/// (statically shaped, rank >= 1), or such a tile's per-row values
+/// broadcast along the rows in the stage (rowBroadcastOf): whether its
+/// stick-wide vectors can be read next to those of a streamed tile of
+/// `shape`: the same shape.
 bool isHeldOperand(mlir::Value tile, mlir::Operation *stage,
                    llvm::ArrayRef<int64_t> shape);
 
 /// The vector of type `type` of held tile `tile` at row `row` (row-major
 /// over every dimension but the innermost) and column `column` of the
-/// innermost dimension, zero past the row's end.
+/// innermost dimension, zero past the row's end; of a row broadcast, the
+/// row's value splat.
 mlir::Value readHeldVector(mlir::OpBuilder &b, mlir::Location loc,
                            mlir::Value tile, mlir::Value row,
                            mlir::Value column, mlir::VectorType type);
@@ -106,6 +114,14 @@ public:
 private:
   mlir::IRMapping vectors;
 };
+
+/// Per-row values a compute stage computes and broadcasts along the rows
+/// for later stages (a norm's mean or rstd): the stage yields the per-row
+/// values instead, and each stage that uses the broadcast makes it again
+/// where it uses it, so that the passes rewriting that stage on vectors
+/// read one value per row instead of the compute unit holding the whole
+/// broadcast tile.
+void sinkRowBroadcasts(mlir::Operation *root);
 
 } // namespace spyre
 

@@ -292,15 +292,9 @@ int lineOf(const std::string &text, const char *needle) {
 /// everyKernelThroughThePipeline).
 const QStringList kHoldsWholeTiles = {
     "matmul_kloop.mlir",           // 16384 bytes: A, B and the f32 accumulator
-    "transpose_tile.mlir",         // 6144 bytes: the tile it transposes
     "ktir__ffn_swiglu.mlir",       // 50304 bytes
     "ktir__ffn_swiglu_4core.mlir", // 409664 bytes
     "sdsc__sdpa_pv_ksplit.mlir",   // 67456 bytes
-    // tests/kernels (issue 14's classes):
-    "layernorm_loops.mlir",        // 10352 bytes
-    "rmsnorm_loops.mlir",          // 6224 bytes
-    "skewed_band.mlir",            // 2272 bytes
-    "strided_rows.mlir",           // 9856 bytes
 };
 
 } // namespace

@@ -7,6 +7,18 @@
 // The elementwise prefix may read a tile held from before the stage (a
 // tile computed before the loop) at the row and stick being folded.
 // RUN: spyre-opt %S/Inputs/centred_row_sums.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s --check-prefix=HELD
+// A stage may yield what it computes from the reduced rows (a loop's
+// running sums: rmsnorm_loops), and the prefix may read per-row values
+// held from before the stage and broadcast along the rows (layernorm's
+// mean) as one value per row, splat.
+// RUN: spyre-opt %S/../../kernels/layernorm_loops.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s --check-prefix=ROWS
+// ROWS:      %[[M:.*]] = tensor.extract %{{[0-9]+}}[%{{arg[0-9]+}}] : tensor<8xf16>
+// ROWS-NEXT: %[[B:.*]] = vector.broadcast %[[M]] : f16 to vector<64xf16>
+// ROWS-NEXT: arith.subf %{{.*}}, %[[B]] : vector<64xf16>
+// ROWS:      vector.reduction <add>
+// ROWS:      arith.addf %{{.*}}, %{{.*}} : tensor<8xf16>
+// ROWS-NEXT: sched.yield %{{.*}} : tensor<8xf16>
+// ROWS-NOT:  linalg.reduce
 // HELD:      scf.for %[[ROW:arg[0-9]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // HELD:        vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8x128xf16>, vector<64xf16>
 // HELD-NEXT:   arith.subf %{{.*}}, %{{.*}} : vector<64xf16>

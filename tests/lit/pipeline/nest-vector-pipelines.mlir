@@ -6,13 +6,42 @@
 // each row (stick s mod its sticks). A stage with a reduction stays at
 // tile level.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s
-// A tile held from before the stage (rstd, broadcast, from an earlier
-// loop) is read a stick at a time in the stick loop.
+// Per-row values held from before the stage (rmsnorm's rstd, from an
+// earlier loop) broadcast along the rows: the stage that computes them
+// yields the 8 values, not their 8x128 broadcast, and the stick loop reads
+// the row's value (row = stick / sticks per row) and splats it.
 // RUN: spyre-opt %S/../../kernels/rmsnorm_loops.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s --check-prefix=HELD
+// HELD:      %[[R:.*]] = math.rsqrt %{{.*}} : tensor<8xf16>
+// HELD-NEXT: sched.yield %[[R]] : tensor<8xf16>
 // HELD:      %[[Q:.*]] = arith.divui %[[S:arg[0-9]+]], %{{.*}} : index
-// HELD:      vector.transfer_read %{{.*}}[%[[Q]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8x128xf16>, vector<64xf16>
-// HELD-NEXT: arith.mulf %{{.*}}, %{{.*}} : vector<64xf16>
+// HELD:      %[[E:.*]] = tensor.extract %{{[0-9]+}}[%[[Q]]] : tensor<8xf16>
+// HELD-NEXT: %[[B:.*]] = vector.broadcast %[[E]] : f16 to vector<64xf16>
+// HELD-NEXT: arith.mulf %{{.*}}, %[[B]] : vector<64xf16>
 // HELD:      } {sched.vector_loop}
+// HELD-NOT:  linalg.broadcast
+// A stage that only passes tiles of different shapes through (transpose_tile:
+// the DMAs transpose) becomes one stick loop per tile, in the order popped.
+// RUN: spyre-opt %samples/transpose_tile.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s --check-prefix=COPY
+// COPY:      sched.stage "sfu" {
+// COPY:        scf.for %{{.*}} = %{{.*}} to %c128 step
+// COPY-NEXT:     %[[A:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// COPY-NEXT:     sched.push %[[A]] -> %{{.*}} {sticks = 1 : i64}
+// COPY-NEXT:   } {sched.vector_loop}
+// COPY:        scf.for %{{.*}} = %{{.*}} to %c16{{.*}} step
+// COPY-NEXT:     %[[B:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// COPY-NEXT:     sched.push %[[B]] -> %{{.*}} {sticks = 1 : i64}
+// COPY-NEXT:   } {sched.vector_loop}
+// COPY-NOT:    tensor<
+// COPY:      sched.stage "l1su"
+// A constant tile with one value (skewed_band's 2.0) is a splat vector
+// constant in the stick loop; rows of partial sticks (71 f16 = 2 sticks).
+// RUN: spyre-opt %S/../../kernels/skewed_band.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s --check-prefix=SPLAT
+// SPLAT:      sched.stage "sfu" {
+// SPLAT:        scf.for %{{.*}} = %{{.*}} to %c16 step
+// SPLAT-NEXT:     %[[X:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// SPLAT-NEXT:     %[[C:.*]] = arith.constant dense<2.000000e+00> : vector<64xf16>
+// SPLAT-NEXT:     %[[M:.*]] = arith.mulf %[[X]], %[[C]] : vector<64xf16>
+// SPLAT-NEXT:     sched.push %[[M]]
 
 // CHECK-LABEL: func.func @scale_silu
 // CHECK:       sched.stage "l1lu" {

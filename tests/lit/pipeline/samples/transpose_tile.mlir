@@ -33,13 +33,18 @@
 // CHECK: dflow.wait [[TS]]
 // CHECK-NEXT: dflow.stream %{{[0-9]+}} -> [[VS]] {sticks = 16 : i64} : memref<16x64xf16, "lx">
 
-// No compute, but the two tiles split into different sticks (128 vs 16): the
-// sfu forwards both whole tensors, no vector loop.
+// No compute: the sfu passes each tile through a stick at a time (128
+// sticks, then 16), holding one vector, never a tile.
 // CHECK-LABEL: dflow.program "sfu" instances 4
-// CHECK: [[T:%[0-9]+]] = dflow.receive [[VT]] {sticks = 128 : i64} {{.*}} -> tensor<128x16xf16>
-// CHECK-NEXT: [[S:%[0-9]+]] = dflow.receive [[VS]] {sticks = 16 : i64} {{.*}} -> tensor<16x64xf16>
-// CHECK-NEXT: dflow.send [[T]] -> [[WT]] {sticks = 128 : i64}
-// CHECK-NEXT: dflow.send [[S]] -> [[WS]] {sticks = 16 : i64}
+// CHECK: scf.for
+// CHECK-NEXT: [[T:%[0-9]+]] = dflow.receive [[VT]] {sticks = 1 : i64} {{.*}} -> vector<64xf16>
+// CHECK-NEXT: dflow.send [[T]] -> [[WT]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK: scf.for
+// CHECK-NEXT: [[S:%[0-9]+]] = dflow.receive [[VS]] {sticks = 1 : i64} {{.*}} -> vector<64xf16>
+// CHECK-NEXT: dflow.send [[S]] -> [[WS]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
+// CHECK-NOT: tensor<
 
 // CHECK-LABEL: dflow.program "l1su" instances 4
 // CHECK: [[LY:%[0-9]+]] = dflow.lx_view[%c16384] : memref<128x16xf16, "lx">
