@@ -280,7 +280,8 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   auto *y = new QValueAxis;
   y->setRange(0, plot.top * (plot.capacityShown ? 1.08 : 1.18));
   y->applyNiceNumbers();
-  y->setLabelFormat(plot.mib ? "%.2f" : "%.0f");
+  // Enough decimals that ticks of a small axis read apart (0.5, 1.0, ...).
+  y->setLabelFormat(plot.mib ? "%.2f" : y->max() < 8 ? "%.1f" : "%.0f");
   y->setTitleText(unit); // "in use" would be cut in a short dock
   for (QValueAxis *axis : {x, y}) {
     axis->setLabelsColor(text);
