@@ -284,13 +284,12 @@ void RunControls::updateActions() {
   const spyre::emu::Session *s = run.session();
   bool playing = run.playing();
   bool atStart = !s || s->position() == 0;
-  bool atEnd = s && s->position() >= s->totalEvents();
   continueAct->setEnabled(!playing);
   pauseAct->setEnabled(playing);
   stopAct->setEnabled(s && (!atStart || playing));
   stepBackAct->setEnabled(s && !atStart);
-  stepEventAct->setEnabled(!s || !atEnd || !sessionCurrent());
-  stepCycleAct->setEnabled(!s || !atEnd || !sessionCurrent());
+  // Stepping forwards stays enabled at the run's end: after an edit it
+  // records the new kernel's run.
   runToCycleAct->setEnabled(s != nullptr);
 }
 

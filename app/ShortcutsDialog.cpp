@@ -43,6 +43,11 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar *menus, QWidget *parent) : QDial
   rows.append({tr("Find bar ▸ Close"), tr("Escape")});
   rows.append({tr("Pass list ▸ Previous / next pass"), tr("Up / Down")});
   rows.append({tr("IR pane ▸ Find in this pane"), tr("Ctrl+F (with the focus in the pane)")});
+  rows.append({tr("Timeline ▸ Zoom around the pointer"), tr("Wheel")});
+  rows.append({tr("Timeline ▸ Pan / scroll the lanes"), tr("Drag, horizontal wheel / Shift+wheel")});
+  rows.append({tr("Timeline ▸ Move the current cycle (seeks the run)"),
+               tr("Drag the cursor, or click the ruler")});
+  rows.append({tr("Timeline ▸ Collapse / focus a core"), tr("Click / double-click its label")});
   m_table = new QTableWidget(rows.size(), 2, this);
   m_table->setObjectName("shortcutsTable");
   m_table->setHorizontalHeaderLabels({tr("Command"), tr("Keys")});

@@ -135,6 +135,14 @@ int main(int argc, char **argv) {
         uint64_t events = cl.step < 0 ? UINT64_MAX : uint64_t(cl.step);
         window.runs()->runTo(events, [&](bool) {
           emulating = false;
+          // Where it stopped, for scripts.
+          if (const spyre::emu::Session *s = window.runs()->emulator().session())
+            std::printf("spyre-explorer: emulated run at event %llu of %llu, "
+                        "cycle %llu of %llu\n",
+                        (unsigned long long)s->position(),
+                        (unsigned long long)s->totalEvents(),
+                        (unsigned long long)s->cycle(),
+                        (unsigned long long)s->totalCycles());
           if (!toRun)
             finish();
         });

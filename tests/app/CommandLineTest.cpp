@@ -13,6 +13,8 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QImage>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -80,6 +82,14 @@ private Q_SLOTS:
                                   << "no such file";
     QTest::newRow("directory") << QStringList{QDir::tempPath()} << true << true << 2
                                << "is a directory";
+    QTest::newRow("step needs run") << QStringList{"--step", "3"} << true << true << 2
+                                    << "--step needs --run";
+    QTest::newRow("step not a number") << QStringList{"--run", "--step", "x"} << true << true
+                                       << 2 << "--step x: not a number of events";
+    QTest::newRow("negative step") << QStringList{"--run", "--step", "-4"} << true << true
+                                   << 2 << "not a number of events";
+    QTest::newRow("run and step") << QStringList{"--run", "--step", "12"} << true << false
+                                  << 0 << "";
     QTest::newRow("Qt's own options pass") << QStringList{"-platform", "offscreen", "-reverse"}
                                            << true << false << 0 << "";
   }
@@ -106,6 +116,37 @@ private Q_SLOTS:
     QCOMPARE(c.arch, QString("spyre"));
     QCOMPARE(c.selectPass, QString("place-tiles"));
     QCOMPARE(c.screenshot, QString("o.png"));
+    QCOMPARE(c.step, qint64(-1));
+    QCOMPARE(CommandLine::parse({"x", "--run", "--step", "12"}, true).step, qint64(12));
+  }
+
+  // --run --step N: the emulated run stops after N events before the
+  // screenshot; without --step it goes to the end.
+  void runAndStep() {
+    QTemporaryDir dir;
+    const QString png = dir.filePath("step.png");
+    const QString sample = QStringLiteral(SPYRE_SAMPLES_DIR "/elementwise_add.mlir");
+    Run r = runExplorer({sample, "--run", "--step", "10", "--screenshot", png}, true,
+                        m_dir.path());
+    QVERIFY2(r.finished, "blocked (a dialog?)");
+    QCOMPARE(r.exitCode, 0);
+    QRegularExpression where("emulated run at event (\\d+) of (\\d+), cycle (\\d+) of (\\d+)");
+    QRegularExpressionMatch m = where.match(r.out);
+    QVERIFY2(m.hasMatch(), qPrintable(r.out + r.err));
+    QCOMPARE(m.captured(1).toULongLong(), 10ull);
+    const qulonglong events = m.captured(2).toULongLong();
+    QVERIFY(events > 10);
+    QVERIFY(m.captured(3).toULongLong() <= m.captured(4).toULongLong());
+    QImage shot(png);
+    QVERIFY(!shot.isNull());
+    QVERIFY(shot.width() > 400);
+
+    r = runExplorer({sample, "--run", "--screenshot", png}, true, m_dir.path());
+    QCOMPARE(r.exitCode, 0);
+    m = where.match(r.out);
+    QVERIFY2(m.hasMatch(), qPrintable(r.out + r.err));
+    QCOMPARE(m.captured(1).toULongLong(), events); // to the end
+    QVERIFY(m.captured(3).toULongLong() <= m.captured(4).toULongLong());
   }
 
   void binaryWithoutDisplay() {
