@@ -41,10 +41,10 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   auto *chartDock = qobject_cast<QDockWidget *>(docks->chart()->parentWidget());
   auto *timelineDock = window->findChild<QDockWidget *>("timelineDock");
   if (chartDock && timelineDock) {
-    // Out of the Diagnostics' tabs first: a split with a tabbed dock
-    // would only add another tab.
+    // Out of the Diagnostics' tabs, then beside them (splitting a tabbed
+    // dock would only add another tab).
     window->removeDockWidget(chartDock);
-    window->splitDockWidget(timelineDock, chartDock, Qt::Horizontal);
+    window->addDockWidget(Qt::BottomDockWidgetArea, chartDock, Qt::Horizontal);
     chartDock->show();
     window->resizeDocks({timelineDock, chartDock},
                         {window->width() * 11 / 20, window->width() * 9 / 20},
