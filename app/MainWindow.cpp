@@ -10,6 +10,7 @@
 #include "PassListModel.h"
 #include "PassListPanel.h"
 #include "RecentFiles.h"
+#include "RingView.h"
 #include "RunControls.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
@@ -207,6 +208,10 @@ void MainWindow::buildUi() {
         }
         return shown;
       });
+  // A core focused in the ring comes first in the timeline, and back.
+  connect(machineDocks->ring(), &RingView::coreFocused, runControls, &RunControls::focusCore);
+  connect(runControls->timeline()->view(), &TimelineView::coreFocused, machineDocks,
+          &MachineDocks::focusCore);
 }
 
 void MainWindow::buildMenus() {

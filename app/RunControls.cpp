@@ -275,6 +275,13 @@ void RunControls::showPoint(const EmulatorRun::Point &p) {
   exact(ir->rightPane(), shown.right);
 }
 
+void RunControls::focusCore(int core) {
+  if (core < 0 || core == dock->model().focusedCore())
+    return;
+  dock->model().setFocusedCore(core);
+  dock->view()->rowsChanged();
+}
+
 void RunControls::refreshHighlight() {
   if (run.hasSession())
     showPoint(run.current());

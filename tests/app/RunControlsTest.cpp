@@ -13,7 +13,9 @@
 #include "EmulatorRun.h"
 #include "IrDiffView.h"
 #include "IrPane.h"
+#include "MachineDocks.h"
 #include "MainWindow.h"
+#include "RingView.h"
 #include "RunControls.h"
 #include "TimelineDock.h"
 #include "TimelineModel.h"
@@ -22,6 +24,7 @@
 #include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -152,6 +155,27 @@ private Q_SLOTS:
     QCOMPARE(run.session()->position(), run.session()->totalEvents());
     QVERIFY(rc->timeline()->status().contains("the run has ended"));
     QCOMPARE(ready.count(), 1); // the same recorded run throughout
+
+    // A core focused in the ring comes first in the timeline, expanded;
+    // double-clicking a core's label in the timeline focuses the ring.
+    window.machine()->ring()->focusCore(5);
+    QCOMPARE(model.rows().front().core, 5);
+    QVERIFY(!model.isCollapsed(5));
+    TimelineView *view = rc->timeline()->view();
+    int row9 = -1;
+    for (int r = 0; r < int(model.rows().size()); ++r)
+      if (model.rows()[size_t(r)].core == 9 && model.rows()[size_t(r)].engine < 0)
+        row9 = r;
+    QVERIFY(row9 >= 0);
+    rc->timeline()->show();
+    rc->timeline()->raise();
+    view->verticalScrollBar()->setValue(0);
+    view->verticalScrollBar()->setValue(view->rowRect(row9).top() - view->rulerHeight());
+    QRect r9 = view->rowRect(row9);
+    QVERIFY(r9.top() >= view->rulerHeight() && r9.bottom() < view->viewport()->height());
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, QPoint(20, r9.center().y()));
+    QCOMPARE(window.machine()->ring()->focusedCore(), 9);
+    QCOMPARE(model.rows().front().core, 9);
 
     // Editing the kernel makes the run stale: F10 records a new one.
     editor->append("\n");
