@@ -112,6 +112,13 @@ private Q_SLOTS:
     auto *right = window.findChild<IrDiffView *>("irDiff")->rightPane();
     QString text = right->text(after10.listingMarker).trimmed();
     QVERIFY2(text.startsWith(QString::number(p.pc) + ": "), qPrintable(text));
+    // ... and scrolled into view (the left pane's scrolling does not drag
+    // it away).
+    int top = IrDiffView::firstVisibleLine(right);
+    int rows = int(right->SendScintilla(QsciScintillaBase::SCI_LINESONSCREEN));
+    QVERIFY2(after10.listingMarker >= top && after10.listingMarker < top + rows,
+             qPrintable(QString("marker %1, shown %2..%3").arg(after10.listingMarker)
+                            .arg(top).arg(top + rows)));
     QCOMPARE(after10.timelineCursor, after10.cycle);
 
     for (int i = 0; i < 3; ++i)
