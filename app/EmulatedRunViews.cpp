@@ -9,6 +9,7 @@
 #include "OccupancyModel.h"
 #include "RingView.h"
 #include "RunSummary.h"
+#include "TimelineView.h"
 
 #include "arch/Arch.h"
 #include "driver/Occupancy.h"
@@ -34,9 +35,26 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   dock->setObjectName("runSummaryDock");
   dock->setWidget(summaryView);
   window->addDockWidget(Qt::BottomDockWidgetArea, dock);
-  if (auto *chartDock = qobject_cast<QDockWidget *>(docks->chart()->parentWidget()))
+  // A run is watched on the Timeline and the Scratchpad side by side (the
+  // Timeline with the Diagnostics on the left, the chart with this summary
+  // on the right).
+  auto *chartDock = qobject_cast<QDockWidget *>(docks->chart()->parentWidget());
+  auto *timelineDock = window->findChild<QDockWidget *>("timelineDock");
+  if (chartDock && timelineDock) {
+    // Out of the Diagnostics' tabs, then beside them (splitting a tabbed
+    // dock would only add another tab).
+    window->removeDockWidget(chartDock);
+    window->addDockWidget(Qt::BottomDockWidgetArea, chartDock, Qt::Horizontal);
+    chartDock->show();
+    window->resizeDocks({timelineDock, chartDock},
+                        {window->width() * 11 / 20, window->width() * 9 / 20},
+                        Qt::Horizontal);
+  }
+  if (chartDock)
     window->tabifyDockWidget(chartDock, dock);
-  // Tabifying raised the summary; the diagnostics come first until a run.
+  // Tabifying raised the summary; the chart and the diagnostics come first.
+  if (chartDock)
+    chartDock->raise();
   if (auto *diagnostics = window->findChild<QDockWidget *>("diagnosticsDock"))
     diagnostics->raise();
   QStringList targets;
@@ -63,6 +81,15 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
             if (this->run->hasSession() && !indexing())
               this->run->runToCycle(cycle);
           });
+  // A range dragged on the chart shows that range on the Timeline.
+  if (auto *timeline = window->findChild<TimelineView *>("timelineView")) {
+    connect(docks->chart(), &OccupancyChart::rangeSelected, timeline,
+            [timeline](quint64 from, quint64 to) {
+              timeline->setVisibleRange(double(from), double(to));
+            });
+    connect(docks->chart(), &OccupancyChart::rangeCleared, timeline,
+            &TimelineView::fitAll);
+  }
   connect(&main, &RunSummaryRunner::finished, this, [this] {
     summaryView->setStatus(QString());
     summaryView->setRuns({main.latest()});

@@ -6,7 +6,8 @@
 // and link transfers the ring's live state (RingStateIndex), both indexed
 // on a worker thread from copies of the trace; at every step the ring shows
 // the state at the current cycle and the chart its cursor there; clicking
-// the chart moves the run to that cycle. It owns the Run summary dock: the
+// the chart moves the run to that cycle, dragging a range there shows the
+// range on the Timeline. It owns the Run summary dock: the
 // summary of each run (RunSummaryRunner, off the GUI thread), "Export
 // Chrome trace…" (the recorded run, emu/ChromeTrace.h) and "Compare
 // with…" (the same kernel on another target, side by side). Switching the

@@ -11,6 +11,7 @@
 #include "PassListModel.h"
 #include "PassListPanel.h"
 #include "RecentFiles.h"
+#include "RingView.h"
 #include "RunControls.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
@@ -208,6 +209,10 @@ void MainWindow::buildUi() {
         }
         return shown;
       });
+  // A core focused in the ring comes first in the timeline, and back.
+  connect(machineDocks->ring(), &RingView::coreFocused, runControls, &RunControls::focusCore);
+  connect(runControls->timeline()->view(), &TimelineView::coreFocused, machineDocks,
+          &MachineDocks::focusCore);
   emulatedViews = new EmulatedRunViews(this, machineDocks,
                                        &runControls->emulator(), &controller);
 }

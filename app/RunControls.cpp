@@ -249,10 +249,10 @@ void RunControls::showPoint(const EmulatorRun::Point &p) {
                             shown.right->sourceLines);
   // The exact instruction where a pane shows the SpyreCode, the exact op
   // where it shows the DataflowIR the SpyreCode was made from.
-  auto exact = [&](QsciScintilla *pane, const spyre::driver::PassSnapshot *snap) {
+  auto exact = [&](QsciScintilla *pane, const spyre::driver::PassSnapshot *snap) -> int {
     pane->markerDeleteAll(IrPane::ExecutionMarker);
     if (!snap || p.engine < 0 || ir->isStale())
-      return;
+      return -1;
     int line = 0;
     if (snap == shown.spyreCode) {
       // The pane's own text: the snapshot's listing.
@@ -268,11 +268,20 @@ void RunControls::showPoint(const EmulatorRun::Point &p) {
     }
     if (line > 0 && line <= pane->lines()) {
       pane->markerAdd(line - 1, IrPane::ExecutionMarker);
-      pane->ensureLineVisible(line - 1);
+      return line - 1;
     }
+    return -1;
   };
-  exact(ir->leftPane(), shown.left);
-  exact(ir->rightPane(), shown.right);
+  int left = exact(ir->leftPane(), shown.left);
+  int right = exact(ir->rightPane(), shown.right);
+  ir->revealLines(left, right);
+}
+
+void RunControls::focusCore(int core) {
+  if (core < 0 || core == dock->model().focusedCore())
+    return;
+  dock->model().setFocusedCore(core);
+  dock->view()->rowsChanged();
 }
 
 void RunControls::refreshHighlight() {

@@ -70,6 +70,8 @@ public:
   /// Records a run (if needed) and, when it is there, goes to event `n`
   /// (to the end when n exceeds it); `done` is called then (true: there).
   void runTo(uint64_t n, std::function<void(bool)> done);
+  /// Puts `core` first in the timeline, expanded (-1: no change).
+  void focusCore(int core);
   /// Shows the run's instruction again (the IR panes were refilled).
   void refreshHighlight();
   /// The line the highlight is on (0: none), for tests.

@@ -15,13 +15,13 @@
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
 #include "RingView.h"
+#include "StallWatch.h"
 
 #include "arch/Arch.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QGraphicsView>
-#include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
@@ -98,28 +98,22 @@ int main(int argc, char **argv) {
   // A rebuild: how long the GUI thread is held (the longest gap between
   // ticks of a 1 ms timer) and how long until the new picture is shown.
   auto rebuild = [&](auto change, const char *what) {
-    QElapsedTimer timer, sinceTick;
-    double longestGap = 0;
-    QTimer ticker;
-    ticker.setInterval(1);
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-      longestGap = std::max(longestGap, double(sinceTick.nsecsElapsed()) / 1e6);
-      sinceTick.restart();
-    });
+    QElapsedTimer timer;
+    StallWatch stalls;
     bool shown = false;
     auto done = QObject::connect(&chart, &OccupancyChart::redrawn,
                                  [&] { shown = true; });
-    ticker.start();
+    stalls.start();
     timer.start();
-    sinceTick.start();
     change();
     double call = double(timer.nsecsElapsed()) / 1e6;
-    longestGap = std::max(longestGap, call);
+    stalls.tick();
     while (!shown)
       app.processEvents(QEventLoop::WaitForMoreEvents);
     app.processEvents();
     double total = double(timer.nsecsElapsed()) / 1e6;
-    ticker.stop();
+    stalls.stop();
+    double longestGap = stalls.longest();
     QObject::disconnect(done);
     auto *view = chart.findChild<QGraphicsView *>("occupancyChartView");
     Times paint = measure([&] { view->viewport()->repaint(); });

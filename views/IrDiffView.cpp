@@ -433,6 +433,20 @@ void IrDiffView::highlightSourceLine(int line, const std::vector<int> &leftMap,
       m_expectedTop[side] = after[side];
 }
 
+void IrDiffView::revealLines(int leftLine, int rightLine) {
+  const int before[2] = {firstVisibleLine(m_left), firstVisibleLine(m_right)};
+  m_syncing = true;
+  if (leftLine >= 0)
+    m_left->ensureLineVisible(leftLine);
+  if (rightLine >= 0)
+    m_right->ensureLineVisible(rightLine);
+  m_syncing = false;
+  const int after[2] = {firstVisibleLine(m_left), firstVisibleLine(m_right)};
+  for (int side = 0; side < 2; ++side)
+    if (after[side] != before[side])
+      m_expectedTop[side] = after[side];
+}
+
 QVector<int> IrDiffView::changedLinesLeft() const {
   return m_diff.leftLinesOfKind(LineDiff::Kind::Changed);
 }

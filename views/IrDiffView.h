@@ -98,6 +98,9 @@ public:
   void highlightSourceLine(int line, const std::vector<int> &leftMap,
                            const std::vector<int> &rightMap);
 
+  /// Scrolls each pane to show its line (0-based; -1: leave it) without
+  /// the synchronised scrolling dragging the other pane along.
+  void revealLines(int leftLine, int rightLine);
   QsciScintilla *leftPane() const { return m_left; }
   QsciScintilla *rightPane() const { return m_right; }
   QsciScintilla *inlinePane() const { return m_inlinePane; }

@@ -163,6 +163,14 @@ void OccupancyChart::setFocusedCore(int newCore) {
   redraw();
 }
 
+void OccupancyChart::resizeEvent(QResizeEvent *event) {
+  // A narrow chart keeps its width for the plot: the legend goes below.
+  Qt::Alignment where = width() < 820 ? Qt::AlignBottom : Qt::AlignRight;
+  if (chart->legend()->alignment() != where)
+    chart->legend()->setAlignment(where);
+  QWidget::resizeEvent(event);
+}
+
 void OccupancyChart::changeEvent(QEvent *event) {
   if (event->type() == QEvent::PaletteChange)
     redraw();
@@ -274,13 +282,14 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   QString timeTitle =
       plot.cycles ? tr("cycle") : tr("scratchpad event on the core");
   if (!plot.capacityShown && plot.capacity > 0)
-    timeTitle += tr(" · scratchpad %1 per core, above the scale")
+    timeTitle += tr(" · capacity %1 (off the scale)")
                      .arg(formatBytes(plot.capacity));
   x->setTitleText(timeTitle);
   auto *y = new QValueAxis;
   y->setRange(0, plot.top * (plot.capacityShown ? 1.08 : 1.18));
   y->applyNiceNumbers();
-  y->setLabelFormat(plot.mib ? "%.2f" : "%.0f");
+  // Enough decimals that ticks of a small axis read apart (0.5, 1.0, ...).
+  y->setLabelFormat(plot.mib ? "%.2f" : y->max() < 8 ? "%.1f" : "%.0f");
   y->setTitleText(unit); // "in use" would be cut in a short dock
   for (QValueAxis *axis : {x, y}) {
     axis->setLabelsColor(text);

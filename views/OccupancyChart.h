@@ -107,6 +107,7 @@ Q_SIGNALS:
 
 protected:
   void changeEvent(QEvent *event) override;
+  void resizeEvent(QResizeEvent *event) override;
   bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:

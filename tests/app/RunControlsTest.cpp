@@ -13,7 +13,9 @@
 #include "EmulatorRun.h"
 #include "IrDiffView.h"
 #include "IrPane.h"
+#include "MachineDocks.h"
 #include "MainWindow.h"
+#include "RingView.h"
 #include "RunControls.h"
 #include "TimelineDock.h"
 #include "TimelineModel.h"
@@ -22,6 +24,7 @@
 #include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -109,6 +112,13 @@ private Q_SLOTS:
     auto *right = window.findChild<IrDiffView *>("irDiff")->rightPane();
     QString text = right->text(after10.listingMarker).trimmed();
     QVERIFY2(text.startsWith(QString::number(p.pc) + ": "), qPrintable(text));
+    // ... and scrolled into view (the left pane's scrolling does not drag
+    // it away).
+    int top = IrDiffView::firstVisibleLine(right);
+    int rows = int(right->SendScintilla(QsciScintillaBase::SCI_LINESONSCREEN));
+    QVERIFY2(after10.listingMarker >= top && after10.listingMarker < top + rows,
+             qPrintable(QString("marker %1, shown %2..%3").arg(after10.listingMarker)
+                            .arg(top).arg(top + rows)));
     QCOMPARE(after10.timelineCursor, after10.cycle);
 
     for (int i = 0; i < 3; ++i)
@@ -152,6 +162,27 @@ private Q_SLOTS:
     QCOMPARE(run.session()->position(), run.session()->totalEvents());
     QVERIFY(rc->timeline()->status().contains("the run has ended"));
     QCOMPARE(ready.count(), 1); // the same recorded run throughout
+
+    // A core focused in the ring comes first in the timeline, expanded;
+    // double-clicking a core's label in the timeline focuses the ring.
+    window.machine()->ring()->focusCore(5);
+    QCOMPARE(model.rows().front().core, 5);
+    QVERIFY(!model.isCollapsed(5));
+    TimelineView *view = rc->timeline()->view();
+    int row9 = -1;
+    for (int r = 0; r < int(model.rows().size()); ++r)
+      if (model.rows()[size_t(r)].core == 9 && model.rows()[size_t(r)].engine < 0)
+        row9 = r;
+    QVERIFY(row9 >= 0);
+    rc->timeline()->show();
+    rc->timeline()->raise();
+    view->verticalScrollBar()->setValue(0);
+    view->verticalScrollBar()->setValue(view->rowRect(row9).top() - view->rulerHeight());
+    QRect r9 = view->rowRect(row9);
+    QVERIFY(r9.top() >= view->rulerHeight() && r9.bottom() < view->viewport()->height());
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, QPoint(20, r9.center().y()));
+    QCOMPARE(window.machine()->ring()->focusedCore(), 9);
+    QCOMPARE(model.rows().front().core, 9);
 
     // Editing the kernel makes the run stale: F10 records a new one.
     editor->append("\n");

@@ -209,7 +209,7 @@ private Q_SLOTS:
     QFile fitted(dir.filePath("fitted.svg"));
     QVERIFY(fitted.open(QIODevice::ReadOnly));
     QByteArray fittedText = fitted.readAll();
-    QVERIFY(fittedText.contains("scratchpad 2 MiB per core, above the scale<"));
+    QVERIFY(fittedText.contains("capacity 2 MiB (off the scale)<"));
     QVERIFY(!fittedText.contains(">capacity 2 MiB<"));
     fit->setChecked(false);
     for (int core : {-1, model.peak(-1).core}) {

@@ -1,0 +1,119 @@
+//===- runbench.cpp - an emulated run in the real window, measured --------===//
+//
+//   spyre-explorer-runbench KERNEL.mlir [STEPS]   (offscreen or under Xvfb)
+//
+// Opens the kernel in the main window, waits for its compile, then starts
+// the emulated run as F5's first press does (RunControls::runTo(0): record
+// the run, stay at its start) while a 1 ms timer watches the GUI thread.
+// Prints: the time until the run is ready (recorded), until the ring and
+// the Scratchpad chart show it, the longest GUI-thread stall meanwhile; then
+// STEPS (default 200) single steps (F10), each followed by the repaint of
+// the ring, the chart and the timeline: median and longest; and the
+// process's resident memory with the run loaded. Numbers go to
+// docs/app-performance.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatedRunViews.h"
+#include "EmulatorRun.h"
+#include "MachineDocks.h"
+#include "MainWindow.h"
+#include "OccupancyChart.h"
+#include "RingView.h"
+#include "RunControls.h"
+#include "StallWatch.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+double rssMb() {
+  QFile status("/proc/self/status");
+  if (!status.open(QIODevice::ReadOnly))
+    return 0;
+  for (const QByteArray &line : status.readAll().split('\n'))
+    if (line.startsWith("VmRSS:"))
+      return line.mid(6).trimmed().split(' ').front().toDouble() / 1024.0;
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("SpyreExplorerBench");
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: spyre-explorer-runbench KERNEL.mlir [STEPS]\n");
+    return 2;
+  }
+  int steps = argc > 2 ? std::max(1, atoi(argv[2])) : 200;
+  MainWindow window;
+  window.resize(1500, 900);
+  window.show();
+  if (!window.openFile(QString::fromLocal8Bit(argv[1])))
+    return 2;
+  while (window.compiler().latestJob() == 0)
+    app.processEvents(QEventLoop::WaitForMoreEvents, 50);
+  app.processEvents();
+  if (!window.compiler().latest().ok) {
+    std::fprintf(stderr, "the kernel did not compile\n");
+    return 1;
+  }
+  EmulatorRun &run = window.runs()->emulator();
+  EmulatedRunViews *views = window.runViews();
+
+  QElapsedTimer clock;
+  StallWatch stalls;
+  double readyMs = -1;
+  QObject::connect(&run, &EmulatorRun::ready,
+                   [&] { readyMs = double(clock.nsecsElapsed()) / 1e6; });
+  bool failed = false;
+  QObject::connect(&run, &EmulatorRun::failed, [&] { failed = true; });
+  clock.start();
+  stalls.start();
+  window.runs()->runTo(0, nullptr);
+  while ((readyMs < 0 || views->indexing() ||
+          window.machine()->chart()->isPreparing()) && !failed)
+    app.processEvents(QEventLoop::WaitForMoreEvents, 5);
+  app.processEvents();
+  double shownMs = double(clock.nsecsElapsed()) / 1e6;
+  stalls.stop();
+  if (failed) {
+    std::fprintf(stderr, "the emulated run failed\n");
+    return 1;
+  }
+  const auto *session = run.session();
+  std::printf("%s: %llu events, %llu cycles; recorded after %.0f ms, ring and "
+              "chart showing it after %.0f ms; longest GUI-thread stall %.1f ms\n",
+              argv[1], (unsigned long long)session->totalEvents(),
+              (unsigned long long)session->totalCycles(), readyMs, shownMs,
+              stalls.longest());
+
+  // Steps, each painted: the ring, the chart and the timeline.
+  std::vector<double> ms;
+  QWidget *timeline = window.findChild<QWidget *>("timelineView");
+  for (int i = 0; i < steps; ++i) {
+    QElapsedTimer t;
+    t.start();
+    if (!run.stepEvent())
+      break;
+    window.machine()->ring()->repaint();
+    window.machine()->chart()->repaint();
+    if (timeline && timeline->isVisible())
+      timeline->repaint();
+    app.processEvents();
+    ms.push_back(double(t.nsecsElapsed()) / 1e6);
+  }
+  std::sort(ms.begin(), ms.end());
+  if (!ms.empty())
+    std::printf("%zu steps: step + repaint median %.2f ms, longest %.2f ms; "
+                "resident memory %.0f MB\n",
+                ms.size(), ms[ms.size() / 2], ms.back(), rssMb());
+  return 0;
+}
