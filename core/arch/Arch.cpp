@@ -89,7 +89,7 @@ constexpr KnownKey kKnownKeys[] = {
     // --- [compute_engine]: the compute engine's own memory ---
     {"", "compute_engine"},
     {"compute_engine", "local_bytes"},
-    {"compute", "held_tile_bytes"},
+    {"compute", "held_tile_bytes"}, // refused with a message: see checkCompute
     {"timing", "issue_cycles"},
     {"timing", "lx_port_sticks_per_cycle"},
     {"timing", "channel_latency_cycles"},
@@ -736,11 +736,11 @@ void Checker::checkCompute(const toml::table &t, Arch &arch) {
     arch.systolicRows = int(*v);
   if (auto v = integer(t, "compute", "transcendental_penalty", 1, INT_MAX))
     arch.transcendentalPenalty = int(*v);
-  // Optional: the bytes of held tiles the compute engine can keep.
+  // The compute engine had a second capacity here (what the emulator let
+  // it hold whole); it has one now, compute_engine.local_bytes.
   if (const toml::node *node = t.get("held_tile_bytes"))
-    if (auto v = integerValue(*node, "compute.held_tile_bytes", 1,
-                              int64_t(1) << 40))
-      arch.heldTileBytes = uint64_t(*v);
+    error(*node, "'compute.held_tile_bytes' is no longer read: the compute "
+                 "engine's one capacity is 'compute_engine.local_bytes'");
 }
 
 void Checker::checkTiming(const toml::table &t, Arch &arch) {

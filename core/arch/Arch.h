@@ -92,9 +92,6 @@ struct Arch {
   // [compute]
   int systolicRows = 0;          // matmul rate = 2 * simd f16 * rows FLOP/cycle
   int transcendentalPenalty = 0; // SIMD-cycle multiplier for exp, log, ...
-  // Bytes of held tiles one compute engine keeps (optional key; default
-  // 524288, an assumption).
-  uint64_t heldTileBytes = 524288;
 
   // [timing]
   TimingParams timing;

@@ -221,6 +221,8 @@ std::string spyre::driver::emulateReportJson(const EmulateResult &r) {
   j["bottleneck_closeness"] = s.closeness;
   j["bounds"] = {{"hbm", s.boundHbm}, {"compute", s.boundCompute}, {"ring", s.boundRing}};
   j["hbm_bytes"] = s.hbmBytes;
+  j["held_tile_bytes"] = s.heldTileBytes;
+  j["compute_local_bytes"] = s.computeLocalBytes;
   nlohmann::json engines = nlohmann::json::array();
   for (const emu::EngineUse &e : s.engines)
     engines.push_back({{"core", e.core},

@@ -97,27 +97,6 @@ Machine::Machine(const runtime::Job &job, const Options &options)
   }
   st.occupancy.resize(copiesPerCore * size_t(numCores));
 
-  // Held tiles live in the compute engine: their bytes must fit the
-  // capacity the architecture states (compute.held_tile_bytes).
-  for (size_t e = 0; e < stat.size(); ++e) {
-    int64_t bytes = 0;
-    for (const code::TileShape &t : stat[e].program_->tileRegs) {
-      int64_t n = code::elemBytes(t.type);
-      for (int64_t d : t.dims)
-        n = d > 0 && n <= INT64_MAX / d ? n * d : (d == 0 ? 0 : INT64_MAX);
-      bytes = bytes > INT64_MAX - n ? INT64_MAX : bytes + n;
-    }
-    if (uint64_t(bytes) > a.heldTileBytes) {
-      st.faulted = true;
-      st.fault.engine = int32_t(e);
-      st.fault.message = engineName(uint32_t(e)) + " holds " +
-                         std::to_string(bytes) +
-                         " bytes of tiles, more than the compute engine's " +
-                         std::to_string(a.heldTileBytes) +
-                         " (compute.held_tile_bytes)";
-      return;
-    }
-  }
   // Every engine with a tile to run starts at cycle 0 with S0 = its first
   // tile and S1 = its instance.
   for (size_t e = 0; e < stat.size(); ++e) {

@@ -32,6 +32,17 @@ std::vector<int64_t> spyre::emu::peakLx(const std::vector<LxInterval> &intervals
   return peak;
 }
 
+int64_t spyre::emu::heldTileBytes(const code::Program &program) {
+  int64_t bytes = 0;
+  for (const code::TileShape &t : program.tileRegs) {
+    int64_t n = code::elemBytes(t.type);
+    for (int64_t d : t.dims)
+      n = d > 0 && n <= INT64_MAX / d ? n * d : (d == 0 ? 0 : INT64_MAX);
+    bytes = bytes > INT64_MAX - n ? INT64_MAX : bytes + n;
+  }
+  return bytes;
+}
+
 Summary spyre::emu::summarise(const Machine &m) {
   const MachineState &st = m.state();
   const runtime::Prepared &p = m.prepared();
@@ -52,6 +63,9 @@ Summary spyre::emu::summarise(const Machine &m) {
     s.engines.push_back(u);
   }
   s.peakLxBytes = peakLx(m.trace().lx, a.numCores);
+  for (const code::Program &program : p.module->programs)
+    s.heldTileBytes = std::max(s.heldTileBytes, heldTileBytes(program));
+  s.computeLocalBytes = a.computeLocalBytes;
   double linkBpc = a.ringLinkBandwidthGBs / a.clockGhz;
   double hbmBpc = a.hbmBandwidthGBs / a.clockGhz;
   int64_t maxLink = 0;

@@ -44,7 +44,15 @@ struct Summary {
   double boundHbm = 0, boundCompute = 0, boundRing = 0; ///< cycles
   std::string bottleneck;
   double closeness = 0;
+  /// The most bytes of tiles one program holds whole (its tile registers)
+  /// and the compute engine's capacity (compute_engine.local_bytes). A
+  /// program over it still runs, with the same numbers; the report says so.
+  int64_t heldTileBytes = 0;
+  uint64_t computeLocalBytes = 0;
 };
+
+/// Bytes of the tile registers `program` declares (saturating).
+int64_t heldTileBytes(const code::Program &program);
 
 /// Totals of a finished machine (closeOccupancy called).
 Summary summarise(const Machine &m);

@@ -358,7 +358,11 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     accumulates each output stick over K with vector multiply-adds; a
     reduction along the innermost dimension folds a row's sticks into one
     vector, then its lanes. After this pass no arithmetic in a compute
-    stage is on a tile.
+    stage is on a tile. First, a matmul whose right-hand operand B the
+    stage pops whole (and whose output has B's element width) does not
+    hold B: B's rows stream from LX a stick at a time along K (the load
+    unit streams B once per row of A), each stick multiplied by A's
+    broadcast element and added into the output row's stick.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

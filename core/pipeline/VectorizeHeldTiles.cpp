@@ -11,6 +11,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageTidy.h"
+#include "pipeline/StreamedMatmul.h"
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
 
@@ -632,6 +633,9 @@ struct VectorizeHeldTiles
       function.walk([&](sched::StageOp stage) {
         if (!llvm::is_contained(compute, stage.getUnit().str()))
           return;
+        // A matmul's B streams from LX a stick at a time instead of being
+        // held (pipeline/StreamedMatmul.h).
+        spyre::streamMatmulOperands(stage, target.stickBytes);
         SmallVector<Operation *> ops;
         DenseSet<Operation *> lowered, rewritten; // rewritten: or read through
         stage.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -26,6 +26,10 @@ for k in ["hbm", "compute", "ring"]:
     assert c >= b[k] - 1e-9, "%d cycles below the %s bound %g" % (c, k, b[k])
 assert r["bottleneck"] in b
 assert max(r["peak_lx_bytes"]) <= cap, "peak LX above the scratchpad"
+# The compute engine's one capacity (compute_engine.local_bytes, 2 KiB in
+# both presets) and the most tile bytes one program holds.
+assert r["compute_local_bytes"] == 2048, r["compute_local_bytes"]
+assert r["held_tile_bytes"] >= 0, r["held_tile_bytes"]
 assert all(0 <= e["utilisation"] <= 1.0 for e in r["engines"])
 ev = t["traceEvents"]
 procs = {e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "process_name"}

@@ -147,7 +147,6 @@ void compareHardware(const Arch &a, const Arch &b) {
   QCOMPARE(a.systolicRows, b.systolicRows);
   QCOMPARE(a.transcendentalPenalty, b.transcendentalPenalty);
   QCOMPARE(a.computeLocalBytes, b.computeLocalBytes);
-  QCOMPARE(a.heldTileBytes, b.heldTileBytes);
   QCOMPARE(a.timing.issueCycles, b.timing.issueCycles);
   QCOMPARE(a.timing.lxPortSticksPerCycle, b.timing.lxPortSticksPerCycle);
   QCOMPARE(a.timing.channelLatencyCycles, b.timing.channelLatencyCycles);
@@ -229,13 +228,11 @@ void ArchTest::defaultValues() {
   QCOMPARE(a.timing.lxPortSticksPerCycle, 1);
   QCOMPARE(a.timing.channelLatencyCycles, 1);
   QCOMPARE(a.timing.dmaSetupCycles, 64);
-  QCOMPARE(a.heldTileBytes, uint64_t(524288));
   // A file without [timing] takes the same defaults; one with it, its values.
   Arch base = parseOk(baseWith({}), "test.toml");
   QCOMPARE(base.timing.dmaSetupCycles, 64);
-  QCOMPARE(base.heldTileBytes, uint64_t(524288));
   Arch custom = parseOk(
-      baseWith({{45, "transcendental_penalty = 4\nheld_tile_bytes = 4096\n"
+      baseWith({{45, "transcendental_penalty = 4\n"
                      "[timing]\nissue_cycles = 2\nlx_port_sticks_per_cycle = 4\n"
                      "channel_latency_cycles = 0\ndma_setup_cycles = 7"}}),
       "test.toml");
@@ -243,7 +240,6 @@ void ArchTest::defaultValues() {
   QCOMPARE(custom.timing.lxPortSticksPerCycle, 4);
   QCOMPARE(custom.timing.channelLatencyCycles, 0);
   QCOMPARE(custom.timing.dmaSetupCycles, 7);
-  QCOMPARE(custom.heldTileBytes, uint64_t(4096));
 }
 
 // Every number (and boolean) in the default file has a comment naming its
@@ -465,7 +461,8 @@ void ArchTest::badFile_data() {
   // SIMD.
   QTest::newRow("missing f16 SIMD entry") << Changes{{40, ""}} << 39 << 1 << "missing key 'simd.f16'";
 
-  // The emulator's timing parameters ([timing] and compute.held_tile_bytes).
+  // The emulator's timing parameters ([timing]); the compute engine's old
+  // second capacity (compute.held_tile_bytes) is refused, naming the one.
   QTest::newRow("timing: zero issue cycles")
       << Changes{{45, "transcendental_penalty = 4\n[timing]\nissue_cycles = 0"}} << 47 << 16
       << "'timing.issue_cycles' must be between 1 and 1024, got 0";
@@ -483,9 +480,10 @@ void ArchTest::badFile_data() {
       << "unknown key 'timing.issue_cycle' (did you mean 'timing.issue_cycles'?)";
   QTest::newRow("timing: not a table")
       << Changes{{1, "format_version = 2\ntiming = 3"}} << 2 << 10 << "'timing' must be a table";
-  QTest::newRow("compute: zero held tile bytes")
-      << Changes{{45, "transcendental_penalty = 4\nheld_tile_bytes = 0"}} << 46 << 19
-      << "'compute.held_tile_bytes' must be at least 1, got 0";
+  QTest::newRow("compute: retired held tile bytes")
+      << Changes{{45, "transcendental_penalty = 4\nheld_tile_bytes = 524288"}} << 46 << 19
+      << "'compute.held_tile_bytes' is no longer read: the compute engine's one "
+         "capacity is 'compute_engine.local_bytes'";
   // clang-format on
 }
 

@@ -217,6 +217,11 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     }
   }
   const emu::Summary &s = emu.summary;
+  if (uint64_t(s.heldTileBytes) > s.computeLocalBytes)
+    std::printf("%s: the compute engine holds %lld bytes of tiles whole, more "
+                "than its %llu (compute_engine.local_bytes)\n",
+                module->plan.kernel.c_str(), (long long)s.heldTileBytes,
+                (unsigned long long)s.computeLocalBytes);
   std::printf("%s: %llu cycles (%.6g us) on the emulator, bottleneck %s "
               "(%.0f%% of its bound), %llu events in %.3f ms (%.3g events/s)%s\n",
               module->plan.kernel.c_str(), (unsigned long long)s.totalCycles,

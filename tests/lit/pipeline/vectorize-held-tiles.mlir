@@ -64,6 +64,33 @@
 // CHECK:         sched.push %[[C]]
 // CHECK-NOT:     linalg.
 
+// CHECK-LABEL: func.func @matmul_streamed
+// The load unit streams B (128 sticks) once per row of A.
+// CHECK:       sched.stage "l1lu" {
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %c2 step
+// CHECK-NEXT:      sched.transfer %{{.*}} -> %[[BF:[0-9]+]] {{.*}}sticks = 128 : i64{{.*}} : memref<64x128xf16, "lx">
+// CHECK-NEXT:    }
+// CHECK:       sched.stage "sfu" {
+// CHECK-NEXT:    %[[A:[^ ,]*]] = sched.pop {{.*}} -> tensor<2x64xf16>
+// CHECK-NOT:     tensor<64x128xf16>
+// The zero fill is a nest of its own (the output is a tile the unit holds).
+// CHECK:         vector.transfer_write %{{.*}} : vector<64xf16>, tensor<2x128xf16>
+// CHECK:         } {sched.vector_loop}
+// CHECK-NEXT:    scf.yield
+// CHECK-NEXT:    } {sched.vector_loop}
+// CHECK-NEXT:    scf.for %[[I:[^ ,]*]] = %{{.*}} to %c2 step {{.*}} -> (tensor<2x128xf16>) {
+// CHECK-NEXT:      scf.for %[[K:[^ ,]*]] = %{{.*}} to %c64 step {{.*}} -> (tensor<2x128xf16>) {
+// CHECK-NEXT:        %[[AIK:[^ ,]*]] = tensor.extract %[[A]][%[[I]], %[[K]]] : tensor<2x64xf16>
+// CHECK-NEXT:        scf.for %[[S:[^ ,]*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[C:[^ ,]*]] = %{{.*}}) -> (tensor<2x128xf16>) {
+// CHECK-NEXT:          %[[B:[^ ,]*]] = sched.pop %[[BF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:          %[[COL:[^ ,]*]] = arith.muli %[[S]], %c64 : index
+// CHECK-NEXT:          %[[OLD:[^ ,]*]] = vector.transfer_read %[[C]][%[[I]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<2x128xf16>, vector<64xf16>
+// CHECK-NEXT:          %[[AV:[^ ,]*]] = vector.broadcast %[[AIK]] : f16 to vector<64xf16>
+// CHECK-NEXT:          %[[P:[^ ,]*]] = arith.mulf %[[AV]], %[[B]] : vector<64xf16>
+// CHECK-NEXT:          %[[SUM:[^ ,]*]] = arith.addf %[[OLD]], %[[P]] : vector<64xf16>
+// CHECK-NEXT:          vector.transfer_write %[[SUM]], %[[C]][%[[I]], %[[COL]]] {in_bounds = [true]} : vector<64xf16>, tensor<2x128xf16>
+// CHECK-NOT:     linalg.matmul
+
 // CHECK-LABEL: func.func @partial_max
 // CHECK:       sched.stage "sfu" {
 // CHECK:         %[[NINF:[^ ,]*]] = arith.constant 0xFC00 : f16
@@ -103,6 +130,8 @@
 #sa = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #sb = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 127 >= 0)>
 #sc = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 127 >= 0)>
+#s2a = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#s2c = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 127 >= 0)>
 #sp = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 99 >= 0)>
 #st = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #su = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 63 >= 0)>
@@ -142,6 +171,28 @@ func.func @matmul(%a: index, %b: index, %c: index) attributes {grid = [1]} {
   %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x128xf32>) -> tensor<4x128xf32>
   %r = linalg.matmul ins(%ad, %bd : tensor<4x64xf16>, tensor<64x128xf16>) outs(%z : tensor<4x128xf32>) -> tensor<4x128xf32>
   ktdp.store %r, %ct : tensor<4x128xf32>, !ktdp.access_tile<4x128xindex>
+  return
+}
+
+// A matmul whose output has B's element width: B is not held, its rows
+// stream from LX a stick at a time along K (the load unit streams B once per
+// row of A), each stick multiplied by A's element for that row and K and
+// added into the output row's vector, read and written back per stick.
+func.func @matmul_streamed(%a: index, %b: index, %c: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f16
+  %av = ktdp.construct_memory_view %a, sizes: [2, 64], strides: [64, 1] {coordinate_set = #s2a, memory_space = #ktdp.memory_space<global>} : memref<2x64xf16>
+  %bv = ktdp.construct_memory_view %b, sizes: [64, 128], strides: [128, 1] {coordinate_set = #sb, memory_space = #ktdp.memory_space<global>} : memref<64x128xf16>
+  %cv = ktdp.construct_memory_view %c, sizes: [2, 128], strides: [128, 1] {coordinate_set = #s2c, memory_space = #ktdp.memory_space<global>} : memref<2x128xf16>
+  %at = ktdp.construct_access_tile %av[%c0, %c0] {access_tile_set = #s2a, access_tile_order = #id} : memref<2x64xf16> -> !ktdp.access_tile<2x64xindex>
+  %bt = ktdp.construct_access_tile %bv[%c0, %c0] {access_tile_set = #sb, access_tile_order = #id} : memref<64x128xf16> -> !ktdp.access_tile<64x128xindex>
+  %ct = ktdp.construct_access_tile %cv[%c0, %c0] {access_tile_set = #s2c, access_tile_order = #id} : memref<2x128xf16> -> !ktdp.access_tile<2x128xindex>
+  %ad = ktdp.load %at : !ktdp.access_tile<2x64xindex> -> tensor<2x64xf16>
+  %bd = ktdp.load %bt : !ktdp.access_tile<64x128xindex> -> tensor<64x128xf16>
+  %e = tensor.empty() : tensor<2x128xf16>
+  %z = linalg.fill ins(%zero : f16) outs(%e : tensor<2x128xf16>) -> tensor<2x128xf16>
+  %r = linalg.matmul ins(%ad, %bd : tensor<2x64xf16>, tensor<64x128xf16>) outs(%z : tensor<2x128xf16>) -> tensor<2x128xf16>
+  ktdp.store %r, %ct : tensor<2x128xf16>, !ktdp.access_tile<2x128xindex>
   return
 }
 
