@@ -125,6 +125,19 @@ private slots:
     QTest::newRow("unknown location")
         << "copy.spys" << "  3: halt\nprogram p1" << "  3: halt  // #9\nprogram p1"
         << "structure" << "location #9 is not in the line table";
+    // --- ring exchanges: their groups as the plan says.
+    QTest::newRow("ring lists fewer groups than it has")
+        << "loop.spys" << "groups 2 members 2 tiles [[0, 1], [2, 3]]"
+        << "groups 3 members 2 tiles [[0, 1], [2, 3]]" << "structure"
+        << "ring r0: 2 groups listed, the exchange says 3";
+    QTest::newRow("ring group larger than its members")
+        << "loop.spys" << "groups 2 members 2 tiles [[0, 1], [2, 3]]"
+        << "groups 2 members 2 tiles [[0, 1, 2], [3]]" << "structure"
+        << "ring r0: its largest group has 3 tiles, the exchange says 2 members";
+    QTest::newRow("tile in two ring groups")
+        << "loop.spys" << "groups 2 members 2 tiles [[0, 1], [2, 3]]"
+        << "groups 2 members 2 tiles [[0, 1], [1, 3]]" << "structure"
+        << "ring r0: tile 1 is in more than one place of its groups";
     QTest::newRow("ring views past the table")
         << "loop.spys" << "ringrecv s6 [t1, s7]"
         << "ringrecv s6 [t1, s7], views 1" << "structure"
