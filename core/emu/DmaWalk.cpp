@@ -437,9 +437,11 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     int64_t extent = desc.tileShape[k];
     hi[size_t(loopDim[k])] = extent >= 0 ? extent - 1 : INT64_MAX;
   }
+  std::vector<int64_t> setLo(setRank, INT64_MIN), setHi(setRank, INT64_MAX);
+  bool setIsBox = false;
   if (!desc.tileSet.exprs.empty()) {
-    std::vector<int64_t> l(setRank, INT64_MIN), h(setRank, INT64_MAX);
-    boundingBox(desc.tileSet, tileSyms.data(), l, h);
+    setIsBox = boundingBox(desc.tileSet, tileSyms.data(), setLo, setHi);
+    const std::vector<int64_t> &l = setLo, &h = setHi;
     for (size_t d = 0; d < setRank; ++d) {
       if (l[d] != INT64_MIN)
         lo[d] = l[d];
@@ -464,17 +466,17 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   }
   bool boxSet = desc.tileSet.exprs.empty();
   if (!boxSet) {
-    std::vector<int64_t> l(setRank, INT64_MIN), h(setRank, INT64_MAX);
-    boxSet = boundingBox(desc.tileSet, tileSyms.data(), l, h) &&
-             std::equal(hi.begin(), hi.end(), h.begin()) &&
-             std::equal(lo.begin(), lo.end(), l.begin());
+    boxSet = setIsBox && std::equal(hi.begin(), hi.end(), setHi.begin()) &&
+             std::equal(lo.begin(), lo.end(), setLo.begin());
   }
   // A masked tile: its type is the bounding box of the set's points,
   // anchored at the lowest point in every dimension.
   const bool maskedBox =
       !boxSet && desc.layout == uint8_t(code::TileLayout::Masked);
-  const LinearSet tileSet(desc.tileSet, setRank, tileSyms.data());
-  if (maskedBox && !maskedBounds(desc, tileSet, loopDim, maxPoints, volume,
+  std::optional<LinearSet> tileSet; // tested point by point unless a box
+  if (!boxSet)
+    tileSet.emplace(desc.tileSet, setRank, tileSyms.data());
+  if (maskedBox && !maskedBounds(desc, *tileSet, loopDim, maxPoints, volume,
                                  lo, hi, error))
     return false;
   // A chunk: the rows holding sticks [first, first + sticks) of the tile.
@@ -554,7 +556,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         }
       }
       p[size_t(inner)] = hi[size_t(inner)];
-    } else if (boxSet || tileSet.contains(p.data())) {
+    } else if (boxSet || tileSet->contains(p.data())) {
       bool masked = false;
       if (!indirect) {
         for (size_t d = 0; d < rank; ++d)
