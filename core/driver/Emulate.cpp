@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <fstream>
 
 using namespace spyre;
@@ -74,6 +75,12 @@ launchJob(std::shared_ptr<const code::Module> module,
       bindings.dimension(sym.name, int64_t(arg->scalar));
     } else if (code::isFloat(sym.type)) {
       bindings.scalar(sym.name, arg->scalar);
+    } else if (!(std::fabs(arg->scalar) < 9007199254740992.0)) {
+      // Held as a double on the way in: from 2^53 on it may already be
+      // rounded (issue 16, class 7); the interpreter takes it exactly.
+      errors.push_back("integer argument '" + sym.name +
+                       "' is 2^53 or more in magnitude: the emulator "
+                       "cannot hold it exactly (--engine interp can)");
     } else {
       bindings.scalar(sym.name, int64_t(arg->scalar));
     }

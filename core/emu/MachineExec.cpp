@@ -29,6 +29,34 @@ using code::Opcode;
 
 namespace {
 
+/// The emulator holds every value as a double, which keeps 64-bit integers
+/// exact only up to 2^53 in magnitude (the interpreter holds them as
+/// integers). Loads and stores of i64 / index elements beyond that count
+/// here, and the instruction that made them faults instead of giving a
+/// silently rounded answer (issue 16, class 7).
+thread_local uint64_t inexactIntegers = 0;
+constexpr double kExactIntegerLimit = 9007199254740992.0; // 2^53
+
+bool wideInteger(ElemType type) {
+  return type == ElemType::I64 || type == ElemType::Index;
+}
+
+/// A raw i64 element a double cannot be trusted to hold.
+void checkLoadedInteger(const uint8_t *bytes) {
+  int64_t v;
+  std::memcpy(&v, bytes, 8);
+  if (v > (int64_t(1) << 53) || v < -(int64_t(1) << 53))
+    ++inexactIntegers;
+}
+
+/// A value about to be stored as an i64: from 2^53 on, it may already be
+/// a rounded one (2^53 + 1 rounds to 2^53).
+void checkStoredInteger(double v) {
+  if (!(std::fabs(v) < kExactIntegerLimit))
+    ++inexactIntegers;
+}
+
+
 
 /// Decodes `n` consecutive elements of `type` from `address` into out, a
 /// page at a time (f16 in bulk); unwritten pages read as zero.
@@ -43,6 +71,8 @@ void loadElements(const PagedMemory &mem, ElemType type, uint64_t address,
     if (k == 0) { // an element across a page boundary
       uint8_t bytes[8];
       mem.readBytes(address, bytes, size);
+      if (wideInteger(type))
+        checkLoadedInteger(bytes);
       *out = interp::loadElement(dt, bytes);
       k = 1;
     } else if (!p) {
@@ -52,6 +82,9 @@ void loadElements(const PagedMemory &mem, ElemType type, uint64_t address,
     } else {
       for (int64_t i = 0; i < k; ++i)
         out[i] = interp::loadElement(dt, p + uint64_t(i) * size);
+      if (wideInteger(type))
+        for (int64_t i = 0; i < k; ++i)
+          checkLoadedInteger(p + uint64_t(i) * size);
     }
     out += k, n -= k, address += uint64_t(k) * size;
   }
@@ -63,6 +96,9 @@ void storeElements(PagedMemory &mem, ElemType type, uint64_t address,
                    const double *in, int64_t n) {
   const uint64_t size = uint64_t(code::elemBytes(type));
   const interp::DType dt = dtypeOf(type);
+  if (wideInteger(type))
+    for (int64_t i = 0; i < n; ++i)
+      checkStoredInteger(in[i]);
   while (n > 0) {
     uint64_t available = 0;
     uint8_t *p = mem.write(address, available);
@@ -103,7 +139,11 @@ public:
       readPage = mem.read(key << PagedMemory::kPageBits, available);
       readKey = key;
     }
-    return readPage ? interp::loadElement(dt, readPage + offset) : 0.0;
+    if (!readPage)
+      return 0.0;
+    if (wideInteger(type))
+      checkLoadedInteger(readPage + offset);
+    return interp::loadElement(dt, readPage + offset);
   }
   void store(uint64_t address, double v) {
     const uint64_t offset = address & (PagedMemory::kPageSize - 1);
@@ -119,6 +159,8 @@ public:
       writeKey = key;
       readKey = kNoPage; // the page may have been made private: look again
     }
+    if (wideInteger(type))
+      checkStoredInteger(v);
     interp::storeElement(dt, v, writePage + offset);
   }
 
@@ -413,6 +455,7 @@ bool Machine::execute(uint32_t e) {
     return fail(e, "the program runs past its last instruction");
   const Instr &in = es.code[en.pc];
   const code::Program &prog = *es.program_;
+  inexactIntegers = 0; // counted for this instruction alone
   uint64_t cost = issue;
   uint32_t pc = en.pc;
   uint32_t next = en.pc + 1;
@@ -888,6 +931,12 @@ bool Machine::execute(uint32_t e) {
   }
   if (st.faulted)
     return false;
+  if (inexactIntegers) {
+    inexactIntegers = 0;
+    return fail(e, "an i64 / index value beyond 2^53 in magnitude: the "
+                   "emulator holds values as doubles and cannot keep it "
+                   "exact (the interpreter can: --engine interp)");
+  }
   record(EventKind::Issue, e, pc, st.now, uint32_t(std::min<uint64_t>(cost, UINT32_MAX)));
   en.busyCycles += cost;
   en.pc = next;

@@ -33,3 +33,17 @@
 // RUN: not spyre-run %S/Inputs/i64-copy.mlir --input a=%t.d/small.npy --input b=%t.d/small.npy --arg k=1.5 2>&1 | FileCheck %s --check-prefix=ARG
 // RUN: not spyre-run %S/Inputs/i64-copy.mlir --input a=%t.d/small.npy --input b=%t.d/small.npy --arg k=9.007199254740993e15 2>&1 | FileCheck %s --check-prefix=ARG
 // ARG: error: argument %k: {{.*}} is not a whole number
+// The emulator holds values as doubles: an i64 it cannot keep exact ends
+// in an error on the instruction and KTIR line (a load of 2^53 + 1, a
+// result reaching 2^53, an argument of 2^53 or more), never a rounded
+// answer; values below 2^53 agree with the interpreter.
+// RUN: not spyre-run %S/Inputs/i64-copy.mlir --engine emu --input a=%t.d/big.npy --input b=%t.d/big.npy --arg k=0 2>&1 | FileCheck %s --check-prefix=EMU-LOAD
+// EMU-LOAD: (dflow.dma, KTIR line 14): an i64 / index value beyond 2^53
+// RUN: python3 %S/Inputs/hostile.py i64 9007199254740000,2,3,-5 %t.d/near.npy
+// RUN: not spyre-run %S/Inputs/i64-copy.mlir --engine emu --input a=%t.d/near.npy --input b=%t.d/small.npy --arg k=1000 2>&1 | FileCheck %s --check-prefix=EMU-STORE
+// EMU-STORE: KTIR line 18): an i64 / index value beyond 2^53
+// RUN: not spyre-run %S/Inputs/i64-copy.mlir --engine emu --input a=%t.d/small.npy --input b=%t.d/small.npy --arg k=9007199254740993 2>&1 | FileCheck %s --check-prefix=EMU-ARG
+// EMU-ARG: integer argument 'k' is 2^53 or more in magnitude
+// RUN: python3 %S/Inputs/hostile.py i64 1,2,3,-5 %t.d/tiny.npy
+// RUN: spyre-run %S/Inputs/i64-copy.mlir --engine both --input a=%t.d/tiny.npy --input b=%t.d/tiny.npy --arg k=7 | FileCheck %s --check-prefix=EMU-OK
+// EMU-OK: outputs equal the interpreter's
