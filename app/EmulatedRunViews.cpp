@@ -136,27 +136,27 @@ void EmulatedRunViews::onReady() {
     return;
   }
   pendingIndex = false;
-  // Copies of what the indexes need (the session stays on this thread).
+  // The worker reads the recorded trace through a shared session (the
+  // trace never changes after recording), so nothing is copied here.
+  std::shared_ptr<const spyre::emu::Session> shared = run->sharedSession();
   const spyre::emu::Machine &m = session->finalMachine();
   std::shared_ptr<const spyre::code::Module> module = m.prepared().module;
-  std::vector<spyre::emu::LxInterval> lx = session->trace().lx;
-  std::vector<spyre::emu::TraceEvent> events = session->trace().events;
-  std::vector<spyre::emu::LinkTransfer> links = session->trace().links;
   std::vector<RingStateIndex::Engine> engines =
       RingStateIndex::enginesOf(m.prepared());
   int cores = m.arch().numCores;
   uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
   inFlight = true;
   indexer.setFuture(QtConcurrent::run(
-      [module, lx = std::move(lx), events = std::move(events),
-       links = std::move(links), engines = std::move(engines), cores,
+      [module, shared, engines = std::move(engines), cores,
        capacity]() mutable {
+        const spyre::emu::TraceData &trace = shared->trace();
         Indexes out;
         out.occupancy = std::make_shared<const OccupancyIndex>(
-            spyre::driver::occupancyFromLxIntervals(lx, *module, capacity,
-                                                    cores));
+            spyre::driver::occupancyFromLxIntervals(trace.lx, *module,
+                                                    capacity, cores));
         out.ring = std::make_shared<const RingStateIndex>(
-            events, links, std::move(engines), cores, out.occupancy);
+            trace.events, trace.links, std::move(engines), cores,
+            out.occupancy);
         return out;
       }));
   summaryView->setStatus(tr("Working out the run's summary…"));

@@ -80,6 +80,11 @@ public:
   bool busy() const { return jobs.busy(); }
   bool hasSession() const { return session_ != nullptr; }
   const spyre::emu::Session *session() const { return session_.get(); }
+  /// The same session, shared: a worker may read its trace() (recorded
+  /// once, never changed by stepping) without copying it.
+  std::shared_ptr<const spyre::emu::Session> sharedSession() const {
+    return session_;
+  }
   /// The input of the session shown.
   const Input &input() const { return shownInput; }
   /// The SpyreCode listing of the session's module (what the SpyreCode
@@ -141,7 +146,7 @@ private:
   Input pending, running, shownInput;
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;
-  std::unique_ptr<spyre::emu::Session> session_;
+  std::shared_ptr<spyre::emu::Session> session_;
   std::shared_ptr<const spyre::code::Module> module_;
   QString listingText;
   std::vector<int> programLines; ///< firstInstructionLines(listingText)
