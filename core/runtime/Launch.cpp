@@ -8,43 +8,38 @@
 
 namespace spyre::runtime {
 
-Bindings &Bindings::tensor(std::string name, int64_t baseElement,
-                           int64_t elements) {
+Binding &Bindings::add(std::string name, code::Symbol::Kind kind) {
   Binding b;
   b.name = std::move(name);
-  b.kind = code::Symbol::TensorBase;
+  b.kind = kind;
+  entries_.push_back(std::move(b));
+  return entries_.back();
+}
+
+Bindings &Bindings::tensor(std::string name, int64_t baseElement,
+                           int64_t elements) {
+  Binding &b = add(std::move(name), code::Symbol::TensorBase);
   b.value.i = baseElement;
   b.elements = elements;
-  entries_.push_back(std::move(b));
   return *this;
 }
 
 Bindings &Bindings::dimension(std::string name, int64_t value) {
-  Binding b;
-  b.name = std::move(name);
-  b.kind = code::Symbol::Dimension;
-  b.value.i = value;
-  entries_.push_back(std::move(b));
+  add(std::move(name), code::Symbol::Dimension).value.i = value;
   return *this;
 }
 
 Bindings &Bindings::scalar(std::string name, int64_t value) {
-  Binding b;
-  b.name = std::move(name);
-  b.kind = code::Symbol::Scalar;
+  Binding &b = add(std::move(name), code::Symbol::Scalar);
   b.value.i = value;
   b.value.f = double(value);
-  entries_.push_back(std::move(b));
   return *this;
 }
 
 Bindings &Bindings::scalar(std::string name, double value) {
-  Binding b;
-  b.name = std::move(name);
-  b.kind = code::Symbol::Scalar;
+  Binding &b = add(std::move(name), code::Symbol::Scalar);
   b.value.f = value;
   b.isFloat = true;
-  entries_.push_back(std::move(b));
   return *this;
 }
 

@@ -147,6 +147,7 @@ public:
   const std::vector<Binding> &entries() const { return entries_; }
 
 private:
+  Binding &add(std::string name, code::Symbol::Kind kind);
   std::vector<Binding> entries_;
 };
 

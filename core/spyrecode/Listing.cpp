@@ -298,19 +298,11 @@ std::string instrText(const Program &p, const Instr &in, bool canonical) {
         text = reg(in.lanes > 0 ? 'v' : 't', v);
         break;
       case Kind::Target:
-        text = "@" + std::to_string(v);
-        break;
       case Kind::Channel:
-        text = "c" + std::to_string(v);
-        break;
       case Kind::Symbol:
-        text = "$" + std::to_string(v);
-        break;
       case Kind::Desc:
-        text = "d" + std::to_string(v);
-        break;
       case Kind::View:
-        text = "lx" + std::to_string(v);
+        text = prefixOf(s.kind) + std::to_string(v);
         break;
       case Kind::Int:
         text = std::to_string(v);
@@ -319,19 +311,11 @@ std::string instrText(const Program &p, const Instr &in, bool canonical) {
         text = constImm(in.type, v);
         break;
       case Kind::Sticks:
-        text = "sticks " + std::to_string(v);
-        break;
       case Kind::Dim:
-        text = "dim " + std::to_string(v);
-        break;
       case Kind::Bytes:
-        text = "bytes " + std::to_string(v);
-        break;
       case Kind::Lane:
-        text = "lane " + std::to_string(v);
-        break;
       case Kind::Views:
-        text = "views " + std::to_string(v);
+        text = std::string(keywordOf(s.kind)) + " " + std::to_string(v);
         break;
       case Kind::ArgsS:
       case Kind::ArgsT:

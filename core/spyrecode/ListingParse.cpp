@@ -332,6 +332,7 @@ private:
   IntegerSetCode integerSet(Line &l);
   void affineTerm(Line &l, AffineExprCode &e, bool top);
   int32_t reg(Line &l, const char *files, char *letter = nullptr);
+  AluFn aluFn(Line &l);
   DmaDesc &lastDma(Line &l);
   Program &lastProgram(Line &l);
 
@@ -375,6 +376,15 @@ int32_t Assembler::reg(Line &l, const char *files, char *letter) {
   if (letter)
     *letter = f;
   return v;
+}
+
+AluFn Assembler::aluFn(Line &l) {
+  const Tok &ft = l.peek();
+  std::string fname = l.ident("an ALU function");
+  auto fn = aluNamed(fname);
+  if (!fn)
+    throw ParseFail{ft.col, "unknown ALU function '" + fname + "'"};
+  return *fn;
 }
 
 Operand Assembler::operand(Line &l) {
@@ -553,12 +563,7 @@ void Assembler::instruction(Line &l, uint32_t loc) {
 
   const OpSyntax *syn = opSyntax(in.op);
   if (syn->fn) {
-    const Tok &ft = l.peek();
-    std::string fname = l.ident("an ALU function");
-    auto fn = aluNamed(fname);
-    if (!fn)
-      throw ParseFail{ft.col, "unknown ALU function '" + fname + "'"};
-    in.fn = *fn;
+    in.fn = aluFn(l);
     if (isCompare(in.fn)) {
       if (l.peek().kind == Tok::Int) {
         in.aux = l.intOf<uint16_t>();
@@ -670,23 +675,11 @@ void Assembler::instruction(Line &l, uint32_t loc) {
       break;
     }
     case Kind::Sticks:
-      l.word("sticks");
-      value = l.integer();
-      break;
     case Kind::Dim:
-      l.word("dim");
-      value = l.integer();
-      break;
     case Kind::Bytes:
-      l.word("bytes");
-      value = l.integer();
-      break;
     case Kind::Lane:
-      l.word("lane");
-      value = l.integer();
-      break;
     case Kind::Views:
-      l.word("views");
+      l.word(keywordOf(s.kind));
       value = l.integer();
       break;
     case Kind::ArgsS:
@@ -744,12 +737,7 @@ void Assembler::instruction(Line &l, uint32_t loc) {
         if (l.peek().kind == Tok::Int) {
           in.fn = AluFn(l.intOf<uint16_t>());
         } else {
-          const Tok &ft = l.peek();
-          std::string fname = l.ident("an ALU function");
-          auto fn = aluNamed(fname);
-          if (!fn)
-            throw ParseFail{ft.col, "unknown ALU function '" + fname + "'"};
-          in.fn = *fn;
+          in.fn = aluFn(l);
         }
       } else if (key == "dst") {
         in.dst = l.intOf<int32_t>();

@@ -193,6 +193,40 @@ bool isIdentifier(std::string_view s) {
   return true;
 }
 
+const char *keywordOf(Kind kind) {
+  switch (kind) {
+  case Kind::Sticks:
+    return "sticks";
+  case Kind::Dim:
+    return "dim";
+  case Kind::Bytes:
+    return "bytes";
+  case Kind::Lane:
+    return "lane";
+  case Kind::Views:
+    return "views";
+  default:
+    return nullptr;
+  }
+}
+
+const char *prefixOf(Kind kind) {
+  switch (kind) {
+  case Kind::Target:
+    return "@";
+  case Kind::Channel:
+    return "c";
+  case Kind::Symbol:
+    return "$";
+  case Kind::Desc:
+    return "d";
+  case Kind::View:
+    return "lx";
+  default:
+    return nullptr;
+  }
+}
+
 std::string nameOrQuoted(std::string_view s) {
   return isIdentifier(s) ? std::string(s) : quote(s);
 }

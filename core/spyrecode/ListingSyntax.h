@@ -58,6 +58,12 @@ struct OpSyntax {
 
 /// The syntax of `op`; nullptr for a number past the last opcode.
 const OpSyntax *opSyntax(Opcode op);
+/// The word written before a numeric operand ("sticks 8", "dim 1"), or
+/// nullptr when `kind` is not one of those.
+const char *keywordOf(Kind kind);
+/// The letters written before a numbered operand ("c2", "d2", "lx3", "@12",
+/// "$3"), or nullptr when `kind` is not one of those.
+const char *prefixOf(Kind kind);
 /// The opcode written `mnemonic`.
 std::optional<Opcode> opcodeNamed(std::string_view mnemonic);
 /// Number of opcodes / ALU functions / element types defined.

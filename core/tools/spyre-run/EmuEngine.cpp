@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmuEngine.h"
+#include "RunOutputs.h"
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
@@ -167,39 +168,12 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     compared = compareArrays(reference.regions, emu.regions, options.maxUlps) && compared;
   }
 
-  std::string error;
-  if (!options.outPath.empty()) {
-    std::map<std::string, npy::Array> out;
-    RunResult asRun;
-    asRun.arrays = emu.arrays;
-    asRun.regions = emu.regions;
-    asRun.argumentNames = reference.argumentNames;
-    if (record) {
-      for (auto &[key, array] : recordOutputs(*record, asRun))
-        out["out__" + key] = array;
-    } else {
-      for (auto &[key, array] : emu.arrays)
-        out["out__" + key] = array;
-      for (auto &[key, array] : emu.regions)
-        out["out__" + key] = array;
-    }
-    if (!npy::writeNpz(options.outPath, out, error)) {
-      std::cerr << "spyre-run: " << error << "\n";
-      return 1;
-    }
-  }
-  for (auto &[name, path] : options.outputs) {
-    auto it = emu.arrays.find(name);
-    if (it == emu.arrays.end()) {
-      std::cerr << "spyre-run: --output " << name
-                << ": no array argument of that name\n";
-      return 1;
-    }
-    if (!npy::writeNpy(path, it->second, error)) {
-      std::cerr << "spyre-run: " << error << "\n";
-      return 1;
-    }
-  }
+  RunResult asRun;
+  asRun.arrays = emu.arrays;
+  asRun.regions = emu.regions;
+  asRun.argumentNames = reference.argumentNames;
+  if (!writeRunOutputs(options.outPath, options.outputs, asRun, record))
+    return 1;
   if (!options.reportPath.empty()) {
     nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu));
     j["engine"] = options.engine;

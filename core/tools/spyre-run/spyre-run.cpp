@@ -29,6 +29,7 @@
 #include "support/Limits.h"
 #include "support/ReadFile.h"
 #include "EmuEngine.h"
+#include "RunOutputs.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -274,33 +275,9 @@ int main(int argc, char **argv) {
     repeats.push_back(again.wallSeconds);
   }
 
-  std::string error;
-  if (!outPath.empty()) {
-    std::map<std::string, npy::Array> out;
-    if (!recordPath.empty()) {
-      for (auto &[key, array] : recordOutputs(record, result))
-        out["out__" + key] = array;
-    } else {
-      for (auto &[key, array] : result.arrays)
-        out["out__" + key] = array;
-    }
-    if (!npy::writeNpz(outPath, out, error)) {
-      std::cerr << "spyre-run: " << error << "\n";
-      return 1;
-    }
-  }
-  for (auto &[name, path] : outputs) {
-    auto it = result.arrays.find(name);
-    if (it == result.arrays.end()) {
-      std::cerr << "spyre-run: --output " << name
-                << ": no array argument of that name\n";
-      return 1;
-    }
-    if (!npy::writeNpy(path, it->second, error)) {
-      std::cerr << "spyre-run: " << error << "\n";
-      return 1;
-    }
-  }
+  if (!tools::writeRunOutputs(outPath, outputs, result,
+                       recordPath.empty() ? nullptr : &record))
+    return 1;
   if (!reportPath.empty()) {
     std::ofstream report(reportPath);
     report << reportJson(result, repeats) << "\n";
