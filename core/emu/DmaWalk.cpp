@@ -256,6 +256,129 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
   return -1;
 }
 
+using Wide = __int128;
+
+Wide floorDivWide(Wide a, Wide b) {
+  Wide q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+Wide ceilDivWide(Wide a, Wide b) { return -floorDivWide(-a, b); }
+bool fitsInt64(Wide v) { return v >= INT64_MIN && v <= INT64_MAX; }
+
+/// The indirect tile's subscripts as row-wise linear functions: whether
+/// every direct subscript is linear and every index view is read at linear
+/// coordinates that do not move along loop variable `innerVar` (then along
+/// one innermost row each view coordinate is g0 + dg * i).
+bool rowsAreLinear(const code::DmaDesc &desc,
+                   const std::vector<std::vector<LinearExpr>> &subscripts,
+                   const std::vector<std::vector<Part>> &indexParts,
+                   size_t innerVar) {
+  for (size_t d = 0; d < desc.subscripts.size(); ++d) {
+    const code::DmaDesc::Subscript &s = desc.subscripts[d];
+    if (s.indexView < 0) {
+      if (s.exprs.size() != 1 || !subscripts[d][0].isLinear())
+        return false;
+      continue;
+    }
+    if (size_t(s.indexView) >= indexParts.size() ||
+        s.exprs.size() != indexParts[size_t(s.indexView)][0].sizes.size())
+      return false;
+    for (const LinearExpr &x : subscripts[d])
+      if (!x.isLinear() || x.coefficient(innerVar) != 0)
+        return false;
+  }
+  return true;
+}
+
+/// One innermost row of `n` points of an indirect tile whose subscripts
+/// rowsAreLinear, on one view part holding a box: one index-view read per
+/// view dimension, then the interval of the row inside the box with a
+/// non-negative element index. Appends exactly the runs the point-by-point
+/// walk appends; returns false, having appended nothing, when a coordinate,
+/// index or address of the row leaves the int64 range (the caller then
+/// walks the row point by point, as before).
+bool indirectRow(const code::DmaDesc &desc,
+                 const std::vector<std::vector<LinearExpr>> &subscripts,
+                 const std::vector<std::vector<Part>> &indexParts,
+                 const ElementReader &read, const Part &part,
+                 const int64_t *vars, size_t innerVar, int64_t n,
+                 std::vector<int64_t> &sub, DmaWalk &out) {
+  const size_t rank = part.sizes.size();
+  Wide first = 0, last = n - 1, index0 = part.base, indexStep = 0;
+  for (size_t d = 0; d < rank; ++d) {
+    const code::DmaDesc::Subscript &s = desc.subscripts[d];
+    int64_t g0 = 0, dg = 0;
+    if (s.indexView < 0) {
+      subscripts[d][0].eval(vars, g0);
+      dg = subscripts[d][0].coefficient(innerVar);
+    } else {
+      sub.resize(s.exprs.size());
+      for (size_t k = 0; k < s.exprs.size(); ++k)
+        subscripts[d][k].eval(vars, sub[k]);
+      const std::vector<Part> &iv = indexParts[size_t(s.indexView)];
+      int64_t address = 0;
+      if (locate(iv, false, sub.data(), address) < 0) {
+        out.append(-1, 0, 0, n); // every point of the row is masked
+        return true;
+      }
+      g0 = int64_t(read(iv[0].memory, iv[0].type, address));
+    }
+    // The point-by-point walk computes g in wrapping int64 arithmetic: the
+    // same values when both ends of the row fit.
+    if (!fitsInt64(Wide(g0) + Wide(dg) * (n - 1)))
+      return false;
+    const Wide lo = part.boxLo[d], hi = part.boxHi[d];
+    if (dg == 0) {
+      if (g0 < lo || g0 > hi)
+        first = 1, last = 0;
+    } else if (dg > 0) {
+      first = std::max(first, ceilDivWide(lo - g0, dg));
+      last = std::min(last, floorDivWide(hi - g0, dg));
+    } else {
+      first = std::max(first, ceilDivWide(hi - g0, dg));
+      last = std::min(last, floorDivWide(lo - g0, dg));
+    }
+    Wide term = 0, step = 0;
+    if (__builtin_mul_overflow(Wide(g0), Wide(part.strides[d]), &term) ||
+        __builtin_mul_overflow(Wide(dg), Wide(part.strides[d]), &step) ||
+        __builtin_add_overflow(index0, term, &index0) ||
+        __builtin_add_overflow(indexStep, step, &indexStep))
+      return false;
+  }
+  // Inside the box: [first, last]; of those, a negative index is masked.
+  if (first <= last) {
+    if (!fitsInt64(index0 + indexStep * first) ||
+        !fitsInt64(index0 + indexStep * last))
+      return false;
+    if (indexStep == 0) {
+      if (index0 < 0)
+        first = 1, last = 0;
+    } else if (indexStep > 0) {
+      first = std::max(first, ceilDivWide(-index0, indexStep));
+    } else {
+      last = std::min(last, floorDivWide(-index0, indexStep));
+    }
+  }
+  const Wide bytes = code::elemBytes(part.type);
+  if (first <= last && (!fitsInt64((index0 + indexStep * first) * bytes) ||
+                        !fitsInt64((index0 + indexStep * last) * bytes)))
+    return false;
+  if (first > last) {
+    out.append(-1, 0, 0, n);
+    return true;
+  }
+  const int64_t address = int64_t((index0 + indexStep * first) * bytes);
+  const int64_t stride = int64_t(indexStep * bytes);
+  const int64_t count = int64_t(last - first + 1);
+  out.append(-1, 0, 0, int64_t(first));
+  // The first point alone, then the rest: the runs the walk appending one
+  // point at a time makes (a lone first point may join the previous run).
+  out.append(0, address, 0, 1);
+  out.append(0, address + stride, stride, count - 1);
+  out.append(-1, 0, 0, n - 1 - int64_t(last));
+  return true;
+}
+
 /// A masked tile's box: the lowest point of the set in every dimension,
 /// and from there the tile's type shape (tile dimension k walks set
 /// dimension loopDim[k]). `lo` / `hi` come in as the box the set's unit
@@ -517,6 +640,19 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
                         parts[0].box;
   const int64_t elementBytes = code::elemBytes(parts[0].type);
+  // An indirect tile whose coordinates are linear along each row (one
+  // index-view read per row): a whole row at once unless its arithmetic
+  // leaves the int64 range.
+  const size_t innerVar = captured.size() + size_t(inner);
+  const bool indirectRows =
+      setRank > 0 && indirect && boxSet && !distributed && parts[0].box &&
+      rowsAreLinear(desc, subscripts, indexParts, innerVar);
+  auto wholeIndirectRow = [&] {
+    std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
+    return indirectRow(desc, subscripts, indexParts, read, parts[0],
+                       vars.data(), innerVar,
+                       hi[size_t(inner)] - lo[size_t(inner)] + 1, sub, out);
+  };
   while (true) {
     if (fastRows) {
       const Part &part = parts[0];
@@ -555,6 +691,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
           }
         }
       }
+      p[size_t(inner)] = hi[size_t(inner)];
+    } else if (indirectRows && wholeIndirectRow()) {
       p[size_t(inner)] = hi[size_t(inner)];
     } else if (boxSet || tileSet->contains(p.data())) {
       bool masked = false;

@@ -79,6 +79,12 @@ void loadElements(const PagedMemory &mem, ElemType type, uint64_t address,
       std::fill_n(out, k, 0.0);
     } else if (type == ElemType::F16) {
       interp::decodeHalves(p, out, k);
+    } else if (type == ElemType::F32) { // loadElement's f32 case, inline
+      for (int64_t i = 0; i < k; ++i) {
+        float f;
+        std::memcpy(&f, p + uint64_t(i) * 4, 4);
+        out[i] = f;
+      }
     } else {
       for (int64_t i = 0; i < k; ++i)
         out[i] = interp::loadElement(dt, p + uint64_t(i) * size);
@@ -110,6 +116,11 @@ void storeElements(PagedMemory &mem, ElemType type, uint64_t address,
       k = 1;
     } else if (type == ElemType::F16) {
       interp::encodeHalves(in, p, k);
+    } else if (type == ElemType::F32) { // storeElement's f32 case, inline
+      for (int64_t i = 0; i < k; ++i) {
+        float f = static_cast<float>(in[i]);
+        std::memcpy(p + uint64_t(i) * 4, &f, 4);
+      }
     } else {
       for (int64_t i = 0; i < k; ++i)
         interp::storeElement(dt, in[i], p + uint64_t(i) * size);
