@@ -1,6 +1,7 @@
 //===- DmaWalk.cpp - the points of a DMA descriptor's access tile ---------===//
 
 #include "emu/DmaWalk.h"
+#include "emu/IntMath.h"
 #include "emu/LinearAffine.h"
 
 #include <algorithm>
@@ -43,11 +44,6 @@ int64_t saturatedSub(int64_t x, int64_t y) {
   if (__builtin_sub_overflow(x, y, &r))
     return y > 0 ? INT64_MIN : INT64_MAX;
   return r;
-}
-
-int64_t floorDivide(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
 } // namespace
@@ -258,11 +254,7 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
 
 using Wide = __int128;
 
-Wide floorDivWide(Wide a, Wide b) {
-  Wide q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-Wide ceilDivWide(Wide a, Wide b) { return -floorDivWide(-a, b); }
+Wide ceilDivWide(Wide a, Wide b) { return -floorDivide(-a, b); }
 bool fitsInt64(Wide v) { return v >= INT64_MIN && v <= INT64_MAX; }
 
 /// The indirect tile's subscripts as row-wise linear functions: whether
@@ -321,7 +313,7 @@ bool indirectRow(const code::DmaDesc &desc,
         out.append(-1, 0, 0, n); // every point of the row is masked
         return true;
       }
-      g0 = int64_t(read(iv[0].memory, iv[0].type, address));
+      g0 = read(iv[0].memory, iv[0].type, address);
     }
     // The point-by-point walk computes g in wrapping int64 arithmetic: the
     // same values when both ends of the row fit.
@@ -333,10 +325,10 @@ bool indirectRow(const code::DmaDesc &desc,
         first = 1, last = 0;
     } else if (dg > 0) {
       first = std::max(first, ceilDivWide(lo - g0, dg));
-      last = std::min(last, floorDivWide(hi - g0, dg));
+      last = std::min(last, floorDivide<Wide>(hi - g0, dg));
     } else {
       first = std::max(first, ceilDivWide(hi - g0, dg));
-      last = std::min(last, floorDivWide(lo - g0, dg));
+      last = std::min(last, floorDivide<Wide>(lo - g0, dg));
     }
     Wide term = 0, step = 0;
     if (__builtin_mul_overflow(Wide(g0), Wide(part.strides[d]), &term) ||
@@ -356,7 +348,7 @@ bool indirectRow(const code::DmaDesc &desc,
     } else if (indexStep > 0) {
       first = std::max(first, ceilDivWide(-index0, indexStep));
     } else {
-      last = std::min(last, floorDivWide(-index0, indexStep));
+      last = std::min(last, floorDivide<Wide>(-index0, indexStep));
     }
   }
   const Wide bytes = code::elemBytes(part.type);
@@ -730,7 +722,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
             masked = true;
             break;
           }
-          g[d] = int64_t(read(iv[0].memory, iv[0].type, address));
+          g[d] = read(iv[0].memory, iv[0].type, address);
         }
       }
       int64_t address = 0;
