@@ -371,6 +371,93 @@ bool indirectRow(const code::DmaDesc &desc,
   return true;
 }
 
+/// One innermost row of a direct tile over a distributed view whose parts
+/// all hold boxes: row point i (0 <= i < n) is the coordinate anchor + p
+/// with p[inner] = from + i. Each part holds one interval of the row; a
+/// point goes to the first part holding it (masked if none does, or if that
+/// part's element index is negative), as `locate` decides point by point.
+/// Appends exactly the runs the point-by-point walk appends; returns false,
+/// having appended nothing, when the row's arithmetic leaves the int64 range
+/// or there are more than 8 parts (the caller then walks it point by point).
+bool distributedRow(const std::vector<Part> &parts,
+                    const std::vector<int64_t> &anchor,
+                    const std::vector<int64_t> &p, size_t inner, int64_t from,
+                    int64_t n, DmaWalk &out) {
+  constexpr size_t kMaxParts = 8;
+  const size_t count = parts.size();
+  if (count > kMaxParts)
+    return false;
+  Wide first[kMaxParts], last[kMaxParts], index0[kMaxParts], step[kMaxParts];
+  for (size_t q = 0; q < count; ++q) {
+    const Part &part = parts[q];
+    first[q] = 0, last[q] = n - 1, index0[q] = part.base;
+    step[q] = part.strides[inner];
+    for (size_t d = 0; d < anchor.size(); ++d) {
+      const Wide x = Wide(anchor[d]) + (d == inner ? from : p[d]);
+      const Wide xEnd = d == inner ? x + (n - 1) : x;
+      if (!fitsInt64(x) || !fitsInt64(xEnd))
+        return false;
+      if (d == inner) {
+        first[q] = std::max(first[q], Wide(part.boxLo[d]) - x);
+        last[q] = std::min(last[q], Wide(part.boxHi[d]) - x);
+      } else if (x < part.boxLo[d] || x > part.boxHi[d]) {
+        first[q] = 1, last[q] = 0;
+      }
+      index0[q] += (x - part.lo[d]) * part.strides[d];
+    }
+    const Wide bytes = code::elemBytes(part.type);
+    if (first[q] <= last[q] &&
+        (!fitsInt64((index0[q] + step[q] * first[q]) * bytes) ||
+         !fitsInt64((index0[q] + step[q] * last[q]) * bytes)))
+      return false;
+  }
+  Wide i = 0;
+  while (i < n) {
+    size_t owner = count;
+    for (size_t q = 0; q < count && owner == count; ++q)
+      if (first[q] <= i && i <= last[q])
+        owner = q;
+    // The segment ends where the owner's interval does, or where a part
+    // before it (which would take the point) starts.
+    Wide end = owner < count ? last[owner] : Wide(n - 1);
+    for (size_t q = 0; q < std::min(owner, count); ++q)
+      if (first[q] > i && first[q] <= last[q])
+        end = std::min(end, first[q] - 1);
+    if (owner == count) {
+      for (size_t q = 0; q < count; ++q)
+        if (first[q] > i && first[q] <= last[q])
+          end = std::min(end, first[q] - 1);
+      out.append(-1, 0, 0, int64_t(end - i + 1));
+      i = end + 1;
+      continue;
+    }
+    // Of [i, end], the points with a non-negative index (an interval).
+    Wide a = i, b = end;
+    const Wide x0 = index0[owner], dx = step[owner];
+    if (dx == 0) {
+      if (x0 < 0)
+        a = 1, b = 0;
+    } else if (dx > 0) {
+      a = std::max(a, ceilDivWide(-x0, dx));
+    } else {
+      b = std::min(b, floorDivide<Wide>(-x0, dx));
+    }
+    if (a > b) {
+      out.append(-1, 0, 0, int64_t(end - i + 1));
+    } else {
+      const Wide bytes = code::elemBytes(parts[owner].type);
+      const int64_t address = int64_t((x0 + dx * a) * bytes);
+      const int64_t stride = int64_t(dx * bytes);
+      out.append(-1, 0, 0, int64_t(a - i));
+      out.append(int32_t(owner), address, 0, 1); // as indirectRow does
+      out.append(int32_t(owner), address + stride, stride, int64_t(b - a));
+      out.append(-1, 0, 0, int64_t(end - b));
+    }
+    i = end + 1;
+  }
+  return true;
+}
+
 /// A masked tile's box: the lowest point of the set in every dimension,
 /// and from there the tile's type shape (tile dimension k walks set
 /// dimension loopDim[k]). `lo` / `hi` come in as the box the set's unit
@@ -631,6 +718,10 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   // row at once.
   const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
                         parts[0].box;
+  // A distributed view of box parts: a whole row at once too.
+  const bool distributedRows =
+      setRank > 0 && !indirect && boxSet && distributed &&
+      std::all_of(parts.begin(), parts.end(), [](const Part &q) { return q.box; });
   const int64_t elementBytes = code::elemBytes(parts[0].type);
   // An indirect tile whose coordinates are linear along each row (one
   // index-view read per row): a whole row at once unless its arithmetic
@@ -683,6 +774,10 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
           }
         }
       }
+      p[size_t(inner)] = hi[size_t(inner)];
+    } else if (distributedRows &&
+               distributedRow(parts, anchor, p, size_t(inner), lo[size_t(inner)],
+                              hi[size_t(inner)] - lo[size_t(inner)] + 1, out)) {
       p[size_t(inner)] = hi[size_t(inner)];
     } else if (indirectRows && wholeIndirectRow()) {
       p[size_t(inner)] = hi[size_t(inner)];
