@@ -257,6 +257,19 @@ using Wide = __int128;
 Wide ceilDivWide(Wide a, Wide b) { return -floorDivide(-a, b); }
 bool fitsInt64(Wide v) { return v >= INT64_MIN && v <= INT64_MAX; }
 
+/// Narrows [first, last] to the i where x0 + dx * i >= 0 (an interval:
+/// the function is linear).
+void nonNegative(Wide x0, Wide dx, Wide &first, Wide &last) {
+  if (dx == 0) {
+    if (x0 < 0)
+      first = 1, last = 0;
+  } else if (dx > 0) {
+    first = std::max(first, ceilDivWide(-x0, dx));
+  } else {
+    last = std::min(last, floorDivide<Wide>(-x0, dx));
+  }
+}
+
 /// The indirect tile's subscripts as row-wise linear functions: whether
 /// every direct subscript is linear and every index view is read at linear
 /// coordinates that do not move along loop variable `innerVar` (then along
@@ -342,14 +355,7 @@ bool indirectRow(const code::DmaDesc &desc,
     if (!fitsInt64(index0 + indexStep * first) ||
         !fitsInt64(index0 + indexStep * last))
       return false;
-    if (indexStep == 0) {
-      if (index0 < 0)
-        first = 1, last = 0;
-    } else if (indexStep > 0) {
-      first = std::max(first, ceilDivWide(-index0, indexStep));
-    } else {
-      last = std::min(last, floorDivide<Wide>(-index0, indexStep));
-    }
+    nonNegative(index0, indexStep, first, last);
   }
   const Wide bytes = code::elemBytes(part.type);
   if (first <= last && (!fitsInt64((index0 + indexStep * first) * bytes) ||
@@ -434,14 +440,7 @@ bool distributedRow(const std::vector<Part> &parts,
     // Of [i, end], the points with a non-negative index (an interval).
     Wide a = i, b = end;
     const Wide x0 = index0[owner], dx = step[owner];
-    if (dx == 0) {
-      if (x0 < 0)
-        a = 1, b = 0;
-    } else if (dx > 0) {
-      a = std::max(a, ceilDivWide(-x0, dx));
-    } else {
-      b = std::min(b, floorDivide<Wide>(-x0, dx));
-    }
+    nonNegative(x0, dx, a, b);
     if (a > b) {
       out.append(-1, 0, 0, int64_t(end - i + 1));
     } else {
