@@ -72,15 +72,17 @@ launchJob(std::shared_ptr<const code::Module> module,
       bindings.tensor(sym.name, int64_t(arg->byteStart) / size,
                       (int64_t(arg->data.data.size()) + size - 1) / size);
     } else if (sym.kind == code::Symbol::Dimension) {
-      bindings.dimension(sym.name, int64_t(arg->scalar));
+      bindings.dimension(sym.name, arg->integer ? *arg->integer
+                                                : int64_t(arg->scalar));
     } else if (code::isFloat(sym.type)) {
       bindings.scalar(sym.name, arg->scalar);
-    } else if (!(std::fabs(arg->scalar) < 9007199254740992.0)) {
-      // Held as a double on the way in: from 2^53 on it may already be
-      // rounded (issue 16, class 7); the interpreter takes it exactly.
-      errors.push_back("integer argument '" + sym.name +
-                       "' is 2^53 or more in magnitude: the emulator "
-                       "cannot hold it exactly (--engine interp can)");
+    } else if (arg->integer) { // exact at every magnitude
+      bindings.scalar(sym.name, *arg->integer);
+    } else if (!(arg->scalar == std::trunc(arg->scalar) &&
+                 std::fabs(arg->scalar) < 0x1p63)) {
+      errors.push_back("integer argument '" + sym.name + "' is " +
+                       std::to_string(arg->scalar) +
+                       ": not a whole number in the int64 range");
     } else {
       bindings.scalar(sym.name, int64_t(arg->scalar));
     }
@@ -134,6 +136,7 @@ spyre::driver::emulatorArguments(const PreparedRun &run) {
     a.name = p.name;
     a.isArray = p.isArray;
     a.scalar = p.scalar;
+    a.integer = p.integer;
     a.byteStart = p.byteStart;
     if (p.array)
       a.data = *p.array;

@@ -38,6 +38,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ struct EmulatorArgument {
   bool lx = false; ///< regions: in core `core`'s scratchpad, not HBM
   int core = 0;
   double scalar = 0;      ///< scalars (and dimensions)
+  /// Integer scalars and dimensions given exactly (beyond 2^53 too); without
+  /// it `scalar` is taken, which must then be a whole number.
+  std::optional<int64_t> integer;
   uint64_t byteStart = 0; ///< arrays: where the array starts
   npy::Array data;        ///< arrays: the contents before the run
 };

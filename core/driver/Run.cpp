@@ -572,8 +572,11 @@ std::vector<PreparedRun::PlacedArgument> PreparedRun::placedArguments() const {
   for (size_t i = 0; i < state->names.size() && i < state->values.size(); ++i) {
     PlacedArgument a;
     a.name = state->names[i];
-    if (auto *s = std::get_if<interp::Scalar>(&state->values[i]))
+    if (auto *s = std::get_if<interp::Scalar>(&state->values[i])) {
       a.scalar = s->number();
+      if (!interp::isFloat(s->dtype))
+        a.integer = s->integer();
+    }
     auto found = state->args.find(a.name);
     if (found != state->args.end() && found->second.array) {
       a.isArray = true;

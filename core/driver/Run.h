@@ -137,6 +137,8 @@ public:
     std::string name;
     bool isArray = false;
     double scalar = 0;       ///< scalars; arrays: the element index passed
+    /// Integer scalars: the value exactly (i64 / index beyond 2^53 too).
+    std::optional<int64_t> integer;
     uint64_t byteStart = 0;  ///< arrays
     const npy::Array *array = nullptr; ///< arrays: their contents
   };

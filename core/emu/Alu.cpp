@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emu/Alu.h"
+#include "emu/IntMath.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,19 +32,8 @@ bool spyre::emu::isTranscendental(AluFn fn) {
 
 namespace {
 
-unsigned bitWidth(ElemType t) {
-  switch (t) {
-  case ElemType::I1: return 1;
-  case ElemType::I8: return 8;
-  case ElemType::I16: return 16;
-  case ElemType::I32: return 32;
-  default: return 64;
-  }
-}
-
 uint64_t asUnsigned(double v, unsigned width) {
-  uint64_t u = static_cast<uint64_t>(static_cast<int64_t>(v));
-  return width >= 64 ? u : u & ((uint64_t(1) << width) - 1);
+  return lowBits(static_cast<int64_t>(v), width);
 }
 
 double wrapped(uint64_t v, unsigned width) {
@@ -56,10 +46,7 @@ double wrapped(uint64_t v, unsigned width) {
   return static_cast<double>(static_cast<int64_t>(v));
 }
 
-double floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? double(q - 1) : double(q);
-}
+double floorDiv(int64_t a, int64_t b) { return double(floorDivide(a, b)); }
 
 // arith::CmpFPredicate numbering.
 bool cmpF(unsigned p, double a, double b) {
@@ -84,24 +71,6 @@ bool cmpF(unsigned p, double a, double b) {
   }
 }
 
-// arith::CmpIPredicate numbering.
-bool cmpI(unsigned p, double a, double b, unsigned width) {
-  int64_t sa = static_cast<int64_t>(a), sb = static_cast<int64_t>(b);
-  uint64_t ua = asUnsigned(a, width), ub = asUnsigned(b, width);
-  switch (p) {
-  case 0: return sa == sb;
-  case 1: return sa != sb;
-  case 2: return sa < sb;
-  case 3: return sa <= sb;
-  case 4: return sa > sb;
-  case 5: return sa >= sb;
-  case 6: return ua < ub;
-  case 7: return ua <= ub;
-  case 8: return ua > ub;
-  default: return ua >= ub;
-  }
-}
-
 double gelu(double x) {
   const double c = std::sqrt(2.0 / M_PI);
   return 0.5 * x * (1.0 + std::tanh(c * (x + 0.044715 * x * x * x)));
@@ -112,9 +81,11 @@ double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
                            AluStatus &status) {
+  if (isWideOp(op))
+    return evalWideAlu(op, a, b, c, status);
   const ElemType operandType =
       op.srcType != ElemType::None ? op.srcType : op.type;
-  const unsigned width = bitWidth(operandType);
+  const unsigned width = intWidth(operandType);
   auto si = [](double v) { return static_cast<int64_t>(v); };
   auto u = [](double v) { return static_cast<uint64_t>(static_cast<int64_t>(v)); };
   double r = 0;
@@ -150,7 +121,9 @@ double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
   case AluFn::ShLI: r = si(b) >= width ? 0.0 : wrapped(asUnsigned(a, width) << si(b), width); break;
   case AluFn::ShRUI: r = si(b) >= width ? 0.0 : double(asUnsigned(a, width) >> si(b)); break;
   case AluFn::ShRSI: r = double(si(a) >> std::min<int64_t>(si(b), 63)); break;
-  case AluFn::CmpI: r = cmpI(op.predicate, a, b, width) ? 1.0 : 0.0; break;
+  case AluFn::CmpI:
+    r = compareIntegers(op.predicate, si(a), si(b), width) ? 1.0 : 0.0;
+    break;
   case AluFn::CmpF: r = cmpF(op.predicate, a, b) ? 1.0 : 0.0; break;
   case AluFn::Select: r = a != 0 ? b : c; break;
   case AluFn::AddF: r = a + b; break;

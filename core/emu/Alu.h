@@ -55,11 +55,30 @@ struct AluOp {
 };
 
 /// Error codes of evalAlu.
-enum class AluStatus : uint8_t { Ok, DivisionByZero, Unsupported };
+enum class AluStatus : uint8_t { Ok, DivisionByZero, DivisionOverflow, Unsupported };
 
-/// fn(a, b, c) rounded to op.type (compares: 0 or 1); values are the doubles registers hold.
+/// i64 and index: a register lane (or a slot of a tile, a channel, a DMA's
+/// values) of such a type holds the integer's own 64 bits, not a double,
+/// as the interpreter's slots do (interp/DType.h); every other type holds
+/// its value as a double.
+inline bool isWideType(code::ElemType t) {
+  return t == code::ElemType::I64 || t == code::ElemType::Index;
+}
+/// Whether an ALU function works on such slots (its operand or result type
+/// is i64 / index).
+inline bool isWideOp(const AluOp &op) {
+  return isWideType(op.type) || isWideType(op.srcType);
+}
+
+/// fn(a, b, c) rounded to op.type (compares: 0 or 1); values are the slots
+/// registers hold (i64 / index: their bits, evalWideAlu).
 double evalAlu(const AluOp &op, double a, double b, double c,
                AluStatus &status);
+/// evalAlu of a function isWideOp: computed on int64 exactly, as the
+/// interpreter's integer handlers do (wrapping modulo 2^64; the most
+/// negative value divided by -1 is DivisionOverflow).
+double evalWideAlu(const AluOp &op, double a, double b, double c,
+                   AluStatus &status);
 
 /// out[i] = fn(a[i], b[i], c[i]) for i < n, each rounded as evalAlu does
 /// (the float binaries and f16 / f32 results in bulk). `out` may alias an

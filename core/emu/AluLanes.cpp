@@ -102,6 +102,11 @@ void spyre::emu::evalAluLanes(const AluOp &op, const double *a, const double *b,
                               const double *c, double *out, int n,
                               AluStatus &status) {
   const ElemType t = op.type;
+  if (isWideOp(op)) { // i64 / index slots
+    for (int i = 0; i < n; ++i)
+      out[i] = evalWideAlu(op, a[i], b[i], c[i], status);
+    return;
+  }
   switch (op.fn) {
   case AluFn::AddF: return lanes(t, a, b, c, out, n, [](double x, double y, double) { return x + y; });
   case AluFn::SubF: return lanes(t, a, b, c, out, n, [](double x, double y, double) { return x - y; });

@@ -1,6 +1,7 @@
 //===- DmaWalk.cpp - the points of a DMA descriptor's access tile ---------===//
 
 #include "emu/DmaWalk.h"
+#include "emu/IntMath.h"
 #include "emu/LinearAffine.h"
 
 #include <algorithm>
@@ -43,11 +44,6 @@ int64_t saturatedSub(int64_t x, int64_t y) {
   if (__builtin_sub_overflow(x, y, &r))
     return y > 0 ? INT64_MIN : INT64_MAX;
   return r;
-}
-
-int64_t floorDivide(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
 } // namespace
@@ -254,6 +250,211 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
     return int32_t(q);
   }
   return -1;
+}
+
+using Wide = __int128;
+
+Wide ceilDivWide(Wide a, Wide b) { return -floorDivide(-a, b); }
+bool fitsInt64(Wide v) { return v >= INT64_MIN && v <= INT64_MAX; }
+
+/// Narrows [first, last] to the i where x0 + dx * i >= 0 (an interval:
+/// the function is linear).
+void nonNegative(Wide x0, Wide dx, Wide &first, Wide &last) {
+  if (dx == 0) {
+    if (x0 < 0)
+      first = 1, last = 0;
+  } else if (dx > 0) {
+    first = std::max(first, ceilDivWide(-x0, dx));
+  } else {
+    last = std::min(last, floorDivide<Wide>(-x0, dx));
+  }
+}
+
+/// The indirect tile's subscripts as row-wise linear functions: whether
+/// every direct subscript is linear and every index view is read at linear
+/// coordinates that do not move along loop variable `innerVar` (then along
+/// one innermost row each view coordinate is g0 + dg * i).
+bool rowsAreLinear(const code::DmaDesc &desc,
+                   const std::vector<std::vector<LinearExpr>> &subscripts,
+                   const std::vector<std::vector<Part>> &indexParts,
+                   size_t innerVar) {
+  for (size_t d = 0; d < desc.subscripts.size(); ++d) {
+    const code::DmaDesc::Subscript &s = desc.subscripts[d];
+    if (s.indexView < 0) {
+      if (s.exprs.size() != 1 || !subscripts[d][0].isLinear())
+        return false;
+      continue;
+    }
+    if (size_t(s.indexView) >= indexParts.size() ||
+        s.exprs.size() != indexParts[size_t(s.indexView)][0].sizes.size())
+      return false;
+    for (const LinearExpr &x : subscripts[d])
+      if (!x.isLinear() || x.coefficient(innerVar) != 0)
+        return false;
+  }
+  return true;
+}
+
+/// One innermost row of `n` points of an indirect tile whose subscripts
+/// rowsAreLinear, on one view part holding a box: one index-view read per
+/// view dimension, then the interval of the row inside the box with a
+/// non-negative element index. Appends exactly the runs the point-by-point
+/// walk appends; returns false, having appended nothing, when a coordinate,
+/// index or address of the row leaves the int64 range (the caller then
+/// walks the row point by point, as before).
+bool indirectRow(const code::DmaDesc &desc,
+                 const std::vector<std::vector<LinearExpr>> &subscripts,
+                 const std::vector<std::vector<Part>> &indexParts,
+                 const ElementReader &read, const Part &part,
+                 const int64_t *vars, size_t innerVar, int64_t n,
+                 std::vector<int64_t> &sub, DmaWalk &out) {
+  const size_t rank = part.sizes.size();
+  Wide first = 0, last = n - 1, index0 = part.base, indexStep = 0;
+  for (size_t d = 0; d < rank; ++d) {
+    const code::DmaDesc::Subscript &s = desc.subscripts[d];
+    int64_t g0 = 0, dg = 0;
+    if (s.indexView < 0) {
+      subscripts[d][0].eval(vars, g0);
+      dg = subscripts[d][0].coefficient(innerVar);
+    } else {
+      sub.resize(s.exprs.size());
+      for (size_t k = 0; k < s.exprs.size(); ++k)
+        subscripts[d][k].eval(vars, sub[k]);
+      const std::vector<Part> &iv = indexParts[size_t(s.indexView)];
+      int64_t address = 0;
+      if (locate(iv, false, sub.data(), address) < 0) {
+        out.append(-1, 0, 0, n); // every point of the row is masked
+        return true;
+      }
+      g0 = read(iv[0].memory, iv[0].type, address);
+    }
+    // The point-by-point walk computes g in wrapping int64 arithmetic: the
+    // same values when both ends of the row fit.
+    if (!fitsInt64(Wide(g0) + Wide(dg) * (n - 1)))
+      return false;
+    const Wide lo = part.boxLo[d], hi = part.boxHi[d];
+    if (dg == 0) {
+      if (g0 < lo || g0 > hi)
+        first = 1, last = 0;
+    } else if (dg > 0) {
+      first = std::max(first, ceilDivWide(lo - g0, dg));
+      last = std::min(last, floorDivide<Wide>(hi - g0, dg));
+    } else {
+      first = std::max(first, ceilDivWide(hi - g0, dg));
+      last = std::min(last, floorDivide<Wide>(lo - g0, dg));
+    }
+    Wide term = 0, step = 0;
+    if (__builtin_mul_overflow(Wide(g0), Wide(part.strides[d]), &term) ||
+        __builtin_mul_overflow(Wide(dg), Wide(part.strides[d]), &step) ||
+        __builtin_add_overflow(index0, term, &index0) ||
+        __builtin_add_overflow(indexStep, step, &indexStep))
+      return false;
+  }
+  // Inside the box: [first, last]; of those, a negative index is masked.
+  if (first <= last) {
+    if (!fitsInt64(index0 + indexStep * first) ||
+        !fitsInt64(index0 + indexStep * last))
+      return false;
+    nonNegative(index0, indexStep, first, last);
+  }
+  const Wide bytes = code::elemBytes(part.type);
+  if (first <= last && (!fitsInt64((index0 + indexStep * first) * bytes) ||
+                        !fitsInt64((index0 + indexStep * last) * bytes)))
+    return false;
+  if (first > last) {
+    out.append(-1, 0, 0, n);
+    return true;
+  }
+  const int64_t address = int64_t((index0 + indexStep * first) * bytes);
+  const int64_t stride = int64_t(indexStep * bytes);
+  const int64_t count = int64_t(last - first + 1);
+  out.append(-1, 0, 0, int64_t(first));
+  // The first point alone, then the rest: the runs the walk appending one
+  // point at a time makes (a lone first point may join the previous run).
+  out.append(0, address, 0, 1);
+  out.append(0, address + stride, stride, count - 1);
+  out.append(-1, 0, 0, n - 1 - int64_t(last));
+  return true;
+}
+
+/// One innermost row of a direct tile over a distributed view whose parts
+/// all hold boxes: row point i (0 <= i < n) is the coordinate anchor + p
+/// with p[inner] = from + i. Each part holds one interval of the row; a
+/// point goes to the first part holding it (masked if none does, or if that
+/// part's element index is negative), as `locate` decides point by point.
+/// Appends exactly the runs the point-by-point walk appends; returns false,
+/// having appended nothing, when the row's arithmetic leaves the int64 range
+/// or there are more than 8 parts (the caller then walks it point by point).
+bool distributedRow(const std::vector<Part> &parts,
+                    const std::vector<int64_t> &anchor,
+                    const std::vector<int64_t> &p, size_t inner, int64_t from,
+                    int64_t n, DmaWalk &out) {
+  constexpr size_t kMaxParts = 8;
+  const size_t count = parts.size();
+  if (count > kMaxParts)
+    return false;
+  Wide first[kMaxParts], last[kMaxParts], index0[kMaxParts], step[kMaxParts];
+  for (size_t q = 0; q < count; ++q) {
+    const Part &part = parts[q];
+    first[q] = 0, last[q] = n - 1, index0[q] = part.base;
+    step[q] = part.strides[inner];
+    for (size_t d = 0; d < anchor.size(); ++d) {
+      const Wide x = Wide(anchor[d]) + (d == inner ? from : p[d]);
+      const Wide xEnd = d == inner ? x + (n - 1) : x;
+      if (!fitsInt64(x) || !fitsInt64(xEnd))
+        return false;
+      if (d == inner) {
+        first[q] = std::max(first[q], Wide(part.boxLo[d]) - x);
+        last[q] = std::min(last[q], Wide(part.boxHi[d]) - x);
+      } else if (x < part.boxLo[d] || x > part.boxHi[d]) {
+        first[q] = 1, last[q] = 0;
+      }
+      index0[q] += (x - part.lo[d]) * part.strides[d];
+    }
+    const Wide bytes = code::elemBytes(part.type);
+    if (first[q] <= last[q] &&
+        (!fitsInt64((index0[q] + step[q] * first[q]) * bytes) ||
+         !fitsInt64((index0[q] + step[q] * last[q]) * bytes)))
+      return false;
+  }
+  Wide i = 0;
+  while (i < n) {
+    size_t owner = count;
+    for (size_t q = 0; q < count && owner == count; ++q)
+      if (first[q] <= i && i <= last[q])
+        owner = q;
+    // The segment ends where the owner's interval does, or where a part
+    // before it (which would take the point) starts.
+    Wide end = owner < count ? last[owner] : Wide(n - 1);
+    for (size_t q = 0; q < std::min(owner, count); ++q)
+      if (first[q] > i && first[q] <= last[q])
+        end = std::min(end, first[q] - 1);
+    if (owner == count) {
+      for (size_t q = 0; q < count; ++q)
+        if (first[q] > i && first[q] <= last[q])
+          end = std::min(end, first[q] - 1);
+      out.append(-1, 0, 0, int64_t(end - i + 1));
+      i = end + 1;
+      continue;
+    }
+    // Of [i, end], the points with a non-negative index (an interval).
+    Wide a = i, b = end;
+    const Wide x0 = index0[owner], dx = step[owner];
+    nonNegative(x0, dx, a, b);
+    if (a > b) {
+      out.append(-1, 0, 0, int64_t(end - i + 1));
+    } else {
+      const Wide bytes = code::elemBytes(parts[owner].type);
+      const int64_t address = int64_t((x0 + dx * a) * bytes);
+      const int64_t stride = int64_t(dx * bytes);
+      out.append(-1, 0, 0, int64_t(a - i));
+      out.append(int32_t(owner), address, 0, 1); // as indirectRow does
+      out.append(int32_t(owner), address + stride, stride, int64_t(b - a));
+      out.append(-1, 0, 0, int64_t(end - b));
+    }
+    i = end + 1;
+  }
+  return true;
 }
 
 /// A masked tile's box: the lowest point of the set in every dimension,
@@ -516,7 +717,24 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   // row at once.
   const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
                         parts[0].box;
+  // A distributed view of box parts: a whole row at once too.
+  const bool distributedRows =
+      setRank > 0 && !indirect && boxSet && distributed &&
+      std::all_of(parts.begin(), parts.end(), [](const Part &q) { return q.box; });
   const int64_t elementBytes = code::elemBytes(parts[0].type);
+  // An indirect tile whose coordinates are linear along each row (one
+  // index-view read per row): a whole row at once unless its arithmetic
+  // leaves the int64 range.
+  const size_t innerVar = captured.size() + size_t(inner);
+  const bool indirectRows =
+      setRank > 0 && indirect && boxSet && !distributed && parts[0].box &&
+      rowsAreLinear(desc, subscripts, indexParts, innerVar);
+  auto wholeIndirectRow = [&] {
+    std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
+    return indirectRow(desc, subscripts, indexParts, read, parts[0],
+                       vars.data(), innerVar,
+                       hi[size_t(inner)] - lo[size_t(inner)] + 1, sub, out);
+  };
   while (true) {
     if (fastRows) {
       const Part &part = parts[0];
@@ -556,6 +774,12 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         }
       }
       p[size_t(inner)] = hi[size_t(inner)];
+    } else if (distributedRows &&
+               distributedRow(parts, anchor, p, size_t(inner), lo[size_t(inner)],
+                              hi[size_t(inner)] - lo[size_t(inner)] + 1, out)) {
+      p[size_t(inner)] = hi[size_t(inner)];
+    } else if (indirectRows && wholeIndirectRow()) {
+      p[size_t(inner)] = hi[size_t(inner)];
     } else if (boxSet || tileSet->contains(p.data())) {
       bool masked = false;
       if (!indirect) {
@@ -592,7 +816,7 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
             masked = true;
             break;
           }
-          g[d] = int64_t(read(iv[0].memory, iv[0].type, address));
+          g[d] = read(iv[0].memory, iv[0].type, address);
         }
       }
       int64_t address = 0;

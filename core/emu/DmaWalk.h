@@ -61,10 +61,11 @@ bool evalAffine(const code::AffineExprCode &e, const int64_t *dims,
 bool setContains(const code::IntegerSetCode &s, const int64_t *dims,
                  const int64_t *syms);
 
-/// Reads the element of `type` at byte `address` of memory `memory` (-1:
-/// HBM, else a core's scratchpad): index views of indirect tiles.
+/// Reads the integer element of `type` at byte `address` of memory
+/// `memory` (-1: HBM, else a core's scratchpad): index views of indirect
+/// tiles.
 using ElementReader =
-    std::function<double(int32_t memory, code::ElemType type, int64_t address)>;
+    std::function<int64_t(int32_t memory, code::ElemType type, int64_t address)>;
 
 /// Walks `desc`; on a problem returns false and says why in `error`.
 /// Points beyond `maxPoints` are refused (the caller bounds the work).

@@ -37,6 +37,10 @@ public:
     out = int64_t(v);
     return true;
   }
+  /// Whether the expression is c0 + sum c[d] * x[d] (else eval walks it).
+  bool isLinear() const { return linear; }
+  /// Its coefficient of x[d] (linear expressions only).
+  int64_t coefficient(size_t d) const { return c[d]; }
 
 private:
   const code::AffineExprCode *expr;

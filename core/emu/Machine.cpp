@@ -125,7 +125,9 @@ uint64_t Machine::simdCycles(ElemType t, int64_t elements,
 
 double Machine::sval(uint32_t e, int32_t r, ElemType t) {
   uint64_t bits = S(e, r);
-  if (code::isFloat(t)) {
+  // Floats hold their double's bits; i64 / index their own bits, which are
+  // also their slot (isWideType).
+  if (code::isFloat(t) || isWideType(t)) {
     double d;
     std::memcpy(&d, &bits, 8);
     return d;
@@ -135,7 +137,7 @@ double Machine::sval(uint32_t e, int32_t r, ElemType t) {
 
 void Machine::setS(uint32_t e, int32_t r, ElemType t, double v) {
   uint64_t bits;
-  if (code::isFloat(t)) {
+  if (code::isFloat(t) || isWideType(t)) {
     std::memcpy(&bits, &v, 8);
   } else {
     bits = uint64_t(std::isnan(v) ? int64_t(0) : int64_t(v));

@@ -241,6 +241,8 @@ private:
 
   // Registers.
   uint64_t &S(uint32_t e, int32_t r) { return st.sregs[stat[e].sBase + r]; }
+  /// Scalar register r as a slot of type t (a double; i64 / index: the
+  /// integer's bits, emu/Alu.h isWideType), and back.
   double sval(uint32_t e, int32_t r, code::ElemType t);
   void setS(uint32_t e, int32_t r, code::ElemType t, double v);
   double *V(uint32_t e, int32_t r) {

@@ -29,37 +29,9 @@ using code::Opcode;
 
 namespace {
 
-/// The emulator holds every value as a double, which keeps 64-bit integers
-/// exact only up to 2^53 in magnitude (the interpreter holds them as
-/// integers). Loads and stores of i64 / index elements beyond that count
-/// here, and the instruction that made them faults instead of giving a
-/// silently rounded answer (issue 16, class 7).
-thread_local uint64_t inexactIntegers = 0;
-constexpr double kExactIntegerLimit = 9007199254740992.0; // 2^53
-
-bool wideInteger(ElemType type) {
-  return type == ElemType::I64 || type == ElemType::Index;
-}
-
-/// A raw i64 element a double cannot be trusted to hold.
-void checkLoadedInteger(const uint8_t *bytes) {
-  int64_t v;
-  std::memcpy(&v, bytes, 8);
-  if (v > (int64_t(1) << 53) || v < -(int64_t(1) << 53))
-    ++inexactIntegers;
-}
-
-/// A value about to be stored as an i64: from 2^53 on, it may already be
-/// a rounded one (2^53 + 1 rounds to 2^53).
-void checkStoredInteger(double v) {
-  if (!(std::fabs(v) < kExactIntegerLimit))
-    ++inexactIntegers;
-}
-
-
-
 /// Decodes `n` consecutive elements of `type` from `address` into out, a
-/// page at a time (f16 in bulk); unwritten pages read as zero.
+/// page at a time (f16 in bulk); unwritten pages read as zero. i64 / index
+/// elements become slots holding their bits (isWideType), exact.
 void loadElements(const PagedMemory &mem, ElemType type, uint64_t address,
                   double *out, int64_t n) {
   const uint64_t size = uint64_t(code::elemBytes(type));
@@ -71,45 +43,52 @@ void loadElements(const PagedMemory &mem, ElemType type, uint64_t address,
     if (k == 0) { // an element across a page boundary
       uint8_t bytes[8];
       mem.readBytes(address, bytes, size);
-      if (wideInteger(type))
-        checkLoadedInteger(bytes);
-      *out = interp::loadElement(dt, bytes);
+      *out = interp::loadSlot(dt, bytes);
       k = 1;
     } else if (!p) {
       std::fill_n(out, k, 0.0);
     } else if (type == ElemType::F16) {
       interp::decodeHalves(p, out, k);
+    } else if (type == ElemType::F32) { // loadElement's f32 case, inline
+      for (int64_t i = 0; i < k; ++i) {
+        float f;
+        std::memcpy(&f, p + uint64_t(i) * 4, 4);
+        out[i] = f;
+      }
+    } else if (isWideType(type)) {
+      std::memcpy(out, p, size_t(k) * 8);
     } else {
       for (int64_t i = 0; i < k; ++i)
         out[i] = interp::loadElement(dt, p + uint64_t(i) * size);
-      if (wideInteger(type))
-        for (int64_t i = 0; i < k; ++i)
-          checkLoadedInteger(p + uint64_t(i) * size);
     }
     out += k, n -= k, address += uint64_t(k) * size;
   }
 }
 
-/// Encodes `n` values (rounded to `type`) at consecutive elements from
-/// `address`, a page at a time.
+/// Encodes `n` values (rounded to `type`; i64 / index: slots) at
+/// consecutive elements from `address`, a page at a time.
 void storeElements(PagedMemory &mem, ElemType type, uint64_t address,
                    const double *in, int64_t n) {
   const uint64_t size = uint64_t(code::elemBytes(type));
   const interp::DType dt = dtypeOf(type);
-  if (wideInteger(type))
-    for (int64_t i = 0; i < n; ++i)
-      checkStoredInteger(in[i]);
   while (n > 0) {
     uint64_t available = 0;
     uint8_t *p = mem.write(address, available);
     int64_t k = std::min<int64_t>(n, int64_t(available / size));
     if (k == 0) {
       uint8_t bytes[8];
-      interp::storeElement(dt, *in, bytes);
+      interp::storeSlot(dt, *in, bytes);
       mem.writeBytes(address, bytes, size);
       k = 1;
     } else if (type == ElemType::F16) {
       interp::encodeHalves(in, p, k);
+    } else if (type == ElemType::F32) { // storeElement's f32 case, inline
+      for (int64_t i = 0; i < k; ++i) {
+        float f = static_cast<float>(in[i]);
+        std::memcpy(p + uint64_t(i) * 4, &f, 4);
+      }
+    } else if (isWideType(type)) {
+      std::memcpy(p, in, size_t(k) * 8);
     } else {
       for (int64_t i = 0; i < k; ++i)
         interp::storeElement(dt, in[i], p + uint64_t(i) * size);
@@ -141,9 +120,7 @@ public:
     }
     if (!readPage)
       return 0.0;
-    if (wideInteger(type))
-      checkLoadedInteger(readPage + offset);
-    return interp::loadElement(dt, readPage + offset);
+    return interp::loadSlot(dt, readPage + offset);
   }
   void store(uint64_t address, double v) {
     const uint64_t offset = address & (PagedMemory::kPageSize - 1);
@@ -159,9 +136,7 @@ public:
       writeKey = key;
       readKey = kNoPage; // the page may have been made private: look again
     }
-    if (wideInteger(type))
-      checkStoredInteger(v);
-    interp::storeElement(dt, v, writePage + offset);
+    interp::storeSlot(dt, v, writePage + offset);
   }
 
 private:
@@ -213,15 +188,15 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   std::optional<ElementCursor> indexCursor;
   int32_t indexMem = 0;
   ElemType indexType = ElemType::None;
-  auto readIndex = [&](int32_t mem, ElemType t, int64_t address) {
+  auto readIndex = [&](int32_t mem, ElemType t, int64_t address) -> int64_t {
     if (mem >= numCores || address < 0)
-      return 0.0;
+      return 0;
     if (!indexCursor || mem != indexMem || t != indexType) {
       indexCursor.emplace(mem < 0 ? st.hbm : st.lx[size_t(mem)], t);
       indexMem = mem;
       indexType = t;
     }
-    return indexCursor->load(uint64_t(address));
+    return interp::slotToInt(dtypeOf(t), indexCursor->load(uint64_t(address)));
   };
   if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
                capacity, int64_t(stickBytes), walk, error))
@@ -328,8 +303,14 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   if (d.toLx) {
     if (view.type != d.type) {
       interp::DType vt = dtypeOf(view.type);
-      for (double &x : values)
-        x = interp::roundTo(vt, x);
+      if (isWideType(view.type) || isWideType(d.type)) {
+        interp::DType mt = dtypeOf(d.type);
+        for (double &x : values)
+          x = interp::convertSlot(mt, vt, x);
+      } else {
+        for (double &x : values)
+          x = interp::roundTo(vt, x);
+      }
     }
     forRows([&](int64_t first, int64_t n, uint64_t address) {
       storeElements(lxMem, view.type, address, values.data() + first, n);
@@ -455,7 +436,6 @@ bool Machine::execute(uint32_t e) {
     return fail(e, "the program runs past its last instruction");
   const Instr &in = es.code[en.pc];
   const code::Program &prog = *es.program_;
-  inexactIntegers = 0; // counted for this instruction alone
   uint64_t cost = issue;
   uint32_t pc = en.pc;
   uint32_t next = en.pc + 1;
@@ -520,8 +500,8 @@ bool Machine::execute(uint32_t e) {
     if (!checkS(in.dst) || !checkS(in.a))
       return fail(e, "bad register");
     // 64-bit integer arithmetic on the registers directly (the loops'
-    // counters and addresses): the same results as the general path for
-    // every value below 2^53, exact above it.
+    // counters and addresses): the general path's results (evalWideAlu),
+    // without converting to and from slots.
     if ((in.type == ElemType::Index || in.type == ElemType::I64) &&
         in.srcType == ElemType::None && checkS(in.b)) {
       int64_t x = int64_t(S(e, in.a)), y = int64_t(S(e, in.b));
@@ -564,6 +544,9 @@ bool Machine::execute(uint32_t e) {
     ElemType resultType = isCompare(in.fn) ? ElemType::I1 : in.type;
     if (status == AluStatus::DivisionByZero)
       return fail(e, "integer division by zero");
+    if (status == AluStatus::DivisionOverflow)
+      return fail(e, "integer division overflow: the most negative 64-bit "
+                     "value divided by -1 does not fit in 64 bits");
     if (status == AluStatus::Unsupported)
       return fail(e, std::string("the emulator does not compute ") +
                          code::aluName(in.fn));
@@ -616,6 +599,9 @@ bool Machine::execute(uint32_t e) {
     evalAluLanes(op, x, y, z, out, in.lanes, status);
     if (status == AluStatus::DivisionByZero)
       return fail(e, "integer division by zero");
+    if (status == AluStatus::DivisionOverflow)
+      return fail(e, "integer division overflow: the most negative 64-bit "
+                     "value divided by -1 does not fit in 64 bits");
     if (status == AluStatus::Unsupported)
       return fail(e, std::string("the emulator does not compute ") +
                          code::aluName(in.fn));
@@ -931,12 +917,6 @@ bool Machine::execute(uint32_t e) {
   }
   if (st.faulted)
     return false;
-  if (inexactIntegers) {
-    inexactIntegers = 0;
-    return fail(e, "an i64 / index value beyond 2^53 in magnitude: the "
-                   "emulator holds values as doubles and cannot keep it "
-                   "exact (the interpreter can: --engine interp)");
-  }
   record(EventKind::Issue, e, pc, st.now, uint32_t(std::min<uint64_t>(cost, UINT32_MAX)));
   en.busyCycles += cost;
   en.pc = next;

@@ -1,6 +1,6 @@
 //===- PagedMemory.h - copy-on-write byte memory for the emulator -*- C++ -*-===//
 //
-// The emulator's HBM and scratchpads: byte-addressed, in 64 KiB pages
+// The emulator's HBM and scratchpads: byte-addressed, in 4 KiB pages
 // created on first write (unwritten bytes read as zero). Pages are shared
 // between copies of a memory until one of them writes (copy on write), so a
 // checkpoint of the whole machine costs a copy of the page table, not of
@@ -20,7 +20,7 @@ namespace spyre::emu {
 
 class PagedMemory {
 public:
-  static constexpr uint64_t kPageBits = 16;
+  static constexpr uint64_t kPageBits = 12;
   static constexpr uint64_t kPageSize = uint64_t(1) << kPageBits;
   using Page = std::array<uint8_t, kPageSize>;
 

@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <cstdio>
@@ -83,6 +84,12 @@ bool spybArguments(const code::Module &module, const EmuRunOptions &options,
     } else if (bind != options.binds.end()) {
       try {
         a.scalar = std::stod(bind->second);
+        // A whole number is also taken exactly (i64 beyond 2^53).
+        const std::string &text = bind->second;
+        int64_t whole = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), whole);
+        if (ec == std::errc() && end == text.data() + text.size())
+          a.integer = whole;
       } catch (...) {
         std::cerr << "spyre-run: --bind " << sym.name << "=" << bind->second
                   << ": not a number\n";
