@@ -189,6 +189,32 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
   }
 }
 
+/// A producer region that loads its partials from memory (a broadcast whose
+/// producer reads the row it sends) runs its body before the produce op
+/// instead: the loads and compute then get a group and a pipeline like any
+/// other, and the region only yields their results. Every tile computes
+/// them, but only the producers' partials are used, so the results do not
+/// change. Not when the body reads the group id or has effects beyond
+/// reading memory (a store, a nested exchange).
+void hoistProducerBodies(func::FuncOp function) {
+  SmallVector<ktdp::InterTileProduceOp> produces;
+  function.walk([&](ktdp::InterTileProduceOp p) { produces.push_back(p); });
+  for (ktdp::InterTileProduceOp produce : produces) {
+    Block &body = produce.getBody().front();
+    bool loads = false, movable = body.getArgument(0).use_empty();
+    for (Operation &op : body.without_terminator())
+      op.walk([&](Operation *inner) {
+        loads |= isa<ktdp::LoadOp>(inner);
+        movable &= !isa<ktdp::StoreOp, ktdp::InterTileProduceOp,
+                        ktdp::InterTileConsumeOp, ktdp::InterTileReduceOp>(inner);
+      });
+    if (!loads || !movable)
+      continue;
+    for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
+      op.moveBefore(produce);
+  }
+}
+
 void groupBlock(Block &block) {
   // Recurse first: control flow with tiles inside is a boundary.
   for (Operation &op : block)
@@ -240,6 +266,7 @@ struct ExtractComputeGroups
   void runOnOperation() override {
     for (auto function : getOperation().getOps<func::FuncOp>())
       if (!function.isExternal()) {
+        hoistProducerBodies(function);
         sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
       }

@@ -80,3 +80,16 @@ func.func @escapes() -> tensor<4xf32> attributes {grid = [1]} {
 // ALIAS:         ktdp.load
 // ALIAS:         arith.mulf
 // ALIAS:         ktdp.store
+
+// A producer region that loads what it sends (a broadcast's source row)
+// runs its body before the produce op, in the group, and only yields.
+// RUN: spyre-opt %S/../../kernels/ring_broadcast.mlir --extract-compute-groups | FileCheck %s --check-prefix=PRODUCE
+
+// PRODUCE-LABEL: func.func @ring_broadcast
+// PRODUCE:       sched.group {
+// PRODUCE:         %[[ROW:.*]] = ktdp.load
+// PRODUCE:         %[[TWICE:.*]] = arith.mulf %[[ROW]]
+// PRODUCE:         ktdp.inter_tile_produce
+// PRODUCE-NEXT:    ^bb0
+// PRODUCE-NEXT:      ktdp.yield_partial %[[TWICE]]
+// PRODUCE:         ktdp.inter_tile_consume
