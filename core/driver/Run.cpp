@@ -121,9 +121,34 @@ std::optional<int64_t> knownSize(Value size, Block &entry,
   return found->second.integer;
 }
 
+/// The sizes (or strides) of a memory view, dynamic ones taken from
+/// constants or given arguments; nullopt when one is unknown.
+std::optional<std::vector<int64_t>>
+knownList(ArrayRef<int64_t> statics, OperandRange dynamics, Block &entry,
+          const std::vector<std::string> &names,
+          const std::map<std::string, Argument> &given) {
+  std::vector<int64_t> out;
+  unsigned next = 0;
+  for (int64_t s : statics) {
+    if (!ShapedType::isDynamic(s)) {
+      out.push_back(s);
+      continue;
+    }
+    if (next >= dynamics.size())
+      return std::nullopt;
+    std::optional<int64_t> v = knownSize(dynamics[next++], entry, names, given);
+    if (!v)
+      return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
 /// The shape of the array --seed makes for pointer `pointer`: that of the
 /// first memory view built on it, dynamic sizes taken from constants or
-/// given arguments; nullopt when one is unknown or negative.
+/// given arguments; one flat dimension of every element the view reaches
+/// when its strides reach further than its shape holds (every third
+/// column, padded rows). nullopt when a size is unknown or negative.
 std::optional<std::vector<int64_t>>
 seededShape(Block &entry, const std::vector<std::string> &names,
             const std::map<std::string, Argument> &given, Value pointer) {
@@ -133,22 +158,33 @@ seededShape(Block &entry, const std::vector<std::string> &names,
       continue;
     auto type = llvm::cast<MemRefType>(view.getType());
     std::vector<int64_t> shape(type.getShape().begin(), type.getShape().end());
-    ArrayRef<int64_t> statics = view.getStaticSizes();
-    auto dynamics = view.getSizes();
-    unsigned next = 0;
+    std::optional<std::vector<int64_t>> sizes = knownList(
+        view.getStaticSizes(), view.getSizes(), entry, names, given);
     for (size_t d = 0; d < shape.size(); ++d) {
       if (!ShapedType::isDynamic(shape[d]))
         continue;
-      if (d >= statics.size())
+      if (!sizes || d >= sizes->size() || (*sizes)[d] < 0)
         return std::nullopt;
-      std::optional<int64_t> extent;
-      if (!ShapedType::isDynamic(statics[d]))
-        extent = statics[d];
-      else if (next < dynamics.size())
-        extent = knownSize(dynamics[next], entry, names, given);
-      if (!extent || *extent < 0)
+      shape[d] = (*sizes)[d];
+    }
+    // The element past the farthest one the view reaches.
+    std::optional<std::vector<int64_t>> strides = knownList(
+        view.getStaticStrides(), view.getStrides(), entry, names, given);
+    std::optional<int64_t> count = checked::product(shape);
+    if (strides && strides->size() == shape.size() && count && *count > 0) {
+      std::optional<int64_t> reach = 1;
+      for (size_t d = 0; d < shape.size() && reach; ++d) {
+        if ((*strides)[d] < 0)
+          reach.reset();
+        else if (std::optional<int64_t> step = checked::mul(shape[d] - 1, (*strides)[d]))
+          reach = checked::add(*reach, *step);
+        else
+          reach.reset();
+      }
+      if (!reach)
         return std::nullopt;
-      shape[d] = *extent;
+      if (*reach > *count)
+        return std::vector<int64_t>{*reach};
     }
     return shape;
   }
