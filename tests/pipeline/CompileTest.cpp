@@ -305,6 +305,7 @@ const QStringList kHoldsWholeTiles = {
     "i8_saturate.mlir",       // 3584: 4x128 i8 arithmetic, an i32 result
     "matmul_odd_f32.mlir",    // 4608: 3x24 by 24x40 f32
     "parity_branch.mlir",     // 3072: 4x64 f16 through an scf.if with results
+    "rank3_mid_reduce.mlir",  // 3328: 2x6x32 f32, a reduction over the middle axis
     "softmax_odd_f32.mlir",   // 2416: softmax over rows of 100 f32
     "transpose_odd_f32.mlir", // 7680: linalg.transpose of 12x40 f32
 };
