@@ -13,7 +13,9 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -83,8 +85,115 @@ std::vector<std::string> argumentNames(const AsmParserState &state,
   return names;
 }
 
+/// The value of a dynamic size: a constant, or a scalar argument given on
+/// the command line, possibly through index casts, additions, subtractions
+/// and products (overflow-checked).
+std::optional<int64_t> knownSize(Value size, Block &entry,
+                                 const std::vector<std::string> &names,
+                                 const std::map<std::string, Argument> &given) {
+  while (Operation *def = size.getDefiningOp()) {
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def)) {
+      size = def->getOperand(0);
+      continue;
+    }
+    IntegerAttr value;
+    if (matchPattern(size, m_Constant(&value)))
+      return value.getValue().getSExtValue();
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+      std::optional<int64_t> a = knownSize(def->getOperand(0), entry, names, given);
+      std::optional<int64_t> b = knownSize(def->getOperand(1), entry, names, given);
+      if (!a || !b)
+        return std::nullopt;
+      if (isa<arith::AddIOp>(def))
+        return checked::add(*a, *b);
+      if (isa<arith::SubIOp>(def))
+        return checked::sub(*a, *b);
+      return checked::mul(*a, *b);
+    }
+    return std::nullopt;
+  }
+  auto arg = llvm::dyn_cast<BlockArgument>(size);
+  if (!arg || arg.getOwner() != &entry)
+    return std::nullopt;
+  auto found = given.find(names[arg.getArgNumber()]);
+  if (found == given.end() || !found->second.integer)
+    return std::nullopt;
+  return found->second.integer;
+}
+
+/// The sizes (or strides) of a memory view, dynamic ones taken from
+/// constants or given arguments; nullopt when one is unknown.
+std::optional<std::vector<int64_t>>
+knownList(ArrayRef<int64_t> statics, OperandRange dynamics, Block &entry,
+          const std::vector<std::string> &names,
+          const std::map<std::string, Argument> &given) {
+  std::vector<int64_t> out;
+  unsigned next = 0;
+  for (int64_t s : statics) {
+    if (!ShapedType::isDynamic(s)) {
+      out.push_back(s);
+      continue;
+    }
+    if (next >= dynamics.size())
+      return std::nullopt;
+    std::optional<int64_t> v = knownSize(dynamics[next++], entry, names, given);
+    if (!v)
+      return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
+/// The shape of the array --seed makes for pointer `pointer`: that of the
+/// first memory view built on it, dynamic sizes taken from constants or
+/// given arguments; one flat dimension of every element the view reaches
+/// when its strides reach further than its shape holds (every third
+/// column, padded rows). nullopt when a size is unknown or negative.
+std::optional<std::vector<int64_t>>
+seededShape(Block &entry, const std::vector<std::string> &names,
+            const std::map<std::string, Argument> &given, Value pointer) {
+  for (Operation *user : pointer.getUsers()) {
+    auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(user);
+    if (!view || view.getOffset() != pointer)
+      continue;
+    auto type = llvm::cast<MemRefType>(view.getType());
+    std::vector<int64_t> shape(type.getShape().begin(), type.getShape().end());
+    std::optional<std::vector<int64_t>> sizes = knownList(
+        view.getStaticSizes(), view.getSizes(), entry, names, given);
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (!ShapedType::isDynamic(shape[d]))
+        continue;
+      if (!sizes || d >= sizes->size() || (*sizes)[d] < 0)
+        return std::nullopt;
+      shape[d] = (*sizes)[d];
+    }
+    // The element past the farthest one the view reaches.
+    std::optional<std::vector<int64_t>> strides = knownList(
+        view.getStaticStrides(), view.getStrides(), entry, names, given);
+    std::optional<int64_t> count = checked::product(shape);
+    if (strides && strides->size() == shape.size() && count && *count > 0) {
+      std::optional<int64_t> reach = 1;
+      for (size_t d = 0; d < shape.size() && reach; ++d) {
+        if ((*strides)[d] < 0)
+          reach.reset();
+        else if (std::optional<int64_t> step = checked::mul(shape[d] - 1, (*strides)[d]))
+          reach = checked::add(*reach, *step);
+        else
+          reach.reset();
+      }
+      if (!reach)
+        return std::nullopt;
+      if (*reach > *count)
+        return std::vector<int64_t>{*reach};
+    }
+    return shape;
+  }
+  return std::nullopt;
+}
+
 /// Random data for every pointer argument without a value that is the
-/// offset of a memory view with a static shape.
+/// offset of a memory view whose shape is static or given by constants and
+/// scalar arguments.
 LogicalResult seedArguments(func::FuncOp function,
                             const std::vector<std::string> &names,
                             const std::map<std::string, Argument> &given,
@@ -114,20 +223,22 @@ LogicalResult seedArguments(func::FuncOp function,
           type = llvm::cast<MemRefType>(view.getType());
     if (!type)
       continue; // not a pointer: reported as a missing value later
-    if (!type.hasStaticShape()) {
+    std::optional<std::vector<int64_t>> shape =
+        seededShape(entry, names, given, entry.getArgument(i));
+    if (!shape) {
       capture.error(function.getLoc(),
                     "cannot make random data for %" + names[i] +
-                        ": its memory view has a dynamic shape; give it "
-                        "an input");
+                        ": its memory view has a dynamic shape that is not "
+                        "a given argument or a constant; give it an input");
       return failure();
     }
     interp::DType dtype = interp::dtypeOf(type);
     npy::Array array;
     array.dtype = std::string(interp::dtypeName(dtype));
-    array.shape.assign(type.getShape().begin(), type.getShape().end());
+    array.shape = *shape;
     unsigned size = interp::dtypeSize(dtype);
     // Bounded before anything is allocated: a huge view needs an input.
-    std::optional<int64_t> count = checked::product(type.getShape());
+    std::optional<int64_t> count = checked::product(array.shape);
     if (!count || *count > limits::kMaxSeededElements) {
       capture.error(function.getLoc(),
                     "cannot make random data for %" + names[i] +

@@ -50,15 +50,92 @@ void makeGroup(Operation *first, Operation *last) {
     });
 }
 
-/// Whether `op` (or anything in it) stores through `view`, or through a
-/// tile whose view it cannot name.
+/// The kernel arguments a memory view's addresses derive from (through the
+/// index arithmetic on its offsets and the partitions of a distributed
+/// view); views at constant offsets share one root. `known` drops to false
+/// when the view is not one this can follow.
+void addressRoots(Value view, llvm::SmallPtrSetImpl<void *> &roots,
+                  bool &known) {
+  Operation *def = view.getDefiningOp();
+  if (auto dist = dyn_cast_or_null<ktdp::ConstructDistributedMemoryViewOp>(def)) {
+    for (Value part : dist->getOperands())
+      addressRoots(part, roots, known);
+    return;
+  }
+  auto mem = dyn_cast_or_null<ktdp::ConstructMemoryViewOp>(def);
+  if (!mem) {
+    known = false;
+    return;
+  }
+  size_t before = roots.size();
+  SmallVector<Value> work(mem->getOperands().begin(), mem->getOperands().end());
+  llvm::SmallPtrSet<Value, 8> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+        roots.insert(arg.getAsOpaquePointer());
+      else
+        known = false; // a loop variable: follow no further, stay safe
+      continue;
+    }
+    Operation *producer = v.getDefiningOp();
+    if (!producer || producer->getNumRegions() != 0) {
+      known = false;
+      continue;
+    }
+    for (Value operand : producer->getOperands())
+      work.push_back(operand);
+  }
+  static char constantAddress; // every view at a constant offset
+  if (roots.size() == before)
+    roots.insert(&constantAddress);
+}
+
+/// Whether memory reached through `a` may overlap memory reached through
+/// `b`. Views built on different kernel arguments are different tensors
+/// (the convention every kernel and the interpreter follow); anything this
+/// cannot follow may alias.
+bool mayAlias(Value a, Value b) {
+  if (!a || !b || a == b)
+    return true;
+  llvm::SmallPtrSet<void *, 4> rootsA, rootsB;
+  bool known = true;
+  addressRoots(a, rootsA, known);
+  addressRoots(b, rootsB, known);
+  if (!known)
+    return true;
+  return llvm::any_of(rootsA, [&](void *r) { return rootsB.contains(r); });
+}
+
+/// The view a load or store goes through (null for an indirect tile).
+Value viewOfAccess(Operation *op) {
+  if (auto load = dyn_cast<ktdp::LoadOp>(op))
+    return spyre::viewOf(load.getAccessTile());
+  return spyre::viewOf(cast<ktdp::StoreOp>(op).getAccessTile());
+}
+
+/// Whether `op` (or anything in it) stores through memory `view` may
+/// reach.
 bool storesTo(Operation *op, Value view) {
   bool stores = false;
   op->walk([&](ktdp::StoreOp store) {
-    Value target = spyre::viewOf(store.getAccessTile());
-    stores |= !target || target == view;
+    stores |= mayAlias(viewOfAccess(store), view);
   });
   return stores;
+}
+
+/// Whether `op` (or anything in it) loads from memory one of `stored` may
+/// reach: it must not start before those stores are done.
+bool readsAfterStore(Operation *op, ArrayRef<Value> stored) {
+  bool reads = false;
+  op->walk([&](ktdp::LoadOp load) {
+    Value view = viewOfAccess(load);
+    reads |= llvm::any_of(stored, [&](Value s) { return mayAlias(s, view); });
+  });
+  return reads;
 }
 
 /// A tile loaded in one block and used in blocks nested in control flow
@@ -112,6 +189,32 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
   }
 }
 
+/// A producer region that loads its partials from memory (a broadcast whose
+/// producer reads the row it sends) runs its body before the produce op
+/// instead: the loads and compute then get a group and a pipeline like any
+/// other, and the region only yields their results. Every tile computes
+/// them, but only the producers' partials are used, so the results do not
+/// change. Not when the body reads the group id or has effects beyond
+/// reading memory (a store, a nested exchange).
+void hoistProducerBodies(func::FuncOp function) {
+  SmallVector<ktdp::InterTileProduceOp> produces;
+  function.walk([&](ktdp::InterTileProduceOp p) { produces.push_back(p); });
+  for (ktdp::InterTileProduceOp produce : produces) {
+    Block &body = produce.getBody().front();
+    bool loads = false, movable = body.getArgument(0).use_empty();
+    for (Operation &op : body.without_terminator())
+      op.walk([&](Operation *inner) {
+        loads |= isa<ktdp::LoadOp>(inner);
+        movable &= !isa<ktdp::StoreOp, ktdp::InterTileProduceOp,
+                        ktdp::InterTileConsumeOp, ktdp::InterTileReduceOp>(inner);
+      });
+    if (!loads || !movable)
+      continue;
+    for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
+      op.moveBefore(produce);
+  }
+}
+
 void groupBlock(Block &block) {
   // Recurse first: control flow with tiles inside is a boundary.
   for (Operation &op : block)
@@ -120,7 +223,12 @@ void groupBlock(Block &block) {
         for (Block &inner : region)
           groupBlock(inner);
 
+  // A run also ends before a load of memory the run has stored to (an
+  // in-place update read back): a group's loads all run before its stores,
+  // so the read must go to the next group, which starts when this one's
+  // stores are done.
   Operation *first = nullptr, *last = nullptr;
+  SmallVector<Value> stored;
   SmallVector<std::pair<Operation *, Operation *>> runs;
   for (Operation &op : block) {
     bool boundary = spyre::isControlWithTiles(&op) ||
@@ -130,12 +238,21 @@ void groupBlock(Block &block) {
       if (first)
         runs.push_back({first, last});
       first = last = nullptr;
+      stored.clear();
       continue;
     }
     if (spyre::isTileOp(&op)) {
+      if (first && !stored.empty() && readsAfterStore(&op, stored)) {
+        runs.push_back({first, last});
+        first = nullptr;
+        stored.clear();
+      }
       if (!first)
         first = &op;
       last = &op;
+      op.walk([&](ktdp::StoreOp store) {
+        stored.push_back(viewOfAccess(store));
+      });
     }
   }
   if (first)
@@ -149,6 +266,7 @@ struct ExtractComputeGroups
   void runOnOperation() override {
     for (auto function : getOperation().getOps<func::FuncOp>())
       if (!function.isExternal()) {
+        hoistProducerBodies(function);
         sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
       }

@@ -5,7 +5,9 @@
 # compiled program keeps the order of operations must agree bit for bit;
 # the ones listed in BOUND, whose schedule reorders a floating-point
 # reduction, must agree within the bound given (steps of the output dtype at
-# the output's largest magnitude; docs/emulator.md says why for each).
+# the output's largest magnitude; docs/emulator.md says why for each; a
+# kernel of tests/kernels gives its bound in a "// MAX-ULPS: N" comment and
+# its scalar arguments in a "// RUN-ARGS: --arg NAME=VALUE ..." comment).
 # Prints one line per kernel and "N passed, N failed".
 set -u
 run=$1; samples=$2; corpus=$3
@@ -33,7 +35,12 @@ check() { # name, spyre-run arguments...
 }
 for f in "$samples"/*.mlir; do
   n=$(basename "$f" .mlir)
-  check "$n" "$f" --seed 0
+  # A kernel may name its scalar arguments ("// RUN-ARGS: --arg n=13") and
+  # the bound of a reordered reduction ("// MAX-ULPS: 2") in a comment.
+  read -r -a runargs <<< "$(sed -n 's|^// RUN-ARGS: *||p' "$f" | head -1)"
+  ulps=$(sed -n 's|^// MAX-ULPS: *||p' "$f" | head -1)
+  [[ -n $ulps ]] && BOUND[$n]=$ulps
+  check "$n" "$f" --seed 0 "${runargs[@]}"
 done
 for rec in "$corpus"/expected/*.json; do
   n=$(basename "$rec" .json)

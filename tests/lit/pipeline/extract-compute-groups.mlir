@@ -54,3 +54,42 @@ func.func @escapes() -> tensor<4xf32> attributes {grid = [1]} {
   }
   return %r : tensor<4xf32>
 }
+
+// A load of memory the run stored to before (an in-place update read back,
+// also through a second view of the same argument) starts a new group, so
+// it runs after that store; a load of another argument does not.
+// RUN: spyre-opt %S/../../kernels/inplace_update.mlir --extract-compute-groups | FileCheck %s --check-prefix=RAW
+// RUN: spyre-opt %S/../../kernels/alias_two_views.mlir --extract-compute-groups | FileCheck %s --check-prefix=ALIAS
+
+// RAW-LABEL: func.func @inplace_update
+// RAW:       sched.group
+// RAW:         ktdp.load
+// RAW:         ktdp.store
+// RAW-NEXT:    sched.yield
+// RAW:       sched.group
+// RAW:         ktdp.load
+// RAW:         arith.negf
+// RAW:         ktdp.store
+
+// ALIAS-LABEL: func.func @alias_two_views
+// ALIAS:       sched.group
+// ALIAS:         ktdp.load
+// ALIAS:         ktdp.store
+// ALIAS-NEXT:    sched.yield
+// ALIAS:       sched.group
+// ALIAS:         ktdp.load
+// ALIAS:         arith.mulf
+// ALIAS:         ktdp.store
+
+// A producer region that loads what it sends (a broadcast's source row)
+// runs its body before the produce op, in the group, and only yields.
+// RUN: spyre-opt %S/../../kernels/ring_broadcast.mlir --extract-compute-groups | FileCheck %s --check-prefix=PRODUCE
+
+// PRODUCE-LABEL: func.func @ring_broadcast
+// PRODUCE:       sched.group {
+// PRODUCE:         %[[ROW:.*]] = ktdp.load
+// PRODUCE:         %[[TWICE:.*]] = arith.mulf %[[ROW]]
+// PRODUCE:         ktdp.inter_tile_produce
+// PRODUCE-NEXT:    ^bb0
+// PRODUCE-NEXT:      ktdp.yield_partial %[[TWICE]]
+// PRODUCE:         ktdp.inter_tile_consume
