@@ -178,8 +178,12 @@ bool assignBlock(Block &block, Scratchpad &lx) {
     if (!ok)
       return false;
     if (reached > start && start < used) {
-      OpBuilder b(&op);
-      sched::BarrierOp::create(b, op.getLoc());
+      // (build-pipelines may have put one there already: an accumulator
+      // kept in LX is read behind one.)
+      if (!isa_and_nonnull<sched::BarrierOp>(op.getPrevNode())) {
+        OpBuilder b(&op);
+        sched::BarrierOp::create(b, op.getLoc());
+      }
       barriers = true;
     }
     used = std::max(used, reached);

@@ -3,6 +3,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
+#include "pipeline/StageAccumulators.h"
 #include "pipeline/Target.h"
 
 #include "mlir/IR/Builders.h"
@@ -166,6 +167,9 @@ struct BuildPipelines : spyre::impl::BuildPipelinesBase<BuildPipelines> {
     getOperation().walk([&](sched::GroupOp g) { groups.push_back(g); });
     for (sched::GroupOp group : groups)
       buildPipeline(group, target->fifoDepth);
+    // A K loop's matmul accumulator stays in LX between iterations
+    // (pipeline/StageAccumulators.h).
+    spyre::stageAccumulators(getOperation());
   }
 };
 

@@ -1,6 +1,7 @@
 //===- StreamedMatmul.cpp - a matmul's right operand, a stick at a time ---===//
 
 #include "pipeline/StreamedMatmul.h"
+#include "pipeline/HeldTiles.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/VectorCompute.h"
 
@@ -10,10 +11,19 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
 namespace {
+
+/// A tile the stage pops whole that can come a row at a time instead: its
+/// pop, the load unit's transfer that fills it, and sticks per row.
+struct RowFed {
+  sched::PopOp pop;
+  sched::TransferOp feed;
+  int64_t sticksPerRow = 0;
+};
 
 /// A matmul whose B the stage pops whole, and what streams it instead.
 struct Streamed {
@@ -22,6 +32,13 @@ struct Streamed {
   sched::TransferOp feed;  // the load unit's LX -> FIFO transfer of B
   VectorType slot;         // one stick of B
   int64_t rows = 0, depth = 0, sticksPerRow = 0, lanes = 0; // M, K
+  // By rows (when the stage holds more than the compute engine's
+  // capacity): A and C popped a row at a time, C's row pushed when done.
+  std::optional<RowFed> aRows, cRows; // C popped, or else filled:
+  linalg::FillOp cFill;
+  SmallVector<Operation *> chain; // unary elementwise ops before the push
+  sched::PushOp out;
+  int64_t outSticksPerRow = 0;
 };
 
 /// The one transfer of `stage`'s pipeline that fills `fifo`: directly in a
@@ -61,10 +78,15 @@ std::optional<Streamed> match(sched::StageOp stage, linalg::MatmulOp matmul,
       !bType.hasStaticShape() || !cType.hasStaticShape() ||
       bType.getRank() != 2 || cType.getRank() != 2)
     return std::nullopt;
+  // One stick of B meets one vector of C of as many lanes, whatever C's
+  // element width (an f32 accumulator of f16 operands: a 64-lane f32
+  // vector, two sticks' worth, which the compute unit's vector registers
+  // hold).
   int64_t width = spyre::elementBytes(bType.getElementType());
   if (width <= 0 || stickBytes % width != 0 ||
-      spyre::elementBytes(cType.getElementType()) != width)
-    return std::nullopt; // one stick of B meets one vector of C
+      spyre::elementBytes(cType.getElementType()) <= 0 ||
+      cType.getShape()[1] != bType.getShape()[1])
+    return std::nullopt;
   Streamed s;
   s.matmul = matmul;
   s.pop = pop;
@@ -91,6 +113,89 @@ std::optional<Streamed> match(sched::StageOp stage, linalg::MatmulOp matmul,
   return s;
 }
 
+/// `v` as a tile popped whole by `stage`, used once, of `rows` rows of
+/// whole sticks, filled by one LX -> FIFO transfer directly in the stage
+/// that feeds B, before B's transfer.
+std::optional<RowFed> rowFed(Value v, sched::StageOp stage,
+                             sched::TransferOp bFeed, int64_t rows,
+                             int stickBytes) {
+  auto pop = v.getDefiningOp<sched::PopOp>();
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!pop || pop->getBlock() != &stage.getBody().front() || !v.hasOneUse() ||
+      !type || !type.hasStaticShape() || type.getRank() != 2 ||
+      type.getShape()[0] != rows)
+    return std::nullopt;
+  int64_t width = spyre::elementBytes(type.getElementType());
+  if (width <= 0 || (type.getShape()[1] * width) % stickBytes != 0)
+    return std::nullopt;
+  RowFed r;
+  r.pop = pop;
+  r.sticksPerRow = type.getShape()[1] * width / stickBytes;
+  int pops = 0;
+  for (Operation *user : pop.getFifo().getUsers())
+    pops += isa<sched::PopOp>(user);
+  if (pops != 1 || !pop.getSticks() || *pop.getSticks() != rows * r.sticksPerRow)
+    return std::nullopt;
+  r.feed = feedOf(stage, pop.getFifo(), rows * r.sticksPerRow);
+  if (!r.feed || r.feed->getBlock() != bFeed->getBlock() ||
+      !r.feed->isBeforeInBlock(bFeed))
+    return std::nullopt;
+  return r;
+}
+
+/// Whether A and C can come a row at a time: A popped whole for this
+/// matmul only; C popped the same way or a fill of an empty tile; the
+/// result, after unary elementwise ops (rounding an f32 accumulator to
+/// f16), pushed whole by the next push of the stage.
+void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
+  Value a = s.matmul.getDpsInputs()[0], c = s.matmul.getDpsInits()[0];
+  std::optional<RowFed> aRows = rowFed(a, stage, s.feed, s.rows, stickBytes);
+  std::optional<RowFed> cRows = rowFed(c, stage, s.feed, s.rows, stickBytes);
+  linalg::FillOp cFill;
+  if (!cRows) {
+    cFill = c.getDefiningOp<linalg::FillOp>();
+    if (!cFill || !c.hasOneUse() || cFill->getBlock() != s.matmul->getBlock() ||
+        !cFill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() ||
+        !cFill.getDpsInits()[0].hasOneUse())
+      return;
+  }
+  if (!aRows)
+    return;
+  SmallVector<Operation *> chain;
+  Value result = s.matmul->getResult(0);
+  while (result.hasOneUse()) {
+    Operation *user = *result.getUsers().begin();
+    if (user->getBlock() != s.matmul->getBlock() || user->getNumOperands() != 1 ||
+        user->getNumResults() != 1 || user->getNumRegions() != 0 ||
+        !user->hasTrait<OpTrait::Elementwise>())
+      break;
+    chain.push_back(user);
+    result = user->getResult(0);
+  }
+  if (!result.hasOneUse())
+    return;
+  auto push = dyn_cast<sched::PushOp>(*result.getUsers().begin());
+  auto outType = dyn_cast<RankedTensorType>(result.getType());
+  if (!push || push->getBlock() != s.matmul->getBlock() || !outType ||
+      outType.getRank() != 2 || !push.getSticks())
+    return;
+  int64_t outWidth = spyre::elementBytes(outType.getElementType());
+  if (outWidth <= 0 || (outType.getShape()[1] * outWidth) % stickBytes != 0)
+    return;
+  int64_t outSticks = outType.getShape()[1] * outWidth / stickBytes;
+  if (*push.getSticks() != s.rows * outSticks)
+    return;
+  for (Operation *op = s.matmul->getNextNode(); op != push; op = op->getNextNode())
+    if (isa<sched::PushOp, sched::PopOp>(op))
+      return;
+  s.aRows = aRows;
+  s.cRows = cRows;
+  s.cFill = cFill;
+  s.chain = chain;
+  s.out = push;
+  s.outSticksPerRow = outSticks;
+}
+
 /// for i < M: for k < K: a = A[i, k]; for each stick s of B's row k:
 /// C[i, s] = body(a, pop B, C[i, s]).
 void rewrite(Streamed &s) {
@@ -104,15 +209,49 @@ void rewrite(Streamed &s) {
     return arith::ConstantIndexOp::create(at, loc, v);
   };
   Value zero = index(b, 0), one = index(b, 1);
-  auto rowLoop = scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
-                                    ValueRange{init});
+  bool byRows = s.aRows.has_value();
+  auto rowLoop =
+      byRows ? scf::ForOp::create(b, loc, zero, index(b, s.rows), one)
+             : scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
+                                  ValueRange{init});
   OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
   Value i = rowLoop.getInductionVar();
+  Value row = i; // the row of A and C the k loop reads
+  Value carried = byRows ? Value() : rowLoop.getRegionIterArg(0);
+  if (byRows) {
+    // Row i of A and of C, in the order the load unit sends them.
+    auto rowOf = [&](Value tile, RowFed &fed) {
+      auto type = cast<RankedTensorType>(tile.getType());
+      auto rowType = RankedTensorType::get({1, type.getShape()[1]},
+                                           type.getElementType());
+      return sched::PopOp::create(rb, loc, rowType, fed.pop.getFifo(),
+                                  rb.getI64IntegerAttr(fed.sticksPerRow))
+          .getResult();
+    };
+    bool cFirst = s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed);
+    if (cFirst)
+      carried = rowOf(init, *s.cRows);
+    a = rowOf(a, *s.aRows);
+    if (s.cRows && !cFirst)
+      carried = rowOf(init, *s.cRows);
+    if (!s.cRows) {
+      // C starts as its fill, a row at a time.
+      auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
+                                           cType.getElementType());
+      Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
+                                            rowType.getElementType());
+      carried = linalg::FillOp::create(rb, s.cFill.getLoc(),
+                                       ValueRange{s.cFill.getDpsInputs()[0]},
+                                       ValueRange{empty})
+                    ->getResult(0);
+    }
+    row = zero;
+  }
   auto kLoop = scf::ForOp::create(rb, loc, zero, index(rb, s.depth), one,
-                                  ValueRange{rowLoop.getRegionIterArg(0)});
+                                  ValueRange{carried});
   OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
   Value k = kLoop.getInductionVar();
-  Value element = tensor::ExtractOp::create(kb, loc, a, ValueRange{i, k});
+  Value element = tensor::ExtractOp::create(kb, loc, a, ValueRange{row, k});
   auto stickLoop = scf::ForOp::create(kb, loc, zero, index(kb, s.sticksPerRow),
                                       one, ValueRange{kLoop.getRegionIterArg(0)});
   OpBuilder sb = OpBuilder::atBlockBegin(stickLoop.getBody());
@@ -126,7 +265,7 @@ void rewrite(Streamed &s) {
   Value padding = arith::ConstantOp::create(sb, loc, cElement,
                                             sb.getZeroAttr(cElement));
   Value old = vector::TransferReadOp::create(
-      sb, loc, VectorType::get({s.lanes}, cElement), acc, ValueRange{i, column},
+      sb, loc, VectorType::get({s.lanes}, cElement), acc, ValueRange{row, column},
       padding, map, ArrayRef<bool>{true});
   // The matmul's body (multiply, add, casts) on vectors: A's element
   // broadcast, B's stick, C's vector.
@@ -143,19 +282,52 @@ void rewrite(Streamed &s) {
   }
   Value updated = vectors.vectorFor(sb, loc, body.getTerminator()->getOperand(0));
   Value written = vector::TransferWriteOp::create(sb, loc, updated, acc,
-                                                  ValueRange{i, column}, map,
+                                                  ValueRange{row, column}, map,
                                                   ArrayRef<bool>{true})
                       .getResult();
   scf::YieldOp::create(sb, loc, written);
   scf::YieldOp::create(kb, loc, stickLoop.getResult(0));
-  scf::YieldOp::create(rb, loc, kLoop.getResult(0));
+  if (byRows) {
+    // Row i of C is done: it goes back to LX.
+    // (The loop without results came with its scf.yield.)
+    Value done = kLoop.getResult(0);
+    for (Operation *op : s.chain) {
+      IRMapping map;
+      map.map(op->getOperand(0), done);
+      Operation *clone = rb.clone(*op, map);
+      auto t = cast<RankedTensorType>(clone->getResult(0).getType());
+      clone->getResult(0).setType(
+          RankedTensorType::get({1, t.getShape()[1]}, t.getElementType()));
+      done = clone->getResult(0);
+    }
+    sched::PushOp::create(rb, loc, done, s.out.getFifo(),
+                          rb.getI64IntegerAttr(s.outSticksPerRow));
+  } else {
+    scf::YieldOp::create(rb, loc, kLoop.getResult(0));
+  }
   for (scf::ForOp loop : {rowLoop, kLoop, stickLoop})
     loop->setAttr("sched.vector_loop", b.getUnitAttr());
-  matmul->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
-  matmul->erase();
+  if (byRows) {
+    s.out->erase();
+    for (Operation *op : llvm::reverse(s.chain))
+      op->erase();
+    matmul->erase();
+    s.aRows->pop->erase();
+    if (s.cRows) {
+      s.cRows->pop->erase();
+    } else {
+      Operation *empty = s.cFill.getDpsInits()[0].getDefiningOp();
+      s.cFill->erase();
+      empty->erase();
+    }
+  } else {
+    matmul->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
+    matmul->erase();
+  }
   s.pop->erase();
-  // B again for every row of A: the load unit streams it from LX M times.
-  if (s.rows > 1) {
+  // B again for every row of A: the load unit streams it from LX M times
+  // (by rows: after row i of A and of C, in the order they are popped).
+  if (s.rows > 1 || byRows) {
     OpBuilder fb(s.feed);
     Location feedLoc = s.feed.getLoc();
     auto again = scf::ForOp::create(
@@ -163,12 +335,33 @@ void rewrite(Streamed &s) {
         arith::ConstantIndexOp::create(fb, feedLoc, s.rows),
         arith::ConstantIndexOp::create(fb, feedLoc, 1));
     s.feed->moveBefore(again.getBody()->getTerminator());
+    if (byRows) {
+      SmallVector<RowFed *> fed = {&*s.aRows};
+      if (s.cRows)
+        fed.push_back(&*s.cRows);
+      if (s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed))
+        std::swap(fed[0], fed[1]);
+      for (RowFed *r : fed) {
+        // Its token goes after the loop, once every row has been sent.
+        if (auto signal =
+                dyn_cast_or_null<sched::SignalOp>(r->feed->getNextNode()))
+          signal->moveAfter(again);
+        r->feed->moveBefore(s.feed);
+        OpBuilder tb(r->feed);
+        Value first = arith::MulIOp::create(
+            tb, feedLoc, again.getInductionVar(),
+            arith::ConstantIndexOp::create(tb, feedLoc, r->sticksPerRow));
+        r->feed.getFirstMutable().assign(first);
+        r->feed.setSticksAttr(tb.getI64IntegerAttr(r->sticksPerRow));
+      }
+    }
   }
 }
 
 } // namespace
 
-bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes) {
+bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
+                                 int64_t capacity) {
   Block &body = stage.getBody().front();
   SmallVector<Streamed> found;
   for (auto matmul : body.getOps<linalg::MatmulOp>())
@@ -190,6 +383,14 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes) {
     if (streamed && streamedPops[next++] != pop.getOperation())
       return false;
   }
+  // What the stage holds whole once B streams: more than the compute
+  // engine's own memory, A and C come a row at a time as well.
+  int64_t held = spyre::heldTileBytes(stage);
+  for (Streamed &s : found)
+    held -= spyre::tileBytes(cast<RankedTensorType>(s.pop.getType()));
+  if (held > capacity)
+    for (Streamed &s : found)
+      matchRows(s, stage, stickBytes);
   for (Streamed &s : found)
     rewrite(s);
   return true;

@@ -16,7 +16,9 @@ namespace spyre {
 
 /// Rewrites every linalg.matmul of `stage` (a compute stage) whose B is a
 /// tile the stage pops whole, used by that matmul only, with rows of whole
-/// sticks and an output of B's element width, as loops over B's sticks:
+/// sticks, as loops over B's sticks (the output's vectors have as many
+/// lanes as one stick of B, whatever its element width: an f32
+/// accumulator of f16 operands is read and written 64 lanes at a time):
 ///
 ///   for i < M: for k < K: a = A[i, k]
 ///     for each stick s of B's row k: C[i, s] = body(a, pop B, C[i, s])
@@ -26,8 +28,14 @@ namespace spyre {
 /// M > 1 the load unit streams B from LX once per row of A. Nothing changes
 /// unless the stage's other pops all come before the streamed ones and those
 /// are in the order of their matmuls (the load unit fills the FIFOs in that
-/// order). Returns whether it rewrote any.
-bool streamMatmulOperands(mlir::sched::StageOp stage, int stickBytes);
+/// order). When the stage would still hold more than `capacity` bytes of
+/// whole tiles, a matmul whose A and C (its accumulator) are popped whole
+/// for it alone and whose result is pushed whole takes them a row at a time:
+/// row i of A and of C popped, C's row updated over K and pushed; the load
+/// unit sends row i of each, then B, for every i. Returns whether it
+/// rewrote any.
+bool streamMatmulOperands(mlir::sched::StageOp stage, int stickBytes,
+                          int64_t capacity);
 
 } // namespace spyre
 

@@ -11,6 +11,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageTidy.h"
+#include "pipeline/RowStages.h"
 #include "pipeline/StreamedMatmul.h"
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
@@ -633,9 +634,14 @@ struct VectorizeHeldTiles
       function.walk([&](sched::StageOp stage) {
         if (!llvm::is_contained(compute, stage.getUnit().str()))
           return;
+        // Elementwise stages that hold more than the compute engine's
+        // memory run a row at a time (pipeline/RowStages.h).
+        spyre::runByRows(stage, target.stickBytes,
+                         int64_t(target.computeLocalBytes));
         // A matmul's B streams from LX a stick at a time instead of being
         // held (pipeline/StreamedMatmul.h).
-        spyre::streamMatmulOperands(stage, target.stickBytes);
+        spyre::streamMatmulOperands(stage, target.stickBytes,
+                                     int64_t(target.computeLocalBytes));
         SmallVector<Operation *> ops;
         DenseSet<Operation *> lowered, rewritten; // rewritten: or read through
         stage.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -21,6 +21,8 @@ declare -A BOUND=(
   [sdsc__sdpa_pv_ksplit]=4    # k split across cores, partials summed over the ring
   [rmsnorm_loops]=2           # tests/kernels: sum of squares over column chunks, per-lane partials
   [layernorm_loops]=1         # tests/kernels: row sums over column chunks, per-lane partials
+  [matmul_f32acc_k3]=1        # tests/kernels: as matmul_kloop
+  [ffn_relu_chain]=8          # tests/kernels: as ktir__ffn_swiglu
 )
 passed=0; failed=0
 check() { # name, spyre-run arguments...

@@ -5,6 +5,32 @@
 // compute stage.
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines | FileCheck %s
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines | FileCheck %s --check-prefix=GATHER
+// RUN: spyre-opt %S/Inputs/k_loop_accumulator.mlir --extract-compute-groups --build-pipelines | FileCheck %s --check-prefix=ACC
+
+// A K loop's matmul accumulator stays in a persistent LX buffer: the zero
+// fill is written there, each iteration reads it, accumulates and writes
+// it back behind a barrier, and the store after the loop reads it. No
+// loop or pipeline carries the tile.
+// ACC-LABEL: func.func @k_loop
+// ACC:         %[[SUM:.*]] = sched.alloc {persistent} : memref<8x64xf32, "lx">
+// ACC-NEXT:    sched.pipeline {
+// ACC-NEXT:      sched.stage "compute" {
+// ACC-NEXT:        tensor.empty
+// ACC-NEXT:        %[[Z:.*]] = linalg.fill
+// ACC-NEXT:        sched.write %[[Z]] -> %[[SUM]]
+// ACC:         scf.for %{{[^ ]*}} = %{{.*}} to %{{.*}} step %{{[^ ]*}} {
+// ACC:           sched.barrier
+// ACC-NEXT:      sched.pipeline {
+// ACC:             sched.stage "compute" {
+// ACC-NEXT:          %[[OLD:.*]] = sched.read %[[SUM]] : memref<8x64xf32, "lx"> -> tensor<8x64xf32>
+// ACC:               %[[NEW:.*]] = linalg.matmul {{.*}} outs(%[[OLD]] : tensor<8x64xf32>)
+// ACC-NEXT:          sched.write %[[NEW]] -> %[[SUM]]
+// ACC:         sched.barrier
+// ACC-NEXT:    sched.pipeline {
+// ACC:           sched.stage "compute" {
+// ACC-NEXT:        %[[FINAL:.*]] = sched.read %[[SUM]]
+// ACC-NEXT:        arith.truncf %[[FINAL]]
+// ACC-NOT:     iter_args
 
 // CHECK-LABEL: func.func @bias_loop
 // CHECK:       %[[BIAS:.*]] = ktdp.construct_access_tile

@@ -70,18 +70,29 @@
 // CHECK-NEXT:      dflow.dma %{{.*}} -> %{{.*}} {hops = 1 : i64, sticks = 2 : i64} : memref<2x64xf16, "lx"> -> !ktdp.access_tile<2x64xindex>
 // CHECK-NEXT:      dflow.signal %[[YFREE]]
 
-// The K loop's accumulator stays in the compute program only; the C
-// block after the loop reuses the loop's LX space, behind a barrier in
-// every program.
+// The K loop's accumulator lives in LX (build-pipelines): no program
+// carries it through the loop. The compute program zeroes it a row at a
+// time, then in each iteration (behind a barrier: the store unit's write
+// of the last one is done) receives row i of it and of A, B stick by
+// stick, and sends the row back; after the loop it receives each row again
+// and rounds it to f16.
 // MATMUL-LABEL: dflow.program "mnilu"
 // MATMUL:         scf.for
 // MATMUL-NOT:     iter_args
 // MATMUL-LABEL: dflow.program "sfu"
-// MATMUL:         scf.for {{.*}} iter_args
-// MATMUL:           arith.mulf {{.*}} : vector<32xf32>
+// MATMUL:         dflow.send {{.*}} {sticks = 2 : i64} : tensor<1x64xf32>
+// MATMUL:         scf.for
+// MATMUL-NOT:       iter_args({{.*}}tensor<16x64xf32>
+// MATMUL:           dflow.barrier
+// MATMUL:             dflow.receive {{.*}} {sticks = 2 : i64} : <vector<32xf32>> -> tensor<1x64xf32>
+// MATMUL-NEXT:        dflow.receive {{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
+// MATMUL:               dflow.receive {{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// MATMUL:               arith.mulf {{.*}} : vector<64xf32>
+// MATMUL:             dflow.send {{.*}} {sticks = 2 : i64} : tensor<1x64xf32>
 // MATMUL:         dflow.barrier
-// MATMUL:         arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
-// MATMUL:         dflow.send
+// MATMUL:           dflow.receive {{.*}} {sticks = 2 : i64} : <vector<32xf32>> -> tensor<1x64xf32>
+// MATMUL:           arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
+// MATMUL:           dflow.send {{.*}} {sticks = 1 : i64} : tensor<1x64xf16>
 // MATMUL-LABEL: dflow.program "l1su"
 // MATMUL-NOT:     iter_args
 // MATMUL:         dflow.barrier

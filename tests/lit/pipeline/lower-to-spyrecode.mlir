@@ -58,13 +58,19 @@
 // SOFTMAX-LABEL: program p4 mnisu
 // SOFTMAX:        dma.f16 d1
 
-// The K loop's operands arrive as held tiles; the accumulator tile is
-// written in place (TWrite's destination is its source).
+// The K loop's accumulator lives in LX: each row of it and of A arrives as
+// a one-row tile, B a stick at a time (a vector), and the row is updated in
+// place with 64-lane f32 multiply-adds (TWrite's destination is its
+// source), then sent back; after the loop each row is narrowed to f16.
 // MATMUL-LABEL: program p2 sfu
-// MATMUL:         recv.f16 t{{[0-9]+}}, c{{[0-9]+}}, sticks
-// MATMUL:         tread.f16 x32 v{{[0-9]+}}, t{{[0-9]+}}
-// MATMUL:         valu.f32 x32 arith.mulf
-// MATMUL:         twrite.f32 x32 [[ACC:t[0-9]+]], [[ACC]], v{{[0-9]+}}
+// MATMUL:         barrier
+// MATMUL:         recv.f32 [[ROW:t[0-9]+]], c{{[0-9]+}}, sticks 2
+// MATMUL-NEXT:    recv.f16 t{{[0-9]+}}, c{{[0-9]+}}, sticks 1
+// MATMUL:         recv.f16 x64 v{{[0-9]+}}, c{{[0-9]+}}, sticks 1
+// MATMUL:         tread.f32 x64 v{{[0-9]+}}, [[ROW]]
+// MATMUL:         valu.f32 x64 arith.mulf
+// MATMUL:         twrite.f32 x64 [[ROW]], [[ROW]], v{{[0-9]+}}
+// MATMUL:         send.f32 [[ROW]], c{{[0-9]+}}, sticks 2
 // MATMUL:         barrier
 // MATMUL:         valu.f16 x32 arith.truncf
 

@@ -42,25 +42,29 @@
 // CHECK-NOT:     tensor.splat
 
 // CHECK-LABEL: func.func @matmul
+// B streams (its output is wider than its elements: one stick of B, 64 f16,
+// meets a 64-lane f32 vector of the output).
+// CHECK:       sched.stage "l1lu" {
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %c4 step
+// CHECK-NEXT:      sched.transfer %{{.*}} -> %[[BF:[0-9]+]] {{.*}}sticks = 128 : i64{{.*}} : memref<64x128xf16, "lx">
 // CHECK:       sched.stage "sfu" {
 // CHECK-NEXT:    %[[A:[^ ,]*]] = sched.pop {{.*}} -> tensor<4x64xf16>
-// CHECK-NEXT:    %[[B:[^ ,]*]] = sched.pop {{.*}} -> tensor<64x128xf16>
-// The zero fill is read through: the accumulator starts as a zero vector.
-// CHECK-DAG:     %[[ZERO:[^ ,]*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
-// CHECK-DAG:     %[[C32:[^ ,]*]] = arith.constant 32 : index
+// CHECK-NOT:     tensor<64x128xf16>
+// The zero fill is read through: the output starts as zero vectors.
+// CHECK:         vector.transfer_write %{{.*}} : vector<32xf32>, tensor<4x128xf32>
 // CHECK:         %[[C:[^ ,]*]] = scf.for %[[M:[^ ,]*]] = {{.*}} -> (tensor<4x128xf32>) {
-// CHECK-NEXT:      scf.for %[[N:[^ ,]*]] = {{.*}} step %[[C32]] iter_args(%[[T:[^ ,]*]] = %{{.*}}) -> (tensor<4x128xf32>) {
-// CHECK-NEXT:        %[[ACC:[^ ,]*]] = scf.for %[[K:[^ ,]*]] = {{.*}} iter_args(%[[P:[^ ,]*]] = %[[ZERO]]) -> (vector<32xf32>) {
-// CHECK-NEXT:          %[[AMK:[^ ,]*]] = tensor.extract %[[A]][%[[M]], %[[K]]] : tensor<4x64xf16>
-// CHECK-NEXT:          %[[BK:[^ ,]*]] = vector.transfer_read %[[B]][%[[K]], %[[N]]], %{{.*}} {in_bounds = [true]} : tensor<64x128xf16>, vector<32xf16>
-// CHECK-NEXT:          %[[AV:[^ ,]*]] = vector.broadcast %[[AMK]] : f16 to vector<32xf16>
-// CHECK-NEXT:          %[[AW:[^ ,]*]] = arith.extf %[[AV]] : vector<32xf16> to vector<32xf32>
-// CHECK-NEXT:          %[[BW:[^ ,]*]] = arith.extf %[[BK]] : vector<32xf16> to vector<32xf32>
-// CHECK-NEXT:          %[[PR:[^ ,]*]] = arith.mulf %[[AW]], %[[BW]] : vector<32xf32>
-// CHECK-NEXT:          %[[SUM:[^ ,]*]] = arith.addf %[[P]], %[[PR]] : vector<32xf32>
-// CHECK-NEXT:          scf.yield %[[SUM]]
-// CHECK-NEXT:        } {sched.vector_loop}
-// CHECK-NEXT:        vector.transfer_write %[[ACC]], %[[T]][%[[M]], %[[N]]] {in_bounds = [true]} : vector<32xf32>, tensor<4x128xf32>
+// CHECK-NEXT:      scf.for %[[K:[^ ,]*]] = {{.*}} -> (tensor<4x128xf32>) {
+// CHECK-NEXT:        %[[AMK:[^ ,]*]] = tensor.extract %[[A]][%[[M]], %[[K]]] : tensor<4x64xf16>
+// CHECK-NEXT:        scf.for %[[S:[^ ,]*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[T:[^ ,]*]] = %{{.*}}) -> (tensor<4x128xf32>) {
+// CHECK-NEXT:          %[[B:[^ ,]*]] = sched.pop %[[BF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:          %[[COL:[^ ,]*]] = arith.muli %[[S]], %c64 : index
+// CHECK-NEXT:          %[[OLD:[^ ,]*]] = vector.transfer_read %[[T]][%[[M]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<4x128xf32>, vector<64xf32>
+// CHECK-NEXT:          %[[AV:[^ ,]*]] = vector.broadcast %[[AMK]] : f16 to vector<64xf16>
+// CHECK-NEXT:          %[[AW:[^ ,]*]] = arith.extf %[[AV]] : vector<64xf16> to vector<64xf32>
+// CHECK-NEXT:          %[[BW:[^ ,]*]] = arith.extf %[[B]] : vector<64xf16> to vector<64xf32>
+// CHECK-NEXT:          %[[PR:[^ ,]*]] = arith.mulf %[[AW]], %[[BW]] : vector<64xf32>
+// CHECK-NEXT:          %[[SUM:[^ ,]*]] = arith.addf %[[OLD]], %[[PR]] : vector<64xf32>
+// CHECK-NEXT:          vector.transfer_write %[[SUM]], %[[T]][%[[M]], %[[COL]]] {in_bounds = [true]} : vector<64xf32>, tensor<4x128xf32>
 // CHECK:         sched.push %[[C]]
 // CHECK-NOT:     linalg.
 
@@ -155,7 +159,7 @@ func.func @subtract_max(%x: index, %y: index) attributes {grid = [1]} {
   return
 }
 
-// A matmul into a zero-filled f32 accumulator.
+// A matmul into a zero-filled f32 accumulator: B streams all the same.
 func.func @matmul(%a: index, %b: index, %c: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32
