@@ -5,8 +5,10 @@
 // Opens the kernel in the main window, waits for its compile, then starts
 // the emulated run as F5's first press does (RunControls::runTo(0): record
 // the run, stay at its start) while a 1 ms timer watches the GUI thread.
-// Prints: the time until the run is ready (recorded), until the ring and
-// the Scratchpad chart show it, the longest GUI-thread stall meanwhile; then
+// Prints: the time until the run (or, for a long one, its first part) is
+// ready, until the ring, the Scratchpad chart and the timeline show it,
+// until the whole run is recorded and shown, the longest GUI-thread stall
+// meanwhile; then
 // STEPS (default 200) single steps (F10), each followed by the repaint of
 // the ring, the chart and the timeline: median and longest; and the
 // process's resident memory with the run loaded. Numbers go to
@@ -70,37 +72,61 @@ int main(int argc, char **argv) {
 
   QElapsedTimer clock;
   StallWatch stalls;
-  double readyMs = -1;
+  double readyMs = -1, completeMs = -1, shownMs = -1;
+  int parts = 0;
   QObject::connect(&run, &EmulatorRun::ready,
-                   [&] { readyMs = double(clock.nsecsElapsed()) / 1e6; });
+                   [&] { readyMs = double(clock.nsecsElapsed()) / 1e6; ++parts; });
+  QObject::connect(&run, &EmulatorRun::extended, [&] { ++parts; });
   bool failed = false;
   QObject::connect(&run, &EmulatorRun::failed, [&] { failed = true; });
+  auto showing = [&] {
+    return readyMs >= 0 && !views->indexing() &&
+           !window.machine()->chart()->isPreparing();
+  };
   clock.start();
   stalls.start();
   window.runs()->runTo(0, nullptr);
-  while ((readyMs < 0 || views->indexing() ||
-          window.machine()->chart()->isPreparing()) && !failed)
+  // Until the ring, the chart and the timeline show the first part (or
+  // the whole run), then until the whole run is recorded and shown.
+  while (!showing() && !failed)
     app.processEvents(QEventLoop::WaitForMoreEvents, 5);
+  shownMs = double(clock.nsecsElapsed()) / 1e6;
+  double firstStall = stalls.longest(), firstStallCpu = stalls.longestCpu();
+  uint64_t firstEvents = run.session() ? run.session()->totalEvents() : 0;
+  while (!failed && !(run.complete() && !run.busy() && showing())) {
+    if (completeMs < 0 && run.complete())
+      completeMs = double(clock.nsecsElapsed()) / 1e6;
+    app.processEvents(QEventLoop::WaitForMoreEvents, 5);
+  }
+  if (completeMs < 0)
+    completeMs = double(clock.nsecsElapsed()) / 1e6;
   app.processEvents();
-  double shownMs = double(clock.nsecsElapsed()) / 1e6;
+  double allShownMs = double(clock.nsecsElapsed()) / 1e6;
   stalls.stop();
   if (failed) {
     std::fprintf(stderr, "the emulated run failed\n");
     return 1;
   }
   const auto *session = run.session();
-  std::printf("%s: %llu events, %llu cycles; recorded after %.0f ms, ring and "
-              "chart showing it after %.0f ms; longest GUI-thread stall %.1f ms\n",
+  std::printf("%s: %llu events, %llu cycles\n"
+              "  first shown: %llu events, ready after %.0f ms, ring, chart and "
+              "timeline showing it after %.0f ms (longest GUI-thread stall "
+              "until then %.1f ms wall, %.1f ms CPU)\n"
+              "  whole run: recorded after %.0f ms in %d part(s), shown after "
+              "%.0f ms; longest GUI-thread stall %.1f ms wall, %.1f ms CPU\n",
               argv[1], (unsigned long long)session->totalEvents(),
-              (unsigned long long)session->totalCycles(), readyMs, shownMs,
-              stalls.longest());
+              (unsigned long long)session->totalCycles(),
+              (unsigned long long)firstEvents, readyMs, shownMs, firstStall,
+              firstStallCpu, completeMs, parts, allShownMs, stalls.longest(),
+              stalls.longestCpu());
 
   // Steps, each painted: the ring, the chart and the timeline.
-  std::vector<double> ms;
+  std::vector<double> ms, cpu;
   QWidget *timeline = window.findChild<QWidget *>("timelineView");
   for (int i = 0; i < steps; ++i) {
     QElapsedTimer t;
     t.start();
+    double c0 = StallWatch::cpuMs();
     if (!run.stepEvent())
       break;
     window.machine()->ring()->repaint();
@@ -109,11 +135,15 @@ int main(int argc, char **argv) {
       timeline->repaint();
     app.processEvents();
     ms.push_back(double(t.nsecsElapsed()) / 1e6);
+    cpu.push_back(StallWatch::cpuMs() - c0);
   }
   std::sort(ms.begin(), ms.end());
+  std::sort(cpu.begin(), cpu.end());
   if (!ms.empty())
-    std::printf("%zu steps: step + repaint median %.2f ms, longest %.2f ms; "
-                "resident memory %.0f MB\n",
-                ms.size(), ms[ms.size() / 2], ms.back(), rssMb());
+    std::printf("%zu steps: step + repaint median %.2f ms, longest %.2f ms "
+                "(GUI-thread CPU median %.2f ms, longest %.2f ms); resident "
+                "memory %.0f MB\n",
+                ms.size(), ms[ms.size() / 2], ms.back(), cpu[cpu.size() / 2],
+                cpu.back(), rssMb());
   return 0;
 }
