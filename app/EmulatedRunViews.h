@@ -68,6 +68,8 @@ private:
   struct Indexes {
     std::shared_ptr<const OccupancyIndex> occupancy;
     std::shared_ptr<const RingStateIndex> ring;
+  const RingStateIndex *ringShown = nullptr; ///< the ring's state is of
+  uint64_t ringCycle = 0;                    ///< this index at this cycle
   };
   void onStarted();
   void onReady();
@@ -91,6 +93,8 @@ private:
   bool pendingIndex = false; ///< a newer run is ready: index it next
   bool inFlight = false;     ///< a worker's result not yet taken
   std::shared_ptr<const RingStateIndex> ring;
+  const RingStateIndex *ringShown = nullptr; ///< the ring's state is of
+  uint64_t ringCycle = 0;                    ///< this index at this cycle
   QString compareTarget;
 };
 

@@ -9,8 +9,10 @@
 // ready, until the ring, the Scratchpad chart and the timeline show it,
 // until the whole run is recorded and shown, the longest GUI-thread stall
 // meanwhile; then
-// STEPS (default 200) single steps (F10), each followed by the repaint of
-// the ring, the chart and the timeline: median and longest; and the
+// STEPS (default 200) single steps (F10), each followed by a forced
+// repaint of the ring, the chart and the timeline (the worst case), then
+// STEPS more as the app takes them (the event loop repaints what
+// changed): median and longest, wall and GUI-thread CPU; and the
 // process's resident memory with the run loaded. Numbers go to
 // docs/app-performance.md.
 //
@@ -122,6 +124,9 @@ int main(int argc, char **argv) {
 
   // Steps, each painted: the ring, the chart and the timeline.
   std::vector<double> ms, cpu;
+  // CPU time of each part of a step: the step with what follows it
+  // (highlights, status, cursors), then each view's repaint.
+  double partCpu[5] = {0, 0, 0, 0, 0};
   QWidget *timeline = window.findChild<QWidget *>("timelineView");
   for (int i = 0; i < steps; ++i) {
     QElapsedTimer t;
@@ -129,14 +134,48 @@ int main(int argc, char **argv) {
     double c0 = StallWatch::cpuMs();
     if (!run.stepEvent())
       break;
+    double c1 = StallWatch::cpuMs();
     window.machine()->ring()->repaint();
+    double c2 = StallWatch::cpuMs();
     window.machine()->chart()->repaint();
+    double c3 = StallWatch::cpuMs();
     if (timeline && timeline->isVisible())
       timeline->repaint();
+    double c4 = StallWatch::cpuMs();
     app.processEvents();
+    double c5 = StallWatch::cpuMs();
+    partCpu[0] += c1 - c0, partCpu[1] += c2 - c1, partCpu[2] += c3 - c2;
+    partCpu[3] += c4 - c3, partCpu[4] += c5 - c4;
     ms.push_back(double(t.nsecsElapsed()) / 1e6);
-    cpu.push_back(StallWatch::cpuMs() - c0);
+    cpu.push_back(c5 - c0);
   }
+  if (!ms.empty())
+    std::printf("  mean CPU per step: step %.2f ms, ring %.2f ms, chart %.2f ms, "
+                "timeline %.2f ms, events after %.2f ms\n",
+                partCpu[0] / ms.size(), partCpu[1] / ms.size(),
+                partCpu[2] / ms.size(), partCpu[3] / ms.size(),
+                partCpu[4] / ms.size());
+  // The same number of steps as the app takes them: each followed by the
+  // event loop, which repaints only what changed (the ring's state does
+  // not change within a cycle).
+  std::vector<double> appMs, appCpu;
+  for (int i = 0; i < steps; ++i) {
+    QElapsedTimer t;
+    t.start();
+    double c0 = StallWatch::cpuMs();
+    if (!run.stepEvent())
+      break;
+    app.processEvents();
+    appMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    appCpu.push_back(StallWatch::cpuMs() - c0);
+  }
+  std::sort(appMs.begin(), appMs.end());
+  std::sort(appCpu.begin(), appCpu.end());
+  if (!appMs.empty())
+    std::printf("  %zu steps as the app paints them: median %.2f ms, longest "
+                "%.2f ms (CPU median %.2f ms, longest %.2f ms)\n",
+                appMs.size(), appMs[appMs.size() / 2], appMs.back(),
+                appCpu[appCpu.size() / 2], appCpu.back());
   std::sort(ms.begin(), ms.end());
   std::sort(cpu.begin(), cpu.end());
   if (!ms.empty())
