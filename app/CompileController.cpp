@@ -2,6 +2,8 @@
 
 #include "CompileController.h"
 
+#include "WorkerPool.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 CompileController::CompileController(QObject *parent) : QObject(parent) {
@@ -13,6 +15,9 @@ CompileController::CompileController(QObject *parent) : QObject(parent) {
             // Only the newest job's result is shown; older ones are dropped.
             if (jobs.end() && !watcher.result().cancelled) {
               result = watcher.result();
+              finishedSource = runningSource;
+              finishedArch = runningArch;
+              finishedDirectory = runningDirectory;
               finishedJob = jobs.job();
               Q_EMIT finished(finishedJob);
             }
@@ -43,12 +48,15 @@ void CompileController::launch() {
   if (!cancel)
     return;
   Q_EMIT started(jobs.job());
+  runningSource = pendingSource;
+  runningArch = architecture;
+  runningDirectory = kernelDirectory;
   spyre::driver::CompileRequest request;
   request.source = pendingSource.toStdString();
   request.sourceName = pendingName.toStdString();
   request.arch = architecture.toStdString();
   request.directory = kernelDirectory.toStdString();
-  watcher.setFuture(QtConcurrent::run([request, cancel]() mutable {
+  watcher.setFuture(QtConcurrent::run(workerPool(), [request, cancel]() mutable {
     // The flag lives as long as the worker needs it.
     request.cancel = cancel.get();
     return spyre::driver::compileKernel(request);

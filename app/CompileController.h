@@ -42,6 +42,10 @@ public:
   void setKernelDirectory(const QString &dir) { kernelDirectory = dir; }
 
   const spyre::driver::CompileResult &latest() const { return result; }
+  /// What latest() was compiled from: the text, the target, the directory.
+  const QString &latestSource() const { return finishedSource; }
+  const QString &latestArchitecture() const { return finishedArch; }
+  const QString &latestDirectory() const { return finishedDirectory; }
   quint64 latestJob() const { return finishedJob; }
   bool busy() const { return jobs.busy(); }
 
@@ -54,6 +58,8 @@ private:
 
   QTimer debounce;
   QString pendingSource, pendingName, architecture, kernelDirectory;
+  QString runningSource, runningArch, runningDirectory;
+  QString finishedSource, finishedArch, finishedDirectory;
   LatestJob jobs;
   quint64 finishedJob = 0;
   QFutureWatcher<spyre::driver::CompileResult> watcher;

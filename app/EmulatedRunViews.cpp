@@ -9,6 +9,8 @@
 #include "OccupancyModel.h"
 #include "RingView.h"
 #include "RunSummary.h"
+#include "TimelineDock.h"
+#include "TimelineFeed.h"
 #include "TimelineView.h"
 
 #include "arch/Arch.h"
@@ -21,6 +23,8 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include "WorkerPool.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <fstream>
@@ -62,8 +66,11 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
     targets << QString::fromStdString(name);
   summaryView->setCompareTargets(targets);
 
+  if (auto *timelineDock = window->findChild<TimelineDock *>("timelineDock"))
+    feed = new TimelineFeed(run, timelineDock, this);
   connect(run, &EmulatorRun::started, this, &EmulatedRunViews::onStarted);
   connect(run, &EmulatorRun::ready, this, &EmulatedRunViews::onReady);
+  connect(run, &EmulatorRun::extended, this, &EmulatedRunViews::onExtended);
   connect(run, &EmulatorRun::positionChanged, this,
           &EmulatedRunViews::onPosition);
   connect(run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
@@ -118,7 +125,13 @@ void EmulatedRunViews::onCompiled() {
     return;
   EmulatorRun::Input in = run->input();
   in.arch = compiler->architectureName();
-  in.spyreCode = nullptr; // compiled again for the new target
+  // This compile's SpyreCode when it is of the run's text (else compiled
+  // again for the new target).
+  in.spyreCode = compiler->latestSource() == in.source &&
+                         compiler->latestArchitecture() == in.arch &&
+                         compiler->latestDirectory() == in.directory
+                     ? compiler->latest().spyreCode
+                     : nullptr;
   run->start(in);
 }
 
@@ -127,7 +140,20 @@ void EmulatedRunViews::onStarted() {
   docks->chart()->setSubtitle(tr("running on the emulator…"));
 }
 
+bool EmulatedRunViews::indexing() const {
+  return inFlight || pendingIndex || (feed && feed->filling());
+}
+
 void EmulatedRunViews::onReady() {
+  ring = nullptr; // the older run's
+  index();
+  summaryView->setStatus(tr("Working out the run's summary…"));
+  main.start(summaryInput());
+}
+
+void EmulatedRunViews::onExtended() { index(); }
+
+void EmulatedRunViews::index() {
   const spyre::emu::Session *session = run->session();
   if (!session)
     return;
@@ -147,6 +173,7 @@ void EmulatedRunViews::onReady() {
   uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
   inFlight = true;
   indexer.setFuture(QtConcurrent::run(
+      workerPool(),
       [module, shared, engines = std::move(engines), cores,
        capacity]() mutable {
         const spyre::emu::TraceData &trace = shared->trace();
@@ -159,8 +186,6 @@ void EmulatedRunViews::onReady() {
             out.occupancy);
         return out;
       }));
-  summaryView->setStatus(tr("Working out the run's summary…"));
-  main.start(summaryInput());
 }
 
 void EmulatedRunViews::onIndexed() {
@@ -169,7 +194,7 @@ void EmulatedRunViews::onIndexed() {
   inFlight = false;
   Indexes got = indexer.result();
   if (pendingIndex) {
-    onReady();
+    index();
     return;
   }
   const spyre::emu::Session *session = run->session();
@@ -179,7 +204,9 @@ void EmulatedRunViews::onIndexed() {
   docks->occupancy()->setIndex(got.occupancy);
   const EmulatorRun::Input &in = run->input();
   docks->chart()->setSubtitle(
-      tr("emulator, seed %1, %2 · %3 cycles · %4 buffer fills")
+      (run->growing() ? tr("emulator, seed %1, %2 · the first %3 cycles (recording) · "
+                           "%4 buffer fills")
+                      : tr("emulator, seed %1, %2 · %3 cycles · %4 buffer fills"))
           .arg(in.seed)
           .arg(QFileInfo(in.name).fileName())
           .arg(session->totalCycles())
@@ -190,19 +217,29 @@ void EmulatedRunViews::onIndexed() {
 
 void EmulatedRunViews::finishIndexing() {
   // Each turn takes one finished index (and may start the newest run's).
-  for (int turn = 0; turn < 8 && indexing(); ++turn) {
+  for (int turn = 0; turn < 8 && (inFlight || pendingIndex); ++turn) {
     indexer.waitForFinished();
     onIndexed();
   }
+  if (feed)
+    feed->finishFilling();
   docks->chart()->finishPreparing();
 }
 
 void EmulatedRunViews::onPosition() {
   const spyre::emu::Session *session = run->session();
-  if (!session || !ring || indexing())
+  // A part of the run being indexed again: the older part's index holds
+  // every cycle up to its frontier.
+  if (!session || !ring)
     return;
   uint64_t cycle = session->cycle();
-  docks->ring()->setLiveState(ring->at(cycle));
+  // Most steps stay in the same cycle (about 30 events a cycle in the
+  // samples): the ring's state there is the same, and not repainted.
+  if (cycle != ringCycle || ring.get() != ringShown) {
+    docks->ring()->setLiveState(ring->at(cycle));
+    ringCycle = cycle;
+    ringShown = ring.get();
+  }
   docks->chart()->setCursorTime(cycle);
 }
 

@@ -7,7 +7,9 @@
 // on a worker thread from copies of the trace; at every step the ring shows
 // the state at the current cycle and the chart its cursor there; clicking
 // the chart moves the run to that cycle, dragging a range there shows the
-// range on the Timeline. It owns the Run summary dock: the
+// range on the Timeline, which TimelineFeed fills. A run still being
+// recorded is shown in parts (EmulatorRun::extended()): each part is
+// indexed again, the summary is worked out once per run. It owns the Run summary dock: the
 // summary of each run (RunSummaryRunner, off the GUI thread), "Export
 // Chrome trace…" (the recorded run, emu/ChromeTrace.h) and "Compare
 // with…" (the same kernel on another target, side by side). Switching the
@@ -33,6 +35,7 @@ class QDockWidget;
 class QMainWindow;
 class QMenu;
 class RunSummary;
+class TimelineFeed;
 
 class EmulatedRunViews : public QObject {
   Q_OBJECT
@@ -46,9 +49,10 @@ public:
 
   RunSummary *summary() const { return summaryView; }
   QDockWidget *summaryDock() const { return dock; }
-  /// True until the chart and the ring have the newest run's trace.
-  bool indexing() const { return inFlight || pendingIndex; }
-  /// Waits for the trace's indexes (tests, --screenshot).
+  /// True until the chart, the ring and the timeline have the newest
+  /// run's trace (or part of it).
+  bool indexing() const;
+  /// Waits for the trace's indexes and the timeline (tests, --screenshot).
   void finishIndexing();
   bool summarising() const { return main.busy() || other.busy(); }
   const RingStateIndex *ringIndex() const { return ring.get(); }
@@ -64,9 +68,13 @@ private:
   struct Indexes {
     std::shared_ptr<const OccupancyIndex> occupancy;
     std::shared_ptr<const RingStateIndex> ring;
+  const RingStateIndex *ringShown = nullptr; ///< the ring's state is of
+  uint64_t ringCycle = 0;                    ///< this index at this cycle
   };
   void onStarted();
   void onReady();
+  void onExtended();
+  void index();
   void onPosition();
   void onIndexed();
   void onCompiled();
@@ -80,10 +88,13 @@ private:
   RunSummary *summaryView = nullptr;
   QDockWidget *dock = nullptr;
   RunSummaryRunner main, other;
+  TimelineFeed *feed = nullptr;
   QFutureWatcher<Indexes> indexer;
   bool pendingIndex = false; ///< a newer run is ready: index it next
   bool inFlight = false;     ///< a worker's result not yet taken
   std::shared_ptr<const RingStateIndex> ring;
+  const RingStateIndex *ringShown = nullptr; ///< the ring's state is of
+  uint64_t ringCycle = 0;                    ///< this index at this cycle
   QString compareTarget;
 };
 

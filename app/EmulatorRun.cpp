@@ -6,12 +6,27 @@
 #include "driver/Run.h"
 #include "spyrecode/Listing.h"
 
+#include <QElapsedTimer>
 #include <QRegularExpression>
+#include "WorkerPool.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
 using spyre::emu::Session;
+
+namespace {
+
+/// Frees a session on a worker: a long run's trace and checkpoints take
+/// tens of milliseconds to free.
+void freeLater(std::shared_ptr<Session> old) {
+  if (old && old.use_count() == 1)
+    (void)QtConcurrent::run(workerPool(),
+                            [old = std::move(old)]() mutable { old.reset(); });
+}
+
+} // namespace
 
 EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
   timer.setInterval(30);
@@ -21,7 +36,9 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
       any = true;
     if (any)
       Q_EMIT positionChanged();
-    if (!any || !session_ || session_->position() >= session_->totalEvents())
+    // At the frontier of a run still being recorded, wait for more.
+    if (!session_ ||
+        (session_->position() >= session_->totalEvents() && !growing()))
       pause();
   });
   connect(&watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,
@@ -29,17 +46,12 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
             if (jobs.end()) {
               std::shared_ptr<Prepared> p = watcher.result();
               if (p && p->session) {
-                session_ = std::move(p->session);
-                module_ = p->module;
-                listingText = p->listing;
-                programLines = firstInstructionLines(listingText);
-                shownInput = running;
-                Q_EMIT ready();
-                Q_EMIT positionChanged();
+                adopt(runningGen, p);
               } else {
                 QStringList errors = p ? p->errors : QStringList();
                 if (errors.isEmpty())
                   errors << tr("the run was cancelled");
+                // A part shown stays, but is known to be cut short.
                 Q_EMIT failed(errors);
               }
             }
@@ -49,16 +61,33 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
 }
 
 EmulatorRun::~EmulatorRun() {
-  // The worker reads only its own copy of the input; wait for it so that
-  // no future outlives the watcher.
+  // Stop a recording (within a few thousand events) and wait for it, so
+  // that no future outlives the watcher.
+  jobs.abandon();
   watcher.waitForFinished();
 }
 
 void EmulatorRun::start(const Input &input) {
   pause();
   pending = input;
+  ++generation;
   jobs.request();
   launch();
+}
+
+void EmulatorRun::stopRecording() {
+  if (!jobs.busy())
+    return;
+  ++generation; // parts still on their way are dropped
+  jobs.abandon();
+  if (timer.isActive() && session_ &&
+      session_->position() >= session_->totalEvents())
+    pause();
+}
+
+bool EmulatorRun::growing() const {
+  return session_ && !session_->complete() && !session_->cancelled() &&
+         jobs.busy() && sessionGen == runningGen && runningGen == generation;
 }
 
 void EmulatorRun::launch() {
@@ -66,16 +95,55 @@ void EmulatorRun::launch() {
   if (!cancel)
     return;
   running = pending;
+  runningGen = generation;
   // The old session stays visible until the new one is ready; stepping it
   // meanwhile is harmless.
   Q_EMIT started();
   Input input = pending;
-  watcher.setFuture(QtConcurrent::run(
-      [input, cancel] { return prepare(input, cancel.get()); }));
+  quint64 gen = runningGen;
+  // Parts arrive through the event loop; `this` outlives the worker (the
+  // destructor waits for it), and a part of an older job is dropped.
+  auto publish = [this, gen](std::shared_ptr<Prepared> part) {
+    QMetaObject::invokeMethod(
+        this, [this, gen, part] { adopt(gen, part); }, Qt::QueuedConnection);
+  };
+  watcher.setFuture(QtConcurrent::run(workerPool(), [input, cancel, publish] {
+    return prepare(input, cancel.get(), publish);
+  }));
+}
+
+void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
+  if (gen != generation || !p || !p->session)
+    return;
+  // A part may still be queued when the whole run was taken already.
+  if (sessionGen == gen && session_ &&
+      p->session->totalEvents() <= session_->totalEvents() && session_->complete())
+    return;
+  std::shared_ptr<Session> old = std::move(session_);
+  bool sameRun = old && sessionGen == gen;
+  session_ = p->session;
+  if (sameRun) {
+    // The same run, longer: stay where the user was.
+    uint64_t at = std::min(old->position(), session_->totalEvents());
+    session_->seekEvent(at);
+    freeLater(std::move(old));
+    Q_EMIT extended();
+    Q_EMIT positionChanged();
+    return;
+  }
+  freeLater(std::move(old));
+  sessionGen = gen;
+  module_ = p->module;
+  listingText = p->listing;
+  programLines = firstInstructionLines(listingText);
+  shownInput = running;
+  Q_EMIT ready();
+  Q_EMIT positionChanged();
 }
 
 std::shared_ptr<EmulatorRun::Prepared>
-EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel) {
+EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
+                     const std::function<void(std::shared_ptr<Prepared>)> &publish) {
   using namespace spyre::driver;
   auto out = std::make_shared<Prepared>();
   out->module = input.spyreCode;
@@ -120,13 +188,54 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel) {
   EmulateOptions options;
   options.arch = input.arch.toStdString();
   options.cycleBudget = input.cycleBudget;
+  spyre::emu::SessionOptions recording;
+  recording.cancel = cancel;
+  recording.deferred = true;
   std::vector<std::string> errors;
-  out->session = startSession(out->module, args, options, errors);
+  std::unique_ptr<Session> session =
+      startSession(out->module, args, options, errors, recording);
   for (const std::string &e : errors)
     out->errors << QString::fromStdString(e);
-  if (out->session && out->session->faulted())
-    out->errors << QString::fromStdString(out->session->fault().message);
+  if (!session)
+    return out;
   out->listing = QString::fromStdString(spyre::code::printListing(*out->module));
+  // Recorded in pieces; a copy of the run so far is shown while the rest
+  // is recorded (the copies share the checkpoints and the memories' pages;
+  // the trace so far is copied): after Input::firstPartMs of recording or
+  // at Input::firstFrontier events, whichever comes first, then each time
+  // twice as late / twice as many.
+  QElapsedTimer clock;
+  clock.start();
+  uint64_t nextEvents = input.firstFrontier;
+  qint64 nextMs = input.firstPartMs;
+  constexpr uint64_t kPiece = 8192; // events between looks at the clock
+  for (uint64_t upTo = kPiece;; upTo += kPiece) {
+    if (nextEvents > 0)
+      upTo = std::min(upTo, nextEvents);
+    if (session->record(upTo))
+      break;
+    uint64_t done = session->recordedEvents();
+    bool due = (nextEvents > 0 && done >= nextEvents) ||
+               (nextMs > 0 && done >= input.minPartEvents && clock.elapsed() >= nextMs);
+    if (!due)
+      continue;
+    if (publish) {
+      auto part = std::make_shared<Prepared>();
+      part->session = session->snapshot();
+      part->module = out->module;
+      part->listing = out->listing;
+      publish(std::move(part));
+    }
+    if (nextEvents > 0)
+      nextEvents = done > UINT64_MAX / 2 ? UINT64_MAX : done * 2;
+    if (nextMs > 0)
+      nextMs = std::max<qint64>(nextMs, clock.elapsed()) * 2;
+  }
+  if (session->cancelled())
+    return out; // no session: cancelled
+  if (session->faulted())
+    out->errors << QString::fromStdString(session->fault().message);
+  out->session = std::move(session);
   return out;
 }
 
@@ -259,8 +368,8 @@ bool EmulatorRun::reset() {
 }
 
 void EmulatorRun::play() {
-  if (!session_ || session_->position() >= session_->totalEvents() ||
-      timer.isActive())
+  if (!session_ || timer.isActive() ||
+      (session_->position() >= session_->totalEvents() && !growing()))
     return;
   timer.start();
   Q_EMIT playingChanged(true);

@@ -8,16 +8,29 @@
 // wins (LatestJob, as RunController). The session then lives on the GUI
 // thread: the step methods move its position and emit positionChanged().
 //
+// A long run is shown while it is recorded: after a quarter of a second
+// of recording (Input::firstPartMs) the worker hands over a copy of the
+// run recorded so far (Session::snapshot(); ready() for the first,
+// extended() for each later one, twice as late each time, and for the
+// whole run), so the
+// views start within a second and the session can be stepped up to its
+// frontier (growing()). A newer run, stopRecording() (Stop) and the
+// destructor (closing the window) cancel a recording within a few
+// thousand events. Sessions replaced are freed on a worker.
+//
 // What a view needs:
 //   session()    the recorded run: trace() (TraceEvent, LxInterval,
 //                FifoSample, LinkTransfer, HbmTransfer), totalEvents(),
 //                totalCycles(), position(), cycle(), machine(); null until
 //                ready() and after a failure. Read it on the GUI thread.
+//                While growing(), totalEvents() is the frontier so far.
 //   current()    the instruction the next event runs (debugger style: the
 //                line about to execute): engine, core, pc, KTIR line,
 //                DataflowIR op and line, SpyreCode listing line.
 //   signals      started() when a run is being prepared, ready() when its
-//                session is there (position 0), positionChanged() after
+//                session is there (position 0), extended() when a longer
+//                copy of the same run replaced it (the position kept),
+//                positionChanged() after
 //                every move, failed(messages) when it could not be made,
 //                playingChanged(bool) as play()/pause() toggle.
 //
@@ -40,6 +53,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -56,6 +70,14 @@ public:
     /// instead of compiling `source` again when it is set.
     std::shared_ptr<const spyre::code::Module> spyreCode;
     uint64_t cycleBudget = 100'000'000;
+    /// A long run is handed over while it is recorded: once it has
+    /// recorded for firstPartMs (and holds at least minPartEvents events:
+    /// the samples' short runs stay whole), then each time twice as late;
+    /// and / or at firstFrontier events, then at twice as many (tests);
+    /// 0: not by that measure.
+    qint64 firstPartMs = 250;
+    uint64_t minPartEvents = uint64_t(1) << 16;
+    uint64_t firstFrontier = 0;
   };
 
   /// Where the run is: the instruction the next event executes.
@@ -78,6 +100,14 @@ public:
   void start(const Input &input);
   /// Preparing a run right now.
   bool busy() const { return jobs.busy(); }
+  /// The session shown is a part of a run still being recorded: it will
+  /// be extended().
+  bool growing() const;
+  /// The session shown is a whole run (not a part, not a stopped one).
+  bool complete() const { return session_ && session_->complete(); }
+  /// Stops a recording (the part shown stays, not complete()); nothing
+  /// when none runs.
+  void stopRecording();
   bool hasSession() const { return session_ != nullptr; }
   const spyre::emu::Session *session() const { return session_.get(); }
   /// The same session, shared: a worker may read its trace() (recorded
@@ -117,13 +147,16 @@ public:
   /// What a worker does (no Qt object touched): compile if needed, place
   /// the inputs, record the session. Null session with `errors` on failure.
   struct Prepared {
-    std::unique_ptr<spyre::emu::Session> session;
+    std::shared_ptr<spyre::emu::Session> session;
     std::shared_ptr<const spyre::code::Module> module;
     QStringList errors;
     QString listing;
   };
-  static std::shared_ptr<Prepared> prepare(const Input &input,
-                                           const std::atomic<bool> *cancel);
+  /// `publish` (may be empty) receives each part of a long run as it is
+  /// recorded, on the worker's thread.
+  static std::shared_ptr<Prepared>
+  prepare(const Input &input, const std::atomic<bool> *cancel,
+          const std::function<void(std::shared_ptr<Prepared>)> &publish = {});
 
   /// For each program of a SpyreCode listing (code/Listing.h's text), the
   /// 1-based line of its instruction 0 (0: not found).
@@ -135,6 +168,7 @@ public:
 Q_SIGNALS:
   void started();
   void ready();
+  void extended();
   void positionChanged();
   void failed(const QStringList &errors);
   void playingChanged(bool playing);
@@ -142,6 +176,8 @@ Q_SIGNALS:
 private:
   void launch();
   bool moved(bool ok);
+  /// Shows `p`'s session, made by the job of `generation`.
+  void adopt(quint64 generation, const std::shared_ptr<Prepared> &p);
 
   Input pending, running, shownInput;
   LatestJob jobs;
@@ -152,6 +188,9 @@ private:
   std::vector<int> programLines; ///< firstInstructionLines(listingText)
   QTimer timer;
   int perTick = 1;
+  quint64 generation = 0;  ///< of the newest request (start, stop)
+  quint64 sessionGen = 0;  ///< of the job session_ came from
+  quint64 runningGen = 0;  ///< of the job running
 };
 
 #endif

@@ -39,6 +39,12 @@ public:
     running = false;
     return started == newest;
   }
+  /// Makes the running job stale and asks it to stop, without a new job.
+  void abandon() {
+    ++newest;
+    if (running)
+      cancel->store(true);
+  }
   /// Whether start() was refused while the job ran (call it again now).
   bool restartWanted() { return std::exchange(restart, false); }
   /// The id of the job started last.

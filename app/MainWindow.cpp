@@ -192,6 +192,12 @@ void MainWindow::buildUi() {
         in.arch = archPath;
         in.directory = currentPath.isEmpty() ? importDirectory
                                              : QFileInfo(currentPath).absolutePath();
+        // The current compile's SpyreCode when it is of this very text,
+        // target and directory: the run is not compiled again.
+        if (controller.latest().spyreCode && controller.latestSource() == in.source &&
+            controller.latestArchitecture() == in.arch &&
+            controller.latestDirectory() == in.directory)
+          in.spyreCode = controller.latest().spyreCode;
         return in;
       },
       [this] {

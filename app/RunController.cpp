@@ -4,6 +4,8 @@
 
 #include "driver/Architecture.h"
 
+#include "WorkerPool.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 RunController::RunController(QObject *parent) : QObject(parent) {
@@ -33,6 +35,7 @@ void RunController::launch() {
   Q_EMIT started(jobs.job());
   Input input = pending;
   watcher.setFuture(QtConcurrent::run(
+      workerPool(),
       [input, cancel] { return execute(input, cancel.get()); }));
 }
 

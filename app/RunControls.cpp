@@ -6,7 +6,6 @@
 #include "IrDiffView.h"
 #include "IrPane.h"
 #include "TimelineDock.h"
-#include "TimelineFeed.h"
 #include "TimelineModel.h"
 #include "TimelineView.h"
 
@@ -79,7 +78,14 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(stopAct, &QAction::triggered, this, [this] {
     afterReady = nullptr;
     run.pause();
+    // A recording still going on stops too (the part recorded stays).
+    if (run.growing()) {
+      run.stopRecording();
+      dock->setStatus(tr("Recording stopped at event %1")
+                          .arg(QLocale().toString(qulonglong(run.session()->totalEvents()))));
+    }
     run.reset();
+    updateActions();
   });
   connect(stepEventAct, &QAction::triggered, this,
           [this] { withSession([this] { run.stepEvent(); }); });
@@ -93,6 +99,15 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(runToCycleAct, &QAction::triggered, this, &RunControls::askCycle);
 
   connect(&run, &EmulatorRun::ready, this, &RunControls::onReady);
+  // A longer part of the run being recorded: what waited for it goes on.
+  connect(&run, &EmulatorRun::extended, this, [this] {
+    const spyre::emu::Session *s = run.session();
+    run.setPlayRate(int(std::max<uint64_t>(1, s->totalEvents() / 330)), 30);
+    std::function<void()> then = std::move(afterReady);
+    afterReady = nullptr;
+    if (then)
+      then();
+  });
   connect(&run, &EmulatorRun::positionChanged, this, &RunControls::onPosition);
   connect(&run, &EmulatorRun::playingChanged, this, &RunControls::updateActions);
   connect(&run, &EmulatorRun::started, this, [this] {
@@ -138,7 +153,9 @@ bool RunControls::sessionCurrent() const {
     return false;
   EmulatorRun::Input now = inputOf();
   const EmulatorRun::Input &had = run.input();
-  return now.source == had.source && now.arch == had.arch && now.seed == had.seed;
+  // A recording stopped before its end is recorded again.
+  return now.source == had.source && now.arch == had.arch && now.seed == had.seed &&
+         (run.complete() || run.growing());
 }
 
 void RunControls::startRun(std::function<void()> then) {
@@ -158,7 +175,7 @@ void RunControls::withSession(std::function<void()> step) {
 
 void RunControls::runOrContinue() {
   if (sessionCurrent()) {
-    if (run.session()->position() >= run.session()->totalEvents())
+    if (run.session()->position() >= run.session()->totalEvents() && !run.growing())
       run.reset();
     run.play();
     return;
@@ -167,23 +184,29 @@ void RunControls::runOrContinue() {
 }
 
 void RunControls::runTo(uint64_t n, std::function<void(bool)> done) {
-  auto go = [this, n, done] {
+  // Past the frontier of a run still being recorded, it waits for the
+  // part that holds event n (or for the whole run).
+  auto go = std::make_shared<std::function<void()>>();
+  *go = [this, n, done, self = std::weak_ptr<std::function<void()>>(go)] {
+    if (n > run.session()->totalEvents() && run.growing()) {
+      if (auto again = self.lock())
+        afterReady = [again] { (*again)(); };
+      return;
+    }
     uint64_t target = std::min<uint64_t>(n, run.session()->totalEvents());
     bool ok = run.seekEvent(target) || run.session()->position() == target;
     if (done)
       done(ok);
   };
   if (sessionCurrent())
-    go();
+    (*go)();
   else
-    startRun(go);
+    startRun([go] { (*go)(); });
 }
 
 void RunControls::onReady() {
+  // The Timeline is filled by TimelineFeed (EmulatedRunViews).
   const spyre::emu::Session *s = run.session();
-  timelinefeed::fill(dock->model(), *s);
-  dock->view()->modelChanged();
-  dock->view()->setCursorCycle(s->cycle());
   // A run plays in about ten seconds, however long it is.
   run.setPlayRate(int(std::max<uint64_t>(1, s->totalEvents() / 330)), 30);
   dock->show();
@@ -191,7 +214,9 @@ void RunControls::onReady() {
   if (!dock->isFloating() && dock->height() < window->height() / 3)
     window->resizeDocks({dock}, {window->height() / 3}, Qt::Vertical);
   window->statusBar()->showMessage(
-      tr("Emulated run recorded: %1 events, %2 cycles")
+      (run.growing() ? tr("Emulated run: the first %1 events (%2 cycles) shown; "
+                          "recording the rest…")
+                     : tr("Emulated run recorded: %1 events, %2 cycles"))
           .arg(QLocale().toString(qulonglong(s->totalEvents())),
                QLocale().toString(qulonglong(s->totalCycles()))),
       5000);
@@ -217,7 +242,9 @@ void RunControls::onPosition() {
   EmulatorRun::Point p = run.current();
   QLocale loc;
   QString where =
-      p.engine < 0
+      p.engine < 0 && run.growing()
+          ? tr("the end of the part recorded so far (recording the rest…)")
+      : p.engine < 0
           ? (s->faulted() ? tr("stopped: %1").arg(QString::fromStdString(
                                  s->fault().message).section('\n', 0, 0))
                           : tr("the run has ended"))
@@ -226,7 +253,8 @@ void RunControls::onPosition() {
                 .arg(p.pc)
                 .arg(p.op.isEmpty() ? tr("?") : p.op)
                 .arg(p.ktirLine);
-  dock->setStatus(tr("cycle %1 of %2 · event %3 of %4 · %5")
+  dock->setStatus((run.growing() ? tr("cycle %1 of %2 · event %3 of %4 so far · %5")
+                                  : tr("cycle %1 of %2 · event %3 of %4 · %5"))
                       .arg(loc.toString(qulonglong(s->cycle())),
                            loc.toString(qulonglong(s->totalCycles())),
                            loc.toString(qulonglong(s->position())),

@@ -8,6 +8,8 @@
 #include "driver/OutputCompare.h"
 
 #include <QFileInfo>
+#include "WorkerPool.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 RunSummaryRunner::RunSummaryRunner(QObject *parent) : QObject(parent) {
@@ -35,6 +37,7 @@ void RunSummaryRunner::launch() {
     return;
   Input input = pending;
   watcher.setFuture(QtConcurrent::run(
+      workerPool(),
       [input, cancel] { return compute(input, cancel.get()); }));
 }
 

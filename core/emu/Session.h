@@ -12,12 +12,19 @@
 // first Options::traceLimit events and counts the rest (TraceData::
 // droppedEvents, said in the Chrome trace's metadata).
 //
+// A long run can be recorded in pieces (SessionOptions::deferred, then
+// record() on a worker) while snapshot() hands out copies of what is
+// recorded so far: each copy steps like a whole session up to its
+// frontier (totalEvents() is the events recorded when it was taken).
+// SessionOptions::cancel stops a recording within a few thousand events.
+//
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_EMU_SESSION_H
 #define SPYRE_EMU_SESSION_H
 
 #include "emu/Machine.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -26,12 +33,19 @@ namespace spyre::emu {
 
 struct SessionOptions {
   Options machine;                 ///< trace is forced on for the first run
-  uint64_t checkpointEvery = 1024; ///< events between checkpoints
+  /// Events between checkpoints (more for a large state: one per 256
+  /// bytes of registers and FIFOs at least).
+  uint64_t checkpointEvery = 1024;
   size_t maxCheckpoints = 512;
   /// Bytes all checkpoints' registers and FIFOs may take (memories are
   /// shared copy-on-write and not counted); fewer checkpoints are kept
   /// when one state is large.
   size_t checkpointBytes = size_t(256) << 20;
+  /// Read every few thousand events while recording: once true, the
+  /// recording stops where it is (Session::cancelled()).
+  const std::atomic<bool> *cancel = nullptr;
+  /// The constructor records nothing; record() records in pieces.
+  bool deferred = false;
 };
 
 class Session {
@@ -41,7 +55,22 @@ public:
           const std::function<void(Machine &)> &init,
           const SessionOptions &options = {});
 
-  /// The recorded run.
+  /// Records until `events` events are done, the run ends or the
+  /// recording is cancelled; true once the recording is over (complete()
+  /// or cancelled()). Call it from one thread at a time.
+  bool record(uint64_t events = UINT64_MAX);
+  /// Events recorded so far (while recording; totalEvents() once over).
+  uint64_t recordedEvents() const { return full->state().events; }
+  /// The whole run is recorded (it finished, faulted or ran out of budget).
+  bool complete() const { return done && !stopped; }
+  /// SessionOptions::cancel stopped the recording.
+  bool cancelled() const { return stopped; }
+  /// A copy of the run recorded so far, positioned at its start, that can
+  /// be stepped (on another thread) while this one records on.
+  std::unique_ptr<Session> snapshot() const;
+
+  /// The recorded run (of a session still recording: up to where the
+  /// last record() stopped).
   uint64_t totalEvents() const { return total; }
   uint64_t totalCycles() const { return endCycle; }
   bool faulted() const { return recorded.faulted; }
@@ -73,14 +102,24 @@ public:
   uint64_t checkpointInterval() const { return interval; }
 
 private:
+  Session() = default;
   void restoreBefore(uint64_t n);
+  /// Sets the totals from `full` and a cursor at the start.
+  void finalise();
 
   std::shared_ptr<const runtime::Job> job;
   std::unique_ptr<Machine> full, cursor;
-  std::vector<MachineState> checkpoints; ///< checkpoints[i] at i * interval
+  /// checkpoints[i] at i * interval; shared with snapshot()s (never
+  /// changed once taken; a pointer each, so that neither a snapshot nor
+  /// the vector's growth copies a state).
+  std::vector<std::shared_ptr<const MachineState>> checkpoints;
   uint64_t interval = 4096;
   uint64_t total = 0, endCycle = 0;
   MachineState recorded;
+  Options quietOptions;
+  size_t maxCheckpoints = 8;
+  const std::atomic<bool> *cancel = nullptr;
+  bool done = false, stopped = false;
 };
 
 } // namespace spyre::emu

@@ -4,26 +4,24 @@
 // thread, stepping 10 events and back 3 is the state after 7 (position,
 // cycle, the instruction about to run and its lines), cycles and lines
 // can be run to, play() reaches the end, and a kernel that does not
-// compile fails with its diagnostics.
+// compile fails with its diagnostics. A long run is shown in parts while
+// it is recorded (the position kept from part to part, the whole run the
+// same as one recorded at once), and its recording stops promptly when
+// asked (Stop, a newer run, the window closed).
 //
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorRun.h"
+#include "SampleText.h"
 #include "MainWindow.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
 namespace {
-
-QString sampleText(const QString &name) {
-  QFile f(QDir(MainWindow::samplesDirectory()).filePath(name));
-  if (!f.open(QIODevice::ReadOnly))
-    return {};
-  return QString::fromUtf8(f.readAll());
-}
 
 struct Seen {
   uint64_t position = 0, cycle = 0;
@@ -180,6 +178,126 @@ private Q_SLOTS:
     QStringList errors = failed.first().first().toStringList();
     QVERIFY(!errors.isEmpty());
     QVERIFY(!run.hasSession());
+  }
+
+  void longRunShownInParts() {
+    // softmax: 33,339 events; parts at 4,096, 8,192, 16,384 events, then
+    // the whole run.
+    EmulatorRun whole;
+    QVERIFY(startSample(whole, "softmax.mlir"));
+    QVERIFY(whole.complete());
+    QVERIFY(!whole.growing());
+    const uint64_t total = whole.session()->totalEvents();
+    QVERIFY(total > 16384);
+
+    EmulatorRun run;
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QSignalSpy extended(&run, &EmulatorRun::extended);
+    EmulatorRun::Input in;
+    in.source = sampleText("softmax.mlir");
+    in.name = "softmax.mlir";
+    in.firstFrontier = 4096;
+    in.firstPartMs = 0; // by events only: the same parts on any machine
+    run.start(in);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1, 60000);
+    const spyre::emu::Session *first = run.session();
+    // The first part: steppable up to its frontier, not beyond.
+    QCOMPARE(first->totalEvents(), uint64_t(4096));
+    QVERIFY(!first->complete());
+    QVERIFY(run.seekEvent(4096));
+    QVERIFY(!run.stepEvent());
+    QVERIFY(run.seekEvent(100));
+    uint64_t cycleAt100 = first->cycle();
+    Seen seen100 = seen(run);
+    QTRY_VERIFY_WITH_TIMEOUT(run.complete(), 60000);
+    QVERIFY(!run.busy());
+    QCOMPARE(ready.count(), 1);
+    QVERIFY(extended.count() >= 1);
+    QCOMPARE(run.session()->totalEvents(), total);
+    QCOMPARE(run.session()->totalCycles(), whole.session()->totalCycles());
+    QCOMPARE(run.session()->trace().events.size(),
+             whole.session()->trace().events.size());
+    // Still where it was, in the same state as the whole run there.
+    QVERIFY(seen(run) == seen100);
+    QVERIFY(whole.seekEvent(100));
+    QCOMPARE(whole.session()->cycle(), cycleAt100);
+    QVERIFY(seen(whole) == seen100);
+    QVERIFY(run.seekEvent(total));
+  }
+
+  void playWaitsAtTheFrontier() {
+    EmulatorRun run;
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    EmulatorRun::Input in;
+    in.source = sampleText("softmax.mlir");
+    in.name = "softmax.mlir";
+    in.firstFrontier = 2048;
+    in.firstPartMs = 0;
+    run.start(in);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1, 60000);
+    run.setPlayRate(4000, 1);
+    run.play();
+    // Playing past the first part's frontier goes on into the later parts
+    // and ends at the whole run's end.
+    QTRY_VERIFY_WITH_TIMEOUT(!run.playing(), 60000);
+    QVERIFY(run.complete());
+    QCOMPARE(run.session()->position(), run.session()->totalEvents());
+  }
+
+  void stopRecordingIsPrompt() {
+    // matmul_kloop: 2.7 million events, seconds to record; its first part
+    // (after a quarter of a second, at least 65,536 events) shows first.
+    EmulatorRun run;
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QSignalSpy failed(&run, &EmulatorRun::failed);
+    EmulatorRun::Input in;
+    in.source = sampleText("matmul_kloop.mlir");
+    in.name = "matmul_kloop.mlir";
+    run.start(in);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1, 120000);
+    QVERIFY(run.growing());
+    uint64_t part = run.session()->totalEvents();
+    QElapsedTimer stopping;
+    stopping.start();
+    run.stopRecording();
+    QTRY_VERIFY_WITH_TIMEOUT(!run.busy(), 5000);
+    qint64 ms = stopping.elapsed();
+    qInfo("the recording stopped %lld ms after it was asked to", ms);
+    // Within a few thousand events (the machine is shared with builds:
+    // the bound leaves room for the scheduler).
+    QVERIFY2(ms < 500, qPrintable(QString::number(ms)));
+    QCOMPARE(failed.count(), 0);
+    // The part shown stays, known to be incomplete; no more parts come.
+    QVERIFY(run.hasSession());
+    QVERIFY(!run.complete());
+    QVERIFY(!run.growing());
+    QVERIFY(run.session()->totalEvents() >= part);
+
+    // A newer run cancels the recording of the older one.
+    run.start(in);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 2, 120000);
+    EmulatorRun::Input small;
+    small.source = sampleText("elementwise_add.mlir");
+    small.name = "elementwise_add.mlir";
+    stopping.restart();
+    run.start(small);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 3, 60000);
+    qInfo("a newer small run was shown %lld ms after it was asked for",
+          qint64(stopping.elapsed()));
+    QVERIFY(run.complete());
+    QCOMPARE(run.input().name, small.name);
+
+    // Closing the window: the destructor stops the recording.
+    auto *closing = new EmulatorRun;
+    QSignalSpy closingReady(closing, &EmulatorRun::ready);
+    closing->start(in);
+    QTRY_VERIFY_WITH_TIMEOUT(closingReady.count() == 1, 120000);
+    QVERIFY(closing->busy());
+    stopping.restart();
+    delete closing;
+    ms = stopping.elapsed();
+    qInfo("destroyed %lld ms after it was asked to, while recording", ms);
+    QVERIFY2(ms < 500, qPrintable(QString::number(ms)));
   }
 
   void listingLines() {

@@ -120,6 +120,8 @@ private Q_SLOTS:
   void heldTilesOverCapacity();
   void deterministic();
   void stepForwardThenBack();
+  void recordInPiecesWithSnapshots();
+  void cancelStopsRecording();
   void seekByCycleAndLine();
   void chromeTraceHasTracks();
   void launchMany();
@@ -285,6 +287,68 @@ void EmuTest::stepForwardThenBack() {
   QVERIFY(s.seekEvent(s.totalEvents()));
   QVERIFY(!s.stepEvent());
   QVERIFY(sameState(s.machine().state(), s.finalMachine().state()));
+}
+
+void EmuTest::recordInPiecesWithSnapshots() {
+  CopyKernel k;
+  k.rows = 64;
+  k.placement = {0, 3};
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  auto init = [&](emu::Machine &m) { fillInput(m.hbm(), k.rows); };
+  emu::SessionOptions so;
+  so.checkpointEvery = 16;
+  emu::Session whole(job, init, so);
+  so.deferred = true;
+  emu::Session pieces(job, init, so);
+  QVERIFY(!pieces.complete());
+  QVERIFY(!pieces.record(100)); // not over yet
+  std::unique_ptr<emu::Session> part = pieces.snapshot();
+  QCOMPARE(part->totalEvents(), uint64_t(100));
+  QVERIFY(!part->complete());
+  QVERIFY(!part->trace().events.empty());
+  // The recording goes on while the snapshot is stepped: its frontier
+  // stays where it was taken, and each state there is the whole run's.
+  QVERIFY(pieces.record());
+  QVERIFY(pieces.complete());
+  QCOMPARE(pieces.totalEvents(), whole.totalEvents());
+  QCOMPARE(pieces.trace().events.size(), whole.trace().events.size());
+  QVERIFY(part->seekEvent(100));
+  QVERIFY(!part->stepEvent());
+  QVERIFY(!part->seekEvent(101));
+  QVERIFY(whole.seekEvent(100));
+  QVERIFY(sameState(part->machine().state(), whole.machine().state()));
+  QVERIFY(part->seekEvent(37) && whole.seekEvent(37));
+  QVERIFY(sameState(part->machine().state(), whole.machine().state()));
+  QVERIFY(part->seekCycle(~uint64_t(0)));
+  QCOMPARE(part->position(), uint64_t(100));
+  // Its trace is the whole run's up to the frontier.
+  QVERIFY(part->trace().events.size() < whole.trace().events.size());
+  for (size_t i = 0; i < part->trace().events.size(); ++i) {
+    QCOMPARE(part->trace().events[i].cycle, whole.trace().events[i].cycle);
+    QCOMPARE(part->trace().events[i].pc, whole.trace().events[i].pc);
+  }
+  std::unique_ptr<emu::Session> all = pieces.snapshot();
+  QVERIFY(all->complete());
+  QCOMPARE(all->totalCycles(), whole.totalCycles());
+  QVERIFY(outputDoubled(all->finalMachine().state().hbm, k.rows));
+}
+
+void EmuTest::cancelStopsRecording() {
+  CopyKernel k;
+  k.rows = 64;
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  std::atomic<bool> cancel{true};
+  emu::SessionOptions so;
+  so.cancel = &cancel;
+  emu::Session s(job, [&](emu::Machine &m) { fillInput(m.hbm(), k.rows); }, so);
+  QVERIFY(s.cancelled());
+  QVERIFY(!s.complete());
+  QCOMPARE(s.totalEvents(), uint64_t(0));
+  QVERIFY(!s.stepEvent());
 }
 
 void EmuTest::seekByCycleAndLine() {

@@ -1,0 +1,99 @@
+//===- TimelineFeedTest.cpp - the timeline filled off the GUI thread ------===//
+//
+// TimelineFeed on the largest sample run (matmul_kloop, 2.7 million
+// events) recorded in parts: each part (the first after a quarter of a
+// second, at least 65,536 events; each later one twice as late) is filled
+// on a worker and moved in, keeping a core the user expanded; the
+// model shown equals one built directly from the part shown; and the GUI
+// thread is never held more than 25 ms of its own CPU time in one
+// event-loop turn meanwhile (StallWatch's CPU time: wall time on this
+// shared machine measures the other processes too).
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorRun.h"
+#include "SampleText.h"
+#include "MainWindow.h"
+#include "StallWatch.h"
+#include "TimelineDock.h"
+#include "TimelineFeed.h"
+#include "TimelineModel.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+bool sameModel(const TimelineModel &a, const TimelineModel &b) {
+  if (a.lanes().size() != b.lanes().size() || a.endCycle() != b.endCycle() ||
+      a.coreCount() != b.coreCount())
+    return false;
+  for (size_t e = 0; e < a.lanes().size(); ++e) {
+    const auto &x = a.lanes()[e], &y = b.lanes()[e];
+    if (x.busy.size() != y.busy.size() || x.blocked.size() != y.blocked.size() ||
+        x.busyCycles != y.busyCycles)
+      return false;
+    for (size_t i = 0; i < x.busy.size(); ++i)
+      if (x.busy[i].start != y.busy[i].start || x.busy[i].end != y.busy[i].end ||
+          x.busy[i].line != y.busy[i].line)
+        return false;
+  }
+  return true;
+}
+
+} // namespace
+
+class TimelineFeedTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void fillsLongRunsOnAWorker() {
+    EmulatorRun run;
+    TimelineDock dock;
+    dock.resize(1000, 500);
+    dock.show();
+    TimelineFeed feed(&run, &dock);
+    QSignalSpy filled(&feed, &TimelineFeed::filled);
+    QSignalSpy extended(&run, &EmulatorRun::extended);
+    EmulatorRun::Input in;
+    in.source = sampleText("matmul_kloop.mlir");
+    in.name = "matmul_kloop.mlir";
+    StallWatch stalls;
+    stalls.start();
+    run.start(in);
+    // The compile, then the first part (65,536 events or more), built on
+    // a worker (more than kSyncEvents trace events), not inside ready().
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1, 120000);
+    QVERIFY(run.session()->trace().events.size() >= TimelineFeed::kSyncEvents);
+    QVERIFY(feed.filling());
+    QTRY_VERIFY_WITH_TIMEOUT(filled.count() >= 1, 120000);
+    QVERIFY(run.growing());
+    QVERIFY(dock.model().intervalCount() > 10000);
+
+    // The user opens core 5 meanwhile; the later parts keep it open.
+    dock.model().setCollapsed(5, false);
+    QTRY_VERIFY_WITH_TIMEOUT(extended.count() >= 1 && !feed.filling() &&
+                                 filled.count() >= 2,
+                             120000);
+    run.stopRecording();
+    QTRY_VERIFY_WITH_TIMEOUT(!feed.filling() && !run.busy(), 10000);
+    stalls.stop();
+    const uint64_t part = run.session()->totalEvents();
+    QVERIFY(part > 65536);
+    qInfo("parts up to %llu events shown: GUI thread held at most %.1f ms "
+          "CPU (%.1f ms wall) in one turn",
+          (unsigned long long)part, stalls.longestCpu(), stalls.longest());
+    QVERIFY2(stalls.longestCpu() < 25, qPrintable(QString::number(stalls.longestCpu())));
+    // The model shown is exactly the part shown.
+    QVERIFY(sameModel(dock.model(), *TimelineFeed::build(*run.session())));
+    QVERIFY(!dock.model().isCollapsed(5));
+    QVERIFY(!dock.model().isCollapsed(0));
+    QVERIFY(dock.model().isCollapsed(6));
+  }
+};
+
+QTEST_MAIN(TimelineFeedTest)
+#include "TimelineFeedTest.moc"
