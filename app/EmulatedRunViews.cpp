@@ -12,6 +12,7 @@
 #include "TimelineDock.h"
 #include "TimelineFeed.h"
 #include "TimelineView.h"
+#include "WorkerPool.h"
 
 #include "arch/Arch.h"
 #include "driver/Occupancy.h"
@@ -23,8 +24,6 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
-#include "WorkerPool.h"
-
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <fstream>

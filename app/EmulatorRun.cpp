@@ -1,6 +1,7 @@
 //===- EmulatorRun.cpp - one emulated run, stepped from the GUI -----------===//
 
 #include "EmulatorRun.h"
+#include "WorkerPool.h"
 
 #include "driver/Compile.h"
 #include "driver/Run.h"
@@ -8,8 +9,6 @@
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
-#include "WorkerPool.h"
-
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -37,8 +36,7 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
     if (any)
       Q_EMIT positionChanged();
     // At the frontier of a run still being recorded, wait for more.
-    if (!session_ ||
-        (session_->position() >= session_->totalEvents() && !growing()))
+    if (!session_ || (!any && !growing()))
       pause();
   });
   connect(&watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,

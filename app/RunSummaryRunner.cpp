@@ -1,6 +1,7 @@
 //===- RunSummaryRunner.cpp - a run's summary, worked out off the GUI -----===//
 
 #include "RunSummaryRunner.h"
+#include "WorkerPool.h"
 
 #include "driver/Architecture.h"
 #include "driver/Compile.h"
@@ -8,8 +9,6 @@
 #include "driver/OutputCompare.h"
 
 #include <QFileInfo>
-#include "WorkerPool.h"
-
 #include <QtConcurrent/QtConcurrentRun>
 
 RunSummaryRunner::RunSummaryRunner(QObject *parent) : QObject(parent) {
