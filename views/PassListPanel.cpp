@@ -81,16 +81,24 @@ void PassListPanel::resizeEvent(QResizeEvent *event) {
 void PassListPanel::fitColumns() {
   const QFontMetrics fm = m_view->fontMetrics();
   // The full columns, as wide as their content would make them.
-  int stage = 16 + 24;
+  // The stage: its swatch, its name and the cell's margins.
+  int stage = kSwatchColumn;
   for (const QString &s : {"KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"})
-    stage = std::max(stage, fm.horizontalAdvance(QString(s)) + 16 + 24);
-  const int full = passColumnWidth() + stage + fm.horizontalAdvance("0.000") + 24 +
-                   fm.horizontalAdvance(QStringLiteral("\u0394")) + 24 +
-                   m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
-  const bool compact = m_view->width() < full;
+    stage = std::max(stage, fm.horizontalAdvance(QString(s)) + 30);
+  const int chrome = m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
+  const int pass = std::max(
+      fm.horizontalAdvance(tr("Pass")) + 24,
+      static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
+  const int named = pass + stage + chrome;
+  const int full = named + fm.horizontalAdvance("0.000") + 24 +
+                   fm.horizontalAdvance(QStringLiteral("\u0394")) + 24;
+  // Narrower than every column: the time and changed columns go first,
+  // then the stage's name (its swatch stays).
+  const bool narrow = m_view->width() < full;
+  const bool compact = m_view->width() < named;
   m_model->setCompact(compact);
-  m_view->setColumnHidden(PassListModel::TimeColumn, compact);
-  m_view->setColumnHidden(PassListModel::ChangedColumn, compact);
+  m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
+  m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
   QHeaderView *header = m_view->horizontalHeader();
   if (compact) {
     header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);

@@ -71,7 +71,8 @@ private:
   void syncCurrentRow();
   int passColumnWidth() const;
   /// Every column at its full width does not fit: the time and changed
-  /// columns are hidden and the stage is a swatch (the tooltip says all).
+  /// columns are hidden, and narrower still the stage is a swatch (the
+  /// tooltip says all).
   void fitColumns();
 
   PassListModel *m_model = nullptr;

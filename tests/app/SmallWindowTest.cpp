@@ -62,12 +62,12 @@ private Q_SLOTS:
              qPrintable(QString("columns end at %1 in a %2-pixel viewport")
                             .arg(right).arg(table->viewport()->width())));
     QVERIFY(!table->horizontalScrollBar()->isVisible());
-    if (panel->model()->isCompact()) {
-      QVERIFY(table->isColumnHidden(PassListModel::TimeColumn));
-      // The stage is named in the tooltip.
-      QVERIFY(panel->model()->index(1, 0).data(Qt::ToolTipRole).toString().contains(
-          panel->model()->index(1, 0).data(PassListModel::StageRole).toString()));
-    }
+    // matmul_kloop's long pass names leave the stage its swatch only.
+    QVERIFY(panel->model()->isCompact());
+    QVERIFY(table->isColumnHidden(PassListModel::TimeColumn));
+    // The stage is named in the tooltip.
+    QVERIFY(panel->model()->index(1, 0).data(Qt::ToolTipRole).toString().contains(
+        panel->model()->index(1, 0).data(PassListModel::StageRole).toString()));
 
     // Run; the chart's legend is beside its short plot.
     window.resize(1024, 700);
