@@ -145,7 +145,10 @@ void EmulatedRunViews::onCompiled() {
     docks->chart()->setSubtitle(stale);
     summaryView->setStatus(stale);
     if (auto *timeline = window->findChild<TimelineDock *>("timelineDock"))
-      timeline->setStatus(stale);
+      timeline->setStatus(
+          tr("Shown: the run on %1.\nThe kernel does not compile for %2 (see Diagnostics).")
+              .arg(QString::fromStdString(run->session()->finalMachine().arch().name),
+                   QFileInfo(compiler->architectureName()).fileName()));
     return;
   }
   EmulatorRun::Input in = run->input();

@@ -23,6 +23,7 @@
 #include <QMenu>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 
 #include <algorithm>
@@ -266,6 +267,10 @@ void RunControls::onReady() {
   dock->raise();
   if (!dock->isFloating() && dock->height() < window->height() / 3)
     window->resizeDocks({dock}, {window->height() / 3}, Qt::Vertical);
+  // The whole run in view once the dock has its size (it was fitted to the
+  // width it had behind the Diagnostics tab, so a narrow window cut the
+  // run's end off).
+  QTimer::singleShot(0, dock->view(), &TimelineView::fitAll);
   window->statusBar()->showMessage(
       tr("Emulated run recorded: %1 events, %2 cycles")
           .arg(QLocale().toString(qulonglong(s->totalEvents())),
