@@ -8,6 +8,7 @@
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
 #include "RingView.h"
+#include "RunInputs.h"
 #include "RunSummary.h"
 #include "TimelineDock.h"
 #include "TimelineFeed.h"
@@ -76,6 +77,9 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
     summaryView->setStatus(tr("The emulated run failed: %1")
                                .arg(errors.isEmpty() ? tr("no reason given")
                                                      : errors.front()));
+    this->docks->chart()->setEmptyText(tr("The emulated run failed: %1")
+                                     .arg(errors.isEmpty() ? tr("no reason given")
+                                                           : errors.front()));
   });
   if (compiler)
     connect(compiler, &CompileController::finished, this,
@@ -102,8 +106,13 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   });
   connect(&other, &RunSummaryRunner::finished, this, [this] {
     summaryView->setStatus(QString());
-    summaryView->setRuns({main.latest(), other.latest()});
+    RunSummaryData first = main.latest();
+    if (!other.latest().variant.isEmpty() && first.variant.isEmpty())
+      first.variant = tr("double buffering on");
+    summaryView->setRuns({first, other.latest()});
   });
+  connect(summaryView, &RunSummary::doubleBufferingCompareRequested, this,
+          &EmulatedRunViews::compareDoubleBuffering);
   connect(summaryView, &RunSummary::compareRequested, this,
           &EmulatedRunViews::compareWith);
   connect(summaryView, &RunSummary::exportTraceRequested, this,
@@ -112,6 +121,16 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
 
 EmulatedRunViews::~EmulatedRunViews() { indexer.waitForFinished(); }
 
+void EmulatedRunViews::clearShown() {
+  docks->ring()->setLiveState(RingLiveState());
+  docks->ring()->setRunPeaks({});
+  docks->occupancy()->setTrace(spyre::driver::OccupancyTrace());
+  docks->chart()->setSubtitle(QString());
+  docks->chart()->setEmptyText(QString());
+  summaryView->setRuns({});
+  summaryView->setStatus(QString());
+}
+
 void EmulatedRunViews::addToMenu(QMenu *menu) {
   menu->addAction(dock->toggleViewAction());
 }
@@ -119,9 +138,24 @@ void EmulatedRunViews::addToMenu(QMenu *menu) {
 void EmulatedRunViews::onCompiled() {
   // A what-if on the Target menu: the run follows the new target (the
   // compile itself redraws the ring).
-  if (!run->hasSession() || run->busy() || !compiler->latest().ok ||
+  if (!run->hasSession() || run->busy() ||
       compiler->architectureName() == run->input().arch)
     return;
+  if (!compiler->latest().ok) {
+    // No run for the new target: say that the one shown is the old one's.
+    QString stale =
+        tr("Shown: the run on %1; the kernel does not compile for %2 (see Diagnostics)")
+            .arg(QString::fromStdString(run->session()->finalMachine().arch().name),
+                 QFileInfo(compiler->architectureName()).fileName());
+    docks->chart()->setSubtitle(stale);
+    summaryView->setStatus(stale);
+    if (auto *timeline = window->findChild<TimelineDock *>("timelineDock"))
+      timeline->setStatus(
+          tr("Shown: the run on %1.\nThe kernel does not compile for %2 (see Diagnostics).")
+              .arg(QString::fromStdString(run->session()->finalMachine().arch().name),
+                   QFileInfo(compiler->architectureName()).fileName()));
+    return;
+  }
   EmulatorRun::Input in = run->input();
   in.arch = compiler->architectureName();
   // This compile's SpyreCode when it is of the run's text (else compiled
@@ -137,6 +171,7 @@ void EmulatedRunViews::onCompiled() {
 void EmulatedRunViews::onStarted() {
   summaryView->setStatus(tr("Running on the emulator…"));
   docks->chart()->setSubtitle(tr("running on the emulator…"));
+  docks->chart()->setEmptyText(tr("Recording the run on the emulator…"));
 }
 
 bool EmulatedRunViews::indexing() const {
@@ -203,11 +238,10 @@ void EmulatedRunViews::onIndexed() {
   docks->occupancy()->setIndex(got.occupancy);
   const EmulatorRun::Input &in = run->input();
   docks->chart()->setSubtitle(
-      (run->growing() ? tr("emulator, seed %1, %2 · the first %3 cycles (recording) · "
+      (run->growing() ? tr("emulator, %1, %2 · the first %3 cycles (recording) · "
                            "%4 buffer fills")
-                      : tr("emulator, seed %1, %2 · %3 cycles · %4 buffer fills"))
-          .arg(in.seed)
-          .arg(QFileInfo(in.name).fileName())
+                      : tr("emulator, %1, %2 · %3 cycles · %4 buffer fills"))
+          .arg(RunInputs{in.seed, in.inputFiles}.describe(), QFileInfo(in.name).fileName())
           .arg(session->totalCycles())
           .arg(session->trace().lx.size()));
   docks->showChart();
@@ -250,6 +284,7 @@ RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {
   out.arch = in.arch;
   out.directory = in.directory;
   out.seed = in.seed;
+  out.inputFiles = in.inputFiles;
   out.cycleBudget = in.cycleBudget;
   if (const spyre::emu::Session *s = run->session())
     out.spyreCode = s->finalMachine().prepared().module;
@@ -264,6 +299,19 @@ void EmulatedRunViews::compareWith(const QString &target) {
   in.spyreCode = nullptr; // compiled for that target
   summaryView->setStatus(tr("Running %1 on %2 to compare…")
                              .arg(QFileInfo(in.name).fileName(), target));
+  other.start(in);
+  dock->raise();
+}
+
+void EmulatedRunViews::compareDoubleBuffering() {
+  if (!run->hasSession())
+    return;
+  RunSummaryRunner::Input in = summaryInput();
+  in.spyreCode = nullptr; // compiled again, with double-buffer=off
+  in.doubleBuffer = false;
+  in.variant = tr("double buffering off");
+  summaryView->setStatus(tr("Running %1 without double buffering to compare…")
+                             .arg(QFileInfo(in.name).fileName()));
   other.start(in);
   dock->raise();
 }

@@ -61,6 +61,12 @@ public:
   bool exportChromeTrace(const QString &path, QString &error) const;
   /// Runs the current kernel on `target` and shows both summaries.
   void compareWith(const QString &target);
+  /// Runs the current kernel on the same target without double buffering
+  /// and shows both summaries (their cycle counts side by side).
+  void compareDoubleBuffering();
+  /// Another kernel was opened: the ring's run state, the chart and the
+  /// summary of the previous one's run are cleared.
+  void clearShown();
   /// The Run summary dock's toggle, for the Run menu.
   void addToMenu(QMenu *menu);
 

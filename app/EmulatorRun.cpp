@@ -3,6 +3,8 @@
 #include "EmulatorRun.h"
 #include "WorkerPool.h"
 
+#include "RunInputs.h"
+
 #include "driver/Compile.h"
 #include "driver/Run.h"
 #include "spyrecode/Listing.h"
@@ -172,6 +174,8 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
   request.arch = input.arch.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
+  if (!RunInputs{input.seed, input.inputFiles}.load(request.args, out->errors))
+    return out;
   PreparedRun inputs(request);
   if (!inputs.ok()) {
     for (const Diagnostic &d : inputs.run().diagnostics)
@@ -358,6 +362,40 @@ bool EmulatorRun::runToNextEventOfLine(int line) {
   }
   session_->stepBack();
   return moved(session_->position() != start);
+}
+
+bool EmulatorRun::runToNextEventOf(const RunTarget &target) {
+  if (!session_ || target.kind == RunTarget::Kind::None)
+    return false;
+  auto matches = [&] {
+    const spyre::emu::Machine &m = session_->machine();
+    int32_t e = m.nextEngine();
+    if (session_->position() >= session_->totalEvents() || e < 0 ||
+        size_t(e) >= m.state().engines.size())
+      return false;
+    uint32_t pc = m.state().engines[size_t(e)].pc;
+    if (target.kind == RunTarget::Kind::Instruction) {
+      const auto &engines = m.prepared().engines;
+      return size_t(e) < engines.size() &&
+             engines[size_t(e)].program == target.program && pc == target.pc;
+    }
+    const spyre::code::Instr &in = m.instr(uint32_t(e), pc);
+    const auto &locations = m.prepared().module->locations;
+    if (in.loc >= locations.size())
+      return false;
+    return target.kind == RunTarget::Kind::KtirLine
+               ? locations[in.loc].ktirLine == target.line
+               : locations[in.loc].dataflowLine == target.line;
+  };
+  uint64_t start = session_->position();
+  if (!session_->stepEvent())
+    return false;
+  while (!matches())
+    if (!session_->stepEvent()) {
+      session_->seekEvent(start);
+      return false;
+    }
+  return moved(true);
 }
 
 bool EmulatorRun::reset() {

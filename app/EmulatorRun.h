@@ -42,6 +42,7 @@
 #define SPYRE_APP_EMULATORRUN_H
 
 #include "LatestJob.h"
+#include "RunTarget.h"
 
 #include "driver/Emulate.h"
 
@@ -54,6 +55,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -66,6 +68,9 @@ public:
     QString arch;      ///< preset or TOML file; empty: the Spyre default
     QString directory; ///< where the kernel's device imports are found
     uint64_t seed = 0;
+    /// .npy files for some array arguments (name -> absolute path); the
+    /// others get the seed's data (RunInputs).
+    std::map<QString, QString> inputFiles;
     /// The current compile's SpyreCode (CompileResult::spyreCode): used
     /// instead of compiling `source` again when it is set.
     std::shared_ptr<const spyre::code::Module> spyreCode;
@@ -135,6 +140,11 @@ public:
   /// event not yet done, so current() is on the line); false, and not
   /// moved, when no later event does.
   bool runToNextEventOfLine(int line);
+  /// Runs until the next event's instruction (its program, pc and
+  /// location) matches `target` (RunTarget: a KTIR line, a DataflowIR op's
+  /// line, one SpyreCode instruction), past the current event first;
+  /// false, and not moved, when no later event matches.
+  bool runToNextEventOf(const RunTarget &target);
   /// Back to the run's start (position 0).
   bool reset();
 

@@ -6,6 +6,7 @@
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
 #include "RingView.h"
+#include "RunInputs.h"
 
 #include "driver/Architecture.h"
 
@@ -58,6 +59,7 @@ MachineDocks::MachineDocks(QMainWindow *window, CompileController *compiler)
   connect(&controller, &RunController::finished, this, &MachineDocks::onRun);
   connect(&controller, &RunController::started, this, [this] {
     chartView->setSubtitle(tr("running on the interpreter…"));
+    chartView->setEmptyText(tr("Running the kernel on the interpreter…"));
     if (runAct)
       runAct->setText(tr("&Run on Interpreter (running…)"));
   });
@@ -115,9 +117,9 @@ void MachineDocks::onRun() {
     if (e.core >= 0 && size_t(e.core) < peaks.size())
       peaks[size_t(e.core)] = std::max(peaks[size_t(e.core)], e.inUse);
   ringView->setRunPeaks(out.result.ok ? peaks : std::vector<uint64_t>());
-  QString what = tr("interpreter, seed %1, %2")
-                     .arg(input.seed)
-                     .arg(QFileInfo(input.name).fileName());
+  QString what = tr("interpreter, %1, %2")
+                     .arg(RunInputs{input.seed, input.inputFiles}.describe(),
+                          QFileInfo(input.name).fileName());
   if (out.result.ok) {
     chartView->setSubtitle(tr("%1 · %2 scratchpad events")
                                .arg(what)
@@ -128,6 +130,7 @@ void MachineDocks::onRun() {
                       : QString::fromStdString(
                             out.result.diagnostics.front().message);
     chartView->setSubtitle(tr("%1 · failed: %2").arg(what, why));
+    chartView->setEmptyText(tr("The run failed: %1").arg(why));
   }
   showChart();
 }

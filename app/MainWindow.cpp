@@ -332,7 +332,9 @@ void MainWindow::buildMenus() {
   targetMenu = menuBar()->addMenu(tr("&Target"));
   rebuildTargetMenu();
   machineDocks->addRunMenu(menuBar(), [this] {
-    return RunController::Input{editor->text(), sourceName(), archPath};
+    const RunInputs &inputs = runControls->inputs();
+    return RunController::Input{editor->text(), sourceName(), archPath, inputs.seed,
+                                inputs.files};
   });
   if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);
@@ -488,8 +490,9 @@ void MainWindow::applyDefaultSizes() {
   auto *irDock = findChild<QDockWidget *>("irDock");
   // The Ring shares the Passes column: a fifth of the window (up to 320
   // px) even when the names need less, so the ring's tiles stay readable.
+  const int fewest = passPanel->minimumSizeHint().width();
   const int passes = std::clamp(std::max(passPanel->sizeHint().width(), std::min(w / 5, 320)),
-                                passPanel->minimumSizeHint().width(), std::max(w / 5, 200));
+                                fewest, std::max({w / 5, 200, fewest}));
   resizeDocks({passDock, irDock}, {passes, std::max(w * 44 / 100, irView->minimumWidth())},
               Qt::Horizontal);
   resizeDocks({findChild<QDockWidget *>("diagnosticsDock")},
@@ -529,6 +532,11 @@ void MainWindow::loadText(const QString &text, const QString &path,
   useKernelDirectory();
   forcedModified = false;
   ++documentId;
+  // The runs shown were of the previous kernel.
+  if (runControls)
+    runControls->documentChanged();
+  if (emulatedViews)
+    emulatedViews->clearShown();
   updateTitle();
   requestedEdit = editCount;
   requestedDocument = documentId;
@@ -590,6 +598,7 @@ bool MainWindow::saveSession(const QString &path) {
   s.rightPin = rightChooser->pinnedPass();
   s.layout = saveState();
   s.geometry = saveGeometry();
+  s.inputs = runControls->inputs();
   QString error;
   if (!s.save(path, &error)) {
     showError(tr("Save session"), error);
@@ -611,6 +620,7 @@ bool MainWindow::openSession(const QString &path) {
   layoutApplied = true;
   userLayout = true;
   archPath = s->arch;
+  runControls->setInputs(s->inputs);
   controller.setArchitecture(archPath);
   rebuildTargetMenu();
   passPanel->setWantedPass(s->selectedPass);

@@ -2,6 +2,8 @@
 
 #include "RunController.h"
 
+#include "RunInputs.h"
+
 #include "driver/Architecture.h"
 
 #include "WorkerPool.h"
@@ -50,6 +52,16 @@ RunController::Outcome RunController::execute(const Input &input,
   request.cancel = cancel;
   // The Scratchpad chart is drawn from the run's LX events.
   request.recordLxEvents = true;
+  QStringList errors;
+  if (!RunInputs{input.seed, input.inputFiles}.load(request.args, errors)) {
+    for (const QString &e : errors) {
+      spyre::driver::Diagnostic d;
+      d.severity = spyre::driver::Diagnostic::Severity::Error;
+      d.message = e.toStdString();
+      out.result.diagnostics.push_back(d);
+    }
+    return out;
+  }
   out.result = spyre::driver::runKernel(request);
   std::vector<spyre::driver::Diagnostic> ignored; // the run reported them
   if (auto arch = spyre::driver::loadArchitecture(request.arch, ignored))

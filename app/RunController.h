@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 
 class RunController : public QObject {
@@ -31,6 +32,7 @@ public:
     QString source, name;
     QString arch; ///< preset or TOML file; empty: the Spyre default
     uint64_t seed = 0;
+    std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
   };
   struct Outcome {
     spyre::driver::RunResult result;

@@ -2,6 +2,8 @@
 
 #include "RunControls.h"
 
+#include "RunInputsDialog.h"
+
 #include "CodeEditor.h"
 #include "IrDiffView.h"
 #include "IrPane.h"
@@ -20,6 +22,7 @@
 #include <QMenu>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 
 #include <algorithm>
@@ -50,9 +53,7 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
     return a;
   };
   continueAct = make(tr("Run on &Emulator / Continue"), "runContinue", QKeySequence(Qt::Key_F5),
-                     QStyle::SP_MediaPlay,
-                     tr("Record the kernel's run on the emulator (seed 0) and play it; "
-                        "continue a paused run"));
+                     QStyle::SP_MediaPlay, QString());
   pauseAct = make(tr("&Pause"), "runPause", QKeySequence(Qt::Key_F6), QStyle::SP_MediaPause,
                   tr("Pause the playing run"));
   stopAct = make(tr("&Stop"), "runStop", QKeySequence(Qt::SHIFT | Qt::Key_F5),
@@ -63,9 +64,25 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
                       QStyle::SP_MediaSeekForward, tr("Run every event of the next cycle"));
   stepBackAct = make(tr("Step &Back"), "stepBack", QKeySequence(Qt::SHIFT | Qt::Key_F10),
                      QStyle::SP_MediaSkipBackward, tr("Undo one event (replayed from a checkpoint)"));
-  runToLineAct = make(tr("Run to &Cursor Line"), "runToLine",
+  runToLineAct = make(tr("Run to &Cursor"), "runToLine",
                       QKeySequence(Qt::CTRL | Qt::Key_F10), QStyle::SP_ArrowDown,
-                      tr("Run to the next event of the KTIR line under the editor's cursor"));
+                      tr("Run to the next event of what is under the cursor: the KTIR "
+                         "line in the editor, the DataflowIR op or SpyreCode instruction "
+                         "in an IR pane"));
+  inputsAct = new QAction(style->standardIcon(QStyle::SP_FileDialogContentsView),
+                          tr("&Inputs…"), this);
+  inputsAct->setObjectName("runInputs");
+  inputsAct->setToolTip(tr("Choose the seed and .npy files the kernel's arrays start from"));
+  inputsAct->setStatusTip(inputsAct->toolTip());
+  connect(inputsAct, &QAction::triggered, this, &RunControls::editInputs);
+  updateRunTip();
+  // The cursor "Run to Cursor" follows: the editor's or an IR pane's,
+  // whichever the user was in last.
+  cursorPane = editor;
+  connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+    if (now && (now == editor || now == ir->leftPane() || now == ir->rightPane()))
+      cursorPane = now;
+  });
   runToCycleAct = make(tr("Run to C&ycle…"), "runToCycle",
                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F10),
                        QStyle::SP_ArrowForward, tr("Go to a cycle of the run, forwards or back"));
@@ -123,6 +140,8 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
     updateActions();
   });
   connect(dock->view(), &TimelineView::cycleRequested, this, [this](uint64_t c) {
+    if (hidden)
+      return;
     run.pause();
     run.runToCycle(c);
   });
@@ -137,6 +156,8 @@ void RunControls::addActions(QMenu *menu) {
   for (QAction *a : {stepEventAct, stepCycleAct, stepBackAct, runToLineAct, runToCycleAct})
     menu->insertAction(before, a);
   menu->insertSeparator(before);
+  menu->insertAction(before, inputsAct);
+  menu->insertSeparator(before);
   menu->addAction(dock->toggleViewAction());
 
   bar = new QToolBar(tr("Run"), window);
@@ -145,24 +166,61 @@ void RunControls::addActions(QMenu *menu) {
   bar->addActions({continueAct, pauseAct, stopAct});
   bar->addSeparator();
   bar->addActions({stepBackAct, stepEventAct, stepCycleAct, runToLineAct});
+  bar->addSeparator();
+  bar->addAction(inputsAct);
   window->addToolBar(Qt::TopToolBarArea, bar);
 }
 
 bool RunControls::sessionCurrent() const {
   if (!run.hasSession() || !inputOf)
     return false;
-  EmulatorRun::Input now = inputOf();
+  EmulatorRun::Input now = currentInput();
   const EmulatorRun::Input &had = run.input();
   // A recording stopped before its end is recorded again.
   return now.source == had.source && now.arch == had.arch && now.seed == had.seed &&
+         now.inputFiles == had.inputFiles &&
          (run.complete() || run.growing());
+}
+
+EmulatorRun::Input RunControls::currentInput() const {
+  EmulatorRun::Input in = inputOf ? inputOf() : EmulatorRun::Input();
+  in.seed = chosenInputs.seed;
+  in.inputFiles = chosenInputs.files;
+  return in;
+}
+
+void RunControls::setInputs(const RunInputs &inputs) {
+  chosenInputs = inputs;
+  updateRunTip();
+}
+
+void RunControls::updateRunTip() {
+  QString tip = tr("Record the kernel's run on the emulator (inputs: %1) and play it; "
+                   "continue a paused run")
+                    .arg(chosenInputs.describe());
+  continueAct->setStatusTip(tip);
+  continueAct->setToolTip(QStringLiteral("%1 (%2)").arg(
+      tip, continueAct->shortcut().toString(QKeySequence::NativeText)));
+  inputsAct->setText(chosenInputs.files.empty() ? tr("&Inputs…")
+                                                : tr("&Inputs (%1 files)…")
+                                                      .arg(chosenInputs.files.size()));
+}
+
+void RunControls::editInputs() {
+  EmulatorRun::Input in = currentInput();
+  RunInputsDialog dialog(chosenInputs, in.source, in.name, window);
+  if (dialog.exec() == QDialog::Accepted && dialog.inputs() != chosenInputs) {
+    setInputs(dialog.inputs());
+    window->statusBar()->showMessage(
+        tr("Runs start from %1 (F5 records a new run)").arg(chosenInputs.describe()), 8000);
+  }
 }
 
 void RunControls::startRun(std::function<void()> then) {
   if (!inputOf)
     return;
   afterReady = std::move(then);
-  run.start(inputOf());
+  run.start(currentInput());
 }
 
 void RunControls::withSession(std::function<void()> step) {
@@ -204,8 +262,27 @@ void RunControls::runTo(uint64_t n, std::function<void(bool)> done) {
     startRun([go] { (*go)(); });
 }
 
+void RunControls::documentChanged() {
+  afterReady = nullptr;
+  run.pause();
+  hidden = true;
+  dock->model().reset({}, 0);
+  dock->view()->modelChanged();
+  dock->setStatus(tr("No emulated run of this kernel yet: F5 records one and plays it, "
+                     "F10 records one and stops before its first event"));
+  shownLine = 0;
+  editor->clearHighlightedLines();
+  ir->leftPane()->markerDeleteAll(IrPane::ExecutionMarker);
+  ir->rightPane()->markerDeleteAll(IrPane::ExecutionMarker);
+  updateActions();
+}
+
 void RunControls::onReady() {
   // The Timeline is filled by TimelineFeed (EmulatedRunViews).
+  // A run of the kernel open before the current one, finished late.
+  if (hidden && !sessionCurrent())
+    return;
+  hidden = false;
   const spyre::emu::Session *s = run.session();
   // A run plays in about ten seconds, however long it is.
   run.setPlayRate(int(std::max<uint64_t>(1, s->totalEvents() / 330)), 30);
@@ -213,6 +290,10 @@ void RunControls::onReady() {
   dock->raise();
   if (!dock->isFloating() && dock->height() < window->height() / 3)
     window->resizeDocks({dock}, {window->height() / 3}, Qt::Vertical);
+  // The whole run in view once the dock has its size (it was fitted to the
+  // width it had behind the Diagnostics tab, so a narrow window cut the
+  // run's end off).
+  QTimer::singleShot(0, dock->view(), &TimelineView::fitAll);
   window->statusBar()->showMessage(
       (run.growing() ? tr("Emulated run: the first %1 events (%2 cycles) shown; "
                           "recording the rest…")
@@ -234,7 +315,7 @@ void RunControls::onReady() {
 
 void RunControls::onPosition() {
   const spyre::emu::Session *s = run.session();
-  if (!s)
+  if (!s || hidden)
     return;
   dock->view()->setCursorCycle(s->cycle());
   if (run.playing())
@@ -253,8 +334,8 @@ void RunControls::onPosition() {
                 .arg(p.pc)
                 .arg(p.op.isEmpty() ? tr("?") : p.op)
                 .arg(p.ktirLine);
-  dock->setStatus((run.growing() ? tr("cycle %1 of %2 · event %3 of %4 so far · %5")
-                                  : tr("cycle %1 of %2 · event %3 of %4 · %5"))
+  dock->setStatus((run.growing() ? tr("cycle %1 / %2 · event %3 / %4 so far\n%5")
+                                  : tr("cycle %1 / %2 · event %3 / %4\n%5"))
                       .arg(loc.toString(qulonglong(s->cycle())),
                            loc.toString(qulonglong(s->totalCycles())),
                            loc.toString(qulonglong(s->position())),
@@ -313,12 +394,12 @@ void RunControls::focusCore(int core) {
 }
 
 void RunControls::refreshHighlight() {
-  if (run.hasSession())
+  if (run.hasSession() && !hidden)
     showPoint(run.current());
 }
 
 void RunControls::updateActions() {
-  const spyre::emu::Session *s = run.session();
+  const spyre::emu::Session *s = hidden ? nullptr : run.session();
   bool playing = run.playing();
   bool atStart = !s || s->position() == 0;
   continueAct->setEnabled(!playing);
@@ -351,14 +432,40 @@ void RunControls::askCycle() {
   dock->view()->revealCursor();
 }
 
-void RunControls::runToCursorLine() {
+RunTarget RunControls::targetUnderCursor() const {
+  auto *pane = cursorPane ? qobject_cast<QsciScintilla *>(cursorPane.data()) : nullptr;
+  if (!pane)
+    pane = editor;
   int line = 0, index = 0;
-  editor->getCursorPosition(&line, &index);
+  pane->getCursorPosition(&line, &index);
   ++line;
-  auto go = [this, line] {
-    if (!run.runToNextEventOfLine(line))
+  if (pane == editor)
+    return RunTarget::ktirLine(line);
+  Shown shown = shownOf ? shownOf() : Shown();
+  const spyre::driver::PassSnapshot *snap =
+      pane == ir->leftPane() ? shown.left : shown.right;
+  RunTarget none;
+  if (!snap || ir->isStale()) {
+    none.why = tr("the IR pane does not show the current compile");
+    return none;
+  }
+  if (snap == shown.spyreCode)
+    return RunTarget::instructionAt(QString::fromStdString(snap->ir), line);
+  if (snap == shown.dataflow)
+    return RunTarget::dataflowLine(line);
+  return RunTarget::sourceLineOf(snap->sourceLines, line);
+}
+
+void RunControls::runToCursorLine() {
+  RunTarget target = targetUnderCursor();
+  if (target.kind == RunTarget::Kind::None) {
+    window->statusBar()->showMessage(tr("Run to Cursor: %1").arg(target.why), 5000);
+    return;
+  }
+  auto go = [this, target] {
+    if (!run.runToNextEventOf(target))
       window->statusBar()->showMessage(
-          tr("No later event runs an instruction of line %1").arg(line), 5000);
+          tr("No later event runs %1").arg(target.describe()), 5000);
     dock->view()->revealCursor();
   };
   run.pause();

@@ -14,10 +14,13 @@
 #define SPYRE_APP_RUNCONTROLS_H
 
 #include "EmulatorRun.h"
+#include "RunInputs.h"
+#include "RunTarget.h"
 
 #include "driver/Compile.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 
@@ -27,6 +30,7 @@ class QAction;
 class QMainWindow;
 class QMenu;
 class QToolBar;
+class QsciScintilla;
 class TimelineDock;
 
 class RunControls : public QObject {
@@ -63,6 +67,19 @@ public:
   QAction *stepBackAction() const { return stepBackAct; }
   QAction *runToLineAction() const { return runToLineAct; }
   QAction *runToCycleAction() const { return runToCycleAct; }
+  QAction *inputsAction() const { return inputsAct; }
+
+  /// What runs start from (Run ▸ Inputs…): a seed, and .npy files for some
+  /// arguments. A change makes the next step or F5 record a new run.
+  void setInputs(const RunInputs &inputs);
+  const RunInputs &inputs() const { return chosenInputs; }
+  /// Opens the Inputs dialog (modal) and takes what it is left with.
+  void editInputs();
+  /// The emulator's input for the editor's kernel with the chosen inputs.
+  EmulatorRun::Input currentInput() const;
+  /// What Ctrl+F10 runs to: the line, op or instruction under the cursor
+  /// of the editor or IR pane the user was last in.
+  RunTarget targetUnderCursor() const;
 
   /// F5: records a run of the current kernel when there is none (or the
   /// kernel or target changed) and plays it; continues a paused one.
@@ -74,6 +91,13 @@ public:
   void focusCore(int core);
   /// Shows the run's instruction again (the IR panes were refilled).
   void refreshHighlight();
+  /// Another kernel was opened: the run of the previous one is no longer
+  /// shown (highlights, timeline); the next step or F5 records one of the
+  /// new kernel.
+  void documentChanged();
+  /// The run shown is of the editor's document (not hidden by
+  /// documentChanged()).
+  bool showsRun() const { return !hidden; }
   /// The line the highlight is on (0: none), for tests.
   int highlightedLine() const { return shownLine; }
 
@@ -90,6 +114,7 @@ private:
   void updateActions();
   void askCycle();
   void runToCursorLine();
+  void updateRunTip();
 
   QMainWindow *window;
   CodeEditor *editor;
@@ -102,9 +127,14 @@ private:
   QAction *continueAct = nullptr, *pauseAct = nullptr, *stopAct = nullptr,
           *stepEventAct = nullptr, *stepCycleAct = nullptr,
           *stepBackAct = nullptr, *runToLineAct = nullptr,
-          *runToCycleAct = nullptr;
+          *runToCycleAct = nullptr, *inputsAct = nullptr;
+  RunInputs chosenInputs;
+  /// The editor or IR pane that last had the focus (its cursor is what
+  /// "Run to Cursor" means).
+  QPointer<QWidget> cursorPane;
   std::function<void()> afterReady;
   int shownLine = 0;
+  bool hidden = false; ///< the session is of a document no longer open
   /// firstInstructionLines() of the SpyreCode snapshot last shown.
   const spyre::driver::PassSnapshot *listingOf = nullptr;
   size_t listingSize = 0;

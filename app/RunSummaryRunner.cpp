@@ -3,6 +3,8 @@
 #include "RunSummaryRunner.h"
 #include "WorkerPool.h"
 
+#include "RunInputs.h"
+
 #include "driver/Architecture.h"
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
@@ -45,6 +47,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   using namespace spyre::driver;
   RunSummaryData out;
   out.kernel = QFileInfo(input.name).fileName();
+  out.variant = input.variant;
   std::vector<Diagnostic> archErrors;
   std::string archName = input.arch.toStdString();
   auto arch = loadArchitecture(archName, archErrors);
@@ -62,6 +65,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     compile.sourceName = input.name.toStdString();
     compile.arch = archName;
     compile.directory = input.directory.toStdString();
+    compile.doubleBuffer = input.doubleBuffer;
     compile.cancel = cancel;
     CompileResult compiled = compileKernel(compile);
     for (const Diagnostic &d : compiled.diagnostics)
@@ -82,6 +86,8 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   request.arch = archName;
   request.seed = input.seed;
   request.cancel = cancel;
+  if (!RunInputs{input.seed, input.inputFiles}.load(request.args, out.errors))
+    return out;
   PreparedRun interpreter(request);
   if (!interpreter.ok()) {
     for (const Diagnostic &d : interpreter.run().diagnostics)

@@ -22,6 +22,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <map>
 #include <memory>
 
 class RunSummaryRunner : public QObject {
@@ -33,7 +34,11 @@ public:
     QString arch;      ///< preset or TOML file; empty: the Spyre default
     QString directory; ///< where the kernel's device imports are found
     uint64_t seed = 0;
+    std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
     std::shared_ptr<const spyre::code::Module> spyreCode; ///< null: compile
+    /// false: compiled without double buffering (spyreCode must be null).
+    bool doubleBuffer = true;
+    QString variant; ///< RunSummaryData::variant of the result
     uint64_t cycleBudget = 100'000'000;
   };
 

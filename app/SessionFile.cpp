@@ -75,6 +75,7 @@ QJsonObject SessionFile::toJson(const QString &sessionPath) const {
   json["rightSnapshot"] = rightPin;
   json["layout"] = QString::fromLatin1(layout.toBase64());
   json["geometry"] = QString::fromLatin1(geometry.toBase64());
+  json["inputs"] = inputs.toJson();
   return json;
 }
 
@@ -98,6 +99,7 @@ std::optional<SessionFile> SessionFile::fromJson(const QJsonObject &json,
   s.rightPin = json["rightSnapshot"].toString();
   s.layout = QByteArray::fromBase64(json["layout"].toString().toLatin1());
   s.geometry = QByteArray::fromBase64(json["geometry"].toString().toLatin1());
+  s.inputs = RunInputs::fromJson(json["inputs"].toObject(), dir.absolutePath());
   return s;
 }
 

@@ -2,7 +2,7 @@
 //
 // A session (JSON, "format": "spyre-explorer-session") holds the kernel
 // text, its file, the architecture, the selected pass, the pinned
-// snapshots and the window layout. Files are stored twice: as an absolute
+// snapshots, the run inputs (seed, .npy files) and the window layout. Files are stored twice: as an absolute
 // path ("file", "arch") and relative to the session's folder
 // ("fileRelative", "archRelative"). On reading, the absolute path wins when
 // it exists; otherwise the relative one (the session moved together with
@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_SESSIONFILE_H
 #define SPYRE_APP_SESSIONFILE_H
+
+#include "RunInputs.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -28,6 +30,8 @@ public:
   QString selectedPass;
   QString leftPin, rightPin;
   QByteArray layout, geometry;
+  /// What runs start from: the seed and .npy files (absolute paths).
+  RunInputs inputs;
 
   /// The JSON for a session saved at `sessionPath`.
   QJsonObject toJson(const QString &sessionPath) const;

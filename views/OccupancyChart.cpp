@@ -3,6 +3,7 @@
 #include "OccupancyChart.h"
 
 #include "Bytes.h"
+#include "ElidedLabel.h"
 #include "OccupancyModel.h"
 #include "TileColors.h"
 
@@ -12,6 +13,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QGraphicsLayout>
 #include <QGraphicsRectItem>
 #include <QKeyEvent>
 #include <QHBoxLayout>
@@ -52,7 +54,7 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   QFont bold = title->font();
   bold.setBold(true);
   title->setFont(bold);
-  subtitle = new QLabel(this);
+  subtitle = new ElidedLabel(this);
   subtitle->setObjectName("occupancySubtitle");
   subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
   // It gives way to the controls in a narrow window (whole on hover).
@@ -77,7 +79,7 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   top->addWidget(fitToData);
   top->addWidget(exportButton);
   layout->addLayout(top);
-  readout = new QLabel(this);
+  readout = new ElidedLabel(this);
   readout->setObjectName("occupancyReadout");
   readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
   readout->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -95,9 +97,7 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   empty->setObjectName("occupancyEmpty");
   empty->setAlignment(Qt::AlignCenter);
   empty->setWordWrap(true);
-  empty->setText(tr("No run yet. Run the kernel (Run menu) on random "
-                    "inputs to see each core's scratchpad bytes in use "
-                    "here."));
+  setEmptyText(QString());
   pages = new QStackedWidget(this);
   pages->addWidget(empty);
   pages->addWidget(view);
@@ -134,7 +134,7 @@ void OccupancyChart::setBackgroundThreshold(int events) {
   threshold = std::max(events, 0);
 }
 
-QString OccupancyChart::subtitleText() const { return subtitle->text(); }
+QString OccupancyChart::subtitleText() const { return subtitle->fullText(); }
 
 void OccupancyChart::setModel(OccupancyModel *model) {
   if (source)
@@ -147,8 +147,7 @@ void OccupancyChart::setModel(OccupancyModel *model) {
 }
 
 void OccupancyChart::setSubtitle(const QString &text) {
-  subtitle->setText(text);
-  subtitle->setToolTip(text);
+  subtitle->setFullText(text); // "…" where the dock is narrow, whole on hover
 }
 
 void OccupancyChart::setColumns(int n) {
@@ -164,12 +163,45 @@ void OccupancyChart::setFocusedCore(int newCore) {
 }
 
 void OccupancyChart::resizeEvent(QResizeEvent *event) {
-  // A narrow chart keeps its width for the plot: the legend goes below.
-  Qt::Alignment where = width() < 820 ? Qt::AlignBottom : Qt::AlignRight;
+  QWidget::resizeEvent(event);
+  fitToSize();
+}
+
+void OccupancyChart::fitToSize() {
+  // The legend goes where the plot can spare it: below a tall narrow plot,
+  // beside a short wide one (a legend row under a 150-pixel plot leaves
+  // the axes no room and Qt Charts elides their labels to "...").
+  const QSize room = view->size();
+  Qt::Alignment where =
+      room.width() >= 820 || room.width() > 2 * room.height() ? Qt::AlignRight
+                                                               : Qt::AlignBottom;
   if (chart->legend()->alignment() != where)
     chart->legend()->setAlignment(where);
-  QWidget::resizeEvent(event);
+  // A short chart draws its axes and legend a point smaller.
+  QFont small = font();
+  if (room.height() < 300)
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+  if (chart->legend()->font() != small)
+    chart->legend()->setFont(small);
+  for (QAbstractAxis *axis : chart->axes()) {
+    if (axis->labelsFont() != small)
+      axis->setLabelsFont(small);
+    if (axis->titleFont() != small)
+      axis->setTitleFont(small);
+  }
+  // In a narrow dock the dock's own title says "Scratchpad": the subtitle
+  // gets the room.
+  title->setVisible(width() >= 640);
 }
+
+void OccupancyChart::setEmptyText(const QString &text) {
+  empty->setText(text.isEmpty() ? tr("No run yet. Run the kernel (Run menu) on random "
+                                     "inputs to see each core's scratchpad bytes in use "
+                                     "here.")
+                                : text);
+}
+
+QString OccupancyChart::emptyText() const { return empty->text(); }
 
 void OccupancyChart::changeEvent(QEvent *event) {
   if (event->type() == QEvent::PaletteChange)
@@ -367,10 +399,9 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
     auto *mark = new QScatterSeries;
     QString where = plot.cycles ? tr("cycle %1").arg(peak.time)
                                 : tr("event %1").arg(peak.time);
-    mark->setName(tr("peak %1 on core %2 at %3")
-                      .arg(formatBytes(peak.bytes))
-                      .arg(peak.core)
-                      .arg(where));
+    // The point's label gives the bytes; the legend says where.
+    mark->setName(core < 0 ? tr("peak: core %1, %2").arg(peak.core).arg(where)
+                           : tr("peak: %1").arg(where));
     mark->append(double(peak.time), double(peak.bytes) * scale);
     mark->setMarkerSize(9);
     attach(mark);
@@ -394,6 +425,7 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   view->setRenderHint(QPainter::Antialiasing, plotted < 4000);
   chart->legend()->setVisible(seriesCount <= kLegendMax);
   chart->legend()->setLabelColor(text);
+  fitToSize();
   chart->setToolTip(
       core < 0 ? tr("Each line is one core; choose a core to see its bytes "
                     "by %1. Drag to select a time range.")
@@ -431,7 +463,7 @@ void OccupancyChart::placeOverlay() {
     rangeBox->setVisible(false);
   }
   QString said = cursorText();
-  readout->setText(said);
+  readout->setFullText(said);
   readout->setVisible(!said.isEmpty());
 }
 
@@ -567,22 +599,56 @@ bool OccupancyChart::eventFilter(QObject *watched, QEvent *event) {
   return QWidget::eventFilter(watched, event);
 }
 
+void OccupancyChart::renderAt(QSize size,
+                              const std::function<void(const QRectF &)> &paint) {
+  // The dock may be small; the file is not: lay the chart out at `size`,
+  // titled with what ran, draw it, and put it back as it was.
+  const QSizeF before = chart->size();
+  const Qt::Alignment legendBefore = chart->legend()->alignment();
+  const QFont legendFont = chart->legend()->font();
+  QString heading = tr("Scratchpad occupancy");
+  if (!subtitle->fullText().isEmpty())
+    heading += QStringLiteral(" — ") + subtitle->fullText();
+  if (core >= 0)
+    heading += tr(" · core %1").arg(core);
+  chart->setTitle(heading);
+  chart->legend()->setAlignment(size.width() >= 820 ? Qt::AlignRight : Qt::AlignBottom);
+  chart->legend()->setFont(font());
+  for (QAbstractAxis *axis : chart->axes())
+    axis->setLabelsFont(font()), axis->setTitleFont(font());
+  chart->resize(QSizeF(size));
+  if (chart->layout())
+    chart->layout()->activate();
+  paint(chart->geometry());
+  chart->setTitle(QString());
+  chart->legend()->setAlignment(legendBefore);
+  chart->legend()->setFont(legendFont);
+  chart->resize(before);
+  if (chart->layout())
+    chart->layout()->activate();
+  fitToSize();
+}
+
+namespace {
+/// A file is at least this big, whatever the dock's size.
+QSize exportSize(const QSize &shown) {
+  return shown.expandedTo(QSize(1000, 520));
+}
+} // namespace
+
 bool OccupancyChart::exportPng(const QString &path) {
   finishPreparing();
   if (!source || source->isEmpty())
     return false;
-  QSize size = view->isVisible() ? view->size() : QSize(1000, 560);
-  if (!view->isVisible())
-    view->resize(size), chart->resize(size);
+  const QSize size = exportSize(view->isVisible() ? view->size() : QSize());
   QImage image(size * 2, QImage::Format_ARGB32);
   image.setDevicePixelRatio(2);
   image.fill(palette().color(QPalette::Base));
-  {
+  renderAt(size, [&](const QRectF &source) {
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
-    view->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)),
-                          chart->geometry());
-  }
+    view->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source);
+  });
   return image.save(path, "PNG");
 }
 
@@ -590,22 +656,23 @@ bool OccupancyChart::exportSvg(const QString &path) {
   finishPreparing();
   if (!source || source->isEmpty())
     return false;
-  QSize size = view->isVisible() ? view->size() : QSize(1000, 560);
-  if (!view->isVisible())
-    view->resize(size), chart->resize(size);
+  const QSize size = exportSize(view->isVisible() ? view->size() : QSize());
   QSvgGenerator svg;
   svg.setFileName(path);
   svg.setSize(size);
   svg.setViewBox(QRect(QPoint(0, 0), size));
   svg.setTitle(tr("Scratchpad occupancy"));
-  svg.setDescription(subtitle->text());
-  QPainter painter;
-  if (!painter.begin(&svg))
-    return false;
-  painter.fillRect(QRect(QPoint(0, 0), size), palette().color(QPalette::Base));
-  view->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)),
-                        chart->geometry());
-  return painter.end();
+  svg.setDescription(subtitle->fullText());
+  bool ok = false;
+  renderAt(size, [&](const QRectF &source) {
+    QPainter painter;
+    if (!painter.begin(&svg))
+      return;
+    painter.fillRect(QRect(QPoint(0, 0), size), palette().color(QPalette::Base));
+    view->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source);
+    ok = painter.end();
+  });
+  return ok;
 }
 
 void OccupancyChart::chooseExport() {

@@ -24,9 +24,12 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <functional>
+
 #include <cstdint>
 #include <optional>
 
+class ElidedLabel;
 class OccupancyModel;
 class QCheckBox;
 class QComboBox;
@@ -55,6 +58,10 @@ public:
   /// A line under the title saying what ran (e.g. the kernel and seed).
   void setSubtitle(const QString &text);
   QString subtitleText() const;
+  /// What the chart says while it has nothing to draw (default: how to
+  /// get a run), e.g. that a run is being recorded or why it failed.
+  void setEmptyText(const QString &text);
+  QString emptyText() const;
   int focusedCore() const { return core; }
   /// Points handed to the chart in the last redraw (after decimation).
   int plottedPoints() const { return plotted; }
@@ -117,11 +124,17 @@ private:
   void launch();
   void takeWorkersPlot();
   void placeOverlay();
+  /// Legend beside or below the plot, fonts and the title's visibility
+  /// for the widget's size (a short, narrow dock keeps its plot readable).
+  void fitToSize();
+  /// Renders the chart at `size` (at least what the axes and legend
+  /// need, whatever the dock's size) with `paint`, then restores it.
+  void renderAt(QSize size, const std::function<void(const QRectF &)> &paint);
   std::optional<double> timeAtViewPoint(const QPoint &point) const;
 
   OccupancyModel *source = nullptr;
-  QLabel *title = nullptr, *subtitle = nullptr, *empty = nullptr,
-         *readout = nullptr;
+  QLabel *title = nullptr, *empty = nullptr;
+  ElidedLabel *subtitle = nullptr, *readout = nullptr;
   QComboBox *coreBox = nullptr;
   QCheckBox *fitToData = nullptr;
   QToolButton *exportButton = nullptr;

@@ -38,6 +38,16 @@ int PassListModel::rowCount(const QModelIndex &parent) const {
   return parent.isValid() ? 0 : int(m_snapshots.size());
 }
 
+void PassListModel::setCompact(bool compact) {
+  if (compact == m_compact)
+    return;
+  m_compact = compact;
+  Q_EMIT headerDataChanged(Qt::Horizontal, StageColumn, StageColumn);
+  if (!m_snapshots.empty())
+    Q_EMIT dataChanged(index(0, StageColumn), index(rowCount() - 1, StageColumn),
+                       {Qt::DisplayRole});
+}
+
 int PassListModel::columnCount(const QModelIndex &parent) const {
   return parent.isValid() ? 0 : ColumnCount;
 }
@@ -54,7 +64,7 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
     case PassColumn:
       return q(s.pass);
     case StageColumn:
-      return q(s.stage);
+      return m_compact ? QString() : q(s.stage);
     case TimeColumn:
       return formatMs(s.wallMs);
     case ChangedColumn:
@@ -118,7 +128,7 @@ QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
     case PassColumn:
       return tr("Pass");
     case StageColumn:
-      return tr("Stage");
+      return m_compact ? QString() : tr("Stage");
     case TimeColumn:
       return tr("ms");
     case ChangedColumn:
@@ -238,7 +248,9 @@ QString PassListModel::descriptionHtml(const QString &markdown) {
 
 QString PassListModel::toolTipFor(const PassSnapshot &s) {
   // A fixed width makes Qt wrap the paragraphs instead of one long line.
-  return QStringLiteral("<div style=\"width: 420px\"><p><b>%1</b> &mdash; <i>%2</i></p>%3</div>")
-      .arg(q(s.pass).toHtmlEscaped(), q(s.stage).toHtmlEscaped(),
+  return QStringLiteral("<div style=\"width: 420px\"><p><b>%1</b> &mdash; <i>%2</i> "
+                        "&mdash; %3 ms, %4</p>%5</div>")
+      .arg(q(s.pass).toHtmlEscaped(), q(s.stage).toHtmlEscaped(), formatMs(s.wallMs),
+           s.changed ? tr("changed the IR") : tr("changed nothing"),
            descriptionHtml(q(s.description)));
 }

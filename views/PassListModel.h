@@ -39,6 +39,10 @@ public:
   const std::vector<spyre::driver::PassSnapshot> &snapshots() const { return m_snapshots; }
   /// The snapshot of `row`, or nullptr when out of range.
   const spyre::driver::PassSnapshot *snapshot(int row) const;
+  /// Compact (a narrow dock): the stage column is its colour swatch only,
+  /// without text or header (the tooltip names it).
+  void setCompact(bool compact);
+  bool isCompact() const { return m_compact; }
   /// The first row whose pass is `pass`, or -1.
   int rowOfPass(const QString &pass) const;
 
@@ -65,6 +69,7 @@ public:
 
 private:
   std::vector<spyre::driver::PassSnapshot> m_snapshots;
+  bool m_compact = false;
 };
 
 #endif

@@ -12,6 +12,10 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace {
+constexpr int kSwatchColumn = 22; ///< the stage column when compact
+} // namespace
+
 PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -38,6 +42,7 @@ PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
   // narrow dock the time and "changed" columns scroll out to the right.
   m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_view->horizontalHeader()->setStretchLastSection(true);
+  m_view->horizontalHeader()->setMinimumSectionSize(kSwatchColumn);
   m_view->setWordWrap(false);
   m_view->setTextElideMode(Qt::ElideNone);
   layout->addWidget(m_filterEdit);
@@ -68,6 +73,42 @@ int PassListPanel::passColumnWidth() const {
   return width;
 }
 
+void PassListPanel::resizeEvent(QResizeEvent *event) {
+  QWidget::resizeEvent(event);
+  fitColumns();
+}
+
+void PassListPanel::fitColumns() {
+  const QFontMetrics fm = m_view->fontMetrics();
+  // The full columns, as wide as their content would make them.
+  // The stage: its swatch, its name and the cell's margins.
+  int stage = kSwatchColumn;
+  for (const QString &s : {"KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"})
+    stage = std::max(stage, fm.horizontalAdvance(QString(s)) + 30);
+  const int chrome = m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
+  const int pass = std::max(
+      fm.horizontalAdvance(tr("Pass")) + 24,
+      static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
+  const int named = pass + stage + chrome;
+  const int full = named + fm.horizontalAdvance("0.000") + 24 +
+                   fm.horizontalAdvance(QStringLiteral("\u0394")) + 24;
+  // Narrower than every column: the time and changed columns go first,
+  // then the stage's name (its swatch stays).
+  const bool narrow = m_view->width() < full;
+  const bool compact = m_view->width() < named;
+  m_model->setCompact(compact);
+  m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
+  m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
+  QHeaderView *header = m_view->horizontalHeader();
+  if (compact) {
+    header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);
+    header->resizeSection(PassListModel::StageColumn, kSwatchColumn);
+  } else {
+    header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::ResizeToContents);
+  }
+  updateGeometry();
+}
+
 QSize PassListPanel::sizeHint() const {
   // Room for every column, as wide as their content.
   int width = m_view->frameWidth() * 2 + 12 + m_view->verticalScrollBar()->sizeHint().width();
@@ -78,10 +119,15 @@ QSize PassListPanel::sizeHint() const {
 }
 
 QSize PassListPanel::minimumSizeHint() const {
-  // At least the pass names and the stage (a 1024-pixel-wide window).
+  // At least the pass names and the stage's swatch (a 1024-pixel-wide
+  // window), with the scroll bar and frames.
   QSize hint = QWidget::minimumSizeHint();
+  const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
+  const int need = std::max(passColumnWidth(), static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn)) +
+                   kSwatchColumn + m_view->verticalScrollBar()->sizeHint().width() +
+                   m_view->frameWidth() * 2 + margins.left() + margins.right() + 2;
   hint.setWidth(std::max(fontMetrics().averageCharWidth() * 24,
-                         std::min(passColumnWidth() + 40, fontMetrics().averageCharWidth() * 34)));
+                         std::min(need, fontMetrics().averageCharWidth() * 34)));
   return hint;
 }
 
@@ -116,6 +162,7 @@ void PassListPanel::setSnapshots(std::vector<spyre::driver::PassSnapshot> snapsh
   m_model->setSnapshots(std::move(snapshots));
   m_restoring = false;
   syncCurrentRow();
+  fitColumns();
   updateGeometry();
   Q_EMIT selectedPassChanged(shownPass());
 }

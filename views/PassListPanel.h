@@ -62,11 +62,18 @@ public:
 Q_SIGNALS:
   void selectedPassChanged(const QString &pass);
 
+protected:
+  void resizeEvent(QResizeEvent *event) override;
+
 private:
   void onCurrentRowChanged();
   /// Makes the table's current row the shown pass's (or none) quietly.
   void syncCurrentRow();
   int passColumnWidth() const;
+  /// Every column at its full width does not fit: the time and changed
+  /// columns are hidden, and narrower still the stage is a swatch (the
+  /// tooltip says all).
+  void fitColumns();
 
   PassListModel *m_model = nullptr;
   PassFilterModel *m_filter = nullptr;

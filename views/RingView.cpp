@@ -16,8 +16,8 @@
 
 namespace {
 
-constexpr int kHeader = 40; ///< two lines of text above the ring
-constexpr int kLegend = 24; ///< one line below it
+constexpr int kLegendItemExtra = 18 + 12; ///< swatch and gap around a caption
+constexpr int kHeaderStatusLines = 4;      ///< the status wraps to at most this
 constexpr int kMaxListedBuffers = 12;
 
 /// An arrowhead at the end of `tip`, pointing along it.
@@ -105,12 +105,66 @@ void RingView::focusCore(int core) {
 
 ring::Layout RingView::currentLayout() const {
   // Without the legend strip when the legend fits inside the ring.
-  QRectF area = QRectF(rect()).adjusted(4, kHeader, -4, -2);
+  QRectF area = QRectF(rect()).adjusted(4, headerHeight(), -4, -2);
   ring::Layout l = ring::layout(arch.numCores, area, arch.hbmAttachCore);
   if (legendInside(l))
     return l;
-  return ring::layout(arch.numCores, area.adjusted(0, 0, 0, -kLegend),
+  const int strip = legendRows() * (fontMetrics().height() + 2) + 6;
+  return ring::layout(arch.numCores, area.adjusted(0, 0, 0, -strip),
                       arch.hbmAttachCore);
+}
+
+QString RingView::statusText() const {
+  QString second = headline();
+  if (live.valid) {
+    int busy = 0;
+    for (const auto &c : live.cores)
+      busy += int(c.busy.size());
+    second = tr("cycle %1: %2 engines busy, %3 links in use · %4")
+                 .arg(live.cycle)
+                 .arg(busy)
+                 .arg(live.links.size())
+                 .arg(second);
+  }
+  return second;
+}
+
+int RingView::headerHeight() const {
+  QFont bold = font();
+  bold.setBold(true);
+  const int first = QFontMetrics(bold).height() + 4;
+  const QFontMetrics fm = fontMetrics();
+  const int width = std::max(40, this->width() - 16);
+  int text = fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, statusText())
+                 .height();
+  text = std::min(text, kHeaderStatusLines * fm.lineSpacing());
+  return first + std::max(text, fm.height()) + 4;
+}
+
+QStringList RingView::legendCaptions() const {
+  QStringList captions;
+  // During a run the strip along the bottom shows what moves only.
+  if (!live.valid)
+    captions << tr("tile id") << tr("idle") << tr("link") << tr("focused");
+  else
+    captions << tr("traffic") << tr("busy engine");
+  return captions;
+}
+
+int RingView::legendRows() const {
+  const QFontMetrics fm = fontMetrics();
+  const double room = std::max(40, width() - 16);
+  int rows = 1;
+  double x = 0;
+  for (const QString &c : legendCaptions()) {
+    double w = kLegendItemExtra + fm.horizontalAdvance(c);
+    if (x > 0 && x + w > room) {
+      ++rows;
+      x = 0;
+    }
+    x += w;
+  }
+  return rows;
 }
 
 bool RingView::isDark() const {
@@ -242,27 +296,16 @@ void RingView::paintEvent(QPaintEvent *) {
                      arch.bidirectionalRing ? tr("bidirectional")
                                             : tr("one-way"))
                 .arg(arch.numCores);
-  QRectF line1(8, 2, width() - 16, kHeader / 2);
+  const int firstHeight = QFontMetrics(bold).height() + 4;
+  QRectF line1(8, 2, width() - 16, firstHeight - 2);
   p.drawText(line1, Qt::AlignLeft | Qt::AlignVCenter,
              p.fontMetrics().elidedText(machine, Qt::ElideRight,
                                         int(line1.width())));
   p.setFont(font);
   p.setPen(placed ? text : faint);
-  QRectF line2(8, kHeader / 2, width() - 16, kHeader / 2 - 2);
-  QString second = headline();
-  if (live.valid) {
-    int busy = 0;
-    for (const auto &c : live.cores)
-      busy += int(c.busy.size());
-    second = tr("cycle %1: %2 engines busy, %3 links in use · %4")
-                 .arg(live.cycle)
-                 .arg(busy)
-                 .arg(live.links.size())
-                 .arg(second);
-  }
-  p.drawText(line2, Qt::AlignLeft | Qt::AlignVCenter,
-             p.fontMetrics().elidedText(second, Qt::ElideRight,
-                                        int(line2.width())));
+  // The status wraps (at most four lines; only a longer one is cut).
+  QRectF line2(8, firstHeight, width() - 16, headerHeight() - firstHeight - 2);
+  p.drawText(line2, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, statusText());
   if (arch.numCores == 0)
     return;
 
@@ -428,7 +471,8 @@ void RingView::paintEvent(QPaintEvent *) {
   QFontMetrics fm(font);
   bool inside = legendInside(l);
   double rowHeight = fm.height() + 2;
-  double x = 8, y = height() - kLegend / 2.0;
+  const int rows = legendRows();
+  double x = 8, y = height() - 4 - (rows - 0.5) * rowHeight;
   if (inside) {
     x = l.centre.x() - 36;
     y = l.hbm.bottom() + 8 + rowHeight / 2;
@@ -441,12 +485,21 @@ void RingView::paintEvent(QPaintEvent *) {
       x += advance + 12;
     }
   };
+  // In the strip, an item that does not fit the row starts the next one
+  // (legendRows() counted them the same way).
+  auto wrapFor = [&](const QString &what) {
+    if (!inside && x > 8 && x + kLegendItemExtra + fm.horizontalAdvance(what) > width() - 8) {
+      x = 8;
+      y += rowHeight;
+    }
+  };
   auto caption = [&](const QString &what) {
     p.setPen(faint);
     p.drawText(QPointF(x, y + fm.ascent() / 2.0 - 1), what);
     next(fm.horizontalAdvance(what));
   };
   auto swatch = [&](const QColor &fill, const QPen &edge, const QString &what) {
+    wrapFor(what);
     p.setPen(edge);
     p.setBrush(fill);
     p.drawEllipse(QRectF(x, y - 6, 12, 12));
@@ -460,6 +513,7 @@ void RingView::paintEvent(QPaintEvent *) {
            QPen(tilecolors::fill(0, dark).darker(140), 1), tr("tile id"));
     swatch(pal.color(QPalette::AlternateBase),
            QPen(pal.color(QPalette::Mid), 1), tr("idle"));
+    wrapFor(tr("link"));
     p.setPen(QPen(linkColor, 1.2));
     drawArrow(p, QLineF(x, y, x + 14, y), 5);
     x += 18;
@@ -467,6 +521,7 @@ void RingView::paintEvent(QPaintEvent *) {
     swatch(Qt::transparent, QPen(focusColor, 2.5), tr("focused"));
   }
   if (live.valid) {
+    wrapFor(tr("traffic"));
     p.setPen(QPen(sendColor, 3.5, Qt::SolidLine, Qt::RoundCap));
     p.drawLine(QLineF(x, y, x + 14, y));
     x += 18;

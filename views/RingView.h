@@ -77,6 +77,16 @@ private:
   static QColor busyColor(bool dark);
   bool isDark() const;
   QString headline() const;
+  /// The header's second line: what the pass did, and the run's state at
+  /// the current cycle during a run.
+  QString statusText() const;
+  /// The header's height: the machine line and the status wrapped to the
+  /// width (at most four lines), so nothing is cut to "…".
+  int headerHeight() const;
+  /// The legend strip along the bottom: its captions, and how many rows
+  /// they need at the current width.
+  QStringList legendCaptions() const;
+  int legendRows() const;
 
   spyre::arch::Arch arch;
   bool placed = false;

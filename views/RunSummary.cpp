@@ -2,6 +2,8 @@
 
 #include "RunSummary.h"
 
+#include "ElidedLabel.h"
+
 #include "Bytes.h"
 
 #include <QEvent>
@@ -67,7 +69,7 @@ RunSummary::RunSummary(QWidget *parent) : QWidget(parent) {
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(2);
   auto *top = new QHBoxLayout;
-  status = new QLabel(this);
+  status = new ElidedLabel(this);
   status->setObjectName("runSummaryStatus");
   status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   exportButton = new QToolButton(this);
@@ -78,8 +80,9 @@ RunSummary::RunSummary(QWidget *parent) : QWidget(parent) {
   compareButton = new QToolButton(this);
   compareButton->setObjectName("compareWith");
   compareButton->setText(tr("Compare with…"));
-  compareButton->setToolTip(tr("Run the same kernel on another target and "
-                               "show both summaries side by side"));
+  compareButton->setToolTip(tr("Run the same kernel on another target, or "
+                               "without double buffering, and show both "
+                               "summaries side by side"));
   compareButton->setPopupMode(QToolButton::InstantPopup);
   compareButton->setMenu(new QMenu(compareButton));
   top->addWidget(status, 1);
@@ -104,8 +107,7 @@ void RunSummary::setRuns(std::vector<RunSummaryData> runs) {
 }
 
 void RunSummary::setStatus(const QString &text) {
-  status->setText(text);
-  status->setToolTip(text);
+  status->setFullText(text);
 }
 
 void RunSummary::setCompareTargets(const QStringList &targets) {
@@ -113,6 +115,10 @@ void RunSummary::setCompareTargets(const QStringList &targets) {
   menu->clear();
   for (const QString &t : targets)
     menu->addAction(t, this, [this, t] { Q_EMIT compareRequested(t); });
+  menu->addSeparator();
+  QAction *single = menu->addAction(tr("Double buffering off (same target)"), this,
+                                    [this] { Q_EMIT doubleBufferingCompareRequested(); });
+  single->setObjectName("compareDoubleBufferingOff");
   menu->addSeparator();
   menu->addAction(tr("Clear the comparison"), this, [this] {
     if (shown.size() > 1)

@@ -22,7 +22,7 @@
 
 #include <vector>
 
-class QLabel;
+class ElidedLabel;
 class QTextBrowser;
 class QToolButton;
 
@@ -53,7 +53,7 @@ public:
   const std::vector<RunSummaryData> &runs() const { return shown; }
   /// A line saying what is being computed ("" when nothing).
   void setStatus(const QString &text);
-  /// The targets "Compare with…" offers.
+  /// The targets "Compare with…" offers (then "double buffering off").
   void setCompareTargets(const QStringList &targets);
   /// The summary as plain text (what the dock shows, for tests and copy).
   QString plainText() const;
@@ -66,6 +66,8 @@ public:
 Q_SIGNALS:
   void exportTraceRequested();
   void compareRequested(const QString &target);
+  /// The same kernel and target without double buffering (a what-if).
+  void doubleBufferingCompareRequested();
   void compareCleared();
 
 protected:
@@ -74,7 +76,7 @@ protected:
 private:
   void refresh();
 
-  QLabel *status = nullptr;
+  ElidedLabel *status = nullptr;
   QTextBrowser *page = nullptr;
   QToolButton *exportButton = nullptr, *compareButton = nullptr;
   std::vector<RunSummaryData> shown;

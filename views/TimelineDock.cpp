@@ -2,6 +2,8 @@
 
 #include "TimelineDock.h"
 
+#include "ElidedLabel.h"
+
 #include "TimelineModel.h"
 #include "TimelineView.h"
 
@@ -19,11 +21,16 @@ TimelineDock::TimelineDock(QWidget *parent)
   layout->setContentsMargins(2, 2, 2, 2);
   layout->setSpacing(2);
   auto *bar = new QHBoxLayout;
-  m_status = new QLabel(tr("No emulated run"), panel);
+  m_status = new ElidedLabel(panel);
+  m_status->setFullText(tr("No emulated run"));
   m_status->setObjectName("timelineStatus");
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_status->setMinimumWidth(0);
-  m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+  // Two lines always (where the run is; what runs next), so the lanes do
+  // not jump as the text changes while a run plays.
+  m_status->setFixedHeight(2 * m_status->fontMetrics().lineSpacing() + 2);
+  m_status->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
   auto *fit = new QToolButton(panel);
   fit->setObjectName("timelineFit");
   fit->setText(tr("Fit"));
@@ -43,8 +50,7 @@ TimelineDock::TimelineDock(QWidget *parent)
 TimelineDock::~TimelineDock() = default;
 
 void TimelineDock::setStatus(const QString &text) {
-  m_status->setText(text);
-  m_status->setToolTip(text);
+  m_status->setFullText(text); // each line ends in "…" where it is cut
 }
 
-QString TimelineDock::status() const { return m_status->text(); }
+QString TimelineDock::status() const { return m_status->fullText(); }

@@ -12,7 +12,7 @@
 
 #include <memory>
 
-class QLabel;
+class ElidedLabel;
 class TimelineModel;
 class TimelineView;
 
@@ -32,7 +32,7 @@ public:
 private:
   std::unique_ptr<TimelineModel> m_model;
   TimelineView *m_view = nullptr;
-  QLabel *m_status = nullptr;
+  ElidedLabel *m_status = nullptr;
 };
 
 #endif

@@ -1,6 +1,7 @@
 //===- Run.cpp - run a KTIR kernel on the reference interpreter -----------===//
 
 #include "driver/Run.h"
+#include "driver/KernelArguments.h"
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
 #include "driver/Architecture.h"
@@ -191,6 +192,61 @@ seededShape(Block &entry, const std::vector<std::string> &names,
   return std::nullopt;
 }
 
+/// Parses and verifies the kernel (remembering its argument names) and
+/// picks the function `request` names; null, with a diagnostic, when that
+/// fails.
+func::FuncOp parseKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+                         const RunRequest &request,
+                         OwningOpRef<ModuleOp> &module,
+                         std::vector<std::string> &names,
+                         DiagnosticCapture &capture) {
+  if (failed(loadKernelSource(context, sourceMgr, request.source,
+                              request.sourceName)))
+    return {};
+  AsmParserState state;
+  Block top;
+  ParserConfig config(&context);
+  if (failed(parseAsmSourceFile(sourceMgr, &top, config, &state)))
+    return {};
+  if (top.getOperations().size() == 1 && llvm::isa<ModuleOp>(top.front())) {
+    module = llvm::cast<ModuleOp>(top.front());
+    module->getOperation()->remove();
+  } else {
+    module = ModuleOp::create(UnknownLoc::get(&context));
+    module->getBody()->getOperations().splice(module->getBody()->begin(),
+                                              top.getOperations());
+  }
+  if (failed(verify(*module)))
+    return {};
+  func::FuncOp function;
+  for (auto f : module->getOps<func::FuncOp>()) {
+    if (f.isDeclaration())
+      continue;
+    if (request.function.empty() || f.getSymName() == request.function) {
+      function = f;
+      break;
+    }
+  }
+  if (!function) {
+    capture.error(request.function.empty()
+                      ? "the kernel defines no function"
+                      : "no function named '" + request.function + "'");
+    return {};
+  }
+  names = argumentNames(state, function.getBody().front());
+  return function;
+}
+
+/// The memory view built on argument `arg` (its offset), the one --seed
+/// fills; null when the argument is no pointer.
+MemRefType viewTypeOf(BlockArgument arg) {
+  for (Operation *user : arg.getUsers())
+    if (auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(user))
+      if (view.getOffset() == arg)
+        return llvm::cast<MemRefType>(view.getType());
+  return {};
+}
+
 /// Random data for every pointer argument without a value that is the
 /// offset of a memory view whose shape is static or given by constants and
 /// scalar arguments.
@@ -216,11 +272,7 @@ LogicalResult seedArguments(func::FuncOp function,
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     if (given.count(names[i]))
       continue;
-    MemRefType type;
-    for (Operation *user : entry.getArgument(i).getUsers())
-      if (auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(user))
-        if (view.getOffset() == entry.getArgument(i) && !type)
-          type = llvm::cast<MemRefType>(view.getType());
+    MemRefType type = viewTypeOf(entry.getArgument(i));
     if (!type)
       continue; // not a pointer: reported as a missing value later
     std::optional<std::vector<int64_t>> shape =
@@ -380,40 +432,9 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   loadKernelDialects(context);
   DiagnosticCapture capture(context, diagnostics);
 
-  // Parse (remembering argument names) and verify.
-  if (failed(loadKernelSource(context, sourceMgr, request.source,
-                              request.sourceName)))
+  function = parseKernel(context, sourceMgr, request, module, names, capture);
+  if (!function)
     return;
-  AsmParserState state;
-  Block top;
-  ParserConfig config(&context);
-  if (failed(parseAsmSourceFile(sourceMgr, &top, config, &state)))
-    return;
-  if (top.getOperations().size() == 1 && llvm::isa<ModuleOp>(top.front())) {
-    module = llvm::cast<ModuleOp>(top.front());
-    module->getOperation()->remove();
-  } else {
-    module = ModuleOp::create(UnknownLoc::get(&context));
-    module->getBody()->getOperations().splice(module->getBody()->begin(),
-                                              top.getOperations());
-  }
-  if (failed(verify(*module)))
-    return;
-
-  for (auto f : module->getOps<func::FuncOp>()) {
-    if (f.isDeclaration())
-      continue;
-    if (request.function.empty() || f.getSymName() == request.function) {
-      function = f;
-      break;
-    }
-  }
-  if (!function) {
-    capture.error(request.function.empty()
-                      ? "the kernel defines no function"
-                      : "no function named '" + request.function + "'");
-    return;
-  }
 
   options.grid = request.grid;
   options.recordLxEvents = request.recordLxEvents;
@@ -471,7 +492,6 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   coreCount = static_cast<int>(tiles);
   options.grid = grid; // the interpreter runs the grid checked here
 
-  names = argumentNames(state, function.getBody().front());
   if (failed(checkArguments(function, names, request.args, capture)))
     return;
   args = request.args;
@@ -701,4 +721,54 @@ std::vector<PreparedRun::PlacedArgument> PreparedRun::placedArguments() const {
 
 const std::vector<MemoryRegion> &PreparedRun::placedRegions() const {
   return state->regions;
+}
+
+std::vector<KernelArgument>
+spyre::driver::describeArguments(const RunRequest &request,
+                                 std::vector<Diagnostic> &diagnostics) {
+  MLIRContext context;
+  loadKernelDialects(context);
+  DiagnosticCapture capture(context, diagnostics);
+  llvm::SourceMgr sourceMgr;
+  OwningOpRef<ModuleOp> module;
+  std::vector<std::string> names;
+  func::FuncOp function =
+      parseKernel(context, sourceMgr, request, module, names, capture);
+  std::vector<KernelArgument> out;
+  if (!function)
+    return out;
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments() && i < names.size(); ++i) {
+    KernelArgument a;
+    a.name = names[i];
+    if (MemRefType type = viewTypeOf(entry.getArgument(i))) {
+      a.pointer = true;
+      a.dtype = std::string(interp::dtypeName(interp::dtypeOf(type)));
+      a.staticShape = type.hasStaticShape();
+      a.shape.assign(type.getShape().begin(), type.getShape().end());
+    } else {
+      a.dtype = std::string(
+          interp::dtypeName(interp::dtypeOf(entry.getArgument(i).getType())));
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+std::string spyre::driver::checkInputArray(const KernelArgument &argument,
+                                           const npy::Array &array) {
+  std::string takes = "%" + argument.name + " takes ";
+  if (!argument.pointer)
+    return takes + "a " + argument.dtype + " value, not an array";
+  std::string what = argument.dtype + ", " + shapeText(argument.shape);
+  std::string given = array.dtype + ", " + shapeText(array.shape) + ",";
+  // u8..u64 arrays feed i8..i64 arguments, as the interpreter places them.
+  std::optional<interp::DType> elem = arrayDType(array.dtype);
+  if (!elem || elem != arrayDType(argument.dtype))
+    return "the array is " + given + " but " + takes + what +
+           " (the element types differ)";
+  if (argument.staticShape && array.shape != argument.shape)
+    return "the array is " + given + " but " + takes + what +
+           " (the shapes differ)";
+  return {};
 }

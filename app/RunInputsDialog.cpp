@@ -1,0 +1,232 @@
+//===- RunInputsDialog.cpp - choose what a run starts from ----------------===//
+
+#include "RunInputsDialog.h"
+
+#include "support/Npy.h"
+
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <limits>
+
+namespace {
+QString shapeText(const spyre::driver::KernelArgument &a) {
+  if (!a.pointer)
+    return QObject::tr("%1 value").arg(QString::fromStdString(a.dtype));
+  QStringList dims;
+  for (int64_t d : a.shape)
+    dims << (d < 0 ? QStringLiteral("?") : QString::number(d));
+  return QStringLiteral("%1, %2")
+      .arg(QString::fromStdString(a.dtype),
+           dims.isEmpty() ? QObject::tr("a scalar") : dims.join(QLatin1Char('x')));
+}
+} // namespace
+
+RunInputsDialog::RunInputsDialog(const RunInputs &current, const QString &source,
+                                 const QString &name, QWidget *parent)
+    : QDialog(parent), chosen(current) {
+  setObjectName("runInputsDialog");
+  setWindowTitle(tr("Run inputs — %1").arg(QFileInfo(name).fileName()));
+  auto *layout = new QVBoxLayout(this);
+  auto *intro = new QLabel(
+      tr("Each array argument starts with random data from the seed (floats "
+         "standard normal, integers in range), or with a NumPy .npy file of "
+         "its element type and shape. The emulated run and the "
+         "interpreter it is compared with get the same inputs."),
+      this);
+  intro->setWordWrap(true);
+  layout->addWidget(intro);
+  auto *form = new QFormLayout;
+  seedBox = new QSpinBox(this);
+  seedBox->setObjectName("seed");
+  seedBox->setRange(0, std::numeric_limits<int>::max());
+  seedBox->setValue(int(std::min<uint64_t>(current.seed, uint64_t(seedBox->maximum()))));
+  form->addRow(tr("&Seed:"), seedBox);
+  layout->addLayout(form);
+
+  table = new QTableWidget(0, 3, this);
+  table->setObjectName("inputsTable");
+  table->setHorizontalHeaderLabels({tr("Argument"), tr("Takes"), tr("Input")});
+  table->verticalHeader()->hide();
+  table->setSelectionMode(QAbstractItemView::NoSelection);
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+  table->setEnabled(false);
+  layout->addWidget(table, 1);
+
+  note = new QLabel(tr("Reading the kernel's arguments…"), this);
+  note->setObjectName("inputsNote");
+  note->setWordWrap(true);
+  note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(note);
+
+  auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  layout->addWidget(buttons);
+  resize(620, 360);
+
+  connect(&watcher, &QFutureWatcher<Described>::finished, this,
+          &RunInputsDialog::onDescribed);
+  spyre::driver::RunRequest request;
+  request.source = source.toStdString();
+  request.sourceName = QFileInfo(name).fileName().toStdString();
+  watcher.setFuture(QtConcurrent::run([request] {
+    Described out;
+    std::vector<spyre::driver::Diagnostic> diagnostics;
+    out.arguments = spyre::driver::describeArguments(request, diagnostics);
+    for (const auto &d : diagnostics)
+      if (d.severity == spyre::driver::Diagnostic::Severity::Error) {
+        out.error = QString::fromStdString(d.format());
+        break;
+      }
+    return out;
+  }));
+}
+
+RunInputsDialog::~RunInputsDialog() { watcher.waitForFinished(); }
+
+void RunInputsDialog::onDescribed() {
+  Described got = watcher.result();
+  arguments = std::move(got.arguments);
+  known = true;
+  QStringList dropped;
+  for (auto it = chosen.files.begin(); it != chosen.files.end();) {
+    const auto *a = argument(it->first);
+    if (!a || !a->pointer) {
+      dropped << tr("%1 (for %%2)").arg(QFileInfo(it->second).fileName(), it->first);
+      it = chosen.files.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  fillTable();
+  if (arguments.empty())
+    showMessage(got.error.isEmpty()
+                    ? tr("The kernel takes no arguments.")
+                    : tr("The kernel's arguments cannot be read (%1): only the "
+                         "seed applies.")
+                          .arg(got.error),
+                !got.error.isEmpty());
+  else if (!dropped.isEmpty())
+    showMessage(tr("Dropped, as the kernel takes no such array: %1.")
+                    .arg(dropped.join(", ")),
+                false);
+  else
+    showMessage(QString(), false);
+  Q_EMIT argumentsRead();
+}
+
+const spyre::driver::KernelArgument *RunInputsDialog::argument(const QString &name) const {
+  for (const auto &a : arguments)
+    if (QString::fromStdString(a.name) == name)
+      return &a;
+  return nullptr;
+}
+
+void RunInputsDialog::fillTable() {
+  table->setRowCount(int(arguments.size()));
+  for (int row = 0; row < int(arguments.size()); ++row) {
+    const auto &a = arguments[size_t(row)];
+    const QString name = QString::fromStdString(a.name);
+    table->setItem(row, 0, new QTableWidgetItem(QLatin1Char('%') + name));
+    table->setItem(row, 1, new QTableWidgetItem(shapeText(a)));
+    auto *cell = new QWidget(table);
+    auto *h = new QHBoxLayout(cell);
+    h->setContentsMargins(2, 0, 2, 0);
+    auto *what = new QLabel(cell);
+    what->setObjectName("input_" + name);
+    h->addWidget(what, 1);
+    if (a.pointer) {
+      auto it = chosen.files.find(name);
+      if (it != chosen.files.end()) {
+        what->setText(QFileInfo(it->second).fileName());
+        what->setToolTip(QDir::toNativeSeparators(it->second));
+      } else {
+        what->setText(tr("random (seed)"));
+      }
+      auto *choose = new QToolButton(cell);
+      choose->setText(tr("Choose .npy…"));
+      connect(choose, &QToolButton::clicked, this, [this, name] {
+        QString path = QFileDialog::getOpenFileName(
+            this, tr("Input for %%1").arg(name), QString(),
+            tr("NumPy arrays (*.npy);;All files (*)"));
+        if (!path.isEmpty())
+          chooseFile(name, path);
+      });
+      h->addWidget(choose);
+      auto *seed = new QToolButton(cell);
+      seed->setText(tr("Seed"));
+      seed->setToolTip(tr("Random data from the seed"));
+      seed->setEnabled(it != chosen.files.end());
+      connect(seed, &QToolButton::clicked, this, [this, name] { useSeed(name); });
+      h->addWidget(seed);
+    } else {
+      what->setText(tr("a scalar: not set here"));
+      what->setEnabled(false);
+    }
+    table->setCellWidget(row, 2, cell);
+  }
+  table->resizeRowsToContents();
+  table->setEnabled(!arguments.empty());
+}
+
+bool RunInputsDialog::chooseFile(const QString &name, const QString &path,
+                                 QString *error) {
+  QString why;
+  const auto *a = argument(name);
+  const QString file = QFileInfo(path).fileName();
+  if (!a) {
+    why = tr("The kernel takes no argument %%1.").arg(name);
+  } else {
+    spyre::npy::Array array;
+    std::string readError;
+    if (!spyre::npy::readNpy(path.toStdString(), array, readError))
+      why = QString::fromStdString(readError);
+    else if (std::string bad = spyre::driver::checkInputArray(*a, array); !bad.empty())
+      why = tr("%1 cannot be the input of %%2: %3")
+                .arg(file, name, QString::fromStdString(bad));
+  }
+  if (!why.isEmpty()) {
+    showMessage(why, true);
+    if (error)
+      *error = why;
+    return false;
+  }
+  chosen.files[name] = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+  fillTable();
+  showMessage(tr("%%1 starts from %2.").arg(name, file), false);
+  return true;
+}
+
+void RunInputsDialog::useSeed(const QString &name) {
+  chosen.files.erase(name);
+  fillTable();
+  showMessage(tr("%%1 starts from the seed's random data.").arg(name), false);
+}
+
+RunInputs RunInputsDialog::inputs() const {
+  RunInputs out = chosen;
+  out.seed = uint64_t(seedBox->value());
+  return out;
+}
+
+QString RunInputsDialog::message() const { return note->text(); }
+
+void RunInputsDialog::showMessage(const QString &text, bool error) {
+  note->setText(text);
+  note->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+}

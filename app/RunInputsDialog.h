@@ -1,0 +1,71 @@
+//===- RunInputsDialog.h - choose what a run starts from ---------*- C++ -*-===//
+//
+// Run ▸ Inputs…: the seed, and for each array argument of the kernel either
+// the seed's random data or a NumPy .npy file. The arguments (name, element
+// type, shape of the memory view built on them) are read from the kernel
+// on a worker thread (driver/Run.h's describeArguments); a chosen file is
+// read at once and refused, with the reason in the dialog, when its
+// element type or shape is not the argument's (checkInputArray).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_RUNINPUTSDIALOG_H
+#define SPYRE_APP_RUNINPUTSDIALOG_H
+
+#include "RunInputs.h"
+
+#include "driver/KernelArguments.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <vector>
+
+class QLabel;
+class QSpinBox;
+class QTableWidget;
+
+class RunInputsDialog : public QDialog {
+  Q_OBJECT
+
+public:
+  RunInputsDialog(const RunInputs &current, const QString &source,
+                  const QString &name, QWidget *parent = nullptr);
+  ~RunInputsDialog() override;
+
+  /// The seed and the files as the dialog has them now.
+  RunInputs inputs() const;
+  /// Uses `path` for `argument` (what "Choose…" does once a file is
+  /// picked); false, with the reason shown and in `error`, when the file
+  /// cannot be read or does not fit the argument.
+  bool chooseFile(const QString &argument, const QString &path,
+                  QString *error = nullptr);
+  /// Back to the seed's data for `argument`.
+  void useSeed(const QString &argument);
+  /// The kernel's arguments have been read (argumentsRead() was emitted).
+  bool argumentsKnown() const { return known; }
+  /// The note under the table (errors, dropped files), for tests.
+  QString message() const;
+
+Q_SIGNALS:
+  void argumentsRead();
+
+private:
+  struct Described {
+    std::vector<spyre::driver::KernelArgument> arguments;
+    QString error;
+  };
+  void onDescribed();
+  void fillTable();
+  void showMessage(const QString &text, bool error);
+  const spyre::driver::KernelArgument *argument(const QString &name) const;
+
+  RunInputs chosen;
+  std::vector<spyre::driver::KernelArgument> arguments;
+  bool known = false;
+  QSpinBox *seedBox = nullptr;
+  QTableWidget *table = nullptr;
+  QLabel *note = nullptr;
+  QFutureWatcher<Described> watcher;
+};
+
+#endif

@@ -1,0 +1,44 @@
+//===- KernelArguments.h - what a kernel takes, for choosing inputs -*- C++ -*-===//
+//
+// The arguments of a kernel's function as a run needs them (a pointer's
+// element type and the shape of the memory view built on it), read from
+// the KTIR source, and the check an input array must pass for one. The
+// GUI's Inputs dialog uses these to offer and check .npy files; std types
+// only (the parsing lives in Run.cpp with the interpreter's).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_DRIVER_KERNELARGUMENTS_H
+#define SPYRE_DRIVER_KERNELARGUMENTS_H
+
+#include "driver/Run.h"
+
+#include <string>
+#include <vector>
+
+namespace spyre::driver {
+
+/// One argument of the kernel's function, as a run needs it.
+struct KernelArgument {
+  std::string name;     ///< source name without '%'
+  bool pointer = false; ///< the offset of a memory view: an array input
+  std::string dtype;    ///< element type (pointers) or value type ("f16")
+  /// The memory view's shape (pointers; a dynamic extent is negative):
+  /// what --seed fills and what an input array must have.
+  std::vector<int64_t> shape;
+  bool staticShape = false;
+};
+
+/// The arguments of `request`'s function (source, sourceName, function are
+/// read), in order; empty with diagnostics when the kernel does not parse.
+std::vector<KernelArgument>
+describeArguments(const RunRequest &request,
+                  std::vector<Diagnostic> &diagnostics);
+
+/// Why `array` cannot be the input of `argument` (element type, and shape
+/// when the argument's view is static), in words; empty when it can.
+std::string checkInputArray(const KernelArgument &argument,
+                            const npy::Array &array);
+
+} // namespace spyre::driver
+
+#endif

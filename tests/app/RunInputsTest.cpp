@@ -1,0 +1,234 @@
+//===- RunInputsTest.cpp - runs that start from .npy files -----------------===//
+//
+// Run ▸ Inputs…: the dialog lists the kernel's arguments with their element
+// type and shape, refuses a file of another element type or shape (or no
+// .npy at all) saying why, and keeps a fitting one by its absolute path;
+// the files reach the interpreter (its output is A + B of the files) and
+// the emulator (its outputs agree with the interpreter's); a session file
+// keeps them; choosing inputs in the window makes the next step record a
+// new run from them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorRun.h"
+#include "MainWindow.h"
+#include "RunController.h"
+#include "RunControls.h"
+#include "RunInputsDialog.h"
+#include "RunSummaryRunner.h"
+#include "SessionFile.h"
+#include "WindowWithSample.h"
+
+#include "driver/OutputCompare.h"
+#include "support/Npy.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFloat16>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+
+#include <cstring>
+
+namespace {
+
+QString readSample(const QString &name) {
+  QFile f(QDir(MainWindow::samplesDirectory()).filePath(name));
+  f.open(QIODevice::ReadOnly);
+  return QString::fromUtf8(f.readAll());
+}
+
+/// An f16 array of `shape` whose element i is value(i) (small integers:
+/// exact in f16).
+QString writeF16(const QString &path, std::vector<int64_t> shape, int modulo) {
+  spyre::npy::Array a;
+  a.dtype = "f16";
+  a.shape = shape;
+  int64_t n = a.numElements();
+  a.data.resize(size_t(n) * 2);
+  for (int64_t i = 0; i < n; ++i) {
+    qfloat16 h(float(i % modulo));
+    std::memcpy(&a.data[size_t(i) * 2], &h, 2);
+  }
+  std::string error;
+  if (!spyre::npy::writeNpy(path.toStdString(), a, error))
+    qFatal("%s", error.c_str());
+  return path;
+}
+
+} // namespace
+
+class RunInputsTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("SpyreExplorerTest");
+    QCoreApplication::setApplicationName("run-inputs-test");
+  }
+
+  void dialogChecksEachFile() {
+    QTemporaryDir dir;
+    RunInputs none;
+    none.seed = 3;
+    RunInputsDialog dialog(none, readSample("elementwise_add.mlir"), "elementwise_add.mlir");
+    QSignalSpy read(&dialog, &RunInputsDialog::argumentsRead);
+    QVERIFY(read.wait(30000));
+    auto *table = dialog.findChild<QTableWidget *>("inputsTable");
+    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->item(0, 0)->text(), QString("%a_ptr"));
+    QCOMPARE(table->item(0, 1)->text(), QString("f16, 96x64"));
+
+    // Another element type: refused, the reason names both.
+    spyre::npy::Array f32;
+    f32.dtype = "f32";
+    f32.shape = {96, 64};
+    f32.data.assign(96 * 64 * 4, 0);
+    std::string werr;
+    QVERIFY(spyre::npy::writeNpy(dir.filePath("wide.npy").toStdString(), f32, werr));
+    QString error;
+    QVERIFY(!dialog.chooseFile("a_ptr", dir.filePath("wide.npy"), &error));
+    QVERIFY2(error.contains("wide.npy") && error.contains("f32") &&
+                 error.contains("f16, 96x64") && error.contains("element types differ"),
+             qPrintable(error));
+    QCOMPARE(dialog.message(), error);
+    // Another shape.
+    writeF16(dir.filePath("short.npy"), {32, 64}, 5);
+    QVERIFY(!dialog.chooseFile("b_ptr", dir.filePath("short.npy"), &error));
+    QVERIFY2(error.contains("32x64") && error.contains("shapes differ"), qPrintable(error));
+    // Not a .npy file.
+    QFile junk(dir.filePath("junk.npy"));
+    QVERIFY(junk.open(QIODevice::WriteOnly));
+    junk.write("not numpy");
+    junk.close();
+    QVERIFY(!dialog.chooseFile("a_ptr", dir.filePath("junk.npy"), &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(dialog.inputs().files.empty());
+
+    // A fitting file is kept by its absolute path; Seed takes it back.
+    writeF16(dir.filePath("a.npy"), {96, 64}, 7);
+    QDir::setCurrent(dir.path());
+    QVERIFY(dialog.chooseFile("a_ptr", "a.npy", &error));
+    RunInputs got = dialog.inputs();
+    QCOMPARE(got.seed, uint64_t(3));
+    QCOMPARE(int(got.files.size()), 1);
+    QCOMPARE(got.files.at("a_ptr"), QDir(dir.path()).absoluteFilePath("a.npy"));
+    dialog.useSeed("a_ptr");
+    QVERIFY(dialog.inputs().files.empty());
+
+    // A file chosen for an argument the kernel no longer takes is dropped,
+    // with a note.
+    RunInputs stale;
+    stale.files["gone"] = dir.filePath("a.npy");
+    RunInputsDialog again(stale, readSample("elementwise_add.mlir"), "elementwise_add.mlir");
+    QSignalSpy readAgain(&again, &RunInputsDialog::argumentsRead);
+    QVERIFY(readAgain.wait(30000));
+    QVERIFY(again.inputs().files.empty());
+    QVERIFY2(again.message().contains("%gone"), qPrintable(again.message()));
+  }
+
+  void filesReachBothEngines() {
+    QTemporaryDir dir;
+    QString a = writeF16(dir.filePath("a.npy"), {96, 64}, 7);
+    QString b = writeF16(dir.filePath("b.npy"), {96, 64}, 5);
+    const QString source = readSample("elementwise_add.mlir");
+
+    // The interpreter: C = A + B of the files.
+    RunController::Input interp{source, "elementwise_add.mlir", QString(), 11,
+                                {{"a_ptr", a}, {"b_ptr", b}}};
+    RunController::Outcome out = RunController::execute(interp, nullptr);
+    QVERIFY(out.result.ok);
+    const spyre::npy::Array &c = out.result.arrays.at("c_ptr");
+    QCOMPARE(c.numElements(), int64_t(96 * 64));
+    for (size_t i = 0; i < size_t(96 * 64); ++i)
+      QCOMPARE(spyre::driver::elementValue(c, i), double(i % 7 + i % 5));
+
+    // The emulator, compared with the interpreter on the same inputs.
+    RunSummaryRunner::Input summary;
+    summary.source = source;
+    summary.name = "elementwise_add.mlir";
+    summary.seed = 11;
+    summary.inputFiles = {{"a_ptr", a}, {"b_ptr", b}};
+    RunSummaryData data = RunSummaryRunner::compute(summary, nullptr);
+    QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
+    QVERIFY(data.compared);
+    QVERIFY(!data.outputs.empty());
+    for (const auto &o : data.outputs)
+      QVERIFY2(o.agrees, o.name.c_str());
+
+    // The stepped run starts from them too.
+    EmulatorRun::Input in;
+    in.source = source;
+    in.name = "elementwise_add.mlir";
+    in.inputFiles = summary.inputFiles;
+    auto prepared = EmulatorRun::prepare(in, nullptr);
+    QVERIFY2(prepared->session, qPrintable(prepared->errors.join("; ")));
+
+    // A file gone from the disk: the run fails naming it.
+    in.inputFiles = {{"a_ptr", dir.filePath("missing.npy")}};
+    prepared = EmulatorRun::prepare(in, nullptr);
+    QVERIFY(!prepared->session);
+    QVERIFY2(prepared->errors.join(" ").contains("missing.npy"),
+             qPrintable(prepared->errors.join("; ")));
+  }
+
+  void sessionKeepsInputs() {
+    QTemporaryDir dir;
+    SessionFile s;
+    s.source = "module {\n}\n";
+    s.inputs.seed = 42;
+    s.inputs.files["x_ptr"] = dir.filePath("x.npy");
+    QString error;
+    QString path = dir.filePath("s.spyx");
+    QVERIFY(s.save(path, &error));
+    QFile raw(path);
+    QVERIFY(raw.open(QIODevice::ReadOnly));
+    QVERIFY(raw.readAll().contains(QDir(dir.path()).absoluteFilePath("x.npy").toUtf8()));
+    std::optional<SessionFile> back = SessionFile::load(path, &error);
+    QVERIFY(back);
+    QVERIFY(back->inputs == s.inputs);
+  }
+
+  void windowRecordsFromChosenInputs() {
+    QTemporaryDir dir;
+    QString a = writeF16(dir.filePath("a.npy"), {96, 64}, 7);
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1200, 800)));
+    RunControls *rc = window.runs();
+    // Inputs… is on the Run toolbar.
+    QVERIFY(rc->toolBar()->actions().contains(rc->inputsAction()));
+    EmulatorRun &run = rc->emulator();
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QTest::keyClick(&window, Qt::Key_F10);
+    QVERIFY(ready.wait(60000));
+    QVERIFY(run.input().inputFiles.empty());
+    QTest::keyClick(&window, Qt::Key_F10);
+    QCOMPARE(run.session()->position(), uint64_t(1));
+
+    RunInputs inputs;
+    inputs.seed = 5;
+    inputs.files["a_ptr"] = a;
+    rc->setInputs(inputs);
+    QVERIFY(rc->continueAction()->toolTip().contains("a.npy"));
+    // The next step records a new run from the new inputs.
+    QTest::keyClick(&window, Qt::Key_F10);
+    QVERIFY(ready.wait(60000));
+    QCOMPARE(run.input().seed, uint64_t(5));
+    QCOMPARE(run.input().inputFiles, inputs.files);
+    QCOMPARE(run.session()->position(), uint64_t(0));
+
+    // Saved with the session, and back.
+    QString path = dir.filePath("w.spyx");
+    QVERIFY(window.saveSession(path));
+    rc->setInputs(RunInputs());
+    QVERIFY(window.openSession(path));
+    QVERIFY(rc->inputs() == inputs);
+  }
+};
+
+QTEST_MAIN(RunInputsTest)
+#include "RunInputsTest.moc"

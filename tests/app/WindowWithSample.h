@@ -1,0 +1,31 @@
+//===- WindowWithSample.h - a shown main window with a sample open -*- C++ -*-===//
+//
+// What the scripted sessions of the app tests start from: the window at a
+// size, shown and active, a bundled sample opened and compiled.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_TESTS_APP_WINDOWWITHSAMPLE_H
+#define SPYRE_TESTS_APP_WINDOWWITHSAMPLE_H
+
+#include "MainWindow.h"
+
+#include <QDir>
+#include <QTest>
+
+/// Shows `window` at `size`, opens the bundled `sample` and waits for its
+/// compile; false when any step does not happen in time.
+inline bool showWithSample(MainWindow &window, const QString &sample, QSize size) {
+  window.resize(size);
+  window.show();
+  if (!QTest::qWaitForWindowExposed(&window))
+    return false;
+  window.activateWindow();
+  if (!QTest::qWaitForWindowActive(&window))
+    return false;
+  window.restoreDefaultLayout();
+  if (!window.openFile(QDir(MainWindow::samplesDirectory()).filePath(sample)))
+    return false;
+  return QTest::qWaitFor([&] { return window.compiler().latestJob() > 0; }, 20000);
+}
+
+#endif
