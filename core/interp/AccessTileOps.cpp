@@ -113,8 +113,11 @@ LogicalResult enumerateSet(CoreExec &core, Operation *op, IntegerSet set,
     }
     return success();
   }
+  std::optional<kt::PointTest> test;
+  if (!box)
+    test.emplace(set, symbols);
   while (true) {
-    if (box || kt::integerSetContains(set, p, symbols)) {
+    if (box || test->contains(p)) {
       fn(p.data(), true);
       ++count;
     } else if (boundingBox) {

@@ -71,6 +71,96 @@ bool ktdp::integerSetContains(IntegerSet set, ArrayRef<int64_t> dims,
   return true;
 }
 
+/// Adds `scale` times `expr` to `row` (rank coefficients, then the
+/// constant), wrapping as evaluateAffineExpr does; false when `expr` is not
+/// linear (mod, floordiv, ceildiv, or a product of two non-constants).
+static bool addLinear(AffineExpr expr, uint64_t scale, unsigned rank,
+                      ArrayRef<int64_t> symbols, SmallVectorImpl<uint64_t> &row) {
+  switch (expr.getKind()) {
+  case AffineExprKind::Constant:
+    row[rank] += scale * static_cast<uint64_t>(
+                             llvm::cast<AffineConstantExpr>(expr).getValue());
+    return true;
+  case AffineExprKind::DimId:
+    row[llvm::cast<AffineDimExpr>(expr).getPosition()] += scale;
+    return true;
+  case AffineExprKind::SymbolId:
+    row[rank] += scale * static_cast<uint64_t>(
+                             symbols[llvm::cast<AffineSymbolExpr>(expr).getPosition()]);
+    return true;
+  case AffineExprKind::Add: {
+    auto bin = llvm::cast<AffineBinaryOpExpr>(expr);
+    return addLinear(bin.getLHS(), scale, rank, symbols, row) &&
+           addLinear(bin.getRHS(), scale, rank, symbols, row);
+  }
+  case AffineExprKind::Mul: {
+    auto bin = llvm::cast<AffineBinaryOpExpr>(expr);
+    AffineExpr lhs = bin.getLHS(), rhs = bin.getRHS();
+    if (!lhs.isSymbolicOrConstant() && !rhs.isSymbolicOrConstant())
+      return false;
+    if (!rhs.isSymbolicOrConstant())
+      std::swap(lhs, rhs);
+    // rhs has no dimensions: its value is a constant here.
+    uint64_t factor = static_cast<uint64_t>(ktdp::evaluateAffineExpr(rhs, {}, symbols));
+    return addLinear(lhs, scale * factor, rank, symbols, row);
+  }
+  default:
+    return false;
+  }
+}
+
+ktdp::PointTest::PointTest(IntegerSet set, ArrayRef<int64_t> symbols)
+    : set(set), symbols(symbols.begin(), symbols.end()),
+      rank(set.getNumDims()) {
+  for (auto [constraint, isEq] :
+       llvm::zip(set.getConstraints(), set.getEqFlags())) {
+    SmallVector<uint64_t, 8> row(rank + 1, 0);
+    // `linear mod c` with a positive constant c (a stride: d0 mod 4 == 0).
+    int64_t modulus = 0;
+    AffineExpr linear = constraint;
+    if (constraint.getKind() == AffineExprKind::Mod) {
+      auto bin = llvm::cast<AffineBinaryOpExpr>(constraint);
+      if (auto c = llvm::dyn_cast<AffineConstantExpr>(bin.getRHS());
+          c && c.getValue() > 0) {
+        modulus = c.getValue();
+        linear = bin.getLHS();
+      }
+    }
+    if (addLinear(linear, 1, rank, symbols, row)) {
+      for (uint64_t c : row)
+        rows.push_back(static_cast<int64_t>(c));
+      rowIsEq.push_back(isEq);
+      rowModulus.push_back(modulus);
+    } else {
+      others.push_back({constraint, isEq});
+    }
+  }
+}
+
+bool ktdp::PointTest::contains(ArrayRef<int64_t> dims) const {
+  const int64_t *row = rows.data();
+  for (auto [isEq, modulus] : llvm::zip(rowIsEq, rowModulus)) {
+    uint64_t v = static_cast<uint64_t>(row[rank]);
+    for (unsigned d = 0; d < rank; ++d)
+      v += static_cast<uint64_t>(row[d]) * static_cast<uint64_t>(dims[d]);
+    int64_t value = static_cast<int64_t>(v);
+    if (modulus) { // as evaluateAffineExpr's mod: the sign of the divisor
+      value %= modulus;
+      if (value < 0)
+        value += modulus;
+    }
+    if (isEq ? value != 0 : value < 0)
+      return false;
+    row += rank + 1;
+  }
+  for (auto [expr, isEq] : others) {
+    int64_t v = evaluateAffineExpr(expr, dims, symbols);
+    if (isEq ? v != 0 : v < 0)
+      return false;
+  }
+  return true;
+}
+
 std::optional<std::pair<int64_t, int64_t>>
 ktdp::integerSetDimBounds(IntegerSet set, unsigned pos,
                           ArrayRef<int64_t> symbols) {
@@ -133,8 +223,9 @@ bool ktdp::tightenToPoints(IntegerSet set, ArrayRef<int64_t> symbols,
   SmallVector<int64_t> p(lo.begin(), lo.end()), min(hi.begin(), hi.end()),
       max(lo.begin(), lo.end());
   points = 0;
+  PointTest test(set, symbols);
   while (true) {
-    if (integerSetContains(set, p, symbols)) {
+    if (test.contains(p)) {
       ++points;
       for (unsigned d = 0; d < rank; ++d) {
         min[d] = std::min(min[d], p[d]);
@@ -205,8 +296,9 @@ std::optional<int64_t> ktdp::countIntegerSetPoints(IntegerSet set,
     return std::nullopt;
   int64_t count = 0;
   SmallVector<int64_t> p(lo);
+  PointTest test(set, {});
   while (true) {
-    count += integerSetContains(set, p, {});
+    count += test.contains(p);
     int k = static_cast<int>(rank) - 1;
     for (; k >= 0; --k) {
       if (++p[k] <= hi[k])

@@ -27,6 +27,30 @@ int64_t evaluateAffineExpr(AffineExpr expr, ArrayRef<int64_t> dims,
 bool integerSetContains(IntegerSet set, ArrayRef<int64_t> dims,
                         ArrayRef<int64_t> symbols);
 
+/// `set` with its symbols fixed, prepared to test many points: each
+/// constraint that is linear in the dimensions (no floordiv or ceildiv; a
+/// mod only as `linear mod c` at the top) becomes a row of coefficients,
+/// so a test is a dot product per constraint instead of a walk of the
+/// expression tree; the others are evaluated as expressions. contains() answers exactly as
+/// integerSetContains (the same wrapping 64-bit arithmetic).
+class PointTest {
+public:
+  PointTest(IntegerSet set, ArrayRef<int64_t> symbols);
+  bool contains(ArrayRef<int64_t> dims) const;
+
+private:
+  IntegerSet set;
+  llvm::SmallVector<int64_t, 8> symbols;
+  unsigned rank;
+  /// Per linear constraint: rank coefficients, then the constant.
+  llvm::SmallVector<int64_t, 32> rows;
+  llvm::SmallVector<bool, 8> rowIsEq;
+  /// Per linear constraint: c when it is `linear mod c` (c > 0), else 0.
+  llvm::SmallVector<int64_t, 8> rowModulus;
+  /// Constraints kept as expressions.
+  llvm::SmallVector<std::pair<AffineExpr, bool>, 2> others;
+};
+
 /// Constant inclusive bounds of dimension `pos` of `set` once its symbols are
 /// fixed to `symbols`; std::nullopt when a bound is not a constant.
 std::optional<std::pair<int64_t, int64_t>>
