@@ -82,7 +82,12 @@ def BuildPipelines : Pass<"build-pipelines", "::mlir::ModuleOp"> {
     and signals; the store stage waits and copies those buffers out to
     device memory. Address arithmetic is shared by all stages. A load or
     store whose address depends on computed data (a gather through loaded
-    indices) stays in the compute stage.
+    indices) stays in the compute stage. A loop that carries a matmul's
+    accumulator from one iteration's pipeline to the next (a K loop) keeps
+    it in a persistent LX buffer instead of the compute unit: written by
+    the pipeline before the loop, read, accumulated and written back by
+    each iteration, read by the pipelines after it, each read behind a
+    barrier.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -358,11 +363,15 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     accumulates each output stick over K with vector multiply-adds; a
     reduction along the innermost dimension folds a row's sticks into one
     vector, then its lanes. After this pass no arithmetic in a compute
-    stage is on a tile. First, a matmul whose right-hand operand B the
-    stage pops whole (and whose output has B's element width) does not
-    hold B: B's rows stream from LX a stick at a time along K (the load
+    stage is on a tile. First, an elementwise stage that holds more than
+    the compute unit's memory (`compute_engine.local_bytes`) runs a row at
+    a time; a matmul whose right-hand operand B the stage pops whole does
+    not hold B: B's rows stream from LX a stick at a time along K (the load
     unit streams B once per row of A), each stick multiplied by A's
-    broadcast element and added into the output row's stick.
+    broadcast element and added into the output row's vector of as many
+    lanes (an f32 accumulator of f16 operands: 64 lanes). When the stage
+    still holds more than that memory, A and the output come a row at a
+    time as well (popped or filled, updated, pushed).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -24,24 +24,6 @@ struct Moved {
   int64_t sticksPerRow = 0;
 };
 
-/// The one transfer of `stage`'s pipeline to or from `fifo`, directly in a
-/// stage, of `sticks` sticks from the start.
-sched::TransferOp onlyTransfer(sched::StageOp stage, Value fifo, int64_t sticks) {
-  sched::TransferOp found;
-  int count = 0;
-  stage->getParentOp()->walk([&](sched::TransferOp t) {
-    if (t.getDest() == fifo || t.getSource() == fifo) {
-      found = t;
-      ++count;
-    }
-  });
-  if (count != 1 || found.getFirst() || !found.getSticks() ||
-      *found.getSticks() != sticks ||
-      !isa<sched::StageOp>(found->getParentOp()))
-    return {};
-  return found;
-}
-
 RankedTensorType rowType(RankedTensorType t) {
   return RankedTensorType::get({1, t.getShape()[1]}, t.getElementType());
 }
@@ -99,6 +81,23 @@ void interleave(ArrayRef<Moved *> moved, int64_t rows) {
 
 } // namespace
 
+sched::TransferOp spyre::onlyTransfer(sched::StageOp stage, Value fifo,
+                                      int64_t sticks) {
+  sched::TransferOp found;
+  int count = 0;
+  stage->getParentOp()->walk([&](sched::TransferOp t) {
+    if (t.getDest() == fifo || t.getSource() == fifo) {
+      found = t;
+      ++count;
+    }
+  });
+  if (count != 1 || found.getFirst() || !found.getSticks() ||
+      *found.getSticks() != sticks ||
+      !isa<sched::StageOp>(found->getParentOp()))
+    return {};
+  return found;
+}
+
 bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
   if (stage.getNumResults() != 0 || heldTileBytes(stage) <= capacity)
     return false;
@@ -134,7 +133,7 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
       if (r == 0 || pops != 1 || !pop.getSticks() ||
           *pop.getSticks() != rows * r)
         return false;
-      sched::TransferOp t = onlyTransfer(stage, pop.getFifo(), rows * r);
+      sched::TransferOp t = spyre::onlyTransfer(stage, pop.getFifo(), rows * r);
       if (!t)
         return false;
       moved.push_back({&op, t, r});
@@ -146,7 +145,7 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
       if (r == 0 || pushes != 1 || !push.getSticks() ||
           *push.getSticks() != rows * r)
         return false;
-      sched::TransferOp t = onlyTransfer(stage, push.getFifo(), rows * r);
+      sched::TransferOp t = spyre::onlyTransfer(stage, push.getFifo(), rows * r);
       if (!t)
         return false;
       moved.push_back({&op, t, r});

@@ -27,6 +27,12 @@ namespace spyre {
 /// whether it did.
 bool runByRows(mlir::sched::StageOp stage, int stickBytes, int64_t capacity);
 
+/// The one transfer of `stage`'s pipeline to or from `fifo`, directly in a
+/// stage, moving `sticks` sticks from the start; null when there is not
+/// exactly one such transfer.
+mlir::sched::TransferOp onlyTransfer(mlir::sched::StageOp stage,
+                                     mlir::Value fifo, int64_t sticks);
+
 } // namespace spyre
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "pipeline/StreamedMatmul.h"
 #include "pipeline/HeldTiles.h"
+#include "pipeline/RowStages.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/VectorCompute.h"
 
@@ -40,24 +41,6 @@ struct Streamed {
   sched::PushOp out;
   int64_t outSticksPerRow = 0;
 };
-
-/// The one transfer of `stage`'s pipeline that fills `fifo`: directly in a
-/// stage, moving `sticks` sticks from the start.
-sched::TransferOp feedOf(sched::StageOp stage, Value fifo, int64_t sticks) {
-  sched::TransferOp found;
-  int count = 0;
-  stage->getParentOp()->walk([&](sched::TransferOp t) {
-    if (t.getDest() == fifo) {
-      found = t;
-      ++count;
-    }
-  });
-  if (count != 1 || found.getFirst() || !found.getSticks() ||
-      *found.getSticks() != sticks ||
-      !isa<sched::StageOp>(found->getParentOp()))
-    return {};
-  return found;
-}
 
 std::optional<Streamed> match(sched::StageOp stage, linalg::MatmulOp matmul,
                               int stickBytes) {
@@ -107,7 +90,7 @@ std::optional<Streamed> match(sched::StageOp stage, linalg::MatmulOp matmul,
     pops += isa<sched::PopOp>(user);
   if (!pop.getSticks() || *pop.getSticks() != sticks || pops != 1)
     return std::nullopt;
-  s.feed = feedOf(stage, pop.getFifo(), sticks);
+  s.feed = spyre::onlyTransfer(stage, pop.getFifo(), sticks);
   if (!s.feed)
     return std::nullopt;
   return s;
@@ -136,7 +119,7 @@ std::optional<RowFed> rowFed(Value v, sched::StageOp stage,
     pops += isa<sched::PopOp>(user);
   if (pops != 1 || !pop.getSticks() || *pop.getSticks() != rows * r.sticksPerRow)
     return std::nullopt;
-  r.feed = feedOf(stage, pop.getFifo(), rows * r.sticksPerRow);
+  r.feed = spyre::onlyTransfer(stage, pop.getFifo(), rows * r.sticksPerRow);
   if (!r.feed || r.feed->getBlock() != bFeed->getBlock() ||
       !r.feed->isBeforeInBlock(bFeed))
     return std::nullopt;

@@ -12,6 +12,7 @@
 #include "ir/Registration.h"
 #include "pipeline/PassVerifier.h"
 #include "pipeline/HeldTiles.h"
+#include "spyrecode/SpyreCode.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -90,6 +91,25 @@ int64_t heldTileBytes(const std::string &ir) {
         unit.getValue() == "sfu")
       most = std::max(most, spyre::heldTileBytes(program));
   });
+  return most;
+}
+
+/// The most bytes of tile registers one compute ("sfu") program of a
+/// SpyreCode module declares: what the emulator reports as held.
+int64_t tileRegisterBytes(const spyre::code::Module &module) {
+  int64_t most = 0;
+  for (const spyre::code::Program &program : module.programs) {
+    if (program.unit != "sfu")
+      continue;
+    int64_t bytes = 0;
+    for (const spyre::code::TileShape &t : program.tileRegs) {
+      int64_t n = spyre::code::elemBytes(t.type);
+      for (int64_t d : t.dims)
+        n *= d;
+      bytes += n;
+    }
+    most = std::max(most, bytes);
+  }
   return most;
 }
 
@@ -573,6 +593,15 @@ func.func @k(%a: f16, %b: f32) -> f16 {
       // not done: the kernels below still hold whole tiles.
       int64_t held = heldTileBytes(ir);
       QVERIFY(held >= 0);
+      // The emulator counts the tile registers the SpyreCode lowering
+      // declares: every tile HeldTiles counts, plus a register of its own
+      // for each loop-carried tile (docs/emulator.md), so never fewer.
+      int64_t registers = tileRegisterBytes(*r.spyreCode);
+      QVERIFY2(registers >= held,
+               qPrintable(QString("%1: %2 bytes of tile registers, %3 held")
+                              .arg(QFileInfo(path).fileName())
+                              .arg(registers)
+                              .arg(held)));
       std::vector<spyre::arch::Diagnostic> errors;
       std::optional<std::string_view> text = spyre::arch::presetText(
           arch.toStdString());

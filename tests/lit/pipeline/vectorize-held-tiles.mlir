@@ -43,29 +43,35 @@
 
 // CHECK-LABEL: func.func @matmul
 // B streams (its output is wider than its elements: one stick of B, 64 f16,
-// meets a 64-lane f32 vector of the output).
+// meets a 64-lane f32 vector of the output). A (512 bytes) and the output
+// (2048) together are more than the compute unit's 2048 bytes, so they come
+// a row at a time: per row i the load unit sends row i of A (at stick i),
+// then B again; the unit zero-fills one output row, accumulates into it
+// over K and pushes it.
 // CHECK:       sched.stage "l1lu" {
-// CHECK:         scf.for %{{.*}} = %{{.*}} to %c4 step
+// CHECK:         scf.for %[[R:[^ ,]*]] = %{{.*}} to %c4 step
+// CHECK:           sched.transfer %{{.*}} -> %[[AF:[0-9]+]] at stick %{{[0-9]+}} {{.*}}sticks = 1 : i64{{.*}} : memref<4x64xf16, "lx">
 // CHECK-NEXT:      sched.transfer %{{.*}} -> %[[BF:[0-9]+]] {{.*}}sticks = 128 : i64{{.*}} : memref<64x128xf16, "lx">
 // CHECK:       sched.stage "sfu" {
-// CHECK-NEXT:    %[[A:[^ ,]*]] = sched.pop {{.*}} -> tensor<4x64xf16>
 // CHECK-NOT:     tensor<64x128xf16>
-// The zero fill is read through: the output starts as zero vectors.
-// CHECK:         vector.transfer_write %{{.*}} : vector<32xf32>, tensor<4x128xf32>
-// CHECK:         %[[C:[^ ,]*]] = scf.for %[[M:[^ ,]*]] = {{.*}} -> (tensor<4x128xf32>) {
-// CHECK-NEXT:      scf.for %[[K:[^ ,]*]] = {{.*}} -> (tensor<4x128xf32>) {
-// CHECK-NEXT:        %[[AMK:[^ ,]*]] = tensor.extract %[[A]][%[[M]], %[[K]]] : tensor<4x64xf16>
-// CHECK-NEXT:        scf.for %[[S:[^ ,]*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[T:[^ ,]*]] = %{{.*}}) -> (tensor<4x128xf32>) {
+// CHECK-NOT:     tensor<4x128xf32>
+// CHECK:         scf.for %{{[^ ,]*}} = %{{.*}} to %c4 step
+// CHECK-NEXT:      %[[A:[^ ,]*]] = sched.pop %[[AF]] {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
+// The zero fill is read through: one row of zero vectors.
+// CHECK:           vector.transfer_write %{{.*}} : vector<32xf32>, tensor<1x128xf32>
+// CHECK:           %[[C:[^ ,]*]] = scf.for %[[K:[^ ,]*]] = {{.*}} -> (tensor<1x128xf32>) {
+// CHECK-NEXT:        %[[AK:[^ ,]*]] = tensor.extract %[[A]][%{{.*}}, %[[K]]] : tensor<1x64xf16>
+// CHECK-NEXT:        scf.for %[[S:[^ ,]*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[T:[^ ,]*]] = %{{.*}}) -> (tensor<1x128xf32>) {
 // CHECK-NEXT:          %[[B:[^ ,]*]] = sched.pop %[[BF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // CHECK-NEXT:          %[[COL:[^ ,]*]] = arith.muli %[[S]], %c64 : index
-// CHECK-NEXT:          %[[OLD:[^ ,]*]] = vector.transfer_read %[[T]][%[[M]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<4x128xf32>, vector<64xf32>
-// CHECK-NEXT:          %[[AV:[^ ,]*]] = vector.broadcast %[[AMK]] : f16 to vector<64xf16>
+// CHECK-NEXT:          %[[OLD:[^ ,]*]] = vector.transfer_read %[[T]][%{{.*}}, %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<1x128xf32>, vector<64xf32>
+// CHECK-NEXT:          %[[AV:[^ ,]*]] = vector.broadcast %[[AK]] : f16 to vector<64xf16>
 // CHECK-NEXT:          %[[AW:[^ ,]*]] = arith.extf %[[AV]] : vector<64xf16> to vector<64xf32>
 // CHECK-NEXT:          %[[BW:[^ ,]*]] = arith.extf %[[B]] : vector<64xf16> to vector<64xf32>
 // CHECK-NEXT:          %[[PR:[^ ,]*]] = arith.mulf %[[AW]], %[[BW]] : vector<64xf32>
 // CHECK-NEXT:          %[[SUM:[^ ,]*]] = arith.addf %[[OLD]], %[[PR]] : vector<64xf32>
-// CHECK-NEXT:          vector.transfer_write %[[SUM]], %[[T]][%[[M]], %[[COL]]] {in_bounds = [true]} : vector<64xf32>, tensor<4x128xf32>
-// CHECK:         sched.push %[[C]]
+// CHECK-NEXT:          vector.transfer_write %[[SUM]], %[[T]][%{{.*}}, %[[COL]]] {in_bounds = [true]} : vector<64xf32>, tensor<1x128xf32>
+// CHECK:           sched.push %[[C]] -> %{{.*}} {sticks = 4 : i64} : tensor<1x128xf32>
 // CHECK-NOT:     linalg.
 
 // CHECK-LABEL: func.func @matmul_streamed
