@@ -122,6 +122,9 @@ public:
   }
   /// The input of the session shown.
   const Input &input() const { return shownInput; }
+  /// The input of the newest run asked for (recording, or to be recorded
+  /// once the job running now has stopped).
+  const Input &requested() const { return pending; }
   /// The SpyreCode listing of the session's module (what the SpyreCode
   /// pane shows), used for Point::listingLine.
   const QString &listing() const { return listingText; }

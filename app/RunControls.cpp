@@ -225,10 +225,19 @@ void RunControls::startRun(std::function<void()> then) {
 
 void RunControls::withSession(std::function<void()> step) {
   run.pause();
-  if (sessionCurrent())
+  if (sessionCurrent()) {
     step();
-  else if (!run.busy())
-    startRun(nullptr); // the run starts at its first event, highlighted
+    return;
+  }
+  // The run starts at its first event, highlighted. A recording of this
+  // very input is waited for; one of another kernel (or inputs) gives way.
+  EmulatorRun::Input now = currentInput();
+  const EmulatorRun::Input &asked = run.requested();
+  bool askedAlready = run.busy() && now.source == asked.source &&
+                      now.arch == asked.arch && now.seed == asked.seed &&
+                      now.inputFiles == asked.inputFiles;
+  if (!askedAlready)
+    startRun(nullptr);
 }
 
 void RunControls::runOrContinue() {

@@ -320,7 +320,6 @@ const QStringList kHoldsWholeTiles = {
     // capacity are being worked on separately).
     "bias_cols_f32.mlir",     // 3400: 10x40 f32 with row and column broadcasts
     "column_sum_f32.mlir",    // 4800: a reduction along axis 0 of 24x48 f32
-    "i8_saturate.mlir",       // 3584: 4x128 i8 arithmetic, an i32 result
     "matmul_odd_f32.mlir",    // 4608: 3x24 by 24x40 f32
     "parity_branch.mlir",     // 3072: 4x64 f16 through an scf.if with results
     "rank3_mid_reduce.mlir",  // 3328: 2x6x32 f32, a reduction over the middle axis

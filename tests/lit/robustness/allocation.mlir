@@ -5,12 +5,12 @@
 // elements) or known only at run time; --seed refuses views larger than it
 // fills instead of filling gigabytes for one row.
 // RUN: for shape in 1024x1025 65536x65536 2147483648 4294967296 65536x65536x65536 2147483648x2147483648; do \
-// RUN:   sed "s/SHAPE/$shape/g" %S/Inputs/big-tensor.mlir > %t.$shape.mlir; \
-// RUN:   not spyre-run %t.$shape.mlir --arg n=0 2>&1 | FileCheck %s --check-prefix=LX; \
+// RUN:   sed "s/SHAPE/$shape/g" %S/Inputs/big-tensor.mlir > %t.$shape.mlir || exit 1; \
+// RUN:   not spyre-run %t.$shape.mlir --arg n=0 2>&1 | FileCheck %s --check-prefix=LX || exit 1; \
 // RUN: done
 // LX: error: scratchpad (LX) overflow on core 0
 // RUN: for n in 16385 2147483648 4503599627370495; do \
-// RUN:   not spyre-run %S/Inputs/dynamic-tensor.mlir --arg n=$n 2>&1 | FileCheck %s --check-prefix=DYN; \
+// RUN:   not spyre-run %S/Inputs/dynamic-tensor.mlir --arg n=$n 2>&1 | FileCheck %s --check-prefix=DYN || exit 1; \
 // RUN: done
 // DYN: error: scratchpad (LX) overflow on core 0: a tensor of {{[0-9]+}} bytes does not fit in the 2097152-byte scratchpad
 // RUN: spyre-run %S/Inputs/dynamic-tensor.mlir --arg n=16384 | FileCheck %s --check-prefix=FITS

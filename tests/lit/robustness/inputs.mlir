@@ -22,8 +22,8 @@
 // A record's scratchpad region at byte 2^31, 2^32, 2^40 (1 TiB) and
 // 2^62 of a 2 MiB scratchpad, or ending one byte past it.
 // RUN: for b in 2147483648 4294967296 1099511627776 4611686018427387904 2096641; do \
-// RUN:   python3 %S/Inputs/hostile.py record %t.d/lx.json "memory_manifest.lxbuf={\"kind\":\"region\",\"space\":\"LX\",\"core\":0,\"byte_start\":$b}"; \
-// RUN:   not spyre-run %t.d/tile.mlir --record %t.d/lx.json 2>&1 | FileCheck %s --check-prefix=REGION; \
+// RUN:   python3 %S/Inputs/hostile.py record %t.d/lx.json "memory_manifest.lxbuf={\"kind\":\"region\",\"space\":\"LX\",\"core\":0,\"byte_start\":$b}" || exit 1; \
+// RUN:   not spyre-run %t.d/tile.mlir --record %t.d/lx.json 2>&1 | FileCheck %s --check-prefix=REGION || exit 1; \
 // RUN: done
 // REGION: error: region lxbuf (bytes {{[0-9]+}} to {{[0-9]+}}) lies outside the 2097152-byte scratchpad of core 0
 // RUN: python3 %S/Inputs/hostile.py record %t.d/lx.json 'memory_manifest.lxbuf={"kind":"region","space":"LX","core":0,"byte_start":2096640}'
@@ -34,8 +34,8 @@
 //
 // Grids spyre-opt refuses, spyre-run refuses the same way.
 // RUN: for g in '[1.5]' '["a"]' '[]' '32' '[0]' '[true]'; do \
-// RUN:   sed "s/\[GRID\]/$g/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/64/" %S/Inputs/tile.mlir > %t.d/g.mlir; \
-// RUN:   not spyre-opt --ktir-to-dataflow %t.d/g.mlir 2>&1 | FileCheck %s --check-prefix=GRID; \
-// RUN:   not spyre-run %t.d/g.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=GRID; \
+// RUN:   sed "s/\[GRID\]/$g/;s/LAST/3/;s/ROWS/4/g;s/STRIDE/64/" %S/Inputs/tile.mlir > %t.d/g.mlir || exit 1; \
+// RUN:   not spyre-opt --ktir-to-dataflow %t.d/g.mlir 2>&1 | FileCheck %s --check-prefix=GRID || exit 1; \
+// RUN:   not spyre-run %t.d/g.mlir --seed 1 2>&1 | FileCheck %s --check-prefix=GRID || exit 1; \
 // RUN: done
 // GRID: error: grid {{must|dimension}}

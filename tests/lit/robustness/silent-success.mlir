@@ -21,17 +21,17 @@
 //
 // Architecture values beyond their documented bounds.
 // RUN: for kv in 'clock_ghz = 1e300' 'clock_ghz = 0' 'clock_ghz = inf' 'clock_ghz = nan' 'hbm_bandwidth_gbs = 1e300' 'link_bandwidth_gbs = 0'; do \
-// RUN:   key=$(echo "$kv" | cut -d' ' -f1); \
-// RUN:   sed "s/^$key = .*/$kv/" %S/../../../resources/arch/spyre.toml > %t.d/arch.toml; \
-// RUN:   not spyre-run %t.d/tile.mlir --seed 1 --arch %t.d/arch.toml 2>&1 | FileCheck %s --check-prefix=ARCH; \
+// RUN:   key=$(echo "$kv" | cut -d' ' -f1) || exit 1; \
+// RUN:   sed "s/^$key = .*/$kv/" %S/../../../resources/arch/spyre.toml > %t.d/arch.toml || exit 1; \
+// RUN:   not spyre-run %t.d/tile.mlir --seed 1 --arch %t.d/arch.toml 2>&1 | FileCheck %s --check-prefix=ARCH || exit 1; \
 // RUN: done
 // ARCH: arch.toml:{{[0-9]+}}:{{[0-9]+}}: error: '{{[a-z._]+}}' must be
 //
 // A record's hw_config with zero bandwidth, no transcendental penalty, or a
 // clock beyond 100 GHz.
 // RUN: for kv in hbm_bandwidth_tb_s=0 ring_bandwidth_tb_s=0 transcendental_penalty=0 clock_ghz=1e300 lx_size_mb=0 num_cores=9223372036854775807; do \
-// RUN:   python3 %S/Inputs/hostile.py record %t.d/rec.json "latency.hw_config.$kv"; \
-// RUN:   not spyre-run %t.d/tile.mlir --record %t.d/rec.json 2>&1 | FileCheck %s --check-prefix=HW; \
+// RUN:   python3 %S/Inputs/hostile.py record %t.d/rec.json "latency.hw_config.$kv" || exit 1; \
+// RUN:   not spyre-run %t.d/tile.mlir --record %t.d/rec.json 2>&1 | FileCheck %s --check-prefix=HW || exit 1; \
 // RUN: done
 // HW: error: hardware configuration: hw_config key '{{[a-z_]+}}' out of range
 // RUN: python3 %S/Inputs/hostile.py record %t.d/rec.json
