@@ -181,11 +181,27 @@ bool EmulatedRunViews::indexing() const {
 void EmulatedRunViews::onReady() {
   ring = nullptr; // the older run's
   index();
+  // The summary runs the emulation once more (and the interpreter): for a
+  // run still being recorded it waits for the whole run, so that it does
+  // not take the second core from the recording and the GUI thread.
+  summaryAwaited = run->growing();
+  if (summaryAwaited) {
+    summaryView->setStatus(
+        tr("The summary is worked out once the whole run is recorded…"));
+    return;
+  }
   summaryView->setStatus(tr("Working out the run's summary…"));
   main.start(summaryInput());
 }
 
-void EmulatedRunViews::onExtended() { index(); }
+void EmulatedRunViews::onExtended() {
+  index();
+  if (summaryAwaited && !run->growing()) {
+    summaryAwaited = false;
+    summaryView->setStatus(tr("Working out the run's summary…"));
+    main.start(summaryInput());
+  }
+}
 
 void EmulatedRunViews::index() {
   const spyre::emu::Session *session = run->session();

@@ -98,6 +98,7 @@ private:
   QFutureWatcher<Indexes> indexer;
   bool pendingIndex = false; ///< a newer run is ready: index it next
   bool inFlight = false;     ///< a worker's result not yet taken
+  bool summaryAwaited = false; ///< started once the growing run is whole
   std::shared_ptr<const RingStateIndex> ring;
   const RingStateIndex *ringShown = nullptr; ///< the ring's state is of
   uint64_t ringCycle = 0;                    ///< this index at this cycle
