@@ -1,5 +1,6 @@
 //===- ChunkReductions.cpp - row reductions with a vector accumulator -----===//
 
+#include "pipeline/ColumnReductions.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
@@ -174,9 +175,12 @@ struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
   void runOnOperation() override {
     auto run = [](func::FuncOp function, const spyre::arch::Arch &target) {
       spyre::forEachComputeStage(
-          function, target, [&](sched::PipelineOp, sched::StageOp stage) {
+          function, target,
+          [&](sched::PipelineOp pipeline, sched::StageOp stage) {
             if (std::optional<RowReduction> r = match(stage, target.stickBytes))
               chunk(*r);
+            else // along other dimensions (pipeline/ColumnReductions.h)
+              spyre::streamColumnReductions(pipeline, stage, target.stickBytes);
           });
       return success();
     };

@@ -3,6 +3,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
+#include "pipeline/SinkIntoBranches.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -267,6 +268,7 @@ struct ExtractComputeGroups
     for (auto function : getOperation().getOps<func::FuncOp>())
       if (!function.isExternal()) {
         hoistProducerBodies(function);
+        spyre::sinkStoresIntoBranches(function); // pipeline/SinkIntoBranches.h
         sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
       }

@@ -3,6 +3,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
+#include "pipeline/TransposedRows.h"
 #include "pipeline/VectorCompute.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -12,6 +13,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+
+#include "llvm/ADT/MapVector.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_NESTVECTORPIPELINES
@@ -44,6 +47,8 @@ public:
       interleave(partner);
     OpBuilder b(&stage.getBody().front(), stage.getBody().front().begin());
     scf::ForOp loop = stickLoop(b, stage.getLoc());
+    for (auto [value, popped] : heldPops)
+      value.getDefiningOp()->moveBefore(loop.getLowerBound().getDefiningOp());
     b.setInsertionPoint(loop.getBody()->getTerminator());
     // A tile held from before the stage (a table loaded before the loop, a
     // statistic of an earlier loop): stick s of it, read where it is used.
@@ -51,7 +56,9 @@ public:
     int64_t sticksPerRow = std::max<int64_t>(1, sticks / rowsOf(*shape));
     vectors.outside = [&, stick, sticksPerRow](OpBuilder &at, Location loc,
                                                Value tile) -> Value {
-      if (!spyre::isHeldOperand(tile, stage, *shape))
+      linalg::BroadcastOp rowValues = spyre::rowBroadcastOf(tile);
+      if (!spyre::isHeldOperand(tile, stage, *shape) &&
+          !(rowValues && heldPops.count(rowValues.getInput())))
         return {};
       VectorType type =
           vectorOf(cast<ShapedType>(tile.getType()).getElementType());
@@ -91,6 +98,11 @@ private:
   bool partnerStages(sched::PipelineOp pipeline, sched::StageOp compute,
                      SmallVectorImpl<sched::StageOp> &partners) {
     llvm::DenseSet<Value> fifos;
+    for (auto [value, popped] : heldPops) {
+      Value fifo = value.getDefiningOp<sched::PopOp>().getFifo();
+      fifos.insert(fifo);
+      heldFifo[fifo] = popped;
+    }
     for (Operation *op : ops) {
       if (auto pop = dyn_cast<sched::PopOp>(op))
         fifos.insert(pop.getFifo());
@@ -107,6 +119,7 @@ private:
           touches = true;
           Value fifo = fifos.contains(t.getSource()) ? t.getSource() : t.getDest();
           int64_t expected = periodicFifo.count(fifo) ? periodicFifo.lookup(fifo)
+                             : heldFifo.count(fifo)   ? heldFifo.lookup(fifo)
                                                       : sticks;
           simple &= t.getSticks() == expected && !t.getFirst();
         } else {
@@ -129,9 +142,15 @@ private:
     OpBuilder b(body.getTerminator());
     scf::ForOp loop = stickLoop(b, stage.getLoc());
     Operation *loopStart = loop.getLowerBound().getDefiningOp();
+    Operation *firstHeld = nullptr;
     b.setInsertionPoint(loop.getBody()->getTerminator());
     for (Operation *op : transfers) {
       auto t = cast<sched::TransferOp>(op);
+      if (heldFifo.count(t.getDest())) {
+        op->moveBefore(loopStart); // whole, before the sticks (waits first)
+        firstHeld = firstHeld ? firstHeld : op;
+        continue;
+      }
       auto one = cast<sched::TransferOp>(b.clone(*op));
       Value first = loop.getInductionVar();
       if (int64_t period = periodicFifo.lookup(t.getDest())) {
@@ -148,7 +167,7 @@ private:
       signal->moveBefore(body.getTerminator());
     // Waits first, then the loop, then the signals.
     for (Operation *wait : waits)
-      wait->moveBefore(loopStart);
+      wait->moveBefore(firstHeld ? firstHeld : loopStart);
   }
 
   /// Rows of a tile of `shape`: the product of all but the innermost extent.
@@ -184,16 +203,41 @@ private:
     }
   }
 
+  /// Per-row values popped whole in the stage (a scale per row, one stick
+  /// or a few) and used only through broadcasts along the rows: they stay
+  /// whole, popped before the loop (the feeding unit sends them before the
+  /// sticks), and each stick reads its row's value.
+  void findHeldPops(Block &body) {
+    for (auto pop : body.getOps<sched::PopOp>()) {
+      auto type = dyn_cast<RankedTensorType>(pop.getType());
+      bool rowsOnly = type && type.hasStaticShape() && !pop->use_empty() &&
+                      llvm::all_of(pop->getUsers(), [](Operation *user) {
+                        return user->getNumResults() == 1 &&
+                               spyre::rowBroadcastOf(user->getResult(0));
+                      });
+      int pops = 0;
+      for (Operation *user : pop.getFifo().getUsers())
+        pops += isa<sched::PopOp>(user);
+      if (rowsOnly && pops == 1 && pop.getSticks())
+        heldPops[pop.getResult()] = *pop.getSticks();
+    }
+  }
+
   bool collect(sched::StageOp stage) {
     std::optional<int64_t> width;
     findPeriodic(stage.getBody().front());
+    findHeldPops(stage.getBody().front());
     for (Operation &op : stage.getBody().front().without_terminator()) {
+      if (auto pop = dyn_cast<sched::PopOp>(op);
+          pop && heldPops.count(pop.getResult()))
+        continue; // popped whole before the loop (findHeldPops)
       // Per-row values held from before the stage, broadcast along the
       // rows: read one value per row where they are used.
       if (linalg::BroadcastOp row = spyre::rowBroadcastOf(
               op.getNumResults() == 1 ? op.getResult(0) : Value())) {
         Region *region = row.getInput().getParentRegion();
-        if (region && stage->isAncestor(region->getParentOp()))
+        if (region && stage->isAncestor(region->getParentOp()) &&
+            !heldPops.count(row.getInput()))
           return false;
         ops.push_back(&op);
         continue;
@@ -296,6 +340,10 @@ private:
   SmallVector<Operation *> ops;
   spyre::VectorBuilder vectors;
   llvm::DenseMap<Value, int64_t> periodic, periodicFifo;
+  // Per-row values popped whole, in the order the stage pops them; their
+  // FIFOs, with the sticks popped.
+  llvm::MapVector<Value, int64_t> heldPops;
+  llvm::DenseMap<Value, int64_t> heldFifo;
 };
 
 /// A compute stage that only passes tiles through (pops each and pushes
@@ -362,8 +410,9 @@ struct NestVectorPipelines
     spyre::forEachComputeStage(
         getOperation(), *target,
         [&](sched::PipelineOp pipeline, sched::StageOp stage) {
-          if (!StickLoop(target->stickBytes).run(pipeline, stage))
-            passThroughSticks(stage);
+          if (!StickLoop(target->stickBytes).run(pipeline, stage) &&
+              !passThroughSticks(stage))
+            spyre::streamTransposedRows(stage, target->stickBytes);
         });
   }
 };

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/PartialSticks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageTidy.h"
@@ -55,6 +56,7 @@ public:
   sched::StageOp stage;
   int stickBytes;
   int64_t rows = 0, sticksPerRow = 0, lanes = 0;
+  int64_t lastLanes = 0; // lanes of the row in its last stick
   SmallVector<sched::PopOp> pops; // tiles, and rows streamed per row
   DenseMap<Value, int64_t> periodicFifo; // row FIFOs: sticks of the row
   SmallVector<sched::PushOp> pushes;
@@ -87,13 +89,15 @@ private:
       return false;
     if (!shape) {
       int64_t width = spyre::elementBytes(tile.getElementType());
-      int64_t rowBytes = tile.getShape()[1] * width;
-      if (rowBytes % stickBytes != 0)
-        return false; // padding would enter the reductions
+      if (width <= 0 || stickBytes % width != 0)
+        return false;
+      // A row that ends in a partial stick: its padding lanes are replaced
+      // by each reduction's identity before they are folded in.
       shape = SmallVector<int64_t>(tile.getShape());
       rows = tile.getShape()[0];
-      sticksPerRow = rowBytes / stickBytes;
       lanes = stickBytes / width;
+      sticksPerRow = (tile.getShape()[1] + lanes - 1) / lanes;
+      lastLanes = tile.getShape()[1] - (sticksPerRow - 1) * lanes;
       elementWidth = width;
     }
     return tile.getShape() == ArrayRef<int64_t>(*shape);
@@ -179,6 +183,11 @@ private:
           !spyre::combiningKindOf(&combiner.front()) ||
           !rowShaped(reduce.getInits()[0].getType()))
         return false;
+      if (lastLanes != lanes &&
+          !spyre::hasPaddingIdentity(
+              *spyre::combiningKindOf(&combiner.front()),
+              getElementTypeOrSelf(reduce.getInputs()[0].getType())))
+        return false; // nothing to pad a partial stick with
       int pass = std::max(passOf.lookup(reduce.getInputs()[0]),
                           ready(reduce.getInits()[0]));
       reductions.push_back({reduce, pass});
@@ -433,19 +442,23 @@ private:
         stick(s, row, pass);
         return updated;
       }
+      // The sticks of the row folded in order; a partial last stick is
+      // padded with the identities first.
+      bool partial = plan.lastLanes != plan.lanes;
+      int64_t whole = partial ? plan.sticksPerRow - 1 : plan.sticksPerRow;
       SmallVector<Value> partials = stick(in, row, pass);
-      if (plan.sticksPerRow > 1) {
-        scf::ForOp sticks = loop(in, loc, 1, plan.sticksPerRow, partials);
+      if (whole == 0)
+        partials = padded(in, folds, partials);
+      if (whole > 1) {
+        scf::ForOp sticks = loop(in, loc, 1, whole, partials);
         OpBuilder s = OpBuilder::atBlockBegin(sticks.getBody());
         SmallVector<Value> next = stick(s, row, pass);
-        SmallVector<Value> folded;
-        for (auto [reduce, v, acc] :
-             llvm::zip(folds, next, sticks.getRegionIterArgs()))
-          folded.push_back(spyre::applyCombiner(
-              s, loc, reduce.getCombiner().front(), v, acc));
-        scf::YieldOp::create(s, loc, folded);
+        scf::YieldOp::create(s, loc, fold(s, folds, next, sticks.getRegionIterArgs()));
         partials.assign(sticks.getResults().begin(), sticks.getResults().end());
       }
+      if (partial && whole > 0)
+        partials = fold(in, folds, padded(in, folds, stick(in, row, pass)),
+                        partials);
       for (auto [reduce, partial, out] : llvm::zip(folds, partials, outs)) {
         Value start = tensor::ExtractOp::create(in, loc, out, ValueRange{row});
         Value total = vector::ReductionOp::create(
@@ -471,6 +484,31 @@ private:
     }
     for (auto [reduce, result] : llvm::zip(folds, results))
       reduce.getResult(0).replaceAllUsesWith(result);
+  }
+
+  /// Each reduction's combiner applied to its vector of the next stick
+  /// and its partial.
+  SmallVector<Value> fold(OpBuilder &b, MutableArrayRef<linalg::ReduceOp> folds,
+                          ValueRange next, ValueRange partials) {
+    SmallVector<Value> folded;
+    for (auto [reduce, v, acc] : llvm::zip(folds, next, partials))
+      folded.push_back(spyre::applyCombiner(
+          b, plan.stage.getLoc(), reduce.getCombiner().front(), v, acc));
+    return folded;
+  }
+
+  /// The vectors of a row's partial last stick with the lanes past the
+  /// row's end set to each reduction's identity.
+  SmallVector<Value> padded(OpBuilder &b, MutableArrayRef<linalg::ReduceOp> folds,
+                            ValueRange vectors) {
+    SmallVector<Value> out;
+    for (auto [reduce, v] : llvm::zip(folds, vectors)) {
+      vector::CombiningKind kind =
+          *spyre::combiningKindOf(&reduce.getCombiner().front().front());
+      out.push_back(spyre::padPastLanes(b, plan.stage.getLoc(), v,
+                                        plan.lastLanes, kind));
+    }
+    return out;
   }
 
   /// One stick of the pass at the builder: pops it, applies the ops the

@@ -33,6 +33,7 @@ struct Streamed {
   sched::TransferOp feed;  // the load unit's LX -> FIFO transfer of B
   VectorType slot;         // one stick of B
   int64_t rows = 0, depth = 0, sticksPerRow = 0, lanes = 0; // M, K
+  bool partial = false; // rows of B end in a partial stick
   // By rows (when the stage holds more than the compute engine's
   // capacity): A and C popped a row at a time, C's row pushed when done.
   std::optional<RowFed> aRows, cRows; // C popped, or else filled:
@@ -76,10 +77,12 @@ std::optional<Streamed> match(sched::StageOp stage, linalg::MatmulOp matmul,
   s.lanes = stickBytes / width;
   s.rows = cType.getShape()[0];
   s.depth = bType.getShape()[0];
+  // A row of B that ends in a partial stick: its last vector of C is read
+  // and written only up to the row's end (the padding lanes the load unit
+  // sends along are computed and dropped).
   int64_t columns = bType.getShape()[1];
-  if (columns % s.lanes != 0)
-    return std::nullopt; // rows of whole sticks
-  s.sticksPerRow = columns / s.lanes;
+  s.partial = columns % s.lanes != 0;
+  s.sticksPerRow = (columns + s.lanes - 1) / s.lanes;
   s.slot = dyn_cast<VectorType>(
       cast<sched::FifoType>(pop.getFifo().getType()).getElementType());
   if (!s.slot || s.slot != VectorType::get({s.lanes}, bType.getElementType()))
@@ -249,7 +252,7 @@ void rewrite(Streamed &s) {
                                             sb.getZeroAttr(cElement));
   Value old = vector::TransferReadOp::create(
       sb, loc, VectorType::get({s.lanes}, cElement), acc, ValueRange{row, column},
-      padding, map, ArrayRef<bool>{true});
+      padding, map, ArrayRef<bool>{!s.partial});
   // The matmul's body (multiply, add, casts) on vectors: A's element
   // broadcast, B's stick, C's vector.
   spyre::VectorBuilder vectors(
@@ -266,7 +269,7 @@ void rewrite(Streamed &s) {
   Value updated = vectors.vectorFor(sb, loc, body.getTerminator()->getOperand(0));
   Value written = vector::TransferWriteOp::create(sb, loc, updated, acc,
                                                   ValueRange{row, column}, map,
-                                                  ArrayRef<bool>{true})
+                                                  ArrayRef<bool>{!s.partial})
                       .getResult();
   scf::YieldOp::create(sb, loc, written);
   scf::YieldOp::create(kb, loc, stickLoop.getResult(0));

@@ -315,16 +315,6 @@ const QStringList kHoldsWholeTiles = {
     // add) and the 4x256 results between the matmuls, the SwiGLU and the
     // ring all-reduce do not fit.
     "ktir__ffn_swiglu_4core.mlir",
-    // Unseen-kernel checks (tests/kernels), bytes held on both presets
-    // (why each is held is not analysed yet: matmul streaming and compute
-    // capacity are being worked on separately).
-    "bias_cols_f32.mlir",     // 3400: 10x40 f32 with row and column broadcasts
-    "column_sum_f32.mlir",    // 4800: a reduction along axis 0 of 24x48 f32
-    "matmul_odd_f32.mlir",    // 4608: 3x24 by 24x40 f32
-    "parity_branch.mlir",     // 3072: 4x64 f16 through an scf.if with results
-    "rank3_mid_reduce.mlir",  // 3328: 2x6x32 f32, a reduction over the middle axis
-    "softmax_odd_f32.mlir",   // 2416: softmax over rows of 100 f32
-    "transpose_odd_f32.mlir", // 7680: linalg.transpose of 12x40 f32
 };
 
 } // namespace
