@@ -11,6 +11,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageTidy.h"
+#include "pipeline/RingRows.h"
 #include "pipeline/RowStages.h"
 #include "pipeline/StreamedMatmul.h"
 #include "pipeline/Target.h"
@@ -634,6 +635,10 @@ struct VectorizeHeldTiles
       function.walk([&](sched::StageOp stage) {
         if (!llvm::is_contained(compute, stage.getUnit().str()))
           return;
+        // A ring all-reduce of a tile popped whole runs a row at a time
+        // when the stage holds too much (pipeline/RingRows.h).
+        spyre::streamRingRows(stage, target.stickBytes,
+                              int64_t(target.computeLocalBytes));
         // Elementwise stages that hold more than the compute engine's
         // memory run a row at a time (pipeline/RowStages.h).
         spyre::runByRows(stage, target.stickBytes,
