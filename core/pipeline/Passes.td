@@ -101,7 +101,8 @@ def StageIntermediates : Pass<"stage-intermediates", "::mlir::ModuleOp"> {
   let description = [{
     A compute stage that chains matmuls, inter-tile exchanges and
     elementwise work holds every tile it computes until its last use. When
-    the tiles that pass from one part of such a stage to a later one (the
+    such a stage has a matmul and the tiles that pass from one part of it
+    to a later one (the
     intermediates, and the loaded tiles several parts read, as an A
     operand of two matmuls) add up to more than the compute engine's own
     memory (`compute_engine.local_bytes`), the pipeline is split into one

@@ -23,10 +23,12 @@
 // pipeline that later pipelines only read in their compute stages goes to
 // LX too, and they read it there.
 //
-// Only stages whose tiles crossing from one part to another (the
-// intermediates, and the loaded tiles several parts read) add up to more
-// than the compute engine's memory are split: a small chain stays one
-// stage, as before.
+// Only stages with a matmul whose tiles crossing from one part to another
+// (the intermediates, and the loaded tiles several parts read) add up to
+// more than the compute engine's memory are split: a small chain stays one
+// stage, as before, and so does a stage without matmuls (row reductions
+// that come back into their rows, as softmax and the norms, stream as one
+// stage: stream-row-passes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -419,6 +421,12 @@ bool Splitter::analyse() {
   compute = spyre::stageFor(pipeline, "compute");
   store = spyre::stageFor(pipeline, "store");
   if (!compute || pipeline.getModulo())
+    return false;
+  // The class handled: stages with matmuls (whose parts the later passes
+  // stream). Reductions whose results come back into the rows (softmax,
+  // norms, with or without an exchange between) stream as one stage
+  // already (stream-row-passes).
+  if (compute.getBody().front().getOps<linalg::MatmulOp>().empty())
     return false;
   // Only the three stages of build-pipelines, nothing else after them.
   for (Operation &op : pipeline.getBody().front())
