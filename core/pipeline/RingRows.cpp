@@ -1,4 +1,4 @@
-//===- RingRows.cpp - a ring all-reduce a row at a time -------------------===//
+//===- RingRows.cpp - a ring all-reduce a stick at a time -----------------===//
 
 #include "pipeline/RingRows.h"
 #include "pipeline/HeldTiles.h"
@@ -142,8 +142,8 @@ std::optional<RingLoop> match(scf::ForOp loop, sched::StageOp stage,
   return r;
 }
 
-/// `transfer` (in a unit's stage) inside a loop over rows: row i per
-/// iteration, its token after the loop.
+/// `transfer` (in a unit's stage) inside a loop over chunks of
+/// `sticksPerRow` sticks: chunk i per iteration, its token after the loop.
 void byRows(sched::TransferOp transfer, int64_t rows, int64_t sticksPerRow) {
   OpBuilder b(transfer);
   Location loc = transfer.getLoc();
@@ -163,16 +163,18 @@ void byRows(sched::TransferOp transfer, int64_t rows, int64_t sticksPerRow) {
 void rewrite(RingLoop &r) {
   auto tile = cast<RankedTensorType>(r.pop.getType());
   auto flat = cast<RankedTensorType>(r.loop.getResult(0).getType());
-  // A row of the tile the ring folds: N elements, or 1 x N.
-  auto row = r.flatten ? RankedTensorType::get({tile.getShape()[1]},
-                                               tile.getElementType())
-                       : RankedTensorType::get({1, tile.getShape()[1]},
-                                               tile.getElementType());
+  // One stick of the tile the ring folds (its rows are whole sticks):
+  // `lanes` elements, or 1 x lanes.
+  int64_t lanes = tile.getShape()[1] / r.sticksPerRow;
+  int64_t sticks = r.rows * r.sticksPerRow;
+  auto row = r.flatten
+                 ? RankedTensorType::get({lanes}, tile.getElementType())
+                 : RankedTensorType::get({1, lanes}, tile.getElementType());
   int64_t rowBytes = spyre::tileBytes(row);
   Location loc = r.loop.getLoc();
   IRMapping map;
   SmallVector<Operation *> wholeStaging;
-  // A staging buffer of one row for every receive.
+  // A staging buffer of one stick for every receive.
   for (Operation &op : *r.loop.getBody())
     if (auto receive = dyn_cast<sched::RingReceiveOp>(op))
       for (Value staging : receive.getStaging()) {
@@ -197,11 +199,11 @@ void rewrite(RingLoop &r) {
 
   OpBuilder b(r.loop);
   auto rowLoop = scf::ForOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, 0),
-                                    arith::ConstantIndexOp::create(b, loc, r.rows),
+                                    arith::ConstantIndexOp::create(b, loc, sticks),
                                     arith::ConstantIndexOp::create(b, loc, 1));
   OpBuilder in(rowLoop.getBody()->getTerminator());
   Value popped = sched::PopOp::create(in, r.pop.getLoc(), row, r.pop.getFifo(),
-                                      in.getI64IntegerAttr(r.sticksPerRow));
+                                      in.getI64IntegerAttr(1));
   SmallVector<Value> inits(r.loop.getNumRegionIterArgs(), popped);
   auto ring = scf::ForOp::create(in, loc, r.loop.getLowerBound(),
                                  r.loop.getUpperBound(), r.loop.getStep(), inits);
@@ -220,7 +222,7 @@ void rewrite(RingLoop &r) {
       send->setAttr("bytes", rb.getI64IntegerAttr(rowBytes));
   }
   sched::PushOp::create(in, r.push.getLoc(), ring.getResult(0),
-                        r.push.getFifo(), in.getI64IntegerAttr(r.sticksPerRow));
+                        r.push.getFifo(), in.getI64IntegerAttr(1));
   r.push->erase();
   if (r.unflatten)
     r.unflatten->erase();
@@ -231,8 +233,8 @@ void rewrite(RingLoop &r) {
   for (Operation *alloc : wholeStaging)
     if (alloc->use_empty())
       alloc->erase();
-  byRows(r.feed, r.rows, r.sticksPerRow);
-  byRows(r.drain, r.rows, r.sticksPerRow);
+  byRows(r.feed, sticks, 1);
+  byRows(r.drain, sticks, 1);
 }
 
 } // namespace

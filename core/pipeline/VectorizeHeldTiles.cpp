@@ -13,6 +13,7 @@
 #include "pipeline/StageTidy.h"
 #include "pipeline/RingRows.h"
 #include "pipeline/RowStages.h"
+#include "pipeline/StickPops.h"
 #include "pipeline/StreamedMatmul.h"
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
@@ -647,6 +648,9 @@ struct VectorizeHeldTiles
         // held (pipeline/StreamedMatmul.h).
         spyre::streamMatmulOperands(stage, target.stickBytes,
                                      int64_t(target.computeLocalBytes));
+        // A row popped whole only to be read element by element comes a
+        // stick at a time (pipeline/StickPops.h).
+        spyre::popRowsByStick(stage);
         SmallVector<Operation *> ops;
         DenseSet<Operation *> lowered, rewritten; // rewritten: or read through
         stage.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {

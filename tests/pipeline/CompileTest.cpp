@@ -311,12 +311,6 @@ int lineOf(const std::string &text, const char *needle) {
 /// whole tiles than the compute engine's memory (see
 /// everyKernelThroughThePipeline).
 const QStringList kHoldsWholeTiles = {
-    // 5696: its stage is split (stage-intermediates), every part streams
-    // (matmuls by rows, the all-reduce by rows), and no part holds more
-    // than 1.6 KiB; but the program's tiles of all parts together (three
-    // matmuls' rows of A and C, 1 KiB each; the ring's row, staging and
-    // fold) are more than 2 KiB.
-    "ktir__ffn_swiglu_4core.mlir",
     // Unseen-kernel checks (tests/kernels), bytes held on both presets
     // (why each is held is not analysed yet: matmul streaming and compute
     // capacity are being worked on separately).
