@@ -96,6 +96,34 @@ def BuildPipelines : Pass<"build-pipelines", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
 
+def StageIntermediates : Pass<"stage-intermediates", "::mlir::ModuleOp"> {
+  let summary = "A compute stage that would hold too much is split, its intermediates staged in LX";
+  let description = [{
+    A compute stage that chains matmuls, inter-tile exchanges and
+    elementwise work holds every tile it computes until its last use. When
+    such a stage has a matmul and the tiles that pass from one part of it
+    to a later one (the
+    intermediates, and the loaded tiles several parts read, as an A
+    operand of two matmuls) add up to more than the compute engine's own
+    memory (`compute_engine.local_bytes`), the pipeline is split into one
+    pipeline per part, run in order: each matmul, each inter-tile exchange
+    (with the reshapes around it), each run of other ops. An intermediate
+    goes to a persistent LX buffer: the part that computes it writes it,
+    each later part that uses it reads it (the load unit streams it again),
+    behind a barrier; a tile loaded from device memory for several parts
+    is loaded once into a persistent buffer and read by each; tiles without
+    inputs (empty, constants, fills) are made again where used; a result
+    of the pipeline that later pipelines only read in their compute stages
+    is staged in LX too. Each part is then a stage the later passes stream
+    (a matmul's rows, an elementwise chain, a pass-through).
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
 def ChunkLargeTransfers : Pass<"chunk-large-transfers", "::mlir::ModuleOp"> {
   let summary = "Tiles larger than the scratchpad stream through it in chunks";
   let description = [{

@@ -39,6 +39,10 @@ const std::vector<Entry> &entries() {
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createStageIntermediates({c.arch});
+       }},
+      {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createChunkLargeTransfers({c.arch});
        }},
       {"ScheduleIR",

@@ -38,6 +38,7 @@ struct Streamed {
   // capacity): A and C popped a row at a time, C's row pushed when done.
   std::optional<RowFed> aRows, cRows; // C popped, or else filled:
   linalg::FillOp cFill;
+  tensor::EmptyOp cEmpty; // or an empty tile (zeros)
   SmallVector<Operation *> chain; // unary elementwise ops before the push
   sched::PushOp out;
   int64_t outSticksPerRow = 0;
@@ -138,11 +139,16 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   std::optional<RowFed> aRows = rowFed(a, stage, s.feed, s.rows, stickBytes);
   std::optional<RowFed> cRows = rowFed(c, stage, s.feed, s.rows, stickBytes);
   linalg::FillOp cFill;
+  tensor::EmptyOp cEmpty;
   if (!cRows) {
+    // An empty C is zeros (as the interpreter makes it): filled with 0.
+    cEmpty = c.getDefiningOp<tensor::EmptyOp>();
     cFill = c.getDefiningOp<linalg::FillOp>();
-    if (!cFill || !c.hasOneUse() || cFill->getBlock() != s.matmul->getBlock() ||
-        !cFill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() ||
-        !cFill.getDpsInits()[0].hasOneUse())
+    if (cEmpty ? !c.hasOneUse() || cEmpty->getBlock() != s.matmul->getBlock()
+               : !cFill || !c.hasOneUse() ||
+                     cFill->getBlock() != s.matmul->getBlock() ||
+                     !cFill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() ||
+                     !cFill.getDpsInits()[0].hasOneUse())
       return;
   }
   if (!aRows)
@@ -177,6 +183,7 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   s.aRows = aRows;
   s.cRows = cRows;
   s.cFill = cFill;
+  s.cEmpty = cEmpty;
   s.chain = chain;
   s.out = push;
   s.outSticksPerRow = outSticks;
@@ -226,9 +233,15 @@ void rewrite(Streamed &s) {
                                            cType.getElementType());
       Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
                                             rowType.getElementType());
-      carried = linalg::FillOp::create(rb, s.cFill.getLoc(),
-                                       ValueRange{s.cFill.getDpsInputs()[0]},
-                                       ValueRange{empty})
+      Type element = cType.getElementType();
+      Value value = s.cFill ? s.cFill.getDpsInputs()[0]
+                            : arith::ConstantOp::create(
+                                  rb, s.cEmpty.getLoc(), element,
+                                  rb.getZeroAttr(element))
+                                  .getResult();
+      carried = linalg::FillOp::create(
+                    rb, s.cFill ? s.cFill.getLoc() : s.cEmpty.getLoc(),
+                    ValueRange{value}, ValueRange{empty})
                     ->getResult(0);
     }
     row = zero;
@@ -301,6 +314,8 @@ void rewrite(Streamed &s) {
     s.aRows->pop->erase();
     if (s.cRows) {
       s.cRows->pop->erase();
+    } else if (s.cEmpty) {
+      s.cEmpty->erase();
     } else {
       Operation *empty = s.cFill.getDpsInits()[0].getDefiningOp();
       s.cFill->erase();

@@ -11,7 +11,9 @@
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageTidy.h"
+#include "pipeline/RingRows.h"
 #include "pipeline/RowStages.h"
+#include "pipeline/StickPops.h"
 #include "pipeline/StreamedMatmul.h"
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
@@ -634,6 +636,10 @@ struct VectorizeHeldTiles
       function.walk([&](sched::StageOp stage) {
         if (!llvm::is_contained(compute, stage.getUnit().str()))
           return;
+        // A ring all-reduce of a tile popped whole runs a row at a time
+        // when the stage holds too much (pipeline/RingRows.h).
+        spyre::streamRingRows(stage, target.stickBytes,
+                              int64_t(target.computeLocalBytes));
         // Elementwise stages that hold more than the compute engine's
         // memory run a row at a time (pipeline/RowStages.h).
         spyre::runByRows(stage, target.stickBytes,
@@ -642,6 +648,9 @@ struct VectorizeHeldTiles
         // held (pipeline/StreamedMatmul.h).
         spyre::streamMatmulOperands(stage, target.stickBytes,
                                      int64_t(target.computeLocalBytes));
+        // A row popped whole only to be read element by element comes a
+        // stick at a time (pipeline/StickPops.h).
+        spyre::popRowsByStick(stage);
         SmallVector<Operation *> ops;
         DenseSet<Operation *> lowered, rewritten; // rewritten: or read through
         stage.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {

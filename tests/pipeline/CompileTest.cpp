@@ -311,10 +311,6 @@ int lineOf(const std::string &text, const char *needle) {
 /// whole tiles than the compute engine's memory (see
 /// everyKernelThroughThePipeline).
 const QStringList kHoldsWholeTiles = {
-    // B streams; A (4x256 f16: x, read by both matmuls and the residual
-    // add) and the 4x256 results between the matmuls, the SwiGLU and the
-    // ring all-reduce do not fit.
-    "ktir__ffn_swiglu_4core.mlir",
 };
 
 } // namespace
