@@ -100,16 +100,26 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
     connect(docks->chart(), &OccupancyChart::rangeCleared, timeline,
             &TimelineView::fitAll);
   }
+  // A summary is laid out in a turn of its own (it takes as long as the
+  // chart's series, and its worker may finish in the same turn).
   connect(&main, &RunSummaryRunner::finished, this, [this] {
-    summaryView->setStatus(QString());
-    summaryView->setRuns({main.latest()});
+    turns.post([this, shown = shownRuns] {
+      if (shown != shownRuns)
+        return;
+      summaryView->setStatus(QString());
+      summaryView->setRuns({main.latest()});
+    });
   });
   connect(&other, &RunSummaryRunner::finished, this, [this] {
-    summaryView->setStatus(QString());
-    RunSummaryData first = main.latest();
-    if (!other.latest().variant.isEmpty() && first.variant.isEmpty())
-      first.variant = tr("double buffering on");
-    summaryView->setRuns({first, other.latest()});
+    turns.post([this, shown = shownRuns] {
+      if (shown != shownRuns)
+        return;
+      summaryView->setStatus(QString());
+      RunSummaryData first = main.latest();
+      if (!other.latest().variant.isEmpty() && first.variant.isEmpty())
+        first.variant = tr("double buffering on");
+      summaryView->setRuns({first, other.latest()});
+    });
   });
   connect(summaryView, &RunSummary::doubleBufferingCompareRequested, this,
           &EmulatedRunViews::compareDoubleBuffering);
@@ -122,6 +132,8 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
 EmulatedRunViews::~EmulatedRunViews() { indexer.waitForFinished(); }
 
 void EmulatedRunViews::clearShown() {
+  chartWaiting = nullptr;
+  ++shownRuns; // a summary waiting for its turn is of the previous kernel
   docks->ring()->setLiveState(RingLiveState());
   docks->ring()->setRunPeaks({});
   docks->occupancy()->setTrace(spyre::driver::OccupancyTrace());
@@ -175,7 +187,7 @@ void EmulatedRunViews::onStarted() {
 }
 
 bool EmulatedRunViews::indexing() const {
-  return inFlight || pendingIndex || (feed && feed->filling());
+  return inFlight || pendingIndex || chartWaiting || (feed && feed->filling());
 }
 
 void EmulatedRunViews::onReady() {
@@ -250,8 +262,24 @@ void EmulatedRunViews::onIndexed() {
   const spyre::emu::Session *session = run->session();
   if (!session)
     return;
+  // The ring and the cursors at once; the chart's series (10-20 ms of
+  // Qt Charts) in a later turn, after the ring's first paint.
   ring = got.ring;
-  docks->occupancy()->setIndex(got.occupancy);
+  onPosition();
+  if (!chartWaiting)
+    turns.post([this] { showChart(); });
+  chartWaiting = got.occupancy;
+}
+
+void EmulatedRunViews::showChart() {
+  std::shared_ptr<const OccupancyIndex> index = std::move(chartWaiting);
+  chartWaiting = nullptr;
+  const spyre::emu::Session *session = run->session();
+  if (!index || !session)
+    return;
+  // The cursor first: the new series are laid out once, with it.
+  docks->chart()->setCursorTime(session->cycle());
+  docks->occupancy()->setIndex(index);
   const EmulatorRun::Input &in = run->input();
   docks->chart()->setSubtitle(
       (run->growing() ? tr("emulator, %1, %2 · the first %3 cycles (recording) · "
@@ -261,7 +289,6 @@ void EmulatedRunViews::onIndexed() {
           .arg(session->totalCycles())
           .arg(session->trace().lx.size()));
   docks->showChart();
-  onPosition();
 }
 
 void EmulatedRunViews::finishIndexing() {
@@ -272,6 +299,7 @@ void EmulatedRunViews::finishIndexing() {
   }
   if (feed)
     feed->finishFilling();
+  turns.drain();
   docks->chart()->finishPreparing();
 }
 

@@ -20,6 +20,7 @@
 #define SPYRE_APP_EMULATEDRUNVIEWS_H
 
 #include "RunSummaryRunner.h"
+#include "TurnQueue.h"
 
 #include "RingLiveState.h"
 
@@ -54,7 +55,9 @@ public:
   bool indexing() const;
   /// Waits for the trace's indexes and the timeline (tests, --screenshot).
   void finishIndexing();
-  bool summarising() const { return main.busy() || other.busy(); }
+  bool summarising() const {
+    return main.busy() || other.busy() || turns.pending();
+  }
   const RingStateIndex *ringIndex() const { return ring.get(); }
 
   /// Writes the recorded run as Chrome trace JSON; false with `error`.
@@ -83,6 +86,8 @@ private:
   void index();
   void onPosition();
   void onIndexed();
+  /// The newest occupancy index on the chart (a turn of its own).
+  void showChart();
   void onCompiled();
   void chooseTraceFile();
   RunSummaryRunner::Input summaryInput() const;
@@ -103,6 +108,11 @@ private:
   const RingStateIndex *ringShown = nullptr; ///< the ring's state is of
   uint64_t ringCycle = 0;                    ///< this index at this cycle
   QString compareTarget;
+  /// The chart's series and the summary, each in a turn of its own.
+  TurnQueue turns{this};
+  /// The occupancy index the chart gets in its turn (null: none waiting).
+  std::shared_ptr<const OccupancyIndex> chartWaiting;
+  quint64 shownRuns = 0; ///< clearShown() calls so far
 };
 
 #endif

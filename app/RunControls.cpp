@@ -7,6 +7,7 @@
 #include "CodeEditor.h"
 #include "IrDiffView.h"
 #include "IrPane.h"
+#include "MarkerLines.h"
 #include "TimelineDock.h"
 #include "TimelineModel.h"
 #include "TimelineView.h"
@@ -366,9 +367,9 @@ void RunControls::showPoint(const EmulatorRun::Point &p) {
     ir->highlightSourceLine(p.ktirLine, shown.left->sourceLines,
                             shown.right->sourceLines);
   // The exact instruction where a pane shows the SpyreCode, the exact op
-  // where it shows the DataflowIR the SpyreCode was made from.
-  auto exact = [&](QsciScintilla *pane, const spyre::driver::PassSnapshot *snap) -> int {
-    pane->markerDeleteAll(IrPane::ExecutionMarker);
+  // where it shows the DataflowIR the SpyreCode was made from: its 0-based
+  // line in `pane`, or -1.
+  auto lineOf = [&](QsciScintilla *pane, const spyre::driver::PassSnapshot *snap) -> int {
     if (!snap || p.engine < 0 || ir->isStale())
       return -1;
     int line = 0;
@@ -384,11 +385,15 @@ void RunControls::showPoint(const EmulatorRun::Point &p) {
     } else if (snap == shown.dataflow) {
       line = p.dataflowLine;
     }
-    if (line > 0 && line <= pane->lines()) {
-      pane->markerAdd(line - 1, IrPane::ExecutionMarker);
-      return line - 1;
-    }
-    return -1;
+    return line > 0 && line <= pane->lines() ? line - 1 : -1;
+  };
+  auto exact = [&](QsciScintilla *pane, const spyre::driver::PassSnapshot *snap) -> int {
+    int at = lineOf(pane, snap);
+    // Untouched when the run stays on that line (a marker change repaints
+    // the pane's whole text).
+    markers::setLines(pane, IrPane::ExecutionMarker,
+                      at >= 0 ? QVector<int>{at} : QVector<int>());
+    return at;
   };
   int left = exact(ir->leftPane(), shown.left);
   int right = exact(ir->rightPane(), shown.right);

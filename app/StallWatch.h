@@ -40,6 +40,8 @@ public:
   void stop() { ticker.stop(); }
   double longest() const { return longestMs; }
   double longestCpu() const { return longestCpuMs; }
+  /// The timer whose ticks are watched (to tell event-loop turns apart).
+  const QObject *ticks() const { return &ticker; }
 
   /// The calling thread's CPU time so far, in milliseconds.
   static double cpuMs() {

@@ -30,9 +30,11 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMetaEnum>
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <vector>
 
 namespace {
@@ -47,10 +49,99 @@ double rssMb() {
   return 0;
 }
 
+/// The six widgets whose paint events cost most (ms, divided by `divide`).
+void printTop(const std::map<QByteArray, double> &costs, double divide) {
+  std::vector<std::pair<double, QByteArray>> byCost;
+  for (const auto &[what, spent] : costs)
+    byCost.push_back({spent, what});
+  std::sort(byCost.rbegin(), byCost.rend());
+  for (size_t i = 0; i < byCost.size() && i < 6; ++i)
+    std::printf("%s %s %.2f ms", i ? "," : "", byCost[i].second.constData(),
+                byCost[i].first / divide);
+  std::printf("\n");
+}
+
+/// The application, timing each event it delivers from the event loop
+/// (not the ones sent from inside another): the longest, in the GUI
+/// thread's CPU time, with its receiver and type, says what held a stall.
+class TimedApplication : public QApplication {
+public:
+  using QApplication::QApplication;
+  bool notify(QObject *receiver, QEvent *event) override {
+    if (event->type() == QEvent::Paint && paints) {
+      double c0 = StallWatch::cpuMs();
+      ++depth;
+      bool done = QApplication::notify(receiver, event);
+      --depth;
+      (*paints)[widgetName(receiver)] += StallWatch::cpuMs() - c0;
+      return done;
+    }
+    if (depth > 0) {
+      ++depth;
+      bool done = QApplication::notify(receiver, event);
+      --depth;
+      return done;
+    }
+    if (watching && receiver == ticks && event->type() == QEvent::Timer) {
+      // A tick of the stall watch: the events since the last one held
+      // the thread together.
+      double sum = 0;
+      for (const auto &e : turn)
+        sum += e.first;
+      if (sum > longestTurnCpu) {
+        longestTurnCpu = sum, longestTurn = turn;
+        longestTurnPaints = turnPaints;
+      }
+      turn.clear();
+      turnPaints.clear();
+    }
+    QByteArray what = describe(receiver, event);
+    ++depth;
+    double c0 = StallWatch::cpuMs();
+    bool done = QApplication::notify(receiver, event);
+    double spent = StallWatch::cpuMs() - c0;
+    --depth;
+    if (watching && spent > 0.5)
+      turn.push_back({spent, what});
+    return done;
+  }
+  /// "QScrollBar in codeEditor": the class, and the nearest named
+  /// ancestor (Qt's own parts are named qt_...).
+  static QByteArray widgetName(QObject *o) {
+    QByteArray out = o->metaObject()->className();
+    for (QObject *up = o; up; up = up->parent()) {
+      QByteArray name = up->objectName().toUtf8();
+      if (!name.isEmpty() && !name.startsWith("qt_"))
+        return out + (up == o ? " " : " in ") + name;
+    }
+    return out;
+  }
+  static QByteArray describe(QObject *receiver, QEvent *event) {
+    QByteArray type = QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type());
+    QByteArray name = receiver->objectName().toUtf8();
+    QByteArray out = type + " to " + receiver->metaObject()->className();
+    if (!name.isEmpty())
+      out += " \"" + name + "\"";
+    if (QObject *parent = receiver->parent())
+      out += QByteArray(" (in ") + parent->metaObject()->className() + ")";
+    return out;
+  }
+  bool watching = false;
+  const QObject *ticks = nullptr; ///< the stall watch's timer
+  /// The events over 0.5 ms of CPU since the last tick, and of the turn
+  /// that held the thread longest.
+  std::vector<std::pair<double, QByteArray>> turn, longestTurn;
+  std::map<QByteArray, double> turnPaints, longestTurnPaints;
+  double longestTurnCpu = 0;
+  /// When set: the CPU time of each widget's paint events, by widget.
+  std::map<QByteArray, double> *paints = nullptr;
+  int depth = 0;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
-  QApplication app(argc, argv);
+  TimedApplication app(argc, argv);
   QApplication::setOrganizationName("SpyreExplorerBench");
   if (argc < 2) {
     std::fprintf(stderr, "usage: spyre-explorer-runbench KERNEL.mlir [STEPS]\n");
@@ -87,6 +178,9 @@ int main(int argc, char **argv) {
   };
   clock.start();
   stalls.start();
+  app.ticks = stalls.ticks();
+  app.watching = true;
+  app.paints = &app.turnPaints;
   window.runs()->runTo(0, nullptr);
   // Until the ring, the chart and the timeline show the first part (or
   // the whole run), then until the whole run is recorded and shown.
@@ -105,6 +199,8 @@ int main(int argc, char **argv) {
   app.processEvents();
   double allShownMs = double(clock.nsecsElapsed()) / 1e6;
   stalls.stop();
+  app.watching = false;
+  app.paints = nullptr;
   if (failed) {
     std::fprintf(stderr, "the emulated run failed\n");
     return 1;
@@ -121,6 +217,11 @@ int main(int argc, char **argv) {
               (unsigned long long)firstEvents, readyMs, shownMs, firstStall,
               firstStallCpu, completeMs, parts, allShownMs, stalls.longest(),
               stalls.longestCpu());
+  std::printf("  the longest turn of the event loop, events over 0.5 ms (CPU):");
+  for (const auto &[spent, what] : app.longestTurn)
+    std::printf("\n    %.1f ms %s", spent, what.constData());
+  std::printf("\n    of which paint events:");
+  printTop(app.longestTurnPaints, 1.0);
 
   // Steps, each painted: the ring, the chart and the timeline.
   std::vector<double> ms, cpu;
@@ -128,6 +229,7 @@ int main(int argc, char **argv) {
   // (highlights, status, cursors), then each view's repaint.
   double partCpu[5] = {0, 0, 0, 0, 0};
   QWidget *timeline = window.findChild<QWidget *>("timelineView");
+  const int layersBefore = window.machine()->ring()->layerBuilds();
   for (int i = 0; i < steps; ++i) {
     QElapsedTimer t;
     t.start();
@@ -155,19 +257,40 @@ int main(int argc, char **argv) {
                 partCpu[0] / ms.size(), partCpu[1] / ms.size(),
                 partCpu[2] / ms.size(), partCpu[3] / ms.size(),
                 partCpu[4] / ms.size());
+  std::printf("  the ring's cached layers drawn %d time(s) in %zu steps\n",
+              window.machine()->ring()->layerBuilds() - layersBefore, ms.size());
   // The same number of steps as the app takes them: each followed by the
   // event loop, which repaints only what changed (the ring's state does
   // not change within a cycle).
   std::vector<double> appMs, appCpu;
+  std::map<QByteArray, double> paints, stepPaints, worstPaints;
+  double worstCpu = -1, worstStep = 0;
+  app.paints = &stepPaints;
   for (int i = 0; i < steps; ++i) {
     QElapsedTimer t;
     t.start();
+    stepPaints.clear();
     double c0 = StallWatch::cpuMs();
     if (!run.stepEvent())
       break;
+    double c1 = StallWatch::cpuMs();
     app.processEvents();
     appMs.push_back(double(t.nsecsElapsed()) / 1e6);
     appCpu.push_back(StallWatch::cpuMs() - c0);
+    for (const auto &[what, spent] : stepPaints)
+      paints[what] += spent;
+    if (appCpu.back() > worstCpu)
+      worstCpu = appCpu.back(), worstStep = c1 - c0, worstPaints = stepPaints;
+  }
+  app.paints = nullptr;
+  // Where a step's paint goes: the widgets costing most, on average and
+  // in the step that took longest.
+  if (!appMs.empty()) {
+    std::printf("  paint events, CPU per step:");
+    printTop(paints, double(appMs.size()));
+    std::printf("  the longest step (%.2f ms CPU: the step %.2f ms, then):",
+                worstCpu, worstStep);
+    printTop(worstPaints, 1.0);
   }
   std::sort(appMs.begin(), appMs.end());
   std::sort(appCpu.begin(), appCpu.end());

@@ -2,6 +2,7 @@
 #include "CodeEditor.h"
 
 #include "KtirLexer.h"
+#include "MarkerLines.h"
 #include "SeverityName.h"
 
 #include <Qsci/qscicommand.h>
@@ -354,14 +355,16 @@ void CodeEditor::onDwellEnd(int, int, int) { QToolTip::hideText(); }
 // --- cross-linking ---------------------------------------------------------
 
 void CodeEditor::highlightLines(const std::vector<int> &lineNumbers) {
-  clearHighlightedLines();
-  const int lineCount = lines();
+  // Untouched when the same lines are asked again (a step on one line).
+  QVector<int> zeroBased;
   for (int line : lineNumbers)
-    if (line >= 1 && line <= lineCount)
-      markerAdd(line - 1, HighlightMarker);
+    zeroBased.push_back(line - 1);
+  markers::setLines(this, HighlightMarker, zeroBased);
 }
 
-void CodeEditor::clearHighlightedLines() { markerDeleteAll(HighlightMarker); }
+void CodeEditor::clearHighlightedLines() {
+  markers::setLines(this, HighlightMarker, {});
+}
 
 int CodeEditor::definitionLineOf(const QString &ssaName) const {
   QByteArray name = ssaName.trimmed().toUtf8();

@@ -3,6 +3,7 @@
 
 #include "FindBar.h"
 #include "IrPane.h"
+#include "MarkerLines.h"
 
 #include <Qsci/qsciscintilla.h>
 
@@ -391,31 +392,29 @@ void IrDiffView::applyInline() {
 void IrDiffView::highlightSourceLine(int line, const std::vector<int> &leftMap,
                                      const std::vector<int> &rightMap) {
   m_highlightedSourceLine = line;
-  auto mark = [line](QsciScintilla *pane, int i) {
-    if (line > 0 && i < pane->lines()) {
-      pane->markerAdd(i, SourceLineMarker);
-      pane->markerAdd(i, SourceLineBackMarker);
-    }
-  };
-  for (QsciScintilla *pane : {m_left, m_right, m_inlinePane}) {
-    pane->markerDeleteAll(SourceLineMarker);
-    pane->markerDeleteAll(SourceLineBackMarker);
-  }
-  if (line <= 0)
-    return;
   auto maps = [line](const std::vector<int> &map, int i) {
-    return i >= 0 && i < int(map.size()) && map[size_t(i)] == line;
+    return line > 0 && i >= 0 && i < int(map.size()) && map[size_t(i)] == line;
   };
+  QVector<int> left, right, inlined;
   for (int i = 0; i < int(leftMap.size()); ++i)
-    if (leftMap[size_t(i)] == line)
-      mark(m_left, i);
+    if (maps(leftMap, i))
+      left.push_back(i);
   for (int i = 0; i < int(rightMap.size()); ++i)
-    if (rightMap[size_t(i)] == line)
-      mark(m_right, i);
+    if (maps(rightMap, i))
+      right.push_back(i);
   const QVector<LineDiff::UnifiedLine> &lines = m_diff.unified();
   for (int i = 0; i < lines.size(); ++i)
     if (maps(leftMap, lines[i].leftLine) || maps(rightMap, lines[i].rightLine))
-      mark(m_inlinePane, i);
+      inlined.push_back(i);
+  // Panes whose marks stay (a step on the same line) are not touched: a
+  // marker change repaints a pane's whole text.
+  for (auto [pane, marked] : {std::pair{m_left, &left}, std::pair{m_right, &right},
+                              std::pair{m_inlinePane, &inlined}}) {
+    markers::setLines(pane, SourceLineMarker, *marked);
+    markers::setLines(pane, SourceLineBackMarker, *marked);
+  }
+  if (line <= 0)
+    return;
 
   // Bring each pane's first mark into view without dragging the other: the
   // scrolls' SCN_UPDATEUI echoes are ignored.
@@ -470,16 +469,7 @@ QVector<int> IrDiffView::sourceHighlightedLinesInline() const {
 }
 
 QVector<int> IrDiffView::linesWithMarker(QsciScintilla *pane, int marker) {
-  QVector<int> out;
-  long line = 0;
-  for (;;) {
-    line = pane->SendScintilla(SB::SCI_MARKERNEXT, (unsigned long)line, long(1 << marker));
-    if (line < 0)
-      break;
-    out.push_back(int(line));
-    ++line;
-  }
-  return out;
+  return markers::linesWith(pane, marker);
 }
 
 int IrDiffView::firstVisibleLine(QsciScintilla *pane) {

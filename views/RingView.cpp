@@ -61,6 +61,7 @@ void RingView::setArchitecture(const spyre::arch::Arch &newArch) {
   hovered = -1;
   runPeaks.clear();
   live = {};
+  layers.invalidate();
   update();
 }
 
@@ -72,6 +73,7 @@ void RingView::setSnapshot(const spyre::driver::PassSnapshot *snapshot) {
   lxPeak = snapshot ? snapshot->lxPeakBytes : -1;
   passName = snapshot ? QString::fromStdString(snapshot->pass) : QString();
   stage = snapshot ? QString::fromStdString(snapshot->stage) : QString();
+  layers.invalidate();
   update();
 }
 
@@ -99,6 +101,7 @@ void RingView::focusCore(int core) {
   if (core == focused)
     return;
   focused = core;
+  layers.invalidate();
   update();
   Q_EMIT coreFocused(core);
 }
@@ -267,23 +270,139 @@ QString RingView::coreDescription(int core) const {
   return html;
 }
 
-void RingView::paintEvent(QPaintEvent *) {
-  QPainter p(this);
-  p.setRenderHint(QPainter::Antialiasing);
+RingView::Colours RingView::colours() const {
   const QPalette pal = palette();
-  const bool dark = isDark();
-  p.fillRect(rect(), pal.color(QPalette::Base));
+  Colours c;
+  c.dark = isDark();
   // The focus ring must stand out from the tiles in both themes.
-  QColor focusColor = pal.color(QPalette::Highlight);
-  if (dark && focusColor.lightnessF() < 0.6)
-    focusColor = focusColor.lighter(170);
-  QColor text = pal.color(QPalette::Text);
-  QColor faint = text;
-  faint.setAlphaF(0.55f);
+  c.focus = pal.color(QPalette::Highlight);
+  if (c.dark && c.focus.lightnessF() < 0.6)
+    c.focus = c.focus.lighter(170);
+  c.text = pal.color(QPalette::Text);
+  c.faint = c.text;
+  c.faint.setAlphaF(0.55f);
+  c.link = c.dark ? QColor(0x8a, 0x93, 0xa0) : QColor(0x7a, 0x83, 0x90);
+  // Traffic at the current cycle: ring sends in blue, HBM traffic crossing
+  // the ring in the HBM colour.
+  c.send = c.dark ? QColor(0x6c, 0xb6, 0xff) : QColor(0x1a, 0x5f, 0xb4);
+  c.dma = c.dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
+  return c;
+}
 
-  // Header: the machine, then what the selected pass did.
+void RingView::paintEvent(QPaintEvent *) {
+  // The ring, its cores and the legend come from the two cached layers;
+  // only what a step changes is drawn here: the link traffic between the
+  // layers, then the status line, the scratchpad fill and the engines.
+  const int header = headerHeight();
+  const RingLayerCache::Key key{size(), devicePixelRatioF(), header, live.valid};
+  if (layers.stale(key))
+    drawLayers(key);
+  const Colours c = colours();
+  QPainter p(this);
+  p.drawPixmap(QPointF(0, 0), layers.under());
+  p.setRenderHint(QPainter::Antialiasing);
+  const ring::Layout &l = layersLayout;
+  const bool drawn = arch.numCores > 0 && l.coreSize >= 4;
+  if (drawn)
+    drawTraffic(p, l, c);
+  p.drawPixmap(QPointF(0, 0), layers.over());
+
+  // The header's second line: what the selected pass did (and the cycle).
+  QFont bold = font();
+  bold.setBold(true);
+  const int firstHeight = QFontMetrics(bold).height() + 4;
+  p.setFont(font());
+  p.setPen(placed ? c.text : c.faint);
+  // The status wraps (at most four lines; only a longer one is cut).
+  QRectF line2(8, firstHeight, width() - 16, header - firstHeight - 2);
+  p.drawText(line2, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, statusText());
+  if (!drawn)
+    return;
+  for (int core = 0; core < arch.numCores; ++core) {
+    QRectF box = l.coreRect(core);
+    // Scratchpad fill: at the current cycle of a run, else the last
+    // interpreter run's peak; a bar along the bottom edge.
+    uint64_t fill = live.valid && core < int(live.cores.size())
+                        ? live.cores[size_t(core)].lxBytes
+                        : core < int(runPeaks.size()) ? runPeaks[core] : 0;
+    if (fill > 0 && arch.scratchpadBytesPerCore > 0) {
+      double f = std::min(1.0, double(fill) /
+                                   double(arch.scratchpadBytesPerCore));
+      f = std::max(f, 0.04); // a sliver shows that something is there
+      QRectF track(box.center().x() - box.width() * 0.3,
+                   box.center().y() + box.height() * 0.27, box.width() * 0.6,
+                   std::max(2.0, box.height() * 0.07));
+      QColor trackColor = c.text;
+      trackColor.setAlphaF(0.18f);
+      p.fillRect(track, trackColor);
+      QRectF bar = track;
+      bar.setWidth(track.width() * f);
+      p.fillRect(bar, f > 0.9 ? QColor(0xd0, 0x30, 0x30)
+                              : (c.dark ? QColor(0xe8, 0xe8, 0xe8)
+                                        : QColor(0x30, 0x30, 0x30)));
+    }
+    if (live.valid && core < int(live.cores.size()))
+      drawEnginePips(p, box, live.cores[size_t(core)], c.dark);
+  }
+}
+
+void RingView::drawTraffic(QPainter &p, const ring::Layout &l,
+                           const Colours &c) {
+  if (!live.valid || live.links.empty())
+    return;
+  // The links that carry a transfer at the current cycle, drawn thick
+  // over the plain ones (under the cores), with their bytes beside them.
+  double head = std::clamp(l.coreSize * 0.3, 5.0, 8.0);
+  QFont bytesFont = font();
+  bytesFont.setPixelSize(int(std::clamp(l.coreSize * 0.3, 8.0, 11.0)));
+  p.setFont(bytesFont);
+  p.setBrush(Qt::NoBrush);
+  for (const ring::Link &link : ring::links(l, arch.bidirectionalRing)) {
+    const RingLiveState::Link *traffic = nullptr;
+    int direction = link.to == (link.from + 1) % arch.numCores ? 0 : 1;
+    int index = direction == 0 ? link.from : link.to;
+    for (const auto &t : live.links)
+      if (t.link == index && t.direction == direction)
+        traffic = &t;
+    if (!traffic)
+      continue;
+    QRectF circle(l.centre - QPointF(link.radius, link.radius),
+                  QSizeF(2 * link.radius, 2 * link.radius));
+    QPainterPath arc;
+    arc.arcMoveTo(circle, link.startDegrees);
+    arc.arcTo(circle, link.startDegrees, link.sweepDegrees);
+    QColor colour = traffic->dma ? c.dma : c.send;
+    p.setPen(QPen(colour, std::clamp(l.coreSize * 0.16, 3.0, 5.0),
+                  Qt::SolidLine, Qt::RoundCap));
+    p.drawPath(arc);
+    drawHead(p, link.tip, head + 2);
+    if (l.coreSize > 22) {
+      QPointF mid = arc.pointAtPercent(0.5);
+      QPointF out = mid - l.centre;
+      double len = std::hypot(out.x(), out.y());
+      if (len > 0)
+        mid += out / len * (direction == 0 ? 11.0 : -11.0);
+      p.setPen(colour);
+      p.drawText(QRectF(mid.x() - 30, mid.y() - 7, 60, 14), Qt::AlignCenter,
+                 formatBytes(uint64_t(traffic->bytes)));
+    }
+  }
+}
+
+void RingView::drawLayers(const RingLayerCache::Key &key) {
+  const QPalette pal = palette();
+  const Colours c = colours();
+  const bool dark = c.dark;
+  QPixmap under = RingLayerCache::blank(key, pal.color(QPalette::Base));
+  QPixmap over = RingLayerCache::blank(key, Qt::transparent);
+  layersLayout = arch.numCores > 0 ? currentLayout() : ring::Layout();
+  const ring::Layout &l = layersLayout;
   QFont font = this->font();
-  p.setPen(text);
+
+  // Under the traffic: the machine's line of the header, the links, HBM.
+  QPainter p(&under);
+  p.setRenderHint(QPainter::Antialiasing);
+  p.setPen(c.text);
   QFont bold = font;
   bold.setBold(true);
   p.setFont(bold);
@@ -302,64 +421,22 @@ void RingView::paintEvent(QPaintEvent *) {
              p.fontMetrics().elidedText(machine, Qt::ElideRight,
                                         int(line1.width())));
   p.setFont(font);
-  p.setPen(placed ? text : faint);
-  // The status wraps (at most four lines; only a longer one is cut).
-  QRectF line2(8, firstHeight, width() - 16, headerHeight() - firstHeight - 2);
-  p.drawText(line2, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, statusText());
-  if (arch.numCores == 0)
+  if (arch.numCores == 0 || l.coreSize < 4) {
+    p.end();
+    layers.store(key, std::move(under), std::move(over));
     return;
-
-  ring::Layout l = currentLayout();
-  if (l.coreSize < 4)
-    return;
-
-  // Links, then the HBM attach line.
-  QColor linkColor = dark ? QColor(0x8a, 0x93, 0xa0) : QColor(0x7a, 0x83, 0x90);
+  }
   double head = std::clamp(l.coreSize * 0.3, 5.0, 8.0);
-  p.setPen(QPen(linkColor, l.coreSize > 30 ? 1.6 : 1.2));
+  p.setPen(QPen(c.link, l.coreSize > 30 ? 1.6 : 1.2));
   p.setBrush(Qt::NoBrush);
-  QPen linkPen = p.pen();
-  // Traffic at the current cycle: ring sends in blue, HBM traffic crossing
-  // the ring in the HBM colour, drawn thick with the bytes beside them.
-  QColor sendColor = dark ? QColor(0x6c, 0xb6, 0xff) : QColor(0x1a, 0x5f, 0xb4);
-  QColor dmaColor = dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
-  QFont bytesFont = font;
-  bytesFont.setPixelSize(int(std::clamp(l.coreSize * 0.3, 8.0, 11.0)));
   for (const ring::Link &link : ring::links(l, arch.bidirectionalRing)) {
-    const RingLiveState::Link *traffic = nullptr;
-    int direction = link.to == (link.from + 1) % arch.numCores ? 0 : 1;
-    int index = direction == 0 ? link.from : link.to;
-    for (const auto &t : live.links)
-      if (t.link == index && t.direction == direction)
-        traffic = &t;
     QRectF circle(l.centre - QPointF(link.radius, link.radius),
                   QSizeF(2 * link.radius, 2 * link.radius));
     QPainterPath arc;
     arc.arcMoveTo(circle, link.startDegrees);
     arc.arcTo(circle, link.startDegrees, link.sweepDegrees);
-    if (traffic) {
-      QColor c = traffic->dma ? dmaColor : sendColor;
-      p.setPen(QPen(c, std::clamp(l.coreSize * 0.16, 3.0, 5.0),
-                    Qt::SolidLine, Qt::RoundCap));
-      p.drawPath(arc);
-      drawHead(p, link.tip, head + 2);
-      if (l.coreSize > 22) {
-        QPointF mid = arc.pointAtPercent(0.5);
-        QPointF out = mid - l.centre;
-        double len = std::hypot(out.x(), out.y());
-        if (len > 0)
-          mid += out / len * (direction == 0 ? 11.0 : -11.0);
-        p.setFont(bytesFont);
-        p.setPen(c);
-        p.drawText(QRectF(mid.x() - 30, mid.y() - 7, 60, 14),
-                   Qt::AlignCenter, formatBytes(uint64_t(traffic->bytes)));
-        p.setFont(font);
-      }
-      p.setPen(linkPen);
-    } else {
-      p.drawPath(arc);
-      drawHead(p, link.tip, head);
-    }
+    p.drawPath(arc);
+    drawHead(p, link.tip, head);
   }
   QColor accent = dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
   QLineF hbm = ring::hbmLine(l);
@@ -373,15 +450,18 @@ void RingView::paintEvent(QPaintEvent *) {
     hbmFill.setAlphaF(dark ? 0.22f : 0.12f);
     p.setBrush(hbmFill);
     p.drawRoundedRect(l.hbm, 5, 5);
-    p.setPen(text);
+    p.setPen(c.text);
     QString label = tr("HBM → core %1").arg(l.hbmAttachCore);
     if (l.hbmAttachCore < 0 ||
         p.fontMetrics().horizontalAdvance(label) > l.hbm.width() - 6)
       label = tr("HBM");
     p.drawText(l.hbm, Qt::AlignCenter, label);
   }
+  p.end();
 
-  // Cores.
+  // Over the traffic: the cores, their ids and the legend.
+  p.begin(&over);
+  p.setRenderHint(QPainter::Antialiasing);
   QFont tileFont = font;
   tileFont.setBold(true);
   tileFont.setPixelSize(int(std::clamp(l.coreSize * 0.42, 8.0, 17.0)));
@@ -405,33 +485,12 @@ void RingView::paintEvent(QPaintEvent *) {
                    tilecolors::fill(tiles[i], dark));
       p.restore();
     }
-    // Scratchpad fill: at the current cycle of a run, else the last
-    // interpreter run's peak; a bar along the bottom edge.
-    uint64_t fill = live.valid && core < int(live.cores.size())
-                        ? live.cores[size_t(core)].lxBytes
-                        : core < int(runPeaks.size()) ? runPeaks[core] : 0;
-    if (fill > 0 && arch.scratchpadBytesPerCore > 0) {
-      double f = std::min(1.0, double(fill) /
-                                   double(arch.scratchpadBytesPerCore));
-      f = std::max(f, 0.04); // a sliver shows that something is there
-      QRectF track(box.center().x() - box.width() * 0.3,
-                   box.center().y() + box.height() * 0.27, box.width() * 0.6,
-                   std::max(2.0, box.height() * 0.07));
-      QColor trackColor = text;
-      trackColor.setAlphaF(0.18f);
-      p.fillRect(track, trackColor);
-      QRectF bar = track;
-      bar.setWidth(track.width() * f);
-      p.fillRect(bar, f > 0.9 ? QColor(0xd0, 0x30, 0x30)
-                              : (dark ? QColor(0xe8, 0xe8, 0xe8)
-                                      : QColor(0x30, 0x30, 0x30)));
-    }
     bool isFocused = core == focused, isHovered = core == hovered;
     QColor border = tiles.empty() ? pal.color(QPalette::Mid)
                                   : tilecolors::fill(tiles[0], dark).darker(
                                         dark ? 70 : 140);
     if (isFocused)
-      border = focusColor;
+      border = c.focus;
     p.setPen(QPen(border, isFocused ? 3.0 : (isHovered ? 2.0 : 1.0)));
     p.setBrush(Qt::NoBrush);
     if (isFocused) // a halo, so the focus reads at a glance
@@ -439,11 +498,9 @@ void RingView::paintEvent(QPaintEvent *) {
     else
       p.drawPath(shape);
     if (isHovered && !isFocused) {
-      p.setPen(QPen(text, 1.0));
+      p.setPen(QPen(c.text, 1.0));
       p.drawEllipse(box.adjusted(-2, -2, 2, 2));
     }
-    if (live.valid && core < int(live.cores.size()))
-      drawEnginePips(p, box, live.cores[size_t(core)], dark);
     if (!tiles.empty()) {
       p.setFont(tileFont);
       p.setPen(tilecolors::textOn(dark));
@@ -459,14 +516,23 @@ void RingView::paintEvent(QPaintEvent *) {
     }
     // The core's id outside the ring.
     p.setFont(idFont);
-    p.setPen(isFocused ? focusColor : faint);
+    p.setPen(isFocused ? c.focus : c.faint);
     QPointF at = l.labelPosition(core);
     QRectF idBox(at.x() - 14, at.y() - 8, 28, 16);
     p.drawText(idBox, Qt::AlignCenter, QString::number(core));
   }
+  drawLegend(p, l, c);
+  p.end();
+  layers.store(key, std::move(under), std::move(over));
+}
 
-  // Legend: inside the ring under HBM when there is room, else a strip
-  // along the bottom.
+void RingView::drawLegend(QPainter &p, const ring::Layout &l,
+                          const Colours &c) {
+  // Inside the ring under HBM when there is room, else a strip along the
+  // bottom.
+  const QPalette pal = palette();
+  const bool dark = c.dark;
+  QFont font = this->font();
   p.setFont(font);
   QFontMetrics fm(font);
   bool inside = legendInside(l);
@@ -494,7 +560,7 @@ void RingView::paintEvent(QPaintEvent *) {
     }
   };
   auto caption = [&](const QString &what) {
-    p.setPen(faint);
+    p.setPen(c.faint);
     p.drawText(QPointF(x, y + fm.ascent() / 2.0 - 1), what);
     next(fm.horizontalAdvance(what));
   };
@@ -514,15 +580,15 @@ void RingView::paintEvent(QPaintEvent *) {
     swatch(pal.color(QPalette::AlternateBase),
            QPen(pal.color(QPalette::Mid), 1), tr("idle"));
     wrapFor(tr("link"));
-    p.setPen(QPen(linkColor, 1.2));
+    p.setPen(QPen(c.link, 1.2));
     drawArrow(p, QLineF(x, y, x + 14, y), 5);
     x += 18;
     caption(tr("link"));
-    swatch(Qt::transparent, QPen(focusColor, 2.5), tr("focused"));
+    swatch(Qt::transparent, QPen(c.focus, 2.5), tr("focused"));
   }
   if (live.valid) {
     wrapFor(tr("traffic"));
-    p.setPen(QPen(sendColor, 3.5, Qt::SolidLine, Qt::RoundCap));
+    p.setPen(QPen(c.send, 3.5, Qt::SolidLine, Qt::RoundCap));
     p.drawLine(QLineF(x, y, x + 14, y));
     x += 18;
     caption(tr("traffic"));
@@ -580,6 +646,7 @@ void RingView::mouseMoveEvent(QMouseEvent *event) {
   if (core != hovered) {
     hovered = core;
     setCursor(core >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    layers.invalidate();
     update();
   }
   QWidget::mouseMoveEvent(event);
@@ -596,9 +663,25 @@ void RingView::mousePressEvent(QMouseEvent *event) {
 void RingView::leaveEvent(QEvent *event) {
   if (hovered != -1) {
     hovered = -1;
+    layers.invalidate();
     update();
   }
   QWidget::leaveEvent(event);
+}
+
+void RingView::changeEvent(QEvent *event) {
+  switch (event->type()) {
+  case QEvent::PaletteChange:
+  case QEvent::FontChange:
+  case QEvent::StyleChange:
+  case QEvent::LanguageChange:
+    layers.invalidate();
+    update();
+    break;
+  default:
+    break;
+  }
+  QWidget::changeEvent(event);
 }
 
 bool RingView::event(QEvent *event) {

@@ -8,13 +8,17 @@
 // one focuses it (coreFocused), clicking it again or empty space clears.
 // During an emulated run (setLiveState) links carrying a transfer at the
 // current cycle are drawn thick with their bytes, each core shows one pip
-// per engine (busy, blocked or idle) and its scratchpad fill.
+// per engine (busy, blocked or idle) and its scratchpad fill. What a step
+// does not change (the ring, cores, tiles, ids, legend) is drawn once into
+// two cached layers (RingLayerCache) and a step draws only the live state
+// between and over them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_VIEWS_RINGVIEW_H
 #define SPYRE_VIEWS_RINGVIEW_H
 
 #include "RingGeometry.h"
+#include "RingLayerCache.h"
 #include "RingLiveState.h"
 #include "arch/Arch.h"
 #include "driver/Compile.h"
@@ -53,6 +57,11 @@ public:
   /// The layout of the current size (for tests and tools).
   ring::Layout currentLayout() const;
 
+  /// How many times the ring's cached layers were drawn: after a change
+  /// of size, architecture, placement, focus, hover or theme, never for a
+  /// step of a run (RingLayerCache).
+  int layerBuilds() const { return layers.builds(); }
+
   QSize sizeHint() const override { return {360, 360}; }
   QSize minimumSizeHint() const override { return {160, 160}; }
 
@@ -65,12 +74,25 @@ Q_SIGNALS:
 
 protected:
   void paintEvent(QPaintEvent *event) override;
+  void changeEvent(QEvent *event) override;
   void mouseMoveEvent(QMouseEvent *event) override;
   void mousePressEvent(QMouseEvent *event) override;
   void leaveEvent(QEvent *event) override;
   bool event(QEvent *event) override;
 
 private:
+  /// The colours of the ring, from the palette.
+  struct Colours {
+    bool dark = false;
+    QColor text, faint, focus, link, send, dma;
+  };
+  Colours colours() const;
+  /// Draws the cached layers for `key` (RingLayerCache: under and over
+  /// the traffic) and keeps the layout they were drawn with.
+  void drawLayers(const RingLayerCache::Key &key);
+  void drawLegend(QPainter &p, const ring::Layout &l, const Colours &c);
+  /// The links carrying a transfer at the current cycle.
+  void drawTraffic(QPainter &p, const ring::Layout &l, const Colours &c);
   bool legendInside(const ring::Layout &layout) const;
   void drawEnginePips(QPainter &p, const QRectF &box,
                       const RingLiveState::Core &core, bool dark);
@@ -97,6 +119,8 @@ private:
   std::vector<uint64_t> runPeaks;
   RingLiveState live;
   int focused = -1, hovered = -1;
+  RingLayerCache layers;
+  ring::Layout layersLayout; ///< the layout the layers were drawn with
 };
 
 #endif

@@ -8,6 +8,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
+
 namespace {
 
 spyre::arch::Arch preset(const char *name) {
@@ -26,6 +28,25 @@ spyre::driver::PassSnapshot placed(std::vector<int64_t> placement) {
   s.buffers.push_back({"memref<4x256xf16>", 8192, 0, 17});
   s.buffers.push_back({"memref<1x256xf16>", 4096, 8192, 21});
   return s;
+}
+
+/// A run's state at `cycle`: every core with five engines, the first two
+/// busy on core `busyCore`, and one transfer on link `link` (clockwise).
+RingLiveState liveAt(uint64_t cycle, int cores, int busyCore, int link) {
+  RingLiveState state;
+  state.valid = true;
+  state.cycle = cycle;
+  state.lxCapacity = 2u << 20;
+  for (int c = 0; c < cores; ++c) {
+    RingLiveState::Core core;
+    core.engines = 5;
+    if (c == busyCore)
+      core.busy = {"sfu#0", "l1lu#0"};
+    core.lxBytes = uint64_t(c) * 40000;
+    state.cores.push_back(core);
+  }
+  state.links.push_back({link, 0, 8192, false});
+  return state;
 }
 
 } // namespace
@@ -129,6 +150,112 @@ private Q_SLOTS:
     QPointF idle = l.cores[9] - QPointF(0, l.coreSize * 0.33);
     QVERIFY(!near(image.pixelColor((idle * dpr).toPoint()),
                   tilecolors::fill(9, dark)));
+  }
+
+  void layerKeyDecidesRedraw_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("ratio");
+    QTest::addColumn<int>("header");
+    QTest::addColumn<bool>("live");
+    QTest::addColumn<bool>("stale");
+    QTest::newRow("same") << QSize(400, 300) << 1.0 << 40 << false << false;
+    QTest::newRow("wider") << QSize(401, 300) << 1.0 << 40 << false << true;
+    QTest::newRow("taller") << QSize(400, 299) << 1.0 << 40 << false << true;
+    QTest::newRow("pixel ratio") << QSize(400, 300) << 2.0 << 40 << false
+                                 << true;
+    QTest::newRow("header wraps") << QSize(400, 300) << 1.0 << 56 << false
+                                  << true;
+    QTest::newRow("run shown") << QSize(400, 300) << 1.0 << 40 << true
+                               << true;
+  }
+
+  void layerKeyDecidesRedraw() {
+    QFETCH(QSize, size);
+    QFETCH(double, ratio);
+    QFETCH(int, header);
+    QFETCH(bool, live);
+    QFETCH(bool, stale);
+    RingLayerCache cache;
+    const RingLayerCache::Key drawn{QSize(400, 300), 1.0, 40, false};
+    QVERIFY(cache.stale(drawn)); // nothing drawn yet
+    cache.store(drawn, RingLayerCache::blank(drawn, Qt::white),
+                RingLayerCache::blank(drawn, Qt::transparent));
+    QCOMPARE(cache.builds(), 1);
+    QVERIFY(!cache.stale(drawn));
+    const RingLayerCache::Key asked{size, ratio, header, live};
+    QCOMPARE(cache.stale(asked), stale);
+    // Whatever the key, invalidate() asks for a redraw.
+    cache.invalidate();
+    QVERIFY(cache.stale(drawn));
+    // A layer covers the key's size in device pixels.
+    QPixmap layer = RingLayerCache::blank(asked, Qt::transparent);
+    QCOMPARE(layer.width(), int(std::ceil(size.width() * ratio)));
+    QCOMPARE(layer.devicePixelRatio(), ratio);
+  }
+
+  void stepRedrawsOnlyTheLiveState() {
+    RingView view;
+    view.resize(480, 480);
+    view.setArchitecture(preset("spyre"));
+    spyre::driver::PassSnapshot s = placed({0, 1, 2, 3});
+    view.setSnapshot(&s);
+    QImage still = view.grab().toImage();
+    int builds = view.layerBuilds();
+    QVERIFY(builds >= 1);
+    // Grabbing again with nothing changed draws from the layers.
+    QCOMPARE(view.grab().toImage(), still);
+    QCOMPARE(view.layerBuilds(), builds);
+
+    // The run appears: another legend, so the layers once.
+    view.setLiveState(liveAt(100, 32, 5, 7));
+    QImage at100 = view.grab().toImage();
+    QCOMPARE(view.layerBuilds(), builds + 1);
+    // Steps: the traffic, the engines and the fill move; the layers stay.
+    view.setLiveState(liveAt(200, 32, 9, 20));
+    QImage at200 = view.grab().toImage();
+    QCOMPARE(view.layerBuilds(), builds + 1);
+    QVERIFY(at200 != at100);
+    // The traffic is drawn thick in its colour on link 20 and gone from 7.
+    ring::Layout l = view.currentLayout();
+    auto linkPixelBlue = [&](const QImage &image, int link) {
+      for (const ring::Link &k : ring::links(l, true)) {
+        if (k.from != link || k.to != link + 1)
+          continue;
+        QPointF mid = (k.tip.p1() + k.tip.p2()) / 2;
+        QColor c = image.pixelColor((mid * image.devicePixelRatio()).toPoint());
+        return c.blue() > 140 && c.red() < 120;
+      }
+      return false;
+    };
+    QVERIFY(linkPixelBlue(at200, 20));
+    QVERIFY(!linkPixelBlue(at200, 7));
+    QVERIFY(linkPixelBlue(at100, 7));
+    // Back to the first state: the same picture (nothing left behind).
+    view.setLiveState(liveAt(100, 32, 5, 7));
+    QCOMPARE(view.grab().toImage(), at100);
+    QCOMPARE(view.layerBuilds(), builds + 1);
+
+    // What the layers hold: focus, size, placement, architecture, palette.
+    view.focusCore(3);
+    view.grab();
+    QCOMPARE(view.layerBuilds(), builds + 2);
+    view.resize(500, 480);
+    view.grab();
+    QCOMPARE(view.layerBuilds(), builds + 3);
+    spyre::driver::PassSnapshot other = placed({4, 5});
+    view.setSnapshot(&other);
+    view.grab();
+    QCOMPARE(view.layerBuilds(), builds + 4);
+    QPalette dark = view.palette();
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    view.setPalette(dark);
+    view.grab();
+    QCOMPARE(view.layerBuilds(), builds + 5);
+    view.setArchitecture(preset("spyre-4core"));
+    view.grab();
+    QCOMPARE(view.layerBuilds(), builds + 6);
+    QCOMPARE(view.currentLayout().cores.size(), size_t(4));
   }
 
   void coloursStayApart() {
