@@ -77,12 +77,14 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   connect(run, &EmulatorRun::positionChanged, this,
           &EmulatedRunViews::onPosition);
   connect(run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
-    summaryView->setStatus(tr("The emulated run failed: %1")
-                               .arg(errors.isEmpty() ? tr("no reason given")
-                                                     : errors.front()));
-    this->docks->chart()->setEmptyText(tr("The emulated run failed: %1")
-                                     .arg(errors.isEmpty() ? tr("no reason given")
-                                                           : errors.front()));
+    QString why = errors.isEmpty() ? tr("no reason given") : errors.front();
+    // A scalar argument without a value: say where values are given.
+    if (why.contains(QStringLiteral("no value given for argument")))
+      why += tr(" (Run ▸ Inputs… gives scalar arguments their values)");
+    summaryView->setStatus(tr("The emulated run failed: %1").arg(why));
+    this->docks->chart()->setEmptyText(tr("The emulated run failed: %1").arg(why));
+    // Not "running on the emulator…" any more.
+    this->docks->chart()->setSubtitle(tr("the emulated run failed"));
   });
   if (compiler)
     connect(compiler, &CompileController::finished, this,
@@ -322,7 +324,10 @@ void EmulatedRunViews::onPosition() {
     ringCycle = cycle;
     ringShown = ring.get();
   }
-  docks->chart()->setCursorTime(cycle);
+  // The chart may show an interpreter run since (Run on Interpreter): its
+  // time is scratchpad events, not cycles.
+  if (docks->occupancy()->trace().timeUnit == "cycle")
+    docks->chart()->setCursorTime(cycle);
 }
 
 RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {

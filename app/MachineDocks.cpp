@@ -112,6 +112,9 @@ void MachineDocks::onRun() {
   if (runAct)
     runAct->setText(tr("&Run on Interpreter"));
   model->setTrace(out.trace);
+  // An emulated run's cursor (a cycle) means nothing on this trace (its
+  // scratchpad events).
+  chartView->clearCursor();
   std::vector<uint64_t> peaks(size_t(std::max(out.cores, 0)), 0);
   for (const auto &e : out.trace.events)
     if (e.core >= 0 && size_t(e.core) < peaks.size())

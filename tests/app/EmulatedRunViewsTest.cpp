@@ -19,6 +19,7 @@
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
 #include "RingView.h"
+#include "RunController.h"
 #include "RunSummary.h"
 
 #include "driver/Emulate.h"
@@ -29,6 +30,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -148,6 +150,19 @@ private Q_SLOTS:
     QVERIFY(data.compared);
     QVERIFY(views.summary()->plainText().contains("Outputs"));
 
+    // Run on Interpreter replaces the chart's trace: the emulated run's
+    // cursor (a cycle) leaves it, and stepping does not bring it back.
+    QSignalSpy interpreted(&docks.runner(), &RunController::finished);
+    docks.addRunMenu(window.menuBar(), [&] {
+      return RunController::Input{in.source, in.name, QString(), 0, {}, {}};
+    });
+    docks.run();
+    QVERIFY(interpreted.wait(60000));
+    QCOMPARE(model->trace().timeUnit, std::string("event"));
+    QVERIFY(!docks.chart()->cursorTime());
+    QVERIFY(run.stepEvent());
+    QVERIFY(!docks.chart()->cursorTime());
+
     // Chrome trace.
     QTemporaryDir dir;
     QString error;
@@ -215,6 +230,26 @@ private Q_SLOTS:
     QVERIFY(views.summary()->runs().empty());
     QVERIFY2(views.summary()->statusText().contains("recording was stopped"),
              qPrintable(views.summary()->statusText()));
+  }
+
+  void failedRunSaysWhy() {
+    QMainWindow window;
+    CompileController compiler;
+    MachineDocks docks(&window, &compiler);
+    EmulatorRun run;
+    EmulatedRunViews views(&window, &docks, &run, &compiler);
+    // generic_plain takes %s: f32; no value given.
+    QFile f(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    EmulatorRun::Input in;
+    in.source = QString::fromUtf8(f.readAll());
+    in.name = "generic_plain.mlir";
+    QSignalSpy failed(&run, &EmulatorRun::failed);
+    run.start(in);
+    QVERIFY(failed.wait(60000));
+    QCOMPARE(docks.chart()->subtitleText(), QString("the emulated run failed"));
+    QString status = views.summary()->statusText();
+    QVERIFY2(status.contains("%s") && status.contains("Inputs…"), qPrintable(status));
   }
 
   void targetSwitchReruns() {
