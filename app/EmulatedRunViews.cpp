@@ -22,6 +22,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
@@ -71,15 +72,19 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   connect(run, &EmulatorRun::started, this, &EmulatedRunViews::onStarted);
   connect(run, &EmulatorRun::ready, this, &EmulatedRunViews::onReady);
   connect(run, &EmulatorRun::extended, this, &EmulatedRunViews::onExtended);
+  connect(run, &EmulatorRun::recordingStopped, this,
+          &EmulatedRunViews::onRecordingStopped);
   connect(run, &EmulatorRun::positionChanged, this,
           &EmulatedRunViews::onPosition);
   connect(run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
-    summaryView->setStatus(tr("The emulated run failed: %1")
-                               .arg(errors.isEmpty() ? tr("no reason given")
-                                                     : errors.front()));
-    this->docks->chart()->setEmptyText(tr("The emulated run failed: %1")
-                                     .arg(errors.isEmpty() ? tr("no reason given")
-                                                           : errors.front()));
+    QString why = errors.isEmpty() ? tr("no reason given") : errors.front();
+    // A scalar argument without a value: say where values are given.
+    if (why.contains(QStringLiteral("no value given for argument")))
+      why += tr(" (Run ▸ Inputs… gives scalar arguments their values)");
+    summaryView->setStatus(tr("The emulated run failed: %1").arg(why));
+    this->docks->chart()->setEmptyText(tr("The emulated run failed: %1").arg(why));
+    // Not "running on the emulator…" any more.
+    this->docks->chart()->setSubtitle(tr("the emulated run failed"));
   });
   if (compiler)
     connect(compiler, &CompileController::finished, this,
@@ -193,9 +198,9 @@ bool EmulatedRunViews::indexing() const {
 void EmulatedRunViews::onReady() {
   ring = nullptr; // the older run's
   index();
-  // The summary runs the emulation once more (and the interpreter): for a
-  // run still being recorded it waits for the whole run, so that it does
-  // not take the second core from the recording and the GUI thread.
+  // The summary is the recorded run's (only the interpreter runs, for the
+  // comparison): for a run still being recorded it waits for the whole
+  // run.
   summaryAwaited = run->growing();
   if (summaryAwaited) {
     summaryView->setStatus(
@@ -213,6 +218,43 @@ void EmulatedRunViews::onExtended() {
     summaryView->setStatus(tr("Working out the run's summary…"));
     main.start(summaryInput());
   }
+}
+
+void EmulatedRunViews::onRecordingStopped() {
+  const spyre::emu::Session *session = run->session();
+  if (!session)
+    return;
+  summaryAwaited = false;
+  summaryView->setStatus(
+      tr("The recording was stopped at event %1 (cycle %2): the summary needs "
+         "the whole run (F5 records it again)")
+          .arg(QLocale().toString(qulonglong(session->totalEvents())),
+               QLocale().toString(qulonglong(session->totalCycles()))));
+  // The part shown keeps its index; only what the chart says changes.
+  if (ring)
+    docks->chart()->setSubtitle(chartSubtitle());
+}
+
+QString EmulatedRunViews::chartSubtitle() const {
+  const spyre::emu::Session *session = run->session();
+  if (!session)
+    return QString();
+  const EmulatorRun::Input &in = run->input();
+  QString what = tr("emulator, %1, %2")
+                     .arg(RunInputs{in.seed, in.inputFiles, in.scalars}.describe(),
+                          QFileInfo(in.name).fileName());
+  QString fills = tr("%1 buffer fills").arg(session->trace().lx.size());
+  // What state the run is in comes first: a narrow chart cuts the end.
+  QLocale c = QLocale::c();
+  if (run->growing())
+    return tr("recording: the first %1 cycles · %2 · %3")
+        .arg(c.toString(qulonglong(session->totalCycles())), what, fills);
+  if (!session->complete())
+    return tr("recording stopped at event %1, cycle %2 · %3 · %4")
+        .arg(c.toString(qulonglong(session->totalEvents())),
+             c.toString(qulonglong(session->totalCycles())), what, fills);
+  return tr("%1 cycles · %2 · %3")
+      .arg(c.toString(qulonglong(session->totalCycles())), what, fills);
 }
 
 void EmulatedRunViews::index() {
@@ -280,14 +322,7 @@ void EmulatedRunViews::showChart() {
   // The cursor first: the new series are laid out once, with it.
   docks->chart()->setCursorTime(session->cycle());
   docks->occupancy()->setIndex(index);
-  const EmulatorRun::Input &in = run->input();
-  docks->chart()->setSubtitle(
-      (run->growing() ? tr("emulator, %1, %2 · the first %3 cycles (recording) · "
-                           "%4 buffer fills")
-                      : tr("emulator, %1, %2 · %3 cycles · %4 buffer fills"))
-          .arg(RunInputs{in.seed, in.inputFiles}.describe(), QFileInfo(in.name).fileName())
-          .arg(session->totalCycles())
-          .arg(session->trace().lx.size()));
+  docks->chart()->setSubtitle(chartSubtitle());
   docks->showChart();
 }
 
@@ -317,7 +352,10 @@ void EmulatedRunViews::onPosition() {
     ringCycle = cycle;
     ringShown = ring.get();
   }
-  docks->chart()->setCursorTime(cycle);
+  // The chart may show an interpreter run since (Run on Interpreter): its
+  // time is scratchpad events, not cycles.
+  if (docks->occupancy()->trace().timeUnit == "cycle")
+    docks->chart()->setCursorTime(cycle);
 }
 
 RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {
@@ -329,9 +367,14 @@ RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {
   out.directory = in.directory;
   out.seed = in.seed;
   out.inputFiles = in.inputFiles;
+  out.scalars = in.scalars;
   out.cycleBudget = in.cycleBudget;
   if (const spyre::emu::Session *s = run->session())
     out.spyreCode = s->finalMachine().prepared().module;
+  // The whole recorded run is summarised as it is: nothing is emulated
+  // again, only the interpreter runs for the comparison.
+  if (run->complete())
+    out.session = run->sharedSession();
   return out;
 }
 
@@ -340,7 +383,8 @@ void EmulatedRunViews::compareWith(const QString &target) {
     return;
   RunSummaryRunner::Input in = summaryInput();
   in.arch = target;
-  in.spyreCode = nullptr; // compiled for that target
+  in.spyreCode = nullptr; // compiled for that target and emulated
+  in.session = nullptr;
   summaryView->setStatus(tr("Running %1 on %2 to compare…")
                              .arg(QFileInfo(in.name).fileName(), target));
   other.start(in);
@@ -352,6 +396,7 @@ void EmulatedRunViews::compareDoubleBuffering() {
     return;
   RunSummaryRunner::Input in = summaryInput();
   in.spyreCode = nullptr; // compiled again, with double-buffer=off
+  in.session = nullptr;
   in.doubleBuffer = false;
   in.variant = tr("double buffering off");
   summaryView->setStatus(tr("Running %1 without double buffering to compare…")

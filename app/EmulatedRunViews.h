@@ -83,6 +83,10 @@ private:
   void onStarted();
   void onReady();
   void onExtended();
+  void onRecordingStopped();
+  /// The chart's subtitle for the run shown: its inputs and kernel, its
+  /// cycles (the first N while recording; where it was stopped), its fills.
+  QString chartSubtitle() const;
   void index();
   void onPosition();
   void onIndexed();

@@ -78,11 +78,14 @@ void EmulatorRun::start(const Input &input) {
 void EmulatorRun::stopRecording() {
   if (!jobs.busy())
     return;
+  bool cutShort = growing();
   ++generation; // parts still on their way are dropped
   jobs.abandon();
   if (timer.isActive() && session_ &&
       session_->position() >= session_->totalEvents())
     pause();
+  if (cutShort)
+    Q_EMIT recordingStopped();
 }
 
 bool EmulatorRun::growing() const {
@@ -174,7 +177,7 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
   request.arch = input.arch.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
-  if (!RunInputs{input.seed, input.inputFiles}.load(request.args, out->errors))
+  if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args, out->errors))
     return out;
   PreparedRun inputs(request);
   if (!inputs.ok()) {

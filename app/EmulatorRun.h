@@ -71,6 +71,8 @@ public:
     /// .npy files for some array arguments (name -> absolute path); the
     /// others get the seed's data (RunInputs).
     std::map<QString, QString> inputFiles;
+    /// Values of scalar arguments (name -> the number as typed; RunInputs).
+    std::map<QString, QString> scalars;
     /// The current compile's SpyreCode (CompileResult::spyreCode): used
     /// instead of compiling `source` again when it is set.
     std::shared_ptr<const spyre::code::Module> spyreCode;
@@ -110,8 +112,9 @@ public:
   bool growing() const;
   /// The session shown is a whole run (not a part, not a stopped one).
   bool complete() const { return session_ && session_->complete(); }
-  /// Stops a recording (the part shown stays, not complete()); nothing
-  /// when none runs.
+  /// Stops a recording (the part shown stays, not complete();
+  /// recordingStopped() when that part was growing()); nothing when none
+  /// runs.
   void stopRecording();
   bool hasSession() const { return session_ != nullptr; }
   const spyre::emu::Session *session() const { return session_.get(); }
@@ -185,6 +188,9 @@ Q_SIGNALS:
   void positionChanged();
   void failed(const QStringList &errors);
   void playingChanged(bool playing);
+  /// stopRecording() cut the run shown short: the session stays at the
+  /// frontier it had (neither complete() nor growing() any more).
+  void recordingStopped();
 
 private:
   void launch();

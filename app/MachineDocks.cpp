@@ -112,13 +112,16 @@ void MachineDocks::onRun() {
   if (runAct)
     runAct->setText(tr("&Run on Interpreter"));
   model->setTrace(out.trace);
+  // An emulated run's cursor (a cycle) means nothing on this trace (its
+  // scratchpad events).
+  chartView->clearCursor();
   std::vector<uint64_t> peaks(size_t(std::max(out.cores, 0)), 0);
   for (const auto &e : out.trace.events)
     if (e.core >= 0 && size_t(e.core) < peaks.size())
       peaks[size_t(e.core)] = std::max(peaks[size_t(e.core)], e.inUse);
   ringView->setRunPeaks(out.result.ok ? peaks : std::vector<uint64_t>());
   QString what = tr("interpreter, %1, %2")
-                     .arg(RunInputs{input.seed, input.inputFiles}.describe(),
+                     .arg(RunInputs{input.seed, input.inputFiles, input.scalars}.describe(),
                           QFileInfo(input.name).fileName());
   if (out.result.ok) {
     chartView->setSubtitle(tr("%1 · %2 scratchpad events")

@@ -334,7 +334,7 @@ void MainWindow::buildMenus() {
   machineDocks->addRunMenu(menuBar(), [this] {
     const RunInputs &inputs = runControls->inputs();
     return RunController::Input{editor->text(), sourceName(), archPath, inputs.seed,
-                                inputs.files};
+                                inputs.files, inputs.scalars};
   });
   if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);

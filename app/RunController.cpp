@@ -53,7 +53,7 @@ RunController::Outcome RunController::execute(const Input &input,
   // The Scratchpad chart is drawn from the run's LX events.
   request.recordLxEvents = true;
   QStringList errors;
-  if (!RunInputs{input.seed, input.inputFiles}.load(request.args, errors)) {
+  if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args, errors)) {
     for (const QString &e : errors) {
       spyre::driver::Diagnostic d;
       d.severity = spyre::driver::Diagnostic::Severity::Error;

@@ -33,6 +33,7 @@ public:
     QString arch; ///< preset or TOML file; empty: the Spyre default
     uint64_t seed = 0;
     std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
+    std::map<QString, QString> scalars;    ///< see EmulatorRun::Input
   };
   struct Outcome {
     spyre::driver::RunResult result;

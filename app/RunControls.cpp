@@ -179,7 +179,7 @@ bool RunControls::sessionCurrent() const {
   const EmulatorRun::Input &had = run.input();
   // A recording stopped before its end is recorded again.
   return now.source == had.source && now.arch == had.arch && now.seed == had.seed &&
-         now.inputFiles == had.inputFiles &&
+         now.inputFiles == had.inputFiles && now.scalars == had.scalars &&
          (run.complete() || run.growing());
 }
 
@@ -187,6 +187,7 @@ EmulatorRun::Input RunControls::currentInput() const {
   EmulatorRun::Input in = inputOf ? inputOf() : EmulatorRun::Input();
   in.seed = chosenInputs.seed;
   in.inputFiles = chosenInputs.files;
+  in.scalars = chosenInputs.scalars;
   return in;
 }
 
@@ -236,7 +237,8 @@ void RunControls::withSession(std::function<void()> step) {
   const EmulatorRun::Input &asked = run.requested();
   bool askedAlready = run.busy() && now.source == asked.source &&
                       now.arch == asked.arch && now.seed == asked.seed &&
-                      now.inputFiles == asked.inputFiles;
+                      now.inputFiles == asked.inputFiles &&
+                      now.scalars == asked.scalars;
   if (!askedAlready)
     startRun(nullptr);
 }

@@ -2,6 +2,7 @@
 
 #include "RunInputs.h"
 
+#include "driver/KernelArguments.h"
 #include "support/Npy.h"
 
 #include <QDir>
@@ -23,16 +24,43 @@ bool RunInputs::load(std::map<std::string, spyre::driver::Argument> &args,
     }
     args[name.toStdString()].array = std::move(array);
   }
+  for (const auto &[name, text] : scalars) {
+    // The dialog checked the value for the argument's type; here any
+    // number is taken (an integer exactly), the run checks the rest.
+    spyre::driver::KernelArgument asInteger{name.toStdString(), false, "i64", {}, false};
+    spyre::driver::KernelArgument asFloat{name.toStdString(), false, "f64", {}, false};
+    spyre::driver::Argument value;
+    std::string why = spyre::driver::parseScalarValue(asInteger, text.toStdString(), value);
+    if (!why.empty())
+      why = spyre::driver::parseScalarValue(asFloat, text.toStdString(), value);
+    if (!why.empty()) {
+      errors << QObject::tr("value of %%1: %2").arg(name, QString::fromStdString(why));
+      ok = false;
+      continue;
+    }
+    spyre::driver::Argument &arg = args[name.toStdString()];
+    arg.scalar = value.scalar;
+    arg.integer = value.integer;
+  }
   return ok;
 }
 
 QString RunInputs::describe() const {
-  if (files.empty())
-    return QObject::tr("seed %1").arg(seed);
-  QStringList names;
-  for (const auto &entry : files)
-    names << QFileInfo(entry.second).fileName();
-  return QObject::tr("%1; seed %2 for the rest").arg(names.join(", ")).arg(seed);
+  QString text;
+  if (files.empty()) {
+    text = QObject::tr("seed %1").arg(seed);
+  } else {
+    QStringList names;
+    for (const auto &entry : files)
+      names << QFileInfo(entry.second).fileName();
+    text = QObject::tr("%1; seed %2 for the rest").arg(names.join(", ")).arg(seed);
+  }
+  QStringList values;
+  for (const auto &[name, value] : scalars)
+    values << QStringLiteral("%%1 = %2").arg(name, value.trimmed());
+  if (!values.isEmpty())
+    text += QStringLiteral("; ") + values.join(", ");
+  return text;
 }
 
 QJsonObject RunInputs::toJson() const {
@@ -42,6 +70,10 @@ QJsonObject RunInputs::toJson() const {
   for (const auto &[name, path] : files)
     byName[name] = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
   json["files"] = byName;
+  QJsonObject values;
+  for (const auto &[name, value] : scalars)
+    values[name] = value;
+  json["scalars"] = values;
   return json;
 }
 
@@ -62,5 +94,10 @@ RunInputs RunInputs::fromJson(const QJsonObject &json, const QString &baseDir) {
       path = QDir(baseDir).filePath(path);
     in.files[it.key()] = QDir::cleanPath(path);
   }
+  const QJsonObject values = json["scalars"].toObject();
+  for (auto it = values.begin(); it != values.end(); ++it)
+    if (!it.key().isEmpty() && it.value().isString() &&
+        !it.value().toString().trimmed().isEmpty())
+      in.scalars[it.key()] = it.value().toString();
   return in;
 }

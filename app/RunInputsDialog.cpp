@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QToolButton>
@@ -42,8 +43,9 @@ RunInputsDialog::RunInputsDialog(const RunInputs &current, const QString &source
   auto *intro = new QLabel(
       tr("Each array argument starts with random data from the seed (floats "
          "standard normal, integers in range), or with a NumPy .npy file of "
-         "its element type and shape. The emulated run and the "
-         "interpreter it is compared with get the same inputs."),
+         "its element type and shape; each scalar argument takes the value "
+         "typed for it. The emulated run and the interpreter it is compared "
+         "with get the same inputs."),
       this);
   intro->setWordWrap(true);
   layout->addWidget(intro);
@@ -113,6 +115,17 @@ void RunInputsDialog::onDescribed() {
       ++it;
     }
   }
+  for (auto it = chosen.scalars.begin(); it != chosen.scalars.end();) {
+    const auto *a = argument(it->first);
+    spyre::driver::Argument parsed;
+    if (!a || a->pointer ||
+        !spyre::driver::parseScalarValue(*a, it->second.toStdString(), parsed).empty()) {
+      dropped << tr("%1 (for %%2)").arg(it->second, it->first);
+      it = chosen.scalars.erase(it);
+    } else {
+      ++it;
+    }
+  }
   fillTable();
   if (arguments.empty())
     showMessage(got.error.isEmpty()
@@ -122,7 +135,7 @@ void RunInputsDialog::onDescribed() {
                           .arg(got.error),
                 !got.error.isEmpty());
   else if (!dropped.isEmpty())
-    showMessage(tr("Dropped, as the kernel takes no such array: %1.")
+    showMessage(tr("Dropped, as the kernel takes no such array or value: %1.")
                     .arg(dropped.join(", ")),
                 false);
   else
@@ -138,6 +151,7 @@ const spyre::driver::KernelArgument *RunInputsDialog::argument(const QString &na
 }
 
 void RunInputsDialog::fillTable() {
+  valueFields.clear();
   table->setRowCount(int(arguments.size()));
   for (int row = 0; row < int(arguments.size()); ++row) {
     const auto &a = arguments[size_t(row)];
@@ -175,8 +189,27 @@ void RunInputsDialog::fillTable() {
       connect(seed, &QToolButton::clicked, this, [this, name] { useSeed(name); });
       h->addWidget(seed);
     } else {
-      what->setText(tr("a scalar: not set here"));
-      what->setEnabled(false);
+      // A field for the value and, beside it, what is wrong with it.
+      what->hide();
+      auto *field = new QLineEdit(cell);
+      field->setObjectName("value_" + name);
+      field->setPlaceholderText(tr("value (needed)"));
+      field->setToolTip(tr("The value of %%1 (%2)").arg(name, shapeText(a)));
+      auto wrong = wrongValues.find(name);
+      auto given = chosen.scalars.find(name);
+      field->setText(wrong != wrongValues.end()   ? wrong->second
+                     : given != chosen.scalars.end() ? given->second
+                                                     : QString());
+      h->addWidget(field, 1);
+      auto *why = new QLabel(cell);
+      why->setObjectName("valueNote_" + name);
+      why->setStyleSheet(QStringLiteral("color: #c0392b;"));
+      h->addWidget(why, 2);
+      valueFields[name] = {field, why};
+      connect(field, &QLineEdit::textEdited, this,
+              [this, name](const QString &text) { setScalar(name, text); });
+      if (wrong != wrongValues.end())
+        setScalar(name, QString(wrong->second));
     }
     table->setCellWidget(row, 2, cell);
   }
@@ -210,6 +243,60 @@ bool RunInputsDialog::chooseFile(const QString &name, const QString &path,
   fillTable();
   showMessage(tr("%%1 starts from %2.").arg(name, file), false);
   return true;
+}
+
+bool RunInputsDialog::setScalar(const QString &name, const QString &text,
+                                QString *error) {
+  QString why;
+  const auto *a = argument(name);
+  spyre::driver::Argument parsed;
+  if (!a || a->pointer)
+    why = tr("The kernel takes no scalar argument %%1.").arg(name);
+  else if (!text.trimmed().isEmpty())
+    why = QString::fromStdString(
+        spyre::driver::parseScalarValue(*a, text.toStdString(), parsed));
+  if (why.isEmpty()) {
+    wrongValues.erase(name);
+    if (text.trimmed().isEmpty())
+      chosen.scalars.erase(name);
+    else
+      chosen.scalars[name] = text.trimmed();
+  } else if (a && !a->pointer) {
+    wrongValues[name] = text;
+    chosen.scalars.erase(name);
+  }
+  auto shown = valueFields.find(name);
+  QLineEdit *field = shown != valueFields.end() ? shown->second.first.data() : nullptr;
+  if (QLabel *note = shown != valueFields.end() ? shown->second.second.data() : nullptr)
+    note->setText(why);
+  if (field) {
+    if (field->text() != text)
+      field->setText(text);
+    field->setStyleSheet(why.isEmpty() ? QString()
+                                       : QStringLiteral("border: 1px solid #c0392b;"));
+  }
+  if (!why.isEmpty()) {
+    showMessage(tr("%%1: %2").arg(name, why), true);
+    if (error)
+      *error = why;
+    return false;
+  }
+  showMessage(text.trimmed().isEmpty()
+                  ? tr("%%1 has no value: the run needs one.").arg(name)
+                  : tr("%%1 = %2.").arg(name, text.trimmed()),
+              false);
+  return true;
+}
+
+void RunInputsDialog::accept() {
+  if (!wrongValues.empty()) {
+    const auto &first = *wrongValues.begin();
+    showMessage(tr("%%1: '%2' is not a value it takes; correct it or clear it.")
+                    .arg(first.first, first.second),
+                true);
+    return;
+  }
+  QDialog::accept();
 }
 
 void RunInputsDialog::useSeed(const QString &name) {

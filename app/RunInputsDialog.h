@@ -1,11 +1,15 @@
 //===- RunInputsDialog.h - choose what a run starts from ---------*- C++ -*-===//
 //
-// Run ▸ Inputs…: the seed, and for each array argument of the kernel either
-// the seed's random data or a NumPy .npy file. The arguments (name, element
+// Run ▸ Inputs…: the seed, for each array argument of the kernel either
+// the seed's random data or a NumPy .npy file, and for each scalar
+// argument (index, integer, float) its value. The arguments (name, element
 // type, shape of the memory view built on them) are read from the kernel
 // on a worker thread (driver/Run.h's describeArguments); a chosen file is
 // read at once and refused, with the reason in the dialog, when its
-// element type or shape is not the argument's (checkInputArray).
+// element type or shape is not the argument's (checkInputArray); a value
+// is checked as it is typed (driver::parseScalarValue: the integer type's
+// range, a float that parses), the reason shown next to its field, and OK
+// is refused while one is wrong.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_RUNINPUTSDIALOG_H
@@ -17,10 +21,13 @@
 
 #include <QDialog>
 #include <QFutureWatcher>
+#include <QPointer>
 
+#include <map>
 #include <vector>
 
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 class QTableWidget;
 
@@ -41,6 +48,14 @@ public:
                   QString *error = nullptr);
   /// Back to the seed's data for `argument`.
   void useSeed(const QString &argument);
+  /// Types `text` as the value of scalar `argument` (what its field does);
+  /// false, with the reason next to the field and in `error`, when it is
+  /// not a value of the argument's type. Empty text: no value given.
+  bool setScalar(const QString &argument, const QString &text,
+                 QString *error = nullptr);
+  /// No value typed is wrong (OK accepts).
+  bool valuesValid() const { return wrongValues.empty(); }
+  void accept() override;
   /// The kernel's arguments have been read (argumentsRead() was emitted).
   bool argumentsKnown() const { return known; }
   /// The note under the table (errors, dropped files), for tests.
@@ -60,6 +75,10 @@ private:
   const spyre::driver::KernelArgument *argument(const QString &name) const;
 
   RunInputs chosen;
+  /// Scalar argument -> text typed that is not one of its values.
+  std::map<QString, QString> wrongValues;
+  /// Each scalar argument's field and the note beside it (this table's).
+  std::map<QString, std::pair<QPointer<QLineEdit>, QPointer<QLabel>>> valueFields;
   std::vector<spyre::driver::KernelArgument> arguments;
   bool known = false;
   QSpinBox *seedBox = nullptr;

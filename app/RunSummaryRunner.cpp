@@ -10,8 +10,12 @@
 #include "driver/Emulate.h"
 #include "driver/OutputCompare.h"
 
+#include "arch/Arch.h"
+
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 RunSummaryRunner::RunSummaryRunner(QObject *parent) : QObject(parent) {
   connect(&watcher, &QFutureWatcher<RunSummaryData>::finished, this, [this] {
@@ -48,17 +52,32 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   RunSummaryData out;
   out.kernel = QFileInfo(input.name).fileName();
   out.variant = input.variant;
-  std::vector<Diagnostic> archErrors;
+  const spyre::emu::Session *recorded = input.session.get();
+  if (recorded && !recorded->complete()) {
+    out.errors << QObject::tr("the run was not recorded to its end");
+    return out;
+  }
   std::string archName = input.arch.toStdString();
-  auto arch = loadArchitecture(archName, archErrors);
-  out.arch = arch ? QString::fromStdString(arch->name) : input.arch;
-  if (arch) {
-    out.cores = arch->numCores;
-    out.clockGhz = arch->clockGhz;
-    out.scratchpadBytes = uint64_t(arch->scratchpadBytesPerCore);
+  if (recorded) {
+    // The recorded run's own target and code.
+    const spyre::arch::Arch &arch = recorded->finalMachine().arch();
+    out.arch = QString::fromStdString(arch.name);
+    out.cores = arch.numCores;
+    out.clockGhz = arch.clockGhz;
+    out.scratchpadBytes = uint64_t(arch.scratchpadBytesPerCore);
+  } else {
+    std::vector<Diagnostic> archErrors;
+    auto arch = loadArchitecture(archName, archErrors);
+    out.arch = arch ? QString::fromStdString(arch->name) : input.arch;
+    if (arch) {
+      out.cores = arch->numCores;
+      out.clockGhz = arch->clockGhz;
+      out.scratchpadBytes = uint64_t(arch->scratchpadBytesPerCore);
+    }
   }
   auto stopped = [&] { return cancel && cancel->load(); };
-  std::shared_ptr<const spyre::code::Module> module = input.spyreCode;
+  std::shared_ptr<const spyre::code::Module> module =
+      recorded ? recorded->finalMachine().prepared().module : input.spyreCode;
   if (!module) {
     CompileRequest compile;
     compile.source = input.source.toStdString();
@@ -80,13 +99,16 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   }
   if (stopped())
     return out;
+  // The inputs placed as the interpreter places them: the recorded run
+  // was given these very bytes (EmulatorRun::prepare), at these places.
   RunRequest request;
   request.source = input.source.toStdString();
   request.sourceName = input.name.toStdString();
   request.arch = archName;
   request.seed = input.seed;
   request.cancel = cancel;
-  if (!RunInputs{input.seed, input.inputFiles}.load(request.args, out.errors))
+  if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args,
+                                                                   out.errors))
     return out;
   PreparedRun interpreter(request);
   if (!interpreter.ok()) {
@@ -96,12 +118,16 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
       out.errors << QObject::tr("the kernel's inputs could not be placed");
     return out;
   }
-  EmulateOptions options;
-  options.arch = archName;
-  options.cycleBudget = input.cycleBudget;
-  options.trace = true; // the scratchpad peaks come from the LX intervals
-  EmulateResult emulated = emulate(module, emulatorArguments(interpreter),
-                                   options);
+  EmulateResult emulated;
+  if (recorded) {
+    emulated = sessionResult(*recorded, emulatorArguments(interpreter));
+  } else {
+    EmulateOptions options;
+    options.arch = archName;
+    options.cycleBudget = input.cycleBudget;
+    options.trace = true; // the scratchpad peaks come from the LX intervals
+    emulated = emulate(module, emulatorArguments(interpreter), options);
+  }
   for (const std::string &e : emulated.errors)
     out.errors << QString::fromStdString(e);
   out.ok = emulated.ok;

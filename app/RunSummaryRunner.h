@@ -1,13 +1,16 @@
 //===- RunSummaryRunner.h - a run's summary, worked out off the GUI -*- C++ -*-===//
 //
-// Fills a RunSummaryData on a worker thread: compiles the kernel for the
-// target (or takes the SpyreCode already compiled), places seeded inputs
-// as the interpreter does, runs the emulator once (the report's numbers:
-// emu::summarise, the same as spyre-run --report) and the interpreter on
-// the same inputs, and compares their outputs (driver/OutputCompare.h).
-// The Run summary dock shows one for the current run and, for a what-if,
-// a second one made on another target. One job at a time, the newest
-// request wins (LatestJob).
+// Fills a RunSummaryData on a worker thread. For the run the user
+// recorded (Input::session, a whole run) it emulates nothing: the numbers
+// are the recorded run's (driver::sessionResult: emu::summarise, the same
+// as spyre-run --report) and its outputs are read from the final machine's
+// memories; only the interpreter runs, on the same inputs, and the two
+// outputs are compared (driver/OutputCompare.h). Without a session (a
+// what-if: another target, double buffering off) it compiles the kernel
+// (or takes the SpyreCode given), places the inputs as the interpreter
+// does and runs the emulator once. The Run summary dock shows one for the
+// current run and, for a what-if, a second one. One job at a time, the
+// newest request wins (LatestJob).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_RUNSUMMARYRUNNER_H
@@ -16,6 +19,7 @@
 #include "LatestJob.h"
 #include "RunSummary.h"
 
+#include "emu/Session.h"
 #include "spyrecode/SpyreCode.h"
 
 #include <QFutureWatcher>
@@ -35,7 +39,11 @@ public:
     QString directory; ///< where the kernel's device imports are found
     uint64_t seed = 0;
     std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
+    std::map<QString, QString> scalars;    ///< see EmulatorRun::Input
     std::shared_ptr<const spyre::code::Module> spyreCode; ///< null: compile
+    /// The recorded run of these inputs (complete()): summarised as it is,
+    /// not emulated again (spyreCode and arch are then the session's).
+    std::shared_ptr<const spyre::emu::Session> session;
     /// false: compiled without double buffering (spyreCode must be null).
     bool doubleBuffer = true;
     QString variant; ///< RunSummaryData::variant of the result

@@ -107,8 +107,16 @@ void RunSummary::setRuns(std::vector<RunSummaryData> runs) {
 }
 
 void RunSummary::setStatus(const QString &text) {
+  if (text == status->fullText())
+    return;
   status->setFullText(text);
+  // With no run to show, the page says it in full (the line above is cut
+  // short in a narrow dock).
+  if (shown.empty())
+    refresh();
 }
+
+QString RunSummary::statusText() const { return status->fullText(); }
 
 void RunSummary::setCompareTargets(const QStringList &targets) {
   QMenu *menu = compareButton->menu();
@@ -139,7 +147,12 @@ void RunSummary::refresh() {
   bool any = !shown.empty() && shown.front().ok;
   exportButton->setEnabled(any);
   compareButton->setEnabled(any);
-  page->setHtml(html(shown, palette().color(QPalette::Base).lightnessF() < 0.5));
+  bool dark = palette().color(QPalette::Base).lightnessF() < 0.5;
+  if (shown.empty() && !status->fullText().isEmpty())
+    page->setHtml(QStringLiteral("<p style='color:%1'>%2</p>")
+                      .arg(dark ? "#9aa3ad" : "#6a717a", esc(status->fullText())));
+  else
+    page->setHtml(html(shown, dark));
 }
 
 QString RunSummary::outputsVerdict(const RunSummaryData &run) {

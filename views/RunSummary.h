@@ -51,8 +51,10 @@ public:
   /// No run, one run, or two side by side (more: the first two).
   void setRuns(std::vector<RunSummaryData> runs);
   const std::vector<RunSummaryData> &runs() const { return shown; }
-  /// A line saying what is being computed ("" when nothing).
+  /// A line saying what is being computed ("" when nothing); with no run
+  /// shown, the page says it too, in full.
   void setStatus(const QString &text);
+  QString statusText() const;
   /// The targets "Compare with…" offers (then "double buffering off").
   void setCompareTargets(const QStringList &targets);
   /// The summary as plain text (what the dock shows, for tests and copy).

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -14,6 +15,8 @@ using namespace spyre;
 using namespace spyre::driver;
 
 namespace {
+
+std::atomic<uint64_t> emulations{0};
 
 /// The architecture: the option, else the module's preset, else Spyre.
 std::optional<arch::Arch> pickArch(const code::Module &module,
@@ -95,6 +98,7 @@ launchJob(std::shared_ptr<const code::Module> module,
       errors.push_back(code::formatCodeError(module.get(), e));
     return nullptr;
   }
+  emulations.fetch_add(1, std::memory_order_relaxed);
   return std::make_shared<const runtime::Job>(std::move(*launched.job));
 }
 
@@ -117,6 +121,31 @@ emu::PagedMemory *memoryOf(emu::Machine &m, const EmulatorArgument &a) {
   if (a.core < 0 || a.core >= m.arch().numCores)
     return nullptr;
   return &m.lx(a.core);
+}
+
+/// The same for reading a finished run (null: no such core).
+const emu::PagedMemory *memoryOf(const emu::MachineState &s, int numCores,
+                                 const EmulatorArgument &a) {
+  if (!a.lx)
+    return &s.hbm;
+  if (a.core < 0 || a.core >= numCores || size_t(a.core) >= s.lx.size())
+    return nullptr;
+  return &s.lx[size_t(a.core)];
+}
+
+/// Every array and region of `arguments` read back from `m`'s memories.
+void readOutputs(const emu::Machine &m,
+                 const std::vector<EmulatorArgument> &arguments,
+                 EmulateResult &result) {
+  for (const EmulatorArgument &a : arguments) {
+    const emu::PagedMemory *mem =
+        a.isArray ? memoryOf(m.state(), m.arch().numCores, a) : nullptr;
+    if (!mem)
+      continue;
+    npy::Array out = a.data;
+    mem->readBytes(a.byteStart, out.data.data(), out.data.size());
+    (a.region ? result.regions : result.arrays)[a.name] = std::move(out);
+  }
 }
 
 void placeInputs(emu::Machine &m,
@@ -181,14 +210,7 @@ EmulateResult spyre::driver::emulate(std::shared_ptr<const code::Module> module,
   if (status != emu::Machine::Status::Finished) {
     result.errors.push_back(machine.state().fault.message);
   }
-  for (const EmulatorArgument &a : arguments) {
-    emu::PagedMemory *mem = a.isArray ? memoryOf(machine, a) : nullptr;
-    if (!mem)
-      continue;
-    npy::Array out = a.data;
-    mem->readBytes(a.byteStart, out.data.data(), out.data.size());
-    (a.region ? result.regions : result.arrays)[a.name] = std::move(out);
-  }
+  readOutputs(machine, arguments, result);
   if (!options.tracePath.empty()) {
     std::ofstream file(options.tracePath);
     emu::writeChromeTrace(machine, file);
@@ -215,6 +237,30 @@ spyre::driver::startSession(std::shared_ptr<const code::Module> module,
   so.machine.hbmRanges = arrayRanges(arguments);
   return std::make_unique<emu::Session>(
       job, [&](emu::Machine &m) { placeInputs(m, arguments); }, so);
+}
+
+EmulateResult
+spyre::driver::sessionResult(const emu::Session &session,
+                             const std::vector<EmulatorArgument> &arguments) {
+  EmulateResult result;
+  if (!session.complete()) {
+    result.errors.push_back(session.cancelled()
+                                ? "the run's recording was stopped before its end"
+                                : "the run is still being recorded");
+    return result;
+  }
+  const emu::Machine &machine = session.finalMachine();
+  // The session closed the occupancy intervals when its recording ended.
+  result.summary = emu::summarise(machine);
+  if (machine.status() != emu::Machine::Status::Finished)
+    result.errors.push_back(machine.state().fault.message);
+  readOutputs(machine, arguments, result);
+  result.ok = result.errors.empty();
+  return result;
+}
+
+uint64_t spyre::driver::emulationsStarted() {
+  return emulations.load(std::memory_order_relaxed);
 }
 
 std::string spyre::driver::emulateReportJson(const EmulateResult &r) {

@@ -89,6 +89,20 @@ EmulateResult emulate(std::shared_ptr<const code::Module> module,
                       const std::vector<EmulatorArgument> &arguments,
                       const EmulateOptions &options = {});
 
+/// What emulate() gives for the same inputs, read from a run `session`
+/// recorded (Session::complete()): its summary (the report's numbers),
+/// every array and region read back from the final machine's memories at
+/// the arguments' places, and the fault when the run did not finish. No
+/// event is run; wallSeconds and eventsPerSecond stay 0. A session not
+/// complete gives an error and no outputs.
+EmulateResult sessionResult(const emu::Session &session,
+                            const std::vector<EmulatorArgument> &arguments);
+
+/// How many emulations this process has started (emulate() and
+/// startSession() calls that launched a job): tests count them to check
+/// that a view reuses a recorded run instead of running another.
+uint64_t emulationsStarted();
+
 /// The report fields the emulator adds (issue 12): total_cycles, time_us,
 /// engines (utilisation per engine per core), peak_lx_bytes per core,
 /// ring_links, bottleneck, bounds {hbm, compute, ring}, events,

@@ -3,8 +3,9 @@
 // The arguments of a kernel's function as a run needs them (a pointer's
 // element type and the shape of the memory view built on it), read from
 // the KTIR source, and the check an input array must pass for one. The
-// GUI's Inputs dialog uses these to offer and check .npy files; std types
-// only (the parsing lives in Run.cpp with the interpreter's).
+// GUI's Inputs dialog uses these to offer and check .npy files and scalar
+// values; std types only (the parsing lives in Run.cpp with the
+// interpreter's; scalar values are read in ScalarValue.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_DRIVER_KERNELARGUMENTS_H
@@ -38,6 +39,15 @@ describeArguments(const RunRequest &request,
 /// when the argument's view is static), in words; empty when it can.
 std::string checkInputArray(const KernelArgument &argument,
                             const npy::Array &array);
+
+/// Reads `text` as the value of scalar `argument` into `value` (its
+/// scalar, and its integer for integer types). Integers (i1, i8, i16, i32,
+/// i64, index) must be whole decimal numbers in their type's range; floats
+/// (f16, bf16, f32, f64) must parse as a finite decimal number. Returns why
+/// the text cannot be that value, in words ("i32 takes whole numbers from
+/// -2147483648 to 2147483647"), or empty when it can.
+std::string parseScalarValue(const KernelArgument &argument,
+                             const std::string &text, Argument &value);
 
 } // namespace spyre::driver
 

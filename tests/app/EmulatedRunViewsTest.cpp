@@ -5,8 +5,10 @@
 // current cycle; step 10 events, then back 3: the ring's live state and
 // the chart's cursor are the trace's at the session's cycle; clicking the
 // chart moves the run to that cycle; the summary's numbers are
-// emu::summarise's of the recorded run; the Chrome trace is written; a
-// comparison with the 4-core preset shows both runs side by side.
+// emu::summarise's of the recorded run, and working them out started no
+// second emulation; the Chrome trace is written; a comparison with the
+// 4-core preset shows both runs side by side. A recording stopped while
+// it is shown in parts says so on the chart and in the summary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +19,10 @@
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
 #include "RingView.h"
+#include "RunController.h"
 #include "RunSummary.h"
 
+#include "driver/Emulate.h"
 #include "emu/Report.h"
 
 #include <QFile>
@@ -26,6 +30,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -83,6 +88,8 @@ private Q_SLOTS:
     in.seed = 0;
     run.start(in);
     QVERIFY(ready.wait(60000));
+    // The recording was the one emulation; the summary adds none.
+    uint64_t emulations = spyre::driver::emulationsStarted();
     views.finishIndexing();
     const spyre::emu::Session *session = run.session();
     QVERIFY(session);
@@ -134,8 +141,27 @@ private Q_SLOTS:
     QCOMPARE(data.summary.totalCycles, summary.totalCycles);
     QCOMPARE(data.summary.peakLxBytes, summary.peakLxBytes);
     QCOMPARE(data.summary.bottleneck, summary.bottleneck);
+    QCOMPARE(data.summary.events, session->totalEvents());
+    QCOMPARE(data.summary.engines.size(), summary.engines.size());
+    for (size_t i = 0; i < summary.engines.size(); ++i)
+      QCOMPARE(data.summary.engines[i].busyCycles, summary.engines[i].busyCycles);
+    QCOMPARE(data.summary.links.size(), summary.links.size());
+    QCOMPARE(spyre::driver::emulationsStarted(), emulations);
     QVERIFY(data.compared);
     QVERIFY(views.summary()->plainText().contains("Outputs"));
+
+    // Run on Interpreter replaces the chart's trace: the emulated run's
+    // cursor (a cycle) leaves it, and stepping does not bring it back.
+    QSignalSpy interpreted(&docks.runner(), &RunController::finished);
+    docks.addRunMenu(window.menuBar(), [&] {
+      return RunController::Input{in.source, in.name, QString(), 0, {}, {}};
+    });
+    docks.run();
+    QVERIFY(interpreted.wait(60000));
+    QCOMPARE(model->trace().timeUnit, std::string("event"));
+    QVERIFY(!docks.chart()->cursorTime());
+    QVERIFY(run.stepEvent());
+    QVERIFY(!docks.chart()->cursorTime());
 
     // Chrome trace.
     QTemporaryDir dir;
@@ -155,6 +181,75 @@ private Q_SLOTS:
     QCOMPARE(views.summary()->runs()[1].cores, 4);
     QVERIFY(!views.summary()->runs()[1].ok);
     QVERIFY(views.summary()->plainText().contains("failed: "));
+  }
+
+  void stoppedRecordingSaysSo() {
+    QMainWindow window;
+    CompileController compiler;
+    MachineDocks docks(&window, &compiler);
+    EmulatorRun run;
+    EmulatedRunViews views(&window, &docks, &run, &compiler);
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // softmax in parts of 64, 128, ... events; the recording is stopped
+    // inside the first part's ready() (the job is still running then: its
+    // end is delivered after the part).
+    EmulatorRun::Input in;
+    in.source = readSample("softmax.mlir");
+    in.name = "softmax.mlir";
+    in.firstPartMs = 0;
+    in.firstFrontier = 64;
+    bool wasGrowing = false;
+    uint64_t shownEvents = 0;
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QSignalSpy stopped(&run, &EmulatorRun::recordingStopped);
+    connect(&run, &EmulatorRun::ready, this, [&] {
+      wasGrowing = run.growing();
+      shownEvents = run.session()->totalEvents();
+      run.stopRecording();
+    });
+    run.start(in);
+    QVERIFY(ready.wait(60000));
+    QVERIFY(wasGrowing);
+    QCOMPARE(stopped.count(), 1);
+    QVERIFY(!run.growing());
+    QVERIFY(!run.complete());
+    QTRY_VERIFY_WITH_TIMEOUT(!run.busy(), 30000);
+    views.finishIndexing();
+    QString subtitle = docks.chart()->subtitleText();
+    QVERIFY2(!subtitle.contains("the first"), qPrintable(subtitle));
+    QVERIFY2(subtitle.startsWith(QStringLiteral("recording stopped at event %1")
+                                   .arg(QLocale::c().toString(qulonglong(shownEvents)))),
+             qPrintable(subtitle));
+    QVERIFY2(subtitle.contains(QStringLiteral("cycle %1").arg(
+                 QLocale::c().toString(qulonglong(run.session()->totalCycles())))),
+             qPrintable(subtitle));
+    // The summary is not worked out from a part, and says why.
+    QVERIFY(!views.summarising());
+    QVERIFY(views.summary()->runs().empty());
+    QVERIFY2(views.summary()->statusText().contains("recording was stopped"),
+             qPrintable(views.summary()->statusText()));
+  }
+
+  void failedRunSaysWhy() {
+    QMainWindow window;
+    CompileController compiler;
+    MachineDocks docks(&window, &compiler);
+    EmulatorRun run;
+    EmulatedRunViews views(&window, &docks, &run, &compiler);
+    // generic_plain takes %s: f32; no value given.
+    QFile f(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    EmulatorRun::Input in;
+    in.source = QString::fromUtf8(f.readAll());
+    in.name = "generic_plain.mlir";
+    QSignalSpy failed(&run, &EmulatorRun::failed);
+    run.start(in);
+    QVERIFY(failed.wait(60000));
+    QCOMPARE(docks.chart()->subtitleText(), QString("the emulated run failed"));
+    QString status = views.summary()->statusText();
+    QVERIFY2(status.contains("%s") && status.contains("Inputs…"), qPrintable(status));
   }
 
   void targetSwitchReruns() {

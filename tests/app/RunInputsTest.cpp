@@ -6,7 +6,10 @@
 // the files reach the interpreter (its output is A + B of the files) and
 // the emulator (its outputs agree with the interpreter's); a session file
 // keeps them; choosing inputs in the window makes the next step record a
-// new run from them.
+// new run from them. Scalar arguments: the dialog takes a value for each,
+// checked for its type as it is typed (the reason next to the field, OK
+// refused while one is wrong); the values reach the interpreter (Run on
+// Interpreter), the emulated run and its comparison, and sessions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFloat16>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -174,6 +179,125 @@ private Q_SLOTS:
     QVERIFY(!prepared->session);
     QVERIFY2(prepared->errors.join(" ").contains("missing.npy"),
              qPrintable(prepared->errors.join("; ")));
+  }
+
+  void dialogTakesScalarValues() {
+    // Two scalars: an index and an i32 (no memory view: both are values).
+    const QString source = QStringLiteral(
+        "func.func @k(%a: index, %n: i32, %x: f16) attributes {grid = [1]} {\n"
+        "  return\n"
+        "}\n");
+    RunInputs start;
+    start.scalars["n"] = "7";
+    start.scalars["gone"] = "1"; // no such argument: dropped, and said
+    RunInputsDialog dialog(start, source, "k.mlir");
+    QSignalSpy read(&dialog, &RunInputsDialog::argumentsRead);
+    QVERIFY(read.wait(30000));
+    QVERIFY(dialog.message().contains("gone"));
+    auto *field = dialog.findChild<QLineEdit *>("value_n");
+    auto *note = dialog.findChild<QLabel *>("valueNote_n");
+    QVERIFY(field && note);
+    QCOMPARE(field->text(), QString("7"));
+    QVERIFY(note->text().isEmpty());
+    QVERIFY(dialog.findChild<QLineEdit *>("value_a"));
+
+    // Typed into the field: out of the i32 range, then not a number.
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, "2147483648");
+    QVERIFY2(note->text().contains("2147483647"), qPrintable(note->text()));
+    QVERIFY(!dialog.valuesValid());
+    QVERIFY(dialog.inputs().scalars.count("n") == 0);
+    QString why;
+    QVERIFY(!dialog.setScalar("n", "1.5", &why));
+    QVERIFY2(why.contains("whole number"), qPrintable(why));
+    QCOMPARE(note->text(), why);
+    // OK is refused while a value is wrong.
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QVERIFY(dialog.setScalar("n", "-2147483648"));
+    QVERIFY(note->text().isEmpty());
+    QVERIFY(dialog.setScalar("a", "123456789012345"));
+    // f16: a number that parses, within its range.
+    QVERIFY(!dialog.setScalar("x", "1e6", &why));
+    QVERIFY2(why.contains("65504"), qPrintable(why));
+    QVERIFY(!dialog.setScalar("x", "two", &why));
+    QVERIFY(dialog.setScalar("x", " 0.5 "));
+    QVERIFY(dialog.valuesValid());
+    RunInputs got = dialog.inputs();
+    QCOMPARE(got.scalars.size(), size_t(3));
+    QCOMPARE(got.scalars["n"], QString("-2147483648"));
+    QCOMPARE(got.scalars["x"], QString("0.5"));
+    // Cleared: no value.
+    QVERIFY(dialog.setScalar("a", ""));
+    QCOMPARE(dialog.inputs().scalars.count("a"), size_t(0));
+
+    // The values as a run takes them (integers exactly).
+    std::map<std::string, spyre::driver::Argument> args;
+    QStringList errors;
+    QVERIFY(got.load(args, errors));
+    QCOMPARE(args["n"].integer.value_or(0), int64_t(-2147483648LL));
+    QCOMPARE(args["a"].integer.value_or(0), int64_t(123456789012345LL));
+    QCOMPARE(args["x"].scalar.value_or(0), 0.5);
+    QVERIFY(!args["x"].integer);
+    QVERIFY(got.describe().contains("%x = 0.5"));
+    RunInputs bad;
+    bad.scalars["n"] = "seven";
+    QVERIFY(!bad.load(args, errors));
+    QVERIFY(errors.join(" ").contains("%n"));
+  }
+
+  void scalarValuesReachTheRuns() {
+    QFile f(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString source = QString::fromUtf8(f.readAll());
+    // Run on Interpreter: y = x * x + s.
+    RunController::Input interp;
+    interp.source = source;
+    interp.name = "generic_plain.mlir";
+    RunController::Outcome none = RunController::execute(interp, nullptr);
+    QVERIFY(!none.result.ok); // %s has no value
+    interp.scalars["s"] = "100";
+    RunController::Outcome out = RunController::execute(interp, nullptr);
+    QVERIFY(out.result.ok);
+    const spyre::npy::Array &y = out.result.arrays.at("y_ptr");
+    QCOMPARE(y.numElements(), int64_t(6 * 32));
+    for (size_t i = 0; i < size_t(6 * 32); ++i)
+      QVERIFY(spyre::driver::elementValue(y, i) >= 100.0);
+    // The emulated run and its comparison with the interpreter.
+    EmulatorRun::Input in;
+    in.source = source;
+    in.name = "generic_plain.mlir";
+    in.scalars = interp.scalars;
+    auto prepared = EmulatorRun::prepare(in, nullptr);
+    QVERIFY2(prepared->session, qPrintable(prepared->errors.join("; ")));
+    RunSummaryRunner::Input summary;
+    summary.source = source;
+    summary.name = in.name;
+    summary.scalars = in.scalars;
+    summary.session = prepared->session;
+    RunSummaryData data = RunSummaryRunner::compute(summary, nullptr);
+    QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
+    QVERIFY(data.compared);
+    for (const auto &o : data.outputs)
+      QVERIFY2(o.agrees, o.name.c_str());
+    in.scalars.clear();
+    prepared = EmulatorRun::prepare(in, nullptr);
+    QVERIFY(!prepared->session);
+    QVERIFY2(prepared->errors.join(" ").contains("%s"),
+             qPrintable(prepared->errors.join("; ")));
+
+    // Kept in a session file.
+    QTemporaryDir dir;
+    SessionFile s;
+    s.source = source;
+    s.inputs.scalars["s"] = "0.25";
+    QString path = dir.filePath("s.spyx"), error;
+    QVERIFY(s.save(path, &error));
+    std::optional<SessionFile> back = SessionFile::load(path, &error);
+    QVERIFY(back);
+    QVERIFY(back->inputs == s.inputs);
+    QCOMPARE(back->inputs.scalars.at("s"), QString("0.25"));
   }
 
   void sessionKeepsInputs() {

@@ -3,14 +3,18 @@
 // RunSummaryRunner::compute against the emulator's own report
 // (emulateReportJson of an independent emulate() on the same inputs): the
 // cycles, time, bottleneck, bounds, per-engine utilisation, link use and
-// peaks agree; the output comparison names the element that is furthest
-// off; the page shows the numbers, and two runs side by side with their
-// ratio.
+// peaks agree, both when it emulates (a what-if) and when it is given the
+// run recorded (EmulatorRun's session: then no emulation is started,
+// counted by driver::emulationsStarted()); the output comparison names the
+// element that is furthest off; the page shows the numbers, and two runs
+// side by side with their ratio; scalar arguments' values reach both
+// engines.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RunSummary.h"
 #include "RunSummaryRunner.h"
+#include "EmulatorRun.h"
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
@@ -24,6 +28,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 
 using namespace spyre::driver;
 
@@ -71,18 +76,42 @@ private Q_SLOTS:
   void numbersAreTheEmulatorsReport_data() {
     QTest::addColumn<QString>("sample");
     QTest::addColumn<QString>("arch");
-    QTest::newRow("softmax") << "softmax.mlir" << "spyre";
-    QTest::newRow("transpose_tile") << "transpose_tile.mlir" << "spyre";
+    QTest::addColumn<bool>("recorded");
+    QTest::newRow("softmax") << "softmax.mlir" << "spyre" << false;
+    QTest::newRow("transpose_tile") << "transpose_tile.mlir" << "spyre" << false;
     QTest::newRow("transpose_tile, 4 cores")
-        << "transpose_tile.mlir" << "spyre-4core";
+        << "transpose_tile.mlir" << "spyre-4core" << false;
+    QTest::newRow("softmax, recorded") << "softmax.mlir" << "spyre" << true;
+    QTest::newRow("transpose_tile, 4 cores, recorded")
+        << "transpose_tile.mlir" << "spyre-4core" << true;
   }
 
   void numbersAreTheEmulatorsReport() {
     QFETCH(QString, sample);
     QFETCH(QString, arch);
+    QFETCH(bool, recorded);
     RunSummaryRunner::Input in = inputOf(sample, arch);
+    if (recorded) {
+      // The run as the Run menu records it; the summary of it emulates
+      // nothing more.
+      EmulatorRun::Input run;
+      run.source = in.source;
+      run.name = in.name;
+      run.arch = in.arch;
+      run.seed = in.seed;
+      std::shared_ptr<EmulatorRun::Prepared> p = EmulatorRun::prepare(run, nullptr);
+      QVERIFY(p && p->session && p->session->complete());
+      in.session = p->session;
+    }
+    uint64_t emulations = emulationsStarted();
     RunSummaryData data = RunSummaryRunner::compute(in, nullptr);
     QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
+    QCOMPARE(emulationsStarted(), emulations + (recorded ? 0 : 1));
+    if (recorded) {
+      QCOMPARE(data.summary.totalCycles, in.session->totalCycles());
+      QCOMPARE(data.summary.events, in.session->totalEvents());
+      QCOMPARE(data.cores, in.session->finalMachine().arch().numCores);
+    }
     QJsonObject report = reportOf(in);
     QVERIFY(report["ok"].toBool());
     const spyre::emu::Summary &s = data.summary;
@@ -172,6 +201,58 @@ private Q_SLOTS:
     view.setRuns({a, c});
     QVERIFY(view.plainText().contains("failed: "));
     QVERIFY(view.plainText().contains("4 cores"));
+  }
+
+  void scalarValuesReachBothEngines() {
+    // generic_plain: y = x * x + s, s an f32 argument.
+    QFile f(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    RunSummaryRunner::Input in;
+    in.source = QString::fromUtf8(f.readAll());
+    in.name = "generic_plain.mlir";
+    // Without a value the run cannot start, and says which argument.
+    RunSummaryData none = RunSummaryRunner::compute(in, nullptr);
+    QVERIFY(!none.ok);
+    QVERIFY2(none.errors.join(" ").contains("%s"), qPrintable(none.errors.join("; ")));
+    std::map<double, spyre::npy::Array> ys;
+    for (double s : {0.25, -3.5}) {
+      EmulatorRun::Input run;
+      run.source = in.source;
+      run.name = in.name;
+      run.scalars["s"] = QString::number(s);
+      std::shared_ptr<EmulatorRun::Prepared> p = EmulatorRun::prepare(run, nullptr);
+      QVERIFY2(p && p->session, qPrintable(p ? p->errors.join("; ") : QString()));
+      in.scalars = run.scalars;
+      in.session = p->session;
+      RunSummaryData data = RunSummaryRunner::compute(in, nullptr);
+      QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
+      QVERIFY(data.compared);
+      QVERIFY(!data.outputs.empty());
+      for (const ArrayComparison &c : data.outputs)
+        QVERIFY2(c.agrees, qPrintable(QString::fromStdString(c.name)));
+      // The emulator's y, read from the recorded run's HBM.
+      RunRequest request;
+      request.source = in.source.toStdString();
+      request.seed = 0;
+      request.args["s"].scalar = s;
+      PreparedRun placed(request);
+      QVERIFY(placed.ok());
+      EmulateResult got = sessionResult(*p->session, emulatorArguments(placed));
+      QVERIFY(got.ok);
+      QVERIFY(got.arrays.count("y_ptr"));
+      ys[s] = got.arrays["y_ptr"];
+    }
+    // y differs by the difference of the two values, element by element.
+    const spyre::npy::Array &a = ys[0.25], &b = ys[-3.5];
+    QCOMPARE(a.dtype, std::string("f32"));
+    QCOMPARE(a.data.size(), b.data.size());
+    for (size_t i = 0; i + 4 <= a.data.size(); i += 4) {
+      float x = 0, y = 0;
+      std::memcpy(&x, a.data.data() + i, 4);
+      std::memcpy(&y, b.data.data() + i, 4);
+      QVERIFY2(std::fabs((x - y) - 3.75f) < 1e-3f * std::max(1.0f, std::fabs(x)),
+               qPrintable(QStringLiteral("%1 %2").arg(x).arg(y)));
+    }
   }
 
   void runnerOnAWorker() {
