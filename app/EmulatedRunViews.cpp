@@ -29,6 +29,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <fstream>
+#include <utility>
 
 EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
                                    EmulatorRun *run, CompileController *compiler)
@@ -196,7 +197,7 @@ bool EmulatedRunViews::indexing() const {
 }
 
 void EmulatedRunViews::onReady() {
-  ring = nullptr; // the older run's
+  releaseOnWorker(std::exchange(ring, nullptr)); // the older run's
   index();
   // The summary is the recorded run's (only the interpreter runs, for the
   // comparison): for a run still being recorded it waits for the whole
@@ -306,7 +307,7 @@ void EmulatedRunViews::onIndexed() {
     return;
   // The ring and the cursors at once; the chart's series (10-20 ms of
   // Qt Charts) in a later turn, after the ring's first paint.
-  ring = got.ring;
+  releaseOnWorker(std::exchange(ring, got.ring));
   onPosition();
   if (!chartWaiting)
     turns.post([this] { showChart(); });
@@ -321,7 +322,10 @@ void EmulatedRunViews::showChart() {
     return;
   // The cursor first: the new series are laid out once, with it.
   docks->chart()->setCursorTime(session->cycle());
+  // The index of the run's previous part is freed on a worker.
+  std::shared_ptr<const OccupancyIndex> old = docks->occupancy()->sharedIndex();
   docks->occupancy()->setIndex(index);
+  releaseOnWorker(std::move(old));
   docks->chart()->setSubtitle(chartSubtitle());
   docks->showChart();
 }

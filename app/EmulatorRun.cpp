@@ -23,8 +23,7 @@ namespace {
 /// tens of milliseconds to free.
 void freeLater(std::shared_ptr<Session> old) {
   if (old && old.use_count() == 1)
-    (void)QtConcurrent::run(workerPool(),
-                            [old = std::move(old)]() mutable { old.reset(); });
+    releaseOnWorker(std::move(old));
 }
 
 } // namespace

@@ -76,6 +76,30 @@ int main(int argc, char **argv) {
     std::printf("ring view, %d cores, 700x700: repaint median %.2f ms, "
                 "longest %.2f ms\n",
                 arch.numCores, t.median, t.longest);
+    // As during a run: another cycle's state before each repaint (busy
+    // engines, scratchpad fill, a third of the links carrying traffic).
+    int cycle = 0;
+    Times live = measure([&] {
+      RingLiveState state;
+      state.valid = true;
+      state.cycle = uint64_t(++cycle);
+      state.lxCapacity = uint64_t(arch.scratchpadBytesPerCore);
+      for (int c = 0; c < arch.numCores; ++c) {
+        RingLiveState::Core core;
+        core.engines = 5;
+        if ((c + cycle) % 3 == 0)
+          core.busy = {"sfu#0", "l1lu#0"};
+        core.lxBytes = uint64_t((c * 7 + cycle) % 64) * 8192;
+        state.cores.push_back(core);
+      }
+      for (int l = cycle % 3; l < arch.numCores; l += 3)
+        state.links.push_back({l, l % 2, 4096, l % 4 == 0});
+      ring.setLiveState(std::move(state));
+      ring.repaint();
+    });
+    std::printf("ring view, %d cores, 700x700, a run's state changing at "
+                "each repaint: median %.2f ms, longest %.2f ms\n",
+                arch.numCores, live.median, live.longest);
   }
 
   spyre::driver::OccupancyTrace trace;

@@ -345,10 +345,12 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
       // One line per core, in the colour of its id.
       auto *line = new QLineSeries;
       line->setName(s.name);
-      line->replace(s.upper);
       QColor color = tilecolors::fill(s.key, false);
       line->setPen(QPen(dark ? color : color.darker(150), 1.4));
+      // The points once the axes are attached: each attach would lay
+      // out every point again (a third of the time for long series).
       attach(line);
+      line->replace(s.upper);
       ++seriesCount;
       continue;
     }
