@@ -42,6 +42,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -420,7 +421,10 @@ bool Splitter::analyse() {
   load = spyre::stageFor(pipeline, "load");
   compute = spyre::stageFor(pipeline, "compute");
   store = spyre::stageFor(pipeline, "store");
-  if (!compute || pipeline.getModulo())
+  // Not inside a loop: the parts' barriers and persistent buffers would
+  // repeat with it, and double buffering would overlap its iterations.
+  if (!compute || pipeline.getModulo() ||
+      pipeline->getParentOfType<LoopLikeOpInterface>())
     return false;
   // The class handled: stages with matmuls (whose parts the later passes
   // stream). Reductions whose results come back into the rows (softmax,

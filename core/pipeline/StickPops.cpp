@@ -100,6 +100,11 @@ bool popByStick(sched::PopOp pop) {
     read.getResult().replaceAllUsesWith(element);
     read->erase();
   }
+  if (k.use_empty()) {
+    Operation *offset = k.getDefiningOp()->getOperand(0).getDefiningOp();
+    k.getDefiningOp()->erase();
+    offset->erase();
+  }
   pop->erase();
   return true;
 }

@@ -85,8 +85,9 @@
 // MATMUL-NOT:       iter_args({{.*}}tensor<16x64xf32>
 // MATMUL:           dflow.barrier
 // MATMUL:             dflow.receive {{.*}} {sticks = 2 : i64} : <vector<32xf32>> -> tensor<1x64xf32>
-// MATMUL-NEXT:        dflow.receive {{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
-// MATMUL:               dflow.receive {{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// MATMUL-NEXT:        %[[A:[^ ,]*]] = dflow.receive {{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// MATMUL:               vector.extract %[[A]][%{{.*}}] : f16 from vector<64xf16>
+// MATMUL-NEXT:          dflow.receive {{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // MATMUL:               arith.mulf {{.*}} : vector<64xf32>
 // MATMUL:             dflow.send {{.*}} {sticks = 2 : i64} : tensor<1x64xf32>
 // MATMUL:         dflow.barrier

@@ -58,15 +58,17 @@
 // SOFTMAX-LABEL: program p4 mnisu
 // SOFTMAX:        dma.f16 d1
 
-// The K loop's accumulator lives in LX: each row of it and of A arrives as
-// a one-row tile, B a stick at a time (a vector), and the row is updated in
+// The K loop's accumulator lives in LX: each row of it arrives as a
+// one-row tile, A's row and B a stick at a time (vectors: A[i, k] is a lane
+// of A's), and the row is updated in
 // place with 64-lane f32 multiply-adds (TWrite's destination is its
 // source), then sent back; after the loop each row is narrowed to f16.
 // MATMUL-LABEL: program p2 sfu
 // MATMUL:         barrier
 // MATMUL:         recv.f32 [[ROW:t[0-9]+]], c{{[0-9]+}}, sticks 2
-// MATMUL-NEXT:    recv.f16 t{{[0-9]+}}, c{{[0-9]+}}, sticks 1
-// MATMUL:         recv.f16 x64 v{{[0-9]+}}, c{{[0-9]+}}, sticks 1
+// MATMUL-NEXT:    recv.f16 x64 [[A:v[0-9]+]], c{{[0-9]+}}, sticks 1
+// MATMUL:         vextract.f16 x64 s{{[0-9]+}}, [[A]], lane 0, s{{[0-9]+}}
+// MATMUL-NEXT:    recv.f16 x64 v{{[0-9]+}}, c{{[0-9]+}}, sticks 1
 // MATMUL:         tread.f32 x64 v{{[0-9]+}}, [[ROW]]
 // MATMUL:         valu.f32 x64 arith.mulf
 // MATMUL:         twrite.f32 x64 [[ROW]], [[ROW]], v{{[0-9]+}}

@@ -10,6 +10,24 @@
 // (Run alone after the passes before it, so that stream-row-passes does not
 // take @subtract_max first.)
 // RUN: spyre-opt %s "--ktir-to-dataflow=stop-after=chunk-reductions" | spyre-opt --vectorize-held-tiles | FileCheck %s
+// RUN: spyre-opt %S/../../kernels/ksplit_matmul_ring.mlir "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s --check-prefix=RING
+
+// An all-reduce of a 16x128 f16 tile (4 KiB) popped whole runs a stick at
+// a time (pipeline/RingRows.h): its staging buffer and its messages are one
+// stick; the load and store units move stick i in turn.
+// RING:         sched.ring_exchange "allreduce" %[[ST:[0-9]+]] : memref<1x64xf16, "lx"> {bytes = 128 : i64
+// RING:         scf.for %{{[^ ,]*}} = %{{.*}} to %c32 step
+// RING-NEXT:      %[[P:[0-9]+]] = sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
+// RING-NEXT:      %[[SUM:[0-9]+]]:2 = scf.for {{.*}} iter_args(%{{[^ ]*}} = %[[P]], %{{[^ ]*}} = %[[P]]) -> (tensor<1x64xf16>, tensor<1x64xf16>) {
+// RING-NEXT:        sched.ring_send %{{.*}} {bytes = 128 : i64} : tensor<1x64xf16>
+// RING-NEXT:        sched.ring_receive from core %{{.*}} into %[[ST]] : memref<1x64xf16, "lx"> -> tensor<1x64xf16>
+// RING:           sched.push %[[SUM]]#0 -> %{{[0-9]+}} {sticks = 1 : i64} : tensor<1x64xf16>
+// RING:         sched.stage "l1lu" {
+// RING:           scf.for %{{[^ ,]*}} = %{{.*}} to %c32 step
+// RING:             sched.transfer %{{[0-9]+}} -> %{{[0-9]+}} at stick %{{[0-9]+}} {{{.*}}sticks = 1 : i64
+// RING:         sched.stage "l1su" {
+// RING:           scf.for %{{[^ ,]*}} = %{{.*}} to %c32 step
+// RING:             sched.transfer %{{[0-9]+}} -> %{{[0-9]+}} at stick %{{[0-9]+}} {{{.*}}sticks = 1 : i64
 
 // CHECK-LABEL: func.func @subtract_max
 // CHECK:       sched.stage "sfu" {
@@ -56,11 +74,15 @@
 // CHECK-NOT:     tensor<64x128xf16>
 // CHECK-NOT:     tensor<4x128xf32>
 // CHECK:         scf.for %{{[^ ,]*}} = %{{.*}} to %c4 step
-// CHECK-NEXT:      %[[A:[^ ,]*]] = sched.pop %[[AF]] {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
+// CHECK-NOT:       tensor<1x64xf16>
 // The zero fill is read through: one row of zero vectors.
 // CHECK:           vector.transfer_write %{{.*}} : vector<32xf32>, tensor<1x128xf32>
-// CHECK:           %[[C:[^ ,]*]] = scf.for %[[K:[^ ,]*]] = {{.*}} -> (tensor<1x128xf32>) {
-// CHECK-NEXT:        %[[AK:[^ ,]*]] = tensor.extract %[[A]][%{{.*}}, %[[K]]] : tensor<1x64xf16>
+// Row i of A comes a stick at a time (pipeline/StickPops.h): one stick
+// popped per 64 steps of K, A[i, k] its lane.
+// CHECK:           %[[C:[^ ,]*]] = scf.for %{{[^ ,]*}} = {{.*}} -> (tensor<1x128xf32>) {
+// CHECK-NEXT:        %[[A:[^ ,]*]] = sched.pop %[[AF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:        scf.for %[[K:[^ ,]*]] = %{{.*}} to %c64 step {{.*}} -> (tensor<1x128xf32>) {
+// CHECK-NEXT:        %[[AK:[^ ,]*]] = vector.extract %[[A]][%[[K]]] : f16 from vector<64xf16>
 // CHECK-NEXT:        scf.for %[[S:[^ ,]*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[T:[^ ,]*]] = %{{.*}}) -> (tensor<1x128xf32>) {
 // CHECK-NEXT:          %[[B:[^ ,]*]] = sched.pop %[[BF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // CHECK-NEXT:          %[[COL:[^ ,]*]] = arith.muli %[[S]], %c64 : index

@@ -73,9 +73,10 @@
 // CHECK-NEXT: dflow.barrier
 // CHECK: scf.for
 // CHECK-NEXT: [[ROW:%[0-9]+]] = dflow.receive [[VACC]] {sticks = 2 : i64} : <vector<32xf32>> -> tensor<1x64xf32>
-// CHECK-NEXT: [[A:%[0-9]+]] = dflow.receive [[VA]] {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
+// A's row (one stick) comes as a vector; A[i, k] is its lane k.
+// CHECK-NEXT: [[A:%[0-9]+]] = dflow.receive [[VA]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // CHECK: [[SUM:%[0-9]+]] = scf.for [[K:%arg[0-9]+]] = {{.*}} iter_args([[P:%arg[0-9]+]] = [[ROW]]) -> (tensor<1x64xf32>)
-// CHECK-NEXT: [[AK:%.*]] = tensor.extract [[A]][%{{.*}}, [[K]]] : tensor<1x64xf16>
+// CHECK-NEXT: [[AK:%.*]] = vector.extract [[A]][[[K]]] : f16 from vector<64xf16>
 // CHECK-NEXT: [[B:%[0-9]+]] = dflow.receive [[VB]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // CHECK: [[OLD:%[0-9]+]] = vector.transfer_read [[P]][{{.*}}], {{.*}} : tensor<1x64xf32>, vector<64xf32>
 // CHECK-NEXT: [[AV:%[0-9]+]] = vector.broadcast [[AK]] : f16 to vector<64xf16>
