@@ -3,6 +3,7 @@
 #include "pipeline/ColumnReductions.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageTidy.h"
+#include "pipeline/StickOps.h"
 #include "pipeline/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -87,18 +88,7 @@ public:
                 sched::PopOp::create(in, loc, slot, pop.getFifo(),
                                      in.getI64IntegerAttr(1))
                     .getResult());
-    for (Operation *op : tileOps) {
-      if (auto splat = splatConstant(op)) {
-        VectorType type = VectorType::get({lanes}, splat.getElementType());
-        vectors.map(op->getResult(0),
-                    arith::ConstantOp::create(
-                        in, op->getLoc(), type,
-                        SplatElementsAttr::get(
-                            type, splat.getSplatValue<Attribute>())));
-        continue;
-      }
-      vectors.apply(in, op); // match() checked it applies
-    }
+    streamed->apply(in, vectors, lanes);
     if (streamedPush)
       sched::PushOp::create(in, streamedPush.getLoc(),
                             vectors.vectorFor(in, loc, streamedPush.getValue()),
@@ -132,6 +122,10 @@ public:
                             .getResult());
     }
     scf::YieldOp::create(in, loc, updated);
+    // Leading indices no accumulator keeps are not computed.
+    for (Value v : llvm::reverse(lead))
+      if (v && v.use_empty() && v != s)
+        v.getDefiningOp()->erase();
     for (auto [reduce, result] : llvm::zip(reductions, loop.getResults()))
       reduce->getResult(0).replaceAllUsesWith(result);
     // The results go back to LX whole once every row is in.
@@ -141,36 +135,23 @@ public:
       streamedPush->erase();
     for (linalg::ReduceOp reduce : llvm::reverse(reductions))
       reduce->erase();
-    for (Operation *op : llvm::reverse(tileOps))
-      op->erase();
+    streamed->erase();
     pop->erase();
+    spyre::gatherConstants(stage, &body.front());
     spyre::tidyStage(stage);
   }
 
 private:
-  static SplatElementsAttr splatConstant(Operation *op) {
-    auto constant = dyn_cast<arith::ConstantOp>(op);
-    if (!constant || !isa<RankedTensorType>(constant.getType()))
-      return {};
-    return dyn_cast<SplatElementsAttr>(constant.getValue());
-  }
-
-  /// A tile of the popped tile's shape and element width.
-  bool streamedShape(Type t) {
-    auto tile = dyn_cast<RankedTensorType>(t);
-    return tile && tile.getShape() == tileType.getShape() &&
-           spyre::elementBytes(tile.getElementType()) == width;
-  }
-
   bool classifyPop(sched::PopOp p) {
     {
       auto type = dyn_cast<RankedTensorType>(p.getType());
       if (!type || !type.hasStaticShape() || type.getRank() < 2)
         return false;
       pop = p;
-      streamed.insert(p.getResult());
       tileType = type;
       width = spyre::elementBytes(type.getElementType());
+      streamed.emplace(type.getShape(), width);
+      streamed->start(p.getResult());
       if (width <= 0 || stickBytes % width != 0)
         return false;
       lanes = stickBytes / width;
@@ -192,9 +173,9 @@ private:
       return true;
     if (auto fill = dyn_cast<linalg::FillOp>(op))
       return fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() &&
-             !streamed.contains(fill.getDpsInputs()[0]);
+             !streamed->contains(fill.getDpsInputs()[0]);
     if (auto push = dyn_cast<sched::PushOp>(op)) {
-      if (streamed.contains(push.getValue())) {
+      if (streamed->contains(push.getValue())) {
         if (streamedPush)
           return false; // two streams drained in turn could deadlock
         streamedPush = push;
@@ -204,7 +185,7 @@ private:
     }
     if (auto reduce = dyn_cast<linalg::ReduceOp>(op)) {
       if (reduce.getInputs().size() != 1 || reduce.getInits().size() != 1 ||
-          !streamed.contains(reduce.getInputs()[0]))
+          !streamed->contains(reduce.getInputs()[0]))
         return false;
       ArrayRef<int64_t> dims = reduce.getDimensions();
       Block &combiner = reduce.getCombiner().front();
@@ -220,22 +201,7 @@ private:
       reductions.push_back(reduce);
       return true;
     }
-    if (splatConstant(&op) && streamedShape(op.getResult(0).getType())) {
-      streamed.insert(op.getResult(0));
-      tileOps.push_back(&op);
-      return true;
-    }
-    if (spyre::isElementwiseOp(&op) && op.getNumResults() == 1 &&
-        streamedShape(op.getResult(0).getType())) {
-      for (Value v : op.getOperands())
-        if (isa<RankedTensorType>(v.getType()) && !streamed.contains(v) &&
-            !v.getDefiningOp<tensor::EmptyOp>())
-          return false;
-      streamed.insert(op.getResult(0));
-      tileOps.push_back(&op);
-      return true;
-    }
-    return !usesTile(op);
+    return streamed->take(op) || !usesTile(op);
   }
 
   bool usesTile(Operation &op) {
@@ -270,8 +236,7 @@ private:
   RankedTensorType tileType;
   VectorType slot;
   int64_t width = 0, lanes = 0, sticksPerRow = 0, sticks = 0;
-  DenseSet<Value> streamed{};
-  SmallVector<Operation *> tileOps;
+  std::optional<spyre::StreamedOps> streamed; // from the pop on
   SmallVector<linalg::ReduceOp> reductions;
   SmallVector<sched::PushOp> resultPushes;
   sched::PushOp streamedPush;

@@ -68,6 +68,10 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     next to its other operands (hoist-invariant-transfers then moves that
     load back before the loop, into a persistent LX buffer); not when the
     control flow, or what runs before it, stores through the same view.
+    Before that, a store of an scf.if's result moves into both branches
+    (nothing with effects between them), so each branch's group stores its
+    tile instead of yielding it whole to a later group, and a one-value
+    constant tile used in another block is made again there.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
@@ -199,8 +203,13 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     stick takes its row's value, splat. A constant tile with one value is
     a splat vector. A stage that only passes tiles through (pops each and
     pushes it unchanged: a transpose the DMAs already made), whatever their
-    shapes, becomes one loop over the sticks of each tile in turn. Other
-    compute (reductions, matmul, transposes) stays at tile level.
+    shapes, becomes one loop over the sticks of each tile in turn. Per-row
+    values the stage pops itself and only broadcasts along the rows (a
+    scale per row) are popped whole before the loop and read one value per
+    row. A stage that transposes a tile it pops and applies elementwise ops
+    to the transpose keeps only the popped tile and reads each stick of
+    the transpose from it with a strided read, pushing it at once. Other
+    compute (reductions, matmul) stays at tile level.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -221,7 +230,11 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
     stick and combines every further stick as it arrives; at the row's end
     its lanes are reduced, together with the row's initial value, into the
     result. The compute unit never holds the tile whole. Rows must be whole
-    sticks (padding would enter the sum). The elementwise ops may also read
+    sticks (padding would enter the sum). A reduction along other
+    dimensions (a column sum) instead folds each streamed stick into the
+    accumulator's stick at the same columns, row after row, next to the
+    stage's elementwise ops and one streamed output; only the result is
+    held. The elementwise ops may also read
     a tile of the same shape held from before the stage (an earlier loop's
     per-row statistic, broadcast), a stick at a time, or one value per row
     of per-row values broadcast along the rows. The stage may yield what it
@@ -254,8 +267,10 @@ def StreamRowPasses : Pass<"stream-row-passes", "::mlir::ModuleOp"> {
     weights) is streamed again for each row (stick i mod its sticks), next
     to the tile's stick i; values widened on the compute unit (f16 to f32)
     stay one vector per popped stick. The compute unit never holds the
-    tile. Rows must be whole sticks, what is popped and pushed of one
-    element width, every reduction one combining op.
+    tile. A row that ends in a partial stick has that stick's lanes past
+    the row's end set to each reduction's identity before they are folded
+    in. What is popped and pushed is of one element width, every reduction
+    one combining op.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -397,7 +412,9 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     not hold B: B's rows stream from LX a stick at a time along K (the load
     unit streams B once per row of A), each stick multiplied by A's
     broadcast element and added into the output row's vector of as many
-    lanes (an f32 accumulator of f16 operands: 64 lanes). When the stage
+    lanes (an f32 accumulator of f16 operands: 64 lanes; a row of B that
+    ends in a partial stick updates its last vector only up to the row's
+    end). When the stage
     still holds more than that memory, A and the output come a row at a
     time as well (popped or filled, updated, pushed).
   }];

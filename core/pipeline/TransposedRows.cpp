@@ -3,6 +3,7 @@
 #include "pipeline/TransposedRows.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageTidy.h"
+#include "pipeline/StickOps.h"
 #include "pipeline/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -71,10 +72,13 @@ public:
       scf::ForOp loop = stickLoop(tType.getShape()[0] * sticksPerRow);
       OpBuilder in(loop.getBody()->getTerminator());
       Value s = loop.getInductionVar();
-      Value perRow = index(in, sticksPerRow);
-      Value row = arith::DivUIOp::create(in, loc, s, perRow);
-      Value from = arith::MulIOp::create(
-          in, loc, arith::RemUIOp::create(in, loc, s, perRow), index(in, lanes));
+      Value row = s, from = index(in, 0); // rows of one stick
+      if (sticksPerRow > 1) {
+        Value perRow = index(in, sticksPerRow);
+        row = arith::DivUIOp::create(in, loc, s, perRow);
+        from = arith::MulIOp::create(
+            in, loc, arith::RemUIOp::create(in, loc, s, perRow), index(in, lanes));
+      }
       Type element = tType.getElementType();
       Value padding =
           arith::ConstantOp::create(in, loc, element, in.getZeroAttr(element));
@@ -89,49 +93,22 @@ public:
                       ValueRange{from, row}, padding, column,
                       ArrayRef<bool>{inBounds})
                       .getResult());
-      for (Operation *tileOp : tileOps) {
-        if (auto splat = splatConstant(tileOp)) {
-          VectorType type = VectorType::get({lanes}, splat.getElementType());
-          vectors.map(tileOp->getResult(0),
-                      arith::ConstantOp::create(
-                          in, tileOp->getLoc(), type,
-                          SplatElementsAttr::get(
-                              type, splat.getSplatValue<Attribute>())));
-          continue;
-        }
-        vectors.apply(in, tileOp); // match() checked it applies
-      }
+      streamed->apply(in, vectors, lanes);
       sched::PushOp::create(in, push.getLoc(),
                             vectors.vectorFor(in, loc, push.getValue()),
                             push.getFifo(), in.getI64IntegerAttr(1));
     }
     for (sched::PushOp push : pushes)
       push->erase();
-    for (Operation *op : llvm::reverse(tileOps))
-      op->erase();
+    streamed->erase();
     transpose->erase();
     for (Operation *pop : llvm::reverse(passPops))
       pop->erase();
+    spyre::gatherConstants(stage, &body.front());
     spyre::tidyStage(stage);
   }
 
 private:
-  static SplatElementsAttr splatConstant(Operation *op) {
-    auto constant = dyn_cast<arith::ConstantOp>(op);
-    if (!constant || !isa<RankedTensorType>(constant.getType()))
-      return {};
-    return dyn_cast<SplatElementsAttr>(constant.getValue());
-  }
-
-  bool transposedShape(Type t) {
-    auto tile = dyn_cast<RankedTensorType>(t);
-    return transpose && tile &&
-           tile.getShape() ==
-               cast<RankedTensorType>(transpose.getResult()[0].getType())
-                   .getShape() &&
-           spyre::elementBytes(tile.getElementType()) == width;
-  }
-
   bool classify(Operation &op) {
     if (auto pop = dyn_cast<sched::PopOp>(op)) {
       auto type = dyn_cast<RankedTensorType>(pop.getType());
@@ -149,6 +126,9 @@ private:
         if (width <= 0 || stickBytes % width != 0)
           return false;
         lanes = stickBytes / width;
+        streamed.emplace(
+            cast<RankedTensorType>(t.getResult()[0].getType()).getShape(), width);
+        streamed->start(t.getResult()[0]);
         return true;
       }
       auto push = dyn_cast<sched::PushOp>(user);
@@ -162,34 +142,17 @@ private:
       pushes.push_back(push);
       if (llvm::is_contained(passPops, push.getValue().getDefiningOp()))
         return true;
-      if (!streamed.contains(push.getValue()))
+      if (!streamed || !streamed->contains(push.getValue()))
         return false;
       streamedPushes.push_back(push);
       return true;
     }
     if (isa<tensor::EmptyOp>(op))
       return true;
-    if (auto t = dyn_cast<linalg::TransposeOp>(op)) {
-      if (t != transpose)
-        return false;
-      streamed.insert(t.getResult()[0]);
+    if (auto t = dyn_cast<linalg::TransposeOp>(op))
+      return t == transpose;
+    if (streamed && streamed->take(op))
       return true;
-    }
-    if (splatConstant(&op) && transposedShape(op.getResult(0).getType())) {
-      streamed.insert(op.getResult(0));
-      tileOps.push_back(&op);
-      return true;
-    }
-    if (spyre::isElementwiseOp(&op) && op.getNumResults() == 1 &&
-        transposedShape(op.getResult(0).getType())) {
-      for (Value v : op.getOperands())
-        if (isa<RankedTensorType>(v.getType()) && !streamed.contains(v) &&
-            !v.getDefiningOp<tensor::EmptyOp>())
-          return false;
-      streamed.insert(op.getResult(0));
-      tileOps.push_back(&op);
-      return true;
-    }
     return llvm::none_of(op.getOperandTypes(), llvm::IsaPred<RankedTensorType>) &&
            llvm::none_of(op.getResultTypes(), llvm::IsaPred<RankedTensorType>) &&
            op.getNumRegions() == 0;
@@ -199,8 +162,8 @@ private:
   int stickBytes;
   linalg::TransposeOp transpose;
   int64_t width = 0, lanes = 0;
-  DenseSet<Value> streamed;
-  SmallVector<Operation *> tileOps, passPops;
+  std::optional<spyre::StreamedOps> streamed; // from the transpose on
+  SmallVector<Operation *> passPops;
   SmallVector<sched::PushOp> pushes, streamedPushes; // in the stage's order
 };
 

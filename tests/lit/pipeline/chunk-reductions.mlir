@@ -4,6 +4,24 @@
 // reduced together with the row's initial value. A stage that uses the
 // input again after the reduction (softmax-like) stays at tile level.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s
+// A reduction along the rows (axis 0, pipeline/ColumnReductions.h): one
+// loop over the sticks of the popped tile; each stick goes through the
+// elementwise ops, is pushed, and is folded into the accumulator row's
+// stick at the same columns; the accumulator (96 f16) is pushed after.
+// RUN: spyre-opt %S/../../kernels/column_max_f16.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s --check-prefix=COLS
+// COLS:      sched.stage "sfu" {
+// COLS:        %[[ACC:[^ ]*]] = scf.for %[[S:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:[^ ]*]] = %{{.*}}) -> (tensor<96xf16>) {
+// COLS-NEXT:     %[[J:[^ ]*]] = arith.remui %[[S]], %{{.*}} : index
+// COLS-NEXT:     %[[COL:[^ ]*]] = arith.muli %[[J]], %{{.*}} : index
+// COLS-NEXT:     %[[X:[^ ]*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// COLS-NEXT:     %[[Y:[^ ]*]] = arith.addf %[[X]], %{{.*}} : vector<64xf16>
+// COLS-NEXT:     sched.push %[[Y]] -> %{{.*}} {sticks = 1 : i64}
+// COLS:          %[[OLD:[^ ]*]] = vector.transfer_read %[[A]][%[[COL]]], %{{.*}} : tensor<96xf16>, vector<64xf16>
+// COLS-NEXT:     %[[M:[^ ]*]] = arith.maximumf %[[OLD]], %[[Y]] : vector<64xf16>
+// COLS-NEXT:     %[[W:[^ ]*]] = vector.transfer_write %[[M]], %[[A]][%[[COL]]] : vector<64xf16>, tensor<96xf16>
+// COLS-NEXT:     scf.yield %[[W]]
+// COLS:        sched.push %[[ACC]] -> %{{.*}} {sticks = 2 : i64} : tensor<96xf16>
+// COLS-NOT:    linalg.reduce
 // The elementwise prefix may read a tile held from before the stage (a
 // tile computed before the loop) at the row and stick being folded.
 // RUN: spyre-opt %S/Inputs/centred_row_sums.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s --check-prefix=HELD

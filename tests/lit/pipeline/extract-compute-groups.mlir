@@ -2,6 +2,24 @@
 // tile ops inside is a boundary and gets its own group inside; address
 // arithmetic before the first tile op stays outside.
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups | FileCheck %s
+// A store of an scf.if's result moves into both branches (with the access
+// tile it uses), so each branch's group stores what it computes instead of
+// yielding the tile to a later group; the scf.if loses the result; splat
+// constant tiles are made again in the branch that uses them.
+// RUN: spyre-opt %S/../../kernels/branch_result_f32.mlir --extract-compute-groups | FileCheck %s --check-prefix=BRANCH
+// BRANCH:      scf.if %{{[^ ]*}} {
+// BRANCH-NEXT:   sched.group {
+// BRANCH-NEXT:     arith.constant dense<5.000000e-01> : tensor<8x48xf32>
+// BRANCH:          %[[A:[^ ]*]] = arith.addf
+// BRANCH-NEXT:     %[[T:[^ ]*]] = ktdp.construct_access_tile
+// BRANCH-NEXT:     ktdp.store %[[A]], %[[T]]
+// BRANCH:        } else {
+// BRANCH-NEXT:   sched.group {
+// BRANCH:          %[[D:[^ ]*]] = arith.subf
+// BRANCH-NEXT:     %[[U:[^ ]*]] = ktdp.construct_access_tile
+// BRANCH-NEXT:     ktdp.store %[[D]], %[[U]]
+// BRANCH-NOT:  scf.yield
+// BRANCH-NOT:  ktdp.store
 // RUN: spyre-opt %s --extract-compute-groups | FileCheck %s --check-prefix=RESULT
 // Tables loaded before a loop and used in it (rope's cos and sin) are
 // loaded again in the loop's group, next to its other operands.

@@ -6,6 +6,38 @@
 // each row (stick s mod its sticks). A stage with a reduction stays at
 // tile level.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s
+// Per-row values popped in the stage (a scale per row, 12 f16: one stick)
+// and used only broadcast along the rows: popped whole before the loop
+// (the load unit sends them first) and read one value per row.
+// RUN: spyre-opt %S/../../kernels/row_scale_f16.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s --check-prefix=ROWVAL
+// ROWVAL:      sched.stage "l1lu" {
+// ROWVAL:        sched.transfer %{{.*}} -> %[[SF:[^ ]*]] {{.*}}sticks = 1 : i64{{.*}} : memref<12xf16, "lx">
+// ROWVAL:        scf.for %[[I:[^ ]*]] =
+// ROWVAL-NEXT:     sched.transfer %{{.*}} -> %[[XF:[^ ]*]] at stick %[[I]] {{.*}}sticks = 1 : i64{{.*}} : memref<12x100xf16, "lx">
+// ROWVAL:      sched.stage "sfu" {
+// ROWVAL-NEXT:   %[[S:[^ ]*]] = sched.pop %[[SF]] {sticks = 1 : i64} : <vector<64xf16>> -> tensor<12xf16>
+// ROWVAL:        scf.for %[[J:[^ ]*]] =
+// ROWVAL-NEXT:     %[[X:[^ ]*]] = sched.pop %[[XF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// ROWVAL:          %[[ROW:[^ ]*]] = arith.divui %[[J]], %{{.*}} : index
+// ROWVAL-NEXT:     %[[V:[^ ]*]] = tensor.extract %[[S]][%[[ROW]]] : tensor<12xf16>
+// ROWVAL-NEXT:     %[[B:[^ ]*]] = vector.broadcast %[[V]] : f16 to vector<64xf16>
+// ROWVAL-NEXT:     arith.mulf %[[X]], %[[B]] : vector<64xf16>
+// ROWVAL-NOT:  linalg.broadcast
+// A transpose with elementwise ops after it (pipeline/TransposedRows.h):
+// the compute unit keeps the popped 12x40 tile and reads each stick of
+// the transpose from it along its columns (a strided read); a tile the
+// stage only passes through goes a stick at a time.
+// RUN: spyre-opt %S/../../kernels/transpose_odd_f32.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s --check-prefix=TRANS
+// TRANS:      sched.stage "sfu" {
+// TRANS:        %[[X:[^ ]*]] = sched.pop %{{.*}} {sticks = 24 : i64} : <vector<32xf32>> -> tensor<12x40xf32>
+// TRANS-NEXT:   scf.for %[[R:[^ ]*]] =
+// TRANS-NEXT:     %[[COL:[^ ]*]] = vector.transfer_read %[[X]][%{{.*}}, %[[R]]], %{{.*}} {permutation_map = #{{.*}}} : tensor<12x40xf32>, vector<32xf32>
+// TRANS-NEXT:     %[[Y:[^ ]*]] = arith.addf %[[COL]], %{{.*}} : vector<32xf32>
+// TRANS-NEXT:     sched.push %[[Y]] -> %{{.*}} {sticks = 1 : i64}
+// TRANS:        scf.for
+// TRANS-NEXT:     %[[Z:[^ ]*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<32xf32>> -> vector<32xf32>
+// TRANS-NEXT:     sched.push %[[Z]] -> %{{.*}} {sticks = 1 : i64}
+// TRANS-NOT:    linalg.transpose
 // Per-row values held from before the stage (rmsnorm's rstd, from an
 // earlier loop) broadcast along the rows: the stage that computes them
 // yields the 8 values, not their 8x128 broadcast, and the stick loop reads

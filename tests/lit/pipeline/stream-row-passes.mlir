@@ -75,8 +75,16 @@
 
 // CHECK-LABEL: func.func @partial_rows
 // CHECK:       sched.stage "sfu" {
-// CHECK-NEXT:    sched.pop %{{.*}} {sticks = 4 : i64} : <vector<64xf16>> -> tensor<2x100xf16>
-// CHECK:         linalg.reduce
+// CHECK:         %[[NINF:.*]] = arith.constant 0xFC00 : f16
+// CHECK:         %[[A:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:    %[[B:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:    %[[S:.*]] = tensor.empty() : tensor<36xf16>
+// CHECK-NEXT:    %[[W:.*]] = vector.transfer_write %[[B]], %[[S]][%{{.*}}] : vector<64xf16>, tensor<36xf16>
+// CHECK-NEXT:    %[[P:.*]] = vector.transfer_read %[[W]][%{{.*}}], %[[NINF]] : tensor<36xf16>, vector<64xf16>
+// CHECK-NEXT:    arith.maximumf %[[A]], %[[P]] : vector<64xf16>
+// CHECK:         vector.reduction <maximumf>
+// CHECK:         arith.subf %{{.*}}, %{{.*}} : vector<64xf16>
+// CHECK-NOT:     linalg.
 #s = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
@@ -149,8 +157,10 @@ func.func @mixed_width(%x: index, %y: index) attributes {grid = [1]} {
   return
 }
 
-// Rows of 100 f16 end in a partial stick, whose padding would enter the
-// max: left as it is.
+// Rows of 100 f16 end in a partial stick (36 of 64 lanes): before it is
+// folded into the max, its lanes past the row's end become the max's
+// identity (-inf): written into a 36-element scratch tile and read back
+// with -inf as the padding.
 #p = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 99 >= 0)>
 func.func @partial_rows(%x: index, %y: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
