@@ -159,6 +159,11 @@ void EmulatedRunViews::onCompiled() {
   if (!run->hasSession() || run->busy() ||
       compiler->architectureName() == run->input().arch)
     return;
+  // Only a run of the kernel compiled follows it: after another kernel
+  // was opened (or this one edited), the old run is not made again on
+  // the new target as if it were the current kernel's.
+  if (compiler->latestSource() != run->input().source)
+    return;
   if (!compiler->latest().ok) {
     // No run for the new target: say that the one shown is the old one's.
     QString stale =
@@ -246,7 +251,7 @@ QString EmulatedRunViews::chartSubtitle() const {
                           QFileInfo(in.name).fileName());
   QString fills = tr("%1 buffer fills").arg(session->trace().lx.size());
   // What state the run is in comes first: a narrow chart cuts the end.
-  QLocale c = QLocale::c();
+  QLocale c; // thousands grouped, as the Timeline's header
   if (run->growing())
     return tr("recording: the first %1 cycles · %2 · %3")
         .arg(c.toString(qulonglong(session->totalCycles())), what, fills);

@@ -334,19 +334,25 @@ void RunControls::onPosition() {
     dock->view()->revealCursor();
   EmulatorRun::Point p = run.current();
   QLocale loc;
+  // A part of a run whose recording was stopped (Stop): not the run's end.
+  bool cutShort = !run.complete() && !run.growing();
   QString where =
       p.engine < 0 && run.growing()
           ? tr("the end of the part recorded so far (recording the rest…)")
+      : p.engine < 0 && cutShort && !s->faulted()
+          ? tr("the end of the part recorded (the recording was stopped)")
       : p.engine < 0
           ? (s->faulted() ? tr("stopped: %1").arg(QString::fromStdString(
                                  s->fault().message).section('\n', 0, 0))
                           : tr("the run has ended"))
-          : tr("next: %1 pc %2 · %3 · KTIR line %4")
+          : tr("next: %1 pc %2 · %3 · %4")
                 .arg(p.engineName)
                 .arg(p.pc)
                 .arg(p.op.isEmpty() ? tr("?") : p.op)
-                .arg(p.ktirLine);
+                .arg(p.ktirLine > 0 ? tr("KTIR line %1").arg(p.ktirLine)
+                                    : tr("no KTIR line"));
   dock->setStatus((run.growing() ? tr("cycle %1 / %2 · event %3 / %4 so far\n%5")
+                    : cutShort    ? tr("cycle %1 / %2 · event %3 / %4 (recording stopped)\n%5")
                                   : tr("cycle %1 / %2 · event %3 / %4\n%5"))
                       .arg(loc.toString(qulonglong(s->cycle())),
                            loc.toString(qulonglong(s->totalCycles())),
@@ -420,7 +426,9 @@ void RunControls::updateActions() {
   bool atStart = !s || s->position() == 0;
   continueAct->setEnabled(!playing);
   pauseAct->setEnabled(playing);
-  stopAct->setEnabled(s && (!atStart || playing));
+  // A recording still going on can be stopped from its first event too
+  // (F10 on a long run shows its start while the rest is recorded).
+  stopAct->setEnabled(s && (!atStart || playing || run.growing()));
   stepBackAct->setEnabled(s && !atStart);
   // Stepping forwards stays enabled at the run's end: after an edit it
   // records the new kernel's run.

@@ -220,10 +220,10 @@ private Q_SLOTS:
     QString subtitle = docks.chart()->subtitleText();
     QVERIFY2(!subtitle.contains("the first"), qPrintable(subtitle));
     QVERIFY2(subtitle.startsWith(QStringLiteral("recording stopped at event %1")
-                                   .arg(QLocale::c().toString(qulonglong(shownEvents)))),
+                                   .arg(QLocale().toString(qulonglong(shownEvents)))),
              qPrintable(subtitle));
     QVERIFY2(subtitle.contains(QStringLiteral("cycle %1").arg(
-                 QLocale::c().toString(qulonglong(run.session()->totalCycles())))),
+                 QLocale().toString(qulonglong(run.session()->totalCycles())))),
              qPrintable(subtitle));
     // The summary is not worked out from a part, and says why.
     QVERIFY(!views.summarising());
@@ -291,6 +291,21 @@ private Q_SLOTS:
                              60000);
     QCOMPARE(views.summary()->runs().front().summary.totalCycles,
              run.session()->totalCycles());
+
+    // Another kernel opened, then the target switched back: the old run
+    // is not made again for the new target (it is not this kernel's).
+    views.clearShown();
+    QString other = readSample("elementwise_add.mlir");
+    compiler.compileNow(other, "elementwise_add.mlir");
+    QVERIFY(compiled.wait(60000));
+    QSignalSpy started(&run, &EmulatorRun::started);
+    compiler.setArchitecture("spyre");
+    compiler.compileNow(other, "elementwise_add.mlir");
+    QVERIFY(compiled.wait(60000));
+    QCOMPARE(docks.ring()->coreCount(), 32);
+    QCOMPARE(started.count(), 0);
+    QVERIFY(!run.busy());
+    QVERIFY(views.summary()->runs().empty());
   }
 };
 

@@ -23,6 +23,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QElapsedTimer>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -65,6 +66,48 @@ private Q_SLOTS:
   void initTestCase() {
     QCoreApplication::setOrganizationName("SpyreExplorerTest");
     QCoreApplication::setApplicationName("run-controls-test");
+  }
+
+  void stopSaysTheRunIsAPart() {
+    MainWindow window;
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunControls *rc = window.runs();
+    EmulatorRun &run = rc->emulator();
+    // softmax in parts of 64, 128, ... events; Stop pressed inside the
+    // first part's ready() (its job still runs then).
+    QFile f(QDir(MainWindow::samplesDirectory()).filePath("softmax.mlir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    EmulatorRun::Input in;
+    in.source = QString::fromUtf8(f.readAll());
+    in.name = "softmax.mlir";
+    in.firstPartMs = 0;
+    in.firstFrontier = 64;
+    bool wasGrowing = false, stopEnabled = false;
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    connect(&run, &EmulatorRun::ready, this, [&] {
+      wasGrowing = run.growing();
+      // At the run's first event, not playing: Stop still stops the
+      // recording.
+      stopEnabled = rc->stopAction()->isEnabled();
+      rc->stopAction()->trigger();
+    });
+    run.start(in);
+    QVERIFY(ready.wait(60000));
+    QVERIFY(wasGrowing);
+    QCOMPARE(run.session()->position(), uint64_t(0));
+    QVERIFY(stopEnabled);
+    QTRY_VERIFY_WITH_TIMEOUT(!run.busy(), 30000);
+    QVERIFY(!run.complete());
+    QString status = rc->timeline()->status();
+    QVERIFY2(status.contains("(recording stopped)"), qPrintable(status));
+    // At the part's end: not "the run has ended".
+    QVERIFY(run.seekEvent(run.session()->totalEvents()));
+    status = rc->timeline()->status();
+    QVERIFY2(status.contains("the recording was stopped") &&
+                 !status.contains("the run has ended"),
+             qPrintable(status));
   }
 
   void stepWithTheKeys() {
