@@ -279,6 +279,17 @@ private:
         return false;
       ops.push_back(&op);
     }
+    // A broadcast of per-row values popped here has the stage's shape and
+    // element width (its splat is one of the stage's vectors).
+    for (Operation *op : ops)
+      if (linalg::BroadcastOp row = spyre::rowBroadcastOf(
+              op->getNumResults() == 1 ? op->getResult(0) : Value())) {
+        auto type = cast<ShapedType>(row.getResult()[0].getType());
+        if (heldPops.count(row.getInput()) &&
+            (!shape || type.getShape() != *shape || !width ||
+             spyre::elementBytes(type.getElementType()) != *width))
+          return false;
+      }
     return shape.has_value() && sticks > 0 &&
            llvm::any_of(ops, [](Operation *op) { return isa<sched::PopOp>(op); });
   }
