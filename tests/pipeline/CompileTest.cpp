@@ -307,12 +307,6 @@ int lineOf(const std::string &text, const char *needle) {
   return -1;
 }
 
-/// The sample and corpus kernels whose compute program still holds more
-/// whole tiles than the compute engine's memory (see
-/// everyKernelThroughThePipeline).
-const QStringList kHoldsWholeTiles = {
-};
-
 } // namespace
 
 class CompileTest : public QObject {
@@ -595,9 +589,6 @@ func.func @k(%a: f16, %b: f32) -> f16 {
           spyre::arch::parseArch(*text, "preset", errors);
       QVERIFY(target);
       int64_t capacity = int64_t(target->computeLocalBytes);
-      if (kHoldsWholeTiles.contains(QFileInfo(path).fileName()))
-        QEXPECT_FAIL("", "holds whole tiles: streaming them is not "
-                         "implemented (issue 15, part 1)", Continue);
       QVERIFY2(held <= capacity,
                qPrintable(QString("%1 holds %2 bytes of whole tiles, the "
                                   "compute engine %3")
