@@ -204,7 +204,13 @@ int32_t ProgramLowering::materialize(Operand o, Operation *op) {
 }
 
 bool ProgramLowering::reusable(Value v, Operation *user) const {
-  if (!v.hasOneUse() || loadedOnce.contains(v))
+  return v.hasOneUse() && onlyReadBy(v, user);
+}
+
+bool ProgramLowering::onlyReadBy(Value v, Operation *user) const {
+  if (loadedOnce.contains(v) ||
+      !llvm::all_of(v.getUses(),
+                    [&](OpOperand &use) { return use.getOwner() == user; }))
     return false;
   Block *home;
   if (auto arg = dyn_cast<BlockArgument>(v)) {
@@ -543,7 +549,9 @@ LogicalResult ProgramLowering::lowerFor(scf::ForOp op) {
     if (failed(from))
       return failure();
     Reg r = *from;
-    if (!reusable(init, op) || llvm::is_contained(args, r)) {
+    // The first loop-carried value that starts from a tile nothing else
+    // reads takes its register; the others start from a copy.
+    if (!onlyReadBy(init, op) || llvm::is_contained(args, r)) {
       FailureOr<Reg> fresh = newReg(arg.getType(), op);
       if (failed(fresh))
         return failure();
@@ -606,9 +614,12 @@ void ProgramLowering::coalesceYields(Block &block, ArrayRef<Reg> args) {
   auto loop = cast<scf::ForOp>(block.getParentOp());
   for (auto [arg, value, r] :
        llvm::zip(loop.getRegionIterArgs(), yield.getOperands(), args)) {
+    // The value may be read after it is computed too (a received partial
+    // folded in and yielded to be sent on): it stays in the register the
+    // yield would copy it to, which nothing reads or writes until then.
     Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != &block || !value.hasOneUse() ||
-        regs.count(value) || preassigned.count(value))
+    if (!def || def->getBlock() != &block || regs.count(value) ||
+        preassigned.count(value))
       continue;
     bool deadBefore = llvm::all_of(arg.getUses(), [&](OpOperand &use) {
       Operation *user = block.findAncestorOpInBlock(*use.getOwner());
@@ -641,10 +652,19 @@ LogicalResult ProgramLowering::lowerIf(scf::IfOp op) {
     if (region.empty())
       return success();
     Block &block = region.front();
+    auto yield = cast<scf::YieldOp>(block.getTerminator());
+    // A value the branch computes and yields is computed straight into the
+    // result's register (nothing else in the branch uses that register):
+    // the yield then moves nothing.
+    for (auto [value, r] : llvm::zip(yield.getOperands(), results)) {
+      Operation *def = value.getDefiningOp();
+      if (def && def->getBlock() == &block && !regs.count(value) &&
+          !preassigned.count(value))
+        preassigned[value] = r;
+    }
     for (Operation &inner : block.without_terminator())
       if (failed(lowerOp(&inner)))
         return failure();
-    auto yield = cast<scf::YieldOp>(block.getTerminator());
     FailureOr<SmallVector<Reg>> yields = regsOf(yield.getOperands(), yield);
     if (failed(yields))
       return failure();
@@ -910,10 +930,33 @@ LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
     return success();
   }
   if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp>(op)) {
+    // A reshape whose only user reshapes it back (an all-reduce's 1-D
+    // result expanded to its rows again) is not copied: the user takes
+    // the source tile, or copies it straight into its preassigned register.
+    Value result = op->getResult(0);
+    if (result.hasOneUse() && reusable(op->getOperand(0), op)) {
+      Operation *back = *result.getUsers().begin();
+      if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp>(
+              back) &&
+          reusable(result, back) &&
+          back->getResult(0).getType() == op->getOperand(0).getType()) {
+        reshapedBack[result] = op->getOperand(0);
+        return success();
+      }
+    }
     // A tile of the same elements in another shape: copied row-major.
-    FailureOr<Reg> src = reg(op->getOperand(0), op);
-    FailureOr<Reg> dst =
-        failed(src) ? FailureOr<Reg>(failure()) : resultReg(op->getResult(0), op);
+    Value from = op->getOperand(0);
+    auto through = reshapedBack.find(from);
+    if (through != reshapedBack.end())
+      from = through->second;
+    FailureOr<Reg> src = reg(from, op);
+    if (failed(src))
+      return failure();
+    if (through != reshapedBack.end() && !preassigned.count(result)) {
+      regs[result] = *src;
+      return success();
+    }
+    FailureOr<Reg> dst = resultReg(result, op);
     if (failed(dst))
       return failure();
     if (src->file != T || dst->file != T)

@@ -63,6 +63,9 @@ private:
   int32_t materialize(Operand o, mlir::Operation *op);
   /// May an op in `block` overwrite v's register in place (v dead after)?
   bool reusable(mlir::Value v, mlir::Operation *user) const;
+  /// Is `user` the only op that reads v (perhaps as several operands), in
+  /// v's block, so that v's register is free for it to take over?
+  bool onlyReadBy(mlir::Value v, mlir::Operation *user) const;
 
   // Emission.
   int32_t emit(Instr in, mlir::Operation *op);
@@ -110,6 +113,9 @@ private:
   llvm::DenseSet<mlir::Value> loadedOnce;
   /// Loop-body values computed straight into their iter_arg's register.
   llvm::DenseMap<mlir::Value, Reg> preassigned;
+  /// A reshape left out because its only user reshapes it back: its result
+  /// -> the tile it reshapes.
+  llvm::DenseMap<mlir::Value, mlir::Value> reshapedBack;
 };
 
 /// The postfix code of an affine expression / integer set.
