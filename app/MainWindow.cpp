@@ -2,6 +2,7 @@
 
 #include "MainWindow.h"
 
+#include "Bytes.h"
 #include "CodeEditor.h"
 #include "DiagnosticsTable.h"
 #include "EmulatedRunViews.h"
@@ -719,14 +720,13 @@ void MainWindow::rebuildTargetMenu() {
     targetMenu->addSeparator();
   }
   auto addTarget = [&](const QString &label, const QString &arch) {
-    // "spyre — 32 cores, 2 MB scratchpad per core"
+    // "spyre — 32 cores, 2 MiB scratchpad per core" (the units the chart uses)
     QString text = label;
     std::vector<Diagnostic> errors;
     if (auto a = spyre::driver::loadArchitecture(arch.toStdString(), errors))
       text += tr(" — %1 cores, %2 scratchpad per core")
                   .arg(a->numCores)
-                  .arg(QLocale::c().formattedDataSize(qint64(a->scratchpadBytesPerCore), 0,
-                                                      QLocale::DataSizeTraditionalFormat));
+                  .arg(formatBytes(a->scratchpadBytesPerCore));
     QAction *action = targetMenu->addAction(text, this, [this, arch] { setArchitecture(arch); });
     action->setCheckable(true);
     action->setChecked(!fromKernelChecked && arch == current);
