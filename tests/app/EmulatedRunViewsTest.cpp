@@ -21,6 +21,7 @@
 #include "RingView.h"
 #include "RunController.h"
 #include "RunSummary.h"
+#include "RunViewsRig.h"
 
 #include "driver/Emulate.h"
 #include "emu/Report.h"
@@ -72,14 +73,9 @@ class EmulatedRunViewsTest : public QObject {
 
 private Q_SLOTS:
   void followsTheRun() {
-    QMainWindow window;
-    CompileController compiler;
-    MachineDocks docks(&window, &compiler);
-    EmulatorRun run;
-    EmulatedRunViews views(&window, &docks, &run, &compiler);
-    window.resize(1200, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunViewsRig rig;
+    auto &[window, compiler, docks, run, views] = rig;
+    QVERIFY(rig.show({1200, 800}));
 
     QSignalSpy ready(&run, &EmulatorRun::ready);
     EmulatorRun::Input in;
@@ -184,14 +180,9 @@ private Q_SLOTS:
   }
 
   void stoppedRecordingSaysSo() {
-    QMainWindow window;
-    CompileController compiler;
-    MachineDocks docks(&window, &compiler);
-    EmulatorRun run;
-    EmulatedRunViews views(&window, &docks, &run, &compiler);
-    window.resize(1024, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunViewsRig rig;
+    auto &[window, compiler, docks, run, views] = rig;
+    QVERIFY(rig.show({1024, 700}));
     // softmax in parts of 64, 128, ... events; the recording is stopped
     // inside the first part's ready() (the job is still running then: its
     // end is delivered after the part).
@@ -233,11 +224,8 @@ private Q_SLOTS:
   }
 
   void failedRunSaysWhy() {
-    QMainWindow window;
-    CompileController compiler;
-    MachineDocks docks(&window, &compiler);
-    EmulatorRun run;
-    EmulatedRunViews views(&window, &docks, &run, &compiler);
+    RunViewsRig rig;
+    auto &[window, compiler, docks, run, views] = rig;
     // generic_plain takes %s: f32; no value given.
     QFile f(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir"));
     QVERIFY(f.open(QIODevice::ReadOnly));

@@ -13,6 +13,7 @@
 #include "EmulatorRun.h"
 #include "MachineDocks.h"
 #include "RunSummary.h"
+#include "RunViewsRig.h"
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
@@ -68,14 +69,9 @@ private Q_SLOTS:
     const uint64_t on = cyclesOf(source, true), off = cyclesOf(source, false);
     QVERIFY(on > 0 && off > 0);
 
-    QMainWindow window;
-    CompileController compiler;
-    MachineDocks docks(&window, &compiler);
-    EmulatorRun run;
-    EmulatedRunViews views(&window, &docks, &run, &compiler);
-    window.resize(1200, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunViewsRig rig;
+    auto &[window, compiler, docks, run, views] = rig;
+    QVERIFY(rig.show({1200, 800}));
     QSignalSpy ready(&run, &EmulatorRun::ready);
     EmulatorRun::Input in;
     in.source = source;
