@@ -3,6 +3,8 @@
 #include "emu/DmaWalk.h"
 #include "emu/IntMath.h"
 #include "emu/LinearAffine.h"
+#include "emu/RowSet.h"
+#include "emu/SetBounds.h"
 
 #include <algorithm>
 #include <optional>
@@ -377,18 +379,20 @@ bool indirectRow(const code::DmaDesc &desc,
   return true;
 }
 
-/// One innermost row of a direct tile over a distributed view whose parts
-/// all hold boxes: row point i (0 <= i < n) is the coordinate anchor + p
-/// with p[inner] = from + i. Each part holds one interval of the row; a
-/// point goes to the first part holding it (masked if none does, or if that
-/// part's element index is negative), as `locate` decides point by point.
-/// Appends exactly the runs the point-by-point walk appends; returns false,
-/// having appended nothing, when the row's arithmetic leaves the int64 range
-/// or there are more than 8 parts (the caller then walks it point by point).
+/// `n` points of one innermost row of a direct tile over a view whose
+/// parts all hold boxes (one part, or a distributed view's): point i
+/// (0 <= i < n) is the coordinate anchor + p with p[inner] = from + dx * i
+/// (dx >= 1: a set that keeps every dx-th position of the row). Each part
+/// holds one interval of the points; a point goes to the first part holding
+/// it (masked if none does, or if that part's element index is negative),
+/// as `locate` decides point by point. Appends exactly the runs the
+/// point-by-point walk appends; returns false, having appended nothing,
+/// when the row's arithmetic leaves the int64 range or there are more than
+/// 8 parts (the caller then walks it point by point).
 bool distributedRow(const std::vector<Part> &parts,
                     const std::vector<int64_t> &anchor,
                     const std::vector<int64_t> &p, size_t inner, int64_t from,
-                    int64_t n, DmaWalk &out) {
+                    int64_t n, int64_t dx, DmaWalk &out) {
   constexpr size_t kMaxParts = 8;
   const size_t count = parts.size();
   if (count > kMaxParts)
@@ -397,15 +401,15 @@ bool distributedRow(const std::vector<Part> &parts,
   for (size_t q = 0; q < count; ++q) {
     const Part &part = parts[q];
     first[q] = 0, last[q] = n - 1, index0[q] = part.base;
-    step[q] = part.strides[inner];
+    step[q] = Wide(part.strides[inner]) * dx;
     for (size_t d = 0; d < anchor.size(); ++d) {
       const Wide x = Wide(anchor[d]) + (d == inner ? from : p[d]);
-      const Wide xEnd = d == inner ? x + (n - 1) : x;
+      const Wide xEnd = d == inner ? x + Wide(n - 1) * dx : x;
       if (!fitsInt64(x) || !fitsInt64(xEnd))
         return false;
       if (d == inner) {
-        first[q] = std::max(first[q], Wide(part.boxLo[d]) - x);
-        last[q] = std::min(last[q], Wide(part.boxHi[d]) - x);
+        first[q] = std::max(first[q], ceilDivWide(Wide(part.boxLo[d]) - x, dx));
+        last[q] = std::min(last[q], floorDivide<Wide>(Wide(part.boxHi[d]) - x, dx));
       } else if (x < part.boxLo[d] || x > part.boxHi[d]) {
         first[q] = 1, last[q] = 0;
       }
@@ -439,14 +443,14 @@ bool distributedRow(const std::vector<Part> &parts,
     }
     // Of [i, end], the points with a non-negative index (an interval).
     Wide a = i, b = end;
-    const Wide x0 = index0[owner], dx = step[owner];
-    nonNegative(x0, dx, a, b);
+    const Wide x0 = index0[owner], di = step[owner];
+    nonNegative(x0, di, a, b);
     if (a > b) {
       out.append(-1, 0, 0, int64_t(end - i + 1));
     } else {
       const Wide bytes = code::elemBytes(parts[owner].type);
-      const int64_t address = int64_t((x0 + dx * a) * bytes);
-      const int64_t stride = int64_t(dx * bytes);
+      const int64_t address = int64_t((x0 + di * a) * bytes);
+      const int64_t stride = int64_t(di * bytes);
       out.append(-1, 0, 0, int64_t(a - i));
       out.append(int32_t(owner), address, 0, 1); // as indirectRow does
       out.append(int32_t(owner), address + stride, stride, int64_t(b - a));
@@ -460,10 +464,11 @@ bool distributedRow(const std::vector<Part> &parts,
 /// A masked tile's box: the lowest point of the set in every dimension,
 /// and from there the tile's type shape (tile dimension k walks set
 /// dimension loopDim[k]). `lo` / `hi` come in as the box the set's unit
-/// constraints give and are scanned for points.
+/// constraints give and are scanned for points, a row (along the walk's
+/// innermost dimension) at a time where `rows` answers, else point by point.
 bool maskedBounds(const code::DmaDesc &desc, const LinearSet &tileSet,
-                  const std::vector<int32_t> &loopDim, int64_t maxPoints,
-                  int64_t &volume, std::vector<int64_t> &lo,
+                  const RowSet &rows, const std::vector<int32_t> &loopDim,
+                  int64_t maxPoints, int64_t &volume, std::vector<int64_t> &lo,
                   std::vector<int64_t> &hi, std::string &error) {
   const size_t rank = lo.size();
   if (rank == 0)
@@ -474,16 +479,44 @@ bool maskedBounds(const code::DmaDesc &desc, const LinearSet &tileSet,
     return false;
   }
   std::vector<int64_t> least(rank, INT64_MAX), p(lo);
+  const size_t inner = size_t(loopDim.back());
+  RowMembers members;
   while (true) {
-    if (tileSet.contains(p.data()))
-      for (size_t d = 0; d < rank; ++d)
-        least[d] = std::min(least[d], p[d]);
-    size_t d = rank;
-    while (d > 0 && ++p[d - 1] > hi[d - 1]) {
-      p[d - 1] = lo[d - 1];
-      --d;
+    // The row through p along `inner`: its least point, if any.
+    int64_t first = INT64_MAX;
+    if (rows.row(p.data(), lo[inner], hi[inner], members)) {
+      for (int64_t r = 0; r < members.period; ++r)
+        if (members.first[size_t(r)] <= members.last[size_t(r)])
+          first = std::min(first, lo[inner] + r +
+                                      members.period * members.first[size_t(r)]);
+    } else {
+      for (int64_t x = lo[inner];; ++x) {
+        p[inner] = x;
+        if (tileSet.contains(p.data())) {
+          first = x;
+          break;
+        }
+        if (x == hi[inner])
+          break;
+      }
+      p[inner] = lo[inner];
     }
-    if (d == 0)
+    if (first != INT64_MAX) {
+      for (size_t d = 0; d < rank; ++d)
+        least[d] = std::min(least[d], d == inner ? first : p[d]);
+    }
+    // The next row: every dimension but `inner`, the last fastest.
+    bool done = true;
+    for (size_t d = rank; d-- > 0;) {
+      if (d == inner)
+        continue;
+      if (++p[d] <= hi[d]) {
+        done = false;
+        break;
+      }
+      p[d] = lo[d];
+    }
+    if (done)
       break;
   }
   if (least[0] == INT64_MAX) { // no point: nothing moves
@@ -642,6 +675,9 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   bool setIsBox = false;
   if (!desc.tileSet.exprs.empty()) {
     setIsBox = boundingBox(desc.tileSet, tileSyms.data(), setLo, setHi);
+    // A side no unit constraint bounds: from the other constraints, where
+    // they bound it (SetBounds.h); else the tile's shape, below.
+    boundsByElimination(desc.tileSet, tileSyms.data(), setLo, setHi);
     const std::vector<int64_t> &l = setLo, &h = setHi;
     for (size_t d = 0; d < setRank; ++d) {
       if (l[d] != INT64_MIN)
@@ -675,10 +711,15 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   const bool maskedBox =
       !boxSet && desc.layout == uint8_t(code::TileLayout::Masked);
   std::optional<LinearSet> tileSet; // tested point by point unless a box
-  if (!boxSet)
+  // Not a box: the set's points a row at a time where it can (RowSet.h).
+  std::optional<RowSet> rowSet;
+  if (!boxSet) {
     tileSet.emplace(desc.tileSet, setRank, tileSyms.data());
-  if (maskedBox && !maskedBounds(desc, *tileSet, loopDim, maxPoints, volume,
-                                 lo, hi, error))
+    rowSet.emplace(desc.tileSet, setRank, setRank ? size_t(loopDim.back()) : 0,
+                   tileSyms.data(), tileSyms.size());
+  }
+  if (maskedBox && !maskedBounds(desc, *tileSet, *rowSet, loopDim, maxPoints,
+                                 volume, lo, hi, error))
     return false;
   // A chunk: the rows holding sticks [first, first + sticks) of the tile.
   int64_t rowsLeft = -1;
@@ -729,6 +770,75 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   const bool indirectRows =
       setRank > 0 && indirect && boxSet && !distributed && parts[0].box &&
       rowsAreLinear(desc, subscripts, indexParts, innerVar);
+  // A set that is not a box over a view of box parts: the points of each
+  // row from its constraints (RowSet), then each interval of points (or
+  // progression, a set keeping every L-th position) at once.
+  const bool setRows =
+      setRank > 0 && !indirect && !boxSet &&
+      std::all_of(parts.begin(), parts.end(), [](const Part &q) { return q.box; });
+  RowMembers members;
+  auto directPoint = [&] { // the point p, as the point-by-point walk does
+    for (size_t d = 0; d < rank; ++d)
+      g[d] = anchor[d] + p[d];
+    int64_t address = 0;
+    int32_t found = locate(parts, distributed, g.data(), address);
+    out.append(found, address, 0, 1);
+  };
+  auto points = [&](int64_t x, int64_t count, int64_t dx) {
+    if (distributedRow(parts, anchor, p, size_t(inner), x, count, dx, out))
+      return;
+    for (int64_t j = 0; j < count; ++j) {
+      p[size_t(inner)] = x + j * dx;
+      directPoint();
+    }
+  };
+  auto wholeSetRow = [&] {
+    const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
+    const int64_t n = to - from + 1;
+    if (!rowSet->row(p.data(), from, to, members))
+      return false;
+    const int64_t period = members.period;
+    if (period == 1) {
+      const int64_t a = members.first[0], b = members.last[0];
+      if (a > b) {
+        if (maskedBox)
+          out.append(-1, 0, 0, n);
+        return true;
+      }
+      if (maskedBox)
+        out.append(-1, 0, 0, a);
+      points(from + a, b - a + 1, 1);
+      if (maskedBox)
+        out.append(-1, 0, 0, n - 1 - b);
+      return true;
+    }
+    // A packed tile whose row keeps one residue class: a progression.
+    int64_t classes = 0, only = 0;
+    for (int64_t r = 0; r < period; ++r)
+      if (members.first[size_t(r)] <= members.last[size_t(r)])
+        ++classes, only = r;
+    if (!maskedBox && classes <= 1) {
+      if (classes == 1)
+        points(from + only + period * members.first[size_t(only)],
+               members.last[size_t(only)] - members.first[size_t(only)] + 1,
+               period);
+      return true;
+    }
+    // Otherwise the row's stretches of points and of positions that are
+    // not points, in order.
+    for (int64_t i = 0; i < n;) {
+      const bool in = members.holds(i);
+      int64_t j = i + 1;
+      while (j < n && members.holds(j) == in)
+        ++j;
+      if (in)
+        points(from + i, j - i, 1);
+      else if (maskedBox)
+        out.append(-1, 0, 0, j - i);
+      i = j;
+    }
+    return true;
+  };
   auto wholeIndirectRow = [&] {
     std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
     return indirectRow(desc, subscripts, indexParts, read, parts[0],
@@ -776,9 +886,11 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
       p[size_t(inner)] = hi[size_t(inner)];
     } else if (distributedRows &&
                distributedRow(parts, anchor, p, size_t(inner), lo[size_t(inner)],
-                              hi[size_t(inner)] - lo[size_t(inner)] + 1, out)) {
+                              hi[size_t(inner)] - lo[size_t(inner)] + 1, 1, out)) {
       p[size_t(inner)] = hi[size_t(inner)];
     } else if (indirectRows && wholeIndirectRow()) {
+      p[size_t(inner)] = hi[size_t(inner)];
+    } else if (setRows && wholeSetRow()) {
       p[size_t(inner)] = hi[size_t(inner)];
     } else if (boxSet || tileSet->contains(p.data())) {
       bool masked = false;
