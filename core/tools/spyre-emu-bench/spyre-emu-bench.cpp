@@ -1,9 +1,13 @@
 //===- spyre-emu-bench.cpp - the emulator's speed, kernel by kernel --------===//
 //
-//   spyre-emu-bench [--arch PRESET] [--runs N] KERNEL.mlir...
+//   spyre-emu-bench [--arch PRESET] [--runs N] [--step-back]
+//                   KERNEL.mlir [--record REC.json]...
 //
-// For each kernel: compiles it to SpyreCode, places seeded inputs (seed 0)
-// as the interpreter does, and prints one Markdown row: events, emulated
+// For each kernel: compiles it to SpyreCode, places its inputs as the
+// interpreter does (seeded, seed 0; or, with a record, the record's
+// arguments and arrays, bound as `spyre-run KERNEL --record REC.json`
+// binds them: pointer arguments, constant HBM addresses, grid), and
+// prints one Markdown row: events, emulated
 // cycles, the interpreter's roofline latency estimate and the ratio, the
 // emulator's wall time with the trace off and on (the median of N runs and,
 // in parentheses, the fastest: on a shared machine the fastest run is the
@@ -14,10 +18,18 @@
 // emulate() call with the trace off and on. docs/emulator.md has the
 // numbers.
 //
+// `--record REC.json` applies to the kernel named just before it. A corpus
+// kernel (a file in a directory named `ktir`) without one takes the record
+// of the same name in the sibling `expected` directory when there is one
+// (/work/shared/corpus/ktir/NAME.mlir -> ../expected/NAME.json), as the
+// co-simulation test (tests/emu/cosim.sh) runs it; the row's name then
+// ends in "(record)".
+//
 //===----------------------------------------------------------------------===//
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
+#include "driver/Record.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
 
@@ -27,6 +39,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -45,39 +58,82 @@ double threadCpuSeconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
+/// A kernel and the record that binds its arguments (empty: seeded).
+struct Kernel {
+  std::string path, record;
+};
+
+/// The corpus record of a corpus kernel: ktir/NAME.* -> expected/NAME.json
+/// beside it, if that file exists; else empty.
+std::string corpusRecord(const std::string &path) {
+  namespace fs = std::filesystem;
+  fs::path kernel(path);
+  fs::path dir = kernel.parent_path();
+  if (dir.filename() != "ktir")
+    return "";
+  fs::path record = dir.parent_path() / "expected" / kernel.stem();
+  record += ".json";
+  std::error_code ec;
+  return fs::is_regular_file(record, ec) ? record.string() : "";
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string arch;
   int runs = 5;
   bool stepping = false;
-  std::vector<std::string> kernels;
+  std::vector<Kernel> kernels;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--arch" && i + 1 < argc)
       arch = argv[++i];
+    else if (a == "--record" && i + 1 < argc && !kernels.empty())
+      kernels.back().record = argv[++i];
     else if (a == "--step-back")
       stepping = true;
     else if (a == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
     else if (!a.empty() && a[0] == '-') {
       std::cerr << "usage: spyre-emu-bench [--arch PRESET] [--runs N] "
-                   "[--step-back] KERNEL.mlir...\n";
+                   "[--step-back] KERNEL.mlir [--record REC.json]...\n";
       return 1;
     } else
-      kernels.push_back(a);
+      kernels.push_back({a, ""});
   }
+  for (Kernel &k : kernels)
+    if (k.record.empty())
+      k.record = corpusRecord(k.path);
   std::printf("| kernel | events | emulated cycles | interpreter estimate | ratio | "
               "wall (trace off): median (best) | events/s off (best) | "
               "wall (trace on): median (best) | events/s on (best) | "
               "CPU off / on (best) | interpreter wall | emu / interp | peak RSS |\n"
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   int status = 0;
-  for (const std::string &path : kernels) {
+  for (const Kernel &kernel : kernels) {
+    const std::string &path = kernel.path;
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();
     std::string name = path.substr(path.find_last_of('/') + 1);
+    // With a record: its request (arguments, arrays, regions, grid), as
+    // spyre-run --record merges it (no seed; the architecture is the
+    // command line's).
+    RunRequest request;
+    request.seed = 0;
+    if (!kernel.record.empty()) {
+      Record record;
+      std::string error;
+      if (!loadRecord(kernel.record, record, error)) {
+        std::printf("| %s | record not loaded: %s ||||||||||||\n", name.c_str(),
+                    error.c_str());
+        status = 1;
+        continue;
+      }
+      request = record.request;
+      request.seed.reset();
+      name += " (record)";
+    }
     CompileRequest compile;
     compile.source = text.str();
     compile.sourceName = path;
@@ -88,11 +144,9 @@ int main(int argc, char **argv) {
       status = 1;
       continue;
     }
-    RunRequest request;
     request.source = compile.source;
     request.sourceName = path;
     request.arch = arch;
-    request.seed = 0;
     PreparedRun interp(request);
     std::vector<double> interpWall;
     RunResult reference;
