@@ -461,6 +461,62 @@ bool distributedRow(const std::vector<Part> &parts,
   return true;
 }
 
+/// Where one innermost row of a direct tile lands in a view of one box
+/// part: row point i (0 <= i < n, p[inner] = from + i) is inside the box
+/// with a non-negative element index exactly for i in [first, last], at
+/// byte address address + stride * (i - first). False when the row's
+/// arithmetic leaves the int64 range (the caller then uses distributedRow
+/// or the point-by-point walk).
+struct PartRow {
+  int64_t first = 0, last = -1, address = 0, stride = 0;
+  /// Appends points [a, b] of the row (every one a point of the set) as
+  /// the point-by-point walk does: masked outside [first, last].
+  void append(int64_t a, int64_t b, DmaWalk &out) const {
+    const int64_t f = std::max(a, first), l = std::min(b, last);
+    if (f > l) {
+      out.append(-1, 0, 0, b - a + 1);
+      return;
+    }
+    const int64_t at = address + stride * (f - first);
+    out.append(-1, 0, 0, f - a);
+    out.append(0, at, 0, 1); // a lone first point may join the last run
+    out.append(0, at + stride, stride, l - f);
+    out.append(-1, 0, 0, b - l);
+  }
+};
+
+bool partRow(const Part &part, const std::vector<int64_t> &anchor,
+             const std::vector<int64_t> &p, size_t inner, int64_t from,
+             int64_t n, PartRow &row) {
+  Wide first = 0, last = n - 1, index0 = part.base;
+  for (size_t d = 0; d < anchor.size(); ++d) {
+    const Wide x = Wide(anchor[d]) + (d == inner ? from : p[d]);
+    if (!fitsInt64(x) || (d == inner && !fitsInt64(x + (n - 1))))
+      return false;
+    if (d == inner) {
+      first = std::max(first, Wide(part.boxLo[d]) - x);
+      last = std::min(last, Wide(part.boxHi[d]) - x);
+    } else if (x < part.boxLo[d] || x > part.boxHi[d]) {
+      first = 1, last = 0;
+    }
+    index0 += (x - part.lo[d]) * part.strides[d];
+  }
+  const Wide step = part.strides[inner], bytes = code::elemBytes(part.type);
+  if (first <= last)
+    nonNegative(index0, step, first, last);
+  if (first <= last && (!fitsInt64((index0 + step * first) * bytes) ||
+                        !fitsInt64((index0 + step * last) * bytes) ||
+                        !fitsInt64(step * bytes)))
+    return false;
+  row.first = int64_t(first);
+  row.last = int64_t(last);
+  if (first <= last) {
+    row.address = int64_t((index0 + step * first) * bytes);
+    row.stride = int64_t(step * bytes);
+  }
+  return true;
+}
+
 /// A masked tile's box: the lowest point of the set in every dimension,
 /// and from there the tile's type shape (tile dimension k walks set
 /// dimension loopDim[k]). `lo` / `hi` come in as the box the set's unit
@@ -792,47 +848,62 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
       directPoint();
     }
   };
+  PartRow placed;
   auto wholeSetRow = [&] {
     const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
     const int64_t n = to - from + 1;
     if (!rowSet->row(p.data(), from, to, members))
       return false;
     const int64_t period = members.period;
-    if (period == 1) {
-      const int64_t a = members.first[0], b = members.last[0];
-      if (a > b) {
-        if (maskedBox)
-          out.append(-1, 0, 0, n);
-        return true;
-      }
-      if (maskedBox)
-        out.append(-1, 0, 0, a);
-      points(from + a, b - a + 1, 1);
-      if (maskedBox)
-        out.append(-1, 0, 0, n - 1 - b);
-      return true;
-    }
-    // A packed tile whose row keeps one residue class: a progression.
+    // A packed tile whose row keeps one residue class: one progression.
     int64_t classes = 0, only = 0;
     for (int64_t r = 0; r < period; ++r)
       if (members.first[size_t(r)] <= members.last[size_t(r)])
         ++classes, only = r;
-    if (!maskedBox && classes <= 1) {
-      if (classes == 1)
-        points(from + only + period * members.first[size_t(only)],
-               members.last[size_t(only)] - members.first[size_t(only)] + 1,
-               period);
+    if (classes == 0) {
+      if (maskedBox)
+        out.append(-1, 0, 0, n);
+      return true;
+    }
+    if (!maskedBox && classes == 1 && period > 1) {
+      points(from + only + period * members.first[size_t(only)],
+             members.last[size_t(only)] - members.first[size_t(only)] + 1,
+             period);
       return true;
     }
     // Otherwise the row's stretches of points and of positions that are
-    // not points, in order.
+    // not points, in order; one view part: where the row lands, once.
+    const bool onePart = parts.size() == 1 &&
+                         partRow(parts[0], anchor, p, size_t(inner), from, n, placed);
+    auto stretch = [&](int64_t a, int64_t b) { // points from + a .. from + b
+      if (onePart)
+        placed.append(a, b, out);
+      else
+        points(from + a, b - a + 1, 1);
+    };
+    if (period == 1) {
+      const int64_t a = members.first[0], b = members.last[0];
+      if (maskedBox)
+        out.append(-1, 0, 0, a);
+      stretch(a, b);
+      if (maskedBox)
+        out.append(-1, 0, 0, n - 1 - b);
+      return true;
+    }
+    int64_t r = 0, k = 0; // i = r + period * k
+    auto holds = [&] {
+      return members.first[size_t(r)] <= k && k <= members.last[size_t(r)];
+    };
     for (int64_t i = 0; i < n;) {
-      const bool in = members.holds(i);
-      int64_t j = i + 1;
-      while (j < n && members.holds(j) == in)
+      const bool in = holds();
+      int64_t j = i;
+      do {
         ++j;
+        if (++r == period)
+          r = 0, ++k;
+      } while (j < n && holds() == in);
       if (in)
-        points(from + i, j - i, 1);
+        stretch(i, j - 1);
       else if (maskedBox)
         out.append(-1, 0, 0, j - i);
       i = j;

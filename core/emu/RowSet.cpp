@@ -166,9 +166,6 @@ bool RowSet::row(const int64_t *p, int64_t from, int64_t to,
   const int64_t n = to - from + 1;
   if (n < 2)
     return false;
-  out.period = 1;
-  out.first.assign(1, 0);
-  out.last.assign(1, -1);
   std::copy(p, p + dims, point.begin());
   point[inner] = from;
   // Constraints that do not move along the row: all points or none; and
@@ -201,10 +198,14 @@ bool RowSet::row(const int64_t *p, int64_t from, int64_t to,
     start[i] = v;
   }
   if (empty)
-    return true;
+    period = 1;
   out.period = period;
-  out.first.assign(size_t(period), 0);
-  out.last.assign(size_t(period), -1);
+  out.first.resize(size_t(period));
+  out.last.resize(size_t(period));
+  if (empty) {
+    out.first[0] = 0, out.last[0] = -1;
+    return true;
+  }
   for (int64_t r = 0; r < period; ++r) {
     int64_t lo = 0, hi = (n - 1 - r) / period;
     for (size_t i = 0; i < exprs.size() && lo <= hi; ++i) {

@@ -5,6 +5,7 @@
 #include "emu/LinearAffine.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 
 using namespace spyre;
@@ -20,8 +21,11 @@ constexpr Wide kLimit = Wide(1) << 62;
 /// Elimination may square the number of rows: past this, give up.
 constexpr size_t kMaxRows = 512;
 
-/// c[0] + sum c[1 + d] * x[d] >= 0.
-using Row = std::vector<int64_t>;
+/// Dimensions a set may have here (more: no bounds are looked for).
+constexpr size_t kMaxRank = 8;
+
+/// c[0] + sum c[1 + d] * x[d] >= 0 (fixed size: no allocation per row).
+using Row = std::array<int64_t, kMaxRank + 1>;
 
 /// Divides a row by the gcd of its dimension coefficients (the constant
 /// rounded down: the same integer points).
@@ -47,7 +51,7 @@ bool eliminate(std::vector<Row> &rows, size_t d) {
       if (kept.size() >= kMaxRows)
         return false;
       const Wide a = -Wide(n[1 + d]), b = p[1 + d];
-      Row c(p.size());
+      Row c{};
       for (size_t i = 0; i < p.size(); ++i) {
         const Wide v = a * p[i] + b * n[i];
         if (v >= kLimit || v <= -kLimit)
@@ -71,7 +75,7 @@ void spyre::emu::boundsByElimination(const code::IntegerSetCode &s,
   bool wanted = false;
   for (size_t d = 0; d < rank; ++d)
     wanted |= lo[d] == INT64_MIN || hi[d] == INT64_MAX;
-  if (!wanted || s.dims != int32_t(rank))
+  if (!wanted || s.dims != int32_t(rank) || rank > kMaxRank)
     return;
   // The affine constraints as rows (an equality as two).
   std::vector<Row> rows;
@@ -80,7 +84,7 @@ void spyre::emu::boundsByElimination(const code::IntegerSetCode &s,
     LinearExpr e(s.exprs[i], rank, syms);
     if (!e.isLinear())
       continue;
-    Row r(rank + 1);
+    Row r{};
     e.eval(zero.data(), r[0]);
     bool small = r[0] < kLimit && r[0] > -kLimit;
     for (size_t d = 0; d < rank; ++d) {
