@@ -23,7 +23,8 @@
 // of the same name in the sibling `expected` directory when there is one
 // (/work/shared/corpus/ktir/NAME.mlir -> ../expected/NAME.json), as the
 // co-simulation test (tests/emu/cosim.sh) runs it; the row's name then
-// ends in "(record)".
+// ends in "(record)". A kernel's scalar arguments come from its
+// "// RUN-ARGS: --arg NAME=VALUE ..." comment, as cosim.sh gives them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -75,6 +77,38 @@ std::string corpusRecord(const std::string &path) {
   record += ".json";
   std::error_code ec;
   return fs::is_regular_file(record, ec) ? record.string() : "";
+}
+
+/// The "// RUN-ARGS: --arg NAME=VALUE ..." line of a kernel, bound into
+/// `request` as spyre-run --arg binds it (a whole number exactly too);
+/// false with `error` on a malformed one.
+bool runArgs(const std::string &source, RunRequest &request, std::string &error) {
+  const std::string tag = "// RUN-ARGS:";
+  size_t at = source.find(tag);
+  if (at == std::string::npos || (at > 0 && source[at - 1] != '\n'))
+    return true;
+  size_t end = source.find('\n', at);
+  std::istringstream words(source.substr(at + tag.size(), end - at - tag.size()));
+  std::string flag, pair;
+  while (words >> flag) {
+    size_t eq = std::string::npos;
+    if (flag != "--arg" || !(words >> pair) || (eq = pair.find('=')) == std::string::npos) {
+      error = "RUN-ARGS: expected --arg NAME=VALUE";
+      return false;
+    }
+    const std::string name = pair.substr(0, eq), text = pair.substr(eq + 1);
+    char *stop = nullptr;
+    const double number = std::strtod(text.c_str(), &stop);
+    if (text.empty() || *stop != '\0') {
+      error = "RUN-ARGS: " + pair + ": not a number";
+      return false;
+    }
+    request.args[name].scalar = number;
+    const long long whole = std::strtoll(text.c_str(), &stop, 10);
+    if (*stop == '\0')
+      request.args[name].integer = whole;
+  }
+  return true;
 }
 
 } // namespace
@@ -147,6 +181,12 @@ int main(int argc, char **argv) {
     request.source = compile.source;
     request.sourceName = path;
     request.arch = arch;
+    std::string argError;
+    if (!runArgs(request.source, request, argError)) {
+      std::printf("| %s | %s ||||||||||||\n", name.c_str(), argError.c_str());
+      status = 1;
+      continue;
+    }
     PreparedRun interp(request);
     std::vector<double> interpWall;
     RunResult reference;
