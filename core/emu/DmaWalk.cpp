@@ -665,7 +665,9 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   auto value = [&](const code::Operand &o) {
     return o.reg >= 0 ? reg(o.reg) : o.value;
   };
-  out = DmaWalk{};
+  out.runs.clear(); // keeps the buffers of a walk reused across DMAs
+  out.memory.clear();
+  out.points = 0;
   if (desc.view.empty()) {
     error = "the DMA descriptor has no memory view";
     return false;

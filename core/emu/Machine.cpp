@@ -46,6 +46,7 @@ Machine::Machine(const runtime::Job &job, const Options &options)
   uint32_t sTotal = 0, vTotal = 0, tTotal = 0;
   engineOfCore.assign(size_t(numCores), {});
   st.liveEngines.assign(size_t(numCores), 0);
+  st.channelWaiters.assign(size_t(numCores), 0);
   for (size_t e = 0; e < p.engines.size(); ++e) {
     const runtime::EngineInstance &inst = p.engines[e];
     const runtime::PreparedProgram &prog = p.programs[size_t(inst.program)];
@@ -165,6 +166,8 @@ void Machine::block(uint32_t e, int32_t on) {
   MachineState::Engine &en = st.engines[e];
   en.status = Blocked;
   en.blockedOn = on;
+  if (on >= 0 && on < kMailboxBase)
+    ++st.channelWaiters[size_t(stat[e].core)];
   en.blockedSince = st.now;
   record(EventKind::Block, e, en.pc, st.now, 0);
 }
@@ -173,6 +176,8 @@ void Machine::wake(uint32_t e, uint64_t time) {
   MachineState::Engine &en = st.engines[e];
   if (en.status != Blocked)
     return;
+  if (en.blockedOn >= 0 && en.blockedOn < kMailboxBase)
+    --st.channelWaiters[size_t(stat[e].core)];
   en.status = MachineState::Ready;
   en.blockedOn = -1;
   record(EventKind::Unblock, e, en.pc, time, 0);
@@ -181,6 +186,8 @@ void Machine::wake(uint32_t e, uint64_t time) {
 
 void Machine::wakeChannel(size_t ch, uint64_t time) {
   int32_t core = int32_t(ch / numChannels);
+  if (st.channelWaiters[size_t(core)] == 0)
+    return;
   int32_t channel = int32_t(ch % numChannels);
   for (uint32_t e : engineOfCore[size_t(core)])
     if (st.engines[e].status == Blocked && st.engines[e].blockedOn == channel)

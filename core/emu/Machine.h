@@ -15,6 +15,7 @@
 #ifndef SPYRE_EMU_MACHINE_H
 #define SPYRE_EMU_MACHINE_H
 
+#include "emu/DmaWalk.h"
 #include "emu/PagedMemory.h"
 #include "emu/ReadyQueue.h"
 #include "runtime/Runtime.h"
@@ -127,6 +128,9 @@ struct MachineState {
   PagedMemory hbm;
   std::vector<int32_t> barrierArrived; ///< per core
   std::vector<int32_t> liveEngines;    ///< per core: engines not halted
+  /// Per core: engines blocked on one of its channels (none: a channel
+  /// change wakes nobody, without looking at the engines).
+  std::vector<int32_t> channelWaiters;
   uint64_t hbmFreeAt = 0;
   std::vector<uint64_t> linkFreeAt; ///< 2 * cores: direction * cores + link
   std::map<std::pair<int32_t, int32_t>, std::deque<Message>> mailboxes;
@@ -272,6 +276,7 @@ private:
   uint64_t simdCycles(code::ElemType t, int64_t elements,
                       bool transcendental) const;
   std::vector<double> scratch; ///< a DMA's values (not state: reused)
+  DmaWalk walkScratch;         ///< a DMA's walk (not state: reused)
 };
 
 } // namespace spyre::emu

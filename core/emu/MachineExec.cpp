@@ -181,7 +181,7 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
     return fail(e, "the DMA names no LX view");
   const code::LxView &view = m.lxViews[size_t(d.lxView)];
   int32_t core = stat[e].core;
-  DmaWalk walk;
+  DmaWalk &walk = walkScratch;
   std::string error;
   int64_t capacity = int64_t(arch().scratchpadBytesPerCore);
   // Index views: a cursor for the memory and type read last.
