@@ -828,6 +828,68 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   const bool indirectRows =
       setRank > 0 && indirect && boxSet && !distributed && parts[0].box &&
       rowsAreLinear(desc, subscripts, indexParts, innerVar);
+  // An indirect tile whose index views move along the row (an element
+  // gather or scatter: X[IDX1[m, k], IDX2[m, k]]), every subscript linear
+  // and every index view one box: each subscript's value at the row's start
+  // and its step once per row, then per point the same int64 arithmetic as
+  // the point-by-point walk without evaluating the expressions again.
+  bool gatherRows = setRank > 0 && indirect && boxSet && !distributed &&
+                    !indirectRows;
+  for (size_t d = 0; d < desc.subscripts.size() && gatherRows; ++d) {
+    const code::DmaDesc::Subscript &sd = desc.subscripts[d];
+    for (const LinearExpr &x : subscripts[d])
+      gatherRows &= x.isLinear();
+    if (sd.indexView < 0)
+      gatherRows &= sd.exprs.size() == 1;
+    else
+      gatherRows &= size_t(sd.indexView) < indexParts.size() &&
+                    indexParts[size_t(sd.indexView)][0].box &&
+                    sd.exprs.size() == indexParts[size_t(sd.indexView)][0].sizes.size();
+  }
+  std::vector<uint64_t> rowStart, rowStep;
+  auto wholeGatherRow = [&] {
+    const int64_t n = hi[size_t(inner)] - lo[size_t(inner)] + 1;
+    std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
+    rowStart.clear();
+    rowStep.clear();
+    for (size_t d = 0; d < desc.subscripts.size(); ++d)
+      for (const LinearExpr &x : subscripts[d]) {
+        int64_t v = 0;
+        x.eval(vars.data(), v);
+        rowStart.push_back(uint64_t(v));
+        rowStep.push_back(uint64_t(x.coefficient(innerVar)));
+      }
+    for (int64_t i = 0; i < n; ++i) {
+      bool masked = false;
+      size_t j = 0;
+      for (size_t d = 0; d < rank && !masked; ++d) {
+        const code::DmaDesc::Subscript &sd = desc.subscripts[d];
+        if (sd.indexView < 0) {
+          g[d] = int64_t(rowStart[j] + rowStep[j] * uint64_t(i));
+          ++j;
+          continue;
+        }
+        // locate() on the index view's one box part.
+        const Part &ip = indexParts[size_t(sd.indexView)][0];
+        bool inside = true;
+        int64_t index = ip.base;
+        for (size_t k = 0; k < sd.exprs.size(); ++k, ++j) {
+          const int64_t x = int64_t(rowStart[j] + rowStep[j] * uint64_t(i));
+          inside &= x >= ip.boxLo[k] && x <= ip.boxHi[k];
+          index += x * ip.strides[k];
+        }
+        if (!inside || index < 0) {
+          masked = true;
+          break;
+        }
+        g[d] = read(ip.memory, ip.type, index * code::elemBytes(ip.type));
+      }
+      int64_t address = 0;
+      const int32_t found = masked ? -1 : locate(parts, false, g.data(), address);
+      out.append(found, address, 0, 1);
+    }
+    return true;
+  };
   // A set that is not a box over a view of box parts: the points of each
   // row from its constraints (RowSet), then each interval of points (or
   // progression, a set keeping every L-th position) at once.
@@ -962,6 +1024,8 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
                               hi[size_t(inner)] - lo[size_t(inner)] + 1, 1, out)) {
       p[size_t(inner)] = hi[size_t(inner)];
     } else if (indirectRows && wholeIndirectRow()) {
+      p[size_t(inner)] = hi[size_t(inner)];
+    } else if (gatherRows && wholeGatherRow()) {
       p[size_t(inner)] = hi[size_t(inner)];
     } else if (setRows && wholeSetRow()) {
       p[size_t(inner)] = hi[size_t(inner)];
