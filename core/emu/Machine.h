@@ -107,6 +107,9 @@ struct MachineState {
     int64_t head = 0, count = 0;
     std::vector<double> data;       ///< depth * lanes
     std::vector<uint64_t> visibleAt; ///< per slot
+    /// Per slot: its first lanes that hold data (the rest are padding past
+    /// a row's end: docs/emulator.md, "Padding lanes").
+    std::vector<uint32_t> dataLanes;
   };
   struct Message {
     uint64_t arrival = 0;
@@ -121,6 +124,8 @@ struct MachineState {
   std::vector<Engine> engines;
   std::vector<uint64_t> sregs;
   std::vector<double> vregs;
+  /// Per vector register: its first lanes that hold data (as a slot's).
+  std::vector<uint32_t> vdata;
   std::vector<std::vector<double>> tregs;
   std::vector<Channel> channels; ///< core * channels + channel
   std::vector<PagedMemory> lx;   ///< per core
@@ -247,6 +252,10 @@ private:
   void setS(uint32_t e, int32_t r, code::ElemType t, double v);
   double *V(uint32_t e, int32_t r) {
     return &st.vregs[stat[e].vBase + size_t(r) * maxLanes];
+  }
+  /// The lanes of V[r] that hold data (MachineState::vdata).
+  uint32_t &VD(uint32_t e, int32_t r) {
+    return st.vdata[stat[e].vBase / size_t(maxLanes) + size_t(r)];
   }
   std::vector<double> &T(uint32_t e, int32_t r) {
     return st.tregs[stat[e].tBase + r];
