@@ -98,6 +98,7 @@ private Q_SLOTS:
   void chromeTraceHasTracks();
   void launchMany();
   void lowerBoundsHold();
+  void ringTakesTheShorterWay();
   void halvedHbmBandwidthIsSlower();
 };
 
@@ -440,6 +441,64 @@ void EmuTest::lowerBoundsHold() {
       QVERIFY(peak <= int64_t(p->arch.scratchpadBytesPerCore));
     QCOMPARE(s.peakLxBytes[size_t(placement[0])], 2 * k.rows * 128);
   }
+}
+
+/// A DMA between HBM (its ring stop: core 0) and core c takes the shorter
+/// way round the bidirectional ring (ties towards higher core ids) and
+/// occupies every link it crosses in its direction; two cores behind the
+/// same link share it.
+void EmuTest::ringTakesTheShorterWay() {
+  const int32_t n = int32_t(arch::defaultArch().numCores);
+  QCOMPARE(n, 32);
+  // Per placement: the links each direction carries (0: i -> i+1).
+  struct Case {
+    int64_t core;
+    std::set<int32_t> up, down;
+  };
+  std::set<int32_t> from17, from0to15, from16;
+  for (int32_t l = 17; l < 32; ++l)
+    from17.insert(l);
+  for (int32_t l = 0; l < 16; ++l)
+    from0to15.insert(l);
+  for (int32_t l = 16; l < 32; ++l)
+    from16.insert(l);
+  std::set<int32_t> all = from0to15;
+  all.insert(from16.begin(), from16.end());
+  const Case cases[] = {
+      {31, {31}, {31}},     // load 0 -> 31 one hop down, store 31 -> 0 one hop up
+      {17, from17, from17}, // 15 hops each way, not 17
+      {16, all, {}},        // 16 either way: both go up (0 -> 16 -> 0)
+  };
+  for (const Case &c : cases) {
+    CopyKernel k;
+    k.placement = {c.core};
+    auto p = prepareOrFail(copyKernel(k));
+    auto job = launchCopy(p, k.rows);
+    QVERIFY(job);
+    emu::Machine m(*job, {});
+    fillInput(m.hbm(), k.rows);
+    QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+    QVERIFY(outputDoubled(m.hbm(), k.rows));
+    const std::vector<int64_t> &bytes = m.state().linkBytes;
+    // The tile's rows cross each link of their way once (in, out, or
+    // both when both go the same way); no other link carries anything.
+    for (int32_t l = 0; l < n; ++l) {
+      QCOMPARE(bytes[size_t(l)] > 0, c.up.count(l) > 0);
+      QCOMPARE(bytes[size_t(n + l)] > 0, c.down.count(l) > 0);
+      if (c.up.count(l))
+        QVERIFY(bytes[size_t(l)] >= k.rows * 128);
+    }
+  }
+  // Cores 1 and 2 both load over link 0 -> 1: it carries both tiles.
+  CopyKernel k;
+  k.placement = {1, 2};
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = launchCopy(p, k.rows);
+  QVERIFY(job);
+  emu::Machine m(*job, {});
+  fillInput(m.hbm(), k.rows);
+  QCOMPARE(int(m.run()), int(emu::Machine::Status::Finished));
+  QCOMPARE(m.state().linkBytes[0], 2 * m.state().linkBytes[1]);
 }
 
 void EmuTest::halvedHbmBandwidthIsSlower() {
