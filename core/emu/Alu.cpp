@@ -30,16 +30,6 @@ bool spyre::emu::isTranscendental(AluFn fn) {
   }
 }
 
-bool spyre::emu::canFault(AluFn fn) {
-  switch (fn) {
-  case AluFn::DivSI: case AluFn::DivUI: case AluFn::RemSI: case AluFn::RemUI:
-  case AluFn::FloorDivSI: case AluFn::CeilDivSI: case AluFn::CeilDivUI:
-    return true;
-  default:
-    return false;
-  }
-}
-
 std::string spyre::emu::aluFaultMessage(const AluOp &op, AluStatus status) {
   switch (status) {
   case AluStatus::DivisionByZero:

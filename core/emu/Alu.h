@@ -62,7 +62,16 @@ enum class AluStatus : uint8_t { Ok, DivisionByZero, DivisionOverflow, Unsupport
 /// remainder: by zero, or the most negative value by -1). A vector
 /// instruction computes such a function only on the lanes that hold data
 /// (docs/emulator.md, "Padding lanes").
-bool canFault(code::AluFn fn);
+inline bool canFault(code::AluFn fn) {
+  using code::AluFn;
+  switch (fn) {
+  case AluFn::DivSI: case AluFn::DivUI: case AluFn::RemSI: case AluFn::RemUI:
+  case AluFn::FloorDivSI: case AluFn::CeilDivSI: case AluFn::CeilDivUI:
+    return true;
+  default:
+    return false;
+  }
+}
 
 /// The diagnostic of a status other than Ok ("integer division by zero").
 std::string aluFaultMessage(const AluOp &op, AluStatus status);

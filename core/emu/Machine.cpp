@@ -60,6 +60,7 @@ Machine::Machine(const runtime::Job &job, const Options &options)
     s.sBase = sTotal;
     s.vBase = vTotal;
     s.tBase = tTotal;
+    s.vdBase = vTotal / uint32_t(maxLanes);
     sTotal += uint32_t(std::max(2, prog.source->numSRegs));
     vTotal += uint32_t(prog.source->numVRegs * maxLanes);
     tTotal += uint32_t(prog.source->tileRegs.size());

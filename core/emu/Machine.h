@@ -208,6 +208,7 @@ private:
   struct EngineStatic {
     int32_t core = 0, program = 0, instance = 0;
     uint32_t sBase = 0, vBase = 0, tBase = 0;
+    uint32_t vdBase = 0; ///< first entry of MachineState::vdata
     const code::Instr *code = nullptr;
     uint32_t size = 0;
     const int32_t *operands = nullptr;
@@ -255,7 +256,7 @@ private:
   }
   /// The lanes of V[r] that hold data (MachineState::vdata).
   uint32_t &VD(uint32_t e, int32_t r) {
-    return st.vdata[stat[e].vBase / size_t(maxLanes) + size_t(r)];
+    return st.vdata[stat[e].vdBase + size_t(r)];
   }
   std::vector<double> &T(uint32_t e, int32_t r) {
     return st.tregs[stat[e].tBase + r];

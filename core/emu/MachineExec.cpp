@@ -599,25 +599,27 @@ bool Machine::execute(uint32_t e) {
   case Opcode::VAlu: {
     if (!checkV(in.dst) || !checkV(in.a) || in.lanes > maxLanes)
       return fail(e, "bad register or lane count");
+    const bool hasB = checkV(in.b), hasC = checkV(in.c);
     const double *x = V(e, in.a);
-    const double *y = checkV(in.b) ? V(e, in.b) : x;
-    const double *z = checkV(in.c) ? V(e, in.c) : x;
+    const double *y = hasB ? V(e, in.b) : x;
+    const double *z = hasC ? V(e, in.c) : x;
     double *out = V(e, in.dst);
     AluOp op = alu(in);
     AluStatus status = AluStatus::Ok;
     // A result lane holds data where every vector operand's does; the
     // lanes past that are padding (a row's end inside a stick).
     uint32_t data = VD(e, in.a);
-    if (checkV(in.b))
+    if (hasB)
       data = std::min(data, VD(e, in.b));
-    if (checkV(in.c))
+    if (hasC)
       data = std::min(data, VD(e, in.c));
     int computed = in.lanes;
-    if (canFault(in.fn) && int64_t(data) < in.lanes)
+    if (int64_t(data) < in.lanes && canFault(in.fn))
       computed = int(data); // a division of padding must not fault
     // Lane i reads only lane i of its operands: in place is safe.
     evalAluLanes(op, x, y, z, out, computed, status);
-    std::fill(out + computed, out + in.lanes, 0.0);
+    if (computed < in.lanes)
+      std::fill(out + computed, out + in.lanes, 0.0);
     VD(e, in.dst) = data;
     if (status != AluStatus::Ok)
       return fail(e, aluFaultMessage(op, status));
