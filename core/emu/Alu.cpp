@@ -30,6 +30,24 @@ bool spyre::emu::isTranscendental(AluFn fn) {
   }
 }
 
+std::string spyre::emu::aluFaultMessage(const AluOp &op, AluStatus status) {
+  switch (status) {
+  case AluStatus::DivisionByZero:
+    return "integer division by zero";
+  case AluStatus::DivisionOverflow: {
+    ElemType t = op.srcType != ElemType::None ? op.srcType : op.type;
+    std::string w = std::to_string(intWidth(t));
+    return "integer division overflow: the most negative " + w +
+           "-bit value divided by -1 does not fit in " + w + " bits";
+  }
+  case AluStatus::Unsupported:
+    return std::string("the emulator does not compute ") + code::aluName(op.fn);
+  case AluStatus::Ok:
+    break;
+  }
+  return {};
+}
+
 namespace {
 
 uint64_t asUnsigned(double v, unsigned width) {
@@ -97,6 +115,15 @@ double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
   case AluFn::FloorDivSI: case AluFn::CeilDivSI: case AluFn::CeilDivUI: {
     if (b == 0) {
       status = AluStatus::DivisionByZero;
+      return 0;
+    }
+    // The most negative value of the width divided by -1 does not fit: an
+    // error, as in the interpreter (whatever the width).
+    const bool isSigned = op.fn == AluFn::DivSI || op.fn == AluFn::RemSI ||
+                          op.fn == AluFn::FloorDivSI || op.fn == AluFn::CeilDivSI;
+    if (isSigned && width > 1 && si(b) == -1 &&
+        si(a) == -(int64_t(1) << (width - 1))) {
+      status = AluStatus::DivisionOverflow;
       return 0;
     }
     uint64_t ua = asUnsigned(a, width), ub = asUnsigned(b, width);

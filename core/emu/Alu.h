@@ -17,6 +17,7 @@
 #include "spyrecode/SpyreCode.h"
 
 #include <optional>
+#include <string>
 
 namespace spyre::emu {
 
@@ -56,6 +57,24 @@ struct AluOp {
 
 /// Error codes of evalAlu.
 enum class AluStatus : uint8_t { Ok, DivisionByZero, DivisionOverflow, Unsupported };
+
+/// Whether `fn` can fault on its operands' values (integer division and
+/// remainder: by zero, or the most negative value by -1). A vector
+/// instruction computes such a function only on the lanes that hold data
+/// (docs/emulator.md, "Padding lanes").
+inline bool canFault(code::AluFn fn) {
+  using code::AluFn;
+  switch (fn) {
+  case AluFn::DivSI: case AluFn::DivUI: case AluFn::RemSI: case AluFn::RemUI:
+  case AluFn::FloorDivSI: case AluFn::CeilDivSI: case AluFn::CeilDivUI:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The diagnostic of a status other than Ok ("integer division by zero").
+std::string aluFaultMessage(const AluOp &op, AluStatus status);
 
 /// i64 and index: a register lane (or a slot of a tile, a channel, a DMA's
 /// values) of such a type holds the integer's own 64 bits, not a double,

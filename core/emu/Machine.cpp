@@ -61,6 +61,7 @@ Machine::Machine(const runtime::Job &job, const Options &options)
     s.sBase = sTotal;
     s.vBase = vTotal;
     s.tBase = tTotal;
+    s.vdBase = vTotal / uint32_t(maxLanes);
     sTotal += uint32_t(std::max(2, prog.source->numSRegs));
     vTotal += uint32_t(prog.source->numVRegs * maxLanes);
     tTotal += uint32_t(prog.source->tileRegs.size());
@@ -69,6 +70,7 @@ Machine::Machine(const runtime::Job &job, const Options &options)
   }
   st.sregs.assign(sTotal, 0);
   st.vregs.assign(vTotal, 0.0);
+  st.vdata.assign(vTotal / size_t(maxLanes), uint32_t(maxLanes));
   st.tregs.resize(tTotal);
   st.engines.resize(stat.size());
   for (size_t e = 0; e < stat.size(); ++e) {
@@ -84,6 +86,7 @@ Machine::Machine(const runtime::Job &job, const Options &options)
       int64_t depth = std::max<int64_t>(1, w.depth);
       state.data.assign(size_t(depth * std::max<int32_t>(0, w.lanes)), 0.0);
       state.visibleAt.assign(size_t(depth), 0);
+      state.dataLanes.assign(size_t(depth), uint32_t(std::max<int32_t>(0, w.lanes)));
       state.count = std::min(depth, w.initialTokens);
     }
   st.lx.resize(size_t(numCores));

@@ -108,6 +108,9 @@ struct MachineState {
     int64_t head = 0, count = 0;
     std::vector<double> data;       ///< depth * lanes
     std::vector<uint64_t> visibleAt; ///< per slot
+    /// Per slot: its first lanes that hold data (the rest are padding past
+    /// a row's end: docs/emulator.md, "Padding lanes").
+    std::vector<uint32_t> dataLanes;
   };
   struct Message {
     uint64_t arrival = 0;
@@ -122,6 +125,8 @@ struct MachineState {
   std::vector<Engine> engines;
   std::vector<uint64_t> sregs;
   std::vector<double> vregs;
+  /// Per vector register: its first lanes that hold data (as a slot's).
+  std::vector<uint32_t> vdata;
   std::vector<std::vector<double>> tregs;
   std::vector<Channel> channels; ///< core * channels + channel
   std::vector<PagedMemory> lx;   ///< per core
@@ -207,6 +212,7 @@ private:
   struct EngineStatic {
     int32_t core = 0, program = 0, instance = 0;
     uint32_t sBase = 0, vBase = 0, tBase = 0;
+    uint32_t vdBase = 0; ///< first entry of MachineState::vdata
     const code::Instr *code = nullptr;
     uint32_t size = 0;
     const int32_t *operands = nullptr;
@@ -251,6 +257,10 @@ private:
   void setS(uint32_t e, int32_t r, code::ElemType t, double v);
   double *V(uint32_t e, int32_t r) {
     return &st.vregs[stat[e].vBase + size_t(r) * maxLanes];
+  }
+  /// The lanes of V[r] that hold data (MachineState::vdata).
+  uint32_t &VD(uint32_t e, int32_t r) {
+    return st.vdata[stat[e].vdBase + size_t(r)];
   }
   std::vector<double> &T(uint32_t e, int32_t r) {
     return st.tregs[stat[e].tBase + r];

@@ -162,6 +162,21 @@ struct TileSticks {
   }
 };
 
+/// How many of the `fit` lanes of stick `stick` of LX view `view` hold
+/// data: the view's rows are padded to whole sticks, so a row that is not
+/// a whole number of sticks ends in a stick whose last lanes are padding.
+uint32_t streamDataLanes(const code::LxView &view, int64_t stick, int64_t fit,
+                         int64_t stickBytes) {
+  int64_t bytes = int64_t(code::elemBytes(view.type));
+  if (bytes <= 0 || fit <= 0 || stickBytes < bytes)
+    return uint32_t(std::max<int64_t>(0, fit));
+  int64_t perStick = stickBytes / bytes;
+  int64_t row = view.dims.empty() ? 1 : view.dims.back();
+  int64_t sticksPerRow = std::max<int64_t>(1, view.rowBytes / stickBytes);
+  int64_t left = row - (stick % sticksPerRow) * perStick;
+  return uint32_t(std::clamp<int64_t>(left, 0, fit));
+}
+
 TileSticks tileSticks(const code::TileShape &shape, int64_t lanes) {
   TileSticks t;
   t.lanes = std::max<int64_t>(1, lanes);
@@ -478,6 +493,7 @@ bool Machine::execute(uint32_t e) {
       if (!checkV(in.dst) || !checkV(in.a))
         return fail(e, "bad register");
       std::memmove(V(e, in.dst), V(e, in.a), sizeof(double) * size_t(maxLanes));
+      VD(e, in.dst) = VD(e, in.a);
     } else {
       if (!checkT(in.dst) || !checkT(in.a))
         return fail(e, "bad register");
@@ -542,14 +558,8 @@ bool Machine::execute(uint32_t e) {
     double z = checkS(in.c) ? sval(e, in.c, in.type) : 0;
     double r = evalAlu(alu(in), x, y, z, status);
     ElemType resultType = isCompare(in.fn) ? ElemType::I1 : in.type;
-    if (status == AluStatus::DivisionByZero)
-      return fail(e, "integer division by zero");
-    if (status == AluStatus::DivisionOverflow)
-      return fail(e, "integer division overflow: the most negative 64-bit "
-                     "value divided by -1 does not fit in 64 bits");
-    if (status == AluStatus::Unsupported)
-      return fail(e, std::string("the emulator does not compute ") +
-                         code::aluName(in.fn));
+    if (status != AluStatus::Ok)
+      return fail(e, aluFaultMessage(alu(in), status));
     setS(e, in.dst, resultType, r);
     break;
   }
@@ -589,22 +599,30 @@ bool Machine::execute(uint32_t e) {
   case Opcode::VAlu: {
     if (!checkV(in.dst) || !checkV(in.a) || in.lanes > maxLanes)
       return fail(e, "bad register or lane count");
+    const bool hasB = checkV(in.b), hasC = checkV(in.c);
     const double *x = V(e, in.a);
-    const double *y = checkV(in.b) ? V(e, in.b) : x;
-    const double *z = checkV(in.c) ? V(e, in.c) : x;
+    const double *y = hasB ? V(e, in.b) : x;
+    const double *z = hasC ? V(e, in.c) : x;
     double *out = V(e, in.dst);
     AluOp op = alu(in);
     AluStatus status = AluStatus::Ok;
+    // A result lane holds data where every vector operand's does; the
+    // lanes past that are padding (a row's end inside a stick).
+    uint32_t data = VD(e, in.a);
+    if (hasB)
+      data = std::min(data, VD(e, in.b));
+    if (hasC)
+      data = std::min(data, VD(e, in.c));
+    int computed = in.lanes;
+    if (int64_t(data) < in.lanes && canFault(in.fn))
+      computed = int(data); // a division of padding must not fault
     // Lane i reads only lane i of its operands: in place is safe.
-    evalAluLanes(op, x, y, z, out, in.lanes, status);
-    if (status == AluStatus::DivisionByZero)
-      return fail(e, "integer division by zero");
-    if (status == AluStatus::DivisionOverflow)
-      return fail(e, "integer division overflow: the most negative 64-bit "
-                     "value divided by -1 does not fit in 64 bits");
-    if (status == AluStatus::Unsupported)
-      return fail(e, std::string("the emulator does not compute ") +
-                         code::aluName(in.fn));
+    evalAluLanes(op, x, y, z, out, computed, status);
+    if (computed < in.lanes)
+      std::fill(out + computed, out + in.lanes, 0.0);
+    VD(e, in.dst) = data;
+    if (status != AluStatus::Ok)
+      return fail(e, aluFaultMessage(op, status));
     cost = std::max(issue, simdCycles(in.type, in.lanes, isTranscendental(in.fn)));
     st.computeCycles[size_t(es.core)] += cost;
     break;
@@ -614,6 +632,7 @@ bool Machine::execute(uint32_t e) {
       return fail(e, "bad register or lane count");
     double v = interp::roundTo(dtypeOf(in.type), sval(e, in.a, in.type));
     std::fill_n(V(e, in.dst), in.lanes, v);
+    VD(e, in.dst) = uint32_t(maxLanes);
     break;
   }
   case Opcode::VReduce: {
@@ -646,8 +665,10 @@ bool Machine::execute(uint32_t e) {
     if (!checkV(in.dst) || !checkV(in.a) || !checkS(in.b) || lane < 0 ||
         lane >= maxLanes)
       return fail(e, "bad register or lane " + std::to_string(lane));
-    if (in.dst != in.a)
+    if (in.dst != in.a) {
       std::memcpy(V(e, in.dst), V(e, in.a), sizeof(double) * size_t(maxLanes));
+      VD(e, in.dst) = VD(e, in.a);
+    }
     V(e, in.dst)[lane] = interp::roundTo(dtypeOf(in.type), sval(e, in.b, in.type));
     break;
   }
@@ -718,6 +739,8 @@ bool Machine::execute(uint32_t e) {
         for (int64_t i = from; i < to; ++i)
           v[i] = tile[size_t(f0 + i * step)];
         std::fill(v + to, v + lanes, fill);
+        // The lanes past the tile's edge hold the fill, not data.
+        VD(e, in.dst) = uint32_t(to);
       } else {
         for (int64_t i = from; i < to; ++i)
           tile[size_t(f0 + i * step)] = v[i];
@@ -801,13 +824,13 @@ bool Machine::execute(uint32_t e) {
     // LX side of Stream / Collect.
     int32_t buffer = -1, copy = 0;
     const code::LxView *view = nullptr;
-    int64_t lxBase = 0;
+    int64_t lxBase = 0, first = 0;
     if (in.op == Opcode::Stream || in.op == Opcode::Collect) {
       const code::Module &m = *prepared().module;
       if (in.imm < 0 || size_t(in.imm) >= m.lxViews.size() || !checkS(in.a))
         return fail(e, "bad LX view or register");
       view = &m.lxViews[size_t(in.imm)];
-      int64_t first = in.b >= 0 ? int64_t(S(e, in.b)) : 0;
+      first = in.b >= 0 ? int64_t(S(e, in.b)) : 0;
       lxBase = int64_t(S(e, in.a)) + (first + en.progress) * int64_t(stickBytes);
       if (!lxRange(e, int32_t(in.imm), lxBase, n * int64_t(stickBytes), es.core,
                    buffer, copy))
@@ -822,6 +845,7 @@ bool Machine::execute(uint32_t e) {
           if (!checkV(in.a))
             return fail(e, "bad register");
           std::copy_n(V(e, in.a), lanes, data);
+          ch.dataLanes[slot] = VD(e, in.a);
         } else if (in.op == Opcode::Send) {
           if (!checkT(in.a))
             return fail(e, "bad tile register");
@@ -830,12 +854,14 @@ bool Machine::execute(uint32_t e) {
           int64_t base = ts.offset(stick), n = ts.count(stick);
           for (int64_t l = 0; l < lanes; ++l)
             data[l] = l < n && size_t(base + l) < t.size() ? t[size_t(base + l)] : 0.0;
+          ch.dataLanes[slot] = uint32_t(std::clamp<int64_t>(n, 0, lanes));
         } else if (in.op == Opcode::Stream) {
           uint64_t vsize = uint64_t(code::elemBytes(view->type));
           int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
           loadElements(st.lx[size_t(es.core)], view->type,
                        uint64_t(lxBase + k * int64_t(stickBytes)), data, fit);
           std::fill(data + fit, data + lanes, 0.0);
+          ch.dataLanes[slot] = streamDataLanes(*view, first + stick, fit, int64_t(stickBytes));
         }
         ch.visibleAt[slot] = st.now + uint64_t(a.timing.channelLatencyCycles);
         ++ch.count;
@@ -846,6 +872,7 @@ bool Machine::execute(uint32_t e) {
           if (!checkV(in.dst))
             return fail(e, "bad register");
           std::copy_n(data, lanes, V(e, in.dst));
+          VD(e, in.dst) = ch.dataLanes[slot];
         } else if (in.op == Opcode::Recv) {
           if (!checkT(in.dst))
             return fail(e, "bad tile register");

@@ -65,6 +65,22 @@ public:
     }
   }
   size_t pageCount() const { return pages.size(); }
+  /// Whether both memories hold the same bytes (a page one of them never
+  /// wrote reads as zeros).
+  bool sameBytes(const PagedMemory &o) const {
+    static const Page zeros{};
+    auto same = [](const std::map<uint64_t, std::shared_ptr<Page>> &a,
+                   const std::map<uint64_t, std::shared_ptr<Page>> &b) {
+      for (const auto &[index, page] : a) {
+        auto it = b.find(index);
+        const Page *other = it == b.end() ? &zeros : it->second.get();
+        if (page.get() != other && *page != *other)
+          return false;
+      }
+      return true;
+    };
+    return same(pages, o.pages) && same(o.pages, pages);
+  }
 
 private:
   std::map<uint64_t, std::shared_ptr<Page>> pages;

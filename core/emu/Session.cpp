@@ -17,11 +17,12 @@ Session::Session(std::shared_ptr<const runtime::Job> j,
     init(*full);
   checkpoints.push_back(std::make_shared<const MachineState>(full->state()));
   const MachineState &s0 = *checkpoints.front();
-  size_t stateBytes = sizeof(MachineState) + s0.sregs.size() * 8 + s0.vregs.size() * 8;
+  size_t stateBytes = sizeof(MachineState) + s0.sregs.size() * 8 +
+                      s0.vregs.size() * 8 + s0.vdata.size() * 4;
   for (const auto &t : s0.tregs)
     stateBytes += t.size() * 8;
   for (const auto &c : s0.channels)
-    stateBytes += c.data.size() * 8 + c.visibleAt.size() * 8;
+    stateBytes += c.data.size() * 8 + c.visibleAt.size() * 8 + c.dataLanes.size() * 4;
   maxCheckpoints = std::max<size_t>(
       8, std::min(options.maxCheckpoints, options.checkpointBytes / stateBytes));
   // A checkpoint costs a copy of the state; an event costs tens of

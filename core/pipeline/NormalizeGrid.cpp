@@ -19,6 +19,24 @@ namespace {
 
 struct NormalizeGrid : spyre::impl::NormalizeGridBase<NormalizeGrid> {
   void runOnOperation() override {
+    // The body MLIR's parser builds for a named linalg op (linalg.matmul's
+    // extf / mulf / addf) has no location; the passes that apply a body to
+    // vectors clone those ops, so their instructions would have no KTIR
+    // line. Each op (and block argument) without a location takes its
+    // parent op's, outermost first.
+    getOperation()->walk<WalkOrder::PreOrder>([](Operation *op) {
+      Operation *parent = op->getParentOp();
+      if (parent && llvm::isa<UnknownLoc>(op->getLoc()) &&
+          !llvm::isa<UnknownLoc>(parent->getLoc()))
+        op->setLoc(parent->getLoc());
+      if (llvm::isa<UnknownLoc>(op->getLoc()))
+        return;
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (llvm::isa<UnknownLoc>(arg.getLoc()))
+              arg.setLoc(op->getLoc());
+    });
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       auto grid = function->getAttrOfType<ArrayAttr>("grid");
       SmallVector<int64_t> extents;

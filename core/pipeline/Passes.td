@@ -45,7 +45,10 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
     arithmetic that recovers each coordinate, dimension 0 fastest
     (coordinate k = (id floordiv (d0 * ... * d(k-1))) mod dk), the order the
     real multi-dimensional kernels and ktir-cpu use. Later passes then deal
-    with one tile id per core only.
+    with one tile id per core only. First, every op without a location (the
+    body MLIR's parser builds for a named linalg op such as linalg.matmul)
+    takes its parent's, so that what later passes make from it keeps a KTIR
+    line.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HandBuilt.h"
+#include "SameState.h"
 
 #include "emu/ChromeTrace.h"
 #include "emu/Machine.h"
@@ -77,35 +78,6 @@ bool outputDoubled(const emu::PagedMemory &hbm, int64_t rows,
   return true;
 }
 
-/// The parts of a machine state a step back must restore.
-bool sameState(const emu::MachineState &a, const emu::MachineState &b) {
-  if (a.now != b.now || a.events != b.events || a.sregs != b.sregs ||
-      a.vregs != b.vregs || a.tregs != b.tregs || a.hbmFreeAt != b.hbmFreeAt ||
-      a.linkFreeAt != b.linkFreeAt || a.engines.size() != b.engines.size() ||
-      a.channels.size() != b.channels.size() || a.queue != b.queue)
-    return false;
-  for (size_t e = 0; e < a.engines.size(); ++e)
-    if (a.engines[e].pc != b.engines[e].pc ||
-        a.engines[e].status != b.engines[e].status ||
-        a.engines[e].progress != b.engines[e].progress ||
-        a.engines[e].busyCycles != b.engines[e].busyCycles)
-      return false;
-  for (size_t c = 0; c < a.channels.size(); ++c)
-    if (a.channels[c].count != b.channels[c].count ||
-        a.channels[c].head != b.channels[c].head ||
-        a.channels[c].data != b.channels[c].data)
-      return false;
-  for (size_t c = 0; c < a.lx.size(); ++c)
-    for (uint64_t addr = 0; addr < 4096; addr += 2) {
-      uint8_t x[2], y[2];
-      a.lx[c].readBytes(addr, x, 2);
-      b.lx[c].readBytes(addr, y, 2);
-      if (std::memcmp(x, y, 2) != 0)
-        return false;
-    }
-  return true;
-}
-
 } // namespace
 
 class EmuTest : public QObject {
@@ -126,6 +98,7 @@ private Q_SLOTS:
   void chromeTraceHasTracks();
   void launchMany();
   void lowerBoundsHold();
+  void ringTakesTheShorterWay();
   void halvedHbmBandwidthIsSlower();
 };
 
@@ -286,7 +259,10 @@ void EmuTest::stepForwardThenBack() {
   QVERIFY(!s.stepBack());
   QVERIFY(s.seekEvent(s.totalEvents()));
   QVERIFY(!s.stepEvent());
-  QVERIFY(sameState(s.machine().state(), s.finalMachine().state()));
+  std::string why;
+  QVERIFY2(sameState(s.machine().state(), s.finalMachine().state(), &why,
+                     /*occupancy=*/false),
+           why.c_str());
 }
 
 void EmuTest::recordInPiecesWithSnapshots() {
@@ -465,6 +441,65 @@ void EmuTest::lowerBoundsHold() {
       QVERIFY(peak <= int64_t(p->arch.scratchpadBytesPerCore));
     QCOMPARE(s.peakLxBytes[size_t(placement[0])], 2 * k.rows * 128);
   }
+}
+
+/// A DMA between HBM (its ring stop: core 0) and core c takes the shorter
+/// way round the bidirectional ring (ties towards higher core ids) and
+/// occupies every link it crosses in its direction; two cores behind the
+/// same link share it.
+void EmuTest::ringTakesTheShorterWay() {
+  const int32_t n = int32_t(arch::defaultArch().numCores);
+  QCOMPARE(n, 32);
+  // Per placement: the links each direction carries (0: i -> i+1).
+  struct Case {
+    int64_t core;
+    std::set<int32_t> up, down;
+  };
+  std::set<int32_t> from17, from0to15, from16;
+  for (int32_t l = 17; l < 32; ++l)
+    from17.insert(l);
+  for (int32_t l = 0; l < 16; ++l)
+    from0to15.insert(l);
+  for (int32_t l = 16; l < 32; ++l)
+    from16.insert(l);
+  std::set<int32_t> all = from0to15;
+  all.insert(from16.begin(), from16.end());
+  const Case cases[] = {
+      {31, {31}, {31}},     // load 0 -> 31 one hop down, store 31 -> 0 one hop up
+      {17, from17, from17}, // 15 hops each way, not 17
+      {16, all, {}},        // 16 either way: both go up (0 -> 16 -> 0)
+  };
+  // The bytes each link carried in each direction (direction * n + link)
+  // when the copy kernel runs on `placement`, or empty on a failure.
+  CopyKernel k;
+  auto linkBytes = [&](std::vector<int64_t> placement) -> std::vector<int64_t> {
+    k.placement = std::move(placement);
+    auto p = prepareOrFail(copyKernel(k));
+    auto job = p ? launchCopy(p, k.rows) : nullptr;
+    if (!job)
+      return {};
+    emu::Machine m(*job, {});
+    fillInput(m.hbm(), k.rows);
+    if (m.run() != emu::Machine::Status::Finished || !outputDoubled(m.hbm(), k.rows))
+      return {};
+    return m.state().linkBytes;
+  };
+  for (const Case &c : cases) {
+    std::vector<int64_t> bytes = linkBytes({c.core});
+    QCOMPARE(bytes.size(), size_t(2 * n));
+    // The tile's rows cross each link of their way once (in, out, or
+    // both when both go the same way); no other link carries anything.
+    for (int32_t l = 0; l < n; ++l) {
+      QCOMPARE(bytes[size_t(l)] > 0, c.up.count(l) > 0);
+      QCOMPARE(bytes[size_t(n + l)] > 0, c.down.count(l) > 0);
+      if (c.up.count(l))
+        QVERIFY(bytes[size_t(l)] >= k.rows * 128);
+    }
+  }
+  // Cores 1 and 2 both load over link 0 -> 1: it carries both tiles.
+  std::vector<int64_t> shared = linkBytes({1, 2});
+  QCOMPARE(shared.size(), size_t(2 * n));
+  QCOMPARE(shared[0], 2 * shared[1]);
 }
 
 void EmuTest::halvedHbmBandwidthIsSlower() {

@@ -28,14 +28,14 @@
 
 using namespace spyre;
 
-namespace {
-
 std::string readSample(const char *name) {
   QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + name);
   if (!f.open(QIODevice::ReadOnly))
     return {};
   return f.readAll().toStdString();
 }
+
+namespace {
 
 /// `text` with the first `from` replaced by `to` (empty if absent).
 std::string replaced(std::string text, const std::string &from,

@@ -4,7 +4,9 @@
 # emulator's fields; the emulated cycles are never below the physical lower
 # bounds (HBM bytes / HBM bandwidth, per-core SIMD work, busiest ring link);
 # no core's peak LX exceeds the scratchpad; the Chrome trace parses and has
-# a process per core, engine threads, LX / FIFO counters and the ring.
+# a process per core that runs engines with a thread per engine, LX / FIFO
+# counters per core, a track per ring link that carried traffic and the HBM
+# bytes in flight.
 set -u
 run=$1; dir=$2; arch=$3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -38,6 +40,31 @@ counters = {e["name"] for e in ev if e["ph"] == "C"}
 assert "core 0" in procs and "ring" in procs, procs
 assert any(x.startswith("sfu#") for x in threads), threads
 assert "LX bytes" in counters and any(x.startswith("FIFO") for x in counters), counters
+# A process per core that runs engines, a thread per engine in it (named as
+# the report names the engine), LX and FIFO counters per core; the ring's
+# links with traffic as tracks of their own, and HBM bandwidth in use.
+cores = {"spyre": 32, "spyre-4core": 4}[sys.argv[3]]
+assert len(r["peak_lx_bytes"]) == cores, len(r["peak_lx_bytes"])
+name = {e["pid"]: e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "process_name"}
+tracks = {}
+for e in ev:
+    if e["ph"] == "M" and e["name"] == "thread_name":
+        tracks.setdefault(name[e["pid"]], set()).add(e["args"]["name"])
+percore = {}
+for e in ev:
+    if e["ph"] == "C":
+        percore.setdefault(name[e["pid"]], set()).add(e["name"])
+for g in r["engines"]:
+    p = "core %d" % g["core"]
+    assert p in tracks and "%s#%d" % (g["unit"], g["instance"]) in tracks[p], (p, g)
+    assert "LX bytes" in percore.get(p, ()) and any(x.startswith("FIFO") for x in percore[p]), (p, percore.get(p))
+for l in r["ring_links"]:
+    assert l["bytes"] > 0 and 0 <= l["utilisation"] <= 1.0, l
+    lo, hi = l["link"], (l["link"] + 1) % cores
+    track = "link %d->%d" % ((lo, hi) if l["direction"] == "up" else (hi, lo))
+    assert track in tracks["ring"], (track, sorted(tracks["ring"])[:4])
+assert "HBM bytes in flight" in percore.get("ring", ()), percore.get("ring")
+assert all(b[k] >= 0 for k in b) and b["hbm"] > 0, b
 assert any(e["ph"] == "X" for e in ev)
 assert t["metadata"]["total_cycles"] == c
 print("%d cycles >= bounds hbm %.0f compute %.0f ring %.0f; peak LX %d" % (c, b["hbm"], b["compute"], b["ring"], max(r["peak_lx_bytes"])))

@@ -1,5 +1,6 @@
 // CorpusTest.cpp - every sample and every corpus kernel, on both presets:
-// when the pipeline takes it, its SpyreCode verifies, its .spyb file reads
+// when the pipeline takes it, its SpyreCode verifies, every instruction has
+// a KTIR line, its .spyb file reads
 // back and writes the same bytes, its listing assembles back to the same
 // bytes, and it prepares for the architecture it was compiled for. Prints
 // each kernel's file size and prepare's CPU time (the docs' table; not a
@@ -82,6 +83,22 @@ private Q_SLOTS:
     const code::Module &m = *result.spyreCode;
     std::vector<code::CodeError> errors = code::verifyModule(m);
     QVERIFY2(errors.empty(), code::formatCodeErrors(&m, errors).c_str());
+    // Every instruction maps to a KTIR line (and its DataflowIR op).
+    for (size_t p = 0; p < m.programs.size(); ++p)
+      for (size_t pc = 0; pc < m.programs[p].code.size(); ++pc) {
+        uint32_t loc = m.programs[p].code[pc].loc;
+        bool lined = loc > 0 && loc < m.locations.size() &&
+                     m.locations[loc].ktirLine > 0 &&
+                     !m.locations[loc].op.empty();
+        std::string what = "program " + std::to_string(p) + " pc " +
+                           std::to_string(pc) + " (" + m.programs[p].unit +
+                           ", location #" + std::to_string(loc) +
+                           (loc < m.locations.size()
+                                ? " " + m.locations[loc].op
+                                : std::string()) +
+                           ") has no KTIR line";
+        QVERIFY2(lined, what.c_str());
+      }
 
     std::vector<uint8_t> bin = code::writeBinary(m);
     std::string err;

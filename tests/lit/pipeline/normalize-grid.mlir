@@ -1,4 +1,5 @@
 // RUN: spyre-opt %s -normalize-grid | FileCheck %s
+// RUN: spyre-opt %s -normalize-grid --mlir-print-debuginfo --mlir-print-local-scope --mlir-print-op-generic | FileCheck %s --check-prefix=LOC
 
 // Dimension 0 varies fastest: x = id mod 2, y = (id floordiv 2) mod 3,
 // z = id floordiv 6.
@@ -38,4 +39,18 @@ func.func @leading() -> index attributes {grid = [32, 1]} {
 func.func @flat() -> index attributes {grid = [8]} {
   %x = ktdp.get_compute_tile_id : index
   return %x : index
+}
+
+// The body MLIR's parser builds for a named linalg op has no location; its
+// ops take the op's (the matmul's line), so that the vector ops later passes
+// clone from them keep a KTIR line.
+// LOC-LABEL: sym_name = "matmul_body"
+// LOC: "arith.mulf"{{.*}} loc("{{.*}}normalize-grid.mlir":[[# @LINE + 6]]:
+// LOC: "arith.addf"{{.*}} loc("{{.*}}normalize-grid.mlir":[[# @LINE + 5]]:
+// LOC: "linalg.yield"{{.*}} loc("{{.*}}normalize-grid.mlir":[[# @LINE + 4]]:
+// LOC-NOT: loc(unknown)
+func.func @matmul_body(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>,
+                       %c: tensor<2x2xf32>) -> tensor<2x2xf32> attributes {grid = [1]} {
+  %r = linalg.matmul ins(%a, %b : tensor<2x2xf32>, tensor<2x2xf32>) outs(%c : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
 }

@@ -1,0 +1,71 @@
+// int_div_odd_rows_i16.mlir -- i16 division on 2 rows of 101 (a stick
+// and 37 lanes), streamed a stick at a time; the
+// divisor select(y != 0, (y * 1000 to int) | 1, 0): never 0 on the data,
+// 0 on a stick's padding lanes (LX holds zeros there), where it must not
+// fault. Every division op: divsi floordivsi ceildivsi divui ceildivui
+// remsi remui; numerators (x * 1000 to int) | 1 (odd: never the most
+// negative value, so never an overflow).
+#view = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 100 >= 0)>
+#band = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 100 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+module {
+  func.func @int_div_odd_rows_i16(%x_ptr: index, %y_ptr: index, %q_ptr: index, %r_ptr: index) attributes {grid = [1]} {
+    %c0 = arith.constant 0 : index
+    %cp = arith.constant 2 : index
+    %t = ktdp.get_compute_tile_id : index
+    %r0 = arith.muli %t, %cp : index
+    %k = arith.constant dense<1000.0> : tensor<2x101xf16>
+    %fz = arith.constant dense<0.0> : tensor<2x101xf16>
+    %one = arith.constant dense<1> : tensor<2x101xi16>
+    %zero = arith.constant dense<0> : tensor<2x101xi16>
+    %xv = ktdp.construct_memory_view %x_ptr, sizes: [2, 101], strides: [101, 1] {
+      coordinate_set = #view, memory_space = #ktdp.memory_space<global>
+    } : memref<2x101xf16>
+    %yv = ktdp.construct_memory_view %y_ptr, sizes: [2, 101], strides: [101, 1] {
+      coordinate_set = #view, memory_space = #ktdp.memory_space<global>
+    } : memref<2x101xf16>
+    %qv = ktdp.construct_memory_view %q_ptr, sizes: [2, 101], strides: [101, 1] {
+      coordinate_set = #view, memory_space = #ktdp.memory_space<global>
+    } : memref<2x101xi16>
+    %rv = ktdp.construct_memory_view %r_ptr, sizes: [2, 101], strides: [101, 1] {
+      coordinate_set = #view, memory_space = #ktdp.memory_space<global>
+    } : memref<2x101xi16>
+    %xa = ktdp.construct_access_tile %xv[%r0, %c0] {
+      access_tile_set = #band, access_tile_order = #id
+    } : memref<2x101xf16> -> !ktdp.access_tile<2x101xindex>
+    %ya = ktdp.construct_access_tile %yv[%r0, %c0] {
+      access_tile_set = #band, access_tile_order = #id
+    } : memref<2x101xf16> -> !ktdp.access_tile<2x101xindex>
+    %qa = ktdp.construct_access_tile %qv[%r0, %c0] {
+      access_tile_set = #band, access_tile_order = #id
+    } : memref<2x101xi16> -> !ktdp.access_tile<2x101xindex>
+    %ra = ktdp.construct_access_tile %rv[%r0, %c0] {
+      access_tile_set = #band, access_tile_order = #id
+    } : memref<2x101xi16> -> !ktdp.access_tile<2x101xindex>
+    %x = ktdp.load %xa : <2x101xindex> -> tensor<2x101xf16>
+    %y = ktdp.load %ya : <2x101xindex> -> tensor<2x101xf16>
+    %xk = arith.mulf %x, %k : tensor<2x101xf16>
+    %yk = arith.mulf %y, %k : tensor<2x101xf16>
+    %aw = arith.fptosi %xk : tensor<2x101xf16> to tensor<2x101xi16>
+    %bw = arith.fptosi %yk : tensor<2x101xf16> to tensor<2x101xi16>
+    %a = arith.ori %aw, %one : tensor<2x101xi16>
+    %kodd = arith.ori %bw, %one : tensor<2x101xi16>
+    %nz = arith.cmpf one, %y, %fz : tensor<2x101xf16>
+    %b = arith.select %nz, %kodd, %zero : tensor<2x101xi1>, tensor<2x101xi16>
+    %q0 = arith.divsi %a, %b : tensor<2x101xi16>
+    %q1 = arith.floordivsi %a, %b : tensor<2x101xi16>
+    %q2 = arith.ceildivsi %a, %b : tensor<2x101xi16>
+    %q3 = arith.divui %a, %b : tensor<2x101xi16>
+    %q4 = arith.ceildivui %a, %b : tensor<2x101xi16>
+    %s1 = arith.xori %q0, %q1 : tensor<2x101xi16>
+    %s2 = arith.addi %s1, %q2 : tensor<2x101xi16>
+    %s3 = arith.xori %s2, %q3 : tensor<2x101xi16>
+    %q = arith.addi %s3, %q4 : tensor<2x101xi16>
+    %r1 = arith.remsi %a, %b : tensor<2x101xi16>
+    %r2 = arith.remui %a, %b : tensor<2x101xi16>
+    %r = arith.xori %r1, %r2 : tensor<2x101xi16>
+    ktdp.store %q, %qa : tensor<2x101xi16>, <2x101xindex>
+    ktdp.store %r, %ra : tensor<2x101xi16>, <2x101xindex>
+    return
+  }
+}
