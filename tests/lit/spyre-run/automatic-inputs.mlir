@@ -40,9 +40,9 @@
 // CONST: constant_address_views: {{.*}}outputs equal the interpreter's
 // SIZE: note: argument %x_ptr has no value and is the base address of memory views: it gets the automatic address 16777216
 // SIZE: error: no value given for argument %n
-// FAR: .mlir:[[@LINE+12]]:3: error: this memory view reaches byte 2199023256064, beyond the 137438953472 bytes of HBM the architecture has; the run gives it no automatic input
-// HUGE: .mlir:[[@LINE+11]]:3: error: the memory view's addresses overflow
-// BIG: .mlir:[[@LINE+10]]:3: warning: the memory this view reaches (bytes 0 to 2147483648) is more than the 67108864 bytes the automatic inputs fill: it is left unfilled and reads as zero; give the kernel a record or inputs
+// FAR: .mlir:[[@LINE+12]]:8: error: this memory view reaches byte 2199023256064, beyond the 137438953472 bytes of HBM the architecture has; the run gives it no automatic input
+// HUGE: .mlir:[[@LINE+11]]:8: error: the memory view's addresses overflow
+// BIG: .mlir:[[@LINE+10]]:8: warning: the memory this view reaches (bytes 0 to 2147483648) is more than the 67108864 bytes the automatic inputs fill: it is left unfilled and reads as zero; give the kernel a record or inputs
 // BIG: hostile_address: {{.*}}outputs equal the interpreter's
 
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
