@@ -548,6 +548,27 @@ LogicalResult PreparedRun::State::discover(DiagnosticCapture &capture) {
                       "the kernel a record or inputs");
     return failure();
   }
+  // Each automatic address owns 2^24 elements; a view reaching past them
+  // may overlap the next automatic argument's memory.
+  for (const AutomaticAddress &a : automatic) {
+    uint64_t size = a.element > 0 ? a.byte / uint64_t(a.element) : 1;
+    uint64_t windowEnd = a.byte + (uint64_t(1) << 24) * size;
+    for (const auto &[key, spans] : discovery.ranges()) {
+      if (std::get<0>(key))
+        continue;
+      for (const auto &[begin, span] : spans)
+        if (uint64_t(begin) >= a.byte && uint64_t(begin) < windowEnd &&
+            uint64_t(span.end) > windowEnd)
+          capture.warning(span.op->getLoc(),
+                          "this memory view reaches byte " +
+                              std::to_string(span.end) + ", past the 2^24 "
+                              "elements the automatic address of %" + a.name +
+                              " owns (bytes " + std::to_string(a.byte) + " to " +
+                              std::to_string(windowEnd) + "): it may overlap "
+                              "the next automatic argument's memory; give %" +
+                              a.name + " a value");
+    }
+  }
   std::vector<HeldRange> held;
   for (const Argument *arg : arrays)
     held.push_back({false, 0, placedAt.at(arg),

@@ -115,6 +115,43 @@ private Q_SLOTS:
     QVERIFY(a.regions["hbm_0x1000_f32"].data != c.regions["hbm_0x1000_f32"].data);
   }
 
+  void viewPastItsWindowIsSaid() {
+    // %x's view holds 2^24 + 64 elements: past the window its automatic
+    // address owns, where the next automatic argument's would start.
+    RunRequest req;
+    req.sourceName = "window.mlir";
+    req.source =
+        "#all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 262144 >= 0, d1 >= 0, -d1 + 63 >= 0)>\n"
+        "#row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>\n"
+        "#id = affine_map<(d0, d1) -> (d0, d1)>\n"
+        "func.func @window(%x: index, %y: index) attributes {grid = [1]} {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %xp = arith.addi %x, %c1 : index\n"
+        "  %v = ktdp.construct_memory_view %xp, sizes: [262145, 64], strides: [64, 1] {\n"
+        "    coordinate_set = #all, memory_space = #ktdp.memory_space<global>} : memref<262145x64xf16>\n"
+        "  %w = ktdp.construct_memory_view %y, sizes: [1, 64], strides: [64, 1] {\n"
+        "    coordinate_set = #row, memory_space = #ktdp.memory_space<global>} : memref<1x64xf16>\n"
+        "  %a = ktdp.construct_access_tile %v[%c0, %c0] {access_tile_set = #row, access_tile_order = #id}\n"
+        "      : memref<262145x64xf16> -> !ktdp.access_tile<1x64xindex>\n"
+        "  %b = ktdp.construct_access_tile %w[%c0, %c0] {access_tile_set = #row, access_tile_order = #id}\n"
+        "      : memref<1x64xf16> -> !ktdp.access_tile<1x64xindex>\n"
+        "  %t = ktdp.load %a : <1x64xindex> -> tensor<1x64xf16>\n"
+        "  ktdp.store %t, %b : tensor<1x64xf16>, <1x64xindex>\n"
+        "  return\n"
+        "}\n";
+    RunResult r = runKernel(req);
+    QVERIFY2(r.ok, diagText(r).c_str());
+    const Diagnostic *said = nullptr;
+    for (const Diagnostic &d : r.diagnostics)
+      if (d.severity == Diagnostic::Severity::Warning &&
+          d.message.find("past the 2^24 elements the automatic address of %x "
+                         "owns") != std::string::npos)
+        said = &d;
+    QVERIFY2(said, diagText(r).c_str());
+    QCOMPARE(said->line, 8); // the view's line
+  }
+
   void emulatorGetsTheRegions() {
     // The arguments the emulator is given hold the same regions, so both
     // engines start from the same bytes.
