@@ -193,8 +193,21 @@ void RunInputsDialog::fillTable() {
       what->hide();
       auto *field = new QLineEdit(cell);
       field->setObjectName("value_" + name);
-      field->setPlaceholderText(tr("value (needed)"));
-      field->setToolTip(tr("The value of %%1 (%2)").arg(name, shapeText(a)));
+      if (a.automaticAddress) {
+        // The base address of memory views: the run gives it one when the
+        // field is left empty; a typed value overrides it.
+        field->setPlaceholderText(
+            tr("automatic address %1").arg(qlonglong(*a.automaticAddress)));
+        field->setToolTip(
+            tr("The value of %%1 (%2), an element index: left empty, the run "
+               "gives it the automatic address %3 and fills the memory the "
+               "kernel reads there with random data from the seed")
+                .arg(name, shapeText(a))
+                .arg(qlonglong(*a.automaticAddress)));
+      } else {
+        field->setPlaceholderText(tr("value (needed)"));
+        field->setToolTip(tr("The value of %%1 (%2)").arg(name, shapeText(a)));
+      }
       auto wrong = wrongValues.find(name);
       auto given = chosen.scalars.find(name);
       field->setText(wrong != wrongValues.end()   ? wrong->second

@@ -52,3 +52,7 @@ void DiagnosticCapture::warning(mlir::Location loc,
                                 const std::string &message) {
   add(loc, Diagnostic::Severity::Warning, message);
 }
+
+void DiagnosticCapture::note(mlir::Location loc, const std::string &message) {
+  add(loc, Diagnostic::Severity::Note, message);
+}

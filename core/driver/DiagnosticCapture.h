@@ -19,6 +19,7 @@ public:
   void error(const std::string &message);
   void error(mlir::Location loc, const std::string &message);
   void warning(mlir::Location loc, const std::string &message);
+  void note(mlir::Location loc, const std::string &message);
   /// Diagnostics from now on are attributed to `pass` (empty: none).
   void setPass(std::string pass) { currentPass = std::move(pass); }
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -102,7 +103,9 @@ launchJob(std::shared_ptr<const code::Module> module,
   return std::make_shared<const runtime::Job>(std::move(*launched.job));
 }
 
-/// The arrays' byte ranges: what a DMA may touch in device memory.
+/// The arrays' and bound regions' byte ranges: what a DMA may touch in
+/// device memory. Ranges that touch merge, so a DMA may cross from one
+/// region into the next (a kernel's view over regions of two types).
 std::vector<std::pair<int64_t, int64_t>>
 arrayRanges(const std::vector<EmulatorArgument> &arguments) {
   std::vector<std::pair<int64_t, int64_t>> ranges;
@@ -110,7 +113,16 @@ arrayRanges(const std::vector<EmulatorArgument> &arguments) {
     if (a.isArray && !a.lx)
       ranges.push_back({int64_t(a.byteStart),
                         int64_t(a.byteStart + a.data.data.size())});
-  return ranges;
+    else if (a.region && !a.lx && a.rangeBytes > 0)
+      ranges.push_back({int64_t(a.byteStart), int64_t(a.byteStart + a.rangeBytes)});
+  std::sort(ranges.begin(), ranges.end());
+  std::vector<std::pair<int64_t, int64_t>> merged;
+  for (const auto &r : ranges)
+    if (!merged.empty() && r.first <= merged.back().second)
+      merged.back().second = std::max(merged.back().second, r.second);
+    else
+      merged.push_back(r);
+  return merged;
 }
 
 /// The memory an argument or region lives in (null: a core the
@@ -179,6 +191,14 @@ spyre::driver::emulatorArguments(const PreparedRun &run) {
     a.core = r.core;
     a.byteStart = r.byteStart;
     a.data = r.data;
+    args.push_back(std::move(a));
+  }
+  for (const BoundRange &r : run.boundRanges()) {
+    EmulatorArgument a;
+    a.name = r.name;
+    a.region = true;
+    a.byteStart = r.byteStart;
+    a.rangeBytes = r.bytes;
     args.push_back(std::move(a));
   }
   return args;

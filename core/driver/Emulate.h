@@ -59,6 +59,9 @@ struct EmulatorArgument {
   std::optional<int64_t> integer;
   uint64_t byteStart = 0; ///< arrays: where the array starts
   npy::Array data;        ///< arrays: the contents before the run
+  /// A region bound without data (PreparedRun::boundRanges): this many HBM
+  /// bytes from byteStart may be addressed; they read as zero.
+  uint64_t rangeBytes = 0;
 };
 
 /// The arguments exactly as the interpreter places them for `run`

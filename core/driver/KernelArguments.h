@@ -13,6 +13,7 @@
 
 #include "driver/Run.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ struct KernelArgument {
   /// what --seed fills and what an input array must have.
   std::vector<int64_t> shape;
   bool staticShape = false;
+  /// A scalar that is the base address of memory views (through integer
+  /// arithmetic): without a value it gets an automatic address, this
+  /// element index when every such argument before it has none either
+  /// (RunRequest::automaticInputs, docs/inputs.md).
+  std::optional<int64_t> automaticAddress;
 };
 
 /// The arguments of `request`'s function (source, sourceName, function are

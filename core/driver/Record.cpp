@@ -68,6 +68,7 @@ bool spyre::driver::loadRecord(const std::string &jsonPath, Record &record,
     return false;
   try {
     RunRequest &req = record.request;
+    req.automaticInputs = false; // the record holds every input
     req.function = j.at("function").get<std::string>();
     for (const json &g : j.at("grid"))
       req.grid.push_back(wholeNumber(g, "grid dimension", 1, INT64_MAX));

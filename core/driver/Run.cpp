@@ -1,6 +1,7 @@
 //===- Run.cpp - run a KTIR kernel on the reference interpreter -----------===//
 
 #include "driver/Run.h"
+#include "driver/AutomaticInputs.h"
 #include "driver/KernelArguments.h"
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
@@ -249,25 +250,18 @@ MemRefType viewTypeOf(BlockArgument arg) {
 
 /// Random data for every pointer argument without a value that is the
 /// offset of a memory view whose shape is static or given by constants and
-/// scalar arguments.
+/// scalar arguments. With `lenient` (automatic inputs) a pointer whose
+/// view's shape is unknown, or that other addresses are computed from, is
+/// left without a value (it gets an automatic address) instead of refused.
 LogicalResult seedArguments(func::FuncOp function,
                             const std::vector<std::string> &names,
                             const std::map<std::string, Argument> &given,
-                            uint64_t seed,
+                            uint64_t seed, bool lenient,
                             std::map<std::string, Argument> &out,
                             DiagnosticCapture &capture) {
   // Integers (indices into other tensors) stay below the smallest extent of
   // any floating-point view, so gathers stay in range.
-  int64_t intHigh = std::numeric_limits<int64_t>::max();
-  function.walk([&](ktdp::ConstructMemoryViewOp view) {
-    auto type = llvm::cast<MemRefType>(view.getType());
-    if (llvm::isa<FloatType>(type.getElementType()))
-      for (int64_t d : type.getShape())
-        if (!ShapedType::isDynamic(d))
-          intHigh = std::min(intHigh, d);
-  });
-  if (intHigh == std::numeric_limits<int64_t>::max())
-    intHigh = 1;
+  int64_t intHigh = seededIntegerHigh(function);
   Block &entry = function.getBody().front();
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     if (given.count(names[i]))
@@ -275,8 +269,18 @@ LogicalResult seedArguments(func::FuncOp function,
     MemRefType type = viewTypeOf(entry.getArgument(i));
     if (!type)
       continue; // not a pointer: reported as a missing value later
+    // A pointer the kernel also computes other addresses from (partition
+    // bases, per-core rows) reaches beyond its first view: with automatic
+    // inputs it gets an automatic address and the discovery finds all.
+    if (lenient && llvm::any_of(entry.getArgument(i).getUsers(), [&](Operation *u) {
+          auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(u);
+          return !view || view.getOffset() != entry.getArgument(i);
+        }))
+      continue;
     std::optional<std::vector<int64_t>> shape =
         seededShape(entry, names, given, entry.getArgument(i));
+    if (!shape && lenient)
+      continue;
     if (!shape) {
       capture.error(function.getLoc(),
                     "cannot make random data for %" + names[i] +
@@ -288,7 +292,6 @@ LogicalResult seedArguments(func::FuncOp function,
     npy::Array array;
     array.dtype = std::string(interp::dtypeName(dtype));
     array.shape = *shape;
-    unsigned size = interp::dtypeSize(dtype);
     // Bounded before anything is allocated: a huge view needs an input.
     std::optional<int64_t> count = checked::product(array.shape);
     if (!count || *count > limits::kMaxSeededElements) {
@@ -301,18 +304,7 @@ LogicalResult seedArguments(func::FuncOp function,
                         " elements); give it an input");
       return failure();
     }
-    int64_t n = *count;
-    array.data.resize(static_cast<size_t>(n) * size);
-    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
-                        std::hash<std::string>()(names[i]));
-    std::normal_distribution<double> normal(0.0, 1.0);
-    std::uniform_int_distribution<int64_t> uniform(0, intHigh - 1);
-    for (int64_t e = 0; e < n; ++e)
-      interp::storeElement(dtype,
-                           interp::isFloat(dtype)
-                               ? normal(rng)
-                               : static_cast<double>(uniform(rng)),
-                           &array.data[static_cast<size_t>(e) * size]);
+    array.data = randomElements(dtype, *count, seed, names[i], intHigh);
     out[names[i]].array = std::move(array);
   }
   return success();
@@ -423,10 +415,194 @@ struct PreparedRun::State {
   std::vector<interp::RtValue> values;
   std::vector<const Argument *> arrays;
   std::map<const Argument *, uint64_t> placedAt;
+  /// Automatic inputs (RunRequest::automaticInputs).
+  bool automaticInputs = false;
+  std::optional<uint64_t> seed;
+  std::vector<AutomaticAddress> automatic;
+  std::vector<BoundRange> bound;
 
   void prepare(const RunRequest &request);
   RunResult run();
+  LogicalResult giveAutomaticAddresses(DiagnosticCapture &capture);
+  bool needsDiscovery();
+  LogicalResult discover(DiagnosticCapture &capture);
+  /// Fresh memories holding the arrays and regions.
+  void fill(interp::Memories &memories) const;
 };
+
+LogicalResult
+PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+    BlockArgument arg = entry.getArgument(i);
+    if (args.count(names[i]) || !arg.getType().isIntOrIndex())
+      continue;
+    MemRefType view = addressedViewType(arg);
+    if (!view)
+      continue;
+    AutomaticAddress a;
+    a.name = names[i];
+    a.element = automaticElementIndex(unsigned(automatic.size()));
+    interp::DType dtype = interp::dtypeOf(view);
+    a.dtype = std::string(interp::dtypeName(dtype));
+    a.byte = uint64_t(a.element) * interp::dtypeSize(dtype);
+    // An i32 (or narrower) argument holds the index only when it fits.
+    unsigned width = arg.getType().isIndex() ? 64 : arg.getType().getIntOrFloatBitWidth();
+    if (width < 64 && a.element >= (int64_t(1) << (width - 1))) {
+      capture.error(function.getLoc(),
+                    "argument %" + names[i] + " is the base address of memory "
+                    "views but its type cannot hold the automatic address " +
+                    std::to_string(a.element) + "; give it a value with --arg " +
+                    names[i] + "=N");
+      return failure();
+    }
+    Argument &value = args[names[i]];
+    value.scalar = double(a.element);
+    value.integer = a.element;
+    capture.note(function.getLoc(),
+                 "argument %" + names[i] + " has no value and is the base "
+                 "address of memory views: it gets the automatic address " +
+                 std::to_string(a.element) + " (an element index: byte " +
+                 std::to_string(a.byte) + " of its " + a.dtype +
+                 " views); --arg " + names[i] + "=N gives another");
+    automatic.push_back(std::move(a));
+  }
+  return success();
+}
+
+bool PreparedRun::State::needsDiscovery() {
+  if (!automatic.empty())
+    return true;
+  // A view whose offset is not an array argument's: memory the kernel
+  // addresses by itself.
+  Block &entry = function.getBody().front();
+  bool other = false;
+  function.walk([&](ktdp::ConstructMemoryViewOp view) {
+    auto arg = llvm::dyn_cast<BlockArgument>(view.getOffset());
+    if (!arg || arg.getOwner() != &entry ||
+        !args.at(names[arg.getArgNumber()]).array)
+      other = true;
+  });
+  return other;
+}
+
+void PreparedRun::State::fill(interp::Memories &memories) const {
+  for (const Argument *arg : arrays)
+    place(memories.hbm, placedAt.at(arg), *arg->array);
+  memories.lx.resize(static_cast<size_t>(coreCount));
+  for (const MemoryRegion &region : regions)
+    place(region.lx ? memories.lx[region.core] : memories.hbm,
+          region.byteStart, region.data);
+}
+
+LogicalResult PreparedRun::State::discover(DiagnosticCapture &capture) {
+  // A run on the inputs so far (arrays, record regions; the rest reads as
+  // zero) that records every memory view; its diagnostics are its own.
+  ViewDiscovery discovery;
+  std::vector<Diagnostic> found;
+  {
+    for (const MemoryRegion &region : regions)
+      if (region.lx && (region.core < 0 || region.core >= coreCount))
+        return success(); // refused below with the region's name
+    interp::Memories memories;
+    fill(memories);
+    interp::InterpOptions o = options;
+    o.recordLxEvents = false;
+    o.onMemoryView = [&](const interp::ViewExtent &v) { discovery.add(v); };
+    DiagnosticCapture quiet(context, found);
+    interp::Interpreter run(function, memories, o, nullptr);
+    (void)run.run(values);
+  }
+  auto firstError = std::find_if(found.begin(), found.end(), [](auto &d) {
+    return d.severity == Diagnostic::Severity::Error;
+  });
+  if (firstError != found.end()) {
+    // An error on a memory view (its addresses overflow, say) is the
+    // kernel's: refused here. Any other leaves the views found so far.
+    bool onView = false;
+    function.walk([&](ktdp::ConstructMemoryViewOp view) {
+      if (auto loc = llvm::dyn_cast<FileLineColLoc>(view.getLoc()))
+        onView |= int(loc.getLine()) == firstError->line &&
+                  int(loc.getColumn()) == firstError->column;
+    });
+    if (onView) {
+      diagnostics.push_back(*firstError);
+      return failure();
+    }
+    Diagnostic d = *firstError;
+    d.severity = Diagnostic::Severity::Warning;
+    d.message = "the run that finds the memory this kernel addresses stopped "
+                "here (" + d.message + "); memory views after this point get "
+                "no automatic input";
+    diagnostics.push_back(std::move(d));
+  }
+  if (Operation *op = discovery.negativeAt()) {
+    capture.error(op->getLoc(), "this memory view starts before byte 0");
+    return failure();
+  }
+  if (Operation *op = discovery.tooManyAt()) {
+    capture.error(op->getLoc(),
+                  "the kernel builds memory views at more than " +
+                      std::to_string(limits::kMaxDiscoveredRanges) +
+                      " separate places; the automatic inputs stop here: give "
+                      "the kernel a record or inputs");
+    return failure();
+  }
+  // Each automatic address owns 2^24 elements; a view reaching past them
+  // may overlap the next automatic argument's memory.
+  for (const AutomaticAddress &a : automatic) {
+    uint64_t size = a.element > 0 ? a.byte / uint64_t(a.element) : 1;
+    uint64_t windowEnd = a.byte + (uint64_t(1) << 24) * size;
+    for (const auto &[key, spans] : discovery.ranges()) {
+      if (std::get<0>(key))
+        continue;
+      for (const auto &[begin, span] : spans)
+        if (uint64_t(begin) >= a.byte && uint64_t(begin) < windowEnd &&
+            uint64_t(span.end) > windowEnd)
+          capture.warning(span.op->getLoc(),
+                          "this memory view reaches byte " +
+                              std::to_string(span.end) + ", past the 2^24 "
+                              "elements the automatic address of %" + a.name +
+                              " owns (bytes " + std::to_string(a.byte) + " to " +
+                              std::to_string(windowEnd) + "): it may overlap "
+                              "the next automatic argument's memory; give %" +
+                              a.name + " a value");
+    }
+  }
+  std::vector<HeldRange> held;
+  for (const Argument *arg : arrays)
+    held.push_back({false, 0, placedAt.at(arg),
+                    placedAt.at(arg) + arg->array->data.size()});
+  for (const MemoryRegion &r : regions)
+    held.push_back({r.lx, r.core, r.byteStart, r.byteStart + r.data.data.size()});
+  RegionPlan plan;
+  if (failed(planRegions(discovery, held, architecture->hbmBytes,
+                         options.lxCapacityBytes, *seed,
+                         seededIntegerHigh(function), plan, capture)))
+    return failure();
+  if (!plan.filled.empty()) {
+    std::string list;
+    for (size_t i = 0; i < plan.filled.size(); ++i) {
+      if (i == 8) {
+        list += ", and " + std::to_string(plan.filled.size() - 8) + " more";
+        break;
+      }
+      const MemoryRegion &r = plan.filled[i];
+      list += (i ? ", " : "") + r.name + " (bytes " + std::to_string(r.byteStart) +
+              " to " + std::to_string(r.byteStart + r.data.data.size()) + ")";
+    }
+    capture.note(function.getLoc(),
+                 "the kernel addresses memory no input holds: " +
+                     std::to_string(plan.filled.size()) + " region" +
+                     (plan.filled.size() == 1 ? "" : "s") +
+                     " filled with random data from seed " +
+                     std::to_string(*seed) + ": " + list);
+  }
+  for (MemoryRegion &r : plan.filled)
+    regions.push_back(std::move(r));
+  bound = std::move(plan.unfilled);
+  return success();
+}
 
 void PreparedRun::State::prepare(const RunRequest &request) {
   loadKernelDialects(context);
@@ -495,10 +671,16 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   if (failed(checkArguments(function, names, request.args, capture)))
     return;
   args = request.args;
-  if (request.seed && failed(seedArguments(function, names, request.args,
-                                           *request.seed, args, capture)))
+  automaticInputs = request.automaticInputs;
+  seed = request.seed;
+  if (automaticInputs && !seed)
+    seed = 0;
+  if (seed && failed(seedArguments(function, names, request.args, *seed,
+                                   automaticInputs, args, capture)))
     return;
   regions = request.regions;
+  if (automaticInputs && failed(giveAutomaticAddresses(capture)))
+    return;
 
   // Lay out the arrays (ktir-cpu's layout unless a start is given) and bind
   // every argument: the same for every run.
@@ -558,6 +740,8 @@ void PreparedRun::State::prepare(const RunRequest &request) {
                                     start / interp::dtypeSize(*elem))),
         type});
   }
+  if (automaticInputs && needsDiscovery() && failed(discover(capture)))
+    return;
   for (const MemoryRegion &region : regions) {
     if (region.lx && (region.core < 0 || region.core >= coreCount)) {
       capture.error("region " + region.name + " is in the scratchpad of core " +
@@ -594,12 +778,8 @@ RunResult PreparedRun::State::run() {
 
   // Fresh memory holding the inputs.
   interp::Memories memories;
-  for (const Argument *arg : arrays)
-    place(memories.hbm, placedAt.at(arg), *arg->array);
-  memories.lx.resize(static_cast<size_t>(coreCount));
-  for (const MemoryRegion &region : regions)
-    place(region.lx ? memories.lx[region.core] : memories.hbm,
-          region.byteStart, region.data);
+  fill(memories);
+  result.automaticAddresses = automatic;
 
   // Run.
   interp::LatencyTracker tracker(*hw, coreCount);
@@ -692,6 +872,10 @@ bool PreparedRun::ok() const { return state->ok; }
 
 RunResult PreparedRun::run() { return state->run(); }
 
+const std::vector<driver::Diagnostic> &PreparedRun::preparingDiagnostics() const {
+  return state->diagnostics;
+}
+
 RunResult spyre::driver::runKernel(const RunRequest &request) {
   return PreparedRun(request).run();
 }
@@ -723,6 +907,14 @@ const std::vector<MemoryRegion> &PreparedRun::placedRegions() const {
   return state->regions;
 }
 
+const std::vector<BoundRange> &PreparedRun::boundRanges() const {
+  return state->bound;
+}
+
+const std::vector<AutomaticAddress> &PreparedRun::automaticAddresses() const {
+  return state->automatic;
+}
+
 std::vector<KernelArgument>
 spyre::driver::describeArguments(const RunRequest &request,
                                  std::vector<Diagnostic> &diagnostics) {
@@ -738,6 +930,7 @@ spyre::driver::describeArguments(const RunRequest &request,
   if (!function)
     return out;
   Block &entry = function.getBody().front();
+  unsigned automatic = 0;
   for (unsigned i = 0; i < entry.getNumArguments() && i < names.size(); ++i) {
     KernelArgument a;
     a.name = names[i];
@@ -749,6 +942,9 @@ spyre::driver::describeArguments(const RunRequest &request,
     } else {
       a.dtype = std::string(
           interp::dtypeName(interp::dtypeOf(entry.getArgument(i).getType())));
+      if (entry.getArgument(i).getType().isIntOrIndex() &&
+          addressedViewType(entry.getArgument(i)))
+        a.automaticAddress = automaticElementIndex(automatic++);
     }
     out.push_back(std::move(a));
   }

@@ -43,6 +43,22 @@ struct MemoryRegion {
   npy::Array data; ///< contents before the run (dtype and element count)
 };
 
+/// HBM a kernel reaches that is too large to fill (driver/AutomaticInputs.h):
+/// the emulator may address it; it reads as zero on both engines.
+struct BoundRange {
+  std::string name;
+  uint64_t byteStart = 0, bytes = 0;
+};
+
+/// An argument that had no value and is the base address of memory views:
+/// the run gave it one (docs/inputs.md).
+struct AutomaticAddress {
+  std::string name;
+  int64_t element = 0;  ///< the value passed: an element index
+  uint64_t byte = 0;    ///< where it points, in its views' element type
+  std::string dtype;    ///< that element type
+};
+
 struct RunRequest {
   std::string source;
   std::string sourceName = "<kernel>";
@@ -60,6 +76,13 @@ struct RunRequest {
   /// of a memory view with a static shape gets random data of that shape
   /// (floats standard normal, integers uniform in [0, smallest extent)).
   std::optional<uint64_t> seed;
+  /// Without a record (loadRecord clears it): an integer argument without a
+  /// value that is the base address of memory views gets an automatic
+  /// address, a pointer whose view's shape --seed cannot tell gets one too,
+  /// and the memory views the kernel builds outside the given arrays are
+  /// found by a discovery run and filled with data from the seed (0 when
+  /// none is given), for both engines (driver/AutomaticInputs.h).
+  bool automaticInputs = true;
   /// Keep the scratchpad events (the GUI and --lx-events ask): at most
   /// limits::kMaxLxEvents, then RunResult::droppedLxEvents counts the rest.
   bool recordLxEvents = false;
@@ -99,6 +122,8 @@ struct RunResult {
   std::map<std::string, npy::Array> arrays;
   /// Every memory region read back after the run.
   std::map<std::string, npy::Array> regions;
+  /// Arguments given automatic addresses (automaticInputs).
+  std::vector<AutomaticAddress> automaticAddresses;
   std::vector<LxEvent> lxEvents;
   uint64_t droppedLxEvents = 0; ///< past the limit: counted, not kept
   uint64_t lxCapacityBytes = 0;
@@ -129,6 +154,9 @@ public:
   bool ok() const;
   /// Runs the kernel once. Diagnostics of preparing (warnings) come first.
   RunResult run();
+  /// The diagnostics of preparing alone (the automatic inputs' notes, say):
+  /// what a caller that never calls run() shows.
+  const std::vector<Diagnostic> &preparingDiagnostics() const;
 
   /// The kernel's arguments as run() places them (the seeded arrays
   /// included), in argument order: what the emulator is given so that both
@@ -143,8 +171,13 @@ public:
     const npy::Array *array = nullptr; ///< arrays: their contents
   };
   std::vector<PlacedArgument> placedArguments() const;
-  /// The memory regions run() places (the request's).
+  /// The memory regions run() places (the request's, and those the
+  /// automatic inputs filled).
   const std::vector<MemoryRegion> &placedRegions() const;
+  /// HBM bound but not filled (too large for the automatic inputs).
+  const std::vector<BoundRange> &boundRanges() const;
+  /// The arguments given automatic addresses.
+  const std::vector<AutomaticAddress> &automaticAddresses() const;
 
 private:
   struct State;

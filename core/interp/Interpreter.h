@@ -27,6 +27,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <unordered_map>
 #include <memory>
@@ -49,6 +50,18 @@ struct LxEvent {
   uint64_t buffer = 0;
 };
 
+/// A memory view as the kernel built it: where it lies and which element
+/// type it holds (InterpOptions::onMemoryView).
+struct ViewExtent {
+  bool lx = false; ///< false: HBM
+  int core = 0;    ///< owner of the scratchpad when lx
+  DType dtype = DType::F16;
+  /// Element indices of the lowest and highest coordinate of the view's
+  /// bounding box (inclusive); bytes are these times the element size.
+  int64_t first = 0, last = 0;
+  mlir::Operation *op = nullptr;
+};
+
 struct InterpOptions {
   std::vector<int64_t> grid; ///< empty: the function's grid attribute
   uint64_t lxCapacityBytes = 2 * 1024 * 1024;
@@ -61,6 +74,10 @@ struct InterpOptions {
   uint64_t maxOpsPerCore = 20'000'000;
   /// Set from another thread to stop the run (it ends with a diagnostic).
   const std::atomic<bool> *cancel = nullptr;
+  /// Called for every memory view the kernel builds (after its addresses
+  /// are checked), empty ones excepted: the driver's discovery of the
+  /// memory a kernel addresses by itself (driver/AutomaticInputs.h).
+  std::function<void(const ViewExtent &)> onMemoryView;
 };
 
 struct Memories {

@@ -41,13 +41,19 @@ constexpr int64_t kMaxAddress = int64_t(1) << 62;
 /// Every coordinate of the view's box must have an element index and a
 /// byte address that fit (checked arithmetic): a huge stride or offset is
 /// refused here instead of wrapping to another row.
+/// `low` and `high` are set to the element indices of the lowest and highest
+/// coordinate; `empty` when the view holds none.
 LogicalResult checkAddressRange(kt::ConstructMemoryViewOp op,
-                                const ViewPart &part) {
+                                const ViewPart &part, int64_t &lowOut,
+                                int64_t &highOut, bool &empty) {
   namespace ck = spyre::checked;
+  empty = false;
   std::optional<int64_t> low = part.offset, high = part.offset;
   for (size_t d = 0; d < part.strides.size() && d < part.lo.size(); ++d) {
-    if (part.hi[d] < part.lo[d])
+    if (part.hi[d] < part.lo[d]) {
+      empty = true;
       return success(); // an empty view addresses nothing
+    }
     std::optional<int64_t> a = ck::mul(part.lo[d], part.strides[d]);
     std::optional<int64_t> b = ck::mul(part.hi[d], part.strides[d]);
     if (!a || !b || !low || !high) {
@@ -64,6 +70,8 @@ LogicalResult checkAddressRange(kt::ConstructMemoryViewOp op,
     return op.emitError("the memory view's addresses overflow: offset ")
            << part.offset << " with these sizes and strides reaches beyond "
            << "byte 2^62";
+  lowOut = *low;
+  highOut = *high;
   return success();
 }
 
@@ -111,8 +119,36 @@ LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
       part.hi.push_back(s - 1);
     }
   }
-  if (failed(checkAddressRange(op, part)))
+  int64_t low = 0, high = 0;
+  bool empty = false;
+  if (failed(checkAddressRange(op, part, low, high, empty)))
     return failure();
+  if (!empty && core.interp.options().onMemoryView) {
+    // A partition of a distributed view addresses its box from its lower
+    // corner (AccessTileOps: the origin is the part's lo), a plain view
+    // from coordinate 0: the extent reported is the one its uses address.
+    bool plain = false, partition = false;
+    for (Operation *user : op.getResult().getUsers())
+      (isa<kt::ConstructDistributedMemoryViewOp>(user) ? partition : plain) = true;
+    if (plain || !partition)
+      core.interp.options().onMemoryView(
+          ViewExtent{part.space == Space::LX, part.core, part.dtype, low, high,
+                     op.getOperation()});
+    if (partition) {
+      ViewPart shifted = part;
+      bool fits = true;
+      for (size_t d = 0; d < shifted.lo.size(); ++d) {
+        fits &= !__builtin_sub_overflow(shifted.hi[d], shifted.lo[d],
+                                        &shifted.hi[d]);
+        shifted.lo[d] = 0;
+      }
+      if (fits && succeeded(checkAddressRange(op, shifted, low, high, empty)) &&
+          !empty)
+        core.interp.options().onMemoryView(
+            ViewExtent{part.space == Space::LX, part.core, part.dtype, low,
+                       high, op.getOperation()});
+    }
+  }
   view->dtype = part.dtype;
   view->shape = part.sizes;
   core.set(op.getResult(), MemoryViewPtr(view));

@@ -49,6 +49,15 @@ constexpr uint64_t kMaxConstantBytes = uint64_t(64) << 20;
 /// need an --input.
 constexpr int64_t kMaxSeededElements = int64_t(1) << 24;
 
+/// Bytes of memory the automatic inputs fill with random data, over every
+/// region a kernel addresses by itself (driver/AutomaticInputs.h); larger
+/// regions are bound for the emulator but left unfilled (they read as zero).
+constexpr uint64_t kMaxAutoFillBytes = uint64_t(64) << 20;
+
+/// Separate address ranges the discovery of a kernel's memory views keeps
+/// (adjacent and overlapping views merge into one); more refuse the run.
+constexpr size_t kMaxDiscoveredRanges = 4096;
+
 } // namespace spyre::limits
 
 #endif

@@ -247,6 +247,41 @@ private Q_SLOTS:
     QVERIFY(errors.join(" ").contains("%n"));
   }
 
+  void dialogShowsAutomaticAddresses() {
+    // %in and %out are base addresses through arithmetic: left empty they
+    // get automatic addresses (docs/inputs.md), shown as the placeholder;
+    // %n is a plain value and still needed.
+    const QString source = QStringLiteral(
+        "#s = affine_set<(d0) : (d0 >= 0, -d0 + 63 >= 0)>\n"
+        "func.func @k(%n: index, %in: index, %out: index) attributes {grid = [1]} {\n"
+        "  %c64 = arith.constant 64 : index\n"
+        "  %p = arith.addi %in, %c64 : index\n"
+        "  %v = ktdp.construct_memory_view %p, sizes: [64], strides: [1] {\n"
+        "    coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<64xf16>\n"
+        "  %w = ktdp.construct_memory_view %out, sizes: [64], strides: [1] {\n"
+        "    coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<64xf32>\n"
+        "  return\n"
+        "}\n");
+    RunInputsDialog dialog(RunInputs{}, source, "k.mlir");
+    QSignalSpy read(&dialog, &RunInputsDialog::argumentsRead);
+    QVERIFY(read.wait(30000));
+    auto *in = dialog.findChild<QLineEdit *>("value_in");
+    auto *out = dialog.findChild<QLineEdit *>("value_out");
+    auto *n = dialog.findChild<QLineEdit *>("value_n");
+    QVERIFY(in && out && n);
+    QCOMPARE(in->placeholderText(), QString("automatic address 16777216"));
+    QCOMPARE(out->placeholderText(), QString("automatic address 33554432"));
+    QCOMPARE(n->placeholderText(), QString("value (needed)"));
+    QVERIFY(in->toolTip().contains("automatic address 16777216"));
+    // A typed value overrides the automatic one and reaches the run.
+    QVERIFY(dialog.setScalar("in", "4096"));
+    std::map<std::string, spyre::driver::Argument> args;
+    QStringList errors;
+    QVERIFY(dialog.inputs().load(args, errors));
+    QCOMPARE(args["in"].integer.value_or(0), int64_t(4096));
+    QCOMPARE(args.count("out"), size_t(0));
+  }
+
   void scalarValuesReachTheRuns() {
     QFile f(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir"));
     QVERIFY(f.open(QIODevice::ReadOnly));

@@ -151,6 +151,11 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       return 1;
     }
     args = emulatorArguments(*interp);
+    // `both` prints them with the interpreter's run; the emulator alone
+    // says here which inputs were made (automatic addresses, regions).
+    if (options.engine == "emu")
+      for (const Diagnostic &d : interp->preparingDiagnostics())
+        std::cerr << d.format() << "\n";
   }
 
   EmulateOptions eo;

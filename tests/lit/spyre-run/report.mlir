@@ -10,7 +10,11 @@
 // RUN: spyre-run %s --seed 1 --repeat 3 --report %t.rep.json | FileCheck %s --check-prefix=REPEAT
 // RUN: FileCheck %s --input-file=%t.rep.json --check-prefix=REPEATJSON
 // RUN: not spyre-run %s --engine warp 2>&1 | FileCheck %s --check-prefix=ENGINE
-// RUN: not spyre-run %s 2>&1 | FileCheck %s --check-prefix=MISSING
+// Without --seed (and without a record) the arrays are seed 0's
+// (docs/inputs.md).
+// RUN: spyre-run %s --output y=%t.auto.npy
+// RUN: spyre-run %s --seed 0 --output y=%t.seed0.npy
+// RUN: cmp %t.auto.npy %t.seed0.npy
 // The architecture: a preset, or a file whose errors point at their line.
 // RUN: spyre-run %s --seed 1 --arch spyre-4core | FileCheck %s --check-prefix=SUMMARY
 // RUN: printf 'format_version = 2\nname = "x"\n[chip]\ncores = "many"\n' > %t.toml
@@ -32,7 +36,6 @@
 // REPEATJSON: "wall_s": {{[0-9.e-]+}},
 // REPEATJSON-NEXT: "wall_s_repeat_median": {{[0-9.e-]+}},
 // REPEATJSON-NEXT: "wall_s_repeats": [
-// MISSING: error: no value given for argument %x
 // ARCH: .toml:4:9: error: 'chip.cores' must be an integer
 
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>

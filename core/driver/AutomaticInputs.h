@@ -1,0 +1,110 @@
+//===- AutomaticInputs.h - inputs for a kernel run without a record -*- C++ -*-===//
+//
+// What a run does for the memory nobody gave it (Run.cpp, docs/inputs.md):
+//
+//   * an integer or index argument without a value that is the base address
+//     of memory views (the offset of a construct_memory_view, directly or
+//     through integer arithmetic) gets an automatic address: element index
+//     2^24 (k + 1) for the k-th such argument, as ktir-cpu's harness does;
+//   * a discovery run of the interpreter records every memory view the
+//     kernel builds (ViewDiscovery); the views' byte ranges, less what the
+//     given or seeded arrays already hold, become memory regions filled
+//     with seeded random data (planRegions) and bound for both engines.
+//
+// Internal to core/driver: MLIR types appear here, so the GUI never
+// includes it (it sees the results through Run.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_DRIVER_AUTOMATICINPUTS_H
+#define SPYRE_DRIVER_AUTOMATICINPUTS_H
+
+#include "driver/DiagnosticCapture.h"
+#include "driver/Run.h"
+#include "interp/Interpreter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace spyre::driver {
+
+/// The element index the k-th automatic address (k from 0) gives.
+int64_t automaticElementIndex(unsigned k);
+
+/// The type of the first memory view `value` is the offset of, directly or
+/// through integer arithmetic (addi, subi, muli, index casts, ...); null
+/// when it addresses none.
+mlir::MemRefType addressedViewType(mlir::Value value);
+
+/// Random integers stay below this: the smallest static extent of any
+/// floating-point memory view (1 when there is none), so gather and
+/// scatter indices stay in range.
+int64_t seededIntegerHigh(mlir::func::FuncOp function);
+
+/// `count` random elements of `dtype` named `name` (floats standard
+/// normal, integers uniform in [0, intHigh)), from a generator seeded by
+/// `seed` and the name: the rule --seed follows.
+std::vector<uint8_t> randomElements(interp::DType dtype, int64_t count,
+                                    uint64_t seed, const std::string &name,
+                                    int64_t intHigh);
+
+/// The memory views a discovery run built, merged per memory, core and
+/// element type into byte ranges (at most limits::kMaxDiscoveredRanges).
+class ViewDiscovery {
+public:
+  /// InterpOptions::onMemoryView.
+  void add(const interp::ViewExtent &view);
+
+  struct Span {
+    int64_t end = 0;
+    mlir::Operation *op = nullptr; ///< the first view that reached here
+  };
+  /// (lx, core, dtype) -> byte ranges [begin, end).
+  using Key = std::tuple<bool, int, interp::DType>;
+  const std::map<Key, std::map<int64_t, Span>> &ranges() const {
+    return spans;
+  }
+  /// A view past the limit on ranges, or one starting before byte 0: the
+  /// first such view (null when none).
+  mlir::Operation *tooManyAt() const { return tooMany; }
+  mlir::Operation *negativeAt() const { return negative; }
+  size_t views() const { return count; }
+
+private:
+  std::map<Key, std::map<int64_t, Span>> spans;
+  size_t total = 0, count = 0;
+  mlir::Operation *tooMany = nullptr, *negative = nullptr;
+};
+
+/// Memory a run already holds: given and seeded arrays, record regions.
+struct HeldRange {
+  bool lx = false;
+  int core = 0;
+  uint64_t begin = 0, end = 0;
+};
+
+/// What planRegions decided.
+struct RegionPlan {
+  std::vector<MemoryRegion> filled;
+  /// HBM ranges too large to fill: bound for the emulator, read as zero.
+  std::vector<BoundRange> unfilled;
+};
+
+/// The regions of `discovery` not in `held`, split where views of
+/// different element types overlap (integer types keep their bytes, so
+/// indices stay in range), filled with random data from `seed` up to
+/// limits::kMaxAutoFillBytes in all and bound beyond it (a warning on the
+/// view's line). A range beyond `hbmBytes` (HBM) or `lxBytes` (a
+/// scratchpad) is refused with an error on the view's line.
+mlir::LogicalResult planRegions(const ViewDiscovery &discovery,
+                                const std::vector<HeldRange> &held,
+                                uint64_t hbmBytes, uint64_t lxBytes,
+                                uint64_t seed, int64_t intHigh,
+                                RegionPlan &plan, DiagnosticCapture &capture);
+
+} // namespace spyre::driver
+
+#endif
