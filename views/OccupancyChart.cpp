@@ -399,8 +399,8 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   const OccupancyIndex::Peak &peak = plot.peak;
   if (peak.core >= 0) {
     auto *mark = new QScatterSeries;
-    QString where = plot.cycles ? tr("cycle %1").arg(peak.time)
-                                : tr("event %1").arg(peak.time);
+    QString where = plot.cycles ? tr("cycle %1").arg(formatCount(peak.time))
+                                : tr("event %1").arg(formatCount(peak.time));
     // The point's label gives the bytes; the legend says where.
     mark->setName(core < 0 ? tr("peak: core %1, %2").arg(peak.core).arg(where)
                            : tr("peak: %1").arg(where));
@@ -478,9 +478,7 @@ QString OccupancyChart::cursorText() const {
     uint64_t t = *cursorAt;
     if (core >= 0) {
       parts << tr("%1 %2: %3 in use on core %4")
-                   .arg(unit)
-                   .arg(t)
-                   .arg(formatBytes(source->valueAt(core, t)))
+                   .arg(unit, formatCount(t), formatBytes(source->valueAt(core, t)))
                    .arg(core);
     } else {
       int most = -1;
@@ -491,20 +489,20 @@ QString OccupancyChart::cursorText() const {
         if (most < 0 || v > bytes)
           most = c, bytes = v;
       }
-      parts << tr("%1 %2: %3 in use on all cores, most on core %4 (%5)")
-                   .arg(unit)
-                   .arg(t)
-                   .arg(formatBytes(total))
-                   .arg(most)
-                   .arg(formatBytes(bytes));
+      if (total == 0)
+        parts << tr("%1 %2: nothing in use").arg(unit, formatCount(t));
+      else
+        parts << tr("%1 %2: %3 in use on all cores, most on core %4 (%5)")
+                     .arg(unit, formatCount(t), formatBytes(total))
+                     .arg(most)
+                     .arg(formatBytes(bytes));
     }
   }
   if (range)
     parts << tr("selected %1 %2–%3 (%4)")
-                 .arg(shown.cycles ? tr("cycles") : tr("events"))
-                 .arg(range->first)
-                 .arg(range->second)
-                 .arg(range->second - range->first);
+                 .arg(shown.cycles ? tr("cycles") : tr("events"),
+                      formatCount(range->first), formatCount(range->second),
+                      formatCount(range->second - range->first));
   return parts.join(QStringLiteral(" · "));
 }
 

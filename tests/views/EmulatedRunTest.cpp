@@ -20,6 +20,7 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QGraphicsView>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -330,6 +331,43 @@ private Q_SLOTS:
     QTest::keyClick(port, Qt::Key_Escape);
     QCOMPARE(cleared.count(), 1);
     QVERIFY(!chart.selectedRange());
+  }
+
+  // The readout writes its numbers as the rest of the app does ("1,984"),
+  // and says "nothing in use" rather than "most on core 0 (0 B)".
+  void chartReadoutGroupsThousands() {
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    OccupancyTrace trace;
+    trace.timeUnit = "cycle";
+    trace.capacityBytes = 2 << 20;
+    trace.cores = 2;
+    trace.events.push_back({1, 1500, 1984, 1984, 1, 7, "op"});
+    trace.events.push_back({0, 2000, 4096, 4096, 2, 8, "op"});
+    trace.events.push_back({1, 12500, -1984, 0, 1, 7, "op"});
+    trace.events.push_back({0, 13000, -4096, 0, 2, 8, "op"});
+    OccupancyModel model;
+    model.setTrace(trace);
+    OccupancyChart chart;
+    chart.setModel(&model);
+    chart.resize(900, 400);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.finishPreparing();
+    chart.setCursorTime(1700);
+    QString text = chart.cursorText();
+    QVERIFY2(text.startsWith("cycle 1,700: "), qPrintable(text));
+    QVERIFY2(text.contains("most on core 1"), qPrintable(text));
+    chart.setCursorTime(15000);
+    QVERIFY2(chart.cursorText() == "cycle 15,000: nothing in use", qPrintable(chart.cursorText()));
+    chart.setFocusedCore(1);
+    chart.finishPreparing();
+    chart.setCursorTime(2500);
+    QVERIFY2(chart.cursorText() == "cycle 2,500: 1.9 KiB in use on core 1",
+             qPrintable(chart.cursorText()));
+    chart.selectRange(1000, 12345);
+    QVERIFY2(chart.cursorText().endsWith("selected cycles 1,000–12,345 (11,345)"),
+             qPrintable(chart.cursorText()));
+    QLocale::setDefault(QLocale::system());
   }
 
   void longTraceIsPreparedInTheBackground() {
