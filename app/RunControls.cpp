@@ -96,13 +96,13 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(stopAct, &QAction::triggered, this, [this] {
     afterReady = nullptr;
     run.pause();
-    // A recording still going on stops too (the part recorded stays).
-    if (run.growing()) {
-      run.stopRecording();
-      dock->setStatus(tr("Recording stopped at event %1")
-                          .arg(QLocale().toString(qulonglong(run.session()->totalEvents()))));
-    }
-    run.reset();
+    // A run being compiled or recorded stops too (a part recorded stays;
+    // before its first part, it does not start: cancelled()).
+    // An older run shown while a new one was compiled stays where it is.
+    const bool olderShown = run.recording() && !run.growing();
+    run.stopRecording();
+    if (run.hasSession() && !hidden && !olderShown)
+      run.reset();
     updateActions();
   });
   connect(stepEventAct, &QAction::triggered, this,
@@ -131,6 +131,21 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(&run, &EmulatorRun::started, this, [this] {
     dock->setStatus(tr("Recording the run on the emulator…"));
     window->statusBar()->showMessage(tr("Recording the run on the emulator…"));
+    updateActions();
+  });
+  // The part shown is all there will be: the status says so at once.
+  connect(&run, &EmulatorRun::recordingStopped, this, &RunControls::onPosition);
+  connect(&run, &EmulatorRun::cancelled, this, [this] {
+    afterReady = nullptr;
+    const QString stopped = tr("Stopped before the run was recorded");
+    window->statusBar()->showMessage(stopped, 5000);
+    if (run.hasSession() && !hidden) {
+      onPosition(); // the older run shown, where it is
+      dock->setStatus(tr("%1; shown: the previous run (F5 records the new one)").arg(stopped));
+    } else {
+      dock->setStatus(tr("%1: F5 records it and plays it, F10 records it and stops before "
+                         "its first event").arg(stopped));
+    }
     updateActions();
   });
   connect(&run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
@@ -235,7 +250,7 @@ void RunControls::withSession(std::function<void()> step) {
   // very input is waited for; one of another kernel (or inputs) gives way.
   EmulatorRun::Input now = currentInput();
   const EmulatorRun::Input &asked = run.requested();
-  bool askedAlready = run.busy() && now.source == asked.source &&
+  bool askedAlready = run.recording() && now.source == asked.source &&
                       now.arch == asked.arch && now.seed == asked.seed &&
                       now.inputFiles == asked.inputFiles &&
                       now.scalars == asked.scalars;
@@ -428,7 +443,8 @@ void RunControls::updateActions() {
   pauseAct->setEnabled(playing);
   // A recording still going on can be stopped from its first event too
   // (F10 on a long run shows its start while the rest is recorded).
-  stopAct->setEnabled(s && (!atStart || playing || run.growing()));
+  // So can a run still being compiled, before anything of it is shown.
+  stopAct->setEnabled(run.recording() || (s && (!atStart || playing)));
   stepBackAct->setEnabled(s && !atStart);
   // Stepping forwards stays enabled at the run's end: after an edit it
   // records the new kernel's run.
