@@ -15,6 +15,7 @@
 #include <QFileDialog>
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QHBoxLayout>
 #include <QImage>
@@ -112,6 +113,12 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   band.setAlphaF(0.18f);
   rangeBox->setBrush(band);
   rangeBox->setPen(QPen(palette().color(QPalette::Highlight), 1));
+  // The peak's label: drawn by us, kept inside the plot area (a point
+  // label of the series is centred on the point, over the axis' labels
+  // when the peak is at the run's start).
+  peakLabel = new QGraphicsSimpleTextItem(chart);
+  peakLabel->setZValue(60);
+  peakLabel->setVisible(false);
   connect(chart, &QChart::plotAreaChanged, this,
           [this] { placeOverlay(); });
   connect(&worker, &QFutureWatcher<OccupancyPlot>::finished, this,
@@ -410,11 +417,13 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
     QColor accent = dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
     mark->setColor(accent);
     mark->setBorderColor(text);
-    mark->setPointLabelsVisible(true);
-    mark->setPointLabelsColor(text);
-    mark->setPointLabelsClipping(false);
-    mark->setPointLabelsFormat(tr("peak %1").arg(formatBytes(peak.bytes)));
+    peakLabel->setText(tr("peak %1").arg(formatBytes(peak.bytes)));
+    peakLabel->setBrush(text);
+    peakLabel->setFont(font());
+    peakAt = QPointF(double(peak.time), double(peak.bytes) * scale);
     ++seriesCount;
+  } else {
+    peakLabel->setText(QString());
   }
   // The current time: a vertical line, moved without a rebuild.
   cursorLine = new QLineSeries;
@@ -464,10 +473,30 @@ void OccupancyChart::placeOverlay() {
   } else {
     rangeBox->setVisible(false);
   }
+  // The peak's label above its point (below it at the plot's top), moved
+  // in from the plot's edges.
+  peakLabel->setVisible(drawn && !peakLabel->text().isEmpty());
+  if (peakLabel->isVisible()) {
+    const QRectF area = chart->plotArea();
+    const QPointF at = chart->mapToPosition(peakAt, cursorLine);
+    const QRectF box = peakLabel->boundingRect();
+    double x = at.x() - box.width() / 2;
+    x = std::max(area.left() + 2, std::min(x, area.right() - box.width() - 2));
+    double y = at.y() - box.height() - 5;
+    if (y < area.top())
+      y = at.y() + 6;
+    peakLabel->setPos(x, y);
+  }
   QString said = cursorText();
   readout->setFullText(said);
   readout->setVisible(!said.isEmpty());
 }
+
+QRectF OccupancyChart::peakLabelRect() const {
+  return peakLabel->isVisible() ? peakLabel->sceneBoundingRect() : QRectF();
+}
+
+QRectF OccupancyChart::plotArea() const { return chart->mapRectToScene(chart->plotArea()); }
 
 QString OccupancyChart::cursorText() const {
   if (!source || shown.empty)
@@ -619,6 +648,7 @@ void OccupancyChart::renderAt(QSize size,
   chart->resize(QSizeF(size));
   if (chart->layout())
     chart->layout()->activate();
+  placeOverlay(); // the peak's label at this size's plot area
   paint(chart->geometry());
   chart->setTitle(QString());
   chart->legend()->setAlignment(legendBefore);
@@ -627,6 +657,7 @@ void OccupancyChart::renderAt(QSize size,
   if (chart->layout())
     chart->layout()->activate();
   fitToSize();
+  placeOverlay();
 }
 
 namespace {

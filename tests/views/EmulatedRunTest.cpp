@@ -370,6 +370,38 @@ private Q_SLOTS:
     QLocale::setDefault(QLocale::system());
   }
 
+  // A peak at the run's first cycle, at the top of a plot fitted to the
+  // data: its label stays inside the plot area (not over the axis' labels
+  // at the left, nor over the title at the top).
+  void peakLabelStaysInThePlot() {
+    OccupancyTrace trace;
+    trace.timeUnit = "cycle";
+    trace.capacityBytes = 2 << 20;
+    trace.cores = 1;
+    trace.events.push_back({0, 1, 65536, 65536, 1, 7, "op"});
+    trace.events.push_back({0, 9000, -61440, 4096, 1, 7, "op"});
+    trace.events.push_back({0, 20000, -4096, 0, 1, 7, "op"});
+    OccupancyModel model;
+    model.setTrace(trace);
+    OccupancyChart chart;
+    chart.setModel(&model);
+    chart.resize(640, 300);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    for (int core : {-1, 0}) {
+      chart.setFocusedCore(core);
+      chart.finishPreparing();
+      QCoreApplication::processEvents();
+      const QRectF label = chart.peakLabelRect(), area = chart.plotArea();
+      QVERIFY(!label.isEmpty());
+      QVERIFY2(area.contains(label),
+               qPrintable(QStringLiteral("label %1,%2 %3x%4 outside the plot %5,%6 %7x%8")
+                              .arg(label.x()).arg(label.y()).arg(label.width())
+                              .arg(label.height()).arg(area.x()).arg(area.y())
+                              .arg(area.width()).arg(area.height())));
+    }
+  }
+
   void longTraceIsPreparedInTheBackground() {
     // 100k events on one core: the redraw returns at once and the picture
     // arrives from the worker.
