@@ -121,6 +121,10 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(&run, &EmulatorRun::extended, this, [this] {
     const spyre::emu::Session *s = run.session();
     run.setPlayRate(int(std::max<uint64_t>(1, s->totalEvents() / 330)), 30);
+    // The whole run is in: the status bar no longer says "recording the
+    // rest…".
+    if (!run.growing() && !hidden)
+      announceRun();
     std::function<void()> then = std::move(afterReady);
     afterReady = nullptr;
     if (then)
@@ -134,7 +138,12 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
     updateActions();
   });
   // The part shown is all there will be: the status says so at once.
-  connect(&run, &EmulatorRun::recordingStopped, this, &RunControls::onPosition);
+  connect(&run, &EmulatorRun::recordingStopped, this, [this] {
+    if (hidden)
+      return;
+    announceRun();
+    onPosition();
+  });
   connect(&run, &EmulatorRun::cancelled, this, [this] {
     afterReady = nullptr;
     const QString stopped = tr("Stopped before the run was recorded");
@@ -321,23 +330,36 @@ void RunControls::onReady() {
   // width it had behind the Diagnostics tab, so a narrow window cut the
   // run's end off).
   QTimer::singleShot(0, dock->view(), &TimelineView::fitAll);
-  window->statusBar()->showMessage(
-      (run.growing() ? tr("Emulated run: the first %1 events (%2 cycles) shown; "
-                          "recording the rest…")
-                     : tr("Emulated run recorded: %1 events, %2 cycles"))
-          .arg(QLocale().toString(qulonglong(s->totalEvents())),
-               QLocale().toString(qulonglong(s->totalCycles()))),
-      5000);
-  if (s->faulted())
-    window->statusBar()->showMessage(
-        tr("The emulated run stopped: %1")
-            .arg(QString::fromStdString(s->fault().message).section('\n', 0, 0)),
-        10000);
+  announceRun();
   std::function<void()> then = std::move(afterReady);
   afterReady = nullptr;
   if (then)
     then();
   onPosition();
+}
+
+void RunControls::announceRun() {
+  const spyre::emu::Session *s = run.session();
+  if (!s)
+    return;
+  const QString events = QLocale().toString(qulonglong(s->totalEvents()));
+  const QString cycles = QLocale().toString(qulonglong(s->totalCycles()));
+  if (s->faulted())
+    window->statusBar()->showMessage(
+        tr("The emulated run stopped: %1")
+            .arg(QString::fromStdString(s->fault().message).section('\n', 0, 0)),
+        10000);
+  else if (run.growing())
+    window->statusBar()->showMessage(
+        tr("Emulated run: the first %1 events (%2 cycles) shown; recording the rest…")
+            .arg(events, cycles),
+        5000);
+  else if (!run.complete())
+    window->statusBar()->showMessage(
+        tr("Recording stopped at event %1 (cycle %2)").arg(events, cycles), 5000);
+  else
+    window->statusBar()->showMessage(
+        tr("Emulated run recorded: %1 events, %2 cycles").arg(events, cycles), 5000);
 }
 
 void RunControls::onPosition() {

@@ -143,6 +143,36 @@ private Q_SLOTS:
     QVERIFY(run.session()->totalEvents() > 0);
   }
 
+  // A run shown in parts while it is recorded: once the whole run is in,
+  // the status bar no longer says "recording the rest…".
+  void wholeRunReplacesThePartsMessage() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
+    RunControls *rc = window.runs();
+    EmulatorRun &run = rc->emulator();
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    EmulatorRun::Input in = rc->currentInput();
+    in.firstFrontier = 64; // a first part of 64 events, then the rest
+    in.firstPartMs = 0;
+    bool grewAtFirst = false;
+    QString atFirst;
+    connect(&run, &EmulatorRun::ready, this, [&] {
+      grewAtFirst = run.growing();
+      atFirst = window.statusBar()->currentMessage();
+    });
+    run.start(in);
+    QVERIFY(ready.wait(60000));
+    // The part arrives before the job's end is taken: it is growing.
+    QVERIFY(grewAtFirst);
+    QVERIFY2(atFirst.contains("recording the rest"), qPrintable(atFirst));
+    QVERIFY(QTest::qWaitFor([&] { return !run.busy() && run.complete(); }, 60000));
+    const QString now = window.statusBar()->currentMessage();
+    QVERIFY2(!now.contains("recording the rest"), qPrintable(now));
+    QVERIFY2(now.startsWith("Emulated run recorded: "), qPrintable(now));
+    const QString timeline = rc->timeline()->status();
+    QVERIFY2(!timeline.contains("so far"), qPrintable(timeline));
+  }
+
   // Stop while a new run of an edited kernel is compiled: the older run
   // stays shown where it was, and the docks say it is the older one.
   void stopKeepsTheOlderRunShown() {
