@@ -90,6 +90,27 @@ uint64_t heldAt(const std::vector<emu::LxInterval> &lx, int core,
   return sum;
 }
 
+/// A trace in cycles of `cores` cores with a 2 MiB scratchpad.
+OccupancyTrace cycleTrace(int cores, std::vector<OccupancyEvent> events) {
+  OccupancyTrace trace;
+  trace.timeUnit = "cycle";
+  trace.capacityBytes = 2 << 20;
+  trace.cores = cores;
+  trace.events = std::move(events);
+  return trace;
+}
+
+/// `chart` over `model`, shown at `size` with its picture ready.
+bool showChart(OccupancyChart &chart, OccupancyModel &model, QSize size) {
+  chart.setModel(&model);
+  chart.resize(size);
+  chart.show();
+  if (!QTest::qWaitForWindowExposed(&chart))
+    return false;
+  chart.finishPreparing();
+  return true;
+}
+
 } // namespace
 
 class EmulatedRunTest : public QObject {
@@ -337,22 +358,13 @@ private Q_SLOTS:
   // and says "nothing in use" rather than "most on core 0 (0 B)".
   void chartReadoutGroupsThousands() {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    OccupancyTrace trace;
-    trace.timeUnit = "cycle";
-    trace.capacityBytes = 2 << 20;
-    trace.cores = 2;
-    trace.events.push_back({1, 1500, 1984, 1984, 1, 7, "op"});
-    trace.events.push_back({0, 2000, 4096, 4096, 2, 8, "op"});
-    trace.events.push_back({1, 12500, -1984, 0, 1, 7, "op"});
-    trace.events.push_back({0, 13000, -4096, 0, 2, 8, "op"});
     OccupancyModel model;
-    model.setTrace(trace);
+    model.setTrace(cycleTrace(2, {{1, 1500, 1984, 1984, 1, 7, "op"},
+                                  {0, 2000, 4096, 4096, 2, 8, "op"},
+                                  {1, 12500, -1984, 0, 1, 7, "op"},
+                                  {0, 13000, -4096, 0, 2, 8, "op"}}));
     OccupancyChart chart;
-    chart.setModel(&model);
-    chart.resize(900, 400);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
-    chart.finishPreparing();
+    QVERIFY(showChart(chart, model, QSize(900, 400)));
     chart.setCursorTime(1700);
     QString text = chart.cursorText();
     QVERIFY2(text.startsWith("cycle 1,700: "), qPrintable(text));
@@ -374,20 +386,12 @@ private Q_SLOTS:
   // data: its label stays inside the plot area (not over the axis' labels
   // at the left, nor over the title at the top).
   void peakLabelStaysInThePlot() {
-    OccupancyTrace trace;
-    trace.timeUnit = "cycle";
-    trace.capacityBytes = 2 << 20;
-    trace.cores = 1;
-    trace.events.push_back({0, 1, 65536, 65536, 1, 7, "op"});
-    trace.events.push_back({0, 9000, -61440, 4096, 1, 7, "op"});
-    trace.events.push_back({0, 20000, -4096, 0, 1, 7, "op"});
     OccupancyModel model;
-    model.setTrace(trace);
+    model.setTrace(cycleTrace(1, {{0, 1, 65536, 65536, 1, 7, "op"},
+                                  {0, 9000, -61440, 4096, 1, 7, "op"},
+                                  {0, 20000, -4096, 0, 1, 7, "op"}}));
     OccupancyChart chart;
-    chart.setModel(&model);
-    chart.resize(640, 300);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showChart(chart, model, QSize(640, 300)));
     for (int core : {-1, 0}) {
       chart.setFocusedCore(core);
       chart.finishPreparing();
