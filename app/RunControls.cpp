@@ -160,7 +160,10 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(&run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
     afterReady = nullptr;
     QString first = errors.value(0, tr("the run failed"));
-    dock->setStatus(tr("The emulated run failed: %1").arg(first));
+    // An older run still shown below is said to be that.
+    dock->setStatus(run.hasSession() && !hidden
+                        ? tr("The emulated run failed: %1\nShown: the previous run").arg(first)
+                        : tr("The emulated run failed: %1").arg(first));
     window->statusBar()->showMessage(tr("The emulated run failed: %1").arg(first), 10000);
     updateActions();
   });

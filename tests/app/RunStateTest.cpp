@@ -205,6 +205,21 @@ private Q_SLOTS:
     QTest::qWait(100);
     QCOMPARE(ready.count(), 1);
     QCOMPARE(run.session(), older);
+
+    // A broken kernel's run fails: the older run is still shown below,
+    // and both the Timeline and the chart say so.
+    QSignalSpy failed(&run, &EmulatorRun::failed);
+    auto *editor = window.findChild<CodeEditor *>("editor");
+    editor->append(QStringLiteral("\ngarbage(\n"));
+    rc->stepEventAction()->trigger();
+    QVERIFY(failed.wait(60000));
+    QCOMPARE(run.session(), older);
+    const QString after = rc->timeline()->status();
+    QVERIFY2(after.startsWith("The emulated run failed: ") &&
+                 after.endsWith("Shown: the previous run"),
+             qPrintable(after));
+    QVERIFY2(chart->subtitleText().startsWith("the newest run failed · shown: "),
+             qPrintable(chart->subtitleText()));
   }
 };
 
