@@ -3,6 +3,7 @@
 #include "EmulatedRunViews.h"
 
 #include "CompileController.h"
+#include "Bytes.h"
 #include "EmulatorRun.h"
 #include "MachineDocks.h"
 #include "OccupancyChart.h"
@@ -75,6 +76,7 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   connect(run, &EmulatorRun::extended, this, &EmulatedRunViews::onExtended);
   connect(run, &EmulatorRun::recordingStopped, this,
           &EmulatedRunViews::onRecordingStopped);
+  connect(run, &EmulatorRun::cancelled, this, &EmulatedRunViews::onCancelled);
   connect(run, &EmulatorRun::positionChanged, this,
           &EmulatedRunViews::onPosition);
   connect(run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
@@ -82,10 +84,14 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
     // A scalar argument without a value: say where values are given.
     if (why.contains(QStringLiteral("no value given for argument")))
       why += tr(" (Run ▸ Inputs… gives scalar arguments their values)");
+    summaryAwaited = false;
     summaryView->setStatus(tr("The emulated run failed: %1").arg(why));
     this->docks->chart()->setEmptyText(tr("The emulated run failed: %1").arg(why));
-    // Not "running on the emulator…" any more.
-    this->docks->chart()->setSubtitle(tr("the emulated run failed"));
+    // Not "running on the emulator…" any more; an older run's chart still
+    // shown is said to be that.
+    this->docks->chart()->setSubtitle(
+        olderRunShown() ? tr("the newest run failed · shown: %1").arg(chartSubtitle())
+                        : tr("the emulated run failed"));
   });
   if (compiler)
     connect(compiler, &CompileController::finished, this,
@@ -138,6 +144,7 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
 EmulatedRunViews::~EmulatedRunViews() { indexer.waitForFinished(); }
 
 void EmulatedRunViews::clearShown() {
+  cleared = true;
   chartWaiting = nullptr;
   ++shownRuns; // a summary waiting for its turn is of the previous kernel
   docks->ring()->setLiveState(RingLiveState());
@@ -201,7 +208,29 @@ bool EmulatedRunViews::indexing() const {
   return inFlight || pendingIndex || chartWaiting || (feed && feed->filling());
 }
 
+bool EmulatedRunViews::olderRunShown() const {
+  return run->hasSession() && !cleared;
+}
+
+void EmulatedRunViews::onCancelled() {
+  // The run asked for never came: what is shown (an older run, or
+  // nothing) says so, not "running on the emulator…".
+  summaryAwaited = false;
+  if (olderRunShown()) {
+    docks->chart()->setSubtitle(chartSubtitle());
+    docks->chart()->setEmptyText(chartEmptyText());
+    summaryView->setStatus(
+        tr("Stopped before the new run was recorded; shown: the previous run"));
+    return;
+  }
+  const QString stopped = tr("Stopped before the run was recorded: F5 records it");
+  docks->chart()->setSubtitle(tr("stopped before the run was recorded"));
+  docks->chart()->setEmptyText(stopped);
+  summaryView->setStatus(stopped);
+}
+
 void EmulatedRunViews::onReady() {
+  cleared = false;
   releaseOnWorker(std::exchange(ring, nullptr)); // the older run's
   index();
   // The summary is the recorded run's (only the interpreter runs, for the
@@ -237,8 +266,28 @@ void EmulatedRunViews::onRecordingStopped() {
           .arg(QLocale().toString(qulonglong(session->totalEvents())),
                QLocale().toString(qulonglong(session->totalCycles()))));
   // The part shown keeps its index; only what the chart says changes.
-  if (ring)
-    docks->chart()->setSubtitle(chartSubtitle());
+  docks->chart()->setSubtitle(chartSubtitle());
+  docks->chart()->setEmptyText(chartEmptyText());
+}
+
+QString EmulatedRunViews::chartEmptyText() const {
+  const spyre::emu::Session *session = run->session();
+  if (!session)
+    return QString();
+  const QString cycles = formatCount(session->totalCycles());
+  if (run->growing())
+    return tr("Recording the run on the emulator… no scratchpad buffer is filled "
+              "in its first %1 cycles.")
+        .arg(cycles);
+  if (session->faulted())
+    return tr("The emulated run stopped at cycle %1, before it filled a scratchpad "
+              "buffer:\n%2")
+        .arg(cycles, QString::fromStdString(session->fault().message).section('\n', 0, 0));
+  if (!session->complete())
+    return tr("The recording was stopped at cycle %1, before a scratchpad buffer "
+              "was filled (F5 records the whole run).")
+        .arg(cycles);
+  return tr("The run fills no scratchpad buffer (%1 cycles).").arg(cycles);
 }
 
 QString EmulatedRunViews::chartSubtitle() const {
@@ -249,18 +298,17 @@ QString EmulatedRunViews::chartSubtitle() const {
   QString what = tr("emulator, %1, %2")
                      .arg(RunInputs{in.seed, in.inputFiles, in.scalars}.describe(),
                           QFileInfo(in.name).fileName());
-  QString fills = tr("%1 buffer fills").arg(session->trace().lx.size());
+  QString fills = tr("%1 buffer fills").arg(formatCount(session->trace().lx.size()));
   // What state the run is in comes first: a narrow chart cuts the end.
-  QLocale c; // thousands grouped, as the Timeline's header
+  const QString cycles = formatCount(session->totalCycles());
   if (run->growing())
-    return tr("recording: the first %1 cycles · %2 · %3")
-        .arg(c.toString(qulonglong(session->totalCycles())), what, fills);
+    return tr("recording: the first %1 cycles · %2 · %3").arg(cycles, what, fills);
+  if (session->faulted())
+    return tr("stopped by a fault at cycle %1 · %2 · %3").arg(cycles, what, fills);
   if (!session->complete())
     return tr("recording stopped at event %1, cycle %2 · %3 · %4")
-        .arg(c.toString(qulonglong(session->totalEvents())),
-             c.toString(qulonglong(session->totalCycles())), what, fills);
-  return tr("%1 cycles · %2 · %3")
-      .arg(c.toString(qulonglong(session->totalCycles())), what, fills);
+        .arg(formatCount(session->totalEvents()), cycles, what, fills);
+  return tr("%1 cycles · %2 · %3").arg(cycles, what, fills);
 }
 
 void EmulatedRunViews::index() {
@@ -332,6 +380,9 @@ void EmulatedRunViews::showChart() {
   docks->occupancy()->setIndex(index);
   releaseOnWorker(std::move(old));
   docks->chart()->setSubtitle(chartSubtitle());
+  // Said when the run fills no buffer (a fault before the first one, a
+  // part recorded so far without one): not "Recording…" for ever.
+  docks->chart()->setEmptyText(chartEmptyText());
   docks->showChart();
 }
 

@@ -77,13 +77,16 @@ private:
   struct Indexes {
     std::shared_ptr<const OccupancyIndex> occupancy;
     std::shared_ptr<const RingStateIndex> ring;
-  const RingStateIndex *ringShown = nullptr; ///< the ring's state is of
-  uint64_t ringCycle = 0;                    ///< this index at this cycle
   };
   void onStarted();
   void onReady();
   void onExtended();
   void onRecordingStopped();
+  void onCancelled();
+  /// The run session() holds is on show (not cleared for another kernel).
+  bool olderRunShown() const;
+  /// What the chart says when the run shown fills no scratchpad buffer.
+  QString chartEmptyText() const;
   /// The chart's subtitle for the run shown: its inputs and kernel, its
   /// cycles (the first N while recording; where it was stopped), its fills.
   QString chartSubtitle() const;
@@ -117,6 +120,7 @@ private:
   /// The occupancy index the chart gets in its turn (null: none waiting).
   std::shared_ptr<const OccupancyIndex> chartWaiting;
   quint64 shownRuns = 0; ///< clearShown() calls so far
+  bool cleared = false;  ///< clearShown() since the last run was ready
 };
 
 #endif

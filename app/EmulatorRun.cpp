@@ -43,6 +43,7 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
   connect(&watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,
           [this] {
             if (jobs.end()) {
+              wanted = false; // the newest run asked for ends here
               std::shared_ptr<Prepared> p = watcher.result();
               if (p && p->session) {
                 adopt(runningGen, p);
@@ -70,21 +71,27 @@ void EmulatorRun::start(const Input &input) {
   pause();
   pending = input;
   ++generation;
+  wanted = true;
   jobs.request();
   launch();
 }
 
 void EmulatorRun::stopRecording() {
-  if (!jobs.busy())
+  if (!wanted)
     return;
+  wanted = false;
   bool cutShort = growing();
   ++generation; // parts still on their way are dropped
   jobs.abandon();
+  // A run asked for while an older one was ending is not started either.
+  jobs.restartWanted();
   if (timer.isActive() && session_ &&
       session_->position() >= session_->totalEvents())
     pause();
   if (cutShort)
     Q_EMIT recordingStopped();
+  else
+    Q_EMIT cancelled();
 }
 
 bool EmulatorRun::growing() const {

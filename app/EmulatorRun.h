@@ -16,7 +16,8 @@
 // views start within a second and the session can be stepped up to its
 // frontier (growing()). A newer run, stopRecording() (Stop) and the
 // destructor (closing the window) cancel a recording within a few
-// thousand events. Sessions replaced are freed on a worker.
+// thousand events; Stop before the first part is shown cancels the run
+// (cancelled()). Sessions replaced are freed on a worker.
 //
 // What a view needs:
 //   session()    the recorded run: trace() (TraceEvent, LxInterval,
@@ -105,16 +106,21 @@ public:
 
   /// Prepares a run of `input` (cancels / supersedes one being prepared).
   void start(const Input &input);
-  /// Preparing a run right now.
+  /// Preparing a run right now (also one stopped, until its worker ends).
   bool busy() const { return jobs.busy(); }
+  /// A run asked for is being compiled or recorded and will be shown (its
+  /// first part, more parts, or a failure): what Stop can end.
+  bool recording() const { return wanted; }
   /// The session shown is a part of a run still being recorded: it will
   /// be extended().
   bool growing() const;
   /// The session shown is a whole run (not a part, not a stopped one).
   bool complete() const { return session_ && session_->complete(); }
-  /// Stops a recording (the part shown stays, not complete();
-  /// recordingStopped() when that part was growing()); nothing when none
-  /// runs.
+  /// Stops the run being compiled or recorded (recording()): the part
+  /// shown stays, not complete(), and recordingStopped() is emitted when
+  /// that part was growing(); cancelled() when nothing of the run was
+  /// shown yet (the session shown, if any, is an older run's). Nothing when
+  /// no run is being made.
   void stopRecording();
   bool hasSession() const { return session_ != nullptr; }
   const spyre::emu::Session *session() const { return session_.get(); }
@@ -191,6 +197,9 @@ Q_SIGNALS:
   /// stopRecording() cut the run shown short: the session stays at the
   /// frontier it had (neither complete() nor growing() any more).
   void recordingStopped();
+  /// stopRecording() ended a run before any part of it was shown: no
+  /// ready() or failed() follows for it.
+  void cancelled();
 
 private:
   void launch();
@@ -210,6 +219,7 @@ private:
   quint64 generation = 0;  ///< of the newest request (start, stop)
   quint64 sessionGen = 0;  ///< of the job session_ came from
   quint64 runningGen = 0;  ///< of the job running
+  bool wanted = false;     ///< recording(): a run asked for, not yet ended
 };
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "MachineDocks.h"
 
+#include "Bytes.h"
 #include "CompileController.h"
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
@@ -125,8 +126,9 @@ void MachineDocks::onRun() {
                           QFileInfo(input.name).fileName());
   if (out.result.ok) {
     chartView->setSubtitle(tr("%1 · %2 scratchpad events")
-                               .arg(what)
-                               .arg(out.trace.events.size()));
+                               .arg(what, formatCount(out.trace.events.size())));
+    // Seen only when the run allocates nothing: not "Running…" for ever.
+    chartView->setEmptyText(tr("The interpreter's run allocates no scratchpad buffer."));
   } else {
     QString why = out.result.diagnostics.empty()
                       ? tr("the run failed")

@@ -255,13 +255,14 @@ void MainWindow::buildMenus() {
   file->addAction(tr("Open Session…"), this, [this] {
     if (!maybeSave())
       return;
-    QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+    QString path = QFileDialog::getOpenFileName(this, tr("Open session"),
+                                                QFileInfo(sessionProposal()).absolutePath(),
                                                 tr("Spyre Explorer sessions (*.spyx)"));
     if (!path.isEmpty())
       openSession(path);
   });
   file->addAction(tr("Save Session…"), this, [this] {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), QString(),
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), sessionProposal(),
                                                 tr("Spyre Explorer sessions (*.spyx)"));
     if (!path.isEmpty())
       saveSession(path.endsWith(".spyx") ? path : path + ".spyx");
@@ -866,6 +867,14 @@ bool MainWindow::maybeSave() {
 }
 
 bool MainWindow::save() { return currentPath.isEmpty() ? saveAs() : writeFile(currentPath); }
+
+QString MainWindow::sessionProposal() const {
+  // Beside the kernel, named after it (an untitled one: in the current
+  // folder, as Save As proposes it).
+  const QFileInfo kernel(currentPath.isEmpty() ? QDir::current().filePath(untitledName)
+                                               : currentPath);
+  return kernel.dir().filePath(kernel.completeBaseName() + QStringLiteral(".spyx"));
+}
 
 bool MainWindow::saveAs() {
   // Untitled kernels (sample copies included) are proposed in the current

@@ -83,6 +83,9 @@ public:
   RunControls *runs() const { return runControls; }
   /// The ring, chart and Run summary following the emulated run.
   EmulatedRunViews *runViews() const { return emulatedViews; }
+  /// Where Save Session… proposes to write the session (and Open
+  /// Session… starts looking): beside the kernel, "<kernel>.spyx".
+  QString sessionProposal() const;
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
   /// Where Help ▸ Documentation reads app.md from.

@@ -96,13 +96,13 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(stopAct, &QAction::triggered, this, [this] {
     afterReady = nullptr;
     run.pause();
-    // A recording still going on stops too (the part recorded stays).
-    if (run.growing()) {
-      run.stopRecording();
-      dock->setStatus(tr("Recording stopped at event %1")
-                          .arg(QLocale().toString(qulonglong(run.session()->totalEvents()))));
-    }
-    run.reset();
+    // A run being compiled or recorded stops too (a part recorded stays;
+    // before its first part, it does not start: cancelled()).
+    // An older run shown while a new one was compiled stays where it is.
+    const bool olderShown = run.recording() && !run.growing();
+    run.stopRecording();
+    if (run.hasSession() && !hidden && !olderShown)
+      run.reset();
     updateActions();
   });
   connect(stepEventAct, &QAction::triggered, this,
@@ -121,6 +121,10 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(&run, &EmulatorRun::extended, this, [this] {
     const spyre::emu::Session *s = run.session();
     run.setPlayRate(int(std::max<uint64_t>(1, s->totalEvents() / 330)), 30);
+    // The whole run is in: the status bar no longer says "recording the
+    // rest…".
+    if (!run.growing() && !hidden)
+      announceRun();
     std::function<void()> then = std::move(afterReady);
     afterReady = nullptr;
     if (then)
@@ -133,10 +137,33 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
     window->statusBar()->showMessage(tr("Recording the run on the emulator…"));
     updateActions();
   });
+  // The part shown is all there will be: the status says so at once.
+  connect(&run, &EmulatorRun::recordingStopped, this, [this] {
+    if (hidden)
+      return;
+    announceRun();
+    onPosition();
+  });
+  connect(&run, &EmulatorRun::cancelled, this, [this] {
+    afterReady = nullptr;
+    const QString stopped = tr("Stopped before the run was recorded");
+    window->statusBar()->showMessage(stopped, 5000);
+    if (run.hasSession() && !hidden) {
+      onPosition(); // the older run shown, where it is
+      dock->setStatus(tr("%1; shown: the previous run (F5 records the new one)").arg(stopped));
+    } else {
+      dock->setStatus(tr("%1: F5 records it and plays it, F10 records it and stops before "
+                         "its first event").arg(stopped));
+    }
+    updateActions();
+  });
   connect(&run, &EmulatorRun::failed, this, [this](const QStringList &errors) {
     afterReady = nullptr;
     QString first = errors.value(0, tr("the run failed"));
-    dock->setStatus(tr("The emulated run failed: %1").arg(first));
+    // An older run still shown below is said to be that.
+    dock->setStatus(run.hasSession() && !hidden
+                        ? tr("The emulated run failed: %1\nShown: the previous run").arg(first)
+                        : tr("The emulated run failed: %1").arg(first));
     window->statusBar()->showMessage(tr("The emulated run failed: %1").arg(first), 10000);
     updateActions();
   });
@@ -235,7 +262,7 @@ void RunControls::withSession(std::function<void()> step) {
   // very input is waited for; one of another kernel (or inputs) gives way.
   EmulatorRun::Input now = currentInput();
   const EmulatorRun::Input &asked = run.requested();
-  bool askedAlready = run.busy() && now.source == asked.source &&
+  bool askedAlready = run.recording() && now.source == asked.source &&
                       now.arch == asked.arch && now.seed == asked.seed &&
                       now.inputFiles == asked.inputFiles &&
                       now.scalars == asked.scalars;
@@ -306,23 +333,36 @@ void RunControls::onReady() {
   // width it had behind the Diagnostics tab, so a narrow window cut the
   // run's end off).
   QTimer::singleShot(0, dock->view(), &TimelineView::fitAll);
-  window->statusBar()->showMessage(
-      (run.growing() ? tr("Emulated run: the first %1 events (%2 cycles) shown; "
-                          "recording the rest…")
-                     : tr("Emulated run recorded: %1 events, %2 cycles"))
-          .arg(QLocale().toString(qulonglong(s->totalEvents())),
-               QLocale().toString(qulonglong(s->totalCycles()))),
-      5000);
-  if (s->faulted())
-    window->statusBar()->showMessage(
-        tr("The emulated run stopped: %1")
-            .arg(QString::fromStdString(s->fault().message).section('\n', 0, 0)),
-        10000);
+  announceRun();
   std::function<void()> then = std::move(afterReady);
   afterReady = nullptr;
   if (then)
     then();
   onPosition();
+}
+
+void RunControls::announceRun() {
+  const spyre::emu::Session *s = run.session();
+  if (!s)
+    return;
+  const QString events = QLocale().toString(qulonglong(s->totalEvents()));
+  const QString cycles = QLocale().toString(qulonglong(s->totalCycles()));
+  if (s->faulted())
+    window->statusBar()->showMessage(
+        tr("The emulated run stopped: %1")
+            .arg(QString::fromStdString(s->fault().message).section('\n', 0, 0)),
+        10000);
+  else if (run.growing())
+    window->statusBar()->showMessage(
+        tr("Emulated run: the first %1 events (%2 cycles) shown; recording the rest…")
+            .arg(events, cycles),
+        5000);
+  else if (!run.complete())
+    window->statusBar()->showMessage(
+        tr("Recording stopped at event %1 (cycle %2)").arg(events, cycles), 5000);
+  else
+    window->statusBar()->showMessage(
+        tr("Emulated run recorded: %1 events, %2 cycles").arg(events, cycles), 5000);
 }
 
 void RunControls::onPosition() {
@@ -428,7 +468,8 @@ void RunControls::updateActions() {
   pauseAct->setEnabled(playing);
   // A recording still going on can be stopped from its first event too
   // (F10 on a long run shows its start while the rest is recorded).
-  stopAct->setEnabled(s && (!atStart || playing || run.growing()));
+  // So can a run still being compiled, before anything of it is shown.
+  stopAct->setEnabled(run.recording() || (s && (!atStart || playing)));
   stepBackAct->setEnabled(s && !atStart);
   // Stepping forwards stays enabled at the run's end: after an edit it
   // records the new kernel's run.

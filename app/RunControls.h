@@ -110,6 +110,9 @@ private:
   void withSession(std::function<void()> step);
   void onReady();
   void onPosition();
+  /// Says in the status bar what the run shown is: a part being recorded,
+  /// a part whose recording was stopped, a fault, or the whole run.
+  void announceRun();
   void showPoint(const EmulatorRun::Point &p);
   void updateActions();
   void askCycle();

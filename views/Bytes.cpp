@@ -1,6 +1,8 @@
-//===- Bytes.cpp - byte counts for people ---------------------------------===//
+//===- Bytes.cpp - byte counts and counts for people ----------------------===//
 
 #include "Bytes.h"
+
+#include <QLocale>
 
 QString formatBytes(uint64_t bytes) {
   if (bytes < 1024)
@@ -18,3 +20,5 @@ QString formatBytes(uint64_t bytes) {
       .arg(value, 0, 'f', whole ? 0 : 1)
       .arg(QLatin1String(units[unit]));
 }
+
+QString formatCount(uint64_t count) { return QLocale().toString(qulonglong(count)); }

@@ -15,6 +15,7 @@
 #include <QFileDialog>
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QHBoxLayout>
 #include <QImage>
@@ -112,6 +113,12 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   band.setAlphaF(0.18f);
   rangeBox->setBrush(band);
   rangeBox->setPen(QPen(palette().color(QPalette::Highlight), 1));
+  // The peak's label: drawn by us, kept inside the plot area (a point
+  // label of the series is centred on the point, over the axis' labels
+  // when the peak is at the run's start).
+  peakLabel = new QGraphicsSimpleTextItem(chart);
+  peakLabel->setZValue(60);
+  peakLabel->setVisible(false);
   connect(chart, &QChart::plotAreaChanged, this,
           [this] { placeOverlay(); });
   connect(&worker, &QFutureWatcher<OccupancyPlot>::finished, this,
@@ -399,8 +406,8 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   const OccupancyIndex::Peak &peak = plot.peak;
   if (peak.core >= 0) {
     auto *mark = new QScatterSeries;
-    QString where = plot.cycles ? tr("cycle %1").arg(peak.time)
-                                : tr("event %1").arg(peak.time);
+    QString where = plot.cycles ? tr("cycle %1").arg(formatCount(peak.time))
+                                : tr("event %1").arg(formatCount(peak.time));
     // The point's label gives the bytes; the legend says where.
     mark->setName(core < 0 ? tr("peak: core %1, %2").arg(peak.core).arg(where)
                            : tr("peak: %1").arg(where));
@@ -410,11 +417,13 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
     QColor accent = dark ? QColor(0xf0, 0xb0, 0x4a) : QColor(0xb8, 0x6e, 0x00);
     mark->setColor(accent);
     mark->setBorderColor(text);
-    mark->setPointLabelsVisible(true);
-    mark->setPointLabelsColor(text);
-    mark->setPointLabelsClipping(false);
-    mark->setPointLabelsFormat(tr("peak %1").arg(formatBytes(peak.bytes)));
+    peakLabel->setText(tr("peak %1").arg(formatBytes(peak.bytes)));
+    peakLabel->setBrush(text);
+    peakLabel->setFont(font());
+    peakAt = QPointF(double(peak.time), double(peak.bytes) * scale);
     ++seriesCount;
+  } else {
+    peakLabel->setText(QString());
   }
   // The current time: a vertical line, moved without a rebuild.
   cursorLine = new QLineSeries;
@@ -464,10 +473,30 @@ void OccupancyChart::placeOverlay() {
   } else {
     rangeBox->setVisible(false);
   }
+  // The peak's label above its point (below it at the plot's top), moved
+  // in from the plot's edges.
+  peakLabel->setVisible(drawn && !peakLabel->text().isEmpty());
+  if (peakLabel->isVisible()) {
+    const QRectF area = chart->plotArea();
+    const QPointF at = chart->mapToPosition(peakAt, cursorLine);
+    const QRectF box = peakLabel->boundingRect();
+    double x = at.x() - box.width() / 2;
+    x = std::max(area.left() + 2, std::min(x, area.right() - box.width() - 2));
+    double y = at.y() - box.height() - 5;
+    if (y < area.top())
+      y = at.y() + 6;
+    peakLabel->setPos(x, y);
+  }
   QString said = cursorText();
   readout->setFullText(said);
   readout->setVisible(!said.isEmpty());
 }
+
+QRectF OccupancyChart::peakLabelRect() const {
+  return peakLabel->isVisible() ? peakLabel->sceneBoundingRect() : QRectF();
+}
+
+QRectF OccupancyChart::plotArea() const { return chart->mapRectToScene(chart->plotArea()); }
 
 QString OccupancyChart::cursorText() const {
   if (!source || shown.empty)
@@ -478,9 +507,7 @@ QString OccupancyChart::cursorText() const {
     uint64_t t = *cursorAt;
     if (core >= 0) {
       parts << tr("%1 %2: %3 in use on core %4")
-                   .arg(unit)
-                   .arg(t)
-                   .arg(formatBytes(source->valueAt(core, t)))
+                   .arg(unit, formatCount(t), formatBytes(source->valueAt(core, t)))
                    .arg(core);
     } else {
       int most = -1;
@@ -491,20 +518,20 @@ QString OccupancyChart::cursorText() const {
         if (most < 0 || v > bytes)
           most = c, bytes = v;
       }
-      parts << tr("%1 %2: %3 in use on all cores, most on core %4 (%5)")
-                   .arg(unit)
-                   .arg(t)
-                   .arg(formatBytes(total))
-                   .arg(most)
-                   .arg(formatBytes(bytes));
+      if (total == 0)
+        parts << tr("%1 %2: nothing in use").arg(unit, formatCount(t));
+      else
+        parts << tr("%1 %2: %3 in use on all cores, most on core %4 (%5)")
+                     .arg(unit, formatCount(t), formatBytes(total))
+                     .arg(most)
+                     .arg(formatBytes(bytes));
     }
   }
   if (range)
     parts << tr("selected %1 %2–%3 (%4)")
-                 .arg(shown.cycles ? tr("cycles") : tr("events"))
-                 .arg(range->first)
-                 .arg(range->second)
-                 .arg(range->second - range->first);
+                 .arg(shown.cycles ? tr("cycles") : tr("events"),
+                      formatCount(range->first), formatCount(range->second),
+                      formatCount(range->second - range->first));
   return parts.join(QStringLiteral(" · "));
 }
 
@@ -621,6 +648,7 @@ void OccupancyChart::renderAt(QSize size,
   chart->resize(QSizeF(size));
   if (chart->layout())
     chart->layout()->activate();
+  placeOverlay(); // the peak's label at this size's plot area
   paint(chart->geometry());
   chart->setTitle(QString());
   chart->legend()->setAlignment(legendBefore);
@@ -629,6 +657,7 @@ void OccupancyChart::renderAt(QSize size,
   if (chart->layout())
     chart->layout()->activate();
   fitToSize();
+  placeOverlay();
 }
 
 namespace {

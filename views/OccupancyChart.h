@@ -34,6 +34,7 @@ class OccupancyModel;
 class QCheckBox;
 class QComboBox;
 class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
 class QLabel;
 class QStackedWidget;
 class QToolButton;
@@ -79,6 +80,10 @@ public:
   /// The current time (nullopt: none) and what the cursor's label says.
   std::optional<uint64_t> cursorTime() const { return cursorAt; }
   QString cursorText() const;
+  /// Where the peak's label and the plot area are, in the chart's scene
+  /// (an empty label rectangle: no label shown).
+  QRectF peakLabelRect() const;
+  QRectF plotArea() const;
   /// The selected range [from, to] (nullopt: none).
   std::optional<std::pair<uint64_t, uint64_t>> selectedRange() const {
     return range;
@@ -143,6 +148,8 @@ private:
   QChartView *view = nullptr;
   QLineSeries *cursorLine = nullptr;
   QGraphicsRectItem *rangeBox = nullptr;
+  QGraphicsSimpleTextItem *peakLabel = nullptr;
+  QPointF peakAt; ///< the peak's point, in the plot's values
   QFutureWatcher<OccupancyPlot> worker;
   quint64 generation = 0, shownGeneration = 0, launched = 0;
   OccupancyPlot shown;

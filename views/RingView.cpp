@@ -3,6 +3,7 @@
 #include "RingView.h"
 
 #include "Bytes.h"
+#include "FittedLines.h"
 #include "TileColors.h"
 
 #include <QHelpEvent>
@@ -17,7 +18,7 @@
 namespace {
 
 constexpr int kLegendItemExtra = 18 + 12; ///< swatch and gap around a caption
-constexpr int kHeaderStatusLines = 4;      ///< the status wraps to at most this
+constexpr int kHeaderPassLines = 2; ///< what the pass did wraps to at most this
 constexpr int kMaxListedBuffers = 12;
 
 /// An arrowhead at the end of `tip`, pointing along it.
@@ -117,32 +118,55 @@ ring::Layout RingView::currentLayout() const {
                       arch.hbmAttachCore);
 }
 
-QString RingView::statusText() const {
-  QString second = headline();
-  if (live.valid) {
-    int busy = 0;
-    for (const auto &c : live.cores)
-      busy += int(c.busy.size());
-    second = tr("cycle %1: %2 engines busy, %3 links in use · %4")
-                 .arg(live.cycle)
-                 .arg(busy)
-                 .arg(live.links.size())
-                 .arg(second);
-  }
-  return second;
+QString RingView::machineText() const {
+  if (arch.numCores == 0)
+    return QString();
+  QString ring = arch.bidirectionalRing ? tr("bidirectional") : tr("one-way");
+  QString name = QString::fromStdString(arch.name);
+  return arch.numCores == 1 ? tr("%1: 1 core, %2 ring").arg(name, ring)
+                            : tr("%1: %2 cores, %3 ring")
+                                  .arg(name, formatCount(uint64_t(arch.numCores)), ring);
 }
 
-int RingView::headerHeight() const {
+QString RingView::liveText() const {
+  if (!live.valid)
+    return QString();
+  int busy = 0;
+  for (const auto &c : live.cores)
+    busy += int(c.busy.size());
+  return tr("cycle %1: %2 engines busy, %3 links in use")
+      .arg(formatCount(live.cycle), formatCount(uint64_t(busy)),
+           formatCount(live.links.size()));
+}
+
+RingView::Header RingView::header() const {
+  Header h;
   QFont bold = font();
   bold.setBold(true);
-  const int first = QFontMetrics(bold).height() + 4;
-  const QFontMetrics fm = fontMetrics();
   const int width = std::max(40, this->width() - 16);
-  int text = fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, statusText())
-                 .height();
-  text = std::min(text, kHeaderStatusLines * fm.lineSpacing());
-  return first + std::max(text, fm.height()) + 4;
+  h.machine = fittedLines(machineText(), bold, width, 1);
+  h.run = fittedLines(liveText(), font(), width, 1);
+  h.pass = fittedLines(headline(), font(), width, kHeaderPassLines);
+  const int lines = int(h.run.size() + h.pass.size());
+  h.firstHeight = QFontMetrics(bold).height() + 4;
+  h.height = h.firstHeight + std::max(lines, 1) * fontMetrics().lineSpacing() + 4;
+  return h;
 }
+
+QStringList RingView::headerLines() const {
+  Header h = header();
+  return h.machine + h.run + h.pass;
+}
+
+QString RingView::headerText() const {
+  QStringList parts;
+  for (const QString &part : {machineText(), liveText(), headline()})
+    if (!part.isEmpty())
+      parts << part;
+  return parts.join(QLatin1Char('\n'));
+}
+
+int RingView::headerHeight() const { return header().height; }
 
 QStringList RingView::legendCaptions() const {
   QStringList captions;
@@ -180,18 +204,16 @@ QString RingView::headline() const {
   if (passName.isEmpty())
     return tr("Nothing compiled yet");
   if (!placed)
-    return tr("After %1: tiles are not placed yet (place-tiles, in "
-              "ScheduleIR, puts them on cores)")
+    return tr("After %1: tiles not placed yet (place-tiles places them)")
         .arg(passName);
   std::vector<int64_t> used = placement;
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
-  return (placement.size() == 1 ? tr("After %1: 1 tile on %2 of %3 cores")
-                                 : tr("After %1: %4 tiles on %2 of %3 cores"))
-      .arg(passName)
-      .arg(used.size())
-      .arg(arch.numCores)
-      .arg(placement.size());
+  if (placement.size() == 1)
+    return tr("After %1: 1 tile, on core %2").arg(passName).arg(used[0]);
+  return tr("After %1: %2 tiles on %3 of %4 cores")
+      .arg(passName, formatCount(placement.size()), formatCount(used.size()),
+           formatCount(uint64_t(arch.numCores)));
 }
 
 QString RingView::coreDescription(int core) const {
@@ -293,8 +315,8 @@ void RingView::paintEvent(QPaintEvent *) {
   // The ring, its cores and the legend come from the two cached layers;
   // only what a step changes is drawn here: the link traffic between the
   // layers, then the status line, the scratchpad fill and the engines.
-  const int header = headerHeight();
-  const RingLayerCache::Key key{size(), devicePixelRatioF(), header, live.valid};
+  const Header h = header();
+  const RingLayerCache::Key key{size(), devicePixelRatioF(), h.height, live.valid};
   if (layers.stale(key))
     drawLayers(key);
   const Colours c = colours();
@@ -307,15 +329,23 @@ void RingView::paintEvent(QPaintEvent *) {
     drawTraffic(p, l, c);
   p.drawPixmap(QPointF(0, 0), layers.over());
 
-  // The header's second line: what the selected pass did (and the cycle).
-  QFont bold = font();
-  bold.setBold(true);
-  const int firstHeight = QFontMetrics(bold).height() + 4;
+  // Under the machine's line: the run's state at the current cycle, then
+  // what the selected pass did; each line fitted to the width (the whole
+  // text is the header's tooltip).
   p.setFont(font());
+  const QFontMetrics fm = fontMetrics();
+  double y = h.firstHeight;
+  auto drawLine = [&](const QString &line) {
+    p.drawText(QRectF(8, y, width() - 16, fm.lineSpacing()),
+               Qt::AlignLeft | Qt::AlignTop, line);
+    y += fm.lineSpacing();
+  };
+  p.setPen(c.text);
+  for (const QString &line : h.run)
+    drawLine(line);
   p.setPen(placed ? c.text : c.faint);
-  // The status wraps (at most four lines; only a longer one is cut).
-  QRectF line2(8, firstHeight, width() - 16, header - firstHeight - 2);
-  p.drawText(line2, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, statusText());
+  for (const QString &line : h.pass)
+    drawLine(line);
   if (!drawn)
     return;
   for (int core = 0; core < arch.numCores; ++core) {
@@ -406,20 +436,9 @@ void RingView::drawLayers(const RingLayerCache::Key &key) {
   QFont bold = font;
   bold.setBold(true);
   p.setFont(bold);
-  QString machine =
-      arch.numCores == 0
-          ? QString()
-          : (arch.numCores == 1 ? tr("%1: 1 core, %2 ring")
-                                : tr("%1: %3 cores, %2 ring"))
-                .arg(QString::fromStdString(arch.name),
-                     arch.bidirectionalRing ? tr("bidirectional")
-                                            : tr("one-way"))
-                .arg(arch.numCores);
-  const int firstHeight = QFontMetrics(bold).height() + 4;
-  QRectF line1(8, 2, width() - 16, firstHeight - 2);
-  p.drawText(line1, Qt::AlignLeft | Qt::AlignVCenter,
-             p.fontMetrics().elidedText(machine, Qt::ElideRight,
-                                        int(line1.width())));
+  const Header h = header();
+  QRectF line1(8, 2, width() - 16, h.firstHeight - 2);
+  p.drawText(line1, Qt::AlignLeft | Qt::AlignVCenter, h.machine.value(0));
   p.setFont(font);
   if (arch.numCores == 0 || l.coreSize < 4) {
     p.end();
@@ -690,6 +709,8 @@ bool RingView::event(QEvent *event) {
     int core = ring::coreAt(currentLayout(), help->pos());
     if (core >= 0)
       QToolTip::showText(help->globalPos(), coreDescription(core), this);
+    else if (help->pos().y() < headerHeight() && !headerText().isEmpty())
+      QToolTip::showText(help->globalPos(), headerText(), this); // lines cut to "…"
     else
       QToolTip::hideText();
     return true;

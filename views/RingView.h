@@ -54,6 +54,11 @@ public:
   bool hasPlacement() const { return placed; }
   /// What hovering `core` shows (rich text).
   QString coreDescription(int core) const;
+  /// The header as drawn at the current width, line by line (a line that
+  /// does not fit ends in "…"), and its whole text, one part a line (the
+  /// header's tooltip).
+  QStringList headerLines() const;
+  QString headerText() const;
   /// The layout of the current size (for tests and tools).
   ring::Layout currentLayout() const;
 
@@ -98,12 +103,21 @@ private:
                       const RingLiveState::Core &core, bool dark);
   static QColor busyColor(bool dark);
   bool isDark() const;
+  /// What the selected pass did with the tiles.
   QString headline() const;
-  /// The header's second line: what the pass did, and the run's state at
-  /// the current cycle during a run.
-  QString statusText() const;
-  /// The header's height: the machine line and the status wrapped to the
-  /// width (at most four lines), so nothing is cut to "…".
+  /// The machine: its name, cores and ring.
+  QString machineText() const;
+  /// During a run, the state at the current cycle (else empty).
+  QString liveText() const;
+  /// The header laid out at the current width: the machine's line (bold),
+  /// the run's line, what the pass did (at most two lines); each fitted
+  /// (FittedLines). Its height depends on the width and the texts' length,
+  /// not on a step of the run (the cached layers' key holds it).
+  struct Header {
+    QStringList machine, run, pass;
+    int firstHeight = 0, height = 0;
+  };
+  Header header() const;
   int headerHeight() const;
   /// The legend strip along the bottom: its captions, and how many rows
   /// they need at the current width.

@@ -102,6 +102,11 @@ private Q_SLOTS:
       QVERIFY(recent && recent->toolTipsVisible());
       QCOMPARE(recent->actions().value(0)->toolTip(), QDir::toNativeSeparators(window.filePath()));
       window.findChild<CodeEditor *>("editor")->append("// edited\n");
+      // Save Session… proposes the kernel's folder and name, not the
+      // process's current folder.
+      QDir::setCurrent(b.path());
+      QCOMPARE(window.sessionProposal(), QDir(a.path()).filePath("k.spyx"));
+      QDir::setCurrent(a.path());
       sessionPath = a.filePath("s.spyx");
       QVERIFY(window.saveSession(sessionPath));
     }

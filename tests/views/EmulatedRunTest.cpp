@@ -20,6 +20,7 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QGraphicsView>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -87,6 +88,27 @@ uint64_t heldAt(const std::vector<emu::LxInterval> &lx, int core,
     if (i.core == core && i.start <= cycle && i.end > cycle)
       sum += uint64_t(i.bytes);
   return sum;
+}
+
+/// A trace in cycles of `cores` cores with a 2 MiB scratchpad.
+OccupancyTrace cycleTrace(int cores, std::vector<OccupancyEvent> events) {
+  OccupancyTrace trace;
+  trace.timeUnit = "cycle";
+  trace.capacityBytes = 2 << 20;
+  trace.cores = cores;
+  trace.events = std::move(events);
+  return trace;
+}
+
+/// `chart` over `model`, shown at `size` with its picture ready.
+bool showChart(OccupancyChart &chart, OccupancyModel &model, QSize size) {
+  chart.setModel(&model);
+  chart.resize(size);
+  chart.show();
+  if (!QTest::qWaitForWindowExposed(&chart))
+    return false;
+  chart.finishPreparing();
+  return true;
 }
 
 } // namespace
@@ -330,6 +352,58 @@ private Q_SLOTS:
     QTest::keyClick(port, Qt::Key_Escape);
     QCOMPARE(cleared.count(), 1);
     QVERIFY(!chart.selectedRange());
+  }
+
+  // The readout writes its numbers as the rest of the app does ("1,984"),
+  // and says "nothing in use" rather than "most on core 0 (0 B)".
+  void chartReadoutGroupsThousands() {
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    OccupancyModel model;
+    model.setTrace(cycleTrace(2, {{1, 1500, 1984, 1984, 1, 7, "op"},
+                                  {0, 2000, 4096, 4096, 2, 8, "op"},
+                                  {1, 12500, -1984, 0, 1, 7, "op"},
+                                  {0, 13000, -4096, 0, 2, 8, "op"}}));
+    OccupancyChart chart;
+    QVERIFY(showChart(chart, model, QSize(900, 400)));
+    chart.setCursorTime(1700);
+    QString text = chart.cursorText();
+    QVERIFY2(text.startsWith("cycle 1,700: "), qPrintable(text));
+    QVERIFY2(text.contains("most on core 1"), qPrintable(text));
+    chart.setCursorTime(15000);
+    QVERIFY2(chart.cursorText() == "cycle 15,000: nothing in use", qPrintable(chart.cursorText()));
+    chart.setFocusedCore(1);
+    chart.finishPreparing();
+    chart.setCursorTime(2500);
+    QVERIFY2(chart.cursorText() == "cycle 2,500: 1.9 KiB in use on core 1",
+             qPrintable(chart.cursorText()));
+    chart.selectRange(1000, 12345);
+    QVERIFY2(chart.cursorText().endsWith("selected cycles 1,000–12,345 (11,345)"),
+             qPrintable(chart.cursorText()));
+    QLocale::setDefault(QLocale::system());
+  }
+
+  // A peak at the run's first cycle, at the top of a plot fitted to the
+  // data: its label stays inside the plot area (not over the axis' labels
+  // at the left, nor over the title at the top).
+  void peakLabelStaysInThePlot() {
+    OccupancyModel model;
+    model.setTrace(cycleTrace(1, {{0, 1, 65536, 65536, 1, 7, "op"},
+                                  {0, 9000, -61440, 4096, 1, 7, "op"},
+                                  {0, 20000, -4096, 0, 1, 7, "op"}}));
+    OccupancyChart chart;
+    QVERIFY(showChart(chart, model, QSize(640, 300)));
+    for (int core : {-1, 0}) {
+      chart.setFocusedCore(core);
+      chart.finishPreparing();
+      QCoreApplication::processEvents();
+      const QRectF label = chart.peakLabelRect(), area = chart.plotArea();
+      QVERIFY(!label.isEmpty());
+      QVERIFY2(area.contains(label),
+               qPrintable(QStringLiteral("label %1,%2 %3x%4 outside the plot %5,%6 %7x%8")
+                              .arg(label.x()).arg(label.y()).arg(label.width())
+                              .arg(label.height()).arg(area.x()).arg(area.y())
+                              .arg(area.width()).arg(area.height())));
+    }
   }
 
   void longTraceIsPreparedInTheBackground() {

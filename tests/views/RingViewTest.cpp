@@ -5,6 +5,9 @@
 
 #include "arch/Arch.h"
 
+#include <QFontMetrics>
+#include <QLocale>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -55,6 +58,12 @@ class RingViewTest : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
+  void init() {
+    // A format string with fewer placeholders than arguments (the one-tile
+    // case once was) fails the test.
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("^QString::arg")));
+  }
+
   void followsArchitectureAndPlacement() {
     RingView view;
     view.setArchitecture(preset("spyre"));
@@ -150,6 +159,64 @@ private Q_SLOTS:
     QPointF idle = l.cores[9] - QPointF(0, l.coreSize * 0.33);
     QVERIFY(!near(image.pixelColor((idle * dpr).toPoint()),
                   tilecolors::fill(9, dark)));
+  }
+
+  // The header at the width the Ring dock has in a 1024x700 window (about
+  // 200 px): every line drawn fits the width, nothing is cut mid-word or
+  // left out of the tooltip; the one-tile and one-core cases read right.
+  void headerFitsANarrowDock() {
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    RingView view;
+    view.setArchitecture(preset("spyre"));
+    spyre::driver::PassSnapshot one = placed({5});
+    one.pass = "lower-to-spyrecode";
+    view.setSnapshot(&one);
+    view.setLiveState(liveAt(1234567, 32, 5, 7));
+    view.resize(200, 420);
+    const QStringList lines = view.headerLines();
+    const QString text = view.headerText();
+    QVERIFY2(text.contains("After lower-to-spyrecode: 1 tile, on core 5"), qPrintable(text));
+    // The run's counts grouped as the Timeline groups them.
+    QVERIFY2(text.contains("cycle 1,234,567: 2 engines busy, 1 links in use"),
+             qPrintable(text));
+    QVERIFY2(text.contains("spyre: 32 cores, bidirectional ring"), qPrintable(text));
+    QFont bold = view.font();
+    bold.setBold(true);
+    QVERIFY(lines.size() >= 3);
+    for (int i = 0; i < lines.size(); ++i) {
+      const int advance = QFontMetrics(i == 0 ? bold : view.font()).horizontalAdvance(lines[i]);
+      QVERIFY2(advance <= 200 - 16, qPrintable(lines[i]));
+      QVERIFY(!lines[i].trimmed().isEmpty());
+    }
+    // Every line is the start of its part, or its part cut to "…".
+    for (const QString &line : lines) {
+      QString shown = line;
+      shown.remove(QChar(0x2026));
+      QVERIFY2(text.contains(shown.trimmed()), qPrintable(line));
+    }
+    // A long "not placed" text and a run: the header stays a header (the
+    // machine, the run, two lines of the pass), the ring keeps its room.
+    spyre::driver::PassSnapshot early;
+    early.pass = "hoist-invariant-transfers";
+    view.setSnapshot(&early);
+    const QStringList narrow = view.headerLines();
+    QVERIFY2(narrow.size() <= 4, qPrintable(narrow.join('|')));
+    QVERIFY(view.currentLayout().radius > 50);
+    // The header's height does not move with the run's steps (the cached
+    // layers are keyed on it).
+    const double top = view.currentLayout().centre.y();
+    view.setLiveState(liveAt(7, 32, 1, 2));
+    QCOMPARE(view.currentLayout().centre.y(), top);
+
+    // One core: its name, "1 core", no placeholder left.
+    spyre::arch::Arch single = preset("spyre-4core");
+    single.numCores = 1;
+    single.hbmAttachCore = 0;
+    view.setArchitecture(single);
+    QVERIFY2(view.headerText().startsWith(QString::fromStdString(single.name) + ": 1 core, "),
+             qPrintable(view.headerText()));
+    QVERIFY(!view.headerText().contains('%'));
+    QLocale::setDefault(QLocale::system());
   }
 
   void layerKeyDecidesRedraw_data() {
