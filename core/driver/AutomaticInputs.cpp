@@ -86,12 +86,15 @@ void ViewDiscovery::add(const interp::ViewExtent &view) {
   // The interpreter checked that every byte lies below 2^62.
   std::optional<int64_t> begin = checked::mul(view.first, size);
   std::optional<int64_t> last = checked::mul(view.last, size);
-  if (!begin || !last || *begin < 0) {
-    if (!negative)
-      negative = view.op;
-    return;
-  }
+  if (!begin || !last)
+    return; // the interpreter refused it already
+  // A box reaching below byte 0 (a tile may read only its valid points)
+  // holds memory from byte 0 only.
+  if (*begin < 0)
+    begin = 0;
   int64_t end = *last + size;
+  if (end <= *begin)
+    return;
   // HBM is one memory whichever core built the view.
   std::map<int64_t, Span> &m =
       spans[Key{view.lx, view.lx ? view.core : 0, view.dtype}];

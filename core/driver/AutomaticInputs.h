@@ -67,16 +67,15 @@ public:
   const std::map<Key, std::map<int64_t, Span>> &ranges() const {
     return spans;
   }
-  /// A view past the limit on ranges, or one starting before byte 0: the
-  /// first such view (null when none).
+  /// The first view past the limit on ranges (null when none). A view's
+  /// bytes below 0 are left out (no memory is there).
   mlir::Operation *tooManyAt() const { return tooMany; }
-  mlir::Operation *negativeAt() const { return negative; }
   size_t views() const { return count; }
 
 private:
   std::map<Key, std::map<int64_t, Span>> spans;
   size_t total = 0, count = 0;
-  mlir::Operation *tooMany = nullptr, *negative = nullptr;
+  mlir::Operation *tooMany = nullptr;
 };
 
 /// Memory a run already holds: given and seeded arrays, record regions.

@@ -536,10 +536,6 @@ LogicalResult PreparedRun::State::discover(DiagnosticCapture &capture) {
                 "no automatic input";
     diagnostics.push_back(std::move(d));
   }
-  if (Operation *op = discovery.negativeAt()) {
-    capture.error(op->getLoc(), "this memory view starts before byte 0");
-    return failure();
-  }
   if (Operation *op = discovery.tooManyAt()) {
     capture.error(op->getLoc(),
                   "the kernel builds memory views at more than " +

@@ -258,7 +258,8 @@ private Q_SLOTS:
         "  %p = arith.addi %in, %c64 : index\n"
         "  %v = ktdp.construct_memory_view %p, sizes: [64], strides: [1] {\n"
         "    coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<64xf16>\n"
-        "  %w = ktdp.construct_memory_view %out, sizes: [64], strides: [1] {\n"
+        "  %q = arith.addi %out, %c64 : index\n"
+        "  %w = ktdp.construct_memory_view %q, sizes: [64], strides: [1] {\n"
         "    coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<64xf32>\n"
         "  return\n"
         "}\n");
