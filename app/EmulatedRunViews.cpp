@@ -412,9 +412,10 @@ void EmulatedRunViews::onPosition() {
   uint64_t cycle = session->cycle();
   // The ring drawn for another target (the Target menu switched, the
   // kernel not yet run there): the run's engines and links are not its.
+  // (A ring without a target yet, before the first compile, takes it.)
   const spyre::arch::Arch &drawn = docks->ring()->architecture();
   const spyre::arch::Arch &ran = session->finalMachine().arch();
-  if (drawn.name != ran.name || drawn.numCores != ran.numCores) {
+  if (drawn.numCores > 0 && (drawn.name != ran.name || drawn.numCores != ran.numCores)) {
     if (docks->ring()->liveState().valid)
       docks->ring()->setLiveState(RingLiveState());
     ringShown = nullptr;
