@@ -161,6 +161,11 @@ void EmulatedRunViews::addToMenu(QMenu *menu) {
 }
 
 void EmulatedRunViews::onCompiled() {
+  // The ring may be drawn for another target now (MachineDocks): its run
+  // state is put again, or taken off when the run is not of that target.
+  ringShown = nullptr;
+  if (!cleared)
+    onPosition();
   // A what-if on the Target menu: the run follows the new target (the
   // compile itself redraws the ring).
   if (!run->hasSession() || run->busy() ||
@@ -405,9 +410,18 @@ void EmulatedRunViews::onPosition() {
   if (!session || !ring)
     return;
   uint64_t cycle = session->cycle();
-  // Most steps stay in the same cycle (about 30 events a cycle in the
-  // samples): the ring's state there is the same, and not repainted.
-  if (cycle != ringCycle || ring.get() != ringShown) {
+  // The ring drawn for another target (the Target menu switched, the
+  // kernel not yet run there): the run's engines and links are not its.
+  // (A ring without a target yet, before the first compile, takes it.)
+  const spyre::arch::Arch &drawn = docks->ring()->architecture();
+  const spyre::arch::Arch &ran = session->finalMachine().arch();
+  if (drawn.numCores > 0 && (drawn.name != ran.name || drawn.numCores != ran.numCores)) {
+    if (docks->ring()->liveState().valid)
+      docks->ring()->setLiveState(RingLiveState());
+    ringShown = nullptr;
+  } else if (cycle != ringCycle || ring.get() != ringShown) {
+    // Most steps stay in the same cycle (about 30 events a cycle in the
+    // samples): the ring's state there is the same, and not repainted.
     docks->ring()->setLiveState(ring->at(cycle));
     ringCycle = cycle;
     ringShown = ring.get();

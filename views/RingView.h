@@ -48,6 +48,7 @@ public:
   const RingLiveState &liveState() const { return live; }
 
   int coreCount() const { return arch.numCores; }
+  const spyre::arch::Arch &architecture() const { return arch; }
   int focusedCore() const { return focused; }
   /// Tiles on `core` in the shown placement.
   std::vector<int> tilesOn(int core) const;

@@ -16,6 +16,7 @@
 #include "OccupancyChart.h"
 #include "PassListModel.h"
 #include "PassListPanel.h"
+#include "RingView.h"
 #include "RunControls.h"
 #include "RunSummary.h"
 #include "TimelineDock.h"
@@ -171,6 +172,64 @@ private Q_SLOTS:
     QVERIFY2(now.startsWith("Emulated run recorded: "), qPrintable(now));
     const QString timeline = rc->timeline()->status();
     QVERIFY2(!timeline.contains("so far"), qPrintable(timeline));
+  }
+
+  // The Target menu switches to a target the kernel does not compile for
+  // while a run on the old one is shown: the ring, now drawn with the new
+  // target's cores, does not show the old run's engines and links on them.
+  void ringShowsNoRunOfAnotherTarget() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
+    RunControls *rc = window.runs();
+    EmulatorRun &run = rc->emulator();
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QTest::keyClick(&window, Qt::Key_F10);
+    QVERIFY(ready.wait(60000));
+    window.runViews()->finishIndexing();
+    QVERIFY(run.stepCycle());
+    RingView *ring = window.machine()->ring();
+    QVERIFY(ring->liveState().valid);
+    QCOMPARE(ring->coreCount(), 32);
+
+    bool checked = false, liveAfterSwitch = true, liveAfterStep = true;
+    int cores = 0;
+    auto watch = connect(&window.compiler(), &CompileController::finished, this, [&] {
+      if (window.compiler().latest().ok)
+        return; // softmax's 32 tiles do not fit the 4-core preset
+      cores = ring->coreCount();
+      liveAfterSwitch = ring->liveState().valid;
+      run.stepCycle();
+      liveAfterStep = ring->liveState().valid;
+      checked = true;
+    });
+    window.setArchitecture("spyre-4core");
+    QVERIFY(QTest::qWaitFor([&] { return checked; }, 60000));
+    disconnect(watch);
+    QCOMPARE(cores, 4);
+    QVERIFY(!liveAfterSwitch);
+    QVERIFY(!liveAfterStep);
+
+    // Back on the run's target: its state at the current cycle again,
+    // without a step (looked at as the compile is taken: a run on the
+    // target it names may start then).
+    checked = false;
+    bool liveBack = false;
+    uint64_t ringCycle = 0, runCycle = 1;
+    watch = connect(&window.compiler(), &CompileController::finished, this, [&] {
+      if (!window.compiler().latest().ok)
+        return;
+      cores = ring->coreCount();
+      liveBack = ring->liveState().valid;
+      ringCycle = ring->liveState().cycle;
+      runCycle = run.session()->cycle();
+      checked = true;
+    });
+    window.setArchitecture("spyre");
+    QVERIFY(QTest::qWaitFor([&] { return checked; }, 60000));
+    disconnect(watch);
+    QCOMPARE(cores, 32);
+    QVERIFY(liveBack);
+    QCOMPARE(ringCycle, runCycle);
   }
 
   // Stop while a new run of an edited kernel is compiled: the older run
