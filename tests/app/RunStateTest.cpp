@@ -182,10 +182,7 @@ private Q_SLOTS:
     QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
     RunControls *rc = window.runs();
     EmulatorRun &run = rc->emulator();
-    QSignalSpy ready(&run, &EmulatorRun::ready);
-    QTest::keyClick(&window, Qt::Key_F10);
-    QVERIFY(ready.wait(60000));
-    window.runViews()->finishIndexing();
+    QVERIFY(recordFirstPart(window));
     QVERIFY(run.stepCycle());
     RingView *ring = window.machine()->ring();
     QVERIFY(ring->liveState().valid);
@@ -239,10 +236,8 @@ private Q_SLOTS:
     QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
     RunControls *rc = window.runs();
     EmulatorRun &run = rc->emulator();
+    QVERIFY(recordFirstPart(window));
     QSignalSpy ready(&run, &EmulatorRun::ready);
-    QTest::keyClick(&window, Qt::Key_F10);
-    QVERIFY(ready.wait(60000));
-    window.runViews()->finishIndexing();
     QVERIFY(run.stepEvent());
     const uint64_t at = run.session()->position();
     const auto *older = run.session();
@@ -262,7 +257,7 @@ private Q_SLOTS:
     QVERIFY2(!saysBusy(chart->subtitleText()), qPrintable(chart->subtitleText()));
     QVERIFY(QTest::qWaitFor([&] { return !run.busy(); }, 60000));
     QTest::qWait(100);
-    QCOMPARE(ready.count(), 1);
+    QCOMPARE(ready.count(), 0); // the stopped run delivered nothing
     QCOMPARE(run.session(), older);
 
     // A broken kernel's run fails: the older run is still shown below,

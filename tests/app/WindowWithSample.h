@@ -7,9 +7,13 @@
 #ifndef SPYRE_TESTS_APP_WINDOWWITHSAMPLE_H
 #define SPYRE_TESTS_APP_WINDOWWITHSAMPLE_H
 
+#include "EmulatedRunViews.h"
+#include "EmulatorRun.h"
 #include "MainWindow.h"
+#include "RunControls.h"
 
 #include <QDir>
+#include <QSignalSpy>
 #include <QTest>
 
 /// Shows `window` at `size`, opens the bundled `sample` and waits for its
@@ -26,6 +30,17 @@ inline bool showWithSample(MainWindow &window, const QString &sample, QSize size
   if (!window.openFile(QDir(MainWindow::samplesDirectory()).filePath(sample)))
     return false;
   return QTest::qWaitFor([&] { return window.compiler().latestJob() > 0; }, 20000);
+}
+
+/// Presses F10 in `window` (a compiled kernel open) and waits for the
+/// emulated run's first part, its views indexed; false when it does not come.
+inline bool recordFirstPart(MainWindow &window) {
+  QSignalSpy ready(&window.runs()->emulator(), &EmulatorRun::ready);
+  QTest::keyClick(&window, Qt::Key_F10);
+  if (!ready.wait(60000))
+    return false;
+  window.runViews()->finishIndexing();
+  return true;
 }
 
 #endif

@@ -7,24 +7,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReadKernel.h"
 #include "driver/Emulate.h"
 #include "driver/Run.h"
 #include "interp/DType.h"
 
-#include <QFile>
 #include <QtTest>
 
 using namespace spyre;
 using namespace spyre::driver;
 
 namespace {
-
-std::string readKernel(const char *name) {
-  QFile f(QStringLiteral(SPYRE_KERNELS_DIR "/") + name);
-  if (!f.open(QIODevice::ReadOnly))
-    qFatal("cannot read %s", name);
-  return f.readAll().toStdString();
-}
 
 RunRequest requestFor(const char *name) {
   RunRequest r;

@@ -13,9 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReadKernel.h"
 #include "driver/Run.h"
 
-#include <QFile>
 #include <QTest>
 
 #include <cmath>
@@ -28,13 +28,6 @@ using namespace spyre;
 using namespace spyre::driver;
 
 namespace {
-
-std::string readKernel(const char *name) {
-  QFile f(QStringLiteral(SPYRE_KERNELS_DIR "/") + name);
-  if (!f.open(QIODevice::ReadOnly))
-    qFatal("cannot read kernel %s", name);
-  return f.readAll().toStdString();
-}
 
 /// f32 -> f16 -> f32: the rounding the interpreter applies after each op.
 float h(float v) { return static_cast<float>(static_cast<_Float16>(v)); }
