@@ -51,6 +51,15 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
                 QStringList errors = p ? p->errors : QStringList();
                 if (errors.isEmpty())
                   errors << tr("the run was cancelled");
+                failure_ = p ? p->diagnostics : std::vector<spyre::driver::Diagnostic>();
+                // Errors that came as text only (an input file, the
+                // session) are diagnostics of no line.
+                if (failure_.empty())
+                  for (const QString &e : errors) {
+                    spyre::driver::Diagnostic d;
+                    d.message = e.toStdString();
+                    failure_.push_back(std::move(d));
+                  }
                 // A part shown stays, but is known to be cut short.
                 Q_EMIT failed(errors);
               }
@@ -69,6 +78,7 @@ EmulatorRun::~EmulatorRun() {
 
 void EmulatorRun::start(const Input &input) {
   pause();
+  failure_.clear();
   pending = input;
   ++generation;
   wanted = true;
@@ -167,8 +177,10 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
     if (compiled.cancelled || (cancel && cancel->load()))
       return out;
     for (const Diagnostic &d : compiled.diagnostics)
-      if (d.severity == Diagnostic::Severity::Error)
+      if (d.severity == Diagnostic::Severity::Error) {
         out->errors << QString::fromStdString(d.format());
+        out->diagnostics.push_back(d);
+      }
     if (!compiled.spyreCode) {
       out->errors << tr("the kernel did not compile to SpyreCode");
       return out;
@@ -187,8 +199,15 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
     return out;
   PreparedRun inputs(request);
   if (!inputs.ok()) {
-    for (const Diagnostic &d : inputs.run().diagnostics)
-      out->errors << QString::fromStdString(d.format());
+    // The errors first: the notes that come with them ("argument %x_ptr
+    // gets the automatic address …") are not why the run failed.
+    const std::vector<Diagnostic> &all = inputs.run().diagnostics;
+    for (bool errors : {true, false})
+      for (const Diagnostic &d : all)
+        if ((d.severity == Diagnostic::Severity::Error) == errors) {
+          out->errors << QString::fromStdString(d.format());
+          out->diagnostics.push_back(d);
+        }
     if (out->errors.isEmpty())
       out->errors << tr("the kernel's inputs could not be placed");
     return out;

@@ -140,6 +140,10 @@ public:
 
   Point current() const;
 
+  /// Why the newest run failed (failed() was emitted; errors first, then
+  /// their notes); empty once a run is started again.
+  const std::vector<spyre::driver::Diagnostic> &failure() const { return failure_; }
+
   // Each returns false (and leaves the position) when there is no session
   // or nothing to move to.
   bool stepEvent();
@@ -172,6 +176,9 @@ public:
     std::shared_ptr<spyre::emu::Session> session;
     std::shared_ptr<const spyre::code::Module> module;
     QStringList errors;
+    /// The errors (then their notes) as diagnostics, when they came as
+    /// such (compile and input placement).
+    std::vector<spyre::driver::Diagnostic> diagnostics;
     QString listing;
   };
   /// `publish` (may be empty) receives each part of a long run as it is
@@ -208,6 +215,7 @@ private:
   void adopt(quint64 generation, const std::shared_ptr<Prepared> &p);
 
   Input pending, running, shownInput;
+  std::vector<spyre::driver::Diagnostic> failure_;
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;
   std::shared_ptr<spyre::emu::Session> session_;

@@ -140,7 +140,33 @@ void RunInputsDialog::onDescribed() {
                 false);
   else
     showMessage(QString(), false);
+  applyFocus();
   Q_EMIT argumentsRead();
+}
+
+void RunInputsDialog::focusArgument(const QString &name) {
+  focusWanted = name;
+  if (known)
+    applyFocus();
+}
+
+void RunInputsDialog::applyFocus() {
+  auto it = valueFields.find(focusWanted);
+  if (focusWanted.isEmpty() || it == valueFields.end() || !it->second.first)
+    return;
+  QLineEdit *field = it->second.first;
+  for (int row = 0; row < table->rowCount(); ++row)
+    if (table->cellWidget(row, 2) && table->cellWidget(row, 2)->isAncestorOf(field))
+      table->scrollToItem(table->item(row, 0));
+  field->setFocus(Qt::OtherFocusReason);
+  field->selectAll();
+}
+
+QString RunInputsDialog::focusedArgument() const {
+  for (const auto &[name, widgets] : valueFields)
+    if (widgets.first && widgets.first->hasFocus())
+      return name;
+  return QString();
 }
 
 const spyre::driver::KernelArgument *RunInputsDialog::argument(const QString &name) const {

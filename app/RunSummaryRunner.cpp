@@ -134,6 +134,10 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   out.summary = emulated.summary;
   if (!out.ok || stopped())
     return out;
+  // Where the recorded run's time went (its trace is whole).
+  if (recorded)
+    out.why = spyre::emu::profileWaits(recorded->finalMachine(),
+                                       recorded->totalCycles());
   RunResult reference = interpreter.run();
   if (!reference.ok) {
     out.interpreterError =

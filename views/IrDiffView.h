@@ -76,6 +76,10 @@ public:
   /// Whether whitespace-only differences are ignored (default: yes).
   void setIgnoreWhitespace(bool on);
   bool ignoresWhitespace() const { return m_ignoreWhitespace; }
+  /// Whether lines differing only in SSA value / block numbers count as
+  /// the same (default: no).
+  void setIgnoreValueNumbering(bool on);
+  bool ignoresValueNumbering() const { return m_ignoreNumbering; }
   void setWrapLines(bool on);
   bool wrapLines() const;
   /// QScintilla zoom (points added to the font size) of every pane.
@@ -133,6 +137,7 @@ protected:
 private:
   IrPane *makePane(const char *objectName);
   void rediff();
+  LineDiff::Options diffOptions() const;
   void updateChangeCount();
   void applyDiffMarks();
   void applyInline();
@@ -149,9 +154,11 @@ private:
   QLabel *m_staleBanner = nullptr, *m_changeCount = nullptr;
   QAction *m_prevChange = nullptr, *m_nextChange = nullptr;
   QCheckBox *m_ignoreWhitespaceBox = nullptr, *m_wrapBox = nullptr;
+  QCheckBox *m_ignoreNumberingBox = nullptr;
   FindBar *m_findBar = nullptr;
   QString m_leftText, m_rightText;
   bool m_ignoreWhitespace = true;
+  bool m_ignoreNumbering = false;
   bool m_stale = false;
   int m_currentHunk = -1;
   LineDiff m_diff;

@@ -212,9 +212,46 @@ QString PassListModel::formatMs(double ms) {
   return QString::number(rounded, 'f', decimals);
 }
 
-QString PassListModel::descriptionHtml(const QString &markdown) {
-  if (markdown.trimmed().isEmpty())
+QString PassListModel::optionsAsTable(const QString &markdown) {
+  // mlir-tblgen writes a pass's options as a fenced block of
+  // "-name : what it does" lines under "#### Options".
+  QStringList lines = markdown.split(QLatin1Char('\n'));
+  QStringList out;
+  for (int i = 0; i < lines.size(); ++i) {
+    if (lines[i].trimmed() != QLatin1String("#### Options")) {
+      out << lines[i];
+      continue;
+    }
+    int j = i + 1;
+    while (j < lines.size() && lines[j].trimmed().isEmpty())
+      ++j;
+    if (j >= lines.size() || !lines[j].trimmed().startsWith(QLatin1String("```"))) {
+      out << lines[i];
+      continue;
+    }
+    QStringList rows;
+    int k = j + 1;
+    for (; k < lines.size() && !lines[k].trimmed().startsWith(QLatin1String("```")); ++k) {
+      const QString option = lines[k].trimmed();
+      if (option.isEmpty())
+        continue;
+      const int colon = option.indexOf(QLatin1String(" : "));
+      const QString name = colon < 0 ? option : option.left(colon).trimmed();
+      QString what = colon < 0 ? QString() : option.mid(colon + 3).trimmed();
+      what.replace(QLatin1Char('|'), QLatin1String("\\|"));
+      rows << QStringLiteral("| `%1` | %2 |").arg(name, what);
+    }
+    out << tr("#### Options") << QString() << tr("| Option | What it sets |")
+        << QStringLiteral("|---|---|") << rows;
+    i = k; // past the closing fence
+  }
+  return out.join(QLatin1Char('\n'));
+}
+
+QString PassListModel::descriptionHtml(const QString &description) {
+  if (description.trimmed().isEmpty())
     return QStringLiteral("<p>%1</p>").arg(tr("No description."));
+  const QString markdown = optionsAsTable(description);
   // The descriptions are Markdown (headings, `code`, fenced blocks, lists):
   // Qt's CommonMark reader turns them into rich text; only the body is kept
   // so it can sit inside the tool tip's own markup.

@@ -64,8 +64,12 @@ public:
   /// The tooltip: pass, stage and the description as word-wrapped rich text.
   static QString toolTipFor(const spyre::driver::PassSnapshot &s);
   /// A Markdown description as HTML body content (headings, code spans,
-  /// fenced code and lists rendered; no Markdown syntax left over).
+  /// fenced code and lists rendered, the options as a table; no Markdown
+  /// syntax left over).
   static QString descriptionHtml(const QString &markdown);
+  /// The description with its "#### Options" block (mlir-tblgen's fenced
+  /// "-name : what" lines) as a Markdown table: | Option | What it sets |.
+  static QString optionsAsTable(const QString &markdown);
 
 private:
   std::vector<spyre::driver::PassSnapshot> m_snapshots;

@@ -16,6 +16,7 @@
 
 #include "driver/OutputCompare.h"
 #include "emu/Report.h"
+#include "emu/WaitProfile.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -24,6 +25,7 @@
 
 class ElidedLabel;
 class QTextBrowser;
+class RunNoteBar;
 class QToolButton;
 
 /// One emulated run, as the summary shows it.
@@ -40,6 +42,8 @@ struct RunSummaryData {
   bool compared = false;        ///< the interpreter ran on the same inputs
   QString interpreterError;     ///< why it did not
   std::vector<spyre::driver::ArrayComparison> outputs;
+  /// Where the time went (a recorded run only; empty otherwise).
+  spyre::emu::WaitProfile why;
 };
 
 class RunSummary : public QWidget {
@@ -55,8 +59,13 @@ public:
   /// shown, the page says it too, in full.
   void setStatus(const QString &text);
   QString statusText() const;
-  /// The targets "Compare with…" offers (then "double buffering off").
+  /// The targets "Compare with…" offers (then "double buffering off");
+  /// the target of the run shown is left out.
   void setCompareTargets(const QStringList &targets);
+  /// The targets the menu offers now (for tests).
+  QStringList offeredTargets() const;
+  /// The note above the summary (an old run, a failed one) and its action.
+  RunNoteBar *noteBar() const { return note; }
   /// The summary as plain text (what the dock shows, for tests and copy).
   QString plainText() const;
 
@@ -64,6 +73,12 @@ public:
   static QString html(const std::vector<RunSummaryData> &runs, bool dark);
   /// "same" / "differ" line for one run's outputs.
   static QString outputsVerdict(const RunSummaryData &run);
+  /// "Why N cycles": the critical path's causes (each a link
+  /// "cause:N") and each engine kind's time, as HTML; empty without a
+  /// profile.
+  static QString whyHtml(const RunSummaryData &run, bool dark);
+  /// Clicks a cause's link as a user would (tests).
+  void activateCause(int index);
 
 Q_SIGNALS:
   void exportTraceRequested();
@@ -71,14 +86,19 @@ Q_SIGNALS:
   /// The same kernel and target without double buffering (a what-if).
   void doubleBufferingCompareRequested();
   void compareCleared();
+  /// A cause of the critical path was clicked: its longest stretch.
+  void causeActivated(int core, quint64 from, quint64 to);
 
 protected:
   void changeEvent(QEvent *event) override;
 
 private:
   void refresh();
+  void rebuildCompareMenu();
 
   ElidedLabel *status = nullptr;
+  RunNoteBar *note = nullptr;
+  QStringList compareTargets;
   QTextBrowser *page = nullptr;
   QToolButton *exportButton = nullptr, *compareButton = nullptr;
   std::vector<RunSummaryData> shown;

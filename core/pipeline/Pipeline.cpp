@@ -8,6 +8,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
+
 using namespace mlir;
 
 namespace {
@@ -109,7 +111,47 @@ const std::vector<Entry> &entries() {
   return list;
 }
 
-/// The paragraph under the pass's heading in the generated pass docs.
+/// `markdown` with the lines of each paragraph joined by spaces: one
+/// paragraph a line, blank lines between them, headings and fenced blocks
+/// kept line by line (the app renders it as Markdown; a paragraph is
+/// searchable as one line).
+std::string joinParagraphs(const std::string &markdown) {
+  std::string out;
+  bool fenced = false, inParagraph = false;
+  size_t at = 0;
+  while (at <= markdown.size()) {
+    size_t end = markdown.find('\n', at);
+    if (end == std::string::npos)
+      end = markdown.size();
+    std::string line = markdown.substr(at, end - at);
+    at = end + 1;
+    const bool fence = line.rfind("```", 0) == 0;
+    if (fence || fenced || line.empty() || line[0] == '#') {
+      if (inParagraph)
+        out += '\n';
+      inParagraph = false;
+      out += line;
+      out += '\n';
+      if (fence)
+        fenced = !fenced;
+      continue;
+    }
+    // A list item starts a line of its own; its continuation joins it.
+    const bool item = line.rfind("- ", 0) == 0 || line.rfind("* ", 0) == 0 ||
+                      (line.size() > 2 && std::isdigit(static_cast<unsigned char>(line[0])) &&
+                       line.find(". ") != std::string::npos &&
+                       line.find(". ") < 4);
+    out += !inParagraph ? "" : item ? "\n" : " ";
+    out += line;
+    inParagraph = true;
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' '))
+    out.pop_back();
+  return out;
+}
+
+/// The text under the pass's heading in the generated pass docs (its
+/// description, then its options), as Markdown.
 std::string descriptionOf(const std::string &argument) {
   static const std::string docs =
 #include "pipeline/PassDocs.inc"
@@ -123,13 +165,7 @@ std::string descriptionOf(const std::string &argument) {
   size_t body = section.find("_\n\n");
   if (body == std::string::npos)
     return {};
-  std::string text = section.substr(body + 3);
-  for (char &c : text)
-    if (c == '\n')
-      c = ' ';
-  while (!text.empty() && text.back() == ' ')
-    text.pop_back();
-  return text;
+  return joinParagraphs(section.substr(body + 3));
 }
 
 } // namespace

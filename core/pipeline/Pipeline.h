@@ -25,7 +25,7 @@ struct PassInfo {
   std::string argument;    ///< e.g. "normalize-grid"
   std::string stage;       ///< "KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"
   std::string summary;
-  std::string description; ///< one paragraph
+  std::string description; ///< Markdown: one paragraph a line, then its options
 };
 
 /// The passes of the pipeline, in order.
