@@ -147,6 +147,26 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitFor([&] { return search->field()->hasFocus(); }, 2000));
   }
 
+  // Point 4: the KTIR lines of the splats, the reductions and the store
+  // mark the DataflowIR and SpyreCode made from them.
+  void ktirLinesMarkTheirCode() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "softmax.mlir", QSize(1920, 1080)));
+    QVERIFY(window.selectPass("lower-to-spyrecode"));
+    auto *editor = window.findChild<QsciScintilla *>("editor");
+    IrDiffView *ir = window.findChild<IrDiffView *>("irDiff");
+    // 57: the max reduce, 62: tensor.splat of the max, 68: the sum reduce,
+    // 76: tensor.splat of the sum, 79: the division, 85: the store.
+    for (int line : {57, 62, 68, 76, 79, 85}) {
+      editor->setCursorPosition(line - 1, 0);
+      // (QScintilla says the cursor moved when it next updates.)
+      QVERIFY2(QTest::qWaitFor([&] { return !ir->sourceHighlightedLinesLeft().isEmpty() &&
+                                            !ir->sourceHighlightedLinesRight().isEmpty(); },
+                               2000),
+               qPrintable(QString::number(line)));
+    }
+  }
+
   void findCountFollowsThePass() {
     MainWindow window;
     QVERIFY(showWithSample(window, "softmax.mlir", QSize(1920, 1080)));
