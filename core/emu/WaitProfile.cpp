@@ -373,18 +373,6 @@ const char *spyre::emu::activityName(Activity a) {
   return "?";
 }
 
-uint64_t UnitTime::of(Activity a) const {
-  switch (a) {
-  case Activity::Busy: return busy;
-  case Activity::Hbm: return hbm;
-  case Activity::Ring: return ring;
-  case Activity::Channel: return channel;
-  case Activity::Barrier: return barrier;
-  case Activity::Idle: return idle;
-  }
-  return 0;
-}
-
 WaitProfile spyre::emu::profileWaits(const Machine &m, uint64_t totalCycles) {
   WaitProfile out;
   out.totalCycles = totalCycles;

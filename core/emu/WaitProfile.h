@@ -61,7 +61,19 @@ struct UnitTime {
   uint64_t total = 0; ///< engines * the run's cycles
   uint64_t busy = 0, hbm = 0, ring = 0, channel = 0, barrier = 0, idle = 0;
   std::vector<ChannelWait> channels; ///< largest first
-  uint64_t of(Activity a) const;
+  /// The cycles of one activity (inline: the views read it without
+  /// linking the emulator).
+  uint64_t of(Activity a) const {
+    switch (a) {
+    case Activity::Busy: return busy;
+    case Activity::Hbm: return hbm;
+    case Activity::Ring: return ring;
+    case Activity::Channel: return channel;
+    case Activity::Barrier: return barrier;
+    case Activity::Idle: return idle;
+    }
+    return 0;
+  }
 };
 
 /// One cause of the critical path.
