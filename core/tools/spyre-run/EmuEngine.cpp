@@ -17,6 +17,7 @@
 #include "driver/OutputCompare.h"
 #include "driver/RunReport.h"
 #include "driver/SymbolArguments.h"
+#include "driver/Architecture.h"
 #include "spyrecode/Binary.h"
 
 #include <nlohmann/json.hpp>
@@ -93,6 +94,13 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       return 1;
     }
   } else {
+    // The architecture first: an error in it is not the kernel's.
+    std::vector<Diagnostic> archErrors;
+    if (!loadArchitecture(request.arch, archErrors)) {
+      for (const Diagnostic &d : archErrors)
+        std::cerr << d.format() << "\n";
+      return 1;
+    }
     CompileRequest compile;
     compile.source = request.source;
     compile.sourceName = request.sourceName;

@@ -125,9 +125,11 @@ int main(int argc, char **argv) {
       if (!next(emuOptions.tracePath))
         return usage("--trace needs a file");
     } else if (a == "--cycle-budget") {
+      // At most 2^62: cycle counts past the budget stay representable.
       if (!next(value) || !parseCount(value, emuOptions.cycleBudget) ||
-          emuOptions.cycleBudget == 0)
-        return usage("--cycle-budget needs a positive whole number");
+          emuOptions.cycleBudget == 0 || emuOptions.cycleBudget > (1ull << 62))
+        return usage("--cycle-budget needs a whole number from 1 to 2^62 "
+                     "(4611686018427387904)");
     } else if (a == "--max-ulps") {
       uint64_t ulps = 0;
       if (!next(value) || !parseCount(value, ulps))
