@@ -119,7 +119,8 @@ void RunInputsDialog::onDescribed() {
     const auto *a = argument(it->first);
     spyre::driver::Argument parsed;
     if (!a || a->pointer ||
-        !spyre::driver::parseScalarValue(*a, it->second.toStdString(), parsed).empty()) {
+        !spyre::driver::parseScalarValue(*a, it->second.trimmed().toStdString(),
+                                         parsed).empty()) {
       dropped << tr("%1 (for %%2)").arg(it->second, it->first);
       it = chosen.scalars.erase(it);
     } else {
@@ -293,7 +294,7 @@ bool RunInputsDialog::setScalar(const QString &name, const QString &text,
     why = tr("The kernel takes no scalar argument %%1.").arg(name);
   else if (!text.trimmed().isEmpty())
     why = QString::fromStdString(
-        spyre::driver::parseScalarValue(*a, text.toStdString(), parsed));
+        spyre::driver::parseScalarValue(*a, text.trimmed().toStdString(), parsed));
   if (why.isEmpty()) {
     wrongValues.erase(name);
     if (text.trimmed().isEmpty())

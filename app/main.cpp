@@ -188,6 +188,9 @@ int main(int argc, char **argv) {
                      for (const QString &e : errors)
                        std::fprintf(stderr, "spyre-explorer: emulator: %s\n",
                                     qPrintable(e));
+                     // The run asked for did not happen: "any other error".
+                     if (exitCode == 0)
+                       exitCode = 2;
                      if (!toRun)
                        finish();
                    });

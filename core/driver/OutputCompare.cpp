@@ -72,9 +72,12 @@ spyre::driver::compareOutputs(const std::map<std::string, npy::Array> &interp,
       if (std::memcmp(got.data.data() + i * size,
                       expected.data.data() + i * size, size) == 0)
         continue;
+      double want = elementValue(expected, i), have = elementValue(got, i);
+      // NaN meets NaN: the positions must agree, the payloads need not.
+      if (std::isnan(want) && std::isnan(have) && expected.dtype[0] == 'f')
+        continue;
       ++c.mismatches;
-      double want = elementValue(expected, i);
-      double d = std::fabs(elementValue(got, i) - want);
+      double d = std::fabs(have - want);
       if (std::isnan(d))
         d = INFINITY;
       if (d / step > worstUlps)

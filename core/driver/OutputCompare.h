@@ -1,7 +1,8 @@
 //===- OutputCompare.h - the emulator's outputs against the interpreter's -*- C++ -*-===//
 //
 // Compares the arrays an emulated run leaves with the reference
-// interpreter's, element by element: equal bytes, or the worst element
+// interpreter's, element by element: equal bytes (or NaN where the other
+// is NaN: the payloads of NaNs need not agree), or the worst element
 // (index, both values, |difference| and how many steps of the dtype that
 // is at the array's largest magnitude: a reordered sum's error scales with
 // its terms, not its result). spyre-run --engine both and the GUI's run

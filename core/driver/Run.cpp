@@ -26,6 +26,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "support/Checked.h"
 #include "support/Limits.h"
+#include "support/NumberText.h"
 
 #include <chrono>
 #include <cmath>
@@ -317,6 +318,33 @@ std::string shapeText(ArrayRef<int64_t> shape) {
     text += (text.empty() ? "" : "x") +
             (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
   return text.empty() ? "a scalar" : text;
+}
+
+/// Reads every argument given as text (--arg NAME=TEXT) for its type, by
+/// the one parser of values people write (parseScalarValue).
+LogicalResult readArgumentTexts(func::FuncOp function,
+                                const std::vector<std::string> &names,
+                                std::map<std::string, Argument> &given,
+                                DiagnosticCapture &capture) {
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments() && i < names.size(); ++i) {
+    auto found = given.find(names[i]);
+    if (found == given.end() || !found->second.text)
+      continue;
+    KernelArgument argument;
+    argument.name = names[i];
+    argument.dtype = std::string(
+        interp::dtypeName(interp::dtypeOf(entry.getArgument(i).getType())));
+    Argument &arg = found->second;
+    std::string why = arg.array ? "given both an array and a value"
+                                : parseScalarValue(argument, *arg.text, arg);
+    if (!why.empty()) {
+      capture.error(function.getLoc(), "argument %" + names[i] + ": " + why);
+      return failure();
+    }
+    arg.text.reset();
+  }
+  return success();
 }
 
 /// Every given argument names one of the kernel's, and every array given
@@ -664,14 +692,16 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   coreCount = static_cast<int>(tiles);
   options.grid = grid; // the interpreter runs the grid checked here
 
-  if (failed(checkArguments(function, names, request.args, capture)))
+  std::map<std::string, Argument> given = request.args;
+  if (failed(checkArguments(function, names, given, capture)) ||
+      failed(readArgumentTexts(function, names, given, capture)))
     return;
-  args = request.args;
+  args = given;
   automaticInputs = request.automaticInputs;
   seed = request.seed;
   if (automaticInputs && !seed)
     seed = 0;
-  if (seed && failed(seedArguments(function, names, request.args, *seed,
+  if (seed && failed(seedArguments(function, names, given, *seed,
                                    automaticInputs, args, capture)))
     return;
   regions = request.regions;
@@ -702,7 +732,7 @@ void PreparedRun::State::prepare(const RunRequest &request) {
       if (!arg.integer &&
           (value != std::trunc(value) || std::fabs(value) >= 0x1p53)) {
         capture.error(function.getLoc(),
-                      "argument %" + names[i] + ": " + std::to_string(value) +
+                      "argument %" + names[i] + ": " + shortestText(value) +
                           " is not a whole number (integers beyond 2^53 "
                           "must be written as whole numbers)");
         return;

@@ -13,6 +13,7 @@
 
 #include "emu/Alu.h"
 #include "emu/DmaWalk.h"
+#include "emu/IntMath.h"
 #include "emu/Machine.h"
 #include "interp/HalfArrays.h"
 
@@ -341,15 +342,19 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   uint64_t end = start;
   if (bytes > 0) {
     uint64_t s = std::max(start, st.hbmFreeAt);
-    uint64_t dur = static_cast<uint64_t>(std::ceil(double(bytes) / hbmBytesPerCycle));
-    st.hbmFreeAt = s + dur;
+    uint64_t hbmEnd = saturatingAdd(s, transferCycles(bytes, hbmBytesPerCycle));
+    if (!withinBudget(e, hbmEnd, bytes, "through HBM", hbmBytesPerCycle))
+      return false;
+    st.hbmFreeAt = hbmEnd;
     st.hbmBytes += bytes;
     if (options_.trace && trace_.hbm.size() < options_.traceLimit)
-      trace_.hbm.push_back({s, s + dur, core, bytes, d.toLx});
+      trace_.hbm.push_back({s, hbmEnd, core, bytes, d.toLx});
     int32_t from = d.toLx ? a.hbmAttachCore : core;
     int32_t to = d.toLx ? core : a.hbmAttachCore;
     uint64_t ring = ringTransfer(from, to, bytes, s, true);
-    end = std::max(s + dur, ring);
+    if (!withinBudget(e, ring, bytes, "over the ring", linkBytesPerCycle))
+      return false;
+    end = std::max(hbmEnd, ring);
   }
   if (!d.toLx)
     lxRead(core, buffer, copy, end);
@@ -380,6 +385,8 @@ bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
     if (in.imm > 0)
       bytes = in.imm;
     msg.arrival = ringTransfer(core, int32_t(peer), bytes, st.now, false);
+    if (!withinBudget(e, msg.arrival, bytes, "over the ring", linkBytesPerCycle))
+      return false;
     auto &box = st.mailboxes[{core, int32_t(peer)}];
     box.push_back(std::move(msg));
     // Wake the receiver if it waits for this core.

@@ -96,17 +96,8 @@ bool runArgs(const std::string &source, RunRequest &request, std::string &error)
       error = "RUN-ARGS: expected --arg NAME=VALUE";
       return false;
     }
-    const std::string name = pair.substr(0, eq), text = pair.substr(eq + 1);
-    char *stop = nullptr;
-    const double number = std::strtod(text.c_str(), &stop);
-    if (text.empty() || *stop != '\0') {
-      error = "RUN-ARGS: " + pair + ": not a number";
-      return false;
-    }
-    request.args[name].scalar = number;
-    const long long whole = std::strtoll(text.c_str(), &stop, 10);
-    if (*stop == '\0')
-      request.args[name].integer = whole;
+    // Read for the argument's type when the kernel is prepared.
+    request.args[pair.substr(0, eq)].text = pair.substr(eq + 1);
   }
   return true;
 }

@@ -16,7 +16,6 @@ struct EmuRunOptions {
   std::string kernelPath; ///< a KTIR file or a .spyb
   std::string recordPath, outPath, reportPath, tracePath;
   std::vector<std::pair<std::string, std::string>> outputs; ///< --output
-  std::map<std::string, std::string> binds;                 ///< --bind
   uint64_t cycleBudget = 1'000'000'000;
   /// --engine both: 0 = bit for bit; else every element within this many
   /// steps (ulps) of its dtype, at the array's largest magnitude, from the

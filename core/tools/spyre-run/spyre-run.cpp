@@ -125,18 +125,16 @@ int main(int argc, char **argv) {
       if (!next(emuOptions.tracePath))
         return usage("--trace needs a file");
     } else if (a == "--cycle-budget") {
+      // At most 2^62: cycle counts past the budget stay representable.
       if (!next(value) || !parseCount(value, emuOptions.cycleBudget) ||
-          emuOptions.cycleBudget == 0)
-        return usage("--cycle-budget needs a positive whole number");
+          emuOptions.cycleBudget == 0 || emuOptions.cycleBudget > (1ull << 62))
+        return usage("--cycle-budget needs a whole number from 1 to 2^62 "
+                     "(4611686018427387904)");
     } else if (a == "--max-ulps") {
       uint64_t ulps = 0;
       if (!next(value) || !parseCount(value, ulps))
         return usage("--max-ulps needs a whole number");
       emuOptions.maxUlps = double(ulps);
-    } else if (a == "--bind") {
-      if (!next(value) || !splitPair(value, name, v))
-        return usage("--bind needs NAME=VALUE");
-      emuOptions.binds[name] = v;
     } else if (a == "--engine") {
       if (!next(engine))
         return usage("--engine needs a name");
@@ -173,16 +171,13 @@ int main(int argc, char **argv) {
       }
       if (request.grid.empty())
         return usage("--grid needs dimensions");
-    } else if (a == "--arg") {
+    } else if (a == "--arg" || a == "--bind") {
+      // One option with two names (--bind for .spyb files, as the runtime
+      // binds symbols): the text is read for the argument's type once the
+      // kernel says what that is (driver::parseScalarValue).
       if (!next(value) || !splitPair(value, name, v))
-        return usage("--arg needs NAME=VALUE");
-      double number = 0;
-      if (llvm::StringRef(v).trim().getAsDouble(number))
-        return usage(("--arg " + value + ": not a number").c_str());
-      request.args[name].scalar = number;
-      long long whole = 0;
-      if (!llvm::StringRef(v).trim().getAsInteger(10, whole))
-        request.args[name].integer = whole;
+        return usage((a + " needs NAME=VALUE").c_str());
+      request.args[name].text = v;
     } else if (a == "--input") {
       if (!next(value) || !splitPair(value, name, v))
         return usage("--input needs NAME=FILE.npy");
@@ -213,8 +208,8 @@ int main(int argc, char **argv) {
   if (engine != "interp" && engine != "emu" && engine != "both")
     return usage(("unknown engine '" + engine +
                   "' (available: interp, emu, both)").c_str());
-  if (engine == "interp" && (!emuOptions.tracePath.empty() || !emuOptions.binds.empty()))
-    return usage("--trace and --bind need --engine emu or both");
+  if (engine == "interp" && !emuOptions.tracePath.empty())
+    return usage("--trace needs --engine emu or both");
 
   std::string source, readError;
   if (!readFileBounded(kernel, limits::kMaxKernelBytes, source, readError)) {
