@@ -25,6 +25,7 @@ class RecentFiles;
 class EmulatedRunViews;
 class RunControls;
 class SnapshotChooser;
+class StageBisect;
 class QLabel;
 class QMenu;
 
@@ -83,6 +84,8 @@ public:
   RunControls *runs() const { return runControls; }
   /// The ring, chart and Run summary following the emulated run.
   EmulatedRunViews *runViews() const { return emulatedViews; }
+  /// Run ▸ Find the Pass That Changed the Output and Run This Snapshot.
+  StageBisect *bisect() const { return stageBisect; }
   /// Where Save Session… proposes to write the session (and Open
   /// Session… starts looking): beside the kernel, "<kernel>.spyx".
   QString sessionProposal() const;
@@ -140,6 +143,7 @@ private:
   MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
   RunControls *runControls = nullptr;   ///< emulator stepping, timeline
   EmulatedRunViews *emulatedViews = nullptr; ///< ring/chart live, summary
+  StageBisect *stageBisect = nullptr; ///< snapshots run against the KTIR
   CompileController controller;
   QString currentPath;      ///< absolute, or empty for an untitled kernel
   QString untitledName;     ///< how an untitled kernel is called

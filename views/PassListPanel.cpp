@@ -63,6 +63,11 @@ PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
   });
   connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &PassListPanel::onCurrentRowChanged);
+  connect(m_model, &PassListModel::outputsShownChanged, this, [this] {
+    fitColumns();
+    updateGeometry();
+  });
+  m_view->setColumnHidden(PassListModel::OutputColumn, true);
 }
 
 int PassListPanel::passColumnWidth() const {
@@ -89,7 +94,10 @@ void PassListPanel::fitColumns() {
   const int pass = std::max(
       fm.horizontalAdvance(tr("Pass")) + 24,
       static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
-  const int named = pass + stage + chrome;
+  // The Output column (once a bisect has run) stays with the names.
+  const bool outputs = m_model->hasOutputs();
+  const int output = outputs ? fm.horizontalAdvance(tr("Out")) + 24 : 0;
+  const int named = pass + stage + chrome + output;
   const int full = named + fm.horizontalAdvance("0.000") + 24 +
                    fm.horizontalAdvance(QStringLiteral("\u0394")) + 24;
   // Narrower than every column: the time and changed columns go first,
@@ -99,6 +107,7 @@ void PassListPanel::fitColumns() {
   m_model->setCompact(compact);
   m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
   m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
+  m_view->setColumnHidden(PassListModel::OutputColumn, !outputs);
   QHeaderView *header = m_view->horizontalHeader();
   if (compact) {
     header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);
@@ -113,7 +122,8 @@ QSize PassListPanel::sizeHint() const {
   // Room for every column, as wide as their content.
   int width = m_view->frameWidth() * 2 + 12 + m_view->verticalScrollBar()->sizeHint().width();
   for (int c = 0; c < m_filter->columnCount(); ++c)
-    width += m_view->horizontalHeader()->sectionSizeHint(c);
+    if (!m_view->isColumnHidden(c))
+      width += m_view->horizontalHeader()->sectionSizeHint(c);
   width = std::max(width, passColumnWidth() + 160);
   return QSize(width, QWidget::sizeHint().height());
 }
