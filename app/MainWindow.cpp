@@ -25,6 +25,7 @@
 #include "SessionReport.h"
 #include "ShortcutsDialog.h"
 #include "SnapshotChooser.h"
+#include "StageBisect.h"
 #include "Theme.h"
 #include "TimelineDock.h"
 #include "TimelineView.h"
@@ -391,9 +392,21 @@ void MainWindow::buildMenus() {
     return RunController::Input{editor->text(), sourceName(), archPath, inputs.seed,
                                 inputs.files, inputs.scalars};
   });
+  stageBisect = new StageBisect(passPanel, editor,
+                                [this] { return runControls->currentInput(); }, this);
+  // The result stays in the status bar until the next message.
+  connect(stageBisect, &StageBisect::message, this,
+          [this](const QString &text) { statusBar()->showMessage(text); });
+  connect(stageBisect, &StageBisect::selectPassRequested, this,
+          [this](const QString &pass) { selectPass(pass); });
+  connect(irView, &IrDiffView::runSnapshotRequested, stageBisect,
+          &StageBisect::runSnapshot);
   if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);
     emulatedViews->addToMenu(runMenu);
+    runMenu->addSeparator();
+    runMenu->addAction(stageBisect->findAction());
+    runMenu->addAction(stageBisect->stopAction());
   }
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));
@@ -989,6 +1002,8 @@ void MainWindow::showSelectedPass() {
   irView->setTexts(QString::fromStdString(left->ir), QString::fromStdString(right->ir),
                    leftChooser->title(row), rightChooser->title(row));
   irView->setSourceMaps(left->sourceLines, right->sourceLines);
+  irView->setSnapshotPasses(QString::fromStdString(left->pass),
+                            QString::fromStdString(right->pass));
   if (runControls)
     runControls->refreshHighlight();
 }

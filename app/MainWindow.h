@@ -27,6 +27,7 @@ class EmulatedRunViews;
 class RunControls;
 class RunNotes;
 class SnapshotChooser;
+class StageBisect;
 class QLabel;
 class QMenu;
 
@@ -93,6 +94,8 @@ public:
   RunNotes *notes() const { return runNotes; }
   /// The Pass notes and Search passes docks.
   PassDocks *passes() const { return passDocks; }
+  /// Run ▸ Find the Pass That Changed the Output and Run This Snapshot.
+  StageBisect *bisect() const { return stageBisect; }
   /// Where Save Session… proposes to write the session (and Open
   /// Session… starts looking): beside the kernel, "<kernel>.spyx".
   QString sessionProposal() const;
@@ -159,6 +162,7 @@ private:
   EmulatedRunViews *emulatedViews = nullptr; ///< ring/chart live, summary
   PassDocks *passDocks = nullptr; ///< Pass notes, Search passes
   RunNotes *runNotes = nullptr;   ///< the notes over the run's views
+  StageBisect *stageBisect = nullptr; ///< snapshots run against the KTIR
   CompileController controller;
   QString currentPath;      ///< absolute, or empty for an untitled kernel
   QString untitledName;     ///< how an untitled kernel is called

@@ -172,8 +172,15 @@ IrPane *IrDiffView::makePane(const char *objectName) {
   connect(p, &QsciScintilla::marginClicked, this,
           [this, p](int, int line, Qt::KeyboardModifiers) { paneLineClicked(p, line); });
   connect(p, &IrPane::findRequested, this, [this, p] { openFind(p); });
+  connect(p, &IrPane::runSnapshotRequested, this, &IrDiffView::runSnapshotRequested);
   p->viewport()->installEventFilter(this);
   return p;
+}
+
+void IrDiffView::setSnapshotPasses(const QString &left, const QString &right) {
+  m_left->setSnapshotPass(left);
+  m_right->setSnapshotPass(right);
+  m_inlinePane->setSnapshotPass(right);
 }
 
 void IrDiffView::setDarkTheme(bool dark) {

@@ -64,6 +64,9 @@ public:
   void setTexts(const QString &left, const QString &right, const QString &leftTitle,
                 const QString &rightTitle);
   void setSourceMaps(std::vector<int> left, std::vector<int> right);
+  /// The passes whose snapshots the panes show (the inline pane: the
+  /// right one's), for their Run This Snapshot.
+  void setSnapshotPasses(const QString &left, const QString &right);
   void setInlineDiff(bool on);
   bool isInlineDiff() const { return m_inline; }
   /// Light or dark paper, text, margins and diff colours for every pane.
@@ -130,6 +133,8 @@ public:
 Q_SIGNALS:
   /// The user clicked an IR line that maps to this 1-based source line.
   void irLineClicked(int sourceLine);
+  /// A pane's Run This Snapshot, for the snapshot of `pass`.
+  void runSnapshotRequested(const QString &pass);
 
 protected:
   bool eventFilter(QObject *watched, QEvent *event) override;

@@ -138,6 +138,13 @@ QMenu *IrPane::createContextMenu(QWidget *parent) {
         if (!path.isEmpty() && !saveSnapshot(path, &error))
           QMessageBox::warning(this, tr("Save snapshot"), error);
       })->setObjectName("saveSnapshotAction");
+  QAction *run = menu->addAction(tr("&Run This Snapshot"), this, [this] {
+    Q_EMIT runSnapshotRequested(m_snapshotPass);
+  });
+  run->setObjectName("runSnapshotAction");
+  run->setEnabled(!m_snapshotPass.isEmpty());
+  run->setToolTip(tr("Execute the IR after this pass on the run's inputs and "
+                     "compare its outputs with the KTIR's"));
   menu->addSeparator();
   menu->addAction(tr("&Find…"), this, [this] { Q_EMIT findRequested(); })
       ->setObjectName("findAction");

@@ -65,6 +65,11 @@ PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
   });
   connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &PassListPanel::onCurrentRowChanged);
+  connect(m_model, &PassListModel::outputsShownChanged, this, [this] {
+    fitColumns();
+    updateGeometry();
+  });
+  m_view->setColumnHidden(PassListModel::OutputColumn, true);
   // Home / End go to the first / last pass (a table's Home alone would go
   // to the row's first column).
   m_view->installEventFilter(this);
@@ -117,7 +122,10 @@ int PassListPanel::namedTableWidth() const {
   const int pass = std::max(
       fm.horizontalAdvance(tr("Pass")) + 24,
       static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
-  return pass + stage + chrome;
+  // The Output column (once a bisect has run) stays with the names.
+  const int output =
+      m_model->hasOutputs() ? fm.horizontalAdvance(tr("Out")) + 24 : 0;
+  return pass + stage + chrome + output;
 }
 
 int PassListPanel::fullTableWidth() const {
@@ -137,6 +145,7 @@ void PassListPanel::fitColumns() {
   m_model->setCompact(compact);
   m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
   m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
+  m_view->setColumnHidden(PassListModel::OutputColumn, !m_model->hasOutputs());
   QHeaderView *header = m_view->horizontalHeader();
   if (compact) {
     header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);
@@ -151,7 +160,8 @@ QSize PassListPanel::sizeHint() const {
   // Room for every column, as wide as their content.
   int width = m_view->frameWidth() * 2 + 12 + m_view->verticalScrollBar()->sizeHint().width();
   for (int c = 0; c < m_filter->columnCount(); ++c)
-    width += m_view->horizontalHeader()->sectionSizeHint(c);
+    if (!m_view->isColumnHidden(c))
+      width += m_view->horizontalHeader()->sectionSizeHint(c);
   width = std::max(width, passColumnWidth() + 160);
   return QSize(width, QWidget::sizeHint().height());
 }

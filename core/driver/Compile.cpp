@@ -1,6 +1,7 @@
 //===- Compile.cpp - compile a kernel, keeping every pass's output --------===//
 
 #include "driver/Compile.h"
+#include "driver/CompileHooks.h"
 #include "driver/Architecture.h"
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
@@ -191,9 +192,10 @@ class SnapshotInstrumentation : public PassInstrumentation {
 public:
   SnapshotInstrumentation(ModuleOp module, CompileResult &result,
                           DiagnosticCapture &capture, int stickBytes,
-                          AsmState::LocationMap &opLines)
+                          AsmState::LocationMap &opLines,
+                          const CompileHooks &hooks)
       : module(module), result(result), capture(capture),
-        stickBytes(stickBytes), opLines(opLines) {}
+        stickBytes(stickBytes), opLines(opLines), hooks(hooks) {}
 
   void runBeforePass(Pass *pass, Operation *) override {
     capture.setPass(pass->getArgument().str());
@@ -215,6 +217,8 @@ private:
                                                    : info->description;
     }
     snap.wallMs = ms;
+    if (hooks.afterPass)
+      hooks.afterPass(snap.pass, module);
     if (snap.pass == "lower-to-spyrecode") {
       // The stage's result is not MLIR: its snapshot is the listing.
       if (result.spyreCode)
@@ -229,6 +233,8 @@ private:
     snap.changed = result.snapshots.empty() ||
                    snap.ir != result.snapshots.back().ir;
     result.snapshots.push_back(std::move(snap));
+    if (hooks.snapshotTaken)
+      hooks.snapshotTaken(module);
     capture.setPass("");
   }
 
@@ -237,14 +243,21 @@ private:
   DiagnosticCapture &capture;
   int stickBytes;
   AsmState::LocationMap &opLines; ///< of the latest MLIR snapshot
+  const CompileHooks &hooks;
   std::chrono::steady_clock::time_point start;
 };
 
 } // namespace
 
 CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
-  CompileResult result;
   MLIRContext context;
+  return compileKernelIn(context, request, {});
+}
+
+CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
+                                             const CompileRequest &request,
+                                             const CompileHooks &hooks) {
+  CompileResult result;
   loadKernelDialects(context);
   if (!request.directory.empty())
     setDeviceImportDirectory(context, request.directory);
@@ -268,6 +281,8 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   snapshotText(*module, input.ir, input.sourceLines);
   input.changed = false;
   result.snapshots.push_back(std::move(input));
+  if (hooks.snapshotTaken)
+    hooks.snapshotTaken(*module);
 
   std::optional<arch::Arch> architecture =
       loadArchitecture(request.arch, result.diagnostics);
@@ -311,7 +326,7 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
     pm.addInstrumentation(
         std::make_unique<SnapshotInstrumentation>(*module, result, capture,
                                                   architecture->stickBytes,
-                                                  opLines));
+                                                  opLines, hooks));
     if (failed(pm.run(*module)))
       return result;
     if (std::optional<InvalidIr> invalid = verifyAfterPass(*module, argument)) {

@@ -36,6 +36,7 @@ struct Operands {
   Dims shape;
   bool tensor = false;
   int64_t firstTileElements = 1;
+  int64_t dataLanes = -1; ///< the least of the tensor operands' (Tensor)
 };
 
 FailureOr<Operands> gather(CoreExec &core, Operation *op) {
@@ -49,6 +50,10 @@ FailureOr<Operands> gather(CoreExec &core, Operation *op) {
         ops.firstTileElements = (*t)->numElements();
       ops.tensor = true;
       ops.shape = (*t)->shape;
+      if ((*t)->dataLanes >= 0)
+        ops.dataLanes = ops.dataLanes < 0
+                            ? (*t)->dataLanes
+                            : std::min(ops.dataLanes, (*t)->dataLanes);
       if ((*t)->splat)
         ops.args.push_back({nullptr, (*t)->splatValue, (*t)->dtype});
       else
@@ -89,6 +94,7 @@ LogicalResult mapChunks(CoreExec &core, Operation *op, const Operands &ops,
     shape.assign(shaped.getShape().begin(), shaped.getShape().end());
   }
   TensorPtr t = makeTensor(out, shape, /*zeroFill=*/false);
+  t->dataLanes = ops.dataLanes;
   int64_t n = t->numElements();
   double *dst = t->data.data();
   constexpr int64_t kChunk = 2048;
@@ -204,13 +210,17 @@ int64_t ceilDiv(int64_t a, int64_t b) {
 /// to the result's width.
 template <typename Fn>
 LogicalResult intMap(CoreExec &core, Operation *op, const Operands &ops,
-                     Fn fn) {
+                     Fn fn, int64_t limit = INT64_MAX) {
   const Arg *args = ops.args.data();
   size_t n = ops.args.size();
   return mapChunks(core, op, ops, [&](double *dst, int64_t first,
                                       int64_t count, DType type) {
     int64_t x[3] = {0, 0, 0};
     for (int64_t i = 0; i < count; ++i) {
+      if (first + i >= limit) { // padding lanes: not computed
+        dst[i] = intToSlot(type, 0);
+        continue;
+      }
       for (size_t k = 0; k < n && k < 3; ++k)
         x[k] = slotToInt(args[k].dtype, args[k].at(first + i));
       dst[i] = intToSlot(type, fn(x[0], x[1], x[2]));
@@ -497,6 +507,9 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
     // The most negative value divided by -1 does not fit (MLIR: poison;
     // the host: SIGFPE): an error like division by zero.
     int64_t lowest = width >= 64 ? INT64_MIN : -(int64_t(1) << (width - 1));
+    // A vector's padding lanes are not divided (they must not fault).
+    if (ops->dataLanes >= 0)
+      n = std::min(n, ops->dataLanes);
     for (int64_t i = 0; i < n; ++i) {
       int64_t x = slotToInt(a.dtype, a.at(i)), y = slotToInt(b.dtype, b.at(i));
       if (asUnsigned(y, width) == 0)
@@ -506,7 +519,7 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
                << width << "-bit value divided by -1 does not fit in "
                << width << " bits";
     }
-    auto run = [&](auto fn) { return intMap(core, op, *ops, fn); };
+    auto run = [&](auto fn) { return intMap(core, op, *ops, fn, n); };
     auto uns = [width](I v) { return asUnsigned(v, width); };
     if (name == "arith.divsi") return run([](I x, I y, I) { return x / y; });
     if (name == "arith.remsi") return run([](I x, I y, I) { return x % y; });

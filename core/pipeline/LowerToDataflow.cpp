@@ -3,6 +3,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/ktdp/TileLayout.h"
+#include "pipeline/DeviceOrder.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
@@ -320,6 +321,10 @@ LogicalResult lowerFunction(func::FuncOp function,
       return function.emitError("the architecture has no compute unit");
     units.push_back(compute.front());
   }
+
+  // The units run ahead of each other across pipelines: a pipeline that
+  // loads what an earlier one stores waits for it behind a barrier.
+  spyre::orderDeviceAccesses(function);
 
   Block &entry = function.getBody().front();
   SmallVector<Operation *> original;

@@ -463,7 +463,12 @@ def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
     channels between units, tokens explicit signal / wait, LX buffers
     logical views at their assigned addresses (the copy chosen from the
     loop counter when double-buffered), device transfers DMA of sticks,
-    LX -> FIFO and FIFO -> LX transfers vector streams.
+    LX -> FIFO and FIFO -> LX transfers vector streams. Each unit now runs
+    its share of the pipelines as far ahead as its tokens let it, so a
+    pipeline that loads device memory an earlier pipeline of its block may
+    store (or, in a loop, one stored in the previous iteration: a row
+    computed from the row before it) is put behind a barrier first
+    (`pipeline/DeviceOrder.h`): the load cannot overtake the store.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -13,6 +13,13 @@
 // (docs/emulator.md); --engine both runs both engines on the same inputs
 // and exits 1 when an output differs (naming the worst element).
 //
+// --bisect runs the IR after every pass (the stage executor, core/stagex)
+// and the SpyreCode (the emulator) on the same inputs, compares each one's
+// outputs with the KTIR's, prints one line per pass and names the first
+// pass whose outputs differ (exit 1 when one does); --stage PASS runs the
+// snapshot after PASS alone. --perturb-after=PASS is for testing the
+// bisect only: it breaks one op right after PASS (docs/stage-execution.md).
+//
 // --repeat N runs the kernel N more times after the first, from the same
 // parse, each on fresh memory (how ktir-cpu's harness times a kernel), checks
 // that every run gives the first one's outputs, and reports the median time
@@ -30,6 +37,7 @@
 #include "support/ReadFile.h"
 #include "EmuEngine.h"
 #include "RunOutputs.h"
+#include "StageEngine.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -59,7 +67,9 @@ int usage(const char *message = nullptr) {
          "[--repeat N]\n"
          "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
-         "[--input NAME=FILE.npy]...\n";
+         "[--input NAME=FILE.npy]...\n"
+         "       spyre-run KERNEL.mlir --bisect | --stage PASS [--max-ulps N] "
+         "[--perturb-after=PASS (testing only)]\n";
   return 1;
 }
 
@@ -100,8 +110,17 @@ int main(int argc, char **argv) {
   uint64_t repeat = 0;
   std::vector<std::pair<std::string, std::string>> outputs;
   tools::EmuRunOptions emuOptions;
+  tools::StageRunOptions stageOptions;
+  bool bisect = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    // --perturb-after=PASS (the testing option) is also taken with '='.
+    if (a.rfind("--perturb-after=", 0) == 0) {
+      stageOptions.perturbAfter = a.substr(16);
+      if (stageOptions.perturbAfter.empty())
+        return usage("--perturb-after needs a pass");
+      continue;
+    }
     auto next = [&](std::string &into) {
       if (i + 1 >= argc)
         return false;
@@ -135,6 +154,16 @@ int main(int argc, char **argv) {
       if (!next(value) || !parseCount(value, ulps))
         return usage("--max-ulps needs a whole number");
       emuOptions.maxUlps = double(ulps);
+    } else if (a == "--bisect") {
+      bisect = true;
+    } else if (a == "--stage") {
+      if (!next(stageOptions.stage) || stageOptions.stage.empty())
+        return usage("--stage needs a pass");
+    } else if (a == "--perturb-after") {
+      if (!next(stageOptions.perturbAfter) || stageOptions.perturbAfter.empty())
+        return usage("--perturb-after needs a pass");
+    } else if (a == "--backward-schedule") {
+      stageOptions.backwardSchedule = true;
     } else if (a == "--engine") {
       if (!next(engine))
         return usage("--engine needs a name");
@@ -210,6 +239,16 @@ int main(int argc, char **argv) {
                   "' (available: interp, emu, both)").c_str());
   if (engine == "interp" && !emuOptions.tracePath.empty())
     return usage("--trace needs --engine emu or both");
+  bool stages = bisect || !stageOptions.stage.empty();
+  if (bisect && !stageOptions.stage.empty())
+    return usage("--bisect runs every snapshot; --stage runs one: give one");
+  if (!stages && (!stageOptions.perturbAfter.empty() ||
+                  stageOptions.backwardSchedule))
+    return usage("--perturb-after and --backward-schedule need --bisect or "
+                 "--stage");
+  if (stages && (engine != "interp" || repeat > 0 || !eventsPath.empty()))
+    return usage("--bisect and --stage run every engine they need: no "
+                 "--engine, --repeat or --lx-events with them");
 
   std::string source, readError;
   if (!readFileBounded(kernel, limits::kMaxKernelBytes, source, readError)) {
@@ -239,6 +278,16 @@ int main(int argc, char **argv) {
   request.source = std::move(source);
   request.sourceName = kernel;
   request.recordLxEvents = !eventsPath.empty();
+  if (stages) {
+    stageOptions.kernelPath = kernel;
+    stageOptions.recordPath = recordPath;
+    stageOptions.outPath = outPath;
+    stageOptions.reportPath = reportPath;
+    stageOptions.outputs = outputs;
+    stageOptions.maxUlps = emuOptions.maxUlps;
+    return tools::runStagesCommand(stageOptions, request,
+                                   recordPath.empty() ? nullptr : &record);
+  }
   if (engine != "interp") {
     emuOptions.engine = engine;
     emuOptions.kernelPath = kernel;
