@@ -4,6 +4,7 @@
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
 
+#include "ir/KernelLxData.h"
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -59,6 +60,11 @@ public:
         diag.attachNote(other.getLoc())
             << size << " bytes: " << other.getType() << " at address "
             << *other.getAddress();
+      for (auto [begin, end] : reserved)
+        diag.attachNote(alloc.getLoc())
+            << "bytes " << begin << " to " << end
+            << " hold the kernel's own scratchpad data (its ct_local memory "
+               "views): no buffer goes there";
       return false;
     }
     alloc.setAddress(top);
@@ -210,6 +216,13 @@ struct AssignAddresses : spyre::impl::AssignAddressesBase<AssignAddresses> {
         if (auto range = lxRangeOf(view))
           lx.reserve(range->first, range->second);
       });
+      // And around the data it addresses through its arguments, at the
+      // top of LX (ir/KernelLxData.h).
+      int64_t capacity = int64_t(target.scratchpadBytesPerCore);
+      int64_t data =
+          spyre::lxArgumentDataStart(function, capacity, target.stickBytes);
+      if (data < capacity)
+        lx.reserve(data, capacity);
       if (!assignBlock(function.getBody().front(), lx))
         return failure();
       function->setAttr("sched.lx_peak",

@@ -1,5 +1,6 @@
 //===- ChunkLargeTransfers.cpp - big tiles stream through LX in chunks ----===//
 
+#include "ir/KernelLxData.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
@@ -153,7 +154,9 @@ struct ChunkLargeTransfers
   using ChunkLargeTransfersBase::ChunkLargeTransfersBase;
   void runOnOperation() override {
     auto run = [&](func::FuncOp function, const spyre::arch::Arch &target) {
-      int64_t capacity = static_cast<int64_t>(target.scratchpadBytesPerCore);
+      // The top of LX may hold the kernel's own data (ir/KernelLxData.h).
+      int64_t capacity = spyre::lxArgumentDataStart(
+          function, int64_t(target.scratchpadBytesPerCore), target.stickBytes);
       SmallVector<sched::PipelineOp> pipelines;
       function.walk([&](sched::PipelineOp p) { pipelines.push_back(p); });
       for (sched::PipelineOp pipeline : pipelines) {

@@ -232,6 +232,45 @@ struct KtirLegalityCheck
     return success();
   }
 
+  /// Warns that `function` has no grid; true when its ct_local views name
+  /// other cores, so that it runs on the grid they name (normalize-grid
+  /// sets it), false when it runs on one tile.
+  bool warnNoGrid(func::FuncOp function) {
+    Operation *namer = nullptr;
+    int64_t named = spyre::inferredGrid(function, &namer);
+    if (!named) {
+      function.emitWarning("kernel @")
+          << function.getSymName()
+          << " has no grid attribute and runs on a single tile; add "
+             "`attributes {grid = [N]}` to spread it over cores";
+      return false;
+    }
+    function.emitWarning("kernel @")
+            .append(function.getSymName(), " has no grid attribute; its "
+                    "ct_local memory views name cores 0 to ", named - 1,
+                    ", so it runs on a grid of [", named,
+                    "] (add `attributes {grid = [", named,
+                    "]}` to say so)")
+            .attachNote(namer->getLoc())
+        << "ct_id " << named - 1 << " is named here";
+    return true;
+  }
+
+  /// A ct_local view naming a core outside the grid (or the target) is
+  /// refused on its line, as the interpreter refuses it.
+  void checkCoresNamed(func::FuncOp function, int64_t tiles, bool &failed) {
+    function.walk([&](ktdp::ConstructMemoryViewOp view) {
+      ktdp::MemorySpaceAttr space = view.getMemorySpace();
+      if (!space || space.isGlobal() || !space.hasCtId() ||
+          space.getCtId() < tiles)
+        return;
+      view.emitError("ct_id ")
+          << space.getCtId() << " names a core outside the grid of " << tiles
+          << (tiles == 1 ? " tile" : " tiles");
+      failed = true;
+    });
+  }
+
   void runOnOperation() override {
     static const llvm::StringSet<> kKtirDialects = {
         "ktdp", "spyreop", "arith", "math", "linalg", "tensor", "scf", "func"};
@@ -265,13 +304,8 @@ struct KtirLegalityCheck
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (function.isDeclaration())
         continue;
-      if (!function->getAttr("grid")) {
-        function.emitWarning("kernel @")
-            << function.getSymName()
-            << " has no grid attribute and runs on a single tile; add "
-               "`attributes {grid = [N]}` to spread it over cores";
+      if (!function->getAttr("grid") && !warnNoGrid(function))
         continue;
-      }
       // Checked before anything is sized by it (the exchanges below list
       // every tile).
       SmallVector<int64_t> extents;
@@ -283,6 +317,7 @@ struct KtirLegalityCheck
       int64_t tiles = 1;
       for (int64_t extent : extents)
         tiles *= extent; // cannot overflow: readGridAttr checked it
+      checkCoresNamed(function, tiles, failed);
       checkExchanges(function, tiles, failed);
       function.walk([&](ktdp::GetComputeTileIdOp id) {
         if (id.getNumResults() > extents.size()) {

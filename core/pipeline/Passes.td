@@ -45,7 +45,10 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
     arithmetic that recovers each coordinate, dimension 0 fastest
     (coordinate k = (id floordiv (d0 * ... * d(k-1))) mod dk), the order the
     real multi-dimensional kernels and ktir-cpu use. Later passes then deal
-    with one tile id per core only. First, every op without a location (the
+    with one tile id per core only. A kernel without a grid whose ct_local
+    memory views name other cores (an inter-core relayout, `ct_id = k`)
+    gets `grid = [1 + the highest k]`: it runs on the cores it names.
+    First, every op without a location (the
     body MLIR's parser builds for a named linalg op such as linalg.matmul)
     takes its parent's, so that what later passes make from it keeps a KTIR
     line.
@@ -144,7 +147,9 @@ def ChunkLargeTransfers : Pass<"chunk-large-transfers", "::mlir::ModuleOp"> {
     copy or elementwise work on a tile of any size streams through the
     scratchpad. Only pipelines whose compute is elementwise on tiles of one
     shape (or a plain copy) are chunked; ktir-legality-check refuses the
-    rest.
+    rest. The scratchpad here is what the kernel's own data leaves: the
+    top of LX holds what its arguments address through ct_local views
+    (an inter-core relayout's source and destination, ir/KernelLxData.h).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -442,7 +447,11 @@ def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
     earlier one). Each buffer takes whole sticks per row, times its copies.
     A double-buffered pipeline that does not fit falls back to single
     buffers; a kernel that still needs more than the scratchpad gets an
-    error naming the buffers and their bytes.
+    error naming the buffers and their bytes. Buffers go around the
+    scratchpad data the kernel addresses itself: ct_local views at
+    constant addresses, and the top of LX, where the data its arguments
+    address through ct_local views lives (an inter-core relayout's source
+    and destination, ir/KernelLxData.h).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
