@@ -451,7 +451,10 @@ def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
     scratchpad data the kernel addresses itself: ct_local views at
     constant addresses, and the top of LX, where the data its arguments
     address through ct_local views lives (an inter-core relayout's source
-    and destination, ir/KernelLxData.h).
+    and destination, ir/KernelLxData.h). A loop whose body keeps a buffer
+    for later pipelines (a table loaded in an outer loop and read by the
+    inner loop's load unit) ends its body with a barrier, so that the next
+    iteration does not fill it again while those pipelines still read it.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -17,6 +17,11 @@
 // ct_local views (here 1 MiB): the buffers go below it, and on a 1 MiB
 // scratchpad nothing is left for them.
 // RUN: spyre-opt %S/Inputs/lx-argument-data.mlir --ktir-to-dataflow=stop-after=assign-addresses | FileCheck %s --check-prefix=ARGDATA
+// A table loaded in an outer loop and read by the inner loop's pipelines
+// (hoisted there into a buffer kept for them) is filled again by the next
+// outer iteration only when every unit is done with this one: a barrier
+// ends the outer loop's body.
+// RUN: spyre-opt %S/../../kernels/mask_bias_loop.mlir --ktir-to-dataflow=stop-after=assign-addresses | FileCheck %s --check-prefix=TABLE
 // RUN: not spyre-opt %S/Inputs/lx-argument-data.mlir --ktir-to-dataflow="stop-after=assign-addresses arch=spyre-4core" 2>&1 | FileCheck %s --check-prefix=ARGFULL
 
 // CHECK:       sched.lx_peak = 1280 : i64
@@ -41,6 +46,13 @@
 
 // ARGDATA:     sched.lx_peak = 16384 : i64
 // ARGDATA:     sched.alloc {address = 0 : i64} : memref<64x64xf16, "lx">
+
+// TABLE:       scf.for
+// TABLE:         sched.alloc {address = 0 : i64, persistent} : memref<4x128xf16, "lx">
+// TABLE:         scf.for
+// TABLE:         sched.barrier
+// TABLE-NEXT:  }
+// TABLE-NEXT:  return
 
 // ARGFULL:     error: the kernel does not fit in the scratchpad: this 'memref<64x64xf16, "lx">' buffer needs 8192 bytes, 1048576 of the 1048576 bytes
 // ARGFULL:     note: bytes 0 to 1048576 hold the kernel's own scratchpad data (its ct_local memory views): no buffer goes there
