@@ -7,6 +7,7 @@
 #include "ir/ktdp/TileLayout.h"
 #include "support/Checked.h"
 #include "pipeline/DeviceTarget.h"
+#include "pipeline/MatmulChunks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
@@ -32,6 +33,19 @@ struct KtirLegalityCheck
   /// stores cannot be streamed through it in chunks (chunk-large-transfers),
   /// or empty when it can: it is only copied, or used by elementwise ops on
   /// tiles of its shape in the same block, and a chunk of one row fits.
+  /// Whether `op` broadcasts a loaded tile along leading dimensions only
+  /// (a weight row or a bias: chunk-large-transfers reads it whole in
+  /// every chunk).
+  static bool rowBroadcastOfLoad(Operation *op) {
+    auto broadcast = llvm::dyn_cast<linalg::BroadcastOp>(op);
+    if (!broadcast || !broadcast.getInput().getDefiningOp<ktdp::LoadOp>())
+      return false;
+    for (auto [i, d] : llvm::enumerate(broadcast.getDimensions()))
+      if (d != int64_t(i))
+        return false;
+    return true;
+  }
+
   std::string whyNotChunked(Operation *op, RankedTensorType type,
                             int64_t capacity) {
     int64_t rowBytes = spyre::scratchpadBytes(
@@ -62,6 +76,8 @@ struct KtirLegalityCheck
           auto dense = llvm::dyn_cast<DenseElementsAttr>(constant.getValue());
           if (!dense || !dense.isSplat())
             return "it is built from a constant that is not a splat";
+        } else if (rowBroadcastOfLoad(def)) {
+          // A loaded row broadcast along the rows: read whole by each chunk.
         } else if (!llvm::isa<ktdp::LoadOp, tensor::EmptyOp>(def)) {
           if (!spyre::isElementwiseOp(def))
             return "'" + def->getName().getStringRef().str() +
@@ -106,6 +122,8 @@ struct KtirLegalityCheck
     int64_t bytes = spyre::tileBytes(tile);
     if (bytes <= capacity)
       return;
+    if (spyre::chunkedMatmulOf(op, capacity, 128))
+      return; // chunk-large-matmuls runs its matmul in chunks
     std::string why = whyNotChunked(op, tile, capacity);
     if (why.empty())
       return; // chunk-large-transfers streams it through LX

@@ -13,6 +13,11 @@
 // (docs/emulator.md); --engine both runs both engines on the same inputs
 // and exits 1 when an output differs (naming the worst element).
 //
+// --no-lx-limit gives the interpreter a scratchpad of 512 MiB per core
+// (lx_size_mb; the emulator keeps the architecture's): the reference for a
+// kernel whose compiled program streams tiles larger than LX through it in
+// chunks (docs/interpreter.md).
+//
 // --repeat N runs the kernel N more times after the first, from the same
 // parse, each on fresh memory (how ktir-cpu's harness times a kernel), checks
 // that every run gives the first one's outputs, and reports the median time
@@ -58,6 +63,7 @@ int usage(const char *message = nullptr) {
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
          "[--repeat N]\n"
          "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
+         "                 [--no-lx-limit]\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n";
   return 1;
@@ -98,6 +104,7 @@ int main(int argc, char **argv) {
       engine = "interp";
   RunRequest request;
   uint64_t repeat = 0;
+  bool noLxLimit = false;
   std::vector<std::pair<std::string, std::string>> outputs;
   tools::EmuRunOptions emuOptions;
   for (int i = 1; i < argc; ++i) {
@@ -147,6 +154,8 @@ int main(int argc, char **argv) {
       if (!next(value) || !parseCount(value, request.maxOpsPerCore) ||
           request.maxOpsPerCore == 0)
         return usage("--max-ops needs a positive whole number");
+    } else if (a == "--no-lx-limit") {
+      noLxLimit = true;
     } else if (a == "--arch") {
       if (!next(request.arch))
         return usage("--arch needs a preset name or a file");
@@ -241,6 +250,11 @@ int main(int argc, char **argv) {
     merged.maxOpsPerCore = request.maxOpsPerCore;
     request = std::move(merged);
   }
+  // The interpreter's scratchpad as large as its largest tile may be
+  // (ktir-cpu's lx_size_mb); the compiled program keeps the target's.
+  if (noLxLimit)
+    request.hwConfig["lx_size_mb"] =
+        double(limits::kMaxArrayBytes >> 20);
   request.source = std::move(source);
   request.sourceName = kernel;
   request.recordLxEvents = !eventsPath.empty();
