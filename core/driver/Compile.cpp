@@ -13,6 +13,7 @@
 #include "pipeline/Pipeline.h"
 #include "spyrecode/Listing.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -269,6 +270,11 @@ CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return result;
+  if (!request.grid.empty())
+    for (auto function : module->getOps<func::FuncOp>())
+      if (!function.isDeclaration())
+        function->setAttr("grid",
+                          Builder(&context).getI64ArrayAttr(request.grid));
   // The passes read the declared device themselves; the app shows its name.
   FailureOr<ktdf_arch::DeviceOp> device = findDeviceDeclaration(*module);
   if (succeeded(device) && *device)

@@ -72,6 +72,9 @@ struct CompileRequest {
   /// false: no double buffering (the double-buffer pass gives every LX
   /// buffer one copy, still with its token FIFO), to measure what it gains.
   bool doubleBuffer = true;
+  /// Non-empty: the grid the kernel runs on instead of its own `grid`
+  /// attribute (spyre-run --grid, so that both engines run the same grid).
+  std::vector<int64_t> grid;
 };
 
 struct CompileResult {

@@ -10,6 +10,7 @@
 #include "interp/Interpreter.h"
 #include "interp/Latency.h"
 #include "ir/GridAttr.h"
+#include "ir/KernelLxData.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 
@@ -239,6 +240,16 @@ func::FuncOp parseKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   return function;
 }
 
+/// Whether a memory view built on argument `arg` (its offset) is in a
+/// scratchpad (ct_local).
+bool addressesScratchpad(BlockArgument arg) {
+  return llvm::any_of(arg.getUsers(), [&](Operation *user) {
+    auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(user);
+    return view && view.getOffset() == arg &&
+           !view.getMemorySpace().isGlobal();
+  });
+}
+
 /// The memory view built on argument `arg` (its offset), the one --seed
 /// fills; null when the argument is no pointer.
 MemRefType viewTypeOf(BlockArgument arg) {
@@ -270,6 +281,10 @@ LogicalResult seedArguments(func::FuncOp function,
     MemRefType type = viewTypeOf(entry.getArgument(i));
     if (!type)
       continue; // not a pointer: reported as a missing value later
+    // A pointer into the scratchpads is no HBM array: with automatic
+    // inputs its data is found and filled where the views put it.
+    if (addressesScratchpad(entry.getArgument(i)))
+      continue;
     // A pointer the kernel also computes other addresses from (partition
     // bases, per-core rows) reaches beyond its first view: with automatic
     // inputs it gets an automatic address and the discovery finds all.
@@ -461,6 +476,16 @@ struct PreparedRun::State {
 LogicalResult
 PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
   Block &entry = function.getBody().front();
+  // Arguments that address scratchpad data get its region at the top of
+  // LX, where the compiled program keeps no buffer (ir/KernelLxData.h).
+  int64_t lxBytes = architecture
+                        ? int64_t(architecture->scratchpadBytesPerCore)
+                        : int64_t(options.lxCapacityBytes);
+  std::map<unsigned, LxArgumentRegion> lxRegions;
+  for (const LxArgumentRegion &r : lxArgumentRegions(
+           function, lxBytes, architecture ? architecture->stickBytes : 128))
+    lxRegions[r.argument] = r;
+  unsigned hbmCount = 0;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     BlockArgument arg = entry.getArgument(i);
     if (args.count(names[i]) || !arg.getType().isIntOrIndex())
@@ -470,7 +495,10 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
       continue;
     AutomaticAddress a;
     a.name = names[i];
-    a.element = automaticElementIndex(unsigned(automatic.size()));
+    auto lx = lxRegions.find(i);
+    a.element = lx != lxRegions.end()
+                    ? lx->second.byteAddress / lx->second.elementBytes
+                    : automaticElementIndex(hbmCount++);
     interp::DType dtype = interp::dtypeOf(view);
     a.dtype = std::string(interp::dtypeName(dtype));
     a.byte = uint64_t(a.element) * interp::dtypeSize(dtype);
@@ -487,12 +515,24 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
     Argument &value = args[names[i]];
     value.scalar = double(a.element);
     value.integer = a.element;
-    capture.note(function.getLoc(),
-                 "argument %" + names[i] + " has no value and is the base "
-                 "address of memory views: it gets the automatic address " +
-                 std::to_string(a.element) + " (an element index: byte " +
-                 std::to_string(a.byte) + " of its " + a.dtype +
-                 " views); --arg " + names[i] + "=N gives another");
+    if (lx != lxRegions.end())
+      capture.note(function.getLoc(),
+                   "argument %" + names[i] + " has no value and is the base "
+                   "address of scratchpad (ct_local) views: it gets the "
+                   "automatic address " + std::to_string(a.element) +
+                   " (an element index: byte " + std::to_string(a.byte) +
+                   " of every core's scratchpad, in the top " +
+                   std::to_string(lxBytes -
+                                  lxRegions.begin()->second.byteAddress) +
+                   " bytes the compiled program leaves to the kernel's "
+                   "own data); --arg " + names[i] + "=N gives another");
+    else
+      capture.note(function.getLoc(),
+                   "argument %" + names[i] + " has no value and is the base "
+                   "address of memory views: it gets the automatic address " +
+                   std::to_string(a.element) + " (an element index: byte " +
+                   std::to_string(a.byte) + " of its " + a.dtype +
+                   " views); --arg " + names[i] + "=N gives another");
     automatic.push_back(std::move(a));
   }
   return success();
@@ -681,6 +721,12 @@ void PreparedRun::State::prepare(const RunRequest &request) {
     grid.assign(fromAttr.begin(), fromAttr.end());
     if (grid.empty())
       grid.push_back(1);
+    else if (!function->getAttr("grid"))
+      capture.note(function.getLoc(),
+                   "the kernel has no grid; its ct_local memory views name "
+                   "cores 0 to " + std::to_string(grid[0] - 1) +
+                       ", so it runs on a grid of [" +
+                       std::to_string(grid[0]) + "] (--grid gives another)");
   } else {
     std::string why;
     if (!checkGridExtents(grid, architecture->numCores, target, why)) {

@@ -188,6 +188,35 @@ TileSticks tileSticks(const code::TileShape &shape, int64_t lanes) {
 
 } // namespace
 
+/// The compiler's LX buffer (any copy) that overlaps bytes [lo, hi), or
+/// null. Every core has the plan's layout.
+static const code::Buffer *compilerBufferAt(const code::JobPlan &plan, int64_t lo,
+                                     int64_t hi) {
+  for (const code::Buffer &b : plan.buffers)
+    if (b.bytes > 0 && lo < b.address + b.bytes * std::max<int64_t>(1, b.copies) &&
+        b.address < hi)
+      return &b;
+  return nullptr;
+}
+
+/// Why a DMA of the kernel's own scratchpad data at [lo, hi) of core `mem`
+/// cannot run: the compiled program keeps buffer `b` there, so one would
+/// overwrite the other (a wrong answer, not a fault, on the hardware).
+static std::string kernelDataClash(const code::Module &m, int64_t lo, int64_t hi,
+                            int32_t mem, const code::Buffer &b) {
+  int64_t end = 0;
+  for (const code::Buffer &x : m.plan.buffers)
+    end = std::max(end, x.address + x.bytes * std::max<int64_t>(1, x.copies));
+  return "the kernel's own data at LX bytes [" + std::to_string(lo) + ", " +
+         std::to_string(hi) + ") of core " + std::to_string(mem) +
+         " overlaps the compiled program's buffer for " + b.name +
+         " at bytes [" + std::to_string(b.address) + ", " +
+         std::to_string(b.address + b.bytes * std::max<int64_t>(1, b.copies)) +
+         "): one would overwrite the other; place the kernel's scratchpad "
+         "data at or above byte " + std::to_string(end) +
+         " (the end of the program's buffers)";
+}
+
 bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   const code::Module &m = *prepared().module;
   if (in.imm < 0 || size_t(in.imm) >= m.dmas.size())
@@ -259,6 +288,8 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
       return fail(e, "LX access [" + std::to_string(lo) + ", " +
                          std::to_string(hi) + ") of core " +
                          std::to_string(mem) + " lies outside the scratchpad");
+    } else if (const code::Buffer *b = compilerBufferAt(m.plan, lo, hi)) {
+      return fail(e, kernelDataClash(m, lo, hi, mem, *b));
     }
   }
   // Move the data: the tile's points in walk order through `scratch`.

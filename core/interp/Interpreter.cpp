@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - KTIR reference interpreter -----------------------===//
 
 #include "interp/Interpreter.h"
+#include "ir/GridAttr.h"
 #include "interp/CoreExec.h"
 #include "interp/Coroutine.h"
 #include "ir/ktdp/IntegerSetUtils.h"
@@ -115,7 +116,9 @@ std::vector<int64_t> spyre::interp::gridOf(func::FuncOp function) {
       if (auto i = llvm::dyn_cast<IntegerAttr>(a))
         grid.push_back(i.getInt());
   if (grid.empty())
-    grid.push_back(1);
+    grid.push_back(function->getAttr("grid")
+                       ? 1
+                       : std::max<int64_t>(1, spyre::inferredGrid(function)));
   return grid;
 }
 

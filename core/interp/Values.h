@@ -84,6 +84,10 @@ struct ViewPart {
   /// exactly that box.
   Dims lo, hi;
   bool isBox = true;
+  /// A replica slot of a distributed view (ir/ktdp/ReplicaSlots.h): the
+  /// global coordinates are the set's shifted by this along dimension 0
+  /// (lo and hi are shifted already).
+  int64_t slotShift = 0;
 
   bool contains(const int64_t *coord) const;
 };

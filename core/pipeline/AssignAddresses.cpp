@@ -4,6 +4,7 @@
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
 
+#include "ir/KernelLxData.h"
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -59,6 +60,11 @@ public:
         diag.attachNote(other.getLoc())
             << size << " bytes: " << other.getType() << " at address "
             << *other.getAddress();
+      for (auto [begin, end] : reserved)
+        diag.attachNote(alloc.getLoc())
+            << "bytes " << begin << " to " << end
+            << " hold the kernel's own scratchpad data (its ct_local memory "
+               "views): no buffer goes there";
       return false;
     }
     alloc.setAddress(top);
@@ -152,6 +158,22 @@ bool placeDoubled(sched::PipelineOp pipeline, Scratchpad &lx) {
   return false;
 }
 
+/// Whether `block` (or a branch in it, not a loop: a loop's own body
+/// waits at its end) places a buffer that outlives its pipeline.
+bool keepsBuffers(Block &block) {
+  for (Operation &op : block) {
+    if (auto alloc = dyn_cast<sched::AllocOp>(op); alloc && alloc.getPersistent())
+      return true;
+    if (isa<LoopLikeOpInterface, sched::PipelineOp>(op))
+      continue;
+    for (Region &region : op.getRegions())
+      for (Block &inner : region)
+        if (keepsBuffers(inner))
+          return true;
+  }
+  return false;
+}
+
 bool assignBlock(Block &block, Scratchpad &lx) {
   Scratchpad::Mark scope = lx.mark();
   // The highest address the ops so far in this block used: an op that
@@ -189,8 +211,12 @@ bool assignBlock(Block &block, Scratchpad &lx) {
     used = std::max(used, reached);
   }
   // In a loop, the next iteration's first pipeline reuses the last one's
-  // space too.
-  if (barriers && isa<LoopLikeOpInterface>(block.getParentOp()) &&
+  // space too. So does the next iteration's fill of a buffer this one keeps
+  // for later pipelines (a table hoisted out of an inner loop, read there by
+  // the load unit while the one that fills it runs ahead): it waits until
+  // every unit is done with this iteration.
+  if ((barriers || keepsBuffers(block)) &&
+      isa<LoopLikeOpInterface>(block.getParentOp()) &&
       block.mightHaveTerminator())
   {
     OpBuilder b(block.getTerminator());
@@ -210,6 +236,13 @@ struct AssignAddresses : spyre::impl::AssignAddressesBase<AssignAddresses> {
         if (auto range = lxRangeOf(view))
           lx.reserve(range->first, range->second);
       });
+      // And around the data it addresses through its arguments, at the
+      // top of LX (ir/KernelLxData.h).
+      int64_t capacity = int64_t(target.scratchpadBytesPerCore);
+      int64_t data =
+          spyre::lxArgumentDataStart(function, capacity, target.stickBytes);
+      if (data < capacity)
+        lx.reserve(data, capacity);
       if (!assignBlock(function.getBody().front(), lx))
         return failure();
       function->setAttr("sched.lx_peak",

@@ -45,7 +45,10 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
     arithmetic that recovers each coordinate, dimension 0 fastest
     (coordinate k = (id floordiv (d0 * ... * d(k-1))) mod dk), the order the
     real multi-dimensional kernels and ktir-cpu use. Later passes then deal
-    with one tile id per core only. First, every op without a location (the
+    with one tile id per core only. A kernel without a grid whose ct_local
+    memory views name other cores (an inter-core relayout, `ct_id = k`)
+    gets `grid = [1 + the highest k]`: it runs on the cores it names.
+    First, every op without a location (the
     body MLIR's parser builds for a named linalg op such as linalg.matmul)
     takes its parent's, so that what later passes make from it keeps a KTIR
     line.
@@ -56,6 +59,39 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
 //===----------------------------------------------------------------------===//
 // KTIR -> ScheduleIR
 //===----------------------------------------------------------------------===//
+
+def ChunkLargeMatmuls : Pass<"chunk-large-matmuls", "::mlir::ModuleOp"> {
+  let summary = "Matmuls whose tiles take more than half of LX run in chunks of K and N";
+  let description = [{
+    A `linalg.matmul` of f16 tiles loaded whole whose tiles (A, B, the
+    accumulator and the result) take more than half of a core's scratchpad
+    (a `linear` kernel's 4096x128 weight tile with its activations) becomes
+    a loop over chunks of K (and, when its result is only stored, an outer
+    loop over chunks of N, each chunk stored where it belongs): each chunk
+    of A and B is loaded on its own (an access tile moved along the view)
+    and multiplied into an f32 accumulator that carries the sum from chunk
+    to chunk, rounded to the result's type at the end and added to the
+    matmul's accumulator. The products are summed in the same order and
+    precision as the interpreter sums the whole matmul, so the compiled
+    program gives its numbers exactly. The chunks are the largest whole
+    sticks dividing K and N for which two copies of each loaded chunk, the
+    accumulator and the result take at most half the scratchpad (what the
+    kernel's own data at the top of LX leaves of it); chunks of N whose
+    rows the compute program holds (the f32 accumulator's where it is
+    zeroed, accumulated and rounded, and the rounded row) fit the compute
+    engine's own memory are preferred. The loop is the K loop
+    build-pipelines keeps in LX (the matmul_kloop form). A matmul it
+    cannot chunk (other operand types, operands not loaded whole in its
+    block, its own indexing maps) is left whole, with a remark.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
 
 def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
   let summary = "Wrap each run of loads, compute and stores in a group";
@@ -143,8 +179,12 @@ def ChunkLargeTransfers : Pass<"chunk-large-transfers", "::mlir::ModuleOp"> {
     and the loop's pipelines are then double-buffered like any other, so a
     copy or elementwise work on a tile of any size streams through the
     scratchpad. Only pipelines whose compute is elementwise on tiles of one
-    shape (or a plain copy) are chunked; ktir-legality-check refuses the
-    rest.
+    shape (or a plain copy) are chunked, a tile broadcast along the leading
+    dimensions from a buffer of its own (a row of weights, a bias) aside:
+    that buffer is moved and read whole in every chunk and the broadcast
+    takes the chunk's shape; ktir-legality-check refuses the rest. The scratchpad here is what the kernel's own data leaves: the
+    top of LX holds what its arguments address through ct_local views
+    (an inter-core relayout's source and destination, ir/KernelLxData.h).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -442,7 +482,14 @@ def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
     earlier one). Each buffer takes whole sticks per row, times its copies.
     A double-buffered pipeline that does not fit falls back to single
     buffers; a kernel that still needs more than the scratchpad gets an
-    error naming the buffers and their bytes.
+    error naming the buffers and their bytes. Buffers go around the
+    scratchpad data the kernel addresses itself: ct_local views at
+    constant addresses, and the top of LX, where the data its arguments
+    address through ct_local views lives (an inter-core relayout's source
+    and destination, ir/KernelLxData.h). A loop whose body keeps a buffer
+    for later pipelines (a table loaded in an outer loop and read by the
+    inner loop's load unit) ends its body with a barrier, so that the next
+    iteration does not fill it again while those pipelines still read it.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -32,6 +32,10 @@ const std::vector<Entry> &entries() {
          return spyre::createNormalizeGrid();
        }},
       {"ScheduleIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createChunkLargeMatmuls({c.arch});
+       }},
+      {"ScheduleIR",
        [](const spyre::PipelineConfig &) {
          return spyre::createExtractComputeGroups();
        }},

@@ -12,6 +12,7 @@
 #include "spyrecode/ProgramLowering.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
+#include "ir/ktdp/ReplicaSlots.h"
 
 #include "mlir/IR/AffineMap.h"
 
@@ -163,9 +164,18 @@ FailureOr<Operand> ProgramLowering::affine(AffineExpr e, ArrayRef<Operand> dims,
 LogicalResult ProgramLowering::viewParts(Value view, std::vector<ViewPart> &parts,
                                          Operation *dma) {
   if (auto dist = view.getDefiningOp<ktdp::ConstructDistributedMemoryViewOp>()) {
-    for (Value part : dist.getMemrefs())
+    // A replicated piece's slot holds its set shifted along dimension 0
+    // (ir/ktdp/ReplicaSlots.h): that is the part's partition.
+    SmallVector<int64_t> shifts = ktdp::replicaSlotShifts(dist);
+    for (auto [part, shift] : llvm::zip(dist.getMemrefs(), shifts)) {
+      size_t first = parts.size();
       if (failed(viewParts(part, parts, dma)))
         return failure();
+      auto mv = part.getDefiningOp<ktdp::ConstructMemoryViewOp>();
+      if (shift != 0 && mv && parts.size() == first + 1)
+        parts.back().partition =
+            encodeSet(ktdp::shiftDim0(*mv.getCoordinateSet(), shift));
+    }
     return success();
   }
   auto mv = view.getDefiningOp<ktdp::ConstructMemoryViewOp>();

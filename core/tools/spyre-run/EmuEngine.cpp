@@ -105,6 +105,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     compile.source = request.source;
     compile.sourceName = request.sourceName;
     compile.arch = request.arch;
+    compile.grid = request.grid; // both engines run the grid --grid gives
     CompileResult compiled = compileKernel(compile);
     for (const Diagnostic &d : compiled.diagnostics)
       std::cerr << d.format() << "\n";

@@ -19,6 +19,10 @@
 // pass whose outputs differ (exit 1 when one does); --stage PASS runs the
 // snapshot after PASS alone. --perturb-after=PASS is for testing the
 // bisect only: it breaks one op right after PASS (docs/stage-execution.md).
+// --no-lx-limit gives the interpreter a scratchpad of 512 MiB per core
+// (lx_size_mb; the emulator keeps the architecture's): the reference for a
+// kernel whose compiled program streams tiles larger than LX through it in
+// chunks (docs/interpreter.md).
 //
 // --repeat N runs the kernel N more times after the first, from the same
 // parse, each on fresh memory (how ktir-cpu's harness times a kernel), checks
@@ -66,6 +70,7 @@ int usage(const char *message = nullptr) {
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
          "[--repeat N]\n"
          "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
+         "                 [--no-lx-limit]\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n"
          "       spyre-run KERNEL.mlir --bisect | --stage PASS [--max-ulps N] "
@@ -108,6 +113,7 @@ int main(int argc, char **argv) {
       engine = "interp";
   RunRequest request;
   uint64_t repeat = 0;
+  bool noLxLimit = false;
   std::vector<std::pair<std::string, std::string>> outputs;
   tools::EmuRunOptions emuOptions;
   tools::StageRunOptions stageOptions;
@@ -174,6 +180,8 @@ int main(int argc, char **argv) {
       if (!next(value) || !parseCount(value, request.maxOpsPerCore) ||
           request.maxOpsPerCore == 0)
         return usage("--max-ops needs a positive whole number");
+    } else if (a == "--no-lx-limit") {
+      noLxLimit = true;
     } else if (a == "--arch") {
       if (!next(request.arch))
         return usage("--arch needs a preset name or a file");
@@ -275,6 +283,11 @@ int main(int argc, char **argv) {
     merged.maxOpsPerCore = request.maxOpsPerCore;
     request = std::move(merged);
   }
+  // The interpreter's scratchpad as large as its largest tile may be
+  // (ktir-cpu's lx_size_mb); the compiled program keeps the target's.
+  if (noLxLimit)
+    request.hwConfig["lx_size_mb"] =
+        double(limits::kMaxArrayBytes >> 20);
   request.source = std::move(source);
   request.sourceName = kernel;
   request.recordLxEvents = !eventsPath.empty();
