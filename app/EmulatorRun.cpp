@@ -10,7 +10,6 @@
 #include "spyrecode/Listing.h"
 
 #include <QElapsedTimer>
-#include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -153,8 +152,8 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   freeLater(std::move(old));
   sessionGen = gen;
   module_ = p->module;
-  listingText = p->listing;
-  programLines = firstInstructionLines(listingText);
+  listing_ = p->listing;
+  listingText = listing_ ? QString::fromStdString(listing_->text) : QString();
   shownInput = running;
   Q_EMIT ready();
   Q_EMIT positionChanged();
@@ -228,7 +227,8 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
     out->errors << QString::fromStdString(e);
   if (!session)
     return out;
-  out->listing = QString::fromStdString(spyre::code::printListing(*out->module));
+  out->listing = std::make_shared<const spyre::code::Listing>(
+      spyre::code::printListing(*out->module));
   // Recorded in pieces; a copy of the run so far is shown while the rest
   // is recorded (the copies share the checkpoints and the memories' pages;
   // the trace so far is copied): after Input::firstPartMs of recording or
@@ -269,37 +269,6 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
   return out;
 }
 
-std::vector<int> EmulatorRun::firstInstructionLines(const QString &listing) {
-  std::vector<int> first;
-  static const QRegularExpression header(QStringLiteral("^program p(\\d+) "));
-  static const QRegularExpression zero(QStringLiteral("^ +0: "));
-  const QStringList lines = listing.split(QLatin1Char('\n'));
-  int program = -1;
-  for (int i = 0; i < lines.size(); ++i) {
-    QRegularExpressionMatch m = header.match(lines[i]);
-    if (m.hasMatch()) {
-      program = m.captured(1).toInt();
-      continue;
-    }
-    // The instructions follow the header (after its tile / ring_views /
-    // operands lines), one a line: "   0: ...", the index right-aligned.
-    if (program >= 0 && zero.match(lines[i]).hasMatch()) {
-      if (first.size() <= size_t(program))
-        first.resize(size_t(program) + 1, 0);
-      first[size_t(program)] = i + 1;
-      program = -1;
-    }
-  }
-  return first;
-}
-
-int EmulatorRun::listingLineOf(const std::vector<int> &first, int program,
-                               uint32_t pc) {
-  if (program < 0 || size_t(program) >= first.size() || first[size_t(program)] == 0)
-    return 0;
-  return first[size_t(program)] + int(pc);
-}
-
 EmulatorRun::Point EmulatorRun::current() const {
   Point p;
   if (!session_)
@@ -325,8 +294,8 @@ EmulatorRun::Point EmulatorRun::current() const {
     p.dataflowLine = locations[in.loc].dataflowLine;
     p.op = QString::fromStdString(locations[in.loc].op);
   }
-  if (p.program >= 0)
-    p.listingLine = listingLineOf(programLines, p.program, p.pc);
+  if (p.program >= 0 && listing_)
+    p.listingLine = listing_->lineOf(p.program, p.pc);
   return p;
 }
 

@@ -179,7 +179,8 @@ public:
     /// The errors (then their notes) as diagnostics, when they came as
     /// such (compile and input placement).
     std::vector<spyre::driver::Diagnostic> diagnostics;
-    QString listing;
+    /// The module's listing, with the instruction each line prints.
+    std::shared_ptr<const spyre::code::Listing> listing;
   };
   /// `publish` (may be empty) receives each part of a long run as it is
   /// recorded, on the worker's thread.
@@ -187,12 +188,6 @@ public:
   prepare(const Input &input, const std::atomic<bool> *cancel,
           const std::function<void(std::shared_ptr<Prepared>)> &publish = {});
 
-  /// For each program of a SpyreCode listing (code/Listing.h's text), the
-  /// 1-based line of its instruction 0 (0: not found).
-  static std::vector<int> firstInstructionLines(const QString &listing);
-  /// The 1-based listing line of instruction `pc` of `program`; 0 unknown.
-  static int listingLineOf(const std::vector<int> &first, int program,
-                           uint32_t pc);
 
 Q_SIGNALS:
   void started();
@@ -221,7 +216,8 @@ private:
   std::shared_ptr<spyre::emu::Session> session_;
   std::shared_ptr<const spyre::code::Module> module_;
   QString listingText;
-  std::vector<int> programLines; ///< firstInstructionLines(listingText)
+  /// The listing listingText is the text of (Point::listingLine).
+  std::shared_ptr<const spyre::code::Listing> listing_;
   QTimer timer;
   int perTick = 1;
   quint64 generation = 0;  ///< of the newest request (start, stop)

@@ -433,14 +433,9 @@ void RunControls::showPoint(const EmulatorRun::Point &p) {
       return -1;
     int line = 0;
     if (snap == shown.spyreCode) {
-      // The pane's own text: the snapshot's listing.
-      // (A new compile may reuse the address: the text's size tells.)
-      if (snap != listingOf || snap->ir.size() != listingSize) {
-        listingOf = snap;
-        listingSize = snap->ir.size();
-        listingFirst = EmulatorRun::firstInstructionLines(QString::fromStdString(snap->ir));
-      }
-      line = EmulatorRun::listingLineOf(listingFirst, p.program, p.pc);
+      // The pane's own text: the snapshot's listing, which says where each
+      // instruction is printed.
+      line = snap->listing ? snap->listing->lineOf(p.program, p.pc) : 0;
     } else if (snap == shown.dataflow) {
       line = p.dataflowLine;
     }
@@ -526,7 +521,7 @@ RunTarget RunControls::targetUnderCursor() const {
     return none;
   }
   if (snap == shown.spyreCode)
-    return RunTarget::instructionAt(QString::fromStdString(snap->ir), line);
+    return RunTarget::instructionAt(snap->listing.get(), line);
   if (snap == shown.dataflow)
     return RunTarget::dataflowLine(line);
   return RunTarget::sourceLineOf(snap->sourceLines, line);

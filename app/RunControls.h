@@ -146,10 +146,6 @@ private:
   std::function<void()> afterReady;
   int shownLine = 0;
   bool hidden = false; ///< the session is of a document no longer open
-  /// firstInstructionLines() of the SpyreCode snapshot last shown.
-  const spyre::driver::PassSnapshot *listingOf = nullptr;
-  size_t listingSize = 0;
-  std::vector<int> listingFirst;
 };
 
 #endif

@@ -220,10 +220,18 @@ private:
     snap.wallMs = ms;
     if (hooks.afterPass)
       hooks.afterPass(snap.pass, module);
-    if (snap.pass == "lower-to-spyrecode") {
-      // The stage's result is not MLIR: its snapshot is the listing.
-      if (result.spyreCode)
-        snap.ir = code::printListing(*result.spyreCode, &snap.sourceLines);
+    if (snap.stage == "SpyreCode") {
+      // The pass's result is not MLIR: its snapshot is the listing of its
+      // output (none when it failed), with what each line shows (the KTIR
+      // line; which instruction).
+      if (std::shared_ptr<const code::Module> lowered = spyreCodeOf(*pass)) {
+        result.spyreCode = lowered;
+        auto listing =
+            std::make_shared<code::Listing>(code::printListing(*lowered));
+        snap.ir = listing->text;
+        snap.sourceLines = listing->ktirLines();
+        snap.listing = std::move(listing);
+      }
       // The module is still the DataflowIR one: the same machine state.
       readMachineState(module, stickBytes, snap);
     } else {
@@ -294,18 +302,15 @@ CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
       loadArchitecture(request.arch, result.diagnostics);
   if (!architecture)
     return result;
-  // lower-to-spyrecode hands its module here; its instructions name the
-  // lines of the DataflowIR snapshot before it.
+  // lower-to-spyrecode's instructions name the lines of the DataflowIR
+  // snapshot before it; its module is read after it ran (spyreCodeOf).
   AsmState::LocationMap opLines;
-  auto spyreCode = std::make_shared<SpyreCodeOutput>();
-  spyreCode->deliver = [&](std::shared_ptr<const code::Module> lowered) {
-    result.spyreCode = std::move(lowered);
-  };
-  spyreCode->dataflowLine = [&](Operation *op) {
+  SpyreCodeInputs spyreCode;
+  spyreCode.dataflowLine = [&](Operation *op) {
     auto it = opLines.find(op);
     return it == opLines.end() ? 0 : int(it->second.first);
   };
-  spyreCode->source = request.source;
+  spyreCode.source = request.source;
   std::string error;
   PipelineConfig config{architecture->numCores,
                         int64_t(architecture->scratchpadBytesPerCore),

@@ -5,13 +5,15 @@
 // pass leaves a snapshot: its IR, whether it changed anything, its time,
 // and, for every line of the printed IR, the KTIR source line the op there
 // came from. The last pass, lower-to-spyrecode, leaves the SpyreCode
-// listing as its snapshot and the module itself in CompileResult.
+// listing as its snapshot (with the instruction each line prints) and the
+// module itself in CompileResult.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_DRIVER_COMPILE_H
 #define SPYRE_DRIVER_COMPILE_H
 
 #include "driver/Diagnostic.h"
+#include "spyrecode/Listing.h"
 #include "spyrecode/SpyreCode.h"
 
 #include <atomic>
@@ -39,6 +41,10 @@ struct PassSnapshot {
   /// For line i (0-based) of `ir`: the 1-based source line of the op
   /// printed there, or 0.
   std::vector<int> sourceLines;
+  /// The SpyreCode snapshot's listing (its text is `ir`) with what each
+  /// line shows: which instruction of which program; null for MLIR
+  /// snapshots.
+  std::shared_ptr<const spyre::code::Listing> listing;
   bool changed = false; ///< the IR differs from the previous snapshot
   double wallMs = 0;    ///< time the pass took
   /// The pass produced IR that does not verify (an internal compiler error;

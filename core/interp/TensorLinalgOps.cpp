@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
 #include <numeric>
@@ -70,189 +71,230 @@ LogicalResult setTensor(CoreExec &core, Value result, TensorPtr t) {
 // tensor
 //===----------------------------------------------------------------------===//
 
-LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
-  if (auto empty = llvm::dyn_cast<tensor::EmptyOp>(op)) {
-    auto shape = resultShape(core, op, empty.getType(), empty.getDynamicSizes());
-    if (failed(shape))
-      return failure();
-    return setTensor(core, empty.getResult(),
-                     makeTensor(dtypeOf(empty.getType()), *shape));
-  }
-  if (auto splat = llvm::dyn_cast<tensor::SplatOp>(op)) {
-    auto shape = resultShape(core, op, splat.getType(), splat.getDynamicSizes());
-    FailureOr<Scalar> v = core.scalar(op, splat.getInput());
-    if (failed(shape) || failed(v))
-      return failure();
-    // Read only by float binary ops of this block (which take one repeated
-    // value as they take a scalar): the tensor is not materialised.
-    Operation *splatOp = op;
-    bool lazy = llvm::all_of(splat.getResult().getUsers(), [&](Operation *user) {
-      return user->getBlock() == splatOp->getBlock() &&
-             user->getNumResults() == 1 &&
-             floatBinaryOf(user->getName().getStringRef()).has_value();
-    });
-    if (lazy) {
-      auto t = std::make_shared<Tensor>();
-      t->dtype = dtypeOf(splat.getType());
-      t->shape.assign(shape->begin(), shape->end());
-      t->splat = true;
-      t->splatValue = convertSlot(v->dtype, t->dtype, v->value);
-      t->splatCount = numElements(*shape);
-      return setTensor(core, splat.getResult(), t);
-    }
-    TensorPtr t = makeTensor(dtypeOf(splat.getType()), *shape, false);
-    std::fill(t->data.begin(), t->data.end(), convertSlot(v->dtype, t->dtype, v->value));
+LogicalResult execEmpty(CoreExec &core, tensor::EmptyOp empty) {
+  auto shape =
+      resultShape(core, empty, empty.getType(), empty.getDynamicSizes());
+  if (failed(shape))
+    return failure();
+  return setTensor(core, empty.getResult(),
+                   makeTensor(dtypeOf(empty.getType()), *shape));
+}
+
+LogicalResult execSplat(CoreExec &core, tensor::SplatOp splat) {
+  Operation *op = splat;
+  auto shape = resultShape(core, op, splat.getType(), splat.getDynamicSizes());
+  FailureOr<Scalar> v = core.scalar(op, splat.getInput());
+  if (failed(shape) || failed(v))
+    return failure();
+  // Read only by float binary ops of this block (which take one repeated
+  // value as they take a scalar): the tensor is not materialised.
+  bool lazy = llvm::all_of(splat.getResult().getUsers(), [&](Operation *user) {
+    return user->getBlock() == op->getBlock() && user->getNumResults() == 1 &&
+           floatBinaryOf(user->getName().getStringRef()).has_value();
+  });
+  if (lazy) {
+    auto t = std::make_shared<Tensor>();
+    t->dtype = dtypeOf(splat.getType());
+    t->shape.assign(shape->begin(), shape->end());
+    t->splat = true;
+    t->splatValue = convertSlot(v->dtype, t->dtype, v->value);
+    t->splatCount = numElements(*shape);
     return setTensor(core, splat.getResult(), t);
   }
-  if (auto extract = llvm::dyn_cast<tensor::ExtractOp>(op)) {
-    FailureOr<TensorPtr> src = core.tensor(op, extract.getTensor());
-    if (failed(src))
+  TensorPtr t = makeTensor(dtypeOf(splat.getType()), *shape, false);
+  std::fill(t->data.begin(), t->data.end(),
+            convertSlot(v->dtype, t->dtype, v->value));
+  return setTensor(core, splat.getResult(), t);
+}
+
+/// The row-major element index of `indices` in `shape`, each checked
+/// against its extent (`extent`: name the extent in the message).
+FailureOr<int64_t> elementAt(CoreExec &core, Operation *op, ValueRange indices,
+                             ArrayRef<int64_t> shape, bool extent) {
+  int64_t linear = 0;
+  std::vector<int64_t> strides = stridesOf(shape);
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    FailureOr<int64_t> v = core.integer(op, index);
+    if (failed(v))
       return failure();
-    int64_t linear = 0;
-    std::vector<int64_t> strides = stridesOf((*src)->shape);
-    for (auto [i, index] : llvm::enumerate(extract.getIndices())) {
-      FailureOr<int64_t> v = core.integer(op, index);
-      if (failed(v))
-        return failure();
-      if (*v < 0 || *v >= (*src)->shape[i])
-        return op->emitError("index ")
-               << *v << " is out of bounds for dimension " << i
-               << " of extent " << (*src)->shape[i];
-      linear += *v * strides[i];
+    if (*v < 0 || *v >= shape[i]) {
+      InFlightDiagnostic d = op->emitError("index ")
+                             << *v << " is out of bounds for dimension " << i;
+      if (extent)
+        d << " of extent " << shape[i];
+      return d;
     }
-    core.set(extract.getResult(),
-             Scalar{(*src)->data[linear], (*src)->dtype});
-    return success();
+    linear += *v * strides[i];
   }
-  if (auto insert = llvm::dyn_cast<tensor::InsertOp>(op)) {
-    FailureOr<TensorPtr> dest = core.tensor(op, insert.getDest());
-    FailureOr<Scalar> v = core.scalar(op, insert.getScalar());
-    if (failed(dest) || failed(v))
+  return linear;
+}
+
+LogicalResult execExtract(CoreExec &core, tensor::ExtractOp extract) {
+  FailureOr<TensorPtr> src = core.tensor(extract, extract.getTensor());
+  if (failed(src))
+    return failure();
+  FailureOr<int64_t> linear = elementAt(core, extract, extract.getIndices(),
+                                        (*src)->shape, /*extent=*/true);
+  if (failed(linear))
+    return failure();
+  core.set(extract.getResult(), Scalar{(*src)->data[*linear], (*src)->dtype});
+  return success();
+}
+
+LogicalResult execInsert(CoreExec &core, tensor::InsertOp insert) {
+  Operation *op = insert;
+  FailureOr<TensorPtr> dest = core.tensor(op, insert.getDest());
+  FailureOr<Scalar> v = core.scalar(op, insert.getScalar());
+  if (failed(dest) || failed(v))
+    return failure();
+  FailureOr<int64_t> linear = elementAt(core, op, insert.getIndices(),
+                                        (*dest)->shape, /*extent=*/false);
+  if (failed(linear))
+    return failure();
+  TensorPtr t = reshaped(**dest, (*dest)->shape);
+  t->data[*linear] = convertSlot(v->dtype, t->dtype, v->value);
+  return setTensor(core, insert.getResult(), t);
+}
+
+LogicalResult execFromElements(CoreExec &core,
+                               tensor::FromElementsOp fromElements) {
+  auto type = fromElements.getType();
+  TensorPtr t = makeTensor(dtypeOf(type),
+                           std::vector<int64_t>(type.getShape().begin(),
+                                                type.getShape().end()));
+  for (auto [i, element] : llvm::enumerate(fromElements.getElements())) {
+    FailureOr<Scalar> v = core.scalar(fromElements, element);
+    if (failed(v))
       return failure();
-    int64_t linear = 0;
-    std::vector<int64_t> strides = stridesOf((*dest)->shape);
-    for (auto [i, index] : llvm::enumerate(insert.getIndices())) {
-      FailureOr<int64_t> x = core.integer(op, index);
-      if (failed(x))
+    t->data[i] = convertSlot(v->dtype, t->dtype, v->value);
+  }
+  return setTensor(core, fromElements.getResult(), t);
+}
+
+/// expand_shape, collapse_shape, reshape and cast: the same elements in
+/// another shape.
+LogicalResult execReshape(CoreExec &core, Operation *op) {
+  FailureOr<TensorPtr> src = core.tensor(op, op->getOperand(0));
+  if (failed(src))
+    return failure();
+  ValueRange dynamic;
+  if (auto expand = llvm::dyn_cast<tensor::ExpandShapeOp>(op))
+    dynamic = expand.getOutputShape();
+  auto shape = resultShape(core, op, op->getResult(0).getType(), dynamic);
+  if (llvm::isa<tensor::CastOp>(op))
+    shape = std::vector<int64_t>((*src)->shape.begin(), (*src)->shape.end());
+  if (failed(shape))
+    return failure();
+  if (numElements(*shape) != (*src)->numElements())
+    return op->emitError("reshaping ")
+           << (*src)->numElements() << " elements into "
+           << numElements(*shape);
+  if (ArrayRef<int64_t>(*shape) == ArrayRef<int64_t>((*src)->shape))
+    return setTensor(core, op->getResult(0), *src); // tensor.cast
+  return setTensor(core, op->getResult(0), reshaped(**src, *shape));
+}
+
+LogicalResult execDim(CoreExec &core, tensor::DimOp dim) {
+  Operation *op = dim;
+  FailureOr<TensorPtr> src = core.tensor(op, dim.getSource());
+  FailureOr<int64_t> i = core.integer(op, dim.getIndex());
+  if (failed(src) || failed(i))
+    return failure();
+  if (*i < 0 || *i >= static_cast<int64_t>((*src)->shape.size()))
+    return op->emitError("dimension ") << *i << " is out of range";
+  core.set(dim.getResult(), indexScalar((*src)->shape[*i]));
+  return success();
+}
+
+/// The offsets, sizes and strides of a slice op, checked against the
+/// extents `full` of the tensor sliced.
+template <typename SliceOp>
+LogicalResult sliceGeometry(CoreExec &core, SliceOp sliceOp,
+                            ArrayRef<int64_t> full,
+                            std::vector<int64_t> &offsets,
+                            std::vector<int64_t> &sizes,
+                            std::vector<int64_t> &strides) {
+  Operation *op = sliceOp;
+  auto o = core.mixedList(op, sliceOp.getStaticOffsets(), sliceOp.getOffsets());
+  auto s = core.mixedList(op, sliceOp.getStaticSizes(), sliceOp.getSizes());
+  auto st = core.mixedList(op, sliceOp.getStaticStrides(), sliceOp.getStrides());
+  if (failed(o) || failed(s) || failed(st))
+    return failure();
+  offsets = *o, sizes = *s, strides = *st;
+  for (size_t d = 0; d < full.size(); ++d)
+    if (offsets[d] < 0 || sizes[d] < 0 ||
+        (sizes[d] > 0 && offsets[d] + (sizes[d] - 1) * strides[d] >= full[d]))
+      return op->emitError("slice of dimension ")
+             << d << " (offset " << offsets[d] << ", size " << sizes[d]
+             << ", stride " << strides[d] << ") exceeds its extent " << full[d];
+  return success();
+}
+
+LogicalResult execExtractSlice(CoreExec &core, tensor::ExtractSliceOp slice) {
+  Operation *op = slice;
+  FailureOr<TensorPtr> src = core.tensor(op, slice.getSource());
+  if (failed(src))
+    return failure();
+  std::vector<int64_t> offsets, sizes, strides;
+  if (failed(sliceGeometry(core, slice, (*src)->shape, offsets, sizes, strides)))
+    return failure();
+  auto shape = resultShape(core, op, slice.getType(), {});
+  std::vector<int64_t> resultShapeV = sizes;
+  if (succeeded(shape) && numElements(*shape) == numElements(sizes))
+    resultShapeV = *shape;
+  TensorPtr t = makeTensor((*src)->dtype, resultShapeV, false);
+  std::vector<int64_t> srcStrides = stridesOf((*src)->shape);
+  forEachIndex(sizes, [&](int64_t linear, const std::vector<int64_t> &idx) {
+    int64_t at = 0;
+    for (size_t d = 0; d < idx.size(); ++d)
+      at += (offsets[d] + idx[d] * strides[d]) * srcStrides[d];
+    t->data[linear] = (*src)->data[at];
+  });
+  return setTensor(core, slice.getResult(), t);
+}
+
+LogicalResult execInsertSlice(CoreExec &core, tensor::InsertSliceOp insert) {
+  Operation *op = insert;
+  FailureOr<TensorPtr> src = core.tensor(op, insert.getSource());
+  FailureOr<TensorPtr> dest = core.tensor(op, insert.getDest());
+  if (failed(src) || failed(dest))
+    return failure();
+  std::vector<int64_t> offsets, sizes, strides;
+  if (failed(
+          sliceGeometry(core, insert, (*dest)->shape, offsets, sizes, strides)))
+    return failure();
+  if (numElements(sizes) != (*src)->numElements())
+    return op->emitError("inserting ")
+           << (*src)->numElements() << " elements into a slice of "
+           << numElements(sizes);
+  TensorPtr t = reshaped(**dest, (*dest)->shape);
+  std::vector<int64_t> dstStrides = stridesOf((*dest)->shape);
+  forEachIndex(sizes, [&](int64_t linear, const std::vector<int64_t> &idx) {
+    int64_t at = 0;
+    for (size_t d = 0; d < idx.size(); ++d)
+      at += (offsets[d] + idx[d] * strides[d]) * dstStrides[d];
+    t->data[at] = convertSlot((*src)->dtype, t->dtype, (*src)->data[linear]);
+  });
+  return setTensor(core, insert.getResult(), t);
+}
+
+/// The tensor dialect's ops, one function each.
+LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](tensor::EmptyOp o) { return execEmpty(core, o); })
+      .Case([&](tensor::SplatOp o) { return execSplat(core, o); })
+      .Case([&](tensor::ExtractOp o) { return execExtract(core, o); })
+      .Case([&](tensor::InsertOp o) { return execInsert(core, o); })
+      .Case([&](tensor::FromElementsOp o) { return execFromElements(core, o); })
+      .Case<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ReshapeOp,
+            tensor::CastOp>([&](auto) { return execReshape(core, op); })
+      .Case([&](tensor::DimOp o) { return execDim(core, o); })
+      .Case([&](tensor::ExtractSliceOp o) { return execExtractSlice(core, o); })
+      .Case([&](tensor::InsertSliceOp o) { return execInsertSlice(core, o); })
+      .Default([&](Operation *) {
+        handled = false;
         return failure();
-      if (*x < 0 || *x >= (*dest)->shape[i])
-        return op->emitError("index ")
-               << *x << " is out of bounds for dimension " << i;
-      linear += *x * strides[i];
-    }
-    TensorPtr t = reshaped(**dest, (*dest)->shape);
-    t->data[linear] = convertSlot(v->dtype, t->dtype, v->value);
-    return setTensor(core, insert.getResult(), t);
-  }
-  if (auto fromElements = llvm::dyn_cast<tensor::FromElementsOp>(op)) {
-    auto type = fromElements.getType();
-    TensorPtr t = makeTensor(dtypeOf(type),
-                             std::vector<int64_t>(type.getShape().begin(),
-                                                  type.getShape().end()));
-    for (auto [i, element] : llvm::enumerate(fromElements.getElements())) {
-      FailureOr<Scalar> v = core.scalar(op, element);
-      if (failed(v))
-        return failure();
-      t->data[i] = convertSlot(v->dtype, t->dtype, v->value);
-    }
-    return setTensor(core, fromElements.getResult(), t);
-  }
-  if (llvm::isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-                tensor::ReshapeOp, tensor::CastOp>(op)) {
-    FailureOr<TensorPtr> src = core.tensor(op, op->getOperand(0));
-    if (failed(src))
-      return failure();
-    ValueRange dynamic;
-    if (auto expand = llvm::dyn_cast<tensor::ExpandShapeOp>(op))
-      dynamic = expand.getOutputShape();
-    auto shape = resultShape(core, op, op->getResult(0).getType(), dynamic);
-    if (llvm::isa<tensor::CastOp>(op))
-      shape = std::vector<int64_t>((*src)->shape.begin(), (*src)->shape.end());
-    if (failed(shape))
-      return failure();
-    if (numElements(*shape) != (*src)->numElements())
-      return op->emitError("reshaping ")
-             << (*src)->numElements() << " elements into "
-             << numElements(*shape);
-    if (ArrayRef<int64_t>(*shape) == ArrayRef<int64_t>((*src)->shape))
-      return setTensor(core, op->getResult(0), *src); // tensor.cast
-    return setTensor(core, op->getResult(0), reshaped(**src, *shape));
-  }
-  if (auto dim = llvm::dyn_cast<tensor::DimOp>(op)) {
-    FailureOr<TensorPtr> src = core.tensor(op, dim.getSource());
-    FailureOr<int64_t> i = core.integer(op, dim.getIndex());
-    if (failed(src) || failed(i))
-      return failure();
-    if (*i < 0 || *i >= static_cast<int64_t>((*src)->shape.size()))
-      return op->emitError("dimension ") << *i << " is out of range";
-    core.set(dim.getResult(), indexScalar((*src)->shape[*i]));
-    return success();
-  }
-  auto sliceGeometry = [&](auto sliceOp, ArrayRef<int64_t> full,
-                           std::vector<int64_t> &offsets,
-                           std::vector<int64_t> &sizes,
-                           std::vector<int64_t> &strides) -> LogicalResult {
-    auto o = core.mixedList(op, sliceOp.getStaticOffsets(), sliceOp.getOffsets());
-    auto s = core.mixedList(op, sliceOp.getStaticSizes(), sliceOp.getSizes());
-    auto st = core.mixedList(op, sliceOp.getStaticStrides(), sliceOp.getStrides());
-    if (failed(o) || failed(s) || failed(st))
-      return failure();
-    offsets = *o, sizes = *s, strides = *st;
-    for (size_t d = 0; d < full.size(); ++d)
-      if (offsets[d] < 0 || sizes[d] < 0 ||
-          (sizes[d] > 0 &&
-           offsets[d] + (sizes[d] - 1) * strides[d] >= full[d]))
-        return op->emitError("slice of dimension ")
-               << d << " (offset " << offsets[d] << ", size " << sizes[d]
-               << ", stride " << strides[d] << ") exceeds its extent "
-               << full[d];
-    return success();
-  };
-  if (auto slice = llvm::dyn_cast<tensor::ExtractSliceOp>(op)) {
-    FailureOr<TensorPtr> src = core.tensor(op, slice.getSource());
-    if (failed(src))
-      return failure();
-    std::vector<int64_t> offsets, sizes, strides;
-    if (failed(sliceGeometry(slice, (*src)->shape, offsets, sizes, strides)))
-      return failure();
-    auto shape = resultShape(core, op, slice.getType(), {});
-    std::vector<int64_t> resultShapeV = sizes;
-    if (succeeded(shape) && numElements(*shape) == numElements(sizes))
-      resultShapeV = *shape;
-    TensorPtr t = makeTensor((*src)->dtype, resultShapeV, false);
-    std::vector<int64_t> srcStrides = stridesOf((*src)->shape);
-    forEachIndex(sizes, [&](int64_t linear, const std::vector<int64_t> &idx) {
-      int64_t at = 0;
-      for (size_t d = 0; d < idx.size(); ++d)
-        at += (offsets[d] + idx[d] * strides[d]) * srcStrides[d];
-      t->data[linear] = (*src)->data[at];
-    });
-    return setTensor(core, slice.getResult(), t);
-  }
-  if (auto insert = llvm::dyn_cast<tensor::InsertSliceOp>(op)) {
-    FailureOr<TensorPtr> src = core.tensor(op, insert.getSource());
-    FailureOr<TensorPtr> dest = core.tensor(op, insert.getDest());
-    if (failed(src) || failed(dest))
-      return failure();
-    std::vector<int64_t> offsets, sizes, strides;
-    if (failed(sliceGeometry(insert, (*dest)->shape, offsets, sizes, strides)))
-      return failure();
-    if (numElements(sizes) != (*src)->numElements())
-      return op->emitError("inserting ")
-             << (*src)->numElements() << " elements into a slice of "
-             << numElements(sizes);
-    TensorPtr t = reshaped(**dest, (*dest)->shape);
-    std::vector<int64_t> dstStrides = stridesOf((*dest)->shape);
-    forEachIndex(sizes, [&](int64_t linear, const std::vector<int64_t> &idx) {
-      int64_t at = 0;
-      for (size_t d = 0; d < idx.size(); ++d)
-        at += (offsets[d] + idx[d] * strides[d]) * dstStrides[d];
-      t->data[at] = convertSlot((*src)->dtype, t->dtype, (*src)->data[linear]);
-    });
-    return setTensor(core, insert.getResult(), t);
-  }
-  handled = false;
-  return failure();
+      });
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,7 +3,6 @@
 #include "pipeline/Pipeline.h"
 #include "pipeline/Passes.h"
 #include "pipeline/Target.h"
-#include "spyrecode/Listing.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -109,7 +108,7 @@ const std::vector<Entry> &entries() {
        }},
       {"SpyreCode",
        [](const spyre::PipelineConfig &c) {
-         return spyre::createLowerToSpyreCodeWithOutput(c.arch, c.spyreCode);
+         return spyre::createLowerToSpyreCodeWith(c.arch, c.spyreCode);
        }},
   };
   return list;
@@ -224,49 +223,14 @@ LogicalResult spyre::buildPipeline(OpPassManager &pm,
   return success();
 }
 
-namespace {
-
-std::vector<std::string> &spyreCodeListings() {
-  static std::vector<std::string> listings;
-  return listings;
-}
-
-std::string &commandLineSource() {
-  static std::string text;
-  return text;
-}
-
-} // namespace
-
-void spyre::setCommandLineSource(std::string text) {
-  commandLineSource() = std::move(text);
-}
-
-std::shared_ptr<spyre::SpyreCodeOutput> spyre::commandLineListingOutput() {
-  auto output = std::make_shared<SpyreCodeOutput>();
-  output->deliver = [](std::shared_ptr<const code::Module> module) {
-    spyreCodeListings().push_back(code::printListing(*module));
-  };
-  output->source = commandLineSource();
-  return output;
-}
-
-std::vector<std::string> spyre::takeSpyreCodeListings() {
-  std::vector<std::string> out;
-  out.swap(spyreCodeListings());
-  return out;
-}
-
 /// The pipeline for spyre-opt, checked against the target unless told
-/// otherwise. `listing` (ktir-to-spyrecode): the whole pipeline, and
-/// lower-to-spyrecode's listing kept for takeSpyreCodeListings(); else
+/// otherwise. `listing` (ktir-to-spyrecode): the whole pipeline (spyre-opt
+/// prints lower-to-spyrecode's output, spyreCodeOf); else
 /// (ktir-to-dataflow) up to lower-to-dataflow.
 static LogicalResult
 addCommandLinePipeline(OpPassManager &pm, const spyre::PipelineOptions &options,
                        bool listing, std::string &error) {
   spyre::PipelineConfig config{options.cores, options.lxBytes, options.arch};
-  if (listing)
-    config.spyreCode = spyre::commandLineListingOutput();
   std::vector<spyre::arch::Diagnostic> errors;
   if (std::optional<spyre::arch::Arch> target =
           spyre::readTarget(options.arch, errors)) {

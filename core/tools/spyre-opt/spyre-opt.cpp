@@ -15,6 +15,7 @@
 #include "ir/SourceFixups.h"
 #include "pipeline/PassVerifier.h"
 #include "pipeline/Pipeline.h"
+#include "spyrecode/Listing.h"
 #include "support/Limits.h"
 #include "support/ReadFile.h"
 
@@ -31,6 +32,30 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+namespace {
+
+/// Gives every lower-to-spyrecode pass the kernel's text before it runs and
+/// keeps the listing of its output after (spyre::spyreCodeOf).
+class SpyreCodeListings : public mlir::PassInstrumentation {
+public:
+  SpyreCodeListings(std::string source, std::vector<std::string> &listings)
+      : source(std::move(source)), listings(listings) {}
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
+    spyre::setSpyreCodeSource(*pass, source);
+  }
+  void runAfterPass(mlir::Pass *pass, mlir::Operation *) override {
+    if (std::shared_ptr<const spyre::code::Module> module =
+            spyre::spyreCodeOf(*pass))
+      listings.push_back(spyre::code::printListing(*module).text);
+  }
+
+private:
+  std::string source;
+  std::vector<std::string> &listings;
+};
+
+} // namespace
+
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   spyre::registerPipeline();
@@ -45,17 +70,9 @@ int main(int argc, char **argv) {
   // our instrumentation instead of the pass manager: IR a pass breaks is an
   // internal compiler error naming the pass, not an error on the kernel's
   // line (see PassVerifier.h).
-  if (config.shouldVerifyPasses()) {
-    mlir::MlirOptMainConfig parsed = config;
-    config.verifyPasses(false);
-    config.setPassPipelineSetupFn([parsed](mlir::PassManager &pm) {
-      if (mlir::failed(parsed.setupPassPipeline(pm)))
-        return mlir::failure();
-      pm.addInstrumentation(spyre::createPassVerifierInstrumentation());
-      return mlir::success();
-    });
-  }
-
+  const bool verifyEach = config.shouldVerifyPasses();
+  config.verifyPasses(false);
+  const mlir::MlirOptMainConfig parsed = config;
   if (config.shouldShowDialects()) {
     llvm::outs() << "Available Dialects: ";
     llvm::interleave(registry.getDialectNames(), llvm::outs(), ",");
@@ -92,7 +109,21 @@ int main(int argc, char **argv) {
   std::string text = spyre::applyKtirSourceFixups(source);
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(text, file->getBufferIdentifier());
-  spyre::setCommandLineSource(text);
+  // lower-to-spyrecode (alone or in --ktir-to-spyrecode) reads the kernel's
+  // text for the arguments' names; its output, the SpyreCode module, is
+  // printed as the listing instead of the MLIR module, which it leaves as
+  // it was.
+  auto listings = std::make_shared<std::vector<std::string>>();
+  config.setPassPipelineSetupFn([parsed, verifyEach, text,
+                                 listings](mlir::PassManager &pm) {
+    if (mlir::failed(parsed.setupPassPipeline(pm)))
+      return mlir::failure();
+    if (verifyEach)
+      pm.addInstrumentation(spyre::createPassVerifierInstrumentation());
+    pm.addInstrumentation(
+        std::make_unique<SpyreCodeListings>(text, *listings));
+    return mlir::success();
+  });
 
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &errorMessage);
@@ -100,18 +131,15 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return EXIT_FAILURE;
   }
-  // --ktir-to-spyrecode's result is the SpyreCode listing, not the MLIR
-  // module (which lower-to-spyrecode leaves as it was): print that instead.
   std::string printed;
   llvm::raw_string_ostream ir(printed);
   bool ok = mlir::succeeded(
       mlir::MlirOptMain(ir, std::move(buffer), registry, config));
-  std::vector<std::string> listings = spyre::takeSpyreCodeListings();
   if (!ok)
     return EXIT_FAILURE;
-  if (listings.empty())
+  if (listings->empty())
     output->os() << printed;
-  for (const std::string &listing : listings)
+  for (const std::string &listing : *listings)
     output->os() << listing;
   output->keep();
   return EXIT_SUCCESS;
