@@ -96,7 +96,7 @@ void PassListPanel::fitColumns() {
       static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
   // The Output column (once a bisect has run) stays with the names.
   const bool outputs = m_model->hasOutputs();
-  const int output = outputs ? fm.horizontalAdvance(tr("Out")) + 24 : 0;
+  const int output = outputs ? outputColumnWidth() : 0;
   const int named = pass + stage + chrome + output;
   const int full = named + fm.horizontalAdvance("0.000") + 24 +
                    fm.horizontalAdvance(QStringLiteral("\u0394")) + 24;
@@ -108,6 +108,10 @@ void PassListPanel::fitColumns() {
   m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
   m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
   m_view->setColumnHidden(PassListModel::OutputColumn, !outputs);
+  // Too narrow for the names, the swatch and the Out column: the swatch
+  // goes (the tooltip names the stage), the verdicts stay.
+  m_view->setColumnHidden(PassListModel::StageColumn,
+                          outputs && m_view->width() < pass + kSwatchColumn + output + chrome);
   QHeaderView *header = m_view->horizontalHeader();
   if (compact) {
     header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);
@@ -128,6 +132,12 @@ QSize PassListPanel::sizeHint() const {
   return QSize(width, QWidget::sizeHint().height());
 }
 
+int PassListPanel::outputColumnWidth() const {
+  return std::max(m_view->horizontalHeader()->sectionSizeHint(PassListModel::OutputColumn),
+                  static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(
+                      PassListModel::OutputColumn));
+}
+
 QSize PassListPanel::minimumSizeHint() const {
   // At least the pass names and the stage's swatch (a 1024-pixel-wide
   // window), with the scroll bar and frames.
@@ -136,8 +146,10 @@ QSize PassListPanel::minimumSizeHint() const {
   const int need = std::max(passColumnWidth(), static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn)) +
                    kSwatchColumn + m_view->verticalScrollBar()->sizeHint().width() +
                    m_view->frameWidth() * 2 + margins.left() + margins.right() + 2;
+  // After a bisect the Out column takes the swatch's place, and is wider.
+  const int out = m_model->hasOutputs() ? std::max(0, outputColumnWidth() - kSwatchColumn) : 0;
   hint.setWidth(std::max(fontMetrics().averageCharWidth() * 24,
-                         std::min(need, fontMetrics().averageCharWidth() * 34)));
+                         std::min(need, fontMetrics().averageCharWidth() * 34) + out));
   return hint;
 }
 

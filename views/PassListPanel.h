@@ -74,6 +74,8 @@ private:
   /// columns are hidden, and narrower still the stage is a swatch (the
   /// tooltip says all).
   void fitColumns();
+  /// The Out column's width: its header's or its marks', the wider.
+  int outputColumnWidth() const;
 
   PassListModel *m_model = nullptr;
   PassFilterModel *m_filter = nullptr;
