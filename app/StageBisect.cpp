@@ -71,11 +71,12 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
     out.firstPass = QString::fromStdString(first.pass);
     out.summary = QString::fromStdString(first.summary);
     out.firstLine = first.firstLine;
-  } else if (!onlyPass.isEmpty()) {
+  }
+  if (!onlyPass.isEmpty())
     for (const StageRun &s : r.stages)
       if (s.pass == request.onlyPass)
-        out.summary = QString::fromStdString(s.summary);
-  }
+        out.summary = onlyPass + QStringLiteral(": ") +
+                      QString::fromStdString(s.summary);
   return out;
 }
 
@@ -186,23 +187,25 @@ void StageBisect::jobDone() {
   if (!o.ok) {
     Q_EMIT message(o.cancelled ? tr("Stopped running the snapshots")
                                : tr("The snapshots did not run: %1").arg(o.summary));
-  } else if (!o.firstPass.isEmpty()) {
-    if (m_bisect)
+  } else {
+    if (!o.firstPass.isEmpty() && m_bisect)
       Q_EMIT selectPassRequested(o.firstPass);
     if (o.firstLine > 0) {
       m_editor->highlightLines({o.firstLine});
       m_editor->ensureLineVisible(o.firstLine - 1);
     }
-    Q_EMIT message(
-        tr("The first pass whose output differs: %1 (%2)%3")
-            .arg(o.firstPass, o.summary,
-                 o.firstLine > 0 ? tr("; its first differing element was stored by line %1")
-                                       .arg(o.firstLine)
-                                 : QString()));
-  } else {
-    Q_EMIT message(m_bisect ? tr("Every snapshot's outputs equal the KTIR's (%1 run)")
-                                  .arg(o.stagesRun)
-                            : o.summary);
+    // The details are in the Out column's tooltip: the line stays short.
+    if (!m_bisect)
+      Q_EMIT message(o.summary);
+    else if (o.firstPass.isEmpty())
+      Q_EMIT message(tr("Every snapshot's outputs equal the KTIR's (%1 run)").arg(o.stagesRun));
+    else if (o.firstLine > 0)
+      Q_EMIT message(tr("First pass whose output differs: %1; the first differing "
+                        "element was stored by line %2")
+                         .arg(o.firstPass)
+                         .arg(o.firstLine));
+    else
+      Q_EMIT message(tr("First pass whose output differs: %1").arg(o.firstPass));
   }
   Q_EMIT finished();
 }

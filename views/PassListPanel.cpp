@@ -110,21 +110,27 @@ int PassListPanel::fullWidth() const {
   return fullTableWidth() + margins.left() + margins.right();
 }
 
+int PassListPanel::stageColumnWidth() const {
+  // The stage's swatch, its longest name and the cell's margins.
+  const QFontMetrics fm = m_view->fontMetrics();
+  int stage = kSwatchColumn;
+  for (const QString &s : {"KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"})
+    stage = std::max(stage, fm.horizontalAdvance(QString(s)) + 30);
+  return stage;
+}
+
 int PassListPanel::namedTableWidth() const {
   // The pass and stage columns as wide as their content would make them
   // (the stage: its swatch, its name and the cell's margins), and the
   // table's frame and scroll bar.
   const QFontMetrics fm = m_view->fontMetrics();
-  int stage = kSwatchColumn;
-  for (const QString &s : {"KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"})
-    stage = std::max(stage, fm.horizontalAdvance(QString(s)) + 30);
+  const int stage = stageColumnWidth();
   const int chrome = m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
   const int pass = std::max(
       fm.horizontalAdvance(tr("Pass")) + 24,
       static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
   // The Output column (once a bisect has run) stays with the names.
-  const int output =
-      m_model->hasOutputs() ? fm.horizontalAdvance(tr("Out")) + 24 : 0;
+  const int output = m_model->hasOutputs() ? outputColumnWidth() : 0;
   return pass + stage + chrome + output;
 }
 
@@ -145,7 +151,13 @@ void PassListPanel::fitColumns() {
   m_model->setCompact(compact);
   m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
   m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
-  m_view->setColumnHidden(PassListModel::OutputColumn, !m_model->hasOutputs());
+  const bool outputs = m_model->hasOutputs();
+  m_view->setColumnHidden(PassListModel::OutputColumn, !outputs);
+  // Too narrow for the names, the swatch and the Out column: the swatch
+  // goes (the tooltip names the stage), the verdicts stay.
+  m_view->setColumnHidden(PassListModel::StageColumn,
+                          outputs && m_view->width() <
+                                         named - stageColumnWidth() + kSwatchColumn);
   QHeaderView *header = m_view->horizontalHeader();
   if (compact) {
     header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);
@@ -166,6 +178,12 @@ QSize PassListPanel::sizeHint() const {
   return QSize(width, QWidget::sizeHint().height());
 }
 
+int PassListPanel::outputColumnWidth() const {
+  return std::max(m_view->horizontalHeader()->sectionSizeHint(PassListModel::OutputColumn),
+                  static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(
+                      PassListModel::OutputColumn));
+}
+
 QSize PassListPanel::minimumSizeHint() const {
   // At least the pass names and the stage's swatch (a 1024-pixel-wide
   // window), with the scroll bar and frames.
@@ -174,8 +192,10 @@ QSize PassListPanel::minimumSizeHint() const {
   const int need = std::max(passColumnWidth(), static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn)) +
                    kSwatchColumn + m_view->verticalScrollBar()->sizeHint().width() +
                    m_view->frameWidth() * 2 + margins.left() + margins.right() + 2;
+  // After a bisect the Out column takes the swatch's place, and is wider.
+  const int out = m_model->hasOutputs() ? std::max(0, outputColumnWidth() - kSwatchColumn) : 0;
   hint.setWidth(std::max(fontMetrics().averageCharWidth() * 24,
-                         std::min(need, fontMetrics().averageCharWidth() * 34)));
+                         std::min(need, fontMetrics().averageCharWidth() * 34) + out));
   return hint;
 }
 

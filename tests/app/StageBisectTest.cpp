@@ -17,6 +17,7 @@
 #include "WindowWithSample.h"
 
 #include <QAction>
+#include <QHeaderView>
 #include <QMenu>
 #include <QStatusBar>
 #include <QTableView>
@@ -74,7 +75,8 @@ private Q_SLOTS:
     QVERIFY(bisect->findAction()->isEnabled());
   }
 
-  /// A kernel whose passes keep every bit: ✓ on every row.
+  /// A kernel whose passes keep every bit: ✓ on every row. At 1024x700
+  /// the Out column is shown and every visible column fits the viewport.
   void everySnapshotAgrees() {
     MainWindow window;
     QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
@@ -86,6 +88,20 @@ private Q_SLOTS:
       QCOMPARE(model->output(row), Output::Agrees);
     QVERIFY(window.bisect()->latest().firstPass.isEmpty());
     QVERIFY(window.statusBar()->currentMessage().contains("equal the KTIR"));
+    QTableView *table = window.findChild<PassListPanel *>()->view();
+    QVERIFY(!table->isColumnHidden(PassListModel::OutputColumn));
+    int right = 0;
+    for (int c = 0; c < PassListModel::ColumnCount; ++c)
+      if (!table->isColumnHidden(c))
+        right = std::max(right, table->columnViewportPosition(c) +
+                                    table->horizontalHeader()->sectionSize(c));
+    QString sizes;
+    for (int c = 0; c < PassListModel::ColumnCount; ++c)
+      sizes += QString(" %1:%2%3").arg(c).arg(table->horizontalHeader()->sectionSize(c))
+                   .arg(table->isColumnHidden(c) ? "h" : "");
+    QVERIFY2(right <= table->viewport()->width(),
+             qPrintable(QString("columns end at %1 in a %2-pixel viewport;%3 width %4")
+                            .arg(right).arg(table->viewport()->width()).arg(sizes).arg(table->width())));
   }
 
   /// Stop: the job ends cancelled, no row is left pending.
