@@ -72,6 +72,9 @@ struct CompileRequest {
   /// false: no double buffering (the double-buffer pass gives every LX
   /// buffer one copy, still with its token FIFO), to measure what it gains.
   bool doubleBuffer = true;
+  /// The kernel to compile when the module holds several (empty: the
+  /// first; see CompileResult::kernels).
+  std::string function;
 };
 
 struct CompileResult {
@@ -86,9 +89,24 @@ struct CompileResult {
   /// the pipeline stopped or failed before it. Its listing is that pass's
   /// snapshot.
   std::shared_ptr<const spyre::code::Module> spyreCode;
+  /// The module's kernels (public functions no function of it calls), in
+  /// the order written; the helpers they call are inlined into them.
+  std::vector<std::string> kernels;
+  /// The kernel compiled (one of `kernels`).
+  std::string function;
 };
 
 CompileResult compileKernel(const CompileRequest &request);
+
+/// The kernels of a module, as CompileResult::kernels; `ok` false (with
+/// the diagnostics) when it does not parse.
+struct KernelList {
+  bool ok = false;
+  std::vector<std::string> names;
+  std::vector<Diagnostic> diagnostics;
+};
+KernelList listKernels(const std::string &source,
+                       const std::string &sourceName = "<kernel>");
 
 } // namespace spyre::driver
 

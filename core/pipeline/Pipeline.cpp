@@ -23,11 +23,27 @@ const std::vector<Entry> &entries() {
   static const std::vector<Entry> list = {
       {"KTIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createSelectKernel({c.function});
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createKtirLegalityCheck({c.cores, c.lxBytes});
        }},
       {"KTIR",
        [](const spyre::PipelineConfig &) {
          return spyre::createNormalizeGrid();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createNormalizeMatmuls();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createNormalizeTensorOps();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createIndirectAccesses();
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &) {
@@ -225,6 +241,7 @@ static LogicalResult
 addCommandLinePipeline(OpPassManager &pm, const spyre::PipelineOptions &options,
                        bool listing, std::string &error) {
   spyre::PipelineConfig config{options.cores, options.lxBytes, options.arch};
+  config.function = options.function;
   if (listing)
     config.spyreCode = spyre::commandLineListingOutput();
   std::vector<spyre::arch::Diagnostic> errors;

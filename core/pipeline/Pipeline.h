@@ -45,6 +45,9 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<std::string> arch{
       *this, "arch",
       llvm::cl::desc("Architecture: preset name or TOML file (empty: Spyre)")};
+  Option<std::string> function{
+      *this, "function",
+      llvm::cl::desc("The kernel to compile (empty: every kernel)")};
 };
 
 /// Where lower-to-spyrecode hands its result: a pass cannot turn the
@@ -71,6 +74,8 @@ struct PipelineConfig {
   std::shared_ptr<SpyreCodeOutput> spyreCode;
   /// false: double-buffer gives every buffer one copy (timing comparisons).
   bool doubleBuffer = true;
+  /// The kernel to compile (select-kernel); empty: every kernel.
+  std::string function;
 };
 
 /// lower-to-spyrecode handing its result to `output`.

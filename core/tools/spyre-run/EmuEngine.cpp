@@ -135,6 +135,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     compile.source = request.source;
     compile.sourceName = request.sourceName;
     compile.arch = request.arch;
+    compile.function = request.function;
     CompileResult compiled = compileKernel(compile);
     for (const Diagnostic &d : compiled.diagnostics)
       std::cerr << d.format() << "\n";

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Record.h"
+#include "driver/Compile.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
 #include "support/Limits.h"
@@ -58,6 +59,7 @@ int usage(const char *message = nullptr) {
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
          "[--repeat N]\n"
          "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
+         "       spyre-run KERNEL.mlir --list-kernels\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n";
   return 1;
@@ -98,6 +100,7 @@ int main(int argc, char **argv) {
       engine = "interp";
   RunRequest request;
   uint64_t repeat = 0;
+  bool listOnly = false;
   std::vector<std::pair<std::string, std::string>> outputs;
   tools::EmuRunOptions emuOptions;
   for (int i = 1; i < argc; ++i) {
@@ -109,7 +112,9 @@ int main(int argc, char **argv) {
       return true;
     };
     std::string value, name, v;
-    if (a == "--record") {
+    if (a == "--list-kernels") {
+      listOnly = true;
+    } else if (a == "--record") {
       if (!next(recordPath))
         return usage("--record needs a file");
     } else if (a == "--out") {
@@ -220,6 +225,16 @@ int main(int argc, char **argv) {
   if (!readFileBounded(kernel, limits::kMaxKernelBytes, source, readError)) {
     std::cerr << "spyre-run: " << readError << "\n";
     return 1;
+  }
+
+  if (listOnly) {
+    // The module's kernels, one a line (a helper it calls is not one).
+    KernelList list = listKernels(source, kernel);
+    for (const Diagnostic &d : list.diagnostics)
+      std::cerr << d.format() << "\n";
+    for (const std::string &name : list.names)
+      std::cout << name << "\n";
+    return list.ok ? 0 : 1;
   }
 
   Record record;
