@@ -221,7 +221,8 @@ void EmulatedRunViews::onCompiled() {
   // again for the new target).
   in.spyreCode = compiler->latestSource() == in.source &&
                          compiler->latestArchitecture() == in.arch &&
-                         compiler->latestDirectory() == in.directory
+                         compiler->latestDirectory() == in.directory &&
+                         compiler->kernelName() == in.function
                      ? compiler->latest().spyreCode
                      : nullptr;
   run->start(in);
@@ -463,6 +464,7 @@ RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {
   out.name = in.name;
   out.arch = in.arch;
   out.directory = in.directory;
+  out.function = in.function;
   out.seed = in.seed;
   out.inputFiles = in.inputFiles;
   out.scalars = in.scalars;

@@ -171,6 +171,7 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
     compile.sourceName = input.name.toStdString();
     compile.arch = input.arch.toStdString();
     compile.directory = input.directory.toStdString();
+    compile.function = input.function.toStdString();
     compile.cancel = cancel;
     CompileResult compiled = compileKernel(compile);
     if (compiled.cancelled || (cancel && cancel->load()))
@@ -192,6 +193,7 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
   request.source = input.source.toStdString();
   request.sourceName = input.name.toStdString();
   request.arch = input.arch.toStdString();
+  request.function = input.function.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
   if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args, out->errors))

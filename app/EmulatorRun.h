@@ -68,6 +68,7 @@ public:
     QString source, name;
     QString arch;      ///< preset or TOML file; empty: the Spyre default
     QString directory; ///< where the kernel's device imports are found
+    QString function;  ///< the module's kernel to run (empty: the first)
     uint64_t seed = 0;
     /// .npy files for some array arguments (name -> absolute path); the
     /// others get the seed's data (RunInputs).

@@ -6,6 +6,7 @@
 #include "CodeEditor.h"
 #include "DiagnosticsTable.h"
 #include "ExportFolder.h"
+#include "KernelChooser.h"
 #include "EmulatedRunViews.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
@@ -205,6 +206,7 @@ void MainWindow::buildUi() {
         in.arch = archPath;
         in.directory = currentPath.isEmpty() ? importDirectory
                                              : QFileInfo(currentPath).absolutePath();
+        in.function = controller.kernelName();
         // The current compile's SpyreCode when it is of this very text,
         // target and directory: the run is not compiled again.
         if (controller.latest().spyreCode && controller.latestSource() == in.source &&
@@ -390,7 +392,7 @@ void MainWindow::buildMenus() {
   machineDocks->addRunMenu(menuBar(), [this] {
     const RunInputs &inputs = runControls->inputs();
     return RunController::Input{editor->text(), sourceName(), archPath, inputs.seed,
-                                inputs.files, inputs.scalars};
+                                inputs.files, inputs.scalars, controller.kernelName()};
   });
   stageBisect = new StageBisect(passPanel, editor,
                                 [this] { return runControls->currentInput(); }, this);
@@ -417,6 +419,16 @@ void MainWindow::buildMenus() {
   toolbar->addAction(newAction);
   toolbar->addAction(open);
   toolbar->addAction(saveAction);
+  // A module of several kernels: which one is compiled, shown and run.
+  kernelChooser = new KernelChooser(this);
+  kernelChooserAction = toolbar->addWidget(kernelChooser);
+  kernelChooserAction->setVisible(false);
+  connect(kernelChooser, &KernelChooser::kernelChosen, this, [this](const QString &name) {
+    controller.setKernel(name);
+    requestedEdit = editCount;
+    requestedDocument = documentId;
+    controller.compileNow(editor->text(), sourceName());
+  });
 }
 
 void MainWindow::buildViewMenu(QMenu *view) {
@@ -646,6 +658,8 @@ void MainWindow::loadText(const QString &text, const QString &path,
   loading = false;
   currentPath = path;
   untitledName = untitled.isEmpty() ? QStringLiteral("untitled.mlir") : untitled;
+  // A new document compiles its first kernel until another is chosen.
+  controller.setKernel(QString());
   // Where a device declaration's import is looked for: the kernel's
   // folder, or the sample's for an untitled copy of a sample.
   importDirectory = directory;
@@ -969,6 +983,13 @@ void MainWindow::onCompiled() {
   if (failedNow && !compileFailed)
     raiseDiagnostics();
   compileFailed = failedNow;
+  if (!result.kernels.empty()) { // else it did not parse: keep the list
+    QStringList kernels;
+    for (const std::string &k : result.kernels)
+      kernels << QString::fromStdString(k);
+    kernelChooser->setKernels(kernels, QString::fromStdString(result.function));
+    kernelChooserAction->setVisible(kernels.size() > 1);
+  }
   QString declared = QString::fromStdString(result.targetFromKernel);
   if (declared != kernelTarget) {
     kernelTarget = declared;

@@ -31,6 +31,8 @@ class StageBisect;
 class QLabel;
 class QMenu;
 
+class KernelChooser;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
@@ -156,6 +158,8 @@ private:
   SnapshotChooser *leftChooser = nullptr, *rightChooser = nullptr;
   DiagnosticsTable *diagnosticsView = nullptr;
   QLabel *statusLabel = nullptr;
+  KernelChooser *kernelChooser = nullptr; ///< a module's kernels
+  QAction *kernelChooserAction = nullptr; ///< shows it in the toolbar
   RecentFiles *recent = nullptr;
   MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
   RunControls *runControls = nullptr;   ///< emulator stepping, timeline

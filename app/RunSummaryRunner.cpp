@@ -84,6 +84,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     compile.sourceName = input.name.toStdString();
     compile.arch = archName;
     compile.directory = input.directory.toStdString();
+    compile.function = input.function.toStdString();
     compile.doubleBuffer = input.doubleBuffer;
     compile.cancel = cancel;
     CompileResult compiled = compileKernel(compile);
@@ -105,6 +106,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   request.source = input.source.toStdString();
   request.sourceName = input.name.toStdString();
   request.arch = archName;
+  request.function = input.function.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
   if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args,

@@ -7,6 +7,8 @@
 #include "driver/KernelSource.h"
 #include "driver/SnapshotMachine.h"
 #include "ir/DeviceImport.h"
+#include "ir/KernelFunctions.h"
+#include "ir/KernelLocations.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 #include "pipeline/PassVerifier.h"
@@ -275,7 +277,7 @@ CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
   if (failed(loadKernelSource(context, sourceMgr, request.source,
                               request.sourceName)))
     return result;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseKernelModule(sourceMgr, context);
   if (!module)
     return result;
   if (!request.grid.empty())
@@ -283,6 +285,24 @@ CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
       if (!function.isDeclaration())
         function->setAttr("grid",
                           Builder(&context).getI64ArrayAttr(request.grid));
+  // A module of several kernels compiles one: the one asked for, else the
+  // first (a remark says which, and how to pick another).
+  result.kernels = kernelNames(*module);
+  result.function = request.function;
+  if (result.function.empty() && !result.kernels.empty()) {
+    result.function = result.kernels.front();
+    if (result.kernels.size() > 1) {
+      std::string names;
+      for (const std::string &k : result.kernels)
+        names += (names.empty() ? "@" : ", @") + k;
+      for (func::FuncOp f : kernelFunctions(*module))
+        if (f.getSymName() == result.function)
+          mlir::emitRemark(f.getLoc())
+              << "the module holds " << result.kernels.size()
+              << " kernels (" << names << "); compiling @" << result.function
+              << " (pick another in the Kernel box or with --function)";
+    }
+  }
   // The passes read the declared device themselves; the app shows its name.
   FailureOr<ktdf_arch::DeviceOp> device = findDeviceDeclaration(*module);
   if (succeeded(device) && *device)
@@ -316,6 +336,7 @@ CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
                         int64_t(architecture->scratchpadBytesPerCore),
                         request.arch, spyreCode};
   config.doubleBuffer = request.doubleBuffer;
+  config.function = result.function;
   std::vector<std::unique_ptr<Pass>> passes =
       createPipelinePasses(request.stopAfter, config, &error);
   if (passes.empty()) {
@@ -355,4 +376,21 @@ CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
   }
   result.ok = true;
   return result;
+}
+
+KernelList spyre::driver::listKernels(const std::string &source,
+                                      const std::string &sourceName) {
+  KernelList list;
+  MLIRContext context(MLIRContext::Threading::DISABLED);
+  loadKernelDialects(context);
+  DiagnosticCapture capture(context, list.diagnostics);
+  llvm::SourceMgr sourceMgr;
+  if (failed(loadKernelSource(context, sourceMgr, source, sourceName)))
+    return list;
+  OwningOpRef<ModuleOp> module = parseKernelModule(sourceMgr, context);
+  if (!module)
+    return list;
+  list.names = kernelNames(*module);
+  list.ok = true;
+  return list;
 }

@@ -81,6 +81,9 @@ struct CompileRequest {
   /// Non-empty: the grid the kernel runs on instead of its own `grid`
   /// attribute (spyre-run --grid, so that both engines run the same grid).
   std::vector<int64_t> grid;
+  /// The kernel to compile when the module holds several (empty: the
+  /// first; see CompileResult::kernels).
+  std::string function;
 };
 
 struct CompileResult {
@@ -95,9 +98,24 @@ struct CompileResult {
   /// the pipeline stopped or failed before it. Its listing is that pass's
   /// snapshot.
   std::shared_ptr<const spyre::code::Module> spyreCode;
+  /// The module's kernels (public functions no function of it calls), in
+  /// the order written; the helpers they call are inlined into them.
+  std::vector<std::string> kernels;
+  /// The kernel compiled (one of `kernels`).
+  std::string function;
 };
 
 CompileResult compileKernel(const CompileRequest &request);
+
+/// The kernels of a module, as CompileResult::kernels; `ok` false (with
+/// the diagnostics) when it does not parse.
+struct KernelList {
+  bool ok = false;
+  std::vector<std::string> names;
+  std::vector<Diagnostic> diagnostics;
+};
+KernelList listKernels(const std::string &source,
+                       const std::string &sourceName = "<kernel>");
 
 } // namespace spyre::driver
 

@@ -11,6 +11,8 @@
 #include "interp/Latency.h"
 #include "ir/GridAttr.h"
 #include "ir/KernelLxData.h"
+#include "ir/KernelFunctions.h"
+#include "ir/KernelLocations.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 
@@ -207,25 +209,18 @@ func::FuncOp parseKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                               request.sourceName)))
     return {};
   AsmParserState state;
-  Block top;
-  ParserConfig config(&context);
-  if (failed(parseAsmSourceFile(sourceMgr, &top, config, &state)))
+  module = parseKernelModule(sourceMgr, context, &state);
+  if (!module)
     return {};
-  if (top.getOperations().size() == 1 && llvm::isa<ModuleOp>(top.front())) {
-    module = llvm::cast<ModuleOp>(top.front());
-    module->getOperation()->remove();
-  } else {
-    module = ModuleOp::create(UnknownLoc::get(&context));
-    module->getBody()->getOperations().splice(module->getBody()->begin(),
-                                              top.getOperations());
-  }
-  if (failed(verify(*module)))
-    return {};
+  // The kernel asked for, else the module's first kernel (a public
+  // function no function calls), with the helpers it calls inlined.
   func::FuncOp function;
+  std::vector<func::FuncOp> kernels = kernelFunctions(*module);
   for (auto f : module->getOps<func::FuncOp>()) {
     if (f.isDeclaration())
       continue;
-    if (request.function.empty() || f.getSymName() == request.function) {
+    if (request.function.empty() ? llvm::is_contained(kernels, f)
+                                 : f.getSymName() == request.function) {
       function = f;
       break;
     }
@@ -236,6 +231,8 @@ func::FuncOp parseKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                       : "no function named '" + request.function + "'");
     return {};
   }
+  if (failed(inlineCalls(function)))
+    return {};
   names = argumentNames(state, function.getBody().front());
   return function;
 }

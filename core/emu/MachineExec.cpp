@@ -234,6 +234,8 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   int32_t indexMem = 0;
   ElemType indexType = ElemType::None;
   auto readIndex = [&](int32_t mem, ElemType t, int64_t address) -> int64_t {
+    if (mem == kOwnScratchpad)
+      mem = core;
     if (mem >= numCores || address < 0)
       return 0;
     if (!indexCursor || mem != indexMem || t != indexType) {
@@ -246,6 +248,9 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
                capacity, int64_t(stickBytes), walk, error))
     return fail(e, error);
+  for (int32_t &mem : walk.memory)
+    if (mem == kOwnScratchpad)
+      mem = core;
   // The LX side: the view at its address, rows padded to rowBytes.
   int64_t lxAddress = d.lxAddress.reg >= 0 ? int64_t(S(e, d.lxAddress.reg))
                                            : d.lxAddress.value;

@@ -278,6 +278,42 @@ LogicalResult execInsertSlice(CoreExec &core, tensor::InsertSliceOp insert) {
   return setTensor(core, insert.getResult(), t);
 }
 
+/// The body once per element, in row-major order, with its indices.
+LogicalResult execGenerate(CoreExec &core, tensor::GenerateOp generate) {
+  Operation *op = generate;
+  FailureOr<std::vector<int64_t>> shape = resultShape(
+      core, op, generate.getType(), generate.getDynamicExtents());
+  if (failed(shape))
+    return failure();
+  DType dtype = dtypeOf(generate.getType());
+  TensorPtr t = makeTensor(dtype, *shape, false);
+  if (CostModel *costs = core.costs())
+    costs->onCompute(core.id, "tensor.generate", t->numElements(),
+                     t->numElements(), false);
+  Block &body = generate.getBody().front();
+  LogicalResult status = success();
+  forEachIndex(*shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
+    if (failed(status))
+      return;
+    SmallVector<RtValue> args;
+    for (int64_t i : idx)
+      args.push_back(indexScalar(i));
+    SmallVector<RtValue> yielded;
+    if (failed(core.runBlock(body, args, yielded))) {
+      status = failure();
+      return;
+    }
+    if (auto *value = std::get_if<Scalar>(&yielded.front()))
+      t->data[linear] = convertSlot(value->dtype, dtype, value->value);
+    else
+      status = op->emitError("tensor.generate's body yields no scalar");
+    core.releaseHeld(yielded);
+  });
+  if (failed(status))
+    return failure();
+  return setTensor(core, generate.getResult(), t);
+}
+
 /// The tensor dialect's ops, one function each.
 LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
@@ -291,6 +327,7 @@ LogicalResult execTensor(CoreExec &core, Operation *op, bool &handled) {
       .Case([&](tensor::DimOp o) { return execDim(core, o); })
       .Case([&](tensor::ExtractSliceOp o) { return execExtractSlice(core, o); })
       .Case([&](tensor::InsertSliceOp o) { return execInsertSlice(core, o); })
+      .Case([&](tensor::GenerateOp o) { return execGenerate(core, o); })
       .Default([&](Operation *) {
         handled = false;
         return failure();
@@ -315,14 +352,71 @@ Value dpsInit(Operation *op, unsigned i) {
   return op->getOperand(op->getNumOperands() - op->getNumResults() + i);
 }
 
-LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
+/// `t`, an operand of a matmul indexed by `map`, with its dimensions in
+/// the order of `standard`, the operand's default map (A as M x K, B as
+/// K x N): a transposed operand (linalg.matmul_transpose_b, or
+/// `indexing_maps` that swap two dimensions) is read transposed.
+FailureOr<TensorPtr> inStandardLayout(Operation *op, TensorPtr t,
+                                      AffineMap map, AffineMap standard) {
+  if (map == standard)
+    return t;
+  std::vector<int64_t> perm; // standard result i is dimension perm[i] of t
+  for (AffineExpr want : standard.getResults()) {
+    auto found = llvm::find(map.getResults(), want);
+    if (found == map.getResults().end())
+      break;
+    perm.push_back(found - map.getResults().begin());
+  }
+  if (perm.size() != standard.getNumResults() ||
+      map.getNumResults() != standard.getNumResults() ||
+      t->shape.size() != perm.size())
+    return op->emitError("the interpreter runs matmuls whose indexing maps "
+                         "transpose an operand, not ")
+           << AffineMapAttr::get(map);
+  Dims shape;
+  for (int64_t d : perm)
+    shape.push_back(t->shape[d]);
+  TensorPtr out = makeTensor(t->dtype, shape, false);
+  std::vector<int64_t> inStrides = stridesOf(t->shape);
+  forEachIndex(shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
+    int64_t at = 0;
+    for (size_t d = 0; d < idx.size(); ++d)
+      at += idx[d] * inStrides[perm[d]];
+    out->data[linear] = t->data[at];
+  });
+  return out;
+}
+
+/// A and B of a matmul in the default layout (see inStandardLayout).
+LogicalResult matmulOperands(CoreExec &core, Operation *op, bool batched,
+                             FailureOr<TensorPtr> &a,
+                             FailureOr<TensorPtr> &b) {
   ValueRange inputs = dpsInputs(op);
   if (inputs.size() < 2)
     return op->emitError("matmul needs two inputs");
-  FailureOr<TensorPtr> a = core.tensor(op, inputs[0]);
-  FailureOr<TensorPtr> b = core.tensor(op, inputs[1]);
+  a = core.tensor(op, inputs[0]);
+  b = core.tensor(op, inputs[1]);
+  if (failed(a) || failed(b))
+    return failure();
+  SmallVector<AffineMap> maps =
+      llvm::cast<linalg::LinalgOp>(op).getIndexingMapsArray();
+  SmallVector<AffineMap> standard =
+      batched ? linalg::BatchMatmulOp::getDefaultIndexingMaps(op->getContext())
+              : linalg::MatmulOp::getDefaultIndexingMaps(op->getContext());
+  if (maps.size() != 3 || maps[2] != standard[2])
+    return op->emitError("the interpreter runs matmuls whose result has the "
+                         "default indexing map");
+  a = inStandardLayout(op, *a, maps[0], standard[0]);
+  b = inStandardLayout(op, *b, maps[1], standard[1]);
+  return failure(failed(a) || failed(b));
+}
+
+LogicalResult execMatmul(CoreExec &core, Operation *op, bool batched) {
+  FailureOr<TensorPtr> a, b;
+  if (failed(matmulOperands(core, op, batched, a, b)))
+    return failure();
   FailureOr<TensorPtr> c = core.tensor(op, dpsInit(op, 0));
-  if (failed(a) || failed(b) || failed(c))
+  if (failed(c))
     return failure();
   const Tensor &A = **a, &B = **b;
   size_t r = batched ? 1 : 0;

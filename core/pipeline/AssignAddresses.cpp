@@ -174,13 +174,62 @@ bool keepsBuffers(Block &block) {
   return false;
 }
 
+/// The memory views `op` (with what it holds) loads from and stores to
+/// through device tiles (a null view: an indirect tile).
+void deviceAccesses(Operation *op, SmallVectorImpl<Value> &loads,
+                    SmallVectorImpl<Value> &stores) {
+  op->walk([&](sched::TransferOp t) {
+    if (isa<ktdp::AccessTileType>(t.getSource().getType()))
+      loads.push_back(spyre::viewOf(t.getSource()));
+    if (isa<ktdp::AccessTileType>(t.getDest().getType()))
+      stores.push_back(spyre::viewOf(t.getDest()));
+  });
+}
+
+/// Stores a later op of the block must wait for: the units of a core run
+/// their own programs, so a load of memory an earlier pipeline stored
+/// (data a helper left in a scratchpad view, an in-place update read back)
+/// waits behind a barrier for the store to be done.
+class MemoryOrder {
+public:
+  /// Whether `op` loads memory a store since the last barrier may reach.
+  bool mustWait(Operation *op) const {
+    SmallVector<Value> loads, stores;
+    deviceAccesses(op, loads, stores);
+    return llvm::any_of(loads, [&](Value l) {
+      return llvm::any_of(stored, [&](Value s) { return spyre::mayAlias(s, l); });
+    });
+  }
+  void after(Operation *op) {
+    if (isa<sched::BarrierOp>(op)) {
+      stored.clear();
+      return;
+    }
+    SmallVector<Value> loads;
+    deviceAccesses(op, loads, stored);
+  }
+  bool pending() const { return !stored.empty(); }
+
+private:
+  SmallVector<Value> stored;
+};
+
 bool assignBlock(Block &block, Scratchpad &lx) {
   Scratchpad::Mark scope = lx.mark();
   // The highest address the ops so far in this block used: an op that
   // places buffers below it reuses their space, behind a barrier.
   int64_t used = lx.topBytes();
   bool barriers = false;
+  MemoryOrder order;
   for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (!isa<sched::BarrierOp>(op) && order.mustWait(&op)) {
+      if (!isa_and_nonnull<sched::BarrierOp>(op.getPrevNode())) {
+        OpBuilder b(&op);
+        sched::BarrierOp::create(b, op.getLoc());
+      }
+      order.after(op.getPrevNode());
+    }
+    order.after(&op);
     if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
       if (!lx.place(alloc))
         return false;
@@ -211,13 +260,19 @@ bool assignBlock(Block &block, Scratchpad &lx) {
     used = std::max(used, reached);
   }
   // In a loop, the next iteration's first pipeline reuses the last one's
-  // space too. So does the next iteration's fill of a buffer this one keeps
-  // for later pipelines (a table hoisted out of an inner loop, read there by
-  // the load unit while the one that fills it runs ahead): it waits until
-  // every unit is done with this iteration.
-  if ((barriers || keepsBuffers(block)) &&
+  // space too, and may load what this one stored. So does the next
+  // iteration's fill of a buffer this one keeps for later pipelines (a table
+  // hoisted out of an inner loop, read there by the load unit while the one
+  // that fills it runs ahead): it waits until every unit is done with this
+  // iteration.
+  bool loopCarried = false;
+  if (order.pending() && isa<LoopLikeOpInterface>(block.getParentOp()))
+    for (Operation &op : block)
+      loopCarried = loopCarried || order.mustWait(&op);
+  if ((barriers || loopCarried || keepsBuffers(block)) &&
       isa<LoopLikeOpInterface>(block.getParentOp()) &&
-      block.mightHaveTerminator())
+      block.mightHaveTerminator() &&
+      !isa_and_nonnull<sched::BarrierOp>(block.getTerminator()->getPrevNode()))
   {
     OpBuilder b(block.getTerminator());
     sched::BarrierOp::create(b, block.getTerminator()->getLoc());

@@ -145,12 +145,19 @@ private:
     auto loop = alloc->getParentOfType<scf::ForOp>();
     if (copies > 1 && loop) {
       int64_t bytes = spyre::scratchpadBytes(alloc.getType(), arch.stickBytes);
-      // copy = ((iv - lb) / step) mod copies
+      // copy = ((iv - lb) / step) mod copies, on index (a loop may count
+      // on i32: the kernel's own sizes are).
+      auto asIndex = [&](Value v) -> Value {
+        return v.getType().isIndex()
+                   ? v
+                   : arith::IndexCastOp::create(b, loc, b.getIndexType(), v)
+                         .getResult();
+      };
       Value iteration = arith::DivUIOp::create(
           b, loc,
-          arith::SubIOp::create(b, loc, loop.getInductionVar(),
-                                loop.getLowerBound()),
-          loop.getStep());
+          arith::SubIOp::create(b, loc, asIndex(loop.getInductionVar()),
+                                asIndex(loop.getLowerBound())),
+          asIndex(loop.getStep()));
       Value copy = arith::RemUIOp::create(
           b, loc, iteration, arith::ConstantIndexOp::create(b, loc, copies));
       address = arith::AddIOp::create(

@@ -10,6 +10,24 @@
 
 include "mlir/Pass/PassBase.td"
 
+def SelectKernel : Pass<"select-kernel", "::mlir::ModuleOp"> {
+  let summary = "Keep the kernel to compile, its helpers inlined";
+  let description = [{
+    A module may hold several kernels (public functions no function of the
+    module calls) and helpers they reach through `func.call`. The kernel
+    the `function` option names stays (without a name: every kernel, each
+    then compiled to a SpyreCode program of its own), every call in it is
+    replaced by a copy of the callee's body (helpers calling helpers too,
+    so data a helper leaves in a per-core scratchpad view is there for the
+    code after the call), and every other function goes. The explorer's
+    Kernel box and `--function` on the command line set the option.
+  }];
+  let options = [
+    Option<"function", "function", "std::string", /*default=*/"",
+           "The kernel to compile (empty: every kernel of the module)">
+  ];
+}
+
 def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
   let summary = "Reject what the Spyre pipeline cannot compile, on its line";
   let description = [{
@@ -54,6 +72,61 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
     line.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def NormalizeMatmuls : Pass<"normalize-matmuls", "::mlir::ModuleOp"> {
+  let summary = "Matmuls as generators write them, in the form the backend streams";
+  let description = [{
+    A `linalg.matmul` or `linalg.batch_matmul` whose indexing maps
+    transpose an operand (what `linalg.matmul_transpose_b`,
+    `matmul_transpose_a` and `batch_matmul_transpose_b` of older MLIR parse
+    into: the projections of generated Llama kernels, the weight as stored)
+    gets that operand in the default layout: when it is the `ktdp.load` of
+    an access tile, the tile's order map swaps the two dimensions, so the
+    DMA reads it transposed on its way in (as a kernel loading K^T does);
+    otherwise a `linalg.transpose` transposes it in compute. A
+    `linalg.batch_matmul` of one batch (a head per tile) becomes a
+    `linalg.matmul` of its operands without the unit dimension, and a
+    matmul into zeros whose f32 result is only added to an accumulator
+    (`part = A @ B; acc + part`, the K loop of a generated projection)
+    accumulates into it directly, which the streamed-matmul lowering keeps
+    in place.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
+  let summary = "Tensor ops generators emit, as ops the backend lowers";
+  let description = [{
+    A `tensor.reshape` to a static shape (its shape operand says nothing
+    the type does not) becomes a `tensor.collapse_shape` or
+    `tensor.expand_shape` (through the flat tensor when the extents do not
+    group). A `tensor.generate` whose body folds at every index, a causal
+    mask of constants, becomes the dense constant it generates; one whose
+    body reads values known at run time (a mask shifted by the tile's
+    position) becomes its body on whole tensors, every index a constant
+    ramp tensor and every outside value splatted, elementwise compute like
+    any other. What cannot be rewritten (a result shape known only at run
+    time, a body that is not elementwise) is refused on its line.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def IndirectAccesses : Pass<"indirect-accesses", "::mlir::ModuleOp"> {
+  let summary = "Row numbers loaded from memory are read by the DMA itself";
+  let description = [{
+    A KV-cache scatter (vLLM's reshape_and_cache) or a paged gather loads a
+    row number from memory (`slot_mapping[t]`), takes it out of the loaded
+    tensor (`tensor.extract`, `arith.index_cast`) and anchors a load or
+    store tile on it. That number would only exist in the compute engine,
+    which moves no data. When the tile is one row on that dimension, it
+    becomes an indirect tile: the DMA reads the row number from the index
+    view itself (`ind(%slots[t])`) and the other dimensions keep their
+    anchors; a negative or too large row number is masked, as the direct
+    tile's point would be. The load that only fed the row number goes.
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -479,7 +552,12 @@ def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
     (hoisted loads) until the end of the enclosing block, so pipelines one
     after the other reuse the same space, behind a `sched.barrier` (no
     unit starts the later pipeline before every unit is done with the
-    earlier one). Each buffer takes whole sticks per row, times its copies.
+    earlier one). A barrier also goes before a pipeline that loads memory
+    an earlier one stored (data a helper left in a scratchpad view, an
+    in-place update read back: the units run their own programs, so the
+    load would not otherwise wait for the store), and at the end of a loop
+    body whose stores the next iteration loads. Each buffer takes whole
+    sticks per row, times its copies.
     A double-buffered pipeline that does not fit falls back to single
     buffers; a kernel that still needs more than the scratchpad gets an
     error naming the buffers and their bytes. Buffers go around the

@@ -24,11 +24,27 @@ const std::vector<Entry> &entries() {
   static const std::vector<Entry> list = {
       {"KTIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createSelectKernel({c.function});
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createKtirLegalityCheck({c.cores, c.lxBytes});
        }},
       {"KTIR",
        [](const spyre::PipelineConfig &) {
          return spyre::createNormalizeGrid();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createNormalizeMatmuls();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createNormalizeTensorOps();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createIndirectAccesses();
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &c) {
@@ -231,6 +247,7 @@ static LogicalResult
 addCommandLinePipeline(OpPassManager &pm, const spyre::PipelineOptions &options,
                        bool listing, std::string &error) {
   spyre::PipelineConfig config{options.cores, options.lxBytes, options.arch};
+  config.function = options.function;
   std::vector<spyre::arch::Diagnostic> errors;
   if (std::optional<spyre::arch::Arch> target =
           spyre::readTarget(options.arch, errors)) {

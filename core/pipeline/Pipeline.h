@@ -45,6 +45,9 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<std::string> arch{
       *this, "arch",
       llvm::cl::desc("Architecture: preset name or TOML file (empty: Spyre)")};
+  Option<std::string> function{
+      *this, "function",
+      llvm::cl::desc("The kernel to compile (empty: every kernel)")};
 };
 
 /// What lower-to-spyrecode reads besides the module (both optional).
@@ -67,6 +70,8 @@ struct PipelineConfig {
   SpyreCodeInputs spyreCode;
   /// false: double-buffer gives every buffer one copy (timing comparisons).
   bool doubleBuffer = true;
+  /// The kernel to compile (select-kernel); empty: every kernel.
+  std::string function;
 };
 
 /// lower-to-spyrecode for target `arch` (a preset name or a TOML file;

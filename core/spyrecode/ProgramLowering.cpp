@@ -43,6 +43,7 @@ bool isCast(AluFn fn) {
   case AluFn::ExtSI:
   case AluFn::ExtUI:
   case AluFn::TruncI:
+  case AluFn::Bitcast:
     return true;
   default:
     return false;

@@ -7,7 +7,8 @@
 # reduction, must agree within the bound given (steps of the output dtype at
 # the output's largest magnitude; docs/emulator.md says why for each; a
 # kernel of tests/kernels gives its bound in a "// MAX-ULPS: N" comment and
-# its scalar arguments in a "// RUN-ARGS: --arg NAME=VALUE ..." comment).
+# its scalar arguments in a "// RUN-ARGS: --arg NAME=VALUE ..." comment;
+# every kernel of a module of several runs, as NAME@KERNEL).
 # A kernel whose compiled program holds more tile bytes than the compute
 # engine's capacity (spyre-run says so) fails too.
 # Prints one line per kernel and "N passed, N failed".
@@ -48,6 +49,15 @@ for f in "$samples"/*.mlir; do
   read -r -a runargs <<< "$(sed -n 's|^// RUN-ARGS: *||p' "$f" | head -1)"
   ulps=$(sed -n 's|^// MAX-ULPS: *||p' "$f" | head -1)
   [[ -n $ulps ]] && BOUND[$n]=$ulps
+  # A module of several kernels: each one (spyre-run --list-kernels).
+  mapfile -t kernels < <("$run" "$f" --list-kernels 2>/dev/null)
+  if [[ ${#kernels[@]} -gt 1 ]]; then
+    for k in "${kernels[@]}"; do
+      [[ -n $ulps ]] && BOUND[$n@$k]=$ulps
+      check "$n@$k" "$f" --function "$k" --seed 0 "${runargs[@]}"
+    done
+    continue
+  fi
   check "$n" "$f" --seed 0 "${runargs[@]}"
 done
 for rec in "$corpus"/expected/*.json; do

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/KernelLocations.h"
 #include "ir/ParserTraps.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
@@ -24,6 +25,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -54,6 +57,41 @@ private:
   std::vector<std::string> &listings;
 };
 
+/// Places the parsed module's ops on the lines of the file (a generated
+/// kernel's ops carry its generator's locations; ir/KernelLocations.h),
+/// then verifies it: spyre-opt parses such a kernel without verifying so
+/// that a verifier's error names the kernel's line too.
+struct PlaceOnKernelLines
+    : mlir::PassWrapper<PlaceOnKernelLines, mlir::OperationPass<mlir::ModuleOp>> {
+  explicit PlaceOnKernelLines(spyre::KernelPlaces places)
+      : places(std::move(places)) {}
+  llvm::StringRef getArgument() const override { return "place-on-kernel-lines"; }
+  void runOnOperation() override {
+    spyre::placeOnKernelLines(getOperation(), places);
+    if (mlir::failed(mlir::verify(getOperation())))
+      signalPassFailure();
+  }
+  spyre::KernelPlaces places;
+};
+
+/// The places of `text` when it carries locations of its own (and is one
+/// module: --split-input-file parses pieces).
+std::optional<spyre::KernelPlaces>
+placesOf(const std::string &text, const std::string &name,
+         mlir::DialectRegistry &registry, bool split) {
+  if (split || text.find("loc(") == std::string::npos)
+    return std::nullopt;
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) {
+    return mlir::success(); // MlirOptMain's own parse reports them
+  });
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name),
+                               llvm::SMLoc());
+  return spyre::kernelPlaces(sourceMgr, context);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -66,13 +104,7 @@ int main(int argc, char **argv) {
       registry);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
-  // Verifying after every pass (--verify-each, on by default) is done by
-  // our instrumentation instead of the pass manager: IR a pass breaks is an
-  // internal compiler error naming the pass, not an error on the kernel's
-  // line (see PassVerifier.h).
-  const bool verifyEach = config.shouldVerifyPasses();
-  config.verifyPasses(false);
-  const mlir::MlirOptMainConfig parsed = config;
+
   if (config.shouldShowDialects()) {
     llvm::outs() << "Available Dialects: ";
     llvm::interleave(registry.getDialectNames(), llvm::outs(), ",");
@@ -114,8 +146,24 @@ int main(int argc, char **argv) {
   // printed as the listing instead of the MLIR module, which it leaves as
   // it was.
   auto listings = std::make_shared<std::vector<std::string>>();
-  config.setPassPipelineSetupFn([parsed, verifyEach, text,
+  // A generated kernel's locations: verified after its ops are placed on
+  // their lines (the first pass), not while parsing.
+  std::optional<spyre::KernelPlaces> places =
+      placesOf(text, file->getBufferIdentifier().str(), registry,
+               !config.inputSplitMarker().empty());
+  if (places)
+    config.verifyOnParsing(false);
+  // Verifying after every pass (--verify-each, on by default) is done by
+  // our instrumentation instead of the pass manager: IR a pass breaks is an
+  // internal compiler error naming the pass, not an error on the kernel's
+  // line (see PassVerifier.h).
+  const bool verifyEach = config.shouldVerifyPasses();
+  config.verifyPasses(false);
+  const mlir::MlirOptMainConfig parsed = config;
+  config.setPassPipelineSetupFn([parsed, places, verifyEach, text,
                                  listings](mlir::PassManager &pm) {
+    if (places)
+      pm.addPass(std::make_unique<PlaceOnKernelLines>(*places));
     if (mlir::failed(parsed.setupPassPipeline(pm)))
       return mlir::failure();
     if (verifyEach)

@@ -106,6 +106,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     compile.sourceName = request.sourceName;
     compile.arch = request.arch;
     compile.grid = request.grid; // both engines run the grid --grid gives
+    compile.function = request.function;
     CompileResult compiled = compileKernel(compile);
     for (const Diagnostic &d : compiled.diagnostics)
       std::cerr << d.format() << "\n";

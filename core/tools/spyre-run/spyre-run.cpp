@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Record.h"
+#include "driver/Compile.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
 #include "support/Limits.h"
@@ -71,6 +72,7 @@ int usage(const char *message = nullptr) {
          "[--repeat N]\n"
          "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
          "                 [--no-lx-limit]\n"
+         "       spyre-run KERNEL.mlir --list-kernels\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n"
          "       spyre-run KERNEL.mlir --bisect | --stage PASS [--max-ulps N] "
@@ -114,6 +116,7 @@ int main(int argc, char **argv) {
   RunRequest request;
   uint64_t repeat = 0;
   bool noLxLimit = false;
+  bool listOnly = false;
   std::vector<std::pair<std::string, std::string>> outputs;
   tools::EmuRunOptions emuOptions;
   tools::StageRunOptions stageOptions;
@@ -134,7 +137,9 @@ int main(int argc, char **argv) {
       return true;
     };
     std::string value, name, v;
-    if (a == "--record") {
+    if (a == "--list-kernels") {
+      listOnly = true;
+    } else if (a == "--record") {
       if (!next(recordPath))
         return usage("--record needs a file");
     } else if (a == "--out") {
@@ -262,6 +267,16 @@ int main(int argc, char **argv) {
   if (!readFileBounded(kernel, limits::kMaxKernelBytes, source, readError)) {
     std::cerr << "spyre-run: " << readError << "\n";
     return 1;
+  }
+
+  if (listOnly) {
+    // The module's kernels, one a line (a helper it calls is not one).
+    KernelList list = listKernels(source, kernel);
+    for (const Diagnostic &d : list.diagnostics)
+      std::cerr << d.format() << "\n";
+    for (const std::string &name : list.names)
+      std::cout << name << "\n";
+    return list.ok ? 0 : 1;
   }
 
   Record record;
