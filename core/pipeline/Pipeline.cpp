@@ -29,7 +29,7 @@ const std::vector<Entry> &entries() {
        [](const spyre::PipelineConfig &) {
          return spyre::createNormalizeGrid();
        }},
-      {"ScheduleIR",
+      {"KTIR",
        [](const spyre::PipelineConfig &c) {
          return spyre::createChunkLargeMatmuls({c.arch});
        }},
