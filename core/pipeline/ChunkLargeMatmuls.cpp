@@ -101,6 +101,10 @@ Value chunkedValue(OpBuilder &b, spyre::MatmulChunks c, Value nOffset) {
     Value v = arith::ConstantOp::create(b, loc, b.getFloatAttr(out, *c.fill));
     Value e = tensor::EmptyOp::create(b, loc, shape, out);
     acc = linalg::FillOp::create(b, loc, v, e).getResult(0);
+  } else {
+    // A loaded accumulator (planMatmulChunks checked) is loaded here, so
+    // that the addition's pipeline streams it like its other operand.
+    acc = b.clone(*acc.getDefiningOp())->getResult(0);
   }
   return arith::AddFOp::create(b, loc, sum, acc);
 }

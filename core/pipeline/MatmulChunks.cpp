@@ -150,6 +150,14 @@ spyre::planMatmulChunks(linalg::MatmulOp matmul, int64_t capacity,
   c.n = result.getDimSize(1);
   c.k = c.loadA.getType().getDimSize(1);
   c.fill = fillValue(matmul.getOutputs()[0]);
+  // An accumulator that is not a fill is loaded again after the chunks'
+  // loop, next to the addition (a tile the loop's pipelines do not hold).
+  auto accLoad = matmul.getOutputs()[0].getDefiningOp<ktdp::LoadOp>();
+  if (!c.fill && !(accLoad && accLoad->getBlock() == matmul->getBlock() &&
+                   matmul.getOutputs()[0].hasOneUse()))
+    return why = "its accumulator is neither a fill of a constant nor a "
+                 "tile loaded for it alone in its block",
+           std::nullopt;
   // N is chunked only when the result is stored whole and nothing else
   // reads it (a chunk of the accumulator would have to be cut out).
   Value out = matmul.getResult(0);

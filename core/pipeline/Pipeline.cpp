@@ -46,7 +46,7 @@ const std::vector<Entry> &entries() {
        [](const spyre::PipelineConfig &) {
          return spyre::createIndirectAccesses();
        }},
-      {"ScheduleIR",
+      {"KTIR",
        [](const spyre::PipelineConfig &c) {
          return spyre::createChunkLargeMatmuls({c.arch});
        }},

@@ -35,6 +35,15 @@
 // CHECK:       scf.for %{{.*}} = %{{.*}} to %c2048 step %{{.*}} iter_args(%{{.*}}) -> (tensor<32x512xf32>)
 // CHECK:       arith.addf
 
+// An accumulator loaded from memory is loaded again after the loop and
+// added to the rounded sum.
+// CHECK-LABEL: func.func @loaded_acc
+// CHECK:       %[[SUM:.*]] = scf.for
+// CHECK:       %[[R:.*]] = arith.truncf %[[SUM]] : tensor<32x128xf32> to tensor<32x128xf16>
+// CHECK:       %[[C:.*]] = ktdp.load %{{.*}} : <32x128xindex> -> tensor<32x128xf16>
+// CHECK:       arith.addf %[[R]], %[[C]] : tensor<32x128xf16>
+// CHECK-NOT:   linalg.matmul
+
 #xs = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 4095 >= 0)>
 #ws = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4095 >= 0, d1 >= 0, -d1 + 127 >= 0)>
 #ys = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 127 >= 0)>
@@ -127,5 +136,27 @@ func.func @read_again(%x: index, %w: index, %out: index) attributes {grid = [1]}
   %y = linalg.matmul ins(%a, %b : tensor<32x2048xf16>, tensor<2048x512xf16>) outs(%init : tensor<32x512xf16>) -> tensor<32x512xf16>
   %twice = arith.addf %y, %y : tensor<32x512xf16>
   ktdp.store %twice, %ya : tensor<32x512xf16>, !ktdp.access_tile<32x512xindex>
+  return
+}
+
+// -----
+
+#xs = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 4095 >= 0)>
+#ws = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4095 >= 0, d1 >= 0, -d1 + 127 >= 0)>
+#ys = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 127 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @loaded_acc(%x: index, %w: index, %out: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %xv = ktdp.construct_memory_view %x, sizes: [32, 4096], strides: [4096, 1] {coordinate_set = #xs, memory_space = #ktdp.memory_space<global>} : memref<32x4096xf16>
+  %wv = ktdp.construct_memory_view %w, sizes: [4096, 128], strides: [128, 1] {coordinate_set = #ws, memory_space = #ktdp.memory_space<global>} : memref<4096x128xf16>
+  %yv = ktdp.construct_memory_view %out, sizes: [32, 128], strides: [128, 1] {coordinate_set = #ys, memory_space = #ktdp.memory_space<global>} : memref<32x128xf16>
+  %xa = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #xs, access_tile_order = #id} : memref<32x4096xf16> -> !ktdp.access_tile<32x4096xindex>
+  %wa = ktdp.construct_access_tile %wv[%c0, %c0] {access_tile_set = #ws, access_tile_order = #id} : memref<4096x128xf16> -> !ktdp.access_tile<4096x128xindex>
+  %ya = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #ys, access_tile_order = #id} : memref<32x128xf16> -> !ktdp.access_tile<32x128xindex>
+  %a = ktdp.load %xa : !ktdp.access_tile<32x4096xindex> -> tensor<32x4096xf16>
+  %b = ktdp.load %wa : !ktdp.access_tile<4096x128xindex> -> tensor<4096x128xf16>
+  %init = ktdp.load %ya : !ktdp.access_tile<32x128xindex> -> tensor<32x128xf16>
+  %y = linalg.matmul ins(%a, %b : tensor<32x4096xf16>, tensor<4096x128xf16>) outs(%init : tensor<32x128xf16>) -> tensor<32x128xf16>
+  ktdp.store %y, %ya : tensor<32x128xf16>, !ktdp.access_tile<32x128xindex>
   return
 }
