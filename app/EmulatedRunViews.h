@@ -73,6 +73,12 @@ public:
   /// The Run summary dock's toggle, for the Run menu.
   void addToMenu(QMenu *menu);
 
+Q_SIGNALS:
+  /// The summary of the run shown is on show (its numerics verdict too).
+  void summarised(const RunSummaryData &data);
+  /// The run shown is no longer (another kernel, a new run started).
+  void runCleared();
+
 private:
   struct Indexes {
     std::shared_ptr<const OccupancyIndex> occupancy;

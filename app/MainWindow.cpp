@@ -6,6 +6,7 @@
 #include "CodeEditor.h"
 #include "DiagnosticsTable.h"
 #include "EmulatedRunViews.h"
+#include "NumericsFeed.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "KernelFile.h"
@@ -222,6 +223,8 @@ void MainWindow::buildUi() {
           &MachineDocks::focusCore);
   emulatedViews = new EmulatedRunViews(this, machineDocks,
                                        &runControls->emulator(), &controller);
+  numericsFeed = new NumericsFeed(this, emulatedViews, &runControls->emulator(),
+                                  editor);
 }
 
 void MainWindow::buildMenus() {
@@ -341,6 +344,7 @@ void MainWindow::buildMenus() {
   if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);
     emulatedViews->addToMenu(runMenu);
+    numericsFeed->addToMenu(runMenu);
   }
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));

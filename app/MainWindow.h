@@ -23,6 +23,7 @@ class IrDiffView;
 class PassListPanel;
 class RecentFiles;
 class EmulatedRunViews;
+class NumericsFeed;
 class RunControls;
 class SnapshotChooser;
 class QLabel;
@@ -83,6 +84,8 @@ public:
   RunControls *runs() const { return runControls; }
   /// The ring, chart and Run summary following the emulated run.
   EmulatedRunViews *runViews() const { return emulatedViews; }
+  /// The Numerics dock and what feeds it.
+  NumericsFeed *numerics() const { return numericsFeed; }
   /// Where Save Session… proposes to write the session (and Open
   /// Session… starts looking): beside the kernel, "<kernel>.spyx".
   QString sessionProposal() const;
@@ -140,6 +143,7 @@ private:
   MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
   RunControls *runControls = nullptr;   ///< emulator stepping, timeline
   EmulatedRunViews *emulatedViews = nullptr; ///< ring/chart live, summary
+  NumericsFeed *numericsFeed = nullptr;      ///< the Numerics dock
   CompileController controller;
   QString currentPath;      ///< absolute, or empty for an untitled kernel
   QString untitledName;     ///< how an untitled kernel is called

@@ -8,7 +8,7 @@
 #include "driver/Architecture.h"
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 
 #include "arch/Arch.h"
 
@@ -107,6 +107,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   request.arch = archName;
   request.seed = input.seed;
   request.cancel = cancel;
+  request.shadow = true; // the numerics verdict judges by it
   if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args,
                                                                    out.errors))
     return out;
@@ -143,8 +144,6 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     return out;
   }
   out.compared = true;
-  out.outputs = compareOutputs(reference.arrays, emulated.arrays);
-  for (ArrayComparison &c : compareOutputs(reference.regions, emulated.regions))
-    out.outputs.push_back(std::move(c));
+  out.numerics = judgeOutputs(reference, emulated.arrays, emulated.regions);
   return out;
 }

@@ -102,6 +102,7 @@ TensorPtr spyre::interp::reshaped(const Tensor &src,
   t->dtype = src.dtype;
   t->shape.assign(shape.begin(), shape.end());
   t->data = src.data;
+  t->shadow = src.shadow; // never changed once set: shared
   return t;
 }
 
@@ -416,6 +417,8 @@ Interpreter::Interpreter(func::FuncOp function, Memories &memories,
   coreCount = static_cast<int>(numElements(gridShape));
   if (mems.lx.size() < static_cast<size_t>(coreCount))
     mems.lx.resize(coreCount);
+  if (mems.lxShadow.size() < mems.lx.size())
+    mems.lxShadow.resize(mems.lx.size());
   for (int c = 0; c < coreCount; ++c) {
     std::vector<int64_t> coords;
     int64_t rest = c;
@@ -437,7 +440,9 @@ static bool supportedResultType(Type t) {
 
 void Interpreter::prepare() {
   unsigned numValues = 0, numConstants = 0;
-  function.walk([&](Operation *op) {
+  function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    writerOps.push_back(op);
+    writerIds.try_emplace(op, static_cast<uint32_t>(writerOps.size()));
     numValues += op->getNumResults();
     StringRef name = op->getName().getStringRef();
     if (name == "arith.constant" || name == "spyreop.constant")

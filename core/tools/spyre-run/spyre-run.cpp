@@ -57,7 +57,7 @@ int usage(const char *message = nullptr) {
          "[--report REPORT.json]\n"
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
          "[--repeat N]\n"
-         "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
+         "                 [--trace TRACE.json] [--cycle-budget N]\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n";
   return 1;
@@ -128,11 +128,6 @@ int main(int argc, char **argv) {
       if (!next(value) || !parseCount(value, emuOptions.cycleBudget) ||
           emuOptions.cycleBudget == 0)
         return usage("--cycle-budget needs a positive whole number");
-    } else if (a == "--max-ulps") {
-      uint64_t ulps = 0;
-      if (!next(value) || !parseCount(value, ulps))
-        return usage("--max-ulps needs a whole number");
-      emuOptions.maxUlps = double(ulps);
     } else if (a == "--bind") {
       if (!next(value) || !splitPair(value, name, v))
         return usage("--bind needs NAME=VALUE");
