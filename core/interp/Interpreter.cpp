@@ -439,6 +439,13 @@ static bool supportedResultType(Type t) {
 }
 
 void Interpreter::prepare() {
+  const std::pair<const char *, OpHandler> byName[] = {
+      {"arith", execArithMath}, {"math", execArithMath},
+      {"spyreop", execArithMath}, {"tensor", execTensorOp},
+      {"linalg", execLinalg}, {"ktdp", execKtdp}, {"scf", execScf}};
+  for (const auto &[name, handler] : byName)
+    if (const Dialect *d = function->getContext()->getLoadedDialect(name))
+      handlers.emplace_back(d, handler);
   unsigned numValues = 0, numConstants = 0;
   function.walk<WalkOrder::PreOrder>([&](Operation *op) {
     writerOps.push_back(op);
@@ -821,17 +828,10 @@ LogicalResult CoreExec::enterOp(Operation *op) {
 LogicalResult CoreExec::execOp(Operation *op) {
   if (failed(enterOp(op)))
     return failure();
-  StringRef dialect = op->getName().getDialectNamespace();
   bool handled = true;
   LogicalResult result = failure();
-  if (dialect == "arith" || dialect == "math" || dialect == "spyreop")
-    result = execArithMath(*this, op, handled);
-  else if (dialect == "tensor" || dialect == "linalg")
-    result = execTensorLinalg(*this, op, handled);
-  else if (dialect == "ktdp")
-    result = execKtdp(*this, op, handled);
-  else if (dialect == "scf")
-    result = execScf(*this, op, handled);
+  if (Interpreter::OpHandler handler = interp.handlerFor(op->getDialect()))
+    result = handler(*this, op, handled);
   else
     handled = false;
   if (!handled)

@@ -127,6 +127,16 @@ public:
   /// when another core failed.
   bool waitUntil(int core, const std::function<bool()> &ready);
   bool threaded() const { return isThreaded; }
+  /// The handler of ops of `dialect` (null: none), found by the dialect's
+  /// address: no op name is compared as a string per executed op.
+  using OpHandler = mlir::LogicalResult (*)(CoreExec &, mlir::Operation *,
+                                            bool &);
+  OpHandler handlerFor(const mlir::Dialect *dialect) const {
+    for (const auto &[d, handler] : handlers)
+      if (d == dialect)
+        return handler;
+    return nullptr;
+  }
   /// True exactly once after a deadlock, for the core that reports it.
   bool reportDeadlock();
   /// What the interpreter knows about an integer set with its symbols bound:
@@ -219,6 +229,8 @@ private:
   llvm::DenseMap<const void *, std::optional<llvm::SmallVector<int64_t>>>
       setPointsOf;
   llvm::DenseMap<mlir::Operation *, uint32_t> writerIds;
+  /// The handlers of the dialects loaded in the kernel's context.
+  std::vector<std::pair<const mlir::Dialect *, OpHandler>> handlers;
   std::vector<mlir::Operation *> writerOps;
 
   /// What does not depend on the run's values, worked out once when the

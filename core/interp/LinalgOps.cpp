@@ -285,7 +285,10 @@ LogicalResult execCopy(CoreExec &core, linalg::CopyOp copy) {
   return success();
 }
 
-LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
+} // namespace
+
+LogicalResult spyre::interp::execLinalg(CoreExec &core, Operation *op,
+                                        bool &handled) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<linalg::ReduceOp>([&](auto o) { return execLinalgReduce(core, o); })
       .Case<linalg::MatmulOp>([&](auto) { return execMatmul(core, op, false); })
@@ -303,13 +306,4 @@ LogicalResult execLinalg(CoreExec &core, Operation *op, bool &handled) {
         handled = false;
         return failure();
       });
-}
-
-} // namespace
-
-LogicalResult spyre::interp::execTensorLinalg(CoreExec &core, Operation *op,
-                                              bool &handled) {
-  if (op->getName().getDialectNamespace() == "tensor")
-    return execTensorOp(core, op, handled);
-  return execLinalg(core, op, handled);
 }

@@ -59,6 +59,9 @@ mlir::Value dpsInit(mlir::Operation *op, unsigned i);
 /// (MatmulOp.cpp), linalg.generic (GenericOp.cpp).
 mlir::LogicalResult execTensorOp(CoreExec &core, mlir::Operation *op,
                                  bool &handled);
+/// The linalg dialect (LinalgOps.cpp).
+mlir::LogicalResult execLinalg(CoreExec &core, mlir::Operation *op,
+                               bool &handled);
 mlir::LogicalResult execMatmul(CoreExec &core, mlir::Operation *op,
                                bool batched);
 mlir::LogicalResult execGeneric(CoreExec &core, mlir::Operation *op);
