@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -75,9 +76,9 @@ NumericsDock::NumericsDock(QWidget *parent)
   chartView = new QChartView(chart, body);
   chartView->setObjectName("numericsHistogram");
   chartView->setRenderHint(QPainter::Antialiasing);
-  chartView->setMinimumHeight(140);
-  chartView->setMinimumWidth(300);
+  chartView->setMinimumSize(240, 120);
   table = new QTableWidget(body);
+  table->setMinimumSize(240, 80);
   table->setObjectName("numericsWorst");
   table->setColumnCount(9);
   table->setHorizontalHeaderLabels({tr("Element"), tr("Emulator"),
@@ -91,11 +92,10 @@ NumericsDock::NumericsDock(QWidget *parent)
   table->horizontalHeader()->setStretchLastSection(true);
   table->setToolTip(tr("The worst elements. Click one to move the run to the "
                        "event that stored it and show its KTIR line."));
-  auto *split = new QSplitter(Qt::Horizontal, body);
+  split = new QSplitter(Qt::Horizontal, body);
+  split->setObjectName("numericsSplit");
   split->addWidget(chartView);
   split->addWidget(table);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
   split->setChildrenCollapsible(false);
   layout->addWidget(split, 1);
   setWidget(body);
@@ -304,6 +304,21 @@ void NumericsDock::activateRow(int row) {
     return;
   table->selectRow(row);
   Q_EMIT elementActivated(o.worstElements[size_t(row)]);
+}
+
+void NumericsDock::resizeEvent(QResizeEvent *event) {
+  QDockWidget::resizeEvent(event);
+  // Side by side in a wide dock (tabbed below the editor), one above the
+  // other in a tall one (beside it); the chart gets a little more room.
+  QSize size = event->size();
+  Qt::Orientation want =
+      size.width() >= 2 * size.height() ? Qt::Horizontal : Qt::Vertical;
+  if (want == split->orientation() && laidOut)
+    return;
+  split->setOrientation(want);
+  int length = want == Qt::Horizontal ? size.width() : size.height();
+  split->setSizes({length * 11 / 20, length - length * 11 / 20});
+  laidOut = true;
 }
 
 void NumericsDock::changeEvent(QEvent *event) {

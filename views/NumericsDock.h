@@ -23,6 +23,7 @@
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 QT_BEGIN_NAMESPACE
@@ -75,6 +76,7 @@ Q_SIGNALS:
 
 protected:
   void changeEvent(QEvent *event) override;
+  void resizeEvent(QResizeEvent *event) override;
 
 private:
   void showOutput(int index);
@@ -86,6 +88,8 @@ private:
   QChart *chart = nullptr;
   QChartView *chartView = nullptr;
   QTableWidget *table = nullptr;
+  QSplitter *split = nullptr;
+  bool laidOut = false; ///< the splitter's sizes were set once
   spyre::driver::NumericsVerdict shown;
   int current = -1;
   std::vector<Bin> binned;
