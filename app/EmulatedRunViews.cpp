@@ -5,6 +5,7 @@
 #include "CompileController.h"
 #include "Bytes.h"
 #include "EmulatorRun.h"
+#include "ExportFolder.h"
 #include "MachineDocks.h"
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
@@ -27,6 +28,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <fstream>
@@ -140,6 +142,28 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
           &EmulatedRunViews::compareWith);
   connect(summaryView, &RunSummary::exportTraceRequested, this,
           &EmulatedRunViews::chooseTraceFile);
+  // A cause of the critical path: its stretch on the Timeline, its core
+  // first and open.
+  connect(summaryView, &RunSummary::causeActivated, this,
+          [this](int core, quint64 from, quint64 to) { showOnTimeline(core, from, to); });
+}
+
+void EmulatedRunViews::showOnTimeline(int core, quint64 from, quint64 to) {
+  auto *timeline = window->findChild<TimelineDock *>("timelineDock");
+  if (!timeline || to <= from)
+    return;
+  timeline->show();
+  timeline->raise();
+  if (core >= 0 && core < timeline->model().coreCount()) {
+    timeline->model().setFocusedCore(core);
+    timeline->model().setCollapsed(core, false);
+    timeline->view()->rowsChanged();
+    timeline->view()->verticalScrollBar()->setValue(0);
+  }
+  // The stretch with a margin of a tenth on each side.
+  const double margin = std::max(1.0, double(to - from) / 10.0);
+  timeline->view()->setVisibleRange(std::max(0.0, double(from) - margin),
+                                    double(to) + margin);
 }
 
 EmulatedRunViews::~EmulatedRunViews() { indexer.waitForFinished(); }
@@ -199,7 +223,8 @@ void EmulatedRunViews::onCompiled() {
   // again for the new target).
   in.spyreCode = compiler->latestSource() == in.source &&
                          compiler->latestArchitecture() == in.arch &&
-                         compiler->latestDirectory() == in.directory
+                         compiler->latestDirectory() == in.directory &&
+                         compiler->kernelName() == in.function
                      ? compiler->latest().spyreCode
                      : nullptr;
   run->start(in);
@@ -441,6 +466,7 @@ RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {
   out.name = in.name;
   out.arch = in.arch;
   out.directory = in.directory;
+  out.function = in.function;
   out.seed = in.seed;
   out.inputFiles = in.inputFiles;
   out.scalars = in.scalars;
@@ -500,7 +526,7 @@ bool EmulatedRunViews::exportChromeTrace(const QString &path,
 }
 
 void EmulatedRunViews::chooseTraceFile() {
-  QString path = QFileDialog::getSaveFileName(
+  QString path = ExportFolder::askSave(
       window, tr("Export Chrome trace"),
       QFileInfo(run->input().name).completeBaseName() + ".trace.json",
       tr("Chrome trace (*.json)"));

@@ -72,6 +72,10 @@ public:
   void clearShown();
   /// The Run summary dock's toggle, for the Run menu.
   void addToMenu(QMenu *menu);
+  /// Shows cycles [from, to) of `core` on the Timeline (a cause of the
+  /// Run summary's "Why" clicked): the core first and open, the range in
+  /// view with a margin.
+  void showOnTimeline(int core, quint64 from, quint64 to);
 
 Q_SIGNALS:
   /// The summary of the run shown is on show (its numerics verdict too).

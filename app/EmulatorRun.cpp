@@ -10,7 +10,6 @@
 #include "spyrecode/Listing.h"
 
 #include <QElapsedTimer>
-#include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -52,6 +51,15 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
                 QStringList errors = p ? p->errors : QStringList();
                 if (errors.isEmpty())
                   errors << tr("the run was cancelled");
+                failure_ = p ? p->diagnostics : std::vector<spyre::driver::Diagnostic>();
+                // Errors that came as text only (an input file, the
+                // session) are diagnostics of no line.
+                if (failure_.empty())
+                  for (const QString &e : errors) {
+                    spyre::driver::Diagnostic d;
+                    d.message = e.toStdString();
+                    failure_.push_back(std::move(d));
+                  }
                 // A part shown stays, but is known to be cut short.
                 Q_EMIT failed(errors);
               }
@@ -70,6 +78,7 @@ EmulatorRun::~EmulatorRun() {
 
 void EmulatorRun::start(const Input &input) {
   pause();
+  failure_.clear();
   pending = input;
   ++generation;
   wanted = true;
@@ -144,8 +153,8 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   freeLater(std::move(old));
   sessionGen = gen;
   module_ = p->module;
-  listingText = p->listing;
-  programLines = firstInstructionLines(listingText);
+  listing_ = p->listing;
+  listingText = listing_ ? QString::fromStdString(listing_->text) : QString();
   shownInput = running;
   Q_EMIT ready();
   Q_EMIT positionChanged();
@@ -163,13 +172,16 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
     compile.sourceName = input.name.toStdString();
     compile.arch = input.arch.toStdString();
     compile.directory = input.directory.toStdString();
+    compile.function = input.function.toStdString();
     compile.cancel = cancel;
     CompileResult compiled = compileKernel(compile);
     if (compiled.cancelled || (cancel && cancel->load()))
       return out;
     for (const Diagnostic &d : compiled.diagnostics)
-      if (d.severity == Diagnostic::Severity::Error)
+      if (d.severity == Diagnostic::Severity::Error) {
         out->errors << QString::fromStdString(d.format());
+        out->diagnostics.push_back(d);
+      }
     if (!compiled.spyreCode) {
       out->errors << tr("the kernel did not compile to SpyreCode");
       return out;
@@ -182,14 +194,22 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
   request.source = input.source.toStdString();
   request.sourceName = input.name.toStdString();
   request.arch = input.arch.toStdString();
+  request.function = input.function.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
   if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args, out->errors))
     return out;
   PreparedRun inputs(request);
   if (!inputs.ok()) {
-    for (const Diagnostic &d : inputs.run().diagnostics)
-      out->errors << QString::fromStdString(d.format());
+    // The errors first: the notes that come with them ("argument %x_ptr
+    // gets the automatic address …") are not why the run failed.
+    const std::vector<Diagnostic> &all = inputs.run().diagnostics;
+    for (bool errors : {true, false})
+      for (const Diagnostic &d : all)
+        if ((d.severity == Diagnostic::Severity::Error) == errors) {
+          out->errors << QString::fromStdString(d.format());
+          out->diagnostics.push_back(d);
+        }
     if (out->errors.isEmpty())
       out->errors << tr("the kernel's inputs could not be placed");
     return out;
@@ -210,7 +230,8 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
     out->errors << QString::fromStdString(e);
   if (!session)
     return out;
-  out->listing = QString::fromStdString(spyre::code::printListing(*out->module));
+  out->listing = std::make_shared<const spyre::code::Listing>(
+      spyre::code::printListing(*out->module));
   // Recorded in pieces; a copy of the run so far is shown while the rest
   // is recorded (the copies share the checkpoints and the memories' pages;
   // the trace so far is copied): after Input::firstPartMs of recording or
@@ -251,37 +272,6 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
   return out;
 }
 
-std::vector<int> EmulatorRun::firstInstructionLines(const QString &listing) {
-  std::vector<int> first;
-  static const QRegularExpression header(QStringLiteral("^program p(\\d+) "));
-  static const QRegularExpression zero(QStringLiteral("^ +0: "));
-  const QStringList lines = listing.split(QLatin1Char('\n'));
-  int program = -1;
-  for (int i = 0; i < lines.size(); ++i) {
-    QRegularExpressionMatch m = header.match(lines[i]);
-    if (m.hasMatch()) {
-      program = m.captured(1).toInt();
-      continue;
-    }
-    // The instructions follow the header (after its tile / ring_views /
-    // operands lines), one a line: "   0: ...", the index right-aligned.
-    if (program >= 0 && zero.match(lines[i]).hasMatch()) {
-      if (first.size() <= size_t(program))
-        first.resize(size_t(program) + 1, 0);
-      first[size_t(program)] = i + 1;
-      program = -1;
-    }
-  }
-  return first;
-}
-
-int EmulatorRun::listingLineOf(const std::vector<int> &first, int program,
-                               uint32_t pc) {
-  if (program < 0 || size_t(program) >= first.size() || first[size_t(program)] == 0)
-    return 0;
-  return first[size_t(program)] + int(pc);
-}
-
 EmulatorRun::Point EmulatorRun::current() const {
   Point p;
   if (!session_)
@@ -307,8 +297,8 @@ EmulatorRun::Point EmulatorRun::current() const {
     p.dataflowLine = locations[in.loc].dataflowLine;
     p.op = QString::fromStdString(locations[in.loc].op);
   }
-  if (p.program >= 0)
-    p.listingLine = listingLineOf(programLines, p.program, p.pc);
+  if (p.program >= 0 && listing_)
+    p.listingLine = listing_->lineOf(p.program, p.pc);
   return p;
 }
 

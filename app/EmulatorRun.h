@@ -69,6 +69,7 @@ public:
     QString source, name;
     QString arch;      ///< preset or TOML file; empty: the Spyre default
     QString directory; ///< where the kernel's device imports are found
+    QString function;  ///< the module's kernel to run (empty: the first)
     uint64_t seed = 0;
     /// .npy files for some array arguments (name -> absolute path); the
     /// others get the seed's data (RunInputs).
@@ -141,6 +142,10 @@ public:
 
   Point current() const;
 
+  /// Why the newest run failed (failed() was emitted; errors first, then
+  /// their notes); empty once a run is started again.
+  const std::vector<spyre::driver::Diagnostic> &failure() const { return failure_; }
+
   // Each returns false (and leaves the position) when there is no session
   // or nothing to move to.
   bool stepEvent();
@@ -179,7 +184,11 @@ public:
     std::shared_ptr<spyre::emu::Session> session;
     std::shared_ptr<const spyre::code::Module> module;
     QStringList errors;
-    QString listing;
+    /// The errors (then their notes) as diagnostics, when they came as
+    /// such (compile and input placement).
+    std::vector<spyre::driver::Diagnostic> diagnostics;
+    /// The module's listing, with the instruction each line prints.
+    std::shared_ptr<const spyre::code::Listing> listing;
   };
   /// `publish` (may be empty) receives each part of a long run as it is
   /// recorded, on the worker's thread.
@@ -187,12 +196,6 @@ public:
   prepare(const Input &input, const std::atomic<bool> *cancel,
           const std::function<void(std::shared_ptr<Prepared>)> &publish = {});
 
-  /// For each program of a SpyreCode listing (code/Listing.h's text), the
-  /// 1-based line of its instruction 0 (0: not found).
-  static std::vector<int> firstInstructionLines(const QString &listing);
-  /// The 1-based listing line of instruction `pc` of `program`; 0 unknown.
-  static int listingLineOf(const std::vector<int> &first, int program,
-                           uint32_t pc);
 
 Q_SIGNALS:
   void started();
@@ -219,12 +222,14 @@ private:
   void adopt(quint64 generation, const std::shared_ptr<Prepared> &p);
 
   Input pending, running, shownInput;
+  std::vector<spyre::driver::Diagnostic> failure_;
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;
   std::shared_ptr<spyre::emu::Session> session_;
   std::shared_ptr<const spyre::code::Module> module_;
   QString listingText;
-  std::vector<int> programLines; ///< firstInstructionLines(listingText)
+  /// The listing listingText is the text of (Point::listingLine).
+  std::shared_ptr<const spyre::code::Listing> listing_;
   QTimer timer;
   int perTick = 1;
   quint64 generation = 0;  ///< of the newest request (start, stop)

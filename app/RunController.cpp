@@ -48,6 +48,7 @@ RunController::Outcome RunController::execute(const Input &input,
   request.source = input.source.toStdString();
   request.sourceName = input.name.toStdString();
   request.arch = input.arch.toStdString();
+  request.function = input.function.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
   // The Scratchpad chart is drawn from the run's LX events.

@@ -34,6 +34,7 @@ public:
     uint64_t seed = 0;
     std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
     std::map<QString, QString> scalars;    ///< see EmulatorRun::Input
+    QString function; ///< the module's kernel to run (empty: the first)
   };
   struct Outcome {
     spyre::driver::RunResult result;

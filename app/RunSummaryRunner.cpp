@@ -9,6 +9,7 @@
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
 #include "driver/NumericsVerdict.h"
+#include "driver/OutputCompare.h"
 
 #include "arch/Arch.h"
 
@@ -84,6 +85,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     compile.sourceName = input.name.toStdString();
     compile.arch = archName;
     compile.directory = input.directory.toStdString();
+    compile.function = input.function.toStdString();
     compile.doubleBuffer = input.doubleBuffer;
     compile.cancel = cancel;
     CompileResult compiled = compileKernel(compile);
@@ -105,6 +107,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   request.source = input.source.toStdString();
   request.sourceName = input.name.toStdString();
   request.arch = archName;
+  request.function = input.function.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
   request.shadow = true; // the numerics verdict judges by it
@@ -135,6 +138,10 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   out.summary = emulated.summary;
   if (!out.ok || stopped())
     return out;
+  // Where the recorded run's time went (its trace is whole).
+  if (recorded)
+    out.why = spyre::emu::profileWaits(recorded->finalMachine(),
+                                       recorded->totalCycles());
   RunResult reference = interpreter.run();
   if (!reference.ok) {
     out.interpreterError =
@@ -145,5 +152,10 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   }
   out.compared = true;
   out.numerics = judgeOutputs(reference, emulated.arrays, emulated.regions);
+  // The byte comparison too, for the session report (explorer's
+  // SessionReport, to move to the verdict).
+  out.outputs = compareOutputs(reference.arrays, emulated.arrays);
+  for (ArrayComparison &c : compareOutputs(reference.regions, emulated.regions))
+    out.outputs.push_back(std::move(c));
   return out;
 }

@@ -37,6 +37,7 @@ public:
     QString source, name;
     QString arch;      ///< preset or TOML file; empty: the Spyre default
     QString directory; ///< where the kernel's device imports are found
+    QString function;  ///< the module's kernel to run (empty: the first)
     uint64_t seed = 0;
     std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
     std::map<QString, QString> scalars;    ///< see EmulatorRun::Input

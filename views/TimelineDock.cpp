@@ -3,6 +3,7 @@
 #include "TimelineDock.h"
 
 #include "ElidedLabel.h"
+#include "RunNoteBar.h"
 
 #include "TimelineModel.h"
 #include "TimelineView.h"
@@ -20,6 +21,11 @@ TimelineDock::TimelineDock(QWidget *parent)
   auto *layout = new QVBoxLayout(panel);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->setSpacing(2);
+  // What the run shown is, when it is not the current kernel's (or the
+  // newest run failed), with what to do about it.
+  m_note = new RunNoteBar(panel);
+  m_note->setObjectName("timelineNote");
+  layout->addWidget(m_note);
   auto *bar = new QHBoxLayout;
   m_status = new ElidedLabel(panel);
   m_status->setFullText(tr("No emulated run"));

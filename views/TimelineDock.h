@@ -13,6 +13,7 @@
 #include <memory>
 
 class ElidedLabel;
+class RunNoteBar;
 class TimelineModel;
 class TimelineView;
 
@@ -28,11 +29,15 @@ public:
   /// The line above the lanes ("cycle 120 / 4 096 · event 7 / 900 · …").
   void setStatus(const QString &text);
   QString status() const;
+  /// The note above the status ("Shown: the run of the kernel 3 edits
+  /// ago" [Re-run]); hidden while empty.
+  RunNoteBar *noteBar() const { return m_note; }
 
 private:
   std::unique_ptr<TimelineModel> m_model;
   TimelineView *m_view = nullptr;
   ElidedLabel *m_status = nullptr;
+  RunNoteBar *m_note = nullptr;
 };
 
 #endif

@@ -29,6 +29,11 @@ struct Argument {
   /// The same scalar when it was written as a whole number: held exactly
   /// for integer arguments (i64 and index beyond 2^53 too).
   std::optional<int64_t> integer;
+  /// The value as a person wrote it (spyre-run --arg NAME=TEXT): read by
+  /// parseScalarValue (KernelArguments.h) for the argument's type when the
+  /// kernel is prepared, into scalar and integer; a text that is not a
+  /// value of that type is an error quoting it.
+  std::optional<std::string> text;
   std::optional<npy::Array> array;
   /// Where to place the array (byte address); default: ktir-cpu's layout,
   /// 128-byte aligned from 0x10000 in argument order.

@@ -99,6 +99,13 @@ double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
                            AluStatus &status) {
+  if (op.fn == AluFn::Bitcast) {
+    // The operand's bits, as the interpreter reinterprets them: through
+    // the element's memory layout (i64 / index slots hold their bits).
+    uint8_t bytes[8] = {0};
+    interp::storeSlot(dtypeOf(op.srcType), a, bytes);
+    return interp::loadSlot(dtypeOf(op.type), bytes);
+  }
   if (isWideOp(op))
     return evalWideAlu(op, a, b, c, status);
   const ElemType operandType =

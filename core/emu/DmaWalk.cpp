@@ -192,7 +192,8 @@ bool resolvePart(const code::ViewPart &vp, code::ElemType fallback, Value value,
     return false;
   }
   p.base = value(vp.base);
-  p.memory = vp.lx ? int32_t(value(vp.core)) : -1;
+  int64_t core = vp.lx ? int64_t(value(vp.core)) : -1;
+  p.memory = !vp.lx ? -1 : core >= 0 ? int32_t(core) : kOwnScratchpad;
   p.type = vp.type != code::ElemType::None ? vp.type : fallback;
   for (size_t d = 0; d < rank; ++d) {
     p.sizes.push_back(value(vp.sizes[d]));

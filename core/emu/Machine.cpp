@@ -3,6 +3,8 @@
 #include "emu/Machine.h"
 #include "emu/Alu.h"
 #include "emu/DmaWalk.h"
+#include "emu/IntMath.h"
+#include "support/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,17 +15,6 @@ using namespace spyre::emu;
 using code::ElemType;
 using code::Instr;
 using code::Opcode;
-
-namespace {
-
-
-uint64_t cyclesFor(int64_t bytes, double bytesPerCycle) {
-  if (bytes <= 0)
-    return 0;
-  return static_cast<uint64_t>(std::ceil(double(bytes) / bytesPerCycle));
-}
-
-} // namespace
 
 Machine::Machine(const runtime::Job &job, const Options &options)
     : job_(job), options_(options) {
@@ -345,20 +336,30 @@ uint64_t Machine::ringTransfer(int32_t from, int32_t to, int64_t bytes,
   int32_t ccw = n - cw;
   bool clockwise = cw == 0 || !a.bidirectionalRing || cw <= ccw;
   int32_t hops = clockwise ? cw : ccw;
-  uint64_t dur = cyclesFor(bytes, linkBytesPerCycle);
+  uint64_t dur = transferCycles(bytes, linkBytesPerCycle);
   uint64_t t = start;
   for (int32_t h = 0; h < hops; ++h) {
     int32_t link = clockwise ? (from + h) % n : ((from - h - 1) % n + n) % n;
     size_t slot = size_t(clockwise ? 0 : 1) * size_t(n) + size_t(link);
     uint64_t s = std::max(t, st.linkFreeAt[slot]);
-    st.linkFreeAt[slot] = s + dur;
+    st.linkFreeAt[slot] = saturatingAdd(s, dur);
     st.linkBytes[slot] += bytes;
     if (options_.trace && trace_.links.size() < options_.traceLimit)
-      trace_.links.push_back({s, s + dur, link, uint8_t(clockwise ? 0 : 1),
-                              bytes, dma});
-    t = s + uint64_t(a.hopLatencyCycles);
+      trace_.links.push_back({s, saturatingAdd(s, dur), link,
+                              uint8_t(clockwise ? 0 : 1), bytes, dma});
+    t = saturatingAdd(s, uint64_t(a.hopLatencyCycles));
   }
-  return hops ? t + dur : start;
+  return hops ? saturatingAdd(t, dur) : start;
+}
+
+bool Machine::withinBudget(uint32_t e, uint64_t end, int64_t bytes,
+                           const char *what, double bytesPerCycle) {
+  if (end <= options_.cycleBudget)
+    return true;
+  return fail(e, "moving " + std::to_string(bytes) + " bytes " + what +
+                     " at " + shortestText(bytesPerCycle) +
+                     " bytes per cycle ends past the cycle budget of " +
+                     std::to_string(options_.cycleBudget) + " cycles");
 }
 
 bool Machine::lxRange(uint32_t e, int32_t view, int64_t address,

@@ -242,6 +242,10 @@ private:
   void fifoSample(size_t ch);
   uint64_t ringTransfer(int32_t from, int32_t to, int64_t bytes,
                         uint64_t start, bool dma);
+  /// False (a budget fault of engine `e`) when a transfer of `bytes`
+  /// (`what`: "through HBM", ...) ends past the cycle budget.
+  bool withinBudget(uint32_t e, uint64_t end, int64_t bytes, const char *what,
+                    double bytesPerCycle);
   bool lxRange(uint32_t e, int32_t view, int64_t address, int64_t bytes,
                int32_t core, int32_t &buffer, int32_t &copy);
   void lxWritten(int32_t core, int32_t buffer, int32_t copy);

@@ -13,6 +13,7 @@
 
 #include "emu/Alu.h"
 #include "emu/DmaWalk.h"
+#include "emu/IntMath.h"
 #include "emu/Machine.h"
 #include "interp/HalfArrays.h"
 
@@ -187,6 +188,35 @@ TileSticks tileSticks(const code::TileShape &shape, int64_t lanes) {
 
 } // namespace
 
+/// The compiler's LX buffer (any copy) that overlaps bytes [lo, hi), or
+/// null. Every core has the plan's layout.
+static const code::Buffer *compilerBufferAt(const code::JobPlan &plan, int64_t lo,
+                                     int64_t hi) {
+  for (const code::Buffer &b : plan.buffers)
+    if (b.bytes > 0 && lo < b.address + b.bytes * std::max<int64_t>(1, b.copies) &&
+        b.address < hi)
+      return &b;
+  return nullptr;
+}
+
+/// Why a DMA of the kernel's own scratchpad data at [lo, hi) of core `mem`
+/// cannot run: the compiled program keeps buffer `b` there, so one would
+/// overwrite the other (a wrong answer, not a fault, on the hardware).
+static std::string kernelDataClash(const code::Module &m, int64_t lo, int64_t hi,
+                            int32_t mem, const code::Buffer &b) {
+  int64_t end = 0;
+  for (const code::Buffer &x : m.plan.buffers)
+    end = std::max(end, x.address + x.bytes * std::max<int64_t>(1, x.copies));
+  return "the kernel's own data at LX bytes [" + std::to_string(lo) + ", " +
+         std::to_string(hi) + ") of core " + std::to_string(mem) +
+         " overlaps the compiled program's buffer for " + b.name +
+         " at bytes [" + std::to_string(b.address) + ", " +
+         std::to_string(b.address + b.bytes * std::max<int64_t>(1, b.copies)) +
+         "): one would overwrite the other; place the kernel's scratchpad "
+         "data at or above byte " + std::to_string(end) +
+         " (the end of the program's buffers)";
+}
+
 bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   const code::Module &m = *prepared().module;
   if (in.imm < 0 || size_t(in.imm) >= m.dmas.size())
@@ -204,6 +234,8 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   int32_t indexMem = 0;
   ElemType indexType = ElemType::None;
   auto readIndex = [&](int32_t mem, ElemType t, int64_t address) -> int64_t {
+    if (mem == kOwnScratchpad)
+      mem = core;
     if (mem >= numCores || address < 0)
       return 0;
     if (!indexCursor || mem != indexMem || t != indexType) {
@@ -216,6 +248,9 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
                capacity, int64_t(stickBytes), walk, error))
     return fail(e, error);
+  for (int32_t &mem : walk.memory)
+    if (mem == kOwnScratchpad)
+      mem = core;
   // The LX side: the view at its address, rows padded to rowBytes.
   int64_t lxAddress = d.lxAddress.reg >= 0 ? int64_t(S(e, d.lxAddress.reg))
                                            : d.lxAddress.value;
@@ -258,6 +293,8 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
       return fail(e, "LX access [" + std::to_string(lo) + ", " +
                          std::to_string(hi) + ") of core " +
                          std::to_string(mem) + " lies outside the scratchpad");
+    } else if (const code::Buffer *b = compilerBufferAt(m.plan, lo, hi)) {
+      return fail(e, kernelDataClash(m, lo, hi, mem, *b));
     }
   }
   // Move the data: the tile's points in walk order through `scratch`.
@@ -341,15 +378,19 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   uint64_t end = start;
   if (bytes > 0) {
     uint64_t s = std::max(start, st.hbmFreeAt);
-    uint64_t dur = static_cast<uint64_t>(std::ceil(double(bytes) / hbmBytesPerCycle));
-    st.hbmFreeAt = s + dur;
+    uint64_t hbmEnd = saturatingAdd(s, transferCycles(bytes, hbmBytesPerCycle));
+    if (!withinBudget(e, hbmEnd, bytes, "through HBM", hbmBytesPerCycle))
+      return false;
+    st.hbmFreeAt = hbmEnd;
     st.hbmBytes += bytes;
     if (options_.trace && trace_.hbm.size() < options_.traceLimit)
-      trace_.hbm.push_back({s, s + dur, core, bytes, d.toLx});
+      trace_.hbm.push_back({s, hbmEnd, core, bytes, d.toLx});
     int32_t from = d.toLx ? a.hbmAttachCore : core;
     int32_t to = d.toLx ? core : a.hbmAttachCore;
     uint64_t ring = ringTransfer(from, to, bytes, s, true);
-    end = std::max(s + dur, ring);
+    if (!withinBudget(e, ring, bytes, "over the ring", linkBytesPerCycle))
+      return false;
+    end = std::max(hbmEnd, ring);
   }
   if (!d.toLx)
     lxRead(core, buffer, copy, end);
@@ -380,6 +421,8 @@ bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
     if (in.imm > 0)
       bytes = in.imm;
     msg.arrival = ringTransfer(core, int32_t(peer), bytes, st.now, false);
+    if (!withinBudget(e, msg.arrival, bytes, "over the ring", linkBytesPerCycle))
+      return false;
     auto &box = st.mailboxes[{core, int32_t(peer)}];
     box.push_back(std::move(msg));
     // Wake the receiver if it waits for this core.

@@ -34,6 +34,10 @@ FailureOr<Operands> spyre::interp::gatherOperands(CoreExec &core,
         ops.firstTileElements = tensor.numElements();
       ops.tensor = true;
       ops.shape = tensor.shape;
+      if (tensor.dataLanes >= 0)
+        ops.dataLanes = ops.dataLanes < 0
+                            ? tensor.dataLanes
+                            : std::min(ops.dataLanes, tensor.dataLanes);
       Arg arg;
       arg.dtype = tensor.dtype;
       if (tensor.splat) {

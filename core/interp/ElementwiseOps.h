@@ -46,6 +46,7 @@ struct Operands {
   Dims shape;
   bool tensor = false;
   int64_t firstTileElements = 1;
+  int64_t dataLanes = -1; ///< the least of the tensor operands' (Tensor)
 
   bool allExact() const {
     return llvm::all_of(args, [](const Arg &a) { return a.exact(); });
@@ -91,6 +92,7 @@ mlir::LogicalResult elementwise(CoreExec &core, mlir::Operation *op,
     shape.assign(shaped.getShape().begin(), shaped.getShape().end());
   }
   TensorPtr t = makeTensor(out, shape, /*zeroFill=*/false);
+  t->dataLanes = ops.dataLanes;
   int64_t n = t->numElements();
   double *dst = t->data.data();
   constexpr int64_t kChunk = 2048;

@@ -59,12 +59,16 @@ unsigned widthOf(Operation *op) {
 /// integers are unbounded).
 template <typename Fn>
 LogicalResult intMap(CoreExec &core, Operation *op, const Operands &ops, Fn fn,
-                     bool additive = false) {
+                     bool additive = false, int64_t limit = INT64_MAX) {
   const Arg *args = ops.args.data();
   size_t n = ops.args.size();
   auto values = [&](double *dst, int64_t first, int64_t count, DType type) {
     I x[3] = {0, 0, 0};
     for (int64_t i = 0; i < count; ++i) {
+      if (first + i >= limit) { // padding lanes: not computed
+        dst[i] = intToSlot(type, 0);
+        continue;
+      }
       for (size_t k = 0; k < n && k < 3; ++k)
         x[k] = slotToInt(args[k].dtype, args[k].at(first + i));
       dst[i] = intToSlot(type, fn(x[0], x[1], x[2]));
@@ -76,6 +80,10 @@ LogicalResult intMap(CoreExec &core, Operation *op, const Operands &ops, Fn fn,
                      [&](ShadowCell *cells, int64_t count, const ShadowOp &ctx) {
     ShadowIn a = args[0].shadow(), b = n > 1 ? args[1].shadow() : a;
     for (int64_t i = 0; i < count; ++i) {
+      if (i >= limit) { // padding lanes: not computed
+        cells[i] = ShadowCell{};
+        continue;
+      }
       ShadowCell x = a.at(i), y = n > 1 ? b.at(i) : exactCell(0);
       I r = fn(I(x.value), I(y.value), 0);
       cells[i] = shadowInteger(ctx, x, y, double(r), additive);
@@ -170,6 +178,9 @@ LogicalResult spyre::interp::execIntegerDivision(CoreExec &core, Operation *op) 
   bool isSigned = llvm::isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
                             arith::FloorDivSIOp>(op);
   I lowest = width >= 64 ? INT64_MIN : -(I(1) << (width - 1));
+  // A vector's padding lanes are not divided (they must not fault).
+  if (ops->dataLanes >= 0)
+    n = std::min(n, ops->dataLanes);
   for (int64_t i = 0; i < n; ++i) {
     I x = slotToInt(a.dtype, a.at(i)), y = slotToInt(b.dtype, b.at(i));
     if (asUnsigned(y, width) == 0)
@@ -179,7 +190,7 @@ LogicalResult spyre::interp::execIntegerDivision(CoreExec &core, Operation *op) 
              << width << "-bit value divided by -1 does not fit in " << width
              << " bits";
   }
-  auto run = [&](auto fn) { return intMap(core, op, *ops, fn); };
+  auto run = [&](auto fn) { return intMap(core, op, *ops, fn, false, n); };
   auto uns = [width](I v) { return asUnsigned(v, width); };
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::DivSIOp>([&](Operation *) { return run([](I x, I y, I) { return x / y; }); })

@@ -63,6 +63,29 @@ struct ViewExtent {
   mlir::Operation *op = nullptr;
 };
 
+/// What an executor that embeds the interpreter supplies (core/stagex runs
+/// the IR after any pass: it executes the ops of the dialects the
+/// interpreter does not know, and runs the kernel's work as processes of
+/// its own, so the waits of inter-tile exchanges go to its scheduler).
+class Extension {
+public:
+  virtual ~Extension() = default;
+  /// Executes `op`, which the interpreter does not know; sets `handled` to
+  /// false when the extension does not know it either.
+  virtual mlir::LogicalResult exec(CoreExec &core, mlir::Operation *op,
+                                   bool &handled) = 0;
+  /// Blocks the running process until `ready()` holds; false on deadlock
+  /// or when another process failed.
+  virtual bool waitUntil(const std::function<bool()> &ready) = 0;
+  /// True exactly once after a deadlock (see Interpreter::reportDeadlock).
+  virtual bool reportDeadlock() = 0;
+  /// Whether `value` must stay bound until the end of its block, read
+  /// later by ops that do not name it (a buffer's copy depends on its
+  /// loop's induction variable; an indirect access tile is built again
+  /// when a transfer moves it).
+  virtual bool keepsAlive(mlir::Value value) = 0;
+};
+
 struct InterpOptions {
   std::vector<int64_t> grid; ///< empty: the function's grid attribute
   uint64_t lxCapacityBytes = 2 * 1024 * 1024;
@@ -86,6 +109,12 @@ struct InterpOptions {
   /// are checked), empty ones excepted: the driver's discovery of the
   /// memory a kernel addresses by itself (driver/AutomaticInputs.h).
   std::function<void(const ViewExtent &)> onMemoryView;
+  /// Set by an embedding executor (see Extension); not owned.
+  Extension *extension = nullptr;
+  /// Called with the op that stores to byte `watchHbmByte` of HBM, at
+  /// every such store (which op wrote a given output element).
+  uint64_t watchHbmByte = ~uint64_t(0);
+  std::function<void(mlir::Operation *)> onWatchedStore;
 };
 
 struct Memories {

@@ -222,6 +222,77 @@ void storeRunShadows(CoreExec &core, Operation *op, const ViewPart &part,
 
 } // namespace
 
+/// Calls fn(run, out) for the part of each run of `tile` that lies in
+/// points [first, first + count), `out` counting from `first`.
+template <typename Fn>
+static void forEachRunIn(const AccessTile &tile, int64_t first, int64_t count,
+                         Fn fn) {
+  int64_t pos = 0, end = first + count;
+  for (const AccessRun &run : tile.runs) {
+    int64_t lo = std::max(pos, first), hi = std::min(pos + run.count, end);
+    if (lo < hi) {
+      AccessRun piece = run;
+      int64_t skip = lo - pos;
+      if (piece.part >= 0 && skip > 0)
+        piece.address = run.address + static_cast<uint64_t>(skip * run.stride);
+      piece.count = hi - lo;
+      if (piece.count == 1)
+        piece.stride = 0;
+      fn(piece, lo - first);
+    }
+    pos += run.count;
+    if (pos >= end)
+      break;
+  }
+}
+
+void spyre::interp::loadPoints(CoreExec &core, const AccessTile &tile,
+                               DType dt, int64_t first, int64_t count,
+                               double *out) {
+  const auto &parts = tile.view->parts;
+  forEachRunIn(tile, first, count, [&](const AccessRun &run, int64_t at) {
+    double *dst = out + at;
+    if (run.part < 0) {
+      std::fill(dst, dst + run.count, 0.0);
+      return;
+    }
+    const ViewPart &part = parts[run.part];
+    loadRun(storeFor(core, part), part.dtype, run, dst);
+    if (part.dtype != dt)
+      for (int64_t k = 0; k < run.count; ++k)
+        dst[k] = convertSlot(part.dtype, dt, dst[k]);
+  });
+}
+
+/// Whether one of the run's elements (of `size` bytes) covers `byte`.
+static bool hits(const AccessRun &run, uint64_t size, uint64_t byte) {
+  int64_t stride = run.count > 1 ? run.stride : int64_t(size);
+  for (int64_t i = 0; i < run.count; ++i) {
+    uint64_t a = run.address + uint64_t(i * stride);
+    if (byte >= a && byte < a + size)
+      return true;
+    if (stride > 0 && a > byte)
+      return false;
+  }
+  return false;
+}
+
+void spyre::interp::storePoints(CoreExec &core, const AccessTile &tile,
+                                int64_t first, int64_t count,
+                                const double *values) {
+  const auto &parts = tile.view->parts;
+  const InterpOptions &options = core.interp.options();
+  forEachRunIn(tile, first, count, [&](const AccessRun &run, int64_t at) {
+    if (run.part < 0)
+      return;
+    const ViewPart &part = parts[run.part];
+    storeRun(storeFor(core, part), part.dtype, run, values + at);
+    if (options.onWatchedStore && part.space == Space::HBM &&
+        hits(run, dtypeSize(part.dtype), options.watchHbmByte))
+      options.onWatchedStore(core.currentOperation());
+  });
+}
+
 LogicalResult spyre::interp::execLoad(CoreExec &core, kt::LoadOp op) {
   auto *tilePtr = std::get_if<AccessTilePtr>(&core.get(op.getAccessTile()));
   if (!tilePtr || !*tilePtr)
@@ -266,6 +337,7 @@ LogicalResult spyre::interp::execStore(CoreExec &core, kt::StoreOp op) {
            << (*data)->numElements() << " elements through an access tile of "
            << tile.numPoints() << " points";
   const auto &parts = tile.view->parts;
+  const InterpOptions &options = core.interp.options();
   const Tensor &source = **data;
   const double *values = source.data.data();
   const ShadowCell *cells = source.shadow ? source.shadow->data() : nullptr;
@@ -278,6 +350,9 @@ LogicalResult spyre::interp::execStore(CoreExec &core, kt::StoreOp op) {
       if (keepsShadow(core))
         storeRunShadows(core, op, part, run, values, cells, source.dtype,
                         occurrence);
+      if (options.onWatchedStore && part.space == Space::HBM &&
+          hits(run, dtypeSize(part.dtype), options.watchHbmByte))
+        options.onWatchedStore(core.currentOperation());
     }
     values += run.count;
     if (cells)

@@ -14,6 +14,8 @@
 #include "interp/LinalgUtils.h"
 #include "interp/ShadowTensor.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
 using namespace mlir;
 using namespace spyre::interp;
 
@@ -133,17 +135,80 @@ void matmulShadow(CoreExec &core, Operation *op, const Tensor &A,
   attachShadow(out, std::move(cells));
 }
 
+/// `t`, an operand of a matmul indexed by `map`, with its dimensions in
+/// the order of `standard`, the operand's default map (A as M x K, B as
+/// K x N): a transposed operand (linalg.matmul_transpose_b, or
+/// `indexing_maps` that swap two dimensions) is read transposed, its
+/// shadow with it.
+FailureOr<TensorPtr> inStandardLayout(Operation *op, TensorPtr t,
+                                      AffineMap map, AffineMap standard) {
+  if (map == standard)
+    return t;
+  std::vector<int64_t> perm; // standard result i is dimension perm[i] of t
+  for (AffineExpr want : standard.getResults()) {
+    auto found = llvm::find(map.getResults(), want);
+    if (found == map.getResults().end())
+      break;
+    perm.push_back(found - map.getResults().begin());
+  }
+  if (perm.size() != standard.getNumResults() ||
+      map.getNumResults() != standard.getNumResults() ||
+      t->shape.size() != perm.size())
+    return op->emitError("the interpreter runs matmuls whose indexing maps "
+                         "transpose an operand, not ")
+           << AffineMapAttr::get(map);
+  Dims shape;
+  for (int64_t d : perm)
+    shape.push_back(t->shape[d]);
+  if (t->splat)
+    return reshaped(*t, shape);
+  TensorPtr out = makeTensor(t->dtype, shape, false);
+  std::vector<int64_t> inStrides = stridesOf(t->shape);
+  std::vector<int64_t> from(static_cast<size_t>(out->numElements()));
+  forEachIndex(shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
+    int64_t at = 0;
+    for (size_t d = 0; d < idx.size(); ++d)
+      at += idx[d] * inStrides[perm[d]];
+    from[size_t(linear)] = at;
+    out->data[linear] = t->data[at];
+  });
+  gatherShadow(*out, *t, [&](int64_t i) { return from[size_t(i)]; });
+  return out;
+}
+
+/// A and B of a matmul in the default layout (see inStandardLayout).
+LogicalResult matmulOperands(CoreExec &core, Operation *op, bool batched,
+                             FailureOr<TensorPtr> &a,
+                             FailureOr<TensorPtr> &b) {
+  ValueRange inputs = dpsInputs(op);
+  if (inputs.size() < 2)
+    return op->emitError("matmul needs two inputs");
+  a = core.tensor(op, inputs[0]);
+  b = core.tensor(op, inputs[1]);
+  if (failed(a) || failed(b))
+    return failure();
+  SmallVector<AffineMap> maps =
+      llvm::cast<linalg::LinalgOp>(op).getIndexingMapsArray();
+  SmallVector<AffineMap> standard =
+      batched ? linalg::BatchMatmulOp::getDefaultIndexingMaps(op->getContext())
+              : linalg::MatmulOp::getDefaultIndexingMaps(op->getContext());
+  if (maps.size() != 3 || maps[2] != standard[2])
+    return op->emitError("the interpreter runs matmuls whose result has the "
+                         "default indexing map");
+  a = inStandardLayout(op, *a, maps[0], standard[0]);
+  b = inStandardLayout(op, *b, maps[1], standard[1]);
+  return failure(failed(a) || failed(b));
+}
+
 } // namespace
 
 LogicalResult spyre::interp::execMatmul(CoreExec &core, Operation *op,
                                         bool batched) {
-  ValueRange inputs = dpsInputs(op);
-  if (inputs.size() < 2)
-    return op->emitError("matmul needs two inputs");
-  FailureOr<TensorPtr> a = core.tensor(op, inputs[0]);
-  FailureOr<TensorPtr> b = core.tensor(op, inputs[1]);
+  FailureOr<TensorPtr> a, b;
+  if (failed(matmulOperands(core, op, batched, a, b)))
+    return failure();
   FailureOr<TensorPtr> c = core.tensor(op, dpsInit(op, 0));
-  if (failed(a) || failed(b) || failed(c))
+  if (failed(c))
     return failure();
   const Tensor &A = **a, &B = **b;
   size_t r = batched ? 1 : 0;

@@ -266,6 +266,53 @@ LogicalResult execInsertSlice(CoreExec &core, tensor::InsertSliceOp insert) {
   return setTensor(core, insert.getResult(), t);
 }
 
+/// The body once per element, in row-major order, with its indices. Each
+/// element's shadow is the yielded scalar's.
+LogicalResult execGenerate(CoreExec &core, tensor::GenerateOp generate) {
+  Operation *op = generate;
+  FailureOr<std::vector<int64_t>> shape = resultShape(
+      core, op, generate.getType(), generate.getDynamicExtents());
+  if (failed(shape))
+    return failure();
+  DType dtype = dtypeOf(generate.getType());
+  TensorPtr t = makeTensor(dtype, *shape, false);
+  if (CostModel *costs = core.costs())
+    costs->onCompute(core.id, "tensor.generate", t->numElements(),
+                     t->numElements(), false);
+  ShadowBuffer cells(keepsShadow(core) ? size_t(t->numElements()) : 0);
+  ShadowOp ctx = shadowOp(core, op, dtype);
+  Block &body = generate.getBody().front();
+  LogicalResult status = success();
+  forEachIndex(*shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
+    if (failed(status))
+      return;
+    SmallVector<RtValue> args;
+    for (int64_t i : idx)
+      args.push_back(indexScalar(i));
+    SmallVector<RtValue> yielded;
+    if (failed(core.runBlock(body, args, yielded))) {
+      status = failure();
+      return;
+    }
+    if (auto *value = std::get_if<Scalar>(&yielded.front())) {
+      t->data[linear] = convertSlot(value->dtype, dtype, value->value);
+      if (!cells.empty() && value->shadow.terms > 0)
+        cells[size_t(linear)] =
+            value->dtype != dtype
+                ? shadowConvert(ctx, value->shadow, value->dtype)
+                : value->shadow;
+    } else {
+      status = op->emitError("tensor.generate's body yields no scalar");
+    }
+    core.releaseHeld(yielded);
+  });
+  if (failed(status))
+    return failure();
+  if (!cells.empty())
+    attachShadow(*t, std::move(cells));
+  return setTensor(core, generate.getResult(), t);
+}
+
 } // namespace
 
 LogicalResult spyre::interp::execTensorOp(CoreExec &core, Operation *op,
@@ -284,6 +331,7 @@ LogicalResult spyre::interp::execTensorOp(CoreExec &core, Operation *op,
           [&](auto o) { return execExtractSlice(core, o); })
       .Case<tensor::InsertSliceOp>(
           [&](auto o) { return execInsertSlice(core, o); })
+      .Case<tensor::GenerateOp>([&](auto o) { return execGenerate(core, o); })
       .Default([&](Operation *) {
         handled = false;
         return failure();

@@ -52,6 +52,12 @@ struct Tensor {
   ShadowPtr shadow;
   /// A splat's one shadow (terms 0: exact).
   ShadowCell splatShadow;
+  /// A vector whose last lanes are the padding after a partial stick (the
+  /// stage executor's, core/stagex): only the first `dataLanes` hold data,
+  /// and an integer division computes only those, as the compute unit does
+  /// (-1: every element is data). Elementwise results keep the least of
+  /// their operands'.
+  int64_t dataLanes = -1;
 
   int64_t numElements() const {
     return splat ? splatCount : static_cast<int64_t>(data.size());
@@ -90,6 +96,10 @@ struct ViewPart {
   /// exactly that box.
   Dims lo, hi;
   bool isBox = true;
+  /// A replica slot of a distributed view (ir/ktdp/ReplicaSlots.h): the
+  /// global coordinates are the set's shifted by this along dimension 0
+  /// (lo and hi are shifted already).
+  int64_t slotShift = 0;
 
   bool contains(const int64_t *coord) const;
 };
@@ -165,8 +175,15 @@ struct Future {
 };
 using FuturePtr = std::shared_ptr<const Future>;
 
+/// A value of a dialect the interpreter does not know, defined by the
+/// executor that embeds it (core/stagex: a FIFO, a channel, an LX buffer).
+struct ForeignValue {
+  virtual ~ForeignValue() = default;
+};
+using ForeignPtr = std::shared_ptr<ForeignValue>;
+
 using RtValue = std::variant<std::monostate, Scalar, TensorPtr, MemoryViewPtr,
-                             AccessTilePtr, FuturePtr>;
+                             AccessTilePtr, FuturePtr, ForeignPtr>;
 
 } // namespace spyre::interp
 

@@ -316,24 +316,6 @@ private Q_SLOTS:
     qInfo("destroyed %lld ms after it was asked to, while recording", ms);
     QVERIFY2(ms < 500, qPrintable(QString::number(ms)));
   }
-
-  void listingLines() {
-    const QString listing = "header\n"
-                            "program p0 mnilu instances 1\n"
-                            "  tile t0 [3, 64] f16\n"
-                            "   0: nop\n"
-                            "   1: halt\n"
-                            "\n"
-                            "program p1 sfu instances 1\n"
-                            "  0: halt\n";
-    std::vector<int> first = EmulatorRun::firstInstructionLines(listing);
-    QCOMPARE(first.size(), size_t(2));
-    QCOMPARE(EmulatorRun::listingLineOf(first, 0, 0), 4);
-    QCOMPARE(EmulatorRun::listingLineOf(first, 0, 1), 5);
-    QCOMPARE(EmulatorRun::listingLineOf(first, 1, 0), 8);
-    QCOMPARE(EmulatorRun::listingLineOf(first, 2, 0), 0);
-    QCOMPARE(EmulatorRun::listingLineOf(first, -1, 0), 0);
-  }
 };
 
 QTEST_MAIN(EmulatorRunTest)

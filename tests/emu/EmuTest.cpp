@@ -87,6 +87,7 @@ class EmuTest : public QObject {
 private Q_SLOTS:
   void copyKernelComputes();
   void deadlockIsADiagnostic();
+  void barrierOnlyOneCoreReaches();
   void cycleBudgetStops();
   void lxAccessOutsideBuffer();
   void hbmAccessOutsideTensors();
@@ -120,16 +121,21 @@ void EmuTest::copyKernelComputes() {
   QVERIFY(m.state().lastActivity >= 2 * uint64_t(p->arch.timing.dmaSetupCycles));
 }
 
+/// The fault message of running copy kernel `k` ("" when it prepares,
+/// launches or finishes instead).
+std::string faultOf(const CopyKernel &k) {
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = p ? launchCopy(p, k.rows) : nullptr;
+  if (!job)
+    return {};
+  emu::Machine m(*job, {});
+  return m.run() == emu::Machine::Status::Faulted ? m.state().fault.message : "";
+}
+
 void EmuTest::deadlockIsADiagnostic() {
   CopyKernel k;
   k.deadlock = true;
-  auto p = prepareOrFail(copyKernel(k));
-  QVERIFY(p);
-  auto job = launchCopy(p, k.rows);
-  QVERIFY(job);
-  emu::Machine m(*job, {});
-  QCOMPARE(int(m.run()), int(emu::Machine::Status::Faulted));
-  const std::string &msg = m.state().fault.message;
+  const std::string msg = faultOf(k);
   QVERIFY2(msg.find("deadlock") != std::string::npos, msg.c_str());
   // Every engine is named with its instruction, op and KTIR line.
   for (const char *part : {"core 0 mnilu#0 pc 0 (dflow.wait, KTIR line 3)",
@@ -138,6 +144,21 @@ void EmuTest::deadlockIsADiagnostic() {
                            "core 0 l1su#0 pc 1 (dflow.collect, KTIR line 13)",
                            "core 0 mnisu#0 pc 0 (dflow.wait, KTIR line 15)"})
     QVERIFY2(msg.find(part) != std::string::npos, (msg + "\nmissing: " + part).c_str());
+}
+
+// Issue 29: a barrier only some cores reach (tile 0's load engine waits
+// there, its other engines wait for it) is a deadlock on that core, named
+// as such; the other core finishes.
+void EmuTest::barrierOnlyOneCoreReaches() {
+  CopyKernel k;
+  k.barrierOnTileZero = true;
+  k.placement = {0, 1};
+  const std::string msg = faultOf(k);
+  QVERIFY2(msg.find("deadlock") != std::string::npos, msg.c_str());
+  QVERIFY2(msg.find("core 0 mnilu#0 pc 1 (dflow.barrier, KTIR line 1) blocked at "
+                    "a barrier") != std::string::npos,
+           msg.c_str());
+  QVERIFY2(msg.find("core 1 ") == std::string::npos, msg.c_str());
 }
 
 void EmuTest::cycleBudgetStops() {

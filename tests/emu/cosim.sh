@@ -6,7 +6,8 @@
 # the error bound the computation gives (docs/numerics.md): no per-kernel
 # tolerance. The interpreter itself must lie within its own bound (else the
 # bound model is wrong: spyre-run warns). A kernel of tests/kernels gives
-# its scalar arguments in a "// RUN-ARGS: --arg NAME=VALUE ..." comment.
+# its scalar arguments in a "// RUN-ARGS: --arg NAME=VALUE ..." comment;
+# every kernel of a module of several runs, as NAME@KERNEL.
 # A kernel whose compiled program holds more tile bytes than the compute
 # engine's capacity (spyre-run says so) fails too.
 # Prints one line per kernel (its verdicts) and "N passed, N failed".
@@ -36,6 +37,14 @@ for f in "$samples"/*.mlir; do
   n=$(basename "$f" .mlir)
   # A kernel may name its scalar arguments ("// RUN-ARGS: --arg n=13").
   read -r -a runargs <<< "$(sed -n 's|^// RUN-ARGS: *||p' "$f" | head -1)"
+  # A module of several kernels: each one (spyre-run --list-kernels).
+  mapfile -t kernels < <("$run" "$f" --list-kernels 2>/dev/null)
+  if [[ ${#kernels[@]} -gt 1 ]]; then
+    for k in "${kernels[@]}"; do
+      check "$n@$k" "$f" --function "$k" --seed 0 "${runargs[@]}"
+    done
+    continue
+  fi
   check "$n" "$f" --seed 0 "${runargs[@]}"
 done
 for rec in "$corpus"/expected/*.json; do

@@ -33,6 +33,7 @@
 #include "driver/Record.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
+#include "support/Limits.h"
 
 #include <sys/resource.h>
 #include <time.h>
@@ -79,9 +80,9 @@ std::string corpusRecord(const std::string &path) {
   return fs::is_regular_file(record, ec) ? record.string() : "";
 }
 
-/// The "// RUN-ARGS: --arg NAME=VALUE ..." line of a kernel, bound into
-/// `request` as spyre-run --arg binds it (a whole number exactly too);
-/// false with `error` on a malformed one.
+/// The "// RUN-ARGS: --arg NAME=VALUE ... [--no-lx-limit]" line of a
+/// kernel, bound into `request` as spyre-run binds it (a whole number
+/// exactly too); false with `error` on a malformed one.
 bool runArgs(const std::string &source, RunRequest &request, std::string &error) {
   const std::string tag = "// RUN-ARGS:";
   size_t at = source.find(tag);
@@ -91,22 +92,17 @@ bool runArgs(const std::string &source, RunRequest &request, std::string &error)
   std::istringstream words(source.substr(at + tag.size(), end - at - tag.size()));
   std::string flag, pair;
   while (words >> flag) {
+    if (flag == "--no-lx-limit") { // the interpreter's LX as spyre-run's
+      request.hwConfig["lx_size_mb"] = double(limits::kMaxArrayBytes >> 20);
+      continue;
+    }
     size_t eq = std::string::npos;
     if (flag != "--arg" || !(words >> pair) || (eq = pair.find('=')) == std::string::npos) {
-      error = "RUN-ARGS: expected --arg NAME=VALUE";
+      error = "RUN-ARGS: expected --arg NAME=VALUE or --no-lx-limit";
       return false;
     }
-    const std::string name = pair.substr(0, eq), text = pair.substr(eq + 1);
-    char *stop = nullptr;
-    const double number = std::strtod(text.c_str(), &stop);
-    if (text.empty() || *stop != '\0') {
-      error = "RUN-ARGS: " + pair + ": not a number";
-      return false;
-    }
-    request.args[name].scalar = number;
-    const long long whole = std::strtoll(text.c_str(), &stop, 10);
-    if (*stop == '\0')
-      request.args[name].integer = whole;
+    // Read for the argument's type when the kernel is prepared.
+    request.args[pair.substr(0, eq)].text = pair.substr(eq + 1);
   }
   return true;
 }

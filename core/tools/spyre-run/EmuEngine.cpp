@@ -4,8 +4,8 @@
 // and its arguments are placed exactly as the interpreter places them
 // (PreparedRun::placedArguments, seeded arrays included), so `both` runs
 // the two engines on the same bytes. A .spyb file takes --bind NAME=VALUE
-// for dimensions and scalars and --input NAME=FILE.npy for tensors (placed
-// 128-byte aligned from 0x10000 in symbol order, as the interpreter does).
+// for dimensions and scalars and --input NAME=FILE.npy for tensors, checked
+// against its symbol table (driver/SymbolArguments.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +16,12 @@
 #include "driver/Emulate.h"
 #include "driver/NumericsVerdict.h"
 #include "driver/RunReport.h"
+#include "driver/SymbolArguments.h"
+#include "driver/Architecture.h"
 #include "spyrecode/Binary.h"
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <cstdio>
@@ -60,48 +61,6 @@ const char *verdictSuffix(Verdict v) {
   return "";
 }
 
-/// Arguments for a .spyb: --input arrays and --bind values, by symbol.
-bool spybArguments(const code::Module &module, const EmuRunOptions &options,
-                   const RunRequest &request,
-                   std::vector<EmulatorArgument> &args) {
-  uint64_t next = 0x10000;
-  for (const code::Symbol &sym : module.symbols) {
-    EmulatorArgument a;
-    a.name = sym.name;
-    auto input = request.args.find(sym.name);
-    auto bind = options.binds.find(sym.name);
-    if (sym.kind == code::Symbol::TensorBase && input != request.args.end() &&
-        input->second.array) {
-      a.isArray = true;
-      a.data = *input->second.array;
-      a.byteStart = next;
-      next = (next + a.data.data.size() + 127) / 128 * 128;
-    } else if (bind != options.binds.end()) {
-      try {
-        a.scalar = std::stod(bind->second);
-        // A whole number is also taken exactly (i64 beyond 2^53).
-        const std::string &text = bind->second;
-        int64_t whole = 0;
-        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), whole);
-        if (ec == std::errc() && end == text.data() + text.size())
-          a.integer = whole;
-      } catch (...) {
-        std::cerr << "spyre-run: --bind " << sym.name << "=" << bind->second
-                  << ": not a number\n";
-        return false;
-      }
-    } else {
-      std::cerr << "spyre-run: symbol '" << sym.name << "' needs "
-                << (sym.kind == code::Symbol::TensorBase ? "--input NAME=FILE.npy"
-                                                         : "--bind NAME=VALUE")
-                << "\n";
-      return false;
-    }
-    args.push_back(std::move(a));
-  }
-  return true;
-}
-
 } // namespace
 
 int spyre::tools::runOnEmulator(const EmuRunOptions &options,
@@ -123,13 +82,26 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       return 1;
     }
     module = std::make_shared<const code::Module>(std::move(*m));
-    if (!spybArguments(*module, options, request, args))
+    std::vector<std::string> errors;
+    if (!symbolArguments(*module, request.args, args, errors)) {
+      for (const std::string &e : errors)
+        std::cerr << "spyre-run: " << e << "\n";
       return 1;
+    }
   } else {
+    // The architecture first: an error in it is not the kernel's.
+    std::vector<Diagnostic> archErrors;
+    if (!loadArchitecture(request.arch, archErrors)) {
+      for (const Diagnostic &d : archErrors)
+        std::cerr << d.format() << "\n";
+      return 1;
+    }
     CompileRequest compile;
     compile.source = request.source;
     compile.sourceName = request.sourceName;
     compile.arch = request.arch;
+    compile.grid = request.grid; // both engines run the grid --grid gives
+    compile.function = request.function;
     CompileResult compiled = compileKernel(compile);
     for (const Diagnostic &d : compiled.diagnostics)
       std::cerr << d.format() << "\n";

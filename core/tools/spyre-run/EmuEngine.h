@@ -16,8 +16,10 @@ struct EmuRunOptions {
   std::string kernelPath; ///< a KTIR file or a .spyb
   std::string recordPath, outPath, reportPath, tracePath;
   std::vector<std::pair<std::string, std::string>> outputs; ///< --output
-  std::map<std::string, std::string> binds;                 ///< --bind
   uint64_t cycleBudget = 1'000'000'000;
+  /// --max-ulps: the stage executor's tolerance (--bisect / --stage only;
+  /// --engine both judges by the numerics verdict, with no tolerance).
+  double maxUlps = 0;
 };
 
 /// Runs the kernel on the emulator and, for "both" (or a KTIR kernel with
