@@ -122,6 +122,7 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
         return;
       summaryView->setStatus(QString());
       summaryView->setRuns({main.latest()});
+      Q_EMIT summarised(main.latest());
     });
   });
   connect(&other, &RunSummaryRunner::finished, this, [this] {
@@ -178,6 +179,7 @@ void EmulatedRunViews::clearShown() {
   docks->chart()->setEmptyText(QString());
   summaryView->setRuns({});
   summaryView->setStatus(QString());
+  Q_EMIT runCleared();
 }
 
 void EmulatedRunViews::addToMenu(QMenu *menu) {

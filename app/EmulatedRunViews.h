@@ -77,6 +77,12 @@ public:
   /// view with a margin.
   void showOnTimeline(int core, quint64 from, quint64 to);
 
+Q_SIGNALS:
+  /// The summary of the run shown is on show (its numerics verdict too).
+  void summarised(const RunSummaryData &data);
+  /// The run shown is no longer (another kernel, a new run started).
+  void runCleared();
+
 private:
   struct Indexes {
     std::shared_ptr<const OccupancyIndex> occupancy;

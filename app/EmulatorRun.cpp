@@ -13,6 +13,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <optional>
 
 using spyre::emu::Session;
 
@@ -361,6 +362,55 @@ bool EmulatorRun::runToNextEventOfLine(int line) {
   }
   session_->stepBack();
   return moved(session_->position() != start);
+}
+
+bool EmulatorRun::seekToExecutionOf(int line, int core, unsigned occurrence) {
+  if (!session_ || line <= 0)
+    return false;
+  uint64_t start = session_->position();
+  // The DMAs of the line (what writes device memory), or any of its
+  // instructions when it has none.
+  for (bool dmaOnly : {true, false}) {
+    std::optional<uint64_t> found = findExecution(line, core, occurrence, dmaOnly);
+    if (found) {
+      session_->seekEvent(*found);
+      return moved(true);
+    }
+  }
+  session_->seekEvent(start);
+  return false;
+}
+
+std::optional<uint64_t> EmulatorRun::findExecution(int line, int core,
+                                                   unsigned occurrence,
+                                                   bool dmaOnly) {
+  session_->seekEvent(0);
+  const auto &engines = session_->machine().prepared().engines;
+  const auto &locations = session_->machine().prepared().module->locations;
+  // An execution is an event at the instruction after an event of its
+  // engine elsewhere (a DMA that waits for the port has several events).
+  std::vector<int64_t> lastPc(engines.size(), -1);
+  unsigned seen = 0;
+  std::optional<uint64_t> found;
+  for (; session_->position() < session_->totalEvents(); session_->stepEvent()) {
+    const spyre::emu::Machine &m = session_->machine();
+    int32_t e = m.nextEngine();
+    if (e < 0 || size_t(e) >= engines.size())
+      continue;
+    uint32_t pc = m.state().engines[size_t(e)].pc;
+    bool again = lastPc[size_t(e)] == int64_t(pc);
+    lastPc[size_t(e)] = pc;
+    if (again || (core >= 0 && engines[size_t(e)].core != core))
+      continue;
+    const spyre::code::Instr &in = m.instr(uint32_t(e), pc);
+    if (in.loc >= locations.size() || locations[in.loc].ktirLine != line ||
+        (dmaOnly && in.op != spyre::code::Opcode::Dma))
+      continue;
+    found = session_->position();
+    if (++seen == occurrence)
+      break;
+  }
+  return found;
 }
 
 bool EmulatorRun::runToNextEventOf(const RunTarget &target) {

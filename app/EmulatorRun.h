@@ -58,6 +58,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class EmulatorRun : public QObject {
@@ -162,6 +163,12 @@ public:
   /// line, one SpyreCode instruction), past the current event first;
   /// false, and not moved, when no later event matches.
   bool runToNextEventOf(const RunTarget &target);
+  /// Moves to the `occurrence`-th execution (from 1) on core `core` of a
+  /// DMA from KTIR `line` (or, when the line has no DMA, of any of its
+  /// instructions; 0 or past the last: the last), so that it is the event
+  /// about to run; false, and not moved, when there is none. What the
+  /// Numerics dock's click does with the store that wrote an element.
+  bool seekToExecutionOf(int line, int core, unsigned occurrence);
   /// Back to the run's start (position 0).
   bool reset();
 
@@ -207,6 +214,10 @@ Q_SIGNALS:
 private:
   void launch();
   bool moved(bool ok);
+  /// The event (from the run's start) of seekToExecutionOf's execution,
+  /// the session left somewhere; nullopt when there is none.
+  std::optional<uint64_t> findExecution(int line, int core, unsigned occurrence,
+                                        bool dmaOnly);
   /// Shows `p`'s session, made by the job of `generation`.
   void adopt(quint64 generation, const std::shared_ptr<Prepared> &p);
 

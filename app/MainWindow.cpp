@@ -8,6 +8,7 @@
 #include "ExportFolder.h"
 #include "KernelChooser.h"
 #include "EmulatedRunViews.h"
+#include "NumericsFeed.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "KernelFile.h"
@@ -236,6 +237,8 @@ void MainWindow::buildUi() {
           &MachineDocks::focusCore);
   emulatedViews = new EmulatedRunViews(this, machineDocks,
                                        &runControls->emulator(), &controller);
+  numericsFeed = new NumericsFeed(this, emulatedViews, &runControls->emulator(),
+                                  editor);
   passDocks = new PassDocks(this, passPanel);
   // What the run's views say when the run they show is not the editor's
   // kernel any more, or the newest run failed.
@@ -406,6 +409,7 @@ void MainWindow::buildMenus() {
   if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);
     emulatedViews->addToMenu(runMenu);
+    numericsFeed->addToMenu(runMenu);
     runMenu->addSeparator();
     runMenu->addAction(stageBisect->findAction());
     runMenu->addAction(stageBisect->stopAction());

@@ -24,6 +24,7 @@ class PassDocks;
 class PassListPanel;
 class RecentFiles;
 class EmulatedRunViews;
+class NumericsFeed;
 class RunControls;
 class RunNotes;
 class SnapshotChooser;
@@ -92,6 +93,8 @@ public:
   RunControls *runs() const { return runControls; }
   /// The ring, chart and Run summary following the emulated run.
   EmulatedRunViews *runViews() const { return emulatedViews; }
+  /// The Numerics dock and what feeds it.
+  NumericsFeed *numerics() const { return numericsFeed; }
   /// The notes over the run's views (an old run, a failed one).
   RunNotes *notes() const { return runNotes; }
   /// The Pass notes and Search passes docks.
@@ -164,6 +167,7 @@ private:
   MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
   RunControls *runControls = nullptr;   ///< emulator stepping, timeline
   EmulatedRunViews *emulatedViews = nullptr; ///< ring/chart live, summary
+  NumericsFeed *numericsFeed = nullptr;      ///< the Numerics dock
   PassDocks *passDocks = nullptr; ///< Pass notes, Search passes
   RunNotes *runNotes = nullptr;   ///< the notes over the run's views
   StageBisect *stageBisect = nullptr; ///< snapshots run against the KTIR

@@ -8,6 +8,7 @@
 #include "driver/Architecture.h"
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
+#include "driver/NumericsVerdict.h"
 #include "driver/OutputCompare.h"
 
 #include "arch/Arch.h"
@@ -109,6 +110,7 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   request.function = input.function.toStdString();
   request.seed = input.seed;
   request.cancel = cancel;
+  request.shadow = true; // the numerics verdict judges by it
   if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args,
                                                                    out.errors))
     return out;
@@ -149,6 +151,9 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     return out;
   }
   out.compared = true;
+  out.numerics = judgeOutputs(reference, emulated.arrays, emulated.regions);
+  // The byte comparison too, for the session report (explorer's
+  // SessionReport, to move to the verdict).
   out.outputs = compareOutputs(reference.arrays, emulated.arrays);
   for (ArrayComparison &c : compareOutputs(reference.regions, emulated.regions))
     out.outputs.push_back(std::move(c));

@@ -5,7 +5,7 @@
 // are the recorded run's (driver::sessionResult: emu::summarise, the same
 // as spyre-run --report) and its outputs are read from the final machine's
 // memories; only the interpreter runs, on the same inputs, and the two
-// outputs are compared (driver/OutputCompare.h). Without a session (a
+// outputs are judged (driver/NumericsVerdict.h). Without a session (a
 // what-if: another target, double buffering off) it compiles the kernel
 // (or takes the SpyreCode given), places the inputs as the interpreter
 // does and runs the emulator once. The Run summary dock shows one for the

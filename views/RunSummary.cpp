@@ -251,30 +251,21 @@ QString RunSummary::outputsVerdict(const RunSummaryData &run) {
     return run.interpreterError.isEmpty()
                ? tr("not compared")
                : tr("not compared: %1").arg(run.interpreterError);
-  if (run.outputs.empty())
+  if (run.numerics.outputs.empty())
     return tr("no arrays to compare");
-  QStringList bad;
-  for (const auto &c : run.outputs) {
-    QString name = QString::fromStdString(c.name);
-    if (c.missing)
-      bad << tr("'%1' is missing").arg(name);
-    else if (!c.agrees)
-      bad << tr("'%1': %2 of %3 elements differ; worst element %4: "
-                "emulator %5, interpreter %6 (%7 steps of its type)")
-                 .arg(name)
-                 .arg(c.mismatches)
-                 .arg(c.elements)
-                 .arg(c.worst)
-                 .arg(c.emulator, 0, 'g', 7)
-                 .arg(c.interpreter, 0, 'g', 7)
-                 .arg(c.ulps, 0, 'g', 3);
+  QStringList lines;
+  for (const spyre::driver::OutputVerdict &o : run.numerics.outputs)
+    lines << QString::fromStdString(o.text);
+  return lines.join("\n");
+}
+
+QString RunSummary::verdictColor(spyre::driver::Verdict v, bool dark) {
+  switch (v) {
+  case spyre::driver::Verdict::Exact: return dark ? "#7ad98f" : "#1e7e34";
+  case spyre::driver::Verdict::WithinRounding: return dark ? "#f0c060" : "#9a6700";
+  case spyre::driver::Verdict::Wrong: return dark ? "#ff8080" : "#b02020";
   }
-  if (bad.isEmpty())
-    return run.outputs.size() == 1
-               ? tr("match: the array equals the interpreter's")
-               : tr("match: all %1 arrays equal the interpreter's")
-                     .arg(run.outputs.size());
-  return tr("mismatch: %1").arg(bad.join("; "));
+  return QString();
 }
 
 QString RunSummary::html(const std::vector<RunSummaryData> &runs, bool dark) {
@@ -390,11 +381,15 @@ QString RunSummary::html(const std::vector<RunSummaryData> &runs, bool dark) {
     return p.empty() ? 0.0 : double(*std::max_element(p.begin(), p.end()));
   });
   add(tr("Outputs"), [&](const RunSummaryData &r) {
-    QString verdict = esc(outputsVerdict(r));
-    bool ok = r.compared && std::all_of(r.outputs.begin(), r.outputs.end(),
-                                        [](const auto &c) { return c.agrees; });
-    return QStringLiteral("<span style='color:%1'>%2</span>")
-        .arg(!r.compared ? faint : ok ? good : bad, verdict);
+    if (!r.compared || r.numerics.outputs.empty())
+      return QStringLiteral("<span style='color:%1'>%2</span>")
+          .arg(faint, esc(outputsVerdict(r)));
+    QStringList lines;
+    for (const spyre::driver::OutputVerdict &o : r.numerics.outputs)
+      lines << QStringLiteral("<span style='color:%1'>%2</span>")
+                   .arg(verdictColor(o.verdict, dark),
+                        esc(QString::fromStdString(o.text)));
+    return lines.join("<br>");
   });
 
   out += "<table cellspacing=0 cellpadding=3 width='100%'>";

@@ -2,9 +2,10 @@
 //
 // The Run summary dock: total cycles and time, the bottleneck and the three
 // lower bounds (HBM, compute, ring), engine utilisation per unit and per
-// core, ring link utilisation, peak scratchpad per core, and the
-// interpreter's outputs compared with the emulator's (equal, or the worst
-// element and its index). Two runs (a what-if: another target, double
+// core, ring link utilisation, peak scratchpad per core, and the numerics
+// verdict of the emulator's outputs against the interpreter's shadow
+// (exact / within rounding / WRONG: driver/NumericsVerdict.h), in green,
+// amber or red. Two runs (a what-if: another target, double
 // buffering off) are shown side by side with their ratio. "Export Chrome
 // trace…" and "Compare with…" ask the app (exportTraceRequested,
 // compareRequested); the numbers come from RunSummaryData, filled by
@@ -14,6 +15,7 @@
 #ifndef SPYRE_VIEWS_RUNSUMMARY_H
 #define SPYRE_VIEWS_RUNSUMMARY_H
 
+#include "driver/NumericsVerdict.h"
 #include "driver/OutputCompare.h"
 #include "emu/Report.h"
 #include "emu/WaitProfile.h"
@@ -41,6 +43,10 @@ struct RunSummaryData {
   spyre::emu::Summary summary;
   bool compared = false;        ///< the interpreter ran on the same inputs
   QString interpreterError;     ///< why it did not
+  /// One verdict per output (the same text spyre-run prints).
+  spyre::driver::NumericsVerdict numerics;
+  /// The outputs byte for byte against the interpreter's (the session
+  /// report's table; the verdict above is what the Run summary shows).
   std::vector<spyre::driver::ArrayComparison> outputs;
   /// Where the time went (a recorded run only; empty otherwise).
   spyre::emu::WaitProfile why;
@@ -71,8 +77,11 @@ public:
 
   /// The page for `runs`, as HTML (pure: the widget shows this).
   static QString html(const std::vector<RunSummaryData> &runs, bool dark);
-  /// "same" / "differ" line for one run's outputs.
+  /// The verdict of one run's outputs, one line per output.
   static QString outputsVerdict(const RunSummaryData &run);
+  /// The verdict's colour: green (exact), amber (within rounding), red
+  /// (WRONG).
+  static QString verdictColor(spyre::driver::Verdict v, bool dark);
   /// "Why N cycles": the critical path's causes (each a link
   /// "cause:N") and each engine kind's time, as HTML; empty without a
   /// profile.

@@ -95,6 +95,10 @@ constexpr KnownKey kKnownKeys[] = {
     {"timing", "lx_port_sticks_per_cycle"},
     {"timing", "channel_latency_cycles"},
     {"timing", "dma_setup_cycles"},
+    {"", "numerics"},
+    {"numerics", "accumulator"},
+    {"numerics", "reduce_order"},
+    {"numerics", "function_ulps"},
 };
 
 constexpr std::string_view kEngineKeys[] = {"name", "role", "count"};
@@ -426,6 +430,9 @@ private:
   void checkCompute(const toml::table &t, Arch &arch);
   void checkComputeEngine(const toml::table &t, Arch &arch);
   void checkTiming(const toml::table &t, Arch &arch);
+  void checkNumerics(const toml::table &t, Arch &arch);
+  std::optional<bool> choice(const toml::table &t, const char *key,
+                             std::string_view yes, std::string_view no);
 
   std::vector<Diagnostic> &errors_;
   std::vector<Diagnostic> found_;
@@ -485,6 +492,15 @@ void Checker::check(const toml::table &root, Arch &arch) {
                        std::string(describeType(*node)));
     else
       checkTiming(*node->as_table(), arch);
+  }
+  // [numerics] is optional too (docs/numerics.md).
+  arch.numerics = NumericsParams{};
+  if (const toml::node *node = root.get("numerics")) {
+    if (!node->is_table())
+      error(*node, "'numerics' must be a table (a [numerics] section), got " +
+                       std::string(describeType(*node)));
+    else
+      checkNumerics(*node->as_table(), arch);
   }
 }
 
@@ -745,6 +761,41 @@ void Checker::checkTiming(const toml::table &t, Arch &arch) {
   optionalInt("channel_latency_cycles", 0, 1 << 20,
               arch.timing.channelLatencyCycles);
   optionalInt("dma_setup_cycles", 0, 1 << 20, arch.timing.dmaSetupCycles);
+}
+
+// One of two strings, as true (`yes`) or false (`no`).
+std::optional<bool> Checker::choice(const toml::table &t, const char *key,
+                                    std::string_view yes, std::string_view no) {
+  const toml::node *node = t.get(key);
+  if (!node)
+    return std::nullopt;
+  std::string path = std::string("numerics.") + key;
+  std::optional<std::string> v = stringValue(*node, path);
+  if (!v)
+    return std::nullopt;
+  if (*v == yes || *v == no)
+    return *v == yes;
+  error(*node, quote(path) + " must be \"" + std::string(yes) + "\" or \"" +
+                   std::string(no) + "\", got \"" + *v + "\"");
+  return std::nullopt;
+}
+
+void Checker::checkNumerics(const toml::table &t, Arch &arch) {
+  rejectUnknown(t, "numerics", knownKeysOf("numerics"), true);
+  if (auto v = choice(t, "accumulator", "f32", "element"))
+    arch.numerics.accumulateF32 = *v;
+  if (auto v = choice(t, "reduce_order", "tree", "sequential"))
+    arch.numerics.treeReduce = *v;
+  if (const toml::node *node = t.get("function_ulps")) {
+    double x = node->as_floating_point()  ? node->as_floating_point()->get()
+               : node->as_integer()       ? double(node->as_integer()->get())
+                                          : NAN;
+    if (!(x >= 0.5 && x <= 1024))
+      error(*node, "'numerics.function_ulps' must be a number between 0.5 "
+                   "and 1024 (ulps of the result type)");
+    else
+      arch.numerics.functionUlps = x;
+  }
 }
 
 // --- [compute_engine]: the compute engine's own memory ---

@@ -73,6 +73,54 @@ npy::Array readBack(interp::ByteStore &store, uint64_t byteStart,
   return out;
 }
 
+/// The source line of `op` (0 when it has none).
+int32_t lineOf(Operation *op) {
+  if (!op)
+    return 0;
+  if (auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    return static_cast<int32_t>(loc.getLine());
+  return 0;
+}
+
+/// The shadow of the array `values` read back from `byteStart` of a
+/// memory whose stored shadows are `store` (docs/numerics.md).
+OutputShadow readShadow(const interp::Interpreter &run,
+                        const interp::ShadowStore &store, uint64_t byteStart,
+                        const npy::Array &values) {
+  OutputShadow out;
+  out.dtype = values.dtype;
+  out.shape = values.shape;
+  std::optional<interp::DType> type = interp::dtypeFromName(values.dtype);
+  size_t size = npy::elementSize(values.dtype);
+  size_t n = size ? values.data.size() / size : 0;
+  out.value.resize(n);
+  out.bound.assign(n, 0);
+  out.line.assign(n, 0);
+  out.storeLine.assign(n, 0);
+  out.core.assign(n, -1);
+  out.storeOccurrence.assign(n, 0);
+  const interp::NumericsModel &model = run.options().numerics;
+  for (size_t i = 0; i < n; ++i) {
+    double v = type ? interp::loadElement(*type, values.data.data() + i * size)
+                    : 0;
+    out.value[i] = v;
+    if (!type || !interp::isFloat(*type))
+      continue;
+    const interp::StoredShadow *s = store.find(byteStart + i * size);
+    if (!s || s->storer == 0)
+      continue;
+    out.storeLine[i] = lineOf(run.writerOp(s->storer));
+    out.core[i] = s->core;
+    out.storeOccurrence[i] = s->occurrence;
+    if (s->cell.terms == 0)
+      continue;
+    out.value[i] = s->cell.value;
+    out.bound[i] = interp::boundOf(s->cell, *type, model);
+    out.line[i] = lineOf(run.writerOp(s->cell.writer));
+  }
+  return out;
+}
+
 /// Source names of the entry block's arguments ("in_ptr" for %in_ptr).
 std::vector<std::string> argumentNames(const AsmParserState &state,
                                        Block &entry) {
@@ -462,6 +510,10 @@ struct PreparedRun::State {
   std::vector<BoundRange> bound;
 
   void prepare(const RunRequest &request);
+  /// The architecture's memory sizes, latency parameters (a record's
+  /// hardware configuration overriding them) and numerics into the
+  /// options; false after a diagnostic.
+  bool applyArchitecture(const RunRequest &request, DiagnosticCapture &capture);
   RunResult run();
   LogicalResult giveAutomaticAddresses(DiagnosticCapture &capture);
   bool needsDiscovery();
@@ -665,24 +717,13 @@ LogicalResult PreparedRun::State::discover(DiagnosticCapture &capture) {
   return success();
 }
 
-void PreparedRun::State::prepare(const RunRequest &request) {
-  loadKernelDialects(context);
-  DiagnosticCapture capture(context, diagnostics);
-
-  function = parseKernel(context, sourceMgr, request, module, names, capture);
-  if (!function)
-    return;
-
-  options.grid = request.grid;
-  options.recordLxEvents = request.recordLxEvents;
-  options.maxLxEvents = limits::kMaxLxEvents;
-  options.maxOpsPerCore = request.maxOpsPerCore;
-  options.cancel = request.cancel;
+bool PreparedRun::State::applyArchitecture(const RunRequest &request,
+                                           DiagnosticCapture &capture) {
   // The architecture gives memory sizes and latency parameters; a record's
   // hardware configuration overrides them.
   architecture = loadArchitecture(request.arch, diagnostics);
   if (!architecture)
-    return;
+    return false;
   std::map<std::string, double> hwKeys = {
       {"num_cores", architecture->numCores},
       {"clock_ghz", architecture->clockGhz},
@@ -699,11 +740,32 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   hw = interp::HwConfig::fromKeyValues(hwKeys, &hwError);
   if (!hw) {
     capture.error("hardware configuration: " + hwError);
-    return;
+    return false;
   }
+  options.numerics.accumulateF32 = architecture->numerics.accumulateF32;
+  options.numerics.functionUlps = architecture->numerics.functionUlps;
   options.lxCapacityBytes = request.hwConfig.count("lx_size_mb")
                                 ? static_cast<uint64_t>(hw->lxSizeBytes())
                                 : architecture->scratchpadBytesPerCore;
+  return true;
+}
+
+void PreparedRun::State::prepare(const RunRequest &request) {
+  loadKernelDialects(context);
+  DiagnosticCapture capture(context, diagnostics);
+
+  function = parseKernel(context, sourceMgr, request, module, names, capture);
+  if (!function)
+    return;
+
+  options.grid = request.grid;
+  options.recordLxEvents = request.recordLxEvents;
+  options.maxLxEvents = limits::kMaxLxEvents;
+  options.maxOpsPerCore = request.maxOpsPerCore;
+  options.cancel = request.cancel;
+  options.shadow = request.shadow;
+  if (!applyArchitecture(request, capture))
+    return;
 
   // The grid, checked against the architecture before anything is sized by
   // it (a mistyped --grid must not allocate a million cores first), by the
@@ -889,6 +951,19 @@ RunResult PreparedRun::State::run() {
     result.regions[region.name] =
         readBack(region.lx ? memories.lx[region.core] : memories.hbm,
                  region.byteStart, region.data);
+  if (options.shadow) {
+    for (const std::string &name : names) {
+      const Argument &arg = args.at(name);
+      if (arg.array)
+        result.shadows[name] = readShadow(run, memories.hbmShadow,
+                                          placedAt.at(&arg),
+                                          result.arrays[name]);
+    }
+    for (const MemoryRegion &region : regions)
+      result.shadows[region.name] = readShadow(
+          run, region.lx ? memories.lxShadow[region.core] : memories.hbmShadow,
+          region.byteStart, result.regions[region.name]);
+  }
   for (size_t core = 0; core < memories.lx.size(); ++core)
     if (memories.lx[core].uninitialisedReads() > 0)
       capture.warning(function.getLoc(),

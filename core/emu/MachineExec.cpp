@@ -685,10 +685,12 @@ bool Machine::execute(uint32_t e) {
     AluOp op = alu(in);
     AluStatus status = AluStatus::Ok;
     const double *x = V(e, in.a);
-    // b = -1: the fold starts from lane 0.
-    double acc = in.b >= 0 ? sval(e, in.b, in.type) : x[0];
-    for (int i = in.b >= 0 ? 0 : 1; i < in.lanes; ++i)
-      acc = evalAlu(op, acc, x[i], 0, status);
+    // The architecture's [numerics] says how the lanes fold (tree or one
+    // after the other) and in what (f32, rounding once, or the type).
+    double acc = reduceLanes(op, x, in.lanes,
+                             in.b >= 0 ? std::optional<double>(sval(e, in.b, in.type))
+                                       : std::nullopt,
+                             arch().numerics, status);
     if (status != AluStatus::Ok)
       return fail(e, "the reduction cannot be computed");
     setS(e, in.dst, in.type, acc);

@@ -130,12 +130,15 @@ struct Interpreter::Exchange {
   std::vector<std::vector<RtValue>> results; ///< per core
 };
 
-// Op handlers by dialect: each returns failure() after a diagnostic, and
-// sets `handled` to false for ops it does not know.
+// Op handlers by dialect (Interpreter::handlerFor picks one by the op's
+// dialect): each returns failure() after a diagnostic, and sets `handled`
+// to false for ops it does not know.
 mlir::LogicalResult execArithMath(CoreExec &core, mlir::Operation *op,
                                   bool &handled);
-mlir::LogicalResult execTensorLinalg(CoreExec &core, mlir::Operation *op,
-                                     bool &handled);
+mlir::LogicalResult execTensorOp(CoreExec &core, mlir::Operation *op,
+                                 bool &handled);
+mlir::LogicalResult execLinalg(CoreExec &core, mlir::Operation *op,
+                               bool &handled);
 mlir::LogicalResult execKtdp(CoreExec &core, mlir::Operation *op,
                              bool &handled);
 mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,

@@ -102,9 +102,11 @@ TensorPtr spyre::interp::reshaped(const Tensor &src,
   t->dtype = src.dtype;
   t->shape.assign(shape.begin(), shape.end());
   t->data = src.data;
+  t->shadow = src.shadow; // never changed once set: shared
   t->splat = src.splat;
   t->splatValue = src.splatValue;
   t->splatCount = src.splatCount;
+  t->splatShadow = src.splatShadow;
   t->dataLanes = src.dataLanes;
   return t;
 }
@@ -389,6 +391,8 @@ Interpreter::Interpreter(func::FuncOp function, Memories &memories,
   coreCount = static_cast<int>(numElements(gridShape));
   if (mems.lx.size() < static_cast<size_t>(coreCount))
     mems.lx.resize(coreCount);
+  if (mems.lxShadow.size() < mems.lx.size())
+    mems.lxShadow.resize(mems.lx.size());
   for (int c = 0; c < coreCount; ++c) {
     std::vector<int64_t> coords;
     int64_t rest = c;
@@ -409,8 +413,17 @@ static bool supportedResultType(Type t) {
 }
 
 void Interpreter::prepare() {
+  const std::pair<const char *, OpHandler> byName[] = {
+      {"arith", execArithMath}, {"math", execArithMath},
+      {"spyreop", execArithMath}, {"tensor", execTensorOp},
+      {"linalg", execLinalg}, {"ktdp", execKtdp}, {"scf", execScf}};
+  for (const auto &[name, handler] : byName)
+    if (const Dialect *d = function->getContext()->getLoadedDialect(name))
+      handlers.emplace_back(d, handler);
   unsigned numValues = 0, numConstants = 0;
-  function.walk([&](Operation *op) {
+  function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    writerOps.push_back(op);
+    writerIds.try_emplace(op, static_cast<uint32_t>(writerOps.size()));
     numValues += op->getNumResults();
     StringRef name = op->getName().getStringRef();
     if (name == "arith.constant" || name == "spyreop.constant")
@@ -805,17 +818,10 @@ LogicalResult CoreExec::enterOp(Operation *op) {
 LogicalResult CoreExec::execOp(Operation *op) {
   if (failed(enterOp(op)))
     return failure();
-  StringRef dialect = op->getName().getDialectNamespace();
   bool handled = true;
   LogicalResult result = failure();
-  if (dialect == "arith" || dialect == "math" || dialect == "spyreop")
-    result = execArithMath(*this, op, handled);
-  else if (dialect == "tensor" || dialect == "linalg")
-    result = execTensorLinalg(*this, op, handled);
-  else if (dialect == "ktdp")
-    result = execKtdp(*this, op, handled);
-  else if (dialect == "scf")
-    result = execScf(*this, op, handled);
+  if (Interpreter::OpHandler handler = interp.handlerFor(op->getDialect()))
+    result = handler(*this, op, handled);
   else if (interp.options().extension)
     result = interp.options().extension->exec(*this, op, handled);
   else

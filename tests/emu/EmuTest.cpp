@@ -10,6 +10,7 @@
 #include "HandBuilt.h"
 #include "SameState.h"
 
+#include "emu/Alu.h"
 #include "emu/ChromeTrace.h"
 #include "emu/Machine.h"
 #include "emu/Report.h"
@@ -101,6 +102,7 @@ private Q_SLOTS:
   void lowerBoundsHold();
   void ringTakesTheShorterWay();
   void halvedHbmBandwidthIsSlower();
+  void reduceFollowsNumerics();
 };
 
 void EmuTest::copyKernelComputes() {
@@ -551,6 +553,43 @@ void EmuTest::halvedHbmBandwidthIsSlower() {
   QCOMPARE(bound[1], 2 * bound[0]);
   QVERIFY2(double(cycles[1] - cycles[0]) >= 0.5 * (bound[1] - bound[0]),
            qPrintable(QString("%1 vs %2 cycles").arg(cycles[0]).arg(cycles[1])));
+}
+
+/// VReduce's fold follows the architecture's [numerics]
+/// (docs/numerics.md): one lane after the other in f16, or pairwise in f32
+/// rounded once to f16; both from the init value.
+void EmuTest::reduceFollowsNumerics() {
+  double x[64];
+  for (int i = 0; i < 64; ++i) // terms far below the sum's ulp, and one big
+    x[i] = i == 0 ? 1024.0 : interp::roundTo(interp::DType::F16, 0.3 + i / 256.0);
+  emu::AluOp op;
+  op.fn = code::AluFn::AddF;
+  op.type = code::ElemType::F16;
+  emu::AluStatus status = emu::AluStatus::Ok;
+  arch::NumericsParams sequential;
+  sequential.accumulateF32 = false;
+  sequential.treeReduce = false;
+  double seq = 0.5; // the init
+  for (double v : x)
+    seq = interp::roundTo(interp::DType::F16, seq + v);
+  QCOMPARE(emu::reduceLanes(op, x, 64, 0.5, sequential, status), seq);
+  // Pairwise in f32, then one rounding to f16.
+  double p[64];
+  std::copy(x, x + 64, p);
+  for (int m = 64; m > 1; m /= 2)
+    for (int i = 0; i < m / 2; ++i)
+      p[i] = float(p[i] + p[i + m / 2]);
+  double tree = interp::roundTo(interp::DType::F16, float(0.5 + p[0]));
+  arch::NumericsParams preset; // the presets' [numerics]
+  QCOMPARE(emu::reduceLanes(op, x, 64, 0.5, preset, status), tree);
+  QCOMPARE(int(status), int(emu::AluStatus::Ok));
+  // The running f16 sum stalls above 1024 (ulp 1, terms below 1/2); the
+  // tree does not: the two differ by many ulps of the result.
+  QVERIFY(tree - seq > 8);
+  // Without an init the fold starts from the lanes alone; max is exact in
+  // any order.
+  op.fn = code::AluFn::MaxNumF;
+  QCOMPARE(emu::reduceLanes(op, x, 64, std::nullopt, preset, status), 1024.0);
 }
 
 QTEST_APPLESS_MAIN(EmuTest)

@@ -151,6 +151,9 @@ void compareHardware(const Arch &a, const Arch &b) {
   QCOMPARE(a.timing.lxPortSticksPerCycle, b.timing.lxPortSticksPerCycle);
   QCOMPARE(a.timing.channelLatencyCycles, b.timing.channelLatencyCycles);
   QCOMPARE(a.timing.dmaSetupCycles, b.timing.dmaSetupCycles);
+  QCOMPARE(a.numerics.accumulateF32, b.numerics.accumulateF32);
+  QCOMPARE(a.numerics.treeReduce, b.numerics.treeReduce);
+  QCOMPARE(a.numerics.functionUlps, b.numerics.functionUlps);
 }
 
 } // namespace
@@ -240,6 +243,19 @@ void ArchTest::defaultValues() {
   QCOMPARE(custom.timing.lxPortSticksPerCycle, 4);
   QCOMPARE(custom.timing.channelLatencyCycles, 0);
   QCOMPARE(custom.timing.dmaSetupCycles, 7);
+  // [numerics], the same way (docs/numerics.md).
+  QVERIFY(a.numerics.accumulateF32);
+  QVERIFY(a.numerics.treeReduce);
+  QCOMPARE(a.numerics.functionUlps, 1.0);
+  QVERIFY(base.numerics.accumulateF32 && base.numerics.treeReduce);
+  Arch element = parseOk(
+      baseWith({{45, "transcendental_penalty = 4\n"
+                     "[numerics]\naccumulator = \"element\"\n"
+                     "reduce_order = \"sequential\"\nfunction_ulps = 2"}}),
+      "test.toml");
+  QVERIFY(!element.numerics.accumulateF32);
+  QVERIFY(!element.numerics.treeReduce);
+  QCOMPARE(element.numerics.functionUlps, 2.0);
 }
 
 // Every number (and boolean) in the default file has a comment naming its
@@ -499,6 +515,15 @@ void ArchTest::badFile_data() {
   QTest::newRow("timing: unknown key")
       << Changes{{45, "transcendental_penalty = 4\n[timing]\nissue_cycle = 1"}} << 47 << 1
       << "unknown key 'timing.issue_cycle' (did you mean 'timing.issue_cycles'?)";
+  QTest::newRow("numerics: unknown accumulator")
+      << Changes{{45, "transcendental_penalty = 4\n[numerics]\naccumulator = \"f16\""}} << 47 << 15
+      << "'numerics.accumulator' must be \"f32\" or \"element\", got \"f16\"";
+  QTest::newRow("numerics: function ulps below half")
+      << Changes{{45, "transcendental_penalty = 4\n[numerics]\nfunction_ulps = 0.1"}} << 47 << 17
+      << "'numerics.function_ulps' must be a number between 0.5 and 1024";
+  QTest::newRow("numerics: unknown key")
+      << Changes{{45, "transcendental_penalty = 4\n[numerics]\nreduce = \"tree\""}} << 47 << 1
+      << "unknown key 'numerics.reduce'";
   QTest::newRow("timing: not a table")
       << Changes{{1, "format_version = 2\ntiming = 3"}} << 2 << 10 << "'timing' must be a table";
   QTest::newRow("compute: retired held tile bytes")

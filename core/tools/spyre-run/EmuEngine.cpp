@@ -14,7 +14,7 @@
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 #include "driver/RunReport.h"
 #include "driver/SymbolArguments.h"
 #include "driver/Architecture.h"
@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 using namespace spyre;
 using namespace spyre::driver;
@@ -39,31 +40,25 @@ bool endsWith(const std::string &s, const std::string &suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-/// Compares the emulator's arrays with the interpreter's
-/// (driver/OutputCompare.h): true when every array agrees; prints the worst
-/// element of each array that differs.
-bool compareArrays(const std::map<std::string, npy::Array> &interp,
-                   const std::map<std::string, npy::Array> &emu,
-                   double maxUlps) {
-  bool same = true;
-  for (const ArrayComparison &c : compareOutputs(interp, emu, maxUlps)) {
-    same = same && c.agrees;
-    if (c.missing) {
-      std::cerr << "spyre-run: the emulator has no array '" << c.name << "'\n";
-      continue;
-    }
-    if (c.mismatches == 0 && c.sameSize)
-      continue;
-    std::fprintf(stderr,
-                 "spyre-run: %s in '%s': %zu of %zu elements differ; worst "
-                 "element %zu: emulator %.9g, interpreter %.9g (|diff| %.9g, "
-                 "%.3g ulps%s)\n",
-                 c.agrees ? "within the bound" : "mismatch", c.name.c_str(),
-                 c.mismatches, c.elements, c.worst, c.emulator, c.interpreter,
-                 c.difference, c.mismatches ? c.ulps : -1.0,
-                 maxUlps > 0 ? (" of " + std::to_string(maxUlps)).c_str() : "");
+/// Prints the verdict of every output (stdout), the interpreter's own
+/// excursions past its bound too (stderr: a bug of the bound model).
+void printVerdict(const NumericsVerdict &verdict) {
+  for (const std::string &line : verdictLines(verdict)) {
+    if (line.rfind("warning: ", 0) == 0)
+      std::fprintf(stderr, "spyre-run: %s\n", line.c_str());
+    else
+      std::printf("  %s\n", line.c_str());
   }
-  return same;
+}
+
+/// The summary line's words for the overall verdict.
+const char *verdictSuffix(Verdict v) {
+  switch (v) {
+  case Verdict::Exact: return "; outputs equal the interpreter's";
+  case Verdict::WithinRounding: return "; outputs within rounding of the shadow";
+  case Verdict::Wrong: return "; outputs WRONG";
+  }
+  return "";
 }
 
 } // namespace
@@ -115,6 +110,9 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       return 1;
     }
     module = compiled.spyreCode;
+    // The verdict needs the interpreter's shadow: `both` runs it, and so
+    // does `emu` with a record.
+    request.shadow = options.engine == "both" || record;
     interp = std::make_unique<PreparedRun>(request);
     if (!interp->ok()) {
       RunResult failed = interp->run();
@@ -141,15 +139,19 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     return 1;
 
   RunResult reference;
-  bool compared = true;
-  if (options.engine == "both") {
+  std::optional<NumericsVerdict> verdict;
+  if (interp && (options.engine == "both" || record)) {
     reference = interp->run();
-    for (const Diagnostic &d : reference.diagnostics)
-      std::cerr << d.format() << "\n";
-    if (!reference.ok)
+    if (options.engine == "both")
+      for (const Diagnostic &d : reference.diagnostics)
+        std::cerr << d.format() << "\n";
+    if (!reference.ok) {
+      if (options.engine != "both")
+        for (const Diagnostic &d : reference.diagnostics)
+          std::cerr << d.format() << "\n";
       return 1;
-    compared = compareArrays(reference.arrays, emu.arrays, options.maxUlps);
-    compared = compareArrays(reference.regions, emu.regions, options.maxUlps) && compared;
+    }
+    verdict = judgeOutputs(reference, emu.arrays, emu.regions);
   }
 
   RunResult asRun;
@@ -163,9 +165,19 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     j["engine"] = options.engine;
     j["function"] = module->plan.kernel;
     j["grid"] = module->plan.grid;
-    if (options.engine == "both") {
+    if (options.engine == "both")
       j["interpreter"] = nlohmann::json::parse(reportJson(reference));
-      j["outputs_match"] = compared;
+    if (verdict) {
+      j["outputs_match"] = !verdict->wrong();
+      j["numerics"] = nlohmann::json::array();
+      for (const OutputVerdict &o : verdict->outputs)
+        j["numerics"].push_back({{"output", o.name},
+                                 {"verdict", verdictName(o.verdict)},
+                                 {"text", o.text},
+                                 {"differing", o.differing},
+                                 {"outside", o.outside},
+                                 {"worst_error_ulps", o.worst.errorUlps},
+                                 {"worst_bound_ulps", o.worst.boundUlps}});
     }
     std::ofstream report(options.reportPath);
     report << j.dump(1) << "\n";
@@ -174,6 +186,8 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       return 1;
     }
   }
+  if (verdict)
+    printVerdict(*verdict);
   const emu::Summary &s = emu.summary;
   if (uint64_t(s.heldTileBytes) > s.computeLocalBytes)
     std::printf("%s: the compute engine holds %lld bytes of tiles whole, more "
@@ -186,8 +200,6 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
               s.timeUs, s.bottleneck.c_str(), 100 * s.closeness,
               (unsigned long long)s.events, emu.wallSeconds * 1e3,
               emu.eventsPerSecond,
-              options.engine == "both" ? (compared ? (options.maxUlps > 0 ? "; outputs agree with the interpreter's (within the bound)" : "; outputs equal the interpreter's")
-                                                   : "; OUTPUTS DIFFER")
-                                       : "");
-  return compared ? 0 : 1;
+              verdict ? verdictSuffix(verdict->overall()) : "");
+  return verdict && verdict->wrong() ? 1 : 0;
 }

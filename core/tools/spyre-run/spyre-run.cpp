@@ -70,7 +70,7 @@ int usage(const char *message = nullptr) {
          "[--report REPORT.json]\n"
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
          "[--repeat N]\n"
-         "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
+         "                 [--trace TRACE.json] [--cycle-budget N]\n"
          "                 [--no-lx-limit]\n"
          "       spyre-run KERNEL.mlir --list-kernels\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
