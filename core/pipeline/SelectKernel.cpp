@@ -36,6 +36,12 @@ struct SelectKernel : spyre::impl::SelectKernelBase<SelectKernel> {
         return signalPassFailure();
       }
     }
+    // A module without any function body (an empty file) has nothing to
+    // select: the later passes leave it as it is.
+    bool bodies = llvm::any_of(module.getOps<func::FuncOp>(),
+                               [](func::FuncOp f) { return !f.isDeclaration(); });
+    if (kept.empty() && !bodies)
+      return;
     if (kept.empty()) {
       module.emitError("the module defines no kernel: a kernel is a public "
                        "func.func with a body that no function of the "
