@@ -82,11 +82,16 @@ Value chunkedValue(OpBuilder &b, spyre::MatmulChunks c, Value nOffset) {
             in, l, RankedTensorType::get({c.m, c.kChunk}, f16), ta);
         Value bt = ktdp::LoadOp::create(
             in, l, RankedTensorType::get({c.kChunk, c.nChunk}, f16), tb);
-        Value next = linalg::MatmulOp::create(
-                         in, l, TypeRange{iter[0].getType()},
-                         ValueRange{a, bt}, ValueRange{iter[0]})
-                         .getResult(0);
-        scf::YieldOp::create(in, l, next);
+        auto chunk = linalg::MatmulOp::create(
+            in, l, TypeRange{iter[0].getType()}, ValueRange{a, bt},
+            ValueRange{iter[0]});
+        // The body MLIR builds has no location: the matmul's line, as
+        // normalize-grid gives the kernel's own matmuls.
+        chunk->walk([&](Operation *op) {
+          if (isa<UnknownLoc>(op->getLoc()))
+            op->setLoc(l);
+        });
+        scf::YieldOp::create(in, l, chunk.getResult(0));
       });
   Value sum = loop.getResult(0);
   if (!out.isF32())
