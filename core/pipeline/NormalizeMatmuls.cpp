@@ -114,6 +114,18 @@ struct NormalizeMatmuls
       if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
         op = withoutUnitBatch(batch);
       accumulateInPlace(op);
+      // A matmul made here has the body MLIR builds for a named op, without
+      // locations: its ops and arguments take the matmul's, so that the
+      // vector ops cloned from them keep a KTIR line.
+      Location loc = op->getLoc();
+      op->walk([&](Block *block) {
+        for (BlockArgument arg : block->getArguments())
+          if (isa<UnknownLoc>(arg.getLoc()))
+            arg.setLoc(loc);
+        for (Operation &inner : *block)
+          if (isa<UnknownLoc>(inner.getLoc()))
+            inner.setLoc(loc);
+      });
     }
   }
 
