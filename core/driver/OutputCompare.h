@@ -41,7 +41,8 @@ compareOutputs(const std::map<std::string, npy::Array> &interpreter,
                const std::map<std::string, npy::Array> &emulator,
                double maxUlps = 0);
 
-/// Element `i` of `a` as a double (NaN past its end or for an unknown dtype).
+/// Element `i` of `a` as a double (NaN past its end or for an unknown
+/// dtype; defined with the numerics verdict, NumericsVerdict.cpp).
 double elementValue(const npy::Array &a, size_t i);
 
 } // namespace spyre::driver

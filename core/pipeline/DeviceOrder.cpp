@@ -12,50 +12,6 @@ using namespace mlir;
 
 namespace {
 
-/// The kernel arguments a memory view's addresses derive from (through the
-/// index arithmetic on its offsets and the partitions of a distributed
-/// view); views at constant offsets share one root. `known` drops to false
-/// when the view is not one this can follow.
-void addressRoots(Value view, llvm::SmallPtrSetImpl<void *> &roots,
-                  bool &known) {
-  Operation *def = view.getDefiningOp();
-  if (auto dist = dyn_cast_or_null<ktdp::ConstructDistributedMemoryViewOp>(def)) {
-    for (Value part : dist->getOperands())
-      addressRoots(part, roots, known);
-    return;
-  }
-  auto mem = dyn_cast_or_null<ktdp::ConstructMemoryViewOp>(def);
-  if (!mem) {
-    known = false;
-    return;
-  }
-  size_t before = roots.size();
-  SmallVector<Value> work(mem->getOperands().begin(), mem->getOperands().end());
-  llvm::SmallPtrSet<Value, 8> seen;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (isa<func::FuncOp>(arg.getOwner()->getParentOp()))
-        roots.insert(arg.getAsOpaquePointer());
-      else
-        known = false; // a loop variable: follow no further, stay safe
-      continue;
-    }
-    Operation *producer = v.getDefiningOp();
-    if (!producer || producer->getNumRegions() != 0) {
-      known = false;
-      continue;
-    }
-    for (Value operand : producer->getOperands())
-      work.push_back(operand);
-  }
-  static char constantAddress; // every view at a constant offset
-  if (roots.size() == before)
-    roots.insert(&constantAddress);
-}
-
 /// The views `op` (and everything in it) loads from and stores to device
 /// memory through: transfers from / to access tiles, and the ktdp loads
 /// and stores the compute stage issues itself. A null view stands for one
@@ -158,18 +114,6 @@ int orderBlock(Block &block) {
 }
 
 } // namespace
-
-bool spyre::mayAlias(Value a, Value b) {
-  if (!a || !b || a == b)
-    return true;
-  llvm::SmallPtrSet<void *, 4> rootsA, rootsB;
-  bool known = true;
-  addressRoots(a, rootsA, known);
-  addressRoots(b, rootsB, known);
-  if (!known)
-    return true;
-  return llvm::any_of(rootsA, [&](void *r) { return rootsB.contains(r); });
-}
 
 int spyre::orderDeviceAccesses(func::FuncOp function) {
   if (function.getBody().empty())

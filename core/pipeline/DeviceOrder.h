@@ -1,9 +1,9 @@
 //===- DeviceOrder.h - pipelines that depend through device memory -*- C++ -*-===//
 //
-// What the passes share about the order of device-memory accesses: which
-// views may reach the same memory, and the barriers that keep a load from
-// overtaking the store it depends on once the units run ahead of each
-// other (DataflowIR).
+// What the passes share about the order of device-memory accesses: the
+// barriers that keep a load from overtaking the store it depends on once
+// the units run ahead of each other (DataflowIR). Which views may reach
+// the same memory is spyre::mayAlias (pipeline/ScheduleUtils.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_PIPELINE_DEVICEORDER_H
@@ -13,13 +13,6 @@
 #include "mlir/IR/Value.h"
 
 namespace spyre {
-
-/// Whether memory reached through view `a` may overlap memory reached
-/// through view `b`. Views built on different kernel arguments are
-/// different tensors (the convention every kernel and the interpreter
-/// follow); anything this cannot follow (a null view: an indirect tile's)
-/// may alias.
-bool mayAlias(mlir::Value a, mlir::Value b);
 
 /// ScheduleIR runs pipelines one after the other; in DataflowIR every unit
 /// runs its share of them as far ahead as its tokens let it, so the load
