@@ -36,7 +36,13 @@ TimelineDock::TimelineDock(QWidget *parent)
   fit->setText(tr("Fit"));
   fit->setToolTip(tr("Show the whole run (wheel: zoom; drag: pan; drag the "
                      "cursor or click the ruler: move the current cycle)"));
+  m_note = new QLabel(panel);
+  m_note->setObjectName("timelineNote");
+  m_note->setWordWrap(true);
+  m_note->setMaximumWidth(260);
+  m_note->hide();
   bar->addWidget(m_status, 1);
+  bar->addWidget(m_note);
   bar->addWidget(fit);
   layout->addLayout(bar);
   m_view = new TimelineView(panel);
@@ -54,3 +60,11 @@ void TimelineDock::setStatus(const QString &text) {
 }
 
 QString TimelineDock::status() const { return m_status->fullText(); }
+
+void TimelineDock::setNote(const QString &text) {
+  m_note->setText(text);
+  m_note->setToolTip(text);
+  m_note->setVisible(!text.isEmpty());
+}
+
+QString TimelineDock::note() const { return m_note->text(); }

@@ -13,6 +13,7 @@
 #include <memory>
 
 class ElidedLabel;
+class QLabel;
 class TimelineModel;
 class TimelineView;
 
@@ -28,11 +29,16 @@ public:
   /// The line above the lanes ("cycle 120 / 4 096 · event 7 / 900 · …").
   void setStatus(const QString &text);
   QString status() const;
+  /// A short note beside the status: what the lanes' stretches stand for
+  /// (a long run drawn from its summary); empty: hidden.
+  void setNote(const QString &text);
+  QString note() const;
 
 private:
   std::unique_ptr<TimelineModel> m_model;
   TimelineView *m_view = nullptr;
   ElidedLabel *m_status = nullptr;
+  QLabel *m_note = nullptr;
 };
 
 #endif

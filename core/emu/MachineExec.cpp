@@ -344,8 +344,10 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
     uint64_t dur = static_cast<uint64_t>(std::ceil(double(bytes) / hbmBytesPerCycle));
     st.hbmFreeAt = s + dur;
     st.hbmBytes += bytes;
-    if (options_.trace && trace_.hbm.size() < options_.traceLimit)
-      trace_.hbm.push_back({s, s + dur, core, bytes, d.toLx});
+    const HbmTransfer transfer{s, s + dur, core, bytes, d.toLx};
+    keepHbmUnderWay(transfer);
+    if (recording())
+      recordHbm(transfer);
     int32_t from = d.toLx ? a.hbmAttachCore : core;
     int32_t to = d.toLx ? core : a.hbmAttachCore;
     uint64_t ring = ringTransfer(from, to, bytes, s, true);
@@ -400,6 +402,7 @@ bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
   MachineState::Message &msg = it->second.front();
   if (msg.arrival > st.now) {
     blocked = true;
+    recordWait(e);
     schedule(e, msg.arrival);
     return true;
   }
@@ -577,6 +580,7 @@ bool Machine::execute(uint32_t e) {
   }
   case Opcode::Halt:
     if (nextTile(e)) {
+      en.noteIssue(st.now, pc, cost);
       record(EventKind::Issue, e, pc, st.now, uint32_t(cost));
       en.busyCycles += cost;
       schedule(e, st.now + cost);
@@ -812,6 +816,7 @@ bool Machine::execute(uint32_t e) {
         ++avail;
       }
       if (avail == 0 && ch.count > 0) { // in flight: wait for it
+        recordWait(e);
         schedule(e, ch.visibleAt[size_t(ch.head % depth)]);
         return true;
       }
@@ -944,6 +949,7 @@ bool Machine::execute(uint32_t e) {
   }
   if (st.faulted)
     return false;
+  en.noteIssue(st.now, pc, cost);
   record(EventKind::Issue, e, pc, st.now, uint32_t(std::min<uint64_t>(cost, UINT32_MAX)));
   en.busyCycles += cost;
   en.pc = next;

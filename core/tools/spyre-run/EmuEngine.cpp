@@ -111,11 +111,15 @@ bool spybArguments(const code::Module &module, const EmuRunOptions &options,
 
 int spyre::tools::runOnEmulator(const EmuRunOptions &options,
                                 RunRequest request, const Record *record) {
-  std::shared_ptr<const code::Module> module;
-  std::vector<EmulatorArgument> args;
-  std::unique_ptr<PreparedRun> interp;
-  bool spyb = endsWith(options.kernelPath, ".spyb");
-  if (spyb) {
+  EmulateRequest er;
+  er.run = request;
+  er.options.arch = request.arch;
+  er.options.tracePath = options.tracePath;
+  er.options.traceFrom = options.traceFrom;
+  er.options.traceTo = options.traceTo;
+  er.options.lxEventsPath = options.lxEventsPath;
+  er.options.cycleBudget = options.cycleBudget;
+  if (endsWith(options.kernelPath, ".spyb")) {
     if (options.engine == "both") {
       std::cerr << "spyre-run: --engine both needs a KTIR kernel (a .spyb has "
                    "no source for the interpreter)\n";
@@ -127,67 +131,51 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       std::cerr << "spyre-run: " << error << "\n";
       return 1;
     }
-    module = std::make_shared<const code::Module>(std::move(*m));
-    if (!spybArguments(*module, options, request, args))
+    er.spyreCode = std::make_shared<const code::Module>(std::move(*m));
+    std::vector<EmulatorArgument> args;
+    if (!spybArguments(*er.spyreCode, options, request, args))
       return 1;
-  } else {
-    CompileRequest compile;
-    compile.source = request.source;
-    compile.sourceName = request.sourceName;
-    compile.arch = request.arch;
-    CompileResult compiled = compileKernel(compile);
-    for (const Diagnostic &d : compiled.diagnostics)
-      std::cerr << d.format() << "\n";
-    if (!compiled.ok || !compiled.spyreCode) {
-      std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
-      return 1;
-    }
-    module = compiled.spyreCode;
-    interp = std::make_unique<PreparedRun>(request);
-    if (!interp->ok()) {
-      RunResult failed = interp->run();
-      for (const Diagnostic &d : failed.diagnostics)
-        std::cerr << d.format() << "\n";
-      return 1;
-    }
-    args = emulatorArguments(*interp);
-    // `both` prints them with the interpreter's run; the emulator alone
-    // says here which inputs were made (automatic addresses, regions).
-    if (options.engine == "emu")
-      for (const Diagnostic &d : interp->preparingDiagnostics())
-        std::cerr << d.format() << "\n";
+    er.arguments = std::move(args);
   }
-
-  EmulateOptions eo;
-  eo.arch = request.arch;
-  eo.tracePath = options.tracePath;
-  eo.cycleBudget = options.cycleBudget;
-  EmulateResult emu = emulate(module, args, eo);
-  for (const std::string &e : emu.errors)
+  Emulation emu = emulate(er);
+  for (const Diagnostic &d : emu.diagnostics)
+    std::cerr << d.format() << "\n";
+  if (!emu.ok()) {
+    if (!emu.module)
+      std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
+    return 1;
+  }
+  // `both` prints them with the interpreter's run; the emulator alone
+  // says here which inputs were made (automatic addresses, regions).
+  if (emu.interpreter && options.engine == "emu")
+    for (const Diagnostic &d : emu.interpreter->preparingDiagnostics())
+      std::cerr << d.format() << "\n";
+  const std::shared_ptr<const code::Module> &module = emu.module;
+  for (const std::string &e : emu.result.errors)
     std::cerr << "spyre-run: emulator: " << e << "\n";
-  if (!emu.ok)
+  if (!emu.result.ok)
     return 1;
 
   RunResult reference;
   bool compared = true;
   if (options.engine == "both") {
-    reference = interp->run();
+    reference = emu.interpreter->run();
     for (const Diagnostic &d : reference.diagnostics)
       std::cerr << d.format() << "\n";
     if (!reference.ok)
       return 1;
-    compared = compareArrays(reference.arrays, emu.arrays, options.maxUlps);
-    compared = compareArrays(reference.regions, emu.regions, options.maxUlps) && compared;
+    compared = compareArrays(reference.arrays, emu.result.arrays, options.maxUlps);
+    compared = compareArrays(reference.regions, emu.result.regions, options.maxUlps) && compared;
   }
 
   RunResult asRun;
-  asRun.arrays = emu.arrays;
-  asRun.regions = emu.regions;
+  asRun.arrays = emu.result.arrays;
+  asRun.regions = emu.result.regions;
   asRun.argumentNames = reference.argumentNames;
   if (!writeRunOutputs(options.outPath, options.outputs, asRun, record))
     return 1;
   if (!options.reportPath.empty()) {
-    nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu));
+    nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu.result));
     j["engine"] = options.engine;
     j["function"] = module->plan.kernel;
     j["grid"] = module->plan.grid;
@@ -202,7 +190,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       return 1;
     }
   }
-  const emu::Summary &s = emu.summary;
+  const emu::Summary &s = emu.result.summary;
   if (uint64_t(s.heldTileBytes) > s.computeLocalBytes)
     std::printf("%s: the compute engine holds %lld bytes of tiles whole, more "
                 "than its %llu (compute_engine.local_bytes)\n",
@@ -212,8 +200,8 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
               "(%.0f%% of its bound), %llu events in %.3f ms (%.3g events/s)%s\n",
               module->plan.kernel.c_str(), (unsigned long long)s.totalCycles,
               s.timeUs, s.bottleneck.c_str(), 100 * s.closeness,
-              (unsigned long long)s.events, emu.wallSeconds * 1e3,
-              emu.eventsPerSecond,
+              (unsigned long long)s.events, emu.result.wallSeconds * 1e3,
+              emu.result.eventsPerSecond,
               options.engine == "both" ? (compared ? (options.maxUlps > 0 ? "; outputs agree with the interpreter's (within the bound)" : "; outputs equal the interpreter's")
                                                    : "; OUTPUTS DIFFER")
                                        : "");
