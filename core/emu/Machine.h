@@ -214,6 +214,24 @@ private:
   };
 
   bool execute(uint32_t e);
+  /// What executing one instruction leaves to execute(): the cycles it
+  /// keeps its engine busy and the pc after it, or `parked` when it left
+  /// the engine blocked, waiting for data in flight or halted.
+  struct Issue {
+    uint64_t cost = 0;
+    uint32_t next = 0;
+    bool parked = false;
+  };
+  // One function per family of opcodes (MachineExec.cpp); false: faulted.
+  bool execMove(uint32_t e, const code::Instr &in); ///< Const, Mov, Arg
+  bool execSAlu(uint32_t e, const code::Instr &in);
+  bool execBranch(uint32_t e, const code::Instr &in, Issue &is);
+  bool execHalt(uint32_t e, uint32_t pc, uint64_t cost);
+  bool execVector(uint32_t e, const code::Instr &in, Issue &is);
+  bool execTile(uint32_t e, const code::Instr &in, Issue &is);
+  /// Send, Recv, Stream, Collect, Signal, Wait.
+  bool execChannel(uint32_t e, const code::Instr &in, Issue &is);
+  bool execBarrier(uint32_t e, Issue &is);
   void schedule(uint32_t e, uint64_t time) { st.queue.push(e, time); }
   /// One event of a running machine (not finished, not faulted).
   void advance();
@@ -254,6 +272,8 @@ private:
   void lxWritten(int32_t core, int32_t buffer, int32_t copy);
   void lxRead(int32_t core, int32_t buffer, int32_t copy, uint64_t until);
   bool execDma(uint32_t e, const code::Instr &in, uint64_t &cost);
+  bool dmaInBounds(uint32_t e, const DmaWalk &walk, code::ElemType type);
+  uint64_t dmaEnd(int32_t core, int64_t sticks, bool toLx);
   bool execRing(uint32_t e, const code::Instr &in, uint64_t &cost, bool &blocked);
 
   // Registers.
