@@ -96,6 +96,11 @@ CommandLine CommandLine::parse(const QStringList &arguments,
       "Run, then write the scratchpad chart to this SVG or PNG and exit "
       "(after --screenshot, if given).",
       "file.svg");
+  QCommandLineOption checkpointBudget(
+      "checkpoint-budget",
+      "MiB an emulated run's checkpoints may take (default: the setting, "
+      "512): fewer MiB, longer replays when stepping back.",
+      "MiB");
   QCommandLineOption exportRing(
       "export-ring",
       "Write the ring (as the selected pass leaves it; with --run, at the run's "
@@ -114,7 +119,7 @@ CommandLine CommandLine::parse(const QStringList &arguments,
       "file.html");
   parser.addOptions({help, versionOption, arch, selectPass, run, step,
                      focusCore, exportChart, exportRing, exportTimeline,
-                     exportReport, screenshot});
+                     exportReport, screenshot, checkpointBudget});
   parser.addOptions(qtOptions());
   parser.addPositionalArgument(
       "file", "The kernel (.mlir) or session (.spyx) to open; default: "
@@ -185,6 +190,13 @@ CommandLine CommandLine::parse(const QStringList &arguments,
     if (!ok || c.focusCore < 0)
       return fail(QStringLiteral("--focus-core %1: not a core number")
                       .arg(parser.value(focusCore)));
+  }
+  if (parser.isSet(checkpointBudget)) {
+    bool ok = false;
+    c.checkpointBudgetMiB = parser.value(checkpointBudget).toLongLong(&ok);
+    if (!ok || c.checkpointBudgetMiB < 0 || c.checkpointBudgetMiB > (qint64(1) << 40))
+      return fail(QStringLiteral("--checkpoint-budget %1: not a number of MiB")
+                      .arg(parser.value(checkpointBudget)));
   }
   if (parser.isSet(arch)) {
     const QStringList names = presets();

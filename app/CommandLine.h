@@ -41,6 +41,9 @@ public:
   qint64 step = -1;   ///< --step: emulated events to run; -1: to the end
   int focusCore = -1; ///< --focus-core, -1 when not given
   QString exportChart; ///< --export-chart FILE.svg|FILE.png, empty when not given
+  /// --checkpoint-budget: MiB an emulated run's checkpoints may take; -1:
+  /// the setting's (emulator/checkpointBudgetMiB, 512 by default).
+  qint64 checkpointBudgetMiB = -1;
   QString exportRing;     ///< --export-ring FILE.svg|FILE.png
   QString exportTimeline; ///< --export-timeline FILE.svg|FILE.png (implies --run)
   QString exportReport;   ///< --export-report FILE.html (implies --run)

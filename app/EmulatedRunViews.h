@@ -101,6 +101,9 @@ private:
   /// cycles (the first N while recording; where it was stopped), its fills.
   QString chartSubtitle() const;
   void index();
+  /// A long run's ring index around `cycle` (a window re-executed).
+  void requestRingWindow(uint64_t cycle);
+  void onRingWindow();
   void onPosition();
   void onIndexed();
   /// The newest occupancy index on the chart (a turn of its own).
@@ -118,6 +121,8 @@ private:
   RunSummaryRunner main, other;
   TimelineFeed *feed = nullptr;
   QFutureWatcher<Indexes> indexer;
+  QFutureWatcher<std::shared_ptr<const RingStateIndex>> ringWindower;
+  bool ringWindowInFlight = false;
   bool pendingIndex = false; ///< a newer run is ready: index it next
   bool inFlight = false;     ///< a worker's result not yet taken
   bool summaryAwaited = false; ///< started once the growing run is whole

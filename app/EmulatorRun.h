@@ -42,6 +42,7 @@
 #ifndef SPYRE_APP_EMULATORRUN_H
 #define SPYRE_APP_EMULATORRUN_H
 
+#include "KernelInput.h"
 #include "LatestJob.h"
 #include "RunTarget.h"
 
@@ -65,21 +66,7 @@ class EmulatorRun : public QObject {
   Q_OBJECT
 
 public:
-  struct Input {
-    QString source, name;
-    QString arch;      ///< preset or TOML file; empty: the Spyre default
-    QString directory; ///< where the kernel's device imports are found
-    QString function;  ///< the module's kernel to run (empty: the first)
-    uint64_t seed = 0;
-    /// .npy files for some array arguments (name -> absolute path); the
-    /// others get the seed's data (RunInputs).
-    std::map<QString, QString> inputFiles;
-    /// Values of scalar arguments (name -> the number as typed; RunInputs).
-    std::map<QString, QString> scalars;
-    /// The current compile's SpyreCode (CompileResult::spyreCode): used
-    /// instead of compiling `source` again when it is set.
-    std::shared_ptr<const spyre::code::Module> spyreCode;
-    uint64_t cycleBudget = 100'000'000;
+  struct Input : KernelInput {
     /// A long run is handed over while it is recorded: once it has
     /// recorded for firstPartMs (and holds at least minPartEvents events:
     /// the samples' short runs stay whole), then each time twice as late;
@@ -88,6 +75,12 @@ public:
     qint64 firstPartMs = 250;
     uint64_t minPartEvents = uint64_t(1) << 16;
     uint64_t firstFrontier = 0;
+    /// What the session keeps (emu::SessionOptions): the checkpoints'
+    /// bytes (a setting: Run ▸ Inputs…, --checkpoint-budget), the events
+    /// of a run whose whole trace is kept, the overview's buckets.
+    uint64_t checkpointBudget = uint64_t(512) << 20;
+    uint64_t detailEvents = uint64_t(1) << 19;
+    size_t overviewBuckets = spyre::emu::Overview::kDefaultBuckets;
   };
 
   /// Where the run is: the instruction the next event executes.

@@ -87,6 +87,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   if (layoutApplied)
     layoutSavedAt = settings.value("window/stateSize").toSize();
   controller.setDebounceMs(settings.value("compile/debounceMs", 400).toInt());
+  // What an emulated run's checkpoints may take (issue 26).
+  checkpointBudget =
+      uint64_t(std::max<qlonglong>(0, settings.value("emulator/checkpointBudgetMiB", 512)
+                                          .toLongLong()))
+      << 20;
   connect(&controller, &CompileController::finished, this, &MainWindow::onCompiled);
   connect(&controller, &CompileController::started, this,
           [this] { statusLabel->setText(tr("Compiling…")); });
@@ -202,6 +207,7 @@ void MainWindow::buildUi() {
       this, editor, irView,
       [this] {
         EmulatorRun::Input in;
+        in.checkpointBudget = checkpointBudget;
         in.source = editor->text();
         in.name = sourceName();
         in.arch = archPath;

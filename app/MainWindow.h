@@ -85,6 +85,9 @@ public:
   int zoom() const { return zoomLevel; }
   /// --screenshot runs: errors go to stderr instead of dialogs.
   void setBatchMode(bool batch) { batchMode = batch; }
+  /// Bytes an emulated run's checkpoints may take (the setting
+  /// emulator/checkpointBudgetMiB, 512 MiB; --checkpoint-budget).
+  void setCheckpointBudget(uint64_t bytes) { checkpointBudget = bytes; }
   void showStatusMessage(const QString &text);
   /// The default dock sizes for the window's current size.
   void restoreDefaultLayout();
@@ -184,6 +187,7 @@ private:
   QString leftToPin, rightToPin; ///< pinned once the next compile finishes
   int zoomLevel = 0;
   bool loading = false;
+  uint64_t checkpointBudget = uint64_t(512) << 20;
   bool batchMode = false;
   bool layoutApplied = false;
   /// The user placed the docks (a saved layout, or a separator dragged):

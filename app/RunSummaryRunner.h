@@ -16,6 +16,7 @@
 #ifndef SPYRE_APP_RUNSUMMARYRUNNER_H
 #define SPYRE_APP_RUNSUMMARYRUNNER_H
 
+#include "KernelInput.h"
 #include "LatestJob.h"
 #include "RunSummary.h"
 
@@ -33,22 +34,13 @@ class RunSummaryRunner : public QObject {
   Q_OBJECT
 
 public:
-  struct Input {
-    QString source, name;
-    QString arch;      ///< preset or TOML file; empty: the Spyre default
-    QString directory; ///< where the kernel's device imports are found
-    QString function;  ///< the module's kernel to run (empty: the first)
-    uint64_t seed = 0;
-    std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
-    std::map<QString, QString> scalars;    ///< see EmulatorRun::Input
-    std::shared_ptr<const spyre::code::Module> spyreCode; ///< null: compile
+  struct Input : KernelInput {
     /// The recorded run of these inputs (complete()): summarised as it is,
     /// not emulated again (spyreCode and arch are then the session's).
     std::shared_ptr<const spyre::emu::Session> session;
     /// false: compiled without double buffering (spyreCode must be null).
     bool doubleBuffer = true;
     QString variant; ///< RunSummaryData::variant of the result
-    uint64_t cycleBudget = 100'000'000;
   };
 
   explicit RunSummaryRunner(QObject *parent = nullptr);

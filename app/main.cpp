@@ -61,6 +61,8 @@ int main(int argc, char **argv) {
   MainWindow window;
   // In scripted runs every error goes to stderr, no dialog opens.
   window.setBatchMode(batch);
+  if (cl.checkpointBudgetMiB >= 0)
+    window.setCheckpointBudget(uint64_t(cl.checkpointBudgetMiB) << 20);
   window.resize(1500, 900);
   if (!cl.headless())
     window.show();

@@ -154,6 +154,7 @@ void TimelineView::setScale(const timeline::Scale &s) {
   uint64_t end = m_model ? m_model->endCycle() : 0;
   m_scale = timeline::clamp(s, end, plotWidth());
   viewport()->update();
+  Q_EMIT visibleRangeChanged();
 }
 
 void TimelineView::fitAll() {
@@ -161,6 +162,7 @@ void TimelineView::fitAll() {
   m_scale = timeline::fit(end, plotWidth());
   m_fitted = true;
   viewport()->update();
+  Q_EMIT visibleRangeChanged();
 }
 
 void TimelineView::setVisibleRange(double first, double last) {

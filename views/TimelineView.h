@@ -80,6 +80,8 @@ public:
 Q_SIGNALS:
   /// The user moved the cursor to `cycle`.
   void cycleRequested(uint64_t cycle);
+  /// The cycles shown changed (zoom, pan, resize, a new model).
+  void visibleRangeChanged();
   void coreFocused(int core);
 
 protected:

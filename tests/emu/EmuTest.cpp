@@ -21,6 +21,7 @@
 
 #include <QtTest/QtTest>
 
+#include <atomic>
 #include <chrono>
 #include <set>
 #include <sstream>
@@ -102,6 +103,7 @@ private Q_SLOTS:
   void lowerBoundsHold();
   void ringTakesTheShorterWay();
   void halvedHbmBandwidthIsSlower();
+  void aRunThatNeverEndsIsBounded();
   void reduceFollowsNumerics();
 };
 
@@ -553,6 +555,65 @@ void EmuTest::halvedHbmBandwidthIsSlower() {
   QCOMPARE(bound[1], 2 * bound[0]);
   QVERIFY2(double(cycles[1] - cycles[0]) >= 0.5 * (bound[1] - bound[0]),
            qPrintable(QString("%1 vs %2 cycles").arg(cycles[0]).arg(cycles[1])));
+}
+
+void EmuTest::aRunThatNeverEndsIsBounded() {
+  // One engine jumping to itself for ever: the cycle budget ends the run
+  // with a fault, and what the session keeps stays within its limits.
+  code::Module m;
+  m.sourceName = "hand-built spin";
+  m.plan.kernel = "spin";
+  m.plan.arch = "spyre";
+  m.plan.grid = {1};
+  m.plan.placement = {0};
+  m.locations.push_back({});
+  {
+    emutest::ProgramBuilder b(m, "sfu", 2);
+    b.simple(code::Opcode::Jmp, 0, "scf.while", 1);
+    b.done();
+  }
+  auto p = prepareOrFail(m);
+  QVERIFY(p);
+  runtime::LaunchResult launched = runtime::launch(p, runtime::Bindings());
+  QVERIFY(launched.ok());
+  auto job = std::make_shared<const runtime::Job>(std::move(*launched.job));
+  emu::SessionOptions so;
+  so.machine.cycleBudget = 300'000;
+  so.detailEvents = 1000;
+  so.overviewBuckets = 32;
+  emu::Session probe(job, {}, [] {
+    emu::SessionOptions o;
+    o.deferred = true;
+    return o;
+  }());
+  so.checkpointBudget = 16 * probe.checkpointBytes();
+  emu::Session s(job, {}, so);
+  QVERIFY(s.refusal().empty());
+  QVERIFY(s.complete());
+  QVERIFY(s.faulted());
+  QVERIFY2(s.fault().message.find("cycle budget of 300000 cycles") != std::string::npos,
+           s.fault().message.c_str());
+  QVERIFY(s.totalEvents() > 250'000);
+  QVERIFY(!s.detailed());
+  QVERIFY(s.checkpointBytes() <= so.checkpointBudget);
+  QVERIFY(s.overview().finished());
+  QVERIFY(s.overview().size() <= 32);
+  QCOMPARE(s.overview().busyCycles(0), s.finalMachine().state().engines[0].busyCycles);
+  // Stepping anywhere in it still works.
+  QVERIFY(s.seekEvent(s.totalEvents() / 2));
+  QVERIFY(s.stepBack());
+  QCOMPARE(s.position(), s.totalEvents() / 2 - 1);
+  // Stop: a recording cancelled midway ends there, within its limits.
+  std::atomic<bool> stop{false};
+  emu::SessionOptions stopping = so;
+  stopping.deferred = true;
+  stopping.cancel = &stop;
+  emu::Session r(job, {}, stopping);
+  QVERIFY(!r.record(50'000));
+  stop = true;
+  QVERIFY(r.record());
+  QVERIFY(r.cancelled() && !r.complete());
+  QVERIFY(r.recordedEvents() < 60'000);
 }
 
 /// VReduce's fold follows the architecture's [numerics]

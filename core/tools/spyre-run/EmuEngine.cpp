@@ -65,11 +65,15 @@ const char *verdictSuffix(Verdict v) {
 
 int spyre::tools::runOnEmulator(const EmuRunOptions &options,
                                 RunRequest request, const Record *record) {
-  std::shared_ptr<const code::Module> module;
-  std::vector<EmulatorArgument> args;
-  std::unique_ptr<PreparedRun> interp;
-  bool spyb = endsWith(options.kernelPath, ".spyb");
-  if (spyb) {
+  EmulateRequest er;
+  er.run = request;
+  er.options.arch = request.arch;
+  er.options.tracePath = options.tracePath;
+  er.options.traceFrom = options.traceFrom;
+  er.options.traceTo = options.traceTo;
+  er.options.lxEventsPath = options.lxEventsPath;
+  er.options.cycleBudget = options.cycleBudget;
+  if (endsWith(options.kernelPath, ".spyb")) {
     if (options.engine == "both") {
       std::cerr << "spyre-run: --engine both needs a KTIR kernel (a .spyb has "
                    "no source for the interpreter)\n";
@@ -81,13 +85,15 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       std::cerr << "spyre-run: " << error << "\n";
       return 1;
     }
-    module = std::make_shared<const code::Module>(std::move(*m));
+    er.spyreCode = std::make_shared<const code::Module>(std::move(*m));
+    std::vector<EmulatorArgument> args;
     std::vector<std::string> errors;
-    if (!symbolArguments(*module, request.args, args, errors)) {
+    if (!symbolArguments(*er.spyreCode, request.args, args, errors)) {
       for (const std::string &e : errors)
         std::cerr << "spyre-run: " << e << "\n";
       return 1;
     }
+    er.arguments = std::move(args);
   } else {
     // The architecture first: an error in it is not the kernel's.
     std::vector<Diagnostic> archErrors;
@@ -96,52 +102,33 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
         std::cerr << d.format() << "\n";
       return 1;
     }
-    CompileRequest compile;
-    compile.source = request.source;
-    compile.sourceName = request.sourceName;
-    compile.arch = request.arch;
-    compile.grid = request.grid; // both engines run the grid --grid gives
-    compile.function = request.function;
-    CompileResult compiled = compileKernel(compile);
-    for (const Diagnostic &d : compiled.diagnostics)
-      std::cerr << d.format() << "\n";
-    if (!compiled.ok || !compiled.spyreCode) {
-      std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
-      return 1;
-    }
-    module = compiled.spyreCode;
     // The verdict needs the interpreter's shadow: `both` runs it, and so
     // does `emu` with a record.
-    request.shadow = options.engine == "both" || record;
-    interp = std::make_unique<PreparedRun>(request);
-    if (!interp->ok()) {
-      RunResult failed = interp->run();
-      for (const Diagnostic &d : failed.diagnostics)
-        std::cerr << d.format() << "\n";
-      return 1;
-    }
-    args = emulatorArguments(*interp);
-    // `both` prints them with the interpreter's run; the emulator alone
-    // says here which inputs were made (automatic addresses, regions).
-    if (options.engine == "emu")
-      for (const Diagnostic &d : interp->preparingDiagnostics())
-        std::cerr << d.format() << "\n";
+    er.run.shadow = options.engine == "both" || record;
   }
-
-  EmulateOptions eo;
-  eo.arch = request.arch;
-  eo.tracePath = options.tracePath;
-  eo.cycleBudget = options.cycleBudget;
-  EmulateResult emu = emulate(module, args, eo);
-  for (const std::string &e : emu.errors)
+  Emulation emu = emulate(er);
+  for (const Diagnostic &d : emu.diagnostics)
+    std::cerr << d.format() << "\n";
+  if (!emu.ok()) {
+    if (!emu.module)
+      std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
+    return 1;
+  }
+  // `both` prints them with the interpreter's run; the emulator alone
+  // says here which inputs were made (automatic addresses, regions).
+  if (emu.interpreter && options.engine == "emu")
+    for (const Diagnostic &d : emu.interpreter->preparingDiagnostics())
+      std::cerr << d.format() << "\n";
+  const std::shared_ptr<const code::Module> &module = emu.module;
+  for (const std::string &e : emu.result.errors)
     std::cerr << "spyre-run: emulator: " << e << "\n";
-  if (!emu.ok)
+  if (!emu.result.ok)
     return 1;
 
   RunResult reference;
   std::optional<NumericsVerdict> verdict;
-  if (interp && (options.engine == "both" || record)) {
-    reference = interp->run();
+  if (emu.interpreter && (options.engine == "both" || record)) {
+    reference = emu.interpreter->run();
     if (options.engine == "both")
       for (const Diagnostic &d : reference.diagnostics)
         std::cerr << d.format() << "\n";
@@ -151,17 +138,17 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
           std::cerr << d.format() << "\n";
       return 1;
     }
-    verdict = judgeOutputs(reference, emu.arrays, emu.regions);
+    verdict = judgeOutputs(reference, emu.result.arrays, emu.result.regions);
   }
 
   RunResult asRun;
-  asRun.arrays = emu.arrays;
-  asRun.regions = emu.regions;
+  asRun.arrays = emu.result.arrays;
+  asRun.regions = emu.result.regions;
   asRun.argumentNames = reference.argumentNames;
   if (!writeRunOutputs(options.outPath, options.outputs, asRun, record))
     return 1;
   if (!options.reportPath.empty()) {
-    nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu));
+    nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu.result));
     j["engine"] = options.engine;
     j["function"] = module->plan.kernel;
     j["grid"] = module->plan.grid;
@@ -188,7 +175,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
   }
   if (verdict)
     printVerdict(*verdict);
-  const emu::Summary &s = emu.summary;
+  const emu::Summary &s = emu.result.summary;
   if (uint64_t(s.heldTileBytes) > s.computeLocalBytes)
     std::printf("%s: the compute engine holds %lld bytes of tiles whole, more "
                 "than its %llu (compute_engine.local_bytes)\n",
@@ -198,8 +185,8 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
               "(%.0f%% of its bound), %llu events in %.3f ms (%.3g events/s)%s\n",
               module->plan.kernel.c_str(), (unsigned long long)s.totalCycles,
               s.timeUs, s.bottleneck.c_str(), 100 * s.closeness,
-              (unsigned long long)s.events, emu.wallSeconds * 1e3,
-              emu.eventsPerSecond,
+              (unsigned long long)s.events, emu.result.wallSeconds * 1e3,
+              emu.result.eventsPerSecond,
               verdict ? verdictSuffix(verdict->overall()) : "");
   return verdict && verdict->wrong() ? 1 : 0;
 }

@@ -15,6 +15,9 @@ struct EmuRunOptions {
   std::string engine;     ///< "emu" or "both"
   std::string kernelPath; ///< a KTIR file or a .spyb
   std::string recordPath, outPath, reportPath, tracePath;
+  /// --trace-window A:B: the trace holds cycles [traceFrom, traceTo).
+  uint64_t traceFrom = 0, traceTo = UINT64_MAX;
+  std::string lxEventsPath; ///< --lx-events: each LX interval as it closes
   std::vector<std::pair<std::string, std::string>> outputs; ///< --output
   uint64_t cycleBudget = 1'000'000'000;
   /// --max-ulps: the stage executor's tolerance (--bisect / --stage only;

@@ -5,13 +5,17 @@
 //             [--input NAME=FILE.npy]... [--seed N] [--output NAME=FILE.npy]...
 //             [--grid 4,1] [--arch PRESET|FILE] [--report R.json]
 //             [--engine interp] [--lx-events EVENTS.tsv] [--repeat N]
-//   spyre-run KERNEL.mlir --engine emu|both [--trace TRACE.json] ...
+//   spyre-run KERNEL.mlir --engine emu|both [--trace TRACE.json[.gz]]
+//             [--trace-window A:B] [--lx-events INTERVALS.tsv] ...
 //   spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]...
 //             [--input NAME=FILE.npy]... [--trace TRACE.json] ...
 //
 // --engine emu runs the compiled SpyreCode on the cycle-level emulator
 // (docs/emulator.md); --engine both runs both engines on the same inputs
-// and exits 1 when an output differs (naming the worst element).
+// and exits 1 when an output differs (naming the worst element). --trace
+// writes the Chrome trace as the run goes (gzipped for a ".gz" name),
+// only cycles [A, B) with --trace-window A:B; --lx-events writes each
+// scratchpad interval as it closes (the interpreter: each LX event).
 //
 // --bisect runs the IR after every pass (the stage executor, core/stagex)
 // and the SpyreCode (the emulator) on the same inputs, compares each one's
@@ -70,8 +74,8 @@ int usage(const char *message = nullptr) {
          "[--report REPORT.json]\n"
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
          "[--repeat N]\n"
-         "                 [--trace TRACE.json] [--cycle-budget N]\n"
-         "                 [--no-lx-limit]\n"
+         "                 [--trace TRACE.json[.gz]] [--trace-window A:B]\n"
+         "                 [--cycle-budget N] [--no-lx-limit]\n"
          "       spyre-run KERNEL.mlir --list-kernels\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n"
@@ -119,6 +123,7 @@ int main(int argc, char **argv) {
   bool listOnly = false;
   std::vector<std::pair<std::string, std::string>> outputs;
   tools::EmuRunOptions emuOptions;
+  bool traceWindow = false;
   tools::StageRunOptions stageOptions;
   bool bisect = false;
   for (int i = 1; i < argc; ++i) {
@@ -154,6 +159,20 @@ int main(int argc, char **argv) {
     } else if (a == "--trace") {
       if (!next(emuOptions.tracePath))
         return usage("--trace needs a file");
+    } else if (a == "--trace-window") {
+      // A:B, the cycles [A, B) of the run (either side may be empty).
+      size_t colon = std::string::npos;
+      if (!next(value) || (colon = value.find(':')) == std::string::npos)
+        return usage("--trace-window needs A:B (cycles)");
+      std::string from = value.substr(0, colon), to = value.substr(colon + 1);
+      uint64_t a0 = 0, b0 = UINT64_MAX;
+      if ((!from.empty() && !parseCount(from, a0)) ||
+          (!to.empty() && !parseCount(to, b0)) || b0 <= a0)
+        return usage(("--trace-window " + value +
+                      ": needs whole numbers A < B of cycles").c_str());
+      emuOptions.traceFrom = a0;
+      emuOptions.traceTo = b0;
+      traceWindow = true;
     } else if (a == "--cycle-budget") {
       // At most 2^62: cycle counts past the budget stay representable.
       if (!next(value) || !parseCount(value, emuOptions.cycleBudget) ||
@@ -250,8 +269,10 @@ int main(int argc, char **argv) {
   if (engine != "interp" && engine != "emu" && engine != "both")
     return usage(("unknown engine '" + engine +
                   "' (available: interp, emu, both)").c_str());
-  if (engine == "interp" && !emuOptions.tracePath.empty())
-    return usage("--trace needs --engine emu or both");
+  if (engine == "interp" && (!emuOptions.tracePath.empty() || traceWindow))
+    return usage("--trace and --trace-window need --engine emu or both");
+  if (traceWindow && emuOptions.tracePath.empty())
+    return usage("--trace-window needs --trace FILE");
   bool stages = bisect || !stageOptions.stage.empty();
   if (bisect && !stageOptions.stage.empty())
     return usage("--bisect runs every snapshot; --stage runs one: give one");
@@ -323,6 +344,7 @@ int main(int argc, char **argv) {
     emuOptions.outPath = outPath;
     emuOptions.reportPath = reportPath;
     emuOptions.outputs = outputs;
+    emuOptions.lxEventsPath = eventsPath;
     return tools::runOnEmulator(emuOptions, request,
                                 recordPath.empty() ? nullptr : &record);
   }
