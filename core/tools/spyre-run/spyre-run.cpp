@@ -280,6 +280,11 @@ int main(int argc, char **argv) {
                   stageOptions.backwardSchedule))
     return usage("--perturb-after and --backward-schedule need --bisect or "
                  "--stage");
+  // --engine both and a record are judged by the numerics verdict alone
+  // (docs/numerics.md); a bound in ulps is for the stage executor's compare.
+  if (!stages && emuOptions.maxUlps > 0)
+    return usage("--max-ulps goes with --bisect or --stage: the engines' "
+                 "outputs are judged by the numerics verdict");
   if (stages && (engine != "interp" || repeat > 0 || !eventsPath.empty()))
     return usage("--bisect and --stage run every engine they need: no "
                  "--engine, --repeat or --lx-events with them");
