@@ -195,16 +195,19 @@ QString SessionReport::escape(const QString &text) {
 }
 
 QString SessionReport::numericsVerdictHtml(const RunSummaryData &run) {
-  // HOOK (numerics): the numerics verdict (exact / within rounding /
-  // WRONG per output, from the f64 shadow's error bound) replaces this
-  // comparison with the interpreter's once its driver function is on main.
+  // The numerics verdict: exact / within rounding / WRONG per output, each
+  // judged against the interpreter's f64 shadow and its error bound
+  // (docs/numerics.md).
   if (!run.ok)
     return QStringLiteral("<p class=\"none\">%1</p>").arg(esc(QObject::tr("No run to judge.")));
-  const QString verdict = RunSummary::outputsVerdict(run);
-  const bool good = run.compared && std::all_of(run.outputs.begin(), run.outputs.end(),
-                                                [](const auto &c) { return c.agrees; });
-  return QStringLiteral("<p class=\"%1\">%2</p>")
-      .arg(!run.compared ? "faint" : good ? "good" : "bad", esc(verdict));
+  if (run.numerics.outputs.empty())
+    return QStringLiteral("<p class=\"faint\">%1</p>")
+        .arg(esc(QObject::tr("The run's outputs were not judged.")));
+  QString items;
+  for (const std::string &line : spyre::driver::verdictLines(run.numerics))
+    items += QStringLiteral("<li>%1</li>").arg(esc(QString::fromStdString(line)));
+  return QStringLiteral("<ul class=\"%1\">%2</ul>")
+      .arg(run.numerics.wrong() ? "bad" : "good", items);
 }
 
 QString SessionReport::html(MainWindow &window) {

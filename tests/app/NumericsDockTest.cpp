@@ -16,6 +16,8 @@
 
 #include "CodeEditor.h"
 
+#include <algorithm>
+
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -113,10 +115,13 @@ private Q_SLOTS:
     NumericsDock *dock = window.numerics()->dock();
     QCOMPARE(dock->currentOutput(), QStringLiteral("y_ptr"));
     const RunSummaryData &data = views->summary()->runs().front();
-    QCOMPARE(dock->verdictText(),
-             QString::fromStdString(data.numerics.outputs.front().text));
-    QVERIFY2(data.numerics.outputs.front().verdict != Verdict::Wrong,
-             data.numerics.outputs.front().text.c_str());
+    // The dock shows the output it selected (softmax's y_ptr, the one whose
+    // elements differ), with that output's verdict line.
+    auto shown = std::find_if(data.numerics.outputs.begin(), data.numerics.outputs.end(),
+                              [](const auto &o) { return o.name == "y_ptr"; });
+    QVERIFY(shown != data.numerics.outputs.end());
+    QCOMPARE(dock->verdictText(), QString::fromStdString(shown->text));
+    QVERIFY2(shown->verdict != Verdict::Wrong, shown->text.c_str());
     QVERIFY(!dock->bins().empty());
     QTableWidget *table = dock->worstTable();
     QVERIFY2(table->rowCount() > 0,
@@ -125,7 +130,8 @@ private Q_SLOTS:
     dock->show();
     dock->raise();
     QTRY_VERIFY(table->isVisible());
-    const JudgedElement &e = data.numerics.outputs.front().worstElements.front();
+    QVERIFY(!shown->worstElements.empty());
+    const JudgedElement &e = shown->worstElements.front();
     QRect cell = table->visualItemRect(table->item(0, 0));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
     EmulatorRun::Point p = window.runs()->emulator().current();

@@ -1,6 +1,7 @@
 //===- BatchJob.cpp - one kernel through every stage, as one JSON line ----===//
 
 #include "BatchJob.h"
+#include "KernelFiles.h"
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
@@ -127,6 +128,8 @@ nlohmann::json spyre::batch::runJob(
   request.arch = job.arch;
   request.seed = job.seed;
   request.args = scalarArguments(job.args);
+  if (fileWantsNoLxLimit(job.path))
+    request.hwConfig["lx_size_mb"] = double(limits::kMaxArrayBytes >> 20);
   PreparedRun interp(request);
   if (!interp.ok()) {
     RunResult failed = interp.run();

@@ -138,3 +138,11 @@ double spyre::batch::fileMaxUlps(const std::string &path) {
     return 0;
   }
 }
+
+bool spyre::batch::fileWantsNoLxLimit(const std::string &path) {
+  std::istringstream runArgs(comment(path, "RUN-ARGS"));
+  for (std::string word; runArgs >> word;)
+    if (word == "--no-lx-limit")
+      return true;
+  return false;
+}

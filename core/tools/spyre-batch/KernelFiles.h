@@ -39,6 +39,11 @@ fileArguments(const std::string &path, const std::string &function,
 /// The kernel's `// MAX-ULPS: N`, or 0.
 double fileMaxUlps(const std::string &path);
 
+/// Whether the kernel's RUN-ARGS ask for `--no-lx-limit` (its tiles are
+/// larger than LX: the interpreter's reference runs without the limit, as
+/// spyre-run's option does; the compiled program keeps the target's LX).
+bool fileWantsNoLxLimit(const std::string &path);
+
 /// `NAME=VALUE` split at the first '='; false when there is none.
 bool splitAssignment(const std::string &text, std::string &name,
                      std::string &value);
