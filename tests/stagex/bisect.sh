@@ -54,6 +54,13 @@ declare -A REORDERS=(
   [ktir__ffn_swiglu]=vectorize-held-tiles
   [ktir__ffn_swiglu_4core]=vectorize-held-tiles
   [sdsc__sdpa_pv_ksplit]=vectorize-held-tiles
+  # issue 23's generated projections: f16 dot products over K in lanes
+  [mta_smollm2_vproj_tokens_cols]=vectorize-held-tiles
+  [mtb_llama1b_qproj_decode]=vectorize-held-tiles
+  [mtb_smollm2_down_decode_locs]=vectorize-held-tiles
+  [mtb_smollm2_kproj_prefill]=vectorize-held-tiles
+  [multi_kernel_mlp_decode]=vectorize-held-tiles
+  [rms_norm_i32_tokens]=stream-row-passes
 )
 passed=0; failed=0
 check() { # name, spyre-run arguments...
