@@ -176,6 +176,8 @@ void EmulatedRunViews::clearShown() {
   cleared = true;
   chartWaiting = nullptr;
   ++shownRuns; // a summary waiting for its turn is of the previous kernel
+  if (feed)
+    feed->drop();
   docks->ring()->setLiveState(RingLiveState());
   docks->ring()->setRunPeaks({});
   docks->occupancy()->setTrace(spyre::driver::OccupancyTrace());
@@ -284,6 +286,8 @@ void EmulatedRunViews::onReady() {
 }
 
 void EmulatedRunViews::onExtended() {
+  if (cleared) // a part of a run taken off (another kernel opened)
+    return;
   index();
   if (summaryAwaited && !run->growing()) {
     summaryAwaited = false;
@@ -294,7 +298,7 @@ void EmulatedRunViews::onExtended() {
 
 void EmulatedRunViews::onRecordingStopped() {
   const spyre::emu::Session *session = run->session();
-  if (!session)
+  if (!session || cleared)
     return;
   summaryAwaited = false;
   summaryView->setStatus(
@@ -473,7 +477,7 @@ void EmulatedRunViews::onRingWindow() {
   ringWindowInFlight = false;
   std::shared_ptr<const RingStateIndex> got = ringWindower.result();
   // Of the run shown (a newer run's index comes through index()).
-  if (!got || !run->session() || inFlight || pendingIndex)
+  if (!got || !run->session() || inFlight || pendingIndex || cleared)
     return;
   releaseOnWorker(std::exchange(ring, got));
   ringShown = nullptr;
@@ -490,7 +494,7 @@ void EmulatedRunViews::onIndexed() {
     return;
   }
   const spyre::emu::Session *session = run->session();
-  if (!session)
+  if (!session || cleared)
     return;
   // The ring and the cursors at once; the chart's series (10-20 ms of
   // Qt Charts) in a later turn, after the ring's first paint.
@@ -540,7 +544,9 @@ void EmulatedRunViews::onPosition() {
   const spyre::emu::Session *session = run->session();
   // A part of the run being indexed again: the older part's index holds
   // every cycle up to its frontier.
-  if (!session || !ring)
+  // (A run taken off, another kernel opened: its later parts are not
+  // drawn until a new run is ready.)
+  if (!session || !ring || cleared)
     return;
   uint64_t cycle = session->cycle();
   // The ring drawn for another target (the Target menu switched, the

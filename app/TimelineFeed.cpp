@@ -122,9 +122,23 @@ TimelineFeed::build(const spyre::emu::Session &session, int focused,
   return model;
 }
 
+size_t TimelineFeed::workSize(const spyre::emu::Session &session) {
+  return session.detailed() ? session.trace().events.size()
+                            : session.overview().size() * session.overview().engineCount();
+}
+
+void TimelineFeed::drop() {
+  dropped = true;
+  wanted = wantedFresh = false;
+  shownWindow = nullptr;
+  rangeSettled.stop();
+}
+
 void TimelineFeed::onSession(bool fresh) {
   const spyre::emu::Session *s = run->session();
-  if (!s)
+  if (fresh)
+    dropped = false;
+  if (!s || dropped)
     return;
   if (inFlight) { // build the newest once this one is done
     wanted = true;
@@ -136,9 +150,7 @@ void TimelineFeed::onSession(bool fresh) {
   if (fresh || (shownWindow && shownWindow->toCycle > s->totalCycles()))
     shownWindow = nullptr;
   int focused = dock->model().focusedCore();
-  size_t size = s->detailed() ? s->trace().events.size()
-                              : s->overview().size() * s->overview().engineCount();
-  if (size < kSyncEvents && !shownWindow) {
+  if (workSize(*s) < kSyncEvents && !shownWindow) {
     show(build(*s, focused), fresh);
     return;
   }
@@ -156,7 +168,7 @@ void TimelineFeed::onSession(bool fresh) {
 void TimelineFeed::onRangeChanged() {
   const spyre::emu::Session *s = run->session();
   TimelineView *view = dock->view();
-  if (!s || s->detailed() || inFlight || s->totalCycles() == 0)
+  if (!s || dropped || s->detailed() || inFlight || s->totalCycles() == 0)
     return;
   const Overview &ov = s->overview();
   double first = std::max(0.0, view->visibleFirst());
@@ -208,6 +220,8 @@ void TimelineFeed::onBuilt() {
     return;
   inFlight = false;
   Built got = watcher.result();
+  if (dropped)
+    return;
   // A model of an older run is dropped when a new run came meanwhile; a
   // shorter part of the same run is shown until the longer one is built.
   bool newerRun = wanted && wantedFresh;

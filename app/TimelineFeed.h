@@ -18,7 +18,7 @@
 // instruction when the window is short enough, else its own finer
 // overview.
 //
-// A short run (under kSyncEvents trace events) is filled at once, inside
+// A short run (under kSyncEvents trace events or overview stretches) is filled at once, inside
 // ready(); a longer one on a worker thread (build() reads the session,
 // which never changes once recorded, through a shared pointer), and the
 // finished model is moved into the dock in one step that keeps the
@@ -46,7 +46,8 @@ class TimelineFeed : public QObject {
   Q_OBJECT
 
 public:
-  /// Runs with fewer trace events than this are filled on the GUI thread.
+  /// Runs with less to draw than this (workSize) are filled on the GUI
+  /// thread.
   static constexpr size_t kSyncEvents = 50'000;
   /// A window is re-executed when it holds at most this many events, and
   /// drawn instruction by instruction when at most kWindowDetail.
@@ -62,8 +63,14 @@ public:
   static std::unique_ptr<TimelineModel>
   build(const spyre::emu::Session &session, int focused = 0,
         const spyre::emu::RunWindow *window = nullptr);
+  /// What filling the model from `session` reads: its trace events when
+  /// it keeps them (detailed()), else its overview's buckets times engines.
+  static size_t workSize(const spyre::emu::Session &session);
   /// A newer run's model (or a window's) is being built.
   bool filling() const { return inFlight || wanted; }
+  /// The run shown is taken off (another kernel opened): its later parts
+  /// and any model being built of it are not drawn; the next ready() is.
+  void drop();
   /// Waits for it and shows it (tests, --screenshot).
   void finishFilling();
   /// The window shown (null: the whole run's trace or overview).
@@ -95,6 +102,7 @@ private:
   bool inFlight = false; ///< a worker's model not yet taken
   bool wanted = false;   ///< a newer session came meanwhile
   bool wantedFresh = false, builtFresh = false, builtWindow = false;
+  bool dropped = false; ///< the run was taken off; waits for a new one
 };
 
 #endif
