@@ -301,7 +301,15 @@ FailureOr<RtValue> spyre::stagex::popValue(Context &ctx, Operation *op,
       return op->emitError("receiving ") << *sticks << " sticks as one vector";
     if (!waitFor(ctx, op, queue, false))
       return failure();
-    return RtValue(queue.pop());
+    TensorPtr t = queue.pop();
+    // A tile read from LX in another shape of the same sticks (a unit
+    // dimension dropped, a flattening of rows of whole sticks: the
+    // pipeline's absorbed reshapes) is received in the pop's shape.
+    if (auto tile = dyn_cast<RankedTensorType>(type);
+        tile && t && ArrayRef<int64_t>(t->shape) != tile.getShape() &&
+        t->numElements() == tile.getNumElements())
+      t = interp::reshaped(*t, tile.getShape());
+    return RtValue(t);
   }
   StickLayout layout = stickLayout(shaped.getShape(), queue.lanes());
   if (sticks && *sticks != layout.sticks())
