@@ -216,6 +216,27 @@ func.func @k() attributes {grid = [1]} {
              errors.front().c_str());
   }
 
+  /// A ring receive from a core that does not exist is an error on its
+  /// line (it would otherwise wait forever: a deadlock report), as a send
+  /// to one is.
+  void ringPeerOutsideTheMachine() {
+    const char *source = R"(
+func.func @k() attributes {grid = [1]} {
+  %c99 = arith.constant 99 : index
+  %st = sched.alloc : memref<64xf32, "lx">
+  %in = sched.ring_receive from core %c99 into %st : memref<64xf32, "lx"> -> tensor<64xf32>
+  return
+}
+)";
+    bool ok = true;
+    std::vector<std::string> errors = runSource(source, ok);
+    QVERIFY(!ok);
+    QVERIFY(!errors.empty());
+    QVERIFY2(contains(errors.front(), "test.mlir\":5:") &&
+                 contains(errors.front(), "ring receive from core 99, which does not exist"),
+             errors.front().c_str());
+  }
+
   /// A FIFO of whole tiles hands out its element type: a tile moved in
   /// from an LX buffer with unit dimensions a pass dropped (1x1x64 into a
   /// FIFO of 1x64) pops as 1x64, which a matmul takes; a tile of another
