@@ -32,6 +32,7 @@
 #include "support/NumberText.h"
 
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -917,11 +918,16 @@ RunResult PreparedRun::State::run() {
   interp::LatencyTracker tracker(*hw, coreCount);
   LatencyAdapter adapter(tracker);
   interp::Interpreter run(function, memories, options, &adapter);
+  timespec cpuStart{}, cpuEnd{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuStart);
   auto start = std::chrono::steady_clock::now();
   LogicalResult status = run.run(values);
   result.wallSeconds = std::chrono::duration<double>(
                            std::chrono::steady_clock::now() - start)
                            .count();
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuEnd);
+  result.cpuSeconds = double(cpuEnd.tv_sec - cpuStart.tv_sec) +
+                      double(cpuEnd.tv_nsec - cpuStart.tv_nsec) * 1e-9;
   result.grid = run.grid();
   result.opsExecuted = run.opsExecuted();
   result.lxCapacityBytes = options.lxCapacityBytes;

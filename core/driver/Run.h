@@ -146,6 +146,9 @@ struct RunResult {
   int criticalCore = 0;
   std::vector<CoreEstimate> perCore;
   double wallSeconds = 0; ///< executing only (parsing and set-up excluded)
+  /// The same span in the thread's CPU time (what other work sharing the
+  /// machine does not inflate; spyre-bench --stages compares by it).
+  double cpuSeconds = 0;
   uint64_t opsExecuted = 0;
 };
 

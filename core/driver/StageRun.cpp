@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <chrono>
+#include <ctime>
 
 using namespace spyre;
 using namespace spyre::driver;
@@ -28,6 +29,15 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                        start)
       .count();
+}
+
+/// The CPU time of the calling thread (the snapshot's processes are
+/// coroutines on it): unlike the wall clock, not inflated by other work
+/// sharing the machine.
+double threadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
 
@@ -275,6 +285,7 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
       previous.unchanged = true;
       previous.diagnostics.clear();
       previous.wallSeconds = 0;
+      previous.executeSeconds = 0;
       s = std::move(previous);
     } else if (spyre) {
       s.emulated = true;
@@ -301,8 +312,10 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
     } else {
       DiagnosticCapture capture(context, s.diagnostics);
       capture.setPass(s.pass);
+      double executed = threadCpuSeconds();
       SnapshotOutcome run = runSnapshot(*modules[i], prepared, out.reference,
                                         request, stickBytes);
+      s.executeSeconds = threadCpuSeconds() - executed;
       s.opsExecuted = run.ops;
       if (run.ok) {
         s.arrays = std::move(run.arrays);

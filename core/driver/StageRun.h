@@ -54,6 +54,11 @@ struct StageRun {
   size_t firstElement = 0;
   int firstLine = 0;
   double wallSeconds = 0;
+  /// The stage executor's CPU time (the thread's: not the wall clock, which
+  /// other work on the machine inflates): placing the inputs, executing
+  /// the snapshot, reading the outputs back (not judging them); 0 for an
+  /// unchanged or emulated snapshot.
+  double executeSeconds = 0;
   uint64_t opsExecuted = 0;
   /// Every output array and region after the run.
   std::map<std::string, npy::Array> arrays, regions;

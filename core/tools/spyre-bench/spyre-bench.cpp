@@ -26,11 +26,25 @@
 // others show 0. --shadow on runs the interpreter with its f64 shadow and
 // error bounds (RunRequest::shadow, docs/numerics.md), for the cost of it.
 //
+//   spyre-bench --stages on [--repeat N] [--filter TEXT] ...
+//
+// times pass-by-pass execution instead (docs/stage-execution.md): the
+// kernel is bisected N + 1 times as `spyre-run --bisect` does without the
+// emulator (driver/StageRun.h); each time, the stage executor's time over
+// every snapshot it executes (placing inputs, executing, reading outputs
+// back; not compiling, not judging) is summed. The table gives the median
+// of the last N sums, the first one's (a bisect in a fresh process), the
+// interpreter's warm run as above, the ratio of the median to it (the
+// issue's "all snapshots in less than 5x one interpreter run"), and the
+// slowest snapshot. Both sides are the thread's CPU time, not the wall
+// clock: on a shared machine the wall clock of a 1 ms run varies 5x.
+//
 //===----------------------------------------------------------------------===//
 
 #include "driver/Record.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
+#include "driver/StageRun.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -61,6 +75,17 @@ struct Measurement {
   double oracleMs = 0; ///< 0: the record has no time
 };
 
+/// --stages: every snapshot's execution against one interpreter run.
+struct StageMeasurement {
+  bool ok = false;
+  double interpMs = 0;     ///< the interpreter's warm median
+  double snapshotsMs = 0;  ///< median over the bisects of their sums
+  double firstMs = 0;      ///< the first bisect's sum
+  int snapshots = 0;       ///< snapshots executed per bisect
+  double slowestMs = 0;    ///< the slowest snapshot of the last bisect
+  char slowest[40] = {};   ///< its pass
+};
+
 std::vector<std::string> listDir(const std::string &dir) {
   std::vector<std::string> names;
   if (DIR *d = opendir(dir.c_str())) {
@@ -84,23 +109,31 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
-Measurement measure(const Job &job, int repeat, const std::string &only,
-                    bool shadow) {
-  Measurement m;
-  RunRequest request;
+/// The request of a job: the record's inputs, or random ones (seed 0).
+bool requestOf(const Job &job, RunRequest &request, double *oracleMs) {
   if (!job.record.empty()) {
     Record record;
     std::string error;
     if (!loadRecord(job.record, record, error))
-      return m;
+      return false;
     request = record.request;
-    m.oracleMs = record.oracleExecuteSeconds.value_or(0) * 1e3;
+    if (oracleMs)
+      *oracleMs = record.oracleExecuteSeconds.value_or(0) * 1e3;
   } else {
     request.seed = 0;
   }
   request.source = readFile(job.kernel);
   request.sourceName = job.kernel;
   request.recordLxEvents = false;
+  return true;
+}
+
+Measurement measure(const Job &job, int repeat, const std::string &only,
+                    bool shadow) {
+  Measurement m;
+  RunRequest request;
+  if (!requestOf(job, request, &m.oracleMs))
+    return m;
   request.shadow = shadow;
 
   std::vector<double> warm, cold; // empty: not measured (0)
@@ -137,12 +170,105 @@ Measurement measure(const Job &job, int repeat, const std::string &only,
   return m;
 }
 
+StageMeasurement measureStages(const Job &job, int repeat) {
+  StageMeasurement m;
+  StageRunRequest request;
+  if (!requestOf(job, request.run, nullptr))
+    return m;
+  request.emulator = false;
+  std::vector<double> interp, sums;
+  {
+    PreparedRun prepared(request.run);
+    if (!prepared.ok() || !prepared.run().ok)
+      return m;
+    for (int i = 0; i < repeat; ++i) {
+      RunResult result = prepared.run();
+      if (!result.ok)
+        return m;
+      interp.push_back(result.cpuSeconds * 1e3);
+    }
+  }
+  for (int i = 0; i <= repeat; ++i) {
+    StageRunResult r = runStages(request);
+    if (!r.ok)
+      return m;
+    double sum = 0;
+    int executed = 0;
+    m.slowestMs = 0;
+    for (const StageRun &s : r.stages) {
+      if (s.outcome == StageOutcome::Failed)
+        return m;
+      if (s.executeSeconds <= 0)
+        continue;
+      ++executed;
+      sum += s.executeSeconds * 1e3;
+      if (s.executeSeconds * 1e3 > m.slowestMs) {
+        m.slowestMs = s.executeSeconds * 1e3;
+        std::snprintf(m.slowest, sizeof m.slowest, "%s", s.pass.c_str());
+      }
+    }
+    m.snapshots = executed;
+    if (i == 0)
+      m.firstMs = sum;
+    else
+      sums.push_back(sum);
+  }
+  m.interpMs = medianTime(interp);
+  m.snapshotsMs = medianTime(sums);
+  m.ok = true;
+  return m;
+}
+
+/// Runs `measure` in a child process (so that its peak RSS is its own) and
+/// hands back what it measured; false when the child failed.
+template <typename M, typename F>
+bool inChild(F measure, M &m, rusage &usage) {
+  int pipeFd[2];
+  if (pipe(pipeFd) != 0)
+    return false;
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(pipeFd[0]);
+    M mine = measure();
+    ssize_t n = write(pipeFd[1], &mine, sizeof mine);
+    _exit(n == sizeof mine ? 0 : 1);
+  }
+  close(pipeFd[1]);
+  ssize_t got = read(pipeFd[0], &m, sizeof m);
+  close(pipeFd[0]);
+  int status = 0;
+  wait4(pid, &status, 0, &usage);
+  return got == sizeof m && m.ok;
+}
+
+void printStages(const std::vector<Job> &jobs, const std::string &filter,
+                 int repeat) {
+  std::printf("%-46s %10s %13s %10s %9s %6s  %s\n", "kernel", "interp (ms)",
+              "snapshots (ms)", "first (ms)", "ratio", "count",
+              "slowest snapshot (ms)");
+  for (const Job &job : jobs) {
+    if (!filter.empty() && job.name.find(filter) == std::string::npos)
+      continue;
+    StageMeasurement m;
+    rusage usage{};
+    if (!inChild([&] { return measureStages(job, repeat); }, m, usage)) {
+      std::printf("%-46s %s\n", job.name.c_str(), "FAILED");
+      continue;
+    }
+    std::printf("%-46s %10.3f %13.3f %10.3f %8.1fx %6d  %s %.3f\n",
+                job.name.c_str(), m.interpMs, m.snapshotsMs, m.firstMs,
+                m.interpMs > 0 ? m.snapshotsMs / m.interpMs : 0.0,
+                m.snapshots, m.slowest, m.slowestMs);
+    std::fflush(stdout);
+  }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string corpus = "../shared/corpus", samples = "samples", filter, only;
   int repeat = 5;
-  bool shadow = false;
+  bool shadow = false, stages = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--corpus")
@@ -159,10 +285,13 @@ int main(int argc, char **argv) {
     else if (a == "--shadow" && (std::strcmp(argv[i + 1], "on") == 0 ||
                                  std::strcmp(argv[i + 1], "off") == 0))
       shadow = std::strcmp(argv[i + 1], "on") == 0;
+    else if (a == "--stages" && (std::strcmp(argv[i + 1], "on") == 0 ||
+                                 std::strcmp(argv[i + 1], "off") == 0))
+      stages = std::strcmp(argv[i + 1], "on") == 0;
     else {
       std::fprintf(stderr, "usage: spyre-bench [--corpus DIR] [--samples DIR] "
                            "[--repeat N] [--filter TEXT] [--only warm|cold] "
-                           "[--shadow on|off]\n");
+                           "[--shadow on|off] [--stages on|off]\n");
       return 1;
     }
   }
@@ -179,6 +308,10 @@ int main(int argc, char **argv) {
   for (const std::string &f : listDir(samples))
     if (endsWith(f, ".mlir"))
       jobs.push_back({"samples/" + f, samples + "/" + f, ""});
+  if (stages) {
+    printStages(jobs, filter, repeat);
+    return 0;
+  }
 
   std::printf("%-46s %5s %7s %10s %10s %10s %10s %9s %10s %9s\n", "kernel",
               "cores", "ops", "warm (ms)", "cold (ms)", "first (ms)", "ops/s",
@@ -186,24 +319,10 @@ int main(int argc, char **argv) {
   for (const Job &job : jobs) {
     if (!filter.empty() && job.name.find(filter) == std::string::npos)
       continue;
-    int pipeFd[2];
-    if (pipe(pipeFd) != 0)
-      return 1;
-    pid_t pid = fork();
-    if (pid == 0) {
-      close(pipeFd[0]);
-      Measurement m = measure(job, repeat, only, shadow);
-      ssize_t n = write(pipeFd[1], &m, sizeof m);
-      _exit(n == sizeof m ? 0 : 1);
-    }
-    close(pipeFd[1]);
     Measurement m;
-    ssize_t got = read(pipeFd[0], &m, sizeof m);
-    close(pipeFd[0]);
-    int status = 0;
     rusage usage{};
-    wait4(pid, &status, 0, &usage);
-    if (got != sizeof m || !m.ok) {
+    if (!inChild([&] { return measure(job, repeat, only, shadow); }, m,
+                 usage)) {
       std::printf("%-46s %s\n", job.name.c_str(), "FAILED");
       continue;
     }
