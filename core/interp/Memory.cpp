@@ -15,7 +15,8 @@ uint8_t *ByteStore::page(uint64_t address, bool create) {
   if (it == pages.end()) {
     if (!create)
       return nullptr;
-    auto fresh = std::make_unique<uint8_t[]>(kPageSize);
+    // Zeroed once (make_unique<T[]> would value-initialise it as well).
+    std::unique_ptr<uint8_t[]> fresh(new uint8_t[kPageSize]);
     std::memset(fresh.get(), 0, kPageSize);
     it = pages.emplace(index, std::move(fresh)).first;
   }

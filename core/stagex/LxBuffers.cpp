@@ -4,6 +4,8 @@
 #include "interp/CoreExec.h"
 #include "interp/HalfArrays.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <vector>
 
 using namespace spyre;
@@ -11,11 +13,15 @@ using namespace spyre::stagex;
 
 namespace {
 
+/// A row's or a stick's bytes: on the stack up to a few sticks.
+using Bytes = llvm::SmallVector<uint8_t, 512>;
+
 /// Elements of `dtype` from `address`, `count` of them.
 void loadElements(interp::ByteStore &lx, interp::DType dtype, uint64_t address,
                   double *out, int64_t count) {
   unsigned size = interp::dtypeSize(dtype);
-  std::vector<uint8_t> bytes(size_t(count) * size);
+  Bytes bytes;
+  bytes.resize_for_overwrite(size_t(count) * size);
   lx.readBytes(address, bytes.data(), bytes.size());
   if (dtype == interp::DType::F16) {
     interp::decodeHalves(bytes.data(), out, count);
@@ -28,7 +34,8 @@ void loadElements(interp::ByteStore &lx, interp::DType dtype, uint64_t address,
 void storeElements(interp::ByteStore &lx, interp::DType dtype,
                    uint64_t address, const double *values, int64_t count) {
   unsigned size = interp::dtypeSize(dtype);
-  std::vector<uint8_t> bytes(size_t(count) * size);
+  Bytes bytes;
+  bytes.resize_for_overwrite(size_t(count) * size);
   if (dtype == interp::DType::F16)
     interp::encodeHalves(values, bytes.data(), count);
   else
