@@ -13,7 +13,8 @@
 //
 // A softmax state of 1.1 MB packs into about a fifth: a session keeps five
 // times the checkpoints in the same budget, so a replay is five times
-// shorter.
+// shorter. The packed words are then compressed (zstd, fastest level) when
+// that makes them smaller; unpacking decompresses them first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_EMU_PACKEDSTATE_H
@@ -39,7 +40,9 @@ public:
 
 private:
   MachineState rest;
-  std::vector<uint8_t> words;
+  std::vector<uint8_t> words; ///< zstd-compressed when `compressed`
+  size_t rawSize = 0;         ///< their size uncompressed
+  bool compressed = false;
 };
 
 /// Bytes a machine state takes as it is (registers, FIFOs, queue,

@@ -13,11 +13,13 @@
 #ifndef SPYRE_EMU_PAGEDMEMORY_H
 #define SPYRE_EMU_PAGEDMEMORY_H
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace spyre::emu {
 
@@ -114,6 +116,58 @@ public:
           bytes += sizeof(Page);
     }
     return bytes;
+  }
+  /// Each page of this memory that holds the same bytes as the page at the
+  /// same address in `before` (rewritten with the values it had) shares
+  /// that page instead, and a chunk whose pages all end up shared shares
+  /// the chunk: what keeping this memory beside `before` costs is then the
+  /// pages whose bytes changed. The bytes read do not change.
+  void shareUnchanged(const PagedMemory &before) {
+    if (!table || !before.table || table == before.table)
+      return;
+    auto theirs = [&](uint64_t index) -> const std::shared_ptr<Chunk> * {
+      auto it = before.table->find(index);
+      return it == before.table->end() ? nullptr : &it->second;
+    };
+    auto samePage = [](const std::shared_ptr<Page> &a, const std::shared_ptr<Page> &b) {
+      return a != b && a && b && *a == *b;
+    };
+    std::vector<uint64_t> changed; // chunks with a page to share
+    for (const auto &[index, chunk] : *table) {
+      const std::shared_ptr<Chunk> *old = theirs(index);
+      if (!old || *old == chunk)
+        continue;
+      for (uint64_t i = 0; i < kChunkPages; ++i)
+        if (samePage(chunk->pages[i], (*old)->pages[i])) {
+          changed.push_back(index);
+          break;
+        }
+    }
+    if (changed.empty())
+      return;
+    if (table.use_count() > 1)
+      table = std::make_shared<Table>(*table);
+    for (uint64_t index : changed) {
+      std::shared_ptr<Chunk> &c = (*table)[index];
+      const std::shared_ptr<Chunk> &old = *theirs(index);
+      if (c.use_count() > 1)
+        c = std::make_shared<Chunk>(*c);
+      bool all = true;
+      for (uint64_t i = 0; i < kChunkPages; ++i) {
+        if (samePage(c->pages[i], old->pages[i]))
+          c->pages[i] = old->pages[i];
+        all = all && c->pages[i] == old->pages[i];
+      }
+      if (all)
+        c = old;
+    }
+    // Every chunk shared: the table too.
+    if (table->size() == before.table->size() &&
+        std::equal(table->begin(), table->end(), before.table->begin(),
+                   [](const auto &x, const auto &y) {
+                     return x.first == y.first && x.second == y.second;
+                   }))
+      table = before.table;
   }
   /// Whether both memories hold the same bytes (a page one of them never
   /// wrote reads as zeros).

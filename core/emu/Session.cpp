@@ -66,6 +66,15 @@ Session::Session(std::shared_ptr<const runtime::Job> j,
 Session::~Session() = default;
 
 void Session::takeCheckpoint() {
+  if (!checkpoints.empty()) {
+    // Pages rewritten with the bytes they had at the last checkpoint are
+    // shared with it again (a loop rewriting its buffers with the same
+    // values costs no copy): only the bytes that changed are kept twice.
+    const MachineState &before = checkpoints.back().state->skeleton();
+    full->hbm().shareUnchanged(before.hbm);
+    for (size_t c = 0; c < before.lx.size() && c < full->state().lx.size(); ++c)
+      full->lx(int32_t(c)).shareUnchanged(before.lx[c]);
+  }
   auto state = std::make_shared<const PackedState>(full->state());
   uint64_t bytes = costBeside(*state, checkpoints.empty()
                                           ? nullptr
@@ -96,7 +105,6 @@ void Session::thinCheckpoints() {
   checkpoints = std::move(kept);
   interval *= 2;
   fine.clear();
-  fineFor = SIZE_MAX;
 }
 
 uint64_t Session::recordedEvents() const {
@@ -247,48 +255,95 @@ void Session::stepTo(uint64_t n) {
     cursor->step();
 }
 
+const Session::Fine *Session::fineBefore(uint64_t n, uint64_t cycle) const {
+  // The latest kept state at or before event n whose next event comes at
+  // or before `cycle` (the fine states are in event order).
+  const Fine *best = nullptr;
+  for (const Fine &f : fine) {
+    if (f.events > n)
+      break;
+    const MachineState &s = *f.state;
+    if ((s.queue.empty() ? s.now : s.queue.top().time) <= cycle)
+      best = &f;
+  }
+  return best;
+}
+
+void Session::restoreBefore(uint64_t n, uint64_t cycle, size_t k, bool cursorUsable) {
+  // From the checkpoint, a fine state after it, or the cursor where it is
+  // (the caller checked that it is not past them) when that is nearer or
+  // less than fineSpacing() events behind (stepping costs less than
+  // copying the state: a step forwards onto a fine state just steps).
+  const uint64_t from = checkpoints[k].state->skeleton().events;
+  const Fine *f = fineBefore(n, cycle);
+  const uint64_t nearest = f && f->events > from ? f->events : from;
+  restoredAt = UINT64_MAX;
+  if (cursorUsable && position() + fineSpacing() >= nearest)
+    return;
+  if (f && f->events > from)
+    cursor->restore(*f->state);
+  else
+    restore(k);
+  restoredAt = position();
+}
+
 bool Session::seekEvent(uint64_t n) {
   if (n > total || checkpoints.empty())
     return false;
-  uint64_t here = position();
-  if (n < here || n / interval > here / interval) {
-    const size_t k = checkpointForEvent(n);
-    // The nearest state at or before n: the checkpoint, or one kept on
-    // the way through its interval by an earlier replay.
-    const Fine *best = nullptr;
-    if (fineFor == k)
-      for (const Fine &f : fine)
-        if (f.events <= n && (!best || f.events > best->events))
-          best = &f;
-    if (best && !(here <= n && here > best->events))
-      cursor->restore(*best->state);
-    else if (!best)
-      restore(k);
-    replayKeeping(k, n);
-  }
+  restoreBefore(n, UINT64_MAX, checkpointForEvent(n), position() <= n);
+  replayKeeping(n);
   stepTo(n);
+  lastReplay_ = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
   return cursor->state().events == n;
 }
 
-void Session::replayKeeping(size_t k, uint64_t n) {
-  // Steps back one at a time would replay most of the interval each: a
-  // long replay keeps kFine states on its way, so the next steps back
-  // start from the nearest of them.
-  const uint64_t spacing = std::max<uint64_t>(interval / kFine, 1);
-  if (n - position() < 2 * spacing)
+uint64_t Session::fineSpacing() {
+  // Copying a state costs about as much as replaying one event per few
+  // hundred of its bytes (softmax: 1.1 MB against 8,600 events of ~10 M
+  // a second): a replay of d events keeps its kFine states only when
+  // d / kFine is at least this far, so the copies cost a fraction of it.
+  if (!fineMin)
+    fineMin = options_.fineSpacing
+                  ? options_.fineSpacing
+                  : std::max<uint64_t>(256, stateBytes(cursor->state()) / 128);
+  return fineMin;
+}
+
+void Session::keepFine(uint64_t at, uint64_t near) {
+  auto it = std::lower_bound(fine.begin(), fine.end(), at,
+                             [](const Fine &f, uint64_t e) { return f.events < e; });
+  if (it != fine.end() && it->events == at)
     return;
-  if (fineFor != k) {
-    fine.clear();
-    fineFor = k;
+  fine.insert(it, {at, std::make_shared<const MachineState>(cursor->state())});
+  // Bounded: the states farthest from `near` go first, those after it
+  // before those before it (steps back start from the latter).
+  while (fine.size() > kFineMax) {
+    auto far = std::max_element(fine.begin(), fine.end(), [&](const Fine &a, const Fine &b) {
+      auto score = [&](const Fine &f) {
+        return f.events > near ? (f.events - near) + total + 1 : near - f.events;
+      };
+      return score(a) < score(b);
+    });
+    fine.erase(far);
   }
-  const uint64_t start = uint64_t(k) * interval;
-  while (cursor->state().events + spacing <= n &&
-         cursor->status() == Machine::Status::Running) {
-    stepTo((cursor->state().events - start) / spacing * spacing + start + spacing);
-    const uint64_t at = cursor->state().events;
-    if (at < n && std::none_of(fine.begin(), fine.end(),
-                               [&](const Fine &f) { return f.events == at; }))
-      fine.push_back({at, std::make_shared<const MachineState>(cursor->state())});
+}
+
+void Session::replayKeeping(uint64_t n) {
+  // Steps back one at a time would replay most of the way each: a replay
+  // of many events keeps kFine states on its way, so that the next steps
+  // back start from the nearest of them; each of those replays keeps
+  // closer ones in turn, down to fineSpacing().
+  const uint64_t start = position();
+  if (n <= start)
+    return;
+  const uint64_t spacing = std::max((n - start) / kFine, fineSpacing());
+  if (n - start < 2 * spacing)
+    return;
+  for (uint64_t at = start + spacing; at < n; at += spacing) {
+    stepTo(at);
+    if (cursor->state().events != at)
+      return; // the run ended
+    keepFine(at, n);
   }
 }
 
@@ -315,21 +370,23 @@ bool Session::stepCycle() {
   return true;
 }
 
-void Session::stepWhileBefore(uint64_t c) {
-  // Not past the recorded frontier (a snapshot's run goes on beyond it).
-  while (position() < total && cursor->status() == Machine::Status::Running &&
-         cursor->nextEventCycle() <= c)
-    cursor->step();
-}
-
 bool Session::seekCycle(uint64_t c) {
   if (checkpoints.empty())
     return false;
-  // From the checkpoint before c, unless the cursor is between it and c.
-  size_t k = checkpointForCycle(c);
-  if (cursor->state().now > c || position() < checkpoints[k].state->skeleton().events)
-    restore(k);
-  stepWhileBefore(c);
+  // From the state kept nearest before c, unless the cursor is between it
+  // and c; a long way keeps fine states as seekEvent does.
+  restoreBefore(UINT64_MAX, c, checkpointForCycle(c), cursor->state().now <= c);
+  const uint64_t spacing = std::max(interval / kFine, fineSpacing());
+  uint64_t next = position() + spacing;
+  while (position() < total && cursor->status() == Machine::Status::Running &&
+         cursor->nextEventCycle() <= c) {
+    cursor->step();
+    if (position() == next) {
+      keepFine(next, next);
+      next += spacing;
+    }
+  }
+  lastReplay_ = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
   return true;
 }
 

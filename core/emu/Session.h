@@ -57,6 +57,11 @@ struct SessionOptions {
   /// 17,933 events took 390 MB; 221 every 71,732 take about 100 MB).
   uint64_t shortReplay = uint64_t(1) << 16;
   size_t denseCheckpoints = 256;
+  /// The closest the states kept around the cursor may be (events; a step
+  /// back replays at most about twice that once the steps before it kept
+  /// theirs). 0: one event per 128 bytes of machine state, at least 256:
+  /// copying a state then costs a fraction of replaying that far.
+  uint64_t fineSpacing = 0;
   /// A run of at most this many events keeps its whole trace.
   uint64_t detailEvents = uint64_t(1) << 20;
   size_t overviewBuckets = Overview::kDefaultBuckets;
@@ -163,6 +168,11 @@ public:
   std::unique_ptr<Machine> replay(uint64_t from, uint64_t to, TraceSink &sink) const;
 
   size_t checkpointCount() const { return checkpoints.size(); }
+  /// States kept by the replays around where the session was (fine).
+  size_t fineStateCount() const { return fine.size(); }
+  /// Events the last seek re-executed from the state it restored (0 when
+  /// it stepped on from where it was).
+  uint64_t lastReplay() const { return lastReplay_; }
   uint64_t checkpointInterval() const { return interval; }
   /// Bytes the checkpoints take (what the budget bounds).
   uint64_t checkpointBytes() const { return checkpointTotal; }
@@ -174,6 +184,11 @@ private:
   struct Checkpoint {
     std::shared_ptr<const PackedState> state;
     uint64_t bytes = 0; ///< what it costs beside the one before it
+  };
+  /// A state kept by a replay (`fine` below).
+  struct Fine {
+    uint64_t events = 0;
+    std::shared_ptr<const MachineState> state;
   };
   Session() = default;
   void takeCheckpoint();
@@ -190,12 +205,22 @@ private:
   size_t checkpointForEvent(uint64_t n) const;
   size_t checkpointForCycle(uint64_t c) const;
   void restore(size_t checkpoint);
-  /// Steps the cursor towards `n` within checkpoint k's interval, keeping
-  /// states on the way (`fine`).
-  void replayKeeping(size_t k, uint64_t n);
+  /// The latest fine state at or before event n whose next event comes
+  /// at or before `cycle` (null: none).
+  const Fine *fineBefore(uint64_t n, uint64_t cycle) const;
+  /// Puts the cursor on the nearest state kept before event n and cycle
+  /// `cycle` (checkpoint k or a fine state after it), unless it is there
+  /// or nearer already (`cursorUsable`: it is not past them).
+  void restoreBefore(uint64_t n, uint64_t cycle, size_t k, bool cursorUsable);
+  /// Steps the cursor towards `n`, keeping fine states on a long way.
+  void replayKeeping(uint64_t n);
+  /// Keeps the cursor's state (at event `at`) as a fine state; the ones
+  /// farthest from event `near` go past kFineMax.
+  void keepFine(uint64_t at, uint64_t near);
+  /// The closest fine states may be (events; from the state's size).
+  uint64_t fineSpacing();
   /// Steps the cursor while it is before `n` (and the frontier).
   void stepTo(uint64_t n);
-  void stepWhileBefore(uint64_t cycle);
   /// Sets the totals from `full` and a cursor at the start.
   void finalise();
   void dropDetail();
@@ -205,16 +230,17 @@ private:
   /// checkpoints[i] at i * interval; shared with snapshot()s (never
   /// changed once taken).
   std::vector<Checkpoint> checkpoints;
-  /// States kept by the last long replay, inside checkpoint fineFor's
-  /// interval: steps back start from the nearest (copies as they are:
-  /// packing each would cost more than the replay it saves).
-  struct Fine {
-    uint64_t events = 0;
-    std::shared_ptr<const MachineState> state;
-  };
+  /// States kept by replays around where the user is, in event order:
+  /// a step back starts from the nearest before it (copies as they are:
+  /// packing each would cost more than the replay it saves). A replay of
+  /// d events keeps kFine of them d / kFine apart, so steps back in a row
+  /// replay ever shorter ways, down to fineSpacing(); at most kFineMax,
+  /// the farthest from the cursor dropped first.
   static constexpr uint64_t kFine = 16;
+  static constexpr size_t kFineMax = 48;
   std::vector<Fine> fine;
-  size_t fineFor = SIZE_MAX;
+  uint64_t fineMin = 0, lastReplay_ = 0;
+  uint64_t restoredAt = UINT64_MAX; ///< where the last restoreBefore() put it
   uint64_t interval = 4096;
   uint64_t checkpointTotal = 0, budget = 0;
   uint64_t total = 0, endCycle = 0;

@@ -24,6 +24,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -112,6 +113,8 @@ private Q_SLOTS:
   void deterministic();
   void stepForwardThenBack();
   void denseCheckpointsAreThinned();
+  void stepsBackInARowFromKeptStates();
+  void unchangedPagesAreShared();
   void recordInPiecesWithSnapshots();
   void cancelStopsRecording();
   void seekByCycleAndLine();
@@ -336,6 +339,113 @@ void EmuTest::denseCheckpointsAreThinned() {
     QVERIFY(dense.stepBack());
     QVERIFY2(sameState(dense.machine().state(), sparse.machine().state(), &why), why.c_str());
   }
+}
+
+void EmuTest::stepsBackInARowFromKeptStates() {
+  // Few checkpoints far apart: a jump keeps states on its way, each step
+  // back after it starts from the nearest and keeps closer ones (down to
+  // the state's size in events). Every state reached so, steps back in a
+  // row after a jump and after a click on a cycle, is the state forward
+  // execution had there, event by event.
+  std::function<void(emu::Machine &)> init;
+  emu::SessionOptions so;
+  auto job = copyOnTwoCores(init, so, 8192);
+  QVERIFY(job);
+  so.denseCheckpoints = 8;
+  so.shortReplay = UINT64_MAX; // at most 8 checkpoints, whatever the run
+  so.fineSpacing = 64;          // the states kept nest three levels deep
+  emu::Session s(job, init, so);
+  QVERIFY(s.checkpointCount() <= 8);
+  const uint64_t total = s.totalEvents();
+  QVERIFY2(s.checkpointInterval() > 8 * 1024, std::to_string(s.checkpointInterval()).c_str());
+  // A click: the cycle of the event half way to the jump, and the events
+  // done once every event of that cycle is.
+  const uint64_t jump = 3 * s.checkpointInterval() + s.checkpointInterval() / 2;
+  constexpr uint64_t kBack = 60;
+  QVERIFY(jump + 1 < total);
+  emu::Machine m(*job, {});
+  init(m);
+  while (m.state().events < jump / 2)
+    m.step();
+  const uint64_t clicked = m.nextEventCycle();
+  while (m.state().events < total && m.nextEventCycle() <= clicked)
+    m.step();
+  const uint64_t clickEvents = m.state().events;
+  // The forward run's states at the events the steps back visit.
+  auto visited = [&](uint64_t n) {
+    return (n <= jump && n + kBack >= jump) || (n <= clickEvents && n + 10 >= clickEvents);
+  };
+  std::map<uint64_t, emu::MachineState> forward;
+  emu::Machine f(*job, {});
+  init(f);
+  while (f.state().events < total) {
+    if (visited(f.state().events))
+      forward[f.state().events] = f.state();
+    f.step();
+  }
+  std::string why;
+  QVERIFY(s.seekEvent(jump));
+  const size_t afterJump = s.fineStateCount();
+  QVERIFY(afterJump > 0);
+  QVERIFY2(sameState(s.machine().state(), forward.at(jump), &why), why.c_str());
+  // Each step back replays from a kept state: together far less than
+  // one replay from the checkpoint each (kBack times half an interval).
+  uint64_t replayed = 0;
+  for (uint64_t k = 1; k <= kBack; ++k) {
+    QVERIFY(s.stepBack());
+    QCOMPARE(s.position(), jump - k);
+    QVERIFY(s.lastReplay() <= s.checkpointInterval() / 16 + 1);
+    replayed += s.lastReplay();
+    QVERIFY2(sameState(s.machine().state(), forward.at(jump - k), &why),
+             (std::to_string(jump - k) + ": " + why).c_str());
+  }
+  QVERIFY2(replayed <= s.checkpointInterval() / 2, std::to_string(replayed).c_str());
+  // The steps back kept closer states: more than the jump alone kept.
+  const size_t afterSteps = s.fineStateCount();
+  QVERIFY2(afterSteps > afterJump && afterSteps <= 48,
+           (std::to_string(afterJump) + " then " + std::to_string(afterSteps)).c_str());
+  QVERIFY(s.seekCycle(clicked));
+  QCOMPARE(s.position(), clickEvents);
+  for (uint64_t k = 1; k <= 10 && clickEvents > k; ++k) {
+    QVERIFY(s.stepBack());
+    QVERIFY2(sameState(s.machine().state(), forward.at(clickEvents - k), &why),
+             (std::to_string(clickEvents - k) + ": " + why).c_str());
+  }
+  // Forwards again through the kept states, to the end as recorded.
+  QVERIFY(s.seekEvent(total));
+  QVERIFY2(sameState(s.machine().state(), s.finalMachine().state(), &why,
+                     /*occupancy=*/false),
+           why.c_str());
+}
+
+void EmuTest::unchangedPagesAreShared() {
+  // A page rewritten with the bytes it had is shared with the copy that
+  // has them (a chunk whose every page is, the chunk); one written with
+  // other bytes is not; neither memory reads differently.
+  emu::PagedMemory a;
+  std::vector<uint8_t> ones(3 * emu::PagedMemory::kPageSize, 1);
+  a.writeBytes(0, ones.data(), ones.size());
+  const emu::PagedMemory before = a;
+  QCOMPARE(a.bytesNotIn(before), uint64_t(0));
+  a.writeBytes(100, ones.data(), 10); // the same bytes again
+  QVERIFY(a.bytesNotIn(before) > 0);
+  a.shareUnchanged(before);
+  QCOMPARE(a.bytesNotIn(before), uint64_t(0));
+  const uint8_t two = 2;
+  a.writeBytes(100, ones.data(), 10);
+  a.writeBytes(emu::PagedMemory::kPageSize + 7, &two, 1);
+  a.shareUnchanged(before);
+  const uint64_t kept = a.bytesNotIn(before);
+  QVERIFY(kept >= sizeof(emu::PagedMemory::Page));
+  QVERIFY(kept < 2 * sizeof(emu::PagedMemory::Page));
+  uint8_t byte = 0;
+  a.readBytes(emu::PagedMemory::kPageSize + 7, &byte, 1);
+  QCOMPARE(int(byte), 2);
+  before.readBytes(emu::PagedMemory::kPageSize + 7, &byte, 1);
+  QCOMPARE(int(byte), 1);
+  QVERIFY(!a.sameBytes(before));
+  a.writeBytes(emu::PagedMemory::kPageSize + 7, ones.data(), 1);
+  QVERIFY(a.sameBytes(before));
 }
 
 void EmuTest::recordInPiecesWithSnapshots() {

@@ -1,6 +1,7 @@
 //===- spyre-emu-bench.cpp - the emulator's speed, kernel by kernel --------===//
 //
-//   spyre-emu-bench [--arch PRESET] [--runs N] [--session [--steps N]]
+//   spyre-emu-bench [--arch PRESET] [--runs N]
+//                   [--session [--steps N] [--checkpoint-budget MiB]]
 //                   [--no-interp] KERNEL.mlir [--record REC.json]
 //                   [--arg NAME=VALUE]...
 //
@@ -36,9 +37,14 @@
 // recording's wall time and events/s, the checkpoints (count, interval,
 // bytes), the process's resident memory after recording and its peak,
 // and the worst and median latency over --steps N of each move the
-// explorer makes (a step, a step back, a seek to a random event, a seek
-// to a random cycle as a timeline click does, a run to the next event of
-// a random KTIR line).
+// explorer makes (a step, a step back just after a jump to a random event,
+// ten steps back in a row from a random event, a seek to a random event, a
+// seek to a random cycle as a timeline click does, a run to the next event
+// of a random KTIR line), with the longest thread CPU time a move took in
+// parentheses (a shared machine stretches the wall time).
+// `--checkpoint-budget MiB` replaces the session's checkpoint budget (512
+// MiB by default, as the explorer's): a small one on a shorter run gives
+// the checkpoint interval of a longer run with the default.
 //
 //===----------------------------------------------------------------------===//
 
@@ -145,30 +151,38 @@ double msSince(std::chrono::steady_clock::time_point t0) {
       .count();
 }
 
-/// "worst / median ms" of a move made `steps` times (each after `setup`,
-/// which is not timed).
+/// "worst / median ms (worst CPU ms)" of a move made `steps` times (each
+/// after `setup`, which is not timed): the wall time and, since a shared
+/// machine stretches the wall time, the thread's CPU time of the worst.
 std::string latency(int steps, const std::function<void()> &move,
                     const std::function<void()> &setup = {}) {
   std::vector<double> ms;
+  double worstCpu = 0;
   for (int k = 0; k < steps; ++k) {
     if (setup)
       setup();
+    double cpu0 = threadCpuSeconds();
     auto t0 = std::chrono::steady_clock::now();
     move();
     ms.push_back(msSince(t0));
+    worstCpu = std::max(worstCpu, (threadCpuSeconds() - cpu0) * 1e3);
   }
   if (ms.empty())
     return "-";
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.1f / %.2f ms",
-                *std::max_element(ms.begin(), ms.end()), medianTime(ms) * 1.0);
+  std::snprintf(buf, sizeof buf, "%.1f / %.2f ms (%.1f)",
+                *std::max_element(ms.begin(), ms.end()), medianTime(ms) * 1.0, worstCpu);
   return buf;
 }
 
 /// The session row of `--session` (see the header).
-int sessionRow(const std::string &name, const EmulateRequest &request, int steps) {
+int sessionRow(const std::string &name, const EmulateRequest &request, int steps,
+               uint64_t budgetMiB) {
+  emu::SessionOptions options;
+  if (budgetMiB)
+    options.checkpointBudget = budgetMiB << 20;
   auto t0 = std::chrono::steady_clock::now();
-  Emulation emu = startSession(request, emu::SessionOptions());
+  Emulation emu = startSession(request, options);
   double recordMs = msSince(t0);
   if (!emu.session) {
     std::printf("| %s | no session: %s |\n", name.c_str(),
@@ -191,6 +205,15 @@ int sessionRow(const std::string &name, const EmulateRequest &request, int steps
   // A step back just after a jump: the first one replays the most.
   std::string back = latency(
       steps, [&] { s.stepBack(); }, [&] { s.seekEvent(anyEvent()); });
+  // Steps back in a row from a random place: each after the first starts
+  // from the states the ones before kept.
+  int inRow = 0;
+  std::string backs = latency(
+      steps * 10, [&] { s.stepBack(); },
+      [&] {
+        if (inRow++ % 10 == 0)
+          s.seekEvent(anyEvent());
+      });
   std::string seek = latency(steps, [&] { s.seekEvent(anyEvent()); });
   std::string click = latency(steps, [&] {
     s.seekCycle(s.totalCycles() ? random() % s.totalCycles() : 0);
@@ -199,13 +222,13 @@ int sessionRow(const std::string &name, const EmulateRequest &request, int steps
     s.nextEventOf(lines[random() % lines.size()]);
   });
   std::printf("| %s | %llu | %llu | %.0f ms | %.3g | %zu every %llu (%.0f MB) | "
-              "%.0f / %.0f MB | %s | %s | %s | %s | %s |\n",
+              "%.0f / %.0f MB | %s | %s | %s | %s | %s | %s |\n",
               name.c_str(), (unsigned long long)total,
               (unsigned long long)s.totalCycles(), recordMs,
               recordMs > 0 ? double(total) / (recordMs / 1e3) : 0.0,
               s.checkpointCount(), (unsigned long long)s.checkpointInterval(),
               double(s.checkpointBytes()) / (1024.0 * 1024.0), afterRecord, peakMB(),
-              step.c_str(), back.c_str(), seek.c_str(), click.c_str(), toLine.c_str());
+              step.c_str(), back.c_str(), backs.c_str(), seek.c_str(), click.c_str(), toLine.c_str());
   std::fflush(stdout);
   return 0;
 }
@@ -324,6 +347,7 @@ int timingRow(const std::string &name, EmulateRequest request, int runs,
 int main(int argc, char **argv) {
   std::string arch;
   int runs = 5, steps = 100;
+  uint64_t budgetMiB = 0; // the session's default
   bool session = false, interpreter = true;
   std::vector<Kernel> kernels;
   for (int i = 1; i < argc; ++i) {
@@ -345,9 +369,11 @@ int main(int argc, char **argv) {
       runs = std::max(1, std::atoi(argv[++i]));
     else if (a == "--steps" && i + 1 < argc)
       steps = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--checkpoint-budget" && i + 1 < argc)
+      budgetMiB = std::strtoull(argv[++i], nullptr, 10);
     else if (!a.empty() && a[0] == '-') {
       std::cerr << "usage: spyre-emu-bench [--arch PRESET] [--runs N] "
-                   "[--session [--steps N]] [--no-interp] KERNEL.mlir "
+                   "[--session [--steps N] [--checkpoint-budget MiB]] [--no-interp] KERNEL.mlir "
                    "[--record REC.json] [--arg NAME=VALUE]...\n";
       return 1;
     } else
@@ -358,9 +384,10 @@ int main(int argc, char **argv) {
       k.record = corpusRecord(k.path);
   if (session)
     std::printf("| kernel | events | cycles | recording | events/s | checkpoints | "
-                "RSS after / peak | step: worst / median | step back after a "
-                "jump | seek an event | seek a cycle | run to a line |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                "RSS after / peak | step: worst / median (worst CPU) | step back "
+                "after a jump | 10 steps back in a row | seek an event | seek a "
+                "cycle | run to a line |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   else
     std::printf("| kernel | events | emulated cycles | interpreter estimate | ratio | "
                 "wall (trace off): median (best) | events/s off (best) | "
@@ -376,7 +403,7 @@ int main(int argc, char **argv) {
       status = 1;
       continue;
     }
-    status |= session ? sessionRow(name, request, steps)
+    status |= session ? sessionRow(name, request, steps, budgetMiB)
                       : timingRow(name, request, runs, interpreter);
   }
   return status;
