@@ -6,7 +6,6 @@
 #include "driver/Architecture.h"
 #include "driver/Emulate.h"
 #include "driver/NumericsVerdict.h"
-#include "driver/OutputCompare.h"
 
 #include "arch/Arch.h"
 
@@ -117,10 +116,5 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
   }
   out.compared = true;
   out.numerics = judgeOutputs(reference, emulated.result.arrays, emulated.result.regions);
-  // The byte comparison too, for the session report (explorer's
-  // SessionReport, to move to the verdict).
-  out.outputs = compareOutputs(reference.arrays, emulated.result.arrays);
-  for (ArrayComparison &c : compareOutputs(reference.regions, emulated.result.regions))
-    out.outputs.push_back(std::move(c));
   return out;
 }

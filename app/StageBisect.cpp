@@ -21,8 +21,9 @@ namespace {
 
 Output outputOf(const StageRun &s) {
   switch (s.outcome) {
-  case StageOutcome::Agrees: return Output::Agrees;
-  case StageOutcome::Differs: return Output::Differs;
+  case StageOutcome::Agrees:
+    return s.exact ? Output::Exact : Output::WithinRounding;
+  case StageOutcome::Differs: return Output::Wrong;
   case StageOutcome::Failed: return Output::Fails;
   case StageOutcome::Skipped: break;
   }
@@ -33,7 +34,7 @@ Output outputOf(const StageRun &s) {
 /// is called on this thread after each snapshot.
 StageBisect::Outcome
 runJob(const EmulatorRun::Input &in, const QString &onlyPass,
-       const std::atomic<bool> *cancel,
+       const QString &perturbAfter, const std::atomic<bool> *cancel,
        const std::function<void(const StageRun &)> &progress) {
   StageBisect::Outcome out;
   spyre::driver::StageRunRequest request;
@@ -45,6 +46,7 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
   in.applyLxLimit(request.run);
   request.directory = in.directory.toStdString();
   request.onlyPass = onlyPass.toStdString();
+  request.perturbAfter = perturbAfter.toStdString();
   request.cancel = cancel;
   request.progress = progress;
   QStringList errors;
@@ -71,8 +73,11 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
     const StageRun &first = r.stages[size_t(r.firstDiffering)];
     out.firstPass = QString::fromStdString(first.pass);
     out.summary = QString::fromStdString(first.summary);
-    out.firstLine = first.firstLine;
+    out.wrongLine = first.wrongLine;
+    out.firstFails = first.outcome == StageOutcome::Failed;
   }
+  if (r.firstInexact >= 0)
+    out.inexactPass = QString::fromStdString(r.stages[size_t(r.firstInexact)].pass);
   if (!onlyPass.isEmpty())
     for (const StageRun &s : r.stages)
       if (s.pass == request.onlyPass)
@@ -90,8 +95,9 @@ StageBisect::StageBisect(PassListPanel *passes, CodeEditor *editor,
       m_input(std::move(input)) {
   m_find = new QAction(tr("Find the Pass That &Changed the Output"), this);
   m_find->setObjectName("findChangingPassAction");
-  m_find->setToolTip(tr("Run the IR after every pass on the run's inputs and "
-                        "mark the first pass whose outputs differ from the KTIR's"));
+  m_find->setToolTip(tr("Run the IR after every pass on the run's inputs, judge "
+                        "each one's outputs against the KTIR's (exact, within "
+                        "rounding, WRONG) and mark the first WRONG pass"));
   connect(m_find, &QAction::triggered, this, &StageBisect::findChangingPass);
   m_stop = new QAction(tr("Stop Finding the Pass"), this);
   m_stop->setObjectName("stopBisectAction");
@@ -155,9 +161,11 @@ void StageBisect::start(const QString &onlyPass) {
   };
   EmulatorRun::Input in = m_input();
   std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-  m_watcher.setFuture(QtConcurrent::run(workerPool(), [in, onlyPass, cancel, progress] {
-    return runJob(in, onlyPass, cancel.get(), progress);
-  }));
+  QString perturbAfter = m_perturbAfter;
+  m_watcher.setFuture(QtConcurrent::run(
+      workerPool(), [in, onlyPass, perturbAfter, cancel, progress] {
+        return runJob(in, onlyPass, perturbAfter, cancel.get(), progress);
+      }));
 }
 
 void StageBisect::stageDone(quint64 job, const QString &pass, int snapshot,
@@ -189,24 +197,34 @@ void StageBisect::jobDone() {
     Q_EMIT message(o.cancelled ? tr("Stopped running the snapshots")
                                : tr("The snapshots did not run: %1").arg(o.summary));
   } else {
-    if (!o.firstPass.isEmpty() && m_bisect)
+    if (m_bisect && !o.firstPass.isEmpty())
       Q_EMIT selectPassRequested(o.firstPass);
-    if (o.firstLine > 0) {
-      m_editor->highlightLines({o.firstLine});
-      m_editor->ensureLineVisible(o.firstLine - 1);
+    else if (m_bisect && !o.inexactPass.isEmpty())
+      Q_EMIT selectPassRequested(o.inexactPass);
+    if (o.wrongLine > 0) {
+      m_editor->highlightLines({o.wrongLine});
+      m_editor->ensureLineVisible(o.wrongLine - 1);
     }
     // The details are in the Out column's tooltip: the line stays short.
     if (!m_bisect)
       Q_EMIT message(o.summary);
+    else if (o.firstPass.isEmpty() && o.inexactPass.isEmpty())
+      Q_EMIT message(tr("Every snapshot's outputs are exactly the KTIR's (%1 run)")
+                         .arg(o.stagesRun));
     else if (o.firstPass.isEmpty())
-      Q_EMIT message(tr("Every snapshot's outputs equal the KTIR's (%1 run)").arg(o.stagesRun));
-    else if (o.firstLine > 0)
-      Q_EMIT message(tr("First pass whose output differs: %1; the first differing "
-                        "element was stored by line %2")
+      Q_EMIT message(tr("No snapshot is WRONG (%1 run); the first pass that changes "
+                        "the last bits, within rounding: %2")
+                         .arg(o.stagesRun)
+                         .arg(o.inexactPass));
+    else if (o.wrongLine > 0)
+      Q_EMIT message(tr("First pass whose output is WRONG: %1; its worst element "
+                        "was stored by line %2")
                          .arg(o.firstPass)
-                         .arg(o.firstLine));
+                         .arg(o.wrongLine));
+    else if (o.firstFails)
+      Q_EMIT message(tr("First pass whose snapshot does not run: %1").arg(o.firstPass));
     else
-      Q_EMIT message(tr("First pass whose output differs: %1").arg(o.firstPass));
+      Q_EMIT message(tr("First pass whose output is WRONG: %1").arg(o.firstPass));
   }
   Q_EMIT finished();
 }

@@ -3,13 +3,15 @@
 // The explorer's pass-by-pass debugging (docs/stage-execution.md): runs
 // the snapshot after every pass (driver::runStages: the stage executor,
 // the SpyreCode on the emulator) on the run's inputs, off the GUI thread,
-// and fills the Passes list's Output column as each one finishes (✓ its
-// outputs equal the KTIR's, ✗ they differ, ! it does not run). When it
-// ends, the first ✗ is selected (the side-by-side diff then shows the
-// change that broke the result) and the KTIR line that stored the first
-// differing element is marked in the editor. Run This Snapshot (an IR
-// pane's context menu) runs one snapshot the same way. One job at a time;
-// Stop cancels it between (and within) snapshots.
+// and fills the Passes list's Output column as each one finishes with the
+// numerics verdict of its outputs against the KTIR's (✓ exact, ≈ within
+// rounding, ✗ WRONG, ! it does not run). When it ends, the first ✗ is
+// selected (the side-by-side diff then shows the change that broke the
+// result; without one, the first ≈: the change that moved the last bits)
+// and the KTIR line that stored the worst WRONG element is marked in the
+// editor. Run This Snapshot (an IR pane's context menu) runs one snapshot
+// the same way. One job at a time; Stop cancels it between (and within)
+// snapshots.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_STAGEBISECT_H
@@ -36,9 +38,11 @@ public:
   /// What a finished job found (read on the GUI thread).
   struct Outcome {
     bool ok = false, cancelled = false;
-    QString firstPass;  ///< the first pass whose output differs, or empty
-    QString summary;    ///< its line (or the errors)
-    int firstLine = 0;  ///< the KTIR line that stored the first differing element
+    QString firstPass;   ///< the first pass that is WRONG or fails, or empty
+    bool firstFails = false; ///< that pass's snapshot does not run
+    QString summary;     ///< its line (or the errors)
+    QString inexactPass; ///< the first pass within rounding, or empty
+    int wrongLine = 0;   ///< the KTIR line that stored the worst WRONG element
     int stagesRun = 0;
   };
 
@@ -58,13 +62,17 @@ public:
   /// The snapshot of `pass` alone.
   void runSnapshot(const QString &pass);
   void cancel();
+  /// Testing only (spyre-run --perturb-after): every job from now on
+  /// breaks one op right after `pass` (empty: none).
+  void setPerturbAfter(const QString &pass) { m_perturbAfter = pass; }
   bool busy() const { return m_running; }
   const Outcome &latest() const { return m_latest; }
 
 Q_SIGNALS:
   /// For the status bar.
   void message(const QString &text);
-  /// The first differing pass, to select in the Passes list.
+  /// The pass to select in the Passes list (the first WRONG, or the first
+  /// within rounding).
   void selectPassRequested(const QString &pass);
   void finished();
 
@@ -80,6 +88,7 @@ private:
   QAction *m_find = nullptr, *m_stop = nullptr;
   QFutureWatcher<Outcome> m_watcher;
   std::shared_ptr<std::atomic<bool>> m_cancel;
+  QString m_perturbAfter;
   quint64 m_job = 0;
   bool m_running = false;
   bool m_bisect = false;

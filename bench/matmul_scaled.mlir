@@ -5,7 +5,6 @@
 // (about 2 M events a repetition: 8 -> 16 M, 64 -> 128 M, 512 -> 1 G;
 // bench/README.md). A benchmark of long runs (issue 26), not a sample.
 // RUN-ARGS: --arg reps=1
-// MAX-ULPS: 1
 
 #a_set    = affine_set<(d0, d1) : (d0 >= 0, -d0 + 127 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #b_set    = affine_set<(d0, d1) : (d0 >= 0, -d0 + 255 >= 0, d1 >= 0, -d1 + 255 >= 0)>

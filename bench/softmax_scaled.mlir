@@ -6,7 +6,6 @@
 // events, 480 -> 16 M, 3,840 -> 128 M, 30,720 -> 1 G; bench/README.md).
 // A benchmark of long runs (issue 26), not a sample.
 // RUN-ARGS: --arg reps=2
-// MAX-ULPS: 4
 
 #x_set    = affine_set<(d0, d1) : (d0 >= 0, -d0 + 127 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #row_tile = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 255 >= 0)>

@@ -62,8 +62,9 @@ QString outputMark(PassListModel::Output o) {
   switch (o) {
   case PassListModel::Output::Unknown: return QString();
   case PassListModel::Output::Running: return QStringLiteral("…");
-  case PassListModel::Output::Agrees: return QStringLiteral("✓");
-  case PassListModel::Output::Differs: return QStringLiteral("✗");
+  case PassListModel::Output::Exact: return QStringLiteral("✓");
+  case PassListModel::Output::WithinRounding: return QStringLiteral("≈");
+  case PassListModel::Output::Wrong: return QStringLiteral("✗");
   case PassListModel::Output::Fails: return QStringLiteral("!");
   }
   return QString();
@@ -138,8 +139,11 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
     }
     break;
   case Qt::ToolTipRole:
+    // Rich text, so that a long verdict wraps instead of running off the
+    // screen.
     if (col == OutputColumn && !m_outputSummary[size_t(index.row())].isEmpty())
-      return m_outputSummary[size_t(index.row())].toHtmlEscaped();
+      return QStringLiteral("<qt>%1</qt>")
+          .arg(m_outputSummary[size_t(index.row())].toHtmlEscaped());
     return toolTipFor(s);
   case Qt::TextAlignmentRole:
     if (col == TimeColumn)
@@ -154,9 +158,11 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
   case Qt::ForegroundRole:
     if (col == StageColumn)
       return stageColor(q(s.stage));
-    if (col == OutputColumn && output(index.row()) == Output::Agrees)
+    if (col == OutputColumn && output(index.row()) == Output::Exact)
       return QColor(0x2e, 0x9e, 0x4f);
-    if (col == OutputColumn && output(index.row()) >= Output::Differs)
+    if (col == OutputColumn && output(index.row()) == Output::WithinRounding)
+      return QColor(0xc8, 0x85, 0x00); // amber
+    if (col == OutputColumn && output(index.row()) >= Output::Wrong)
       return QColor(0xd9, 0x3a, 0x3a);
     break;
   case PassNameRole:
@@ -210,9 +216,9 @@ QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
     case ChangedColumn:
       return tr("\u25cf: the pass changed the IR; \u2014: it changed nothing");
     case OutputColumn:
-      return tr("\u2713: the snapshot's outputs equal the KTIR's; \u2717: they "
-                "differ; !: it does not run (Run \u25b8 Find the Pass That "
-                "Changed the Output)");
+      return tr("\u2713: the snapshot's outputs are exactly the KTIR's; "
+                "\u2248: within rounding of them; \u2717: WRONG; !: it does "
+                "not run (Run \u25b8 Find the Pass That Changed the Output)");
     }
   }
   if (role == Qt::TextAlignmentRole && section == TimeColumn)

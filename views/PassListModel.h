@@ -1,8 +1,9 @@
 //===- PassListModel.h - the pipeline's pass snapshots as a table -*- C++ -*-===//
 //
 // One row per spyre::driver::PassSnapshot (row 0 is the "input" snapshot),
-// columns Pass / Stage / Time (ms) / Changed / Output (the snapshot's
-// outputs against the KTIR's, once a bisect has run: hidden before).
+// columns Pass / Stage / Time (ms) / Changed / Output (the numerics
+// verdict of the snapshot's outputs against the KTIR's, once a bisect has
+// run: hidden before).
 // Qt::UserRole on every column
 // is the column's sort key (the filter model sorts by it); the custom roles
 // below return the same value on every column.
@@ -32,8 +33,9 @@ public:
   };
 
   /// What running a snapshot found (Run ▸ Find the Pass That Changed the
-  /// Output, or Run This Snapshot).
-  enum class Output { Unknown, Running, Agrees, Differs, Fails };
+  /// Output, or Run This Snapshot): the numerics verdict of its outputs
+  /// (exact ✓, within rounding ≈, WRONG ✗), or that it does not run (!).
+  enum class Output { Unknown, Running, Exact, WithinRounding, Wrong, Fails };
 
   enum Roles {
     SortRole = Qt::UserRole,      ///< per column: name, stage rank, ms, bool

@@ -16,7 +16,6 @@
 #define SPYRE_VIEWS_RUNSUMMARY_H
 
 #include "driver/NumericsVerdict.h"
-#include "driver/OutputCompare.h"
 #include "emu/Report.h"
 #include "emu/WaitProfile.h"
 
@@ -45,9 +44,6 @@ struct RunSummaryData {
   QString interpreterError;     ///< why it did not
   /// One verdict per output (the same text spyre-run prints).
   spyre::driver::NumericsVerdict numerics;
-  /// The outputs byte for byte against the interpreter's (the session
-  /// report's table; the verdict above is what the Run summary shows).
-  std::vector<spyre::driver::ArrayComparison> outputs;
   /// Where the time went (a recorded run only; empty otherwise).
   spyre::emu::WaitProfile why;
 };

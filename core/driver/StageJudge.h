@@ -1,22 +1,28 @@
 //===- StageJudge.h - a snapshot's outputs held against the KTIR's -*- C++ -*-===//
 //
 // The one place that says whether a snapshot's outputs agree with the
-// KTIR's. Today: every element equal bit for bit, or, with a bound (the
-// kernel's co-simulation bound, spyre-run --max-ulps), every element
-// within that many steps of its dtype at the output's largest magnitude
-// (compareOutputs: a reordered sum's error scales with its terms). Passes
-// that reorder a floating-point reduction (the per-lane partials of
-// chunk-reductions and stream-row-passes, a K loop's accumulation)
-// legitimately change the last bits: without a bound they "differ"
-// (docs/stage-execution.md lists them). The numerics verdict (exact /
-// within rounding / WRONG against an f64 shadow with per-element error
-// bounds) replaces this function when it lands.
+// KTIR's: the numerics verdict (driver/NumericsVerdict.h, docs/numerics.md)
+// against the reference run, the interpreter's with its f64 shadow and
+// per-element error bounds (RunRequest::shadow), the verdict `--engine
+// both` gives the emulator:
+//
+//   exact            every output byte for byte the interpreter's;
+//   within rounding  some element differs, every one within its bound (a
+//                    pass that reorders a floating-point sum: the per-lane
+//                    partials of chunk-reductions and stream-row-passes, a
+//                    matmul accumulated in vectors);
+//   WRONG            some element outside its bound: the pass changed the
+//                    answer.
+//
+// No per-kernel tolerance. An element whose bound is unbounded (an
+// intermediate that may overflow f16, docs/numerics.md) is never WRONG,
+// as with --engine both.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_DRIVER_STAGEJUDGE_H
 #define SPYRE_DRIVER_STAGEJUDGE_H
 
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 
 #include <map>
 #include <string>
@@ -25,29 +31,31 @@
 namespace spyre::driver {
 
 struct StageJudgement {
-  bool agrees = true;
-  /// Every element equal bit for bit (agrees may hold within the bound).
-  bool exact = true;
-  std::vector<ArrayComparison> comparisons; ///< arrays, then regions
-  /// "agrees", "agrees within 4 ulps: 'y' 97 of 32768 elements, worst
-  /// [12] ..." or "differs: 'y' ...".
+  /// Per array, then per region (without the per-element errorUlps and
+  /// boundUlps).
+  NumericsVerdict numerics;
+  Verdict verdict = Verdict::Exact; ///< the worst of them
+  /// "exact", "within rounding: y_ptr: worst element [3, 17] is ..." or
+  /// "WRONG: y_ptr: element [3, 17] (...): snapshot 0.5, interpreter ...".
   std::string summary;
-  /// The first element past the bound (in name order), when one is.
-  std::string firstArray;
-  size_t firstElement = 0;
+  /// WRONG: the first WRONG output (arrays, then regions, in name order)
+  /// and its worst element.
+  std::string wrongArray;
+  size_t wrongElement = 0;
+  std::vector<int64_t> wrongCoords;
 };
 
-/// A snapshot's arrays and regions against the reference's; `maxUlps` 0
-/// asks for every bit.
-StageJudgement judgeStage(const std::map<std::string, npy::Array> &refArrays,
-                          const std::map<std::string, npy::Array> &refRegions,
+/// A snapshot's arrays and regions against `reference` (a run with
+/// RunRequest::shadow; without shadows only exact outputs agree: runStages
+/// adds them when a snapshot is not exact).
+/// `candidate` names the snapshot in the text ("snapshot", "emulator").
+StageJudgement judgeStage(const RunResult &reference,
                           const std::map<std::string, npy::Array> &arrays,
                           const std::map<std::string, npy::Array> &regions,
-                          double maxUlps = 0);
+                          const std::string &candidate);
 
-/// How judgeStage compares, for reports ("exact equality", "within 4 ulps
-/// of each output's largest magnitude").
-std::string stageComparisonName(double maxUlps = 0);
+/// How judgeStage compares, for reports.
+std::string stageComparisonName();
 
 } // namespace spyre::driver
 

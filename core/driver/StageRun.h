@@ -4,16 +4,18 @@
 // (docs/stage-execution.md): the kernel is compiled keeping the module
 // after every pass; each snapshot is executed by the stage executor
 // (core/stagex) on the inputs the interpreter's run uses, the SpyreCode on
-// the emulator, and each one's outputs are held against the KTIR's (the
-// interpreter's run of the kernel as written). The first snapshot whose
-// outputs differ names the pass that changed the answer.
+// the emulator, and each one's outputs are judged against the KTIR's (the
+// interpreter's run of the kernel as written, with its f64 shadow) by the
+// numerics verdict (StageJudge.h): exact, within rounding or WRONG. The
+// first WRONG snapshot names the pass that changed the answer; the first
+// within rounding one, the pass that changed the last bits.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_DRIVER_STAGERUN_H
 #define SPYRE_DRIVER_STAGERUN_H
 
 #include "driver/Diagnostic.h"
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 #include "driver/Run.h"
 
 #include <atomic>
@@ -26,8 +28,8 @@ namespace spyre::driver {
 
 /// How a snapshot's outputs compare with the KTIR's (StageJudge.h).
 enum class StageOutcome {
-  Agrees,  ///< every output equal (or within the bound: see `exact`)
-  Differs, ///< some output differs (see `comparisons`)
+  Agrees,  ///< exact or within rounding (see `exact`)
+  Differs, ///< some output is WRONG (see `numerics`)
   Failed,  ///< the snapshot did not run (see `diagnostics`)
   Skipped, ///< not run (the bisect stopped, or --stage named another)
 };
@@ -38,21 +40,26 @@ struct StageRun {
   /// The index of the snapshot in the compile's snapshots.
   int snapshot = 0;
   StageOutcome outcome = StageOutcome::Skipped;
-  /// Agrees bit for bit (an Agrees within the bound is not exact).
+  /// Agrees bit for bit (an Agrees that is not exact is within rounding).
   bool exact = false;
   /// The IR is the previous snapshot's: its result is that one's.
   bool unchanged = false;
   /// Executed on the emulator (the SpyreCode), not the stage executor.
   bool emulated = false;
-  /// One line: "agrees", "differs: ...", "does not run: ...".
+  /// One line: "exact", "within rounding: ...", "WRONG: ...", "does not
+  /// run: ...".
   std::string summary;
-  std::vector<ArrayComparison> comparisons;
+  /// The verdict of every output (empty when it did not run).
+  NumericsVerdict numerics;
   std::vector<Diagnostic> diagnostics;
-  /// The first element that differs: its array, its index, and the KTIR
-  /// line of the op that last stored it on the reference run (0 unknown).
-  std::string firstArray;
-  size_t firstElement = 0;
-  int firstLine = 0;
+  /// WRONG: the worst element of the first WRONG output (its array, its
+  /// row-major index and coordinates) and the KTIR line of the op that
+  /// last stored it on the reference run (0 unknown; first WRONG snapshot
+  /// only).
+  std::string wrongArray;
+  size_t wrongElement = 0;
+  std::vector<int64_t> wrongCoords;
+  int wrongLine = 0;
   double wallSeconds = 0;
   /// The stage executor's CPU time (the thread's: not the wall clock, which
   /// other work on the machine inflates): placing the inputs, executing
@@ -74,9 +81,6 @@ struct StageRunRequest {
   /// Run only the snapshot of this pass ("input", a pass's argument, or
   /// "lower-to-spyrecode"); empty: every snapshot (a bisect).
   std::string onlyPass;
-  /// The comparison's bound in steps of each output's dtype at its largest
-  /// magnitude (StageJudge.h); 0: bit for bit.
-  double maxUlps = 0;
   /// Run the SpyreCode on the emulator too (bisect only).
   bool emulator = true;
   /// Testing only: break one op after this pass (driver/Perturb.h).
@@ -100,14 +104,15 @@ struct StageRunResult {
   std::vector<Diagnostic> diagnostics;
   /// What --perturb-after changed ("" when not asked or nothing could be).
   std::string perturbed;
-  /// The KTIR's run: the outputs every snapshot is held against.
+  /// The KTIR's run: what every snapshot is judged against (with its
+  /// shadows once a snapshot was not exact).
   RunResult reference;
   /// One per snapshot of the compile, in pipeline order (--stage: only
   /// the one asked for has run).
   std::vector<StageRun> stages;
-  /// The first snapshot whose outputs differ or that does not run, or -1.
+  /// The first snapshot that is WRONG or does not run, or -1.
   int firstDiffering = -1;
-  /// The first snapshot that agrees only within the bound (its pass
+  /// The first snapshot that is within rounding but not exact (its pass
   /// changed the last bits), or -1.
   int firstInexact = -1;
   /// How the outputs are compared (StageJudge.h), for the report.

@@ -11,10 +11,6 @@
 //   q : 32x32x64 f16 (heads x tokens x head_dim), k : 8x32x64 f16 (kv heads
 //   x tokens x head_dim), s : 32x32x32 f16. grid = [32]: tile h computes
 //   s[h, i, j] = fp16(fp16(sum_d q[h, i, d] * k[h / 4, j, d]) * 0.125).
-// Bound of the co-simulation (emu.cosim_kernels, spyre-batch):
-// the f16 matmul's k accumulation order, as ktir__ffn_swiglu (the
-// emulator's per-lane f16 sums against the interpreter's f32 sum).
-// MAX-ULPS: 4
 #q_set = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 31 >= 0, d2 >= 0, -d2 + 63 >= 0)>
 #k_set = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 31 >= 0, d2 >= 0, -d2 + 63 >= 0)>
 #s_set = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 31 >= 0, d2 >= 0, -d2 + 31 >= 0)>

@@ -10,7 +10,6 @@
 //   t + 32; y[r, j] = x[r, j] * rsqrt(sum_k x[r, k]^2 / 576 + 1e-5) * w[j],
 //   every step rounded to f16. The emulator sums the squares in per-lane
 //   partials, the interpreter pairwise: up to 2 steps of f16 apart.
-// MAX-ULPS: 2
 #x_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 575 >= 0)>
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 575 >= 0)>
 #w_set = affine_set<(d0) : (d0 >= 0, -d0 + 575 >= 0)>

@@ -3,7 +3,6 @@
 // Issue 15: the 16x128 partial (4 KiB) is more than the compute engine
 // holds (2 KiB); stage-intermediates stages it in LX between the matmul and
 // the exchange, and the exchange runs a row at a time.
-// MAX-ULPS: 8
 //
 // What it computes
 //   x : 16x512 fp16, W : 512x128 fp16, y : 16x128 fp16.

@@ -9,11 +9,6 @@
 //   x : 32x576 f16 (tokens x hidden), W : 192x576 f16 (3 kv heads x 64),
 //   y : 32x192 f16. grid = [32, 1]: tile t computes y[t, :] as the f16 sum
 //   over the 9 chunks c of fp16(sum_k x[t, 64c + k] * W[j, 64c + k]).
-// Bound of the co-simulation (emu.cosim_kernels, spyre-batch):
-// the f16 matmul's k accumulation order, as ktir__ffn_swiglu (the
-// emulator's per-lane f16 sums against the interpreter's f32 sum; worst
-// seen 2.25).
-// MAX-ULPS: 4
 module {
   func.func @smollm2_kproj_prefill(%x_ptr: index, %w_ptr: index, %y_ptr: index) attributes {grid = [32, 1]} {
     %c0 = arith.constant 0 : index

@@ -1,7 +1,6 @@
 // rank3_mid_reduce.mlir -- rank-3 tiles: x is 2x6x32 f32 per tile (4 tiles
 // along the first axis of an 8x6x32 view); y = x * 2 elementwise (rank 3)
 // and s[a, k] = sum over the middle axis of x (dimensions = [1]).
-// MAX-ULPS: 1
 #xv3 = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 5 >= 0, d2 >= 0, -d2 + 31 >= 0)>
 #xt3 = affine_set<(d0, d1, d2) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 5 >= 0, d2 >= 0, -d2 + 31 >= 0)>
 #sv2 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 31 >= 0)>

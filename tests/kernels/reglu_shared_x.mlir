@@ -3,7 +3,6 @@
 // ReGLU). Issue 15: x and the 8x192 intermediates (3 KiB each) are more
 // than the compute engine holds (2 KiB); stage-intermediates splits the
 // stage and stages them in LX.
-// MAX-ULPS: 8
 //
 // What it computes
 //   x : 8x128 fp16, Wg, Wu : 128x192 fp16, Wd : 192x64 fp16, y : 8x64 fp16.

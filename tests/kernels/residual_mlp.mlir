@@ -2,7 +2,6 @@
 // first matmul and by the add after the second. Issue 15: x and the 8x128
 // hidden tile (2 KiB each) are more than the compute engine holds (2 KiB);
 // stage-intermediates splits the stage and stages them in LX.
-// MAX-ULPS: 8
 //
 // What it computes
 //   x : 8x128 fp16, W1 : 128x128 fp16, W2 : 128x128 fp16, y : 8x128 fp16.

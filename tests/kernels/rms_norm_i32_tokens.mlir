@@ -9,7 +9,6 @@
 //   y[r, j] = x[r, j] * rsqrt(sum_k x[r, k]^2 / 576 + 1e-5) * w[j], every
 //   step rounded to f16 (the row sum in f16, as the tile; the emulator sums
 //   in per-lane partials, the interpreter pairwise: up to 2 steps apart).
-// MAX-ULPS: 2
 #rows = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 >= 0, -d1 + 575 >= 0)>
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 575 >= 0)>
 #w_set = affine_set<(d0) : (d0 >= 0, -d0 + 575 >= 0)>

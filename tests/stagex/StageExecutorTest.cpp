@@ -335,22 +335,64 @@ func.func @k() attributes {grid = [1]} {
     QVERIFY(ran >= 8);
   }
 
-  /// The bisect names the store of the first differing element: softmax's
-  /// row sums are reordered by stream-row-passes, and y is stored on line
-  /// 85 of the sample.
-  void firstDifferingElementsLine() {
+  /// softmax's row sums are reordered by stream-row-passes (per-lane
+  /// partials): its snapshot is the first that is not exact, and it is
+  /// within rounding of the shadow, not WRONG; every one before it is
+  /// exact and none after it is WRONG.
+  void reorderedSumIsWithinRounding() {
+    driver::StageRunRequest request;
+    request.run.source = readFile(SPYRE_SAMPLES_DIR "/softmax.mlir");
+    request.run.sourceName = "softmax.mlir";
+    request.run.seed = 0;
+    driver::StageRunResult r = driver::runStages(request);
+    QVERIFY(r.ok);
+    QCOMPARE(r.firstDiffering, -1);
+    QVERIFY(r.firstInexact > 0);
+    const driver::StageRun &first = r.stages[size_t(r.firstInexact)];
+    QCOMPARE(first.pass, std::string("stream-row-passes"));
+    QVERIFY2(first.outcome == driver::StageOutcome::Agrees && !first.exact,
+             first.summary.c_str());
+    QVERIFY(first.numerics.overall() == driver::Verdict::WithinRounding);
+    QVERIFY2(first.summary.rfind("within rounding: y_ptr: worst element [", 0) == 0,
+             first.summary.c_str());
+    QVERIFY(first.wrongArray.empty());
+    for (int i = 0; i < r.firstInexact; ++i)
+      QVERIFY2(r.stages[size_t(i)].exact, r.stages[size_t(i)].pass.c_str());
+    for (const driver::StageRun &s : r.stages)
+      QVERIFY2(s.outcome == driver::StageOutcome::Agrees, s.summary.c_str());
+    QVERIFY(r.stages.back().emulated);
+  }
+
+  /// A broken pass is WRONG at once, although the same pass's reordering
+  /// alone is within rounding: with one subtraction's operands swapped
+  /// after stream-row-passes (--perturb-after), its snapshot is the first
+  /// that differs, and the bisect names the store of its worst element (y
+  /// is stored on line 85 of the sample).
+  void brokenPassIsWrong() {
     driver::StageRunRequest request;
     request.run.source = readFile(SPYRE_SAMPLES_DIR "/softmax.mlir");
     request.run.sourceName = "softmax.mlir";
     request.run.seed = 0;
     request.emulator = false;
+    request.perturbAfter = "stream-row-passes";
     driver::StageRunResult r = driver::runStages(request);
     QVERIFY(r.ok);
+    QVERIFY(contains(r.perturbed, "swapped"));
     QVERIFY(r.firstDiffering > 0);
     const driver::StageRun &first = r.stages[size_t(r.firstDiffering)];
     QCOMPARE(first.pass, std::string("stream-row-passes"));
-    QCOMPARE(first.firstArray, std::string("y_ptr"));
-    QCOMPARE(first.firstLine, 85);
+    QVERIFY(first.outcome == driver::StageOutcome::Differs);
+    QVERIFY(first.numerics.overall() == driver::Verdict::Wrong);
+    QVERIFY2(first.summary.rfind("WRONG: y_ptr: element [", 0) == 0,
+             first.summary.c_str());
+    QCOMPARE(first.wrongArray, std::string("y_ptr"));
+    QCOMPARE(first.wrongCoords.size(), size_t(2));
+    QCOMPARE(size_t(first.wrongCoords[0] * 256 + first.wrongCoords[1]),
+             first.wrongElement);
+    QCOMPARE(first.wrongLine, 85);
+    // Every snapshot before it is exact: the reordering came with the break.
+    for (int i = 0; i < r.firstDiffering; ++i)
+      QVERIFY2(r.stages[size_t(i)].exact, r.stages[size_t(i)].pass.c_str());
   }
 };
 

@@ -20,9 +20,6 @@ struct EmuRunOptions {
   std::string lxEventsPath; ///< --lx-events: each LX interval as it closes
   std::vector<std::pair<std::string, std::string>> outputs; ///< --output
   uint64_t cycleBudget = 1'000'000'000;
-  /// --max-ulps: the stage executor's tolerance (--bisect / --stage only;
-  /// --engine both judges by the numerics verdict, with no tolerance).
-  double maxUlps = 0;
 };
 
 /// Runs the kernel on the emulator and, for "both" (or a KTIR kernel with

@@ -1,11 +1,12 @@
 //===- StageEngine.cpp - spyre-run's --bisect and --stage -----------------===//
 //
-//   spyre-run KERNEL --bisect [--max-ulps N] [--perturb-after=PASS]
-//                             [--report R.json]
+//   spyre-run KERNEL --bisect [--perturb-after=PASS] [--report R.json]
 //   spyre-run KERNEL --stage PASS [--output NAME=FILE.npy]...
 //
-// Prints, for each snapshot, whether its outputs agree with the KTIR's
-// (driver/StageRun.h), then the first pass whose outputs differ.
+// Prints, for each snapshot, the numerics verdict of its outputs against
+// the KTIR's (driver/StageRun.h: exact, within rounding or WRONG), then
+// the first pass whose output is WRONG, or the first that changed the
+// last bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,14 +27,21 @@ using namespace spyre::tools;
 
 namespace {
 
-const char *outcomeName(StageOutcome o) {
-  switch (o) {
-  case StageOutcome::Agrees: return "agrees";
-  case StageOutcome::Differs: return "differs";
+const char *outcomeName(const StageRun &s) {
+  switch (s.outcome) {
+  case StageOutcome::Agrees: return s.exact ? "exact" : "within rounding";
+  case StageOutcome::Differs: return "WRONG";
   case StageOutcome::Failed: return "fails";
   case StageOutcome::Skipped: return "skipped";
   }
   return "";
+}
+
+std::string coordsText(const std::vector<int64_t> &c) {
+  std::string s;
+  for (size_t i = 0; i < c.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(c[i]);
+  return "[" + s + "]";
 }
 
 std::string label(const StageRun &s) {
@@ -68,17 +76,19 @@ nlohmann::json reportOf(const StageRunResult &r) {
     nlohmann::json e;
     e["pass"] = s.pass;
     e["stage"] = s.stage;
-    e["outcome"] = outcomeName(s.outcome);
+    e["outcome"] = outcomeName(s);
     e["exact"] = s.exact;
     e["summary"] = s.summary;
     e["unchanged"] = s.unchanged;
     e["emulated"] = s.emulated;
     e["wall_s"] = s.wallSeconds;
     e["ops_executed"] = s.opsExecuted;
-    if (!s.firstArray.empty()) {
-      e["first_array"] = s.firstArray;
-      e["first_element"] = s.firstElement;
-      e["first_line"] = s.firstLine;
+    if (!s.wrongArray.empty()) {
+      e["wrong_array"] = s.wrongArray;
+      e["wrong_element"] = s.wrongElement;
+      e["wrong_coords"] = s.wrongCoords;
+      if (s.wrongLine > 0)
+        e["wrong_line"] = s.wrongLine;
     }
     stages.push_back(e);
   }
@@ -95,7 +105,6 @@ int spyre::tools::runStagesCommand(const StageRunOptions &options,
   req.onlyPass = options.stage;
   req.perturbAfter = options.perturbAfter;
   req.backwardSchedule = options.backwardSchedule;
-  req.maxUlps = options.maxUlps;
   bool bisect = options.stage.empty();
   if (bisect)
     req.progress = [](const StageRun &s) {
@@ -144,25 +153,29 @@ int spyre::tools::runStagesCommand(const StageRunOptions &options,
     return 1;
   }
   if (r.firstDiffering < 0) {
-    std::printf("%s: every snapshot agrees with the KTIR's outputs (%s)",
-                r.reference.function.c_str(), r.comparison.c_str());
-    if (r.firstInexact >= 0)
-      std::printf("; the first pass that changes their last bits: %s",
+    if (r.firstInexact < 0)
+      std::printf("%s: every snapshot agrees with the KTIR's outputs: "
+                  "exact\n",
+                  r.reference.function.c_str());
+    else
+      std::printf("%s: every snapshot agrees with the KTIR's outputs: exact "
+                  "or within rounding; the first pass that changes their "
+                  "last bits: %s\n",
+                  r.reference.function.c_str(),
                   r.stages[size_t(r.firstInexact)].pass.c_str());
-    std::printf("\n");
     return 0;
   }
   const StageRun &first = r.stages[size_t(r.firstDiffering)];
   std::printf("%s: the first pass whose output %s: %s (%s)",
               r.reference.function.c_str(),
               first.outcome == StageOutcome::Failed ? "does not run"
-                                                    : "differs",
+                                                    : "is WRONG",
               first.pass.c_str(), first.stage.c_str());
-  if (!first.firstArray.empty()) {
-    std::printf("; its first differing element is '%s'[%zu]",
-                first.firstArray.c_str(), first.firstElement);
-    if (first.firstLine > 0)
-      std::printf(", stored by line %d of the kernel", first.firstLine);
+  if (!first.wrongArray.empty()) {
+    std::printf("; its worst element is '%s'%s", first.wrongArray.c_str(),
+                coordsText(first.wrongCoords).c_str());
+    if (first.wrongLine > 0)
+      std::printf(", stored by line %d of the kernel", first.wrongLine);
   }
   std::printf("\n");
   return 1;

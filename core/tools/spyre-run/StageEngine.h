@@ -19,16 +19,14 @@ struct StageRunOptions {
   /// Resume the stage executor's processes in the opposite order (the
   /// outputs must not change: a check of the scheduler).
   bool backwardSchedule = false;
-  /// --max-ulps: agree within this many steps of each output's dtype at
-  /// its largest magnitude (0: bit for bit).
-  double maxUlps = 0;
   std::string kernelPath, recordPath, outPath, reportPath;
   std::vector<std::pair<std::string, std::string>> outputs; ///< --output
 };
 
 /// Runs the snapshot after every pass (--bisect) or one (--stage) and
-/// holds its outputs against the KTIR's; one line per snapshot. Returns
-/// the exit code: 1 when a snapshot differs or does not run.
+/// judges its outputs against the KTIR's by the numerics verdict; one line
+/// per snapshot. Returns the exit code: 1 when a snapshot is WRONG or does
+/// not run.
 int runStagesCommand(const StageRunOptions &options, driver::RunRequest request,
                      const driver::Record *record);
 

@@ -79,7 +79,7 @@ int usage(const char *message = nullptr) {
          "       spyre-run KERNEL.mlir --list-kernels\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n"
-         "       spyre-run KERNEL.mlir --bisect | --stage PASS [--max-ulps N] "
+         "       spyre-run KERNEL.mlir --bisect | --stage PASS "
          "[--perturb-after=PASS (testing only)]\n";
   return 1;
 }
@@ -179,11 +179,6 @@ int main(int argc, char **argv) {
           emuOptions.cycleBudget == 0 || emuOptions.cycleBudget > (1ull << 62))
         return usage("--cycle-budget needs a whole number from 1 to 2^62 "
                      "(4611686018427387904)");
-    } else if (a == "--max-ulps") {
-      uint64_t ulps = 0;
-      if (!next(value) || !parseCount(value, ulps))
-        return usage("--max-ulps needs a whole number");
-      emuOptions.maxUlps = double(ulps);
     } else if (a == "--bisect") {
       bisect = true;
     } else if (a == "--stage") {
@@ -283,11 +278,6 @@ int main(int argc, char **argv) {
                   stageOptions.backwardSchedule))
     return usage("--perturb-after and --backward-schedule need --bisect or "
                  "--stage");
-  // --engine both and a record are judged by the numerics verdict alone
-  // (docs/numerics.md); a bound in ulps is for the stage executor's compare.
-  if (!stages && emuOptions.maxUlps > 0)
-    return usage("--max-ulps goes with --bisect or --stage: the engines' "
-                 "outputs are judged by the numerics verdict");
   if (stages && (engine != "interp" || repeat > 0 || !eventsPath.empty()))
     return usage("--bisect and --stage run every engine they need: no "
                  "--engine, --repeat or --lx-events with them");
@@ -341,7 +331,6 @@ int main(int argc, char **argv) {
     stageOptions.outPath = outPath;
     stageOptions.reportPath = reportPath;
     stageOptions.outputs = outputs;
-    stageOptions.maxUlps = emuOptions.maxUlps;
     return tools::runStagesCommand(stageOptions, request,
                                    recordPath.empty() ? nullptr : &record);
   }
