@@ -5,9 +5,11 @@
 #include "pipeline/Target.h"
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/schedule/ScheduleDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 

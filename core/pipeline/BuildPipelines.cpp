@@ -1,12 +1,14 @@
 //===- BuildPipelines.cpp - each group becomes load -> compute -> store ---===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/StageAccumulators.h"
 #include "pipeline/Target.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_BUILDPIPELINES

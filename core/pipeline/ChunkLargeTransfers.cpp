@@ -1,6 +1,7 @@
 //===- ChunkLargeTransfers.cpp - big tiles stream through LX in chunks ----===//
 
 #include "ir/ktdp/KtdpTypes.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
@@ -11,6 +12,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_CHUNKLARGETRANSFERS

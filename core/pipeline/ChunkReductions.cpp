@@ -1,16 +1,19 @@
 //===- ChunkReductions.cpp - row reductions with a vector accumulator -----===//
 
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/ColumnReductions.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_CHUNKREDUCTIONS

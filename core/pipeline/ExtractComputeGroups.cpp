@@ -1,6 +1,7 @@
 //===- ExtractComputeGroups.cpp - runs of tile ops become groups ----------===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/SinkIntoBranches.h"
@@ -8,6 +9,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace spyre {

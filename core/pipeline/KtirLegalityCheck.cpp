@@ -12,7 +12,10 @@
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/VectorCompute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace spyre {

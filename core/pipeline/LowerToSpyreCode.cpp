@@ -13,6 +13,7 @@
 #include "spyrecode/LowerDataflow.h"
 #include "spyrecode/Verify.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
 
 namespace spyre {

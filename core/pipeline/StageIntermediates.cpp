@@ -33,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
@@ -41,6 +42,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

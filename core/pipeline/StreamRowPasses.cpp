@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/PartialSticks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
@@ -15,11 +16,13 @@
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_STREAMROWPASSES

@@ -17,6 +17,7 @@
 #include "pipeline/StreamedMatmul.h"
 #include "pipeline/Target.h"
 #include "pipeline/VectorCompute.h"
+#include "ir/schedule/ScheduleDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -25,6 +26,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 
 namespace spyre {
