@@ -96,8 +96,30 @@ CommandLine CommandLine::parse(const QStringList &arguments,
       "Run, then write the scratchpad chart to this SVG or PNG and exit "
       "(after --screenshot, if given).",
       "file.svg");
+  QCommandLineOption checkpointBudget(
+      "checkpoint-budget",
+      "MiB an emulated run's checkpoints may take (default: the setting, "
+      "512): fewer MiB, longer replays when stepping back.",
+      "MiB");
+  QCommandLineOption exportRing(
+      "export-ring",
+      "Write the ring (as the selected pass leaves it; with --run, at the run's "
+      "end or --step) to this SVG or PNG and exit.",
+      "file.svg");
+  QCommandLineOption exportTimeline(
+      "export-timeline",
+      "Record the emulated run (as --run), write its timeline to this SVG or "
+      "PNG and exit.",
+      "file.svg");
+  QCommandLineOption exportReport(
+      "export-report",
+      "Record the emulated run (as --run), write the session's report (one "
+      "self-contained HTML file: kernel, passes and diffs, ring, timeline, "
+      "chart, run summary) and exit. Needs no display.",
+      "file.html");
   parser.addOptions({help, versionOption, arch, selectPass, run, step,
-                     focusCore, exportChart, screenshot});
+                     focusCore, exportChart, exportRing, exportTimeline,
+                     exportReport, screenshot, checkpointBudget});
   parser.addOptions(qtOptions());
   parser.addPositionalArgument(
       "file", "The kernel (.mlir) or session (.spyx) to open; default: "
@@ -150,12 +172,31 @@ CommandLine CommandLine::parse(const QStringList &arguments,
   c.exportChart = parser.value(exportChart);
   if (parser.isSet(exportChart) && c.exportChart.isEmpty())
     return fail("--export-chart needs a file name");
+  c.exportRing = parser.value(exportRing);
+  if (parser.isSet(exportRing) && c.exportRing.isEmpty())
+    return fail("--export-ring needs a file name");
+  c.exportTimeline = parser.value(exportTimeline);
+  if (parser.isSet(exportTimeline) && c.exportTimeline.isEmpty())
+    return fail("--export-timeline needs a file name");
+  c.exportReport = parser.value(exportReport);
+  if (parser.isSet(exportReport) && c.exportReport.isEmpty())
+    return fail("--export-report needs a file name");
+  // The timeline and the report are of the emulated run.
+  if (!c.exportTimeline.isEmpty() || !c.exportReport.isEmpty())
+    c.run = true;
   if (parser.isSet(focusCore)) {
     bool ok = false;
     c.focusCore = parser.value(focusCore).toInt(&ok);
     if (!ok || c.focusCore < 0)
       return fail(QStringLiteral("--focus-core %1: not a core number")
                       .arg(parser.value(focusCore)));
+  }
+  if (parser.isSet(checkpointBudget)) {
+    bool ok = false;
+    c.checkpointBudgetMiB = parser.value(checkpointBudget).toLongLong(&ok);
+    if (!ok || c.checkpointBudgetMiB < 0 || c.checkpointBudgetMiB > (qint64(1) << 40))
+      return fail(QStringLiteral("--checkpoint-budget %1: not a number of MiB")
+                      .arg(parser.value(checkpointBudget)));
   }
   if (parser.isSet(arch)) {
     const QStringList names = presets();
@@ -171,7 +212,8 @@ CommandLine CommandLine::parse(const QStringList &arguments,
     if (info.isDir())
       return fail(QStringLiteral("%1: is a directory, not a kernel").arg(c.file));
   }
-  if (!displayAvailable)
+  // Exports alone need no window on screen: they run offscreen.
+  if (!displayAvailable && !c.headless())
     return fail("no display: set DISPLAY (or WAYLAND_DISPLAY), or run with "
                 "QT_QPA_PLATFORM=offscreen (e.g. for --screenshot); --help "
                 "and --version work without one");

@@ -41,6 +41,24 @@ public:
   qint64 step = -1;   ///< --step: emulated events to run; -1: to the end
   int focusCore = -1; ///< --focus-core, -1 when not given
   QString exportChart; ///< --export-chart FILE.svg|FILE.png, empty when not given
+  /// --checkpoint-budget: MiB an emulated run's checkpoints may take; -1:
+  /// the setting's (emulator/checkpointBudgetMiB, 512 by default).
+  qint64 checkpointBudgetMiB = -1;
+  QString exportRing;     ///< --export-ring FILE.svg|FILE.png
+  QString exportTimeline; ///< --export-timeline FILE.svg|FILE.png (implies --run)
+  QString exportReport;   ///< --export-report FILE.html (implies --run)
+
+  /// Only files are asked for (no --screenshot): nothing is shown, and
+  /// no display is needed (the window is drawn offscreen).
+  bool headless() const {
+    return screenshot.isEmpty() && (!exportChart.isEmpty() || !exportRing.isEmpty() ||
+                                    !exportTimeline.isEmpty() || !exportReport.isEmpty());
+  }
+  /// Any export or screenshot: errors go to stderr, the process exits.
+  bool batch() const {
+    return !screenshot.isEmpty() || !exportChart.isEmpty() || !exportRing.isEmpty() ||
+           !exportTimeline.isEmpty() || !exportReport.isEmpty();
+  }
 };
 
 #endif

@@ -56,6 +56,7 @@ void CompileController::launch() {
   request.sourceName = pendingName.toStdString();
   request.arch = architecture.toStdString();
   request.directory = kernelDirectory.toStdString();
+  request.function = kernel.toStdString();
   watcher.setFuture(QtConcurrent::run(workerPool(), [request, cancel]() mutable {
     // The flag lives as long as the worker needs it.
     request.cancel = cancel.get();

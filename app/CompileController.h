@@ -40,6 +40,10 @@ public:
   /// The directory of the kernel's file, where its device imports are
   /// found (empty: the current directory).
   void setKernelDirectory(const QString &dir) { kernelDirectory = dir; }
+  /// The kernel to compile when the module holds several (empty: the
+  /// first), used from the next compile on.
+  void setKernel(const QString &name) { kernel = name; }
+  QString kernelName() const { return kernel; }
 
   const spyre::driver::CompileResult &latest() const { return result; }
   /// What latest() was compiled from: the text, the target, the directory.
@@ -57,7 +61,7 @@ private:
   void launch();
 
   QTimer debounce;
-  QString pendingSource, pendingName, architecture, kernelDirectory;
+  QString pendingSource, pendingName, architecture, kernelDirectory, kernel;
   QString runningSource, runningArch, runningDirectory;
   QString finishedSource, finishedArch, finishedDirectory;
   LatestJob jobs;

@@ -5,11 +5,11 @@
 #include "CompileController.h"
 #include "Bytes.h"
 #include "EmulatorRun.h"
+#include "ExportFolder.h"
 #include "MachineDocks.h"
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
 #include "RingView.h"
-#include "RunInputs.h"
 #include "RunSummary.h"
 #include "TimelineDock.h"
 #include "TimelineFeed.h"
@@ -27,6 +27,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <fstream>
@@ -98,6 +99,8 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
             &EmulatedRunViews::onCompiled);
   connect(&indexer, &QFutureWatcher<Indexes>::finished, this,
           &EmulatedRunViews::onIndexed);
+  connect(&ringWindower, &QFutureWatcher<std::shared_ptr<const RingStateIndex>>::finished,
+          this, &EmulatedRunViews::onRingWindow);
   connect(docks->chart(), &OccupancyChart::timeClicked, this,
           [this](quint64 cycle) {
             if (this->run->hasSession() && !indexing())
@@ -120,6 +123,7 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
         return;
       summaryView->setStatus(QString());
       summaryView->setRuns({main.latest()});
+      Q_EMIT summarised(main.latest());
     });
   });
   connect(&other, &RunSummaryRunner::finished, this, [this] {
@@ -139,14 +143,41 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
           &EmulatedRunViews::compareWith);
   connect(summaryView, &RunSummary::exportTraceRequested, this,
           &EmulatedRunViews::chooseTraceFile);
+  // A cause of the critical path: its stretch on the Timeline, its core
+  // first and open.
+  connect(summaryView, &RunSummary::causeActivated, this,
+          [this](int core, quint64 from, quint64 to) { showOnTimeline(core, from, to); });
 }
 
-EmulatedRunViews::~EmulatedRunViews() { indexer.waitForFinished(); }
+void EmulatedRunViews::showOnTimeline(int core, quint64 from, quint64 to) {
+  auto *timeline = window->findChild<TimelineDock *>("timelineDock");
+  if (!timeline || to <= from)
+    return;
+  timeline->show();
+  timeline->raise();
+  if (core >= 0 && core < timeline->model().coreCount()) {
+    timeline->model().setFocusedCore(core);
+    timeline->model().setCollapsed(core, false);
+    timeline->view()->rowsChanged();
+    timeline->view()->verticalScrollBar()->setValue(0);
+  }
+  // The stretch with a margin of a tenth on each side.
+  const double margin = std::max(1.0, double(to - from) / 10.0);
+  timeline->view()->setVisibleRange(std::max(0.0, double(from) - margin),
+                                    double(to) + margin);
+}
+
+EmulatedRunViews::~EmulatedRunViews() {
+  indexer.waitForFinished();
+  ringWindower.waitForFinished();
+}
 
 void EmulatedRunViews::clearShown() {
   cleared = true;
   chartWaiting = nullptr;
   ++shownRuns; // a summary waiting for its turn is of the previous kernel
+  if (feed)
+    feed->drop();
   docks->ring()->setLiveState(RingLiveState());
   docks->ring()->setRunPeaks({});
   docks->occupancy()->setTrace(spyre::driver::OccupancyTrace());
@@ -154,6 +185,7 @@ void EmulatedRunViews::clearShown() {
   docks->chart()->setEmptyText(QString());
   summaryView->setRuns({});
   summaryView->setStatus(QString());
+  Q_EMIT runCleared();
 }
 
 void EmulatedRunViews::addToMenu(QMenu *menu) {
@@ -197,7 +229,8 @@ void EmulatedRunViews::onCompiled() {
   // again for the new target).
   in.spyreCode = compiler->latestSource() == in.source &&
                          compiler->latestArchitecture() == in.arch &&
-                         compiler->latestDirectory() == in.directory
+                         compiler->latestDirectory() == in.directory &&
+                         compiler->kernelName() == in.function
                      ? compiler->latest().spyreCode
                      : nullptr;
   run->start(in);
@@ -210,7 +243,8 @@ void EmulatedRunViews::onStarted() {
 }
 
 bool EmulatedRunViews::indexing() const {
-  return inFlight || pendingIndex || chartWaiting || (feed && feed->filling());
+  return inFlight || pendingIndex || chartWaiting || ringWindowInFlight ||
+         (feed && feed->filling());
 }
 
 bool EmulatedRunViews::olderRunShown() const {
@@ -252,6 +286,8 @@ void EmulatedRunViews::onReady() {
 }
 
 void EmulatedRunViews::onExtended() {
+  if (cleared) // a part of a run taken off (another kernel opened)
+    return;
   index();
   if (summaryAwaited && !run->growing()) {
     summaryAwaited = false;
@@ -262,7 +298,7 @@ void EmulatedRunViews::onExtended() {
 
 void EmulatedRunViews::onRecordingStopped() {
   const spyre::emu::Session *session = run->session();
-  if (!session)
+  if (!session || cleared)
     return;
   summaryAwaited = false;
   summaryView->setStatus(
@@ -295,15 +331,25 @@ QString EmulatedRunViews::chartEmptyText() const {
   return tr("The run fills no scratchpad buffer (%1 cycles).").arg(cycles);
 }
 
+namespace {
+uint64_t chartBucketCycles(const spyre::emu::Overview &ov);
+} // namespace
+
 QString EmulatedRunViews::chartSubtitle() const {
   const spyre::emu::Session *session = run->session();
   if (!session)
     return QString();
   const EmulatorRun::Input &in = run->input();
   QString what = tr("emulator, %1, %2")
-                     .arg(RunInputs{in.seed, in.inputFiles, in.scalars}.describe(),
+                     .arg(in.inputs().describe(),
                           QFileInfo(in.name).fileName());
-  QString fills = tr("%1 buffer fills").arg(formatCount(session->trace().lx.size()));
+  QString fills = tr("%1 buffer fills")
+                      .arg(formatCount(session->detailed() ? session->trace().lx.size()
+                                                           : session->overview().lxIntervals()));
+  // A long run's chart is its overview's: say what a point stands for.
+  if (!session->detailed())
+    fills += tr(" · each step: the most in use in %1 cycles")
+                 .arg(formatCount(chartBucketCycles(session->overview())));
   // What state the run is in comes first: a narrow chart cuts the end.
   const QString cycles = formatCount(session->totalCycles());
   if (run->growing())
@@ -315,6 +361,60 @@ QString EmulatedRunViews::chartSubtitle() const {
         .arg(formatCount(session->totalEvents()), cycles, what, fills);
   return tr("%1 cycles · %2 · %3").arg(cycles, what, fills);
 }
+
+namespace {
+
+/// The chart's occupancy of a run the session keeps whole (its interval
+/// record) or of a longer one (its overview, at most kChartBuckets
+/// buckets).
+constexpr size_t kChartBuckets = 1024;
+
+size_t chartFactor(const spyre::emu::Overview &ov) {
+  size_t factor = 1;
+  while (ov.size() / factor > kChartBuckets)
+    factor *= 2;
+  return factor;
+}
+
+uint64_t chartBucketCycles(const spyre::emu::Overview &ov) {
+  return ov.width() * chartFactor(ov);
+}
+
+std::shared_ptr<const OccupancyIndex>
+occupancyOf(const spyre::emu::Session &session, const spyre::code::Module &module,
+            uint64_t capacity, int cores) {
+  if (session.detailed())
+    return std::make_shared<const OccupancyIndex>(spyre::driver::occupancyFromLxIntervals(
+        session.trace().lx, module, capacity, cores));
+  const spyre::emu::Overview &ov = session.overview();
+  size_t factor = chartFactor(ov);
+  return std::make_shared<const OccupancyIndex>(spyre::driver::occupancyFromOverview(
+      factor > 1 ? ov.merged(factor) : ov, module, capacity));
+}
+
+/// The ring's index around `cycle` of a run the session does not keep
+/// whole: kRingCycles re-executed, one cycle a bucket (the scratchpad
+/// levels exact at every cycle).
+constexpr uint64_t kRingCycles = 4096;
+
+std::shared_ptr<const RingStateIndex>
+ringWindow(const spyre::emu::Session &session, uint64_t cycle,
+           std::vector<RingStateIndex::Engine> engines, int cores,
+           const spyre::code::Module &module, uint64_t capacity) {
+  uint64_t from = cycle > kRingCycles / 2 ? cycle - kRingCycles / 2 : 0;
+  uint64_t to = from + kRingCycles;
+  spyre::emu::RunWindow w = session.window(from, to, kRingCycles, uint64_t(1) << 20);
+  auto lx = std::make_shared<const OccupancyIndex>(
+      spyre::driver::occupancyFromOverview(w.overview, module, capacity));
+  static const spyre::emu::TraceData none;
+  const spyre::emu::TraceData &t = w.detail ? *w.detail : none;
+  auto ring = std::make_shared<RingStateIndex>(t.events, t.links, std::move(engines),
+                                               cores, std::move(lx));
+  ring->setRange(from, to);
+  return ring;
+}
+
+} // namespace
 
 void EmulatedRunViews::index() {
   const spyre::emu::Session *session = run->session();
@@ -334,21 +434,54 @@ void EmulatedRunViews::index() {
       RingStateIndex::enginesOf(m.prepared());
   int cores = m.arch().numCores;
   uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
+  uint64_t cycle = session->cycle();
   inFlight = true;
   indexer.setFuture(QtConcurrent::run(
       workerPool(),
-      [module, shared, engines = std::move(engines), cores,
-       capacity]() mutable {
-        const spyre::emu::TraceData &trace = shared->trace();
+      [module, shared, engines = std::move(engines), cores, capacity,
+       cycle]() mutable {
         Indexes out;
-        out.occupancy = std::make_shared<const OccupancyIndex>(
-            spyre::driver::occupancyFromLxIntervals(trace.lx, *module,
-                                                    capacity, cores));
-        out.ring = std::make_shared<const RingStateIndex>(
-            trace.events, trace.links, std::move(engines), cores,
-            out.occupancy);
+        out.occupancy = occupancyOf(*shared, *module, capacity, cores);
+        if (shared->detailed())
+          out.ring = std::make_shared<const RingStateIndex>(
+              shared->trace().events, shared->trace().links, std::move(engines),
+              cores, out.occupancy);
+        else
+          out.ring = ringWindow(*shared, cycle, std::move(engines), cores, *module,
+                                capacity);
         return out;
       }));
+}
+
+void EmulatedRunViews::requestRingWindow(uint64_t cycle) {
+  const spyre::emu::Session *session = run->session();
+  if (!session || ringWindowInFlight)
+    return;
+  std::shared_ptr<const spyre::emu::Session> shared = run->sharedSession();
+  const spyre::emu::Machine &m = session->finalMachine();
+  std::shared_ptr<const spyre::code::Module> module = m.prepared().module;
+  std::vector<RingStateIndex::Engine> engines = RingStateIndex::enginesOf(m.prepared());
+  int cores = m.arch().numCores;
+  uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
+  ringWindowInFlight = true;
+  ringWindower.setFuture(QtConcurrent::run(
+      workerPool(), [module, shared, engines = std::move(engines), cores, capacity,
+                     cycle]() mutable {
+        return ringWindow(*shared, cycle, std::move(engines), cores, *module, capacity);
+      }));
+}
+
+void EmulatedRunViews::onRingWindow() {
+  if (!ringWindowInFlight || !ringWindower.future().isFinished())
+    return;
+  ringWindowInFlight = false;
+  std::shared_ptr<const RingStateIndex> got = ringWindower.result();
+  // Of the run shown (a newer run's index comes through index()).
+  if (!got || !run->session() || inFlight || pendingIndex || cleared)
+    return;
+  releaseOnWorker(std::exchange(ring, got));
+  ringShown = nullptr;
+  onPosition();
 }
 
 void EmulatedRunViews::onIndexed() {
@@ -361,7 +494,7 @@ void EmulatedRunViews::onIndexed() {
     return;
   }
   const spyre::emu::Session *session = run->session();
-  if (!session)
+  if (!session || cleared)
     return;
   // The ring and the cursors at once; the chart's series (10-20 ms of
   // Qt Charts) in a later turn, after the ring's first paint.
@@ -397,6 +530,10 @@ void EmulatedRunViews::finishIndexing() {
     indexer.waitForFinished();
     onIndexed();
   }
+  if (ringWindowInFlight) {
+    ringWindower.waitForFinished();
+    onRingWindow();
+  }
   if (feed)
     feed->finishFilling();
   turns.drain();
@@ -407,7 +544,9 @@ void EmulatedRunViews::onPosition() {
   const spyre::emu::Session *session = run->session();
   // A part of the run being indexed again: the older part's index holds
   // every cycle up to its frontier.
-  if (!session || !ring)
+  // (A run taken off, another kernel opened: its later parts are not
+  // drawn until a new run is ready.)
+  if (!session || !ring || cleared)
     return;
   uint64_t cycle = session->cycle();
   // The ring drawn for another target (the Target menu switched, the
@@ -419,6 +558,10 @@ void EmulatedRunViews::onPosition() {
     if (docks->ring()->liveState().valid)
       docks->ring()->setLiveState(RingLiveState());
     ringShown = nullptr;
+  } else if (!ring->covers(cycle)) {
+    // A window of a long run that ends before the cycle: the one around
+    // it is re-executed (the ring keeps what it shows until then).
+    requestRingWindow(cycle);
   } else if (cycle != ringCycle || ring.get() != ringShown) {
     // Most steps stay in the same cycle (about 30 events a cycle in the
     // samples): the ring's state there is the same, and not repainted.
@@ -435,14 +578,7 @@ void EmulatedRunViews::onPosition() {
 RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {
   const EmulatorRun::Input &in = run->input();
   RunSummaryRunner::Input out;
-  out.source = in.source;
-  out.name = in.name;
-  out.arch = in.arch;
-  out.directory = in.directory;
-  out.seed = in.seed;
-  out.inputFiles = in.inputFiles;
-  out.scalars = in.scalars;
-  out.cycleBudget = in.cycleBudget;
+  static_cast<KernelInput &>(out) = in; // the same kernel, target, inputs
   if (const spyre::emu::Session *s = run->session())
     out.spyreCode = s->finalMachine().prepared().module;
   // The whole recorded run is summarised as it is: nothing is emulated
@@ -486,9 +622,18 @@ bool EmulatedRunViews::exportChromeTrace(const QString &path,
     error = tr("no emulated run yet");
     return false;
   }
+  // A run kept whole is written whole; a longer one, the cycles the
+  // Timeline shows (re-executed: the whole of a long run would not fit
+  // any viewer).
+  uint64_t from = 0, to = UINT64_MAX;
+  if (!session->detailed())
+    if (auto *timeline = window->findChild<TimelineView *>("timelineView")) {
+      from = uint64_t(std::max(0.0, timeline->visibleFirst()));
+      to = uint64_t(std::max(timeline->visibleLast(), double(from + 1)));
+    }
   std::ofstream file(path.toStdString());
   if (file)
-    spyre::emu::writeChromeTrace(session->finalMachine(), file);
+    session->writeChromeTrace(file, from, to);
   file.close();
   if (!file) {
     error = tr("cannot write %1").arg(path);
@@ -498,7 +643,7 @@ bool EmulatedRunViews::exportChromeTrace(const QString &path,
 }
 
 void EmulatedRunViews::chooseTraceFile() {
-  QString path = QFileDialog::getSaveFileName(
+  QString path = ExportFolder::askSave(
       window, tr("Export Chrome trace"),
       QFileInfo(run->input().name).completeBaseName() + ".trace.json",
       tr("Chrome trace (*.json)"));

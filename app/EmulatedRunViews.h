@@ -72,6 +72,16 @@ public:
   void clearShown();
   /// The Run summary dock's toggle, for the Run menu.
   void addToMenu(QMenu *menu);
+  /// Shows cycles [from, to) of `core` on the Timeline (a cause of the
+  /// Run summary's "Why" clicked): the core first and open, the range in
+  /// view with a margin.
+  void showOnTimeline(int core, quint64 from, quint64 to);
+
+Q_SIGNALS:
+  /// The summary of the run shown is on show (its numerics verdict too).
+  void summarised(const RunSummaryData &data);
+  /// The run shown is no longer (another kernel, a new run started).
+  void runCleared();
 
 private:
   struct Indexes {
@@ -91,6 +101,9 @@ private:
   /// cycles (the first N while recording; where it was stopped), its fills.
   QString chartSubtitle() const;
   void index();
+  /// A long run's ring index around `cycle` (a window re-executed).
+  void requestRingWindow(uint64_t cycle);
+  void onRingWindow();
   void onPosition();
   void onIndexed();
   /// The newest occupancy index on the chart (a turn of its own).
@@ -108,6 +121,8 @@ private:
   RunSummaryRunner main, other;
   TimelineFeed *feed = nullptr;
   QFutureWatcher<Indexes> indexer;
+  QFutureWatcher<std::shared_ptr<const RingStateIndex>> ringWindower;
+  bool ringWindowInFlight = false;
   bool pendingIndex = false; ///< a newer run is ready: index it next
   bool inFlight = false;     ///< a worker's result not yet taken
   bool summaryAwaited = false; ///< started once the growing run is whole

@@ -3,17 +3,13 @@
 #include "EmulatorRun.h"
 #include "WorkerPool.h"
 
-#include "RunInputs.h"
-
-#include "driver/Compile.h"
-#include "driver/Run.h"
 #include "spyrecode/Listing.h"
 
 #include <QElapsedTimer>
-#include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <optional>
 
 using spyre::emu::Session;
 
@@ -51,6 +47,15 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
                 QStringList errors = p ? p->errors : QStringList();
                 if (errors.isEmpty())
                   errors << tr("the run was cancelled");
+                failure_ = p ? p->diagnostics : std::vector<spyre::driver::Diagnostic>();
+                // Errors that came as text only (an input file, the
+                // session) are diagnostics of no line.
+                if (failure_.empty())
+                  for (const QString &e : errors) {
+                    spyre::driver::Diagnostic d;
+                    d.message = e.toStdString();
+                    failure_.push_back(std::move(d));
+                  }
                 // A part shown stays, but is known to be cut short.
                 Q_EMIT failed(errors);
               }
@@ -69,6 +74,7 @@ EmulatorRun::~EmulatorRun() {
 
 void EmulatorRun::start(const Input &input) {
   pause();
+  failure_.clear();
   pending = input;
   ++generation;
   wanted = true;
@@ -143,8 +149,8 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   freeLater(std::move(old));
   sessionGen = gen;
   module_ = p->module;
-  listingText = p->listing;
-  programLines = firstInstructionLines(listingText);
+  listing_ = p->listing;
+  listingText = listing_ ? QString::fromStdString(listing_->text) : QString();
   shownInput = running;
   Q_EMIT ready();
   Q_EMIT positionChanged();
@@ -153,63 +159,34 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
 std::shared_ptr<EmulatorRun::Prepared>
 EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
                      const std::function<void(std::shared_ptr<Prepared>)> &publish) {
-  using namespace spyre::driver;
   auto out = std::make_shared<Prepared>();
-  out->module = input.spyreCode;
-  if (!out->module) {
-    CompileRequest compile;
-    compile.source = input.source.toStdString();
-    compile.sourceName = input.name.toStdString();
-    compile.arch = input.arch.toStdString();
-    compile.directory = input.directory.toStdString();
-    compile.cancel = cancel;
-    CompileResult compiled = compileKernel(compile);
-    if (compiled.cancelled || (cancel && cancel->load()))
-      return out;
-    for (const Diagnostic &d : compiled.diagnostics)
-      if (d.severity == Diagnostic::Severity::Error)
-        out->errors << QString::fromStdString(d.format());
-    if (!compiled.spyreCode) {
-      out->errors << tr("the kernel did not compile to SpyreCode");
-      return out;
-    }
-    out->module = compiled.spyreCode;
-  }
-  if (cancel && cancel->load())
+  spyre::driver::EmulateRequest request;
+  if (!input.emulateRequest(request, out->errors, cancel))
     return out;
-  RunRequest request;
-  request.source = input.source.toStdString();
-  request.sourceName = input.name.toStdString();
-  request.arch = input.arch.toStdString();
-  request.seed = input.seed;
-  request.cancel = cancel;
-  if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args, out->errors))
-    return out;
-  PreparedRun inputs(request);
-  if (!inputs.ok()) {
-    for (const Diagnostic &d : inputs.run().diagnostics)
-      out->errors << QString::fromStdString(d.format());
-    if (out->errors.isEmpty())
-      out->errors << tr("the kernel's inputs could not be placed");
-    return out;
-  }
-  std::vector<EmulatorArgument> args = emulatorArguments(inputs);
-  if (cancel && cancel->load())
-    return out;
-  EmulateOptions options;
-  options.arch = input.arch.toStdString();
-  options.cycleBudget = input.cycleBudget;
   spyre::emu::SessionOptions recording;
   recording.cancel = cancel;
   recording.deferred = true;
-  std::vector<std::string> errors;
-  std::unique_ptr<Session> session =
-      startSession(out->module, args, options, errors, recording);
-  for (const std::string &e : errors)
+  recording.checkpointBudget = input.checkpointBudget;
+  recording.detailEvents = input.detailEvents;
+  recording.overviewBuckets = input.overviewBuckets;
+  spyre::driver::Emulation emulation = spyre::driver::startSession(request, recording);
+  for (const std::string &e : emulation.errors)
     out->errors << QString::fromStdString(e);
-  if (!session)
-    return out;
-  out->listing = QString::fromStdString(spyre::code::printListing(*out->module));
+  // The errors first: the notes that come with them ("argument %x_ptr
+  // gets the automatic address …") are not why the run failed; a compile's
+  // warnings are not shown here.
+  const bool placing = emulation.interpreter && !emulation.interpreter->ok();
+  for (bool errors : {true, false})
+    for (const spyre::driver::Diagnostic &d : emulation.diagnostics)
+      if ((d.severity == spyre::driver::Diagnostic::Severity::Error) == errors &&
+          (errors || placing))
+        out->diagnostics.push_back(d);
+  if (!emulation.session)
+    return out; // no errors: cancelled
+  std::unique_ptr<Session> session = std::move(emulation.session);
+  out->module = emulation.module;
+  out->listing = std::make_shared<const spyre::code::Listing>(
+      spyre::code::printListing(*out->module));
   // Recorded in pieces; a copy of the run so far is shown while the rest
   // is recorded (the copies share the checkpoints and the memories' pages;
   // the trace so far is copied): after Input::firstPartMs of recording or
@@ -250,37 +227,6 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
   return out;
 }
 
-std::vector<int> EmulatorRun::firstInstructionLines(const QString &listing) {
-  std::vector<int> first;
-  static const QRegularExpression header(QStringLiteral("^program p(\\d+) "));
-  static const QRegularExpression zero(QStringLiteral("^ +0: "));
-  const QStringList lines = listing.split(QLatin1Char('\n'));
-  int program = -1;
-  for (int i = 0; i < lines.size(); ++i) {
-    QRegularExpressionMatch m = header.match(lines[i]);
-    if (m.hasMatch()) {
-      program = m.captured(1).toInt();
-      continue;
-    }
-    // The instructions follow the header (after its tile / ring_views /
-    // operands lines), one a line: "   0: ...", the index right-aligned.
-    if (program >= 0 && zero.match(lines[i]).hasMatch()) {
-      if (first.size() <= size_t(program))
-        first.resize(size_t(program) + 1, 0);
-      first[size_t(program)] = i + 1;
-      program = -1;
-    }
-  }
-  return first;
-}
-
-int EmulatorRun::listingLineOf(const std::vector<int> &first, int program,
-                               uint32_t pc) {
-  if (program < 0 || size_t(program) >= first.size() || first[size_t(program)] == 0)
-    return 0;
-  return first[size_t(program)] + int(pc);
-}
-
 EmulatorRun::Point EmulatorRun::current() const {
   Point p;
   if (!session_)
@@ -306,8 +252,8 @@ EmulatorRun::Point EmulatorRun::current() const {
     p.dataflowLine = locations[in.loc].dataflowLine;
     p.op = QString::fromStdString(locations[in.loc].op);
   }
-  if (p.program >= 0)
-    p.listingLine = listingLineOf(programLines, p.program, p.pc);
+  if (p.program >= 0 && listing_)
+    p.listingLine = listing_->lineOf(p.program, p.pc);
   return p;
 }
 
@@ -339,20 +285,9 @@ bool EmulatorRun::runToCycle(uint64_t c) {
   if (!session_)
     return false;
   uint64_t before = session_->position();
-  // The cycle never decreases from one event to the next: the last event
-  // at or before `c` is found by bisection over event numbers, each probe
-  // a replay from the nearest checkpoint (Session::seekCycle would replay
-  // from the start for every backward move).
-  uint64_t lo = 0, hi = session_->totalEvents();
-  while (lo < hi) {
-    uint64_t mid = lo + (hi - lo + 1) / 2;
-    session_->seekEvent(mid);
-    if (session_->cycle() <= c)
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
-  session_->seekEvent(lo);
+  // From the checkpoint before c (backwards too): every event at or
+  // before c done.
+  session_->seekCycle(c);
   return moved(session_->position() != before);
 }
 
@@ -373,37 +308,93 @@ bool EmulatorRun::runToNextEventOfLine(int line) {
   return moved(session_->position() != start);
 }
 
+bool EmulatorRun::seekToExecutionOf(int line, int core, unsigned occurrence) {
+  if (!session_ || line <= 0)
+    return false;
+  uint64_t start = session_->position();
+  // The DMAs of the line (what writes device memory), or any of its
+  // instructions when it has none.
+  for (bool dmaOnly : {true, false}) {
+    std::optional<uint64_t> found = findExecution(line, core, occurrence, dmaOnly);
+    if (found) {
+      session_->seekEvent(*found);
+      return moved(true);
+    }
+  }
+  session_->seekEvent(start);
+  return false;
+}
+
+std::optional<uint64_t> EmulatorRun::findExecution(int line, int core,
+                                                   unsigned occurrence,
+                                                   bool dmaOnly) {
+  session_->seekEvent(0);
+  const auto &engines = session_->machine().prepared().engines;
+  const auto &locations = session_->machine().prepared().module->locations;
+  // An execution is an event at the instruction after an event of its
+  // engine elsewhere (a DMA that waits for the port has several events).
+  std::vector<int64_t> lastPc(engines.size(), -1);
+  unsigned seen = 0;
+  std::optional<uint64_t> found;
+  for (; session_->position() < session_->totalEvents(); session_->stepEvent()) {
+    const spyre::emu::Machine &m = session_->machine();
+    int32_t e = m.nextEngine();
+    if (e < 0 || size_t(e) >= engines.size())
+      continue;
+    uint32_t pc = m.state().engines[size_t(e)].pc;
+    bool again = lastPc[size_t(e)] == int64_t(pc);
+    lastPc[size_t(e)] = pc;
+    if (again || (core >= 0 && engines[size_t(e)].core != core))
+      continue;
+    const spyre::code::Instr &in = m.instr(uint32_t(e), pc);
+    if (in.loc >= locations.size() || locations[in.loc].ktirLine != line ||
+        (dmaOnly && in.op != spyre::code::Opcode::Dma))
+      continue;
+    found = session_->position();
+    if (++seen == occurrence)
+      break;
+  }
+  return found;
+}
+
 bool EmulatorRun::runToNextEventOf(const RunTarget &target) {
   if (!session_ || target.kind == RunTarget::Kind::None)
     return false;
-  auto matches = [&] {
-    const spyre::emu::Machine &m = session_->machine();
-    int32_t e = m.nextEngine();
-    if (session_->position() >= session_->totalEvents() || e < 0 ||
-        size_t(e) >= m.state().engines.size())
-      return false;
-    uint32_t pc = m.state().engines[size_t(e)].pc;
-    if (target.kind == RunTarget::Kind::Instruction) {
-      const auto &engines = m.prepared().engines;
-      return size_t(e) < engines.size() &&
-             engines[size_t(e)].program == target.program && pc == target.pc;
-    }
-    const spyre::code::Instr &in = m.instr(uint32_t(e), pc);
-    const auto &locations = m.prepared().module->locations;
-    if (in.loc >= locations.size())
+  const spyre::emu::Machine &m = session_->machine();
+  const spyre::code::Module &module = *m.prepared().module;
+  const auto &engines = m.prepared().engines;
+  // The locations of every instruction the target names: the session
+  // skips the stretches of the run where none of them runs.
+  std::vector<uint32_t> locs;
+  if (target.kind == RunTarget::Kind::Instruction) {
+    if (target.program >= 0 && size_t(target.program) < module.programs.size() &&
+        target.pc < module.programs[size_t(target.program)].code.size())
+      locs.push_back(module.programs[size_t(target.program)].code[target.pc].loc);
+  } else {
+    for (uint32_t i = 0; i < module.locations.size(); ++i)
+      if ((target.kind == RunTarget::Kind::KtirLine ? module.locations[i].ktirLine
+                                                    : module.locations[i].dataflowLine) ==
+          target.line)
+        locs.push_back(i);
+  }
+  auto matches = [&](uint32_t e, uint32_t pc) {
+    if (target.kind == RunTarget::Kind::Instruction)
+      return e < engines.size() && engines[e].program == target.program &&
+             pc == target.pc;
+    const spyre::code::Instr &in = m.instr(e, pc);
+    if (in.loc >= module.locations.size())
       return false;
     return target.kind == RunTarget::Kind::KtirLine
-               ? locations[in.loc].ktirLine == target.line
-               : locations[in.loc].dataflowLine == target.line;
+               ? module.locations[in.loc].ktirLine == target.line
+               : module.locations[in.loc].dataflowLine == target.line;
   };
   uint64_t start = session_->position();
-  if (!session_->stepEvent())
+  if (!session_->stepEvent()) // past the current event first
     return false;
-  while (!matches())
-    if (!session_->stepEvent()) {
-      session_->seekEvent(start);
-      return false;
-    }
+  if (!session_->runToNext(matches, locs)) {
+    session_->seekEvent(start);
+    return false;
+  }
   return moved(true);
 }
 

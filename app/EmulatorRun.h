@@ -42,6 +42,7 @@
 #ifndef SPYRE_APP_EMULATORRUN_H
 #define SPYRE_APP_EMULATORRUN_H
 
+#include "KernelInput.h"
 #include "LatestJob.h"
 #include "RunTarget.h"
 
@@ -58,26 +59,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class EmulatorRun : public QObject {
   Q_OBJECT
 
 public:
-  struct Input {
-    QString source, name;
-    QString arch;      ///< preset or TOML file; empty: the Spyre default
-    QString directory; ///< where the kernel's device imports are found
-    uint64_t seed = 0;
-    /// .npy files for some array arguments (name -> absolute path); the
-    /// others get the seed's data (RunInputs).
-    std::map<QString, QString> inputFiles;
-    /// Values of scalar arguments (name -> the number as typed; RunInputs).
-    std::map<QString, QString> scalars;
-    /// The current compile's SpyreCode (CompileResult::spyreCode): used
-    /// instead of compiling `source` again when it is set.
-    std::shared_ptr<const spyre::code::Module> spyreCode;
-    uint64_t cycleBudget = 100'000'000;
+  struct Input : KernelInput {
     /// A long run is handed over while it is recorded: once it has
     /// recorded for firstPartMs (and holds at least minPartEvents events:
     /// the samples' short runs stay whole), then each time twice as late;
@@ -86,6 +75,12 @@ public:
     qint64 firstPartMs = 250;
     uint64_t minPartEvents = uint64_t(1) << 16;
     uint64_t firstFrontier = 0;
+    /// What the session keeps (emu::SessionOptions): the checkpoints'
+    /// bytes (a setting: Run ▸ Inputs…, --checkpoint-budget), the events
+    /// of a run whose whole trace is kept, the overview's buckets.
+    uint64_t checkpointBudget = uint64_t(512) << 20;
+    uint64_t detailEvents = uint64_t(1) << 19;
+    size_t overviewBuckets = spyre::emu::Overview::kDefaultBuckets;
   };
 
   /// Where the run is: the instruction the next event executes.
@@ -140,6 +135,10 @@ public:
 
   Point current() const;
 
+  /// Why the newest run failed (failed() was emitted; errors first, then
+  /// their notes); empty once a run is started again.
+  const std::vector<spyre::driver::Diagnostic> &failure() const { return failure_; }
+
   // Each returns false (and leaves the position) when there is no session
   // or nothing to move to.
   bool stepEvent();
@@ -157,6 +156,12 @@ public:
   /// line, one SpyreCode instruction), past the current event first;
   /// false, and not moved, when no later event matches.
   bool runToNextEventOf(const RunTarget &target);
+  /// Moves to the `occurrence`-th execution (from 1) on core `core` of a
+  /// DMA from KTIR `line` (or, when the line has no DMA, of any of its
+  /// instructions; 0 or past the last: the last), so that it is the event
+  /// about to run; false, and not moved, when there is none. What the
+  /// Numerics dock's click does with the store that wrote an element.
+  bool seekToExecutionOf(int line, int core, unsigned occurrence);
   /// Back to the run's start (position 0).
   bool reset();
 
@@ -172,7 +177,11 @@ public:
     std::shared_ptr<spyre::emu::Session> session;
     std::shared_ptr<const spyre::code::Module> module;
     QStringList errors;
-    QString listing;
+    /// The errors (then their notes) as diagnostics, when they came as
+    /// such (compile and input placement).
+    std::vector<spyre::driver::Diagnostic> diagnostics;
+    /// The module's listing, with the instruction each line prints.
+    std::shared_ptr<const spyre::code::Listing> listing;
   };
   /// `publish` (may be empty) receives each part of a long run as it is
   /// recorded, on the worker's thread.
@@ -180,12 +189,6 @@ public:
   prepare(const Input &input, const std::atomic<bool> *cancel,
           const std::function<void(std::shared_ptr<Prepared>)> &publish = {});
 
-  /// For each program of a SpyreCode listing (code/Listing.h's text), the
-  /// 1-based line of its instruction 0 (0: not found).
-  static std::vector<int> firstInstructionLines(const QString &listing);
-  /// The 1-based listing line of instruction `pc` of `program`; 0 unknown.
-  static int listingLineOf(const std::vector<int> &first, int program,
-                           uint32_t pc);
 
 Q_SIGNALS:
   void started();
@@ -204,16 +207,22 @@ Q_SIGNALS:
 private:
   void launch();
   bool moved(bool ok);
+  /// The event (from the run's start) of seekToExecutionOf's execution,
+  /// the session left somewhere; nullopt when there is none.
+  std::optional<uint64_t> findExecution(int line, int core, unsigned occurrence,
+                                        bool dmaOnly);
   /// Shows `p`'s session, made by the job of `generation`.
   void adopt(quint64 generation, const std::shared_ptr<Prepared> &p);
 
   Input pending, running, shownInput;
+  std::vector<spyre::driver::Diagnostic> failure_;
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;
   std::shared_ptr<spyre::emu::Session> session_;
   std::shared_ptr<const spyre::code::Module> module_;
   QString listingText;
-  std::vector<int> programLines; ///< firstInstructionLines(listingText)
+  /// The listing listingText is the text of (Point::listingLine).
+  std::shared_ptr<const spyre::code::Listing> listing_;
   QTimer timer;
   int perTick = 1;
   quint64 generation = 0;  ///< of the newest request (start, stop)

@@ -7,7 +7,6 @@
 #include "OccupancyChart.h"
 #include "OccupancyModel.h"
 #include "RingView.h"
-#include "RunInputs.h"
 
 #include "driver/Architecture.h"
 
@@ -122,7 +121,7 @@ void MachineDocks::onRun() {
       peaks[size_t(e.core)] = std::max(peaks[size_t(e.core)], e.inUse);
   ringView->setRunPeaks(out.result.ok ? peaks : std::vector<uint64_t>());
   QString what = tr("interpreter, %1, %2")
-                     .arg(RunInputs{input.seed, input.inputFiles, input.scalars}.describe(),
+                     .arg(input.inputs().describe(),
                           QFileInfo(input.name).fileName());
   if (out.result.ok) {
     chartView->setSubtitle(tr("%1 · %2 scratchpad events")

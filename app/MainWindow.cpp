@@ -5,19 +5,29 @@
 #include "Bytes.h"
 #include "CodeEditor.h"
 #include "DiagnosticsTable.h"
+#include "ExportFolder.h"
+#include "KernelChooser.h"
 #include "EmulatedRunViews.h"
+#include "NumericsFeed.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "KernelFile.h"
 #include "PassListModel.h"
+#include "PassDocks.h"
 #include "PassListPanel.h"
 #include "RecentFiles.h"
 #include "RingView.h"
 #include "RunControls.h"
+#include "RunNotes.h"
+#include "RunNoteBar.h"
+#include "RunSummary.h"
+#include "OccupancyChart.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
+#include "SessionReport.h"
 #include "ShortcutsDialog.h"
 #include "SnapshotChooser.h"
+#include "StageBisect.h"
 #include "Theme.h"
 #include "TimelineDock.h"
 #include "TimelineView.h"
@@ -72,7 +82,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   // A saved layout wins over the default one applied at the first show.
   layoutApplied = restoreState(settings.value("window/state").toByteArray());
   userLayout = layoutApplied;
+  // The size the layout was saved at: shown at another size, the docks
+  // keep their share of the window instead of their pixels.
+  if (layoutApplied)
+    layoutSavedAt = settings.value("window/stateSize").toSize();
   controller.setDebounceMs(settings.value("compile/debounceMs", 400).toInt());
+  // What an emulated run's checkpoints may take (issue 26).
+  checkpointBudget =
+      uint64_t(std::max<qlonglong>(0, settings.value("emulator/checkpointBudgetMiB", 512)
+                                          .toLongLong()))
+      << 20;
   connect(&controller, &CompileController::finished, this, &MainWindow::onCompiled);
   connect(&controller, &CompileController::started, this,
           [this] { statusLabel->setText(tr("Compiling…")); });
@@ -94,7 +113,7 @@ QString MainWindow::samplesDirectory() {
 
 QString MainWindow::docsDirectory() {
   QDir installed(QCoreApplication::applicationDirPath() + "/../share/doc/spyre-explorer");
-  if (installed.exists("app.md"))
+  if (installed.exists("user-guide.md"))
     return installed.absolutePath();
   return QStringLiteral(SPYRE_SOURCE_DOCS_DIR);
 }
@@ -188,11 +207,13 @@ void MainWindow::buildUi() {
       this, editor, irView,
       [this] {
         EmulatorRun::Input in;
+        in.checkpointBudget = checkpointBudget;
         in.source = editor->text();
         in.name = sourceName();
         in.arch = archPath;
         in.directory = currentPath.isEmpty() ? importDirectory
                                              : QFileInfo(currentPath).absolutePath();
+        in.function = controller.kernelName();
         // The current compile's SpyreCode when it is of this very text,
         // target and directory: the run is not compiled again.
         if (controller.latest().spyreCode && controller.latestSource() == in.source &&
@@ -222,6 +243,38 @@ void MainWindow::buildUi() {
           &MachineDocks::focusCore);
   emulatedViews = new EmulatedRunViews(this, machineDocks,
                                        &runControls->emulator(), &controller);
+  numericsFeed = new NumericsFeed(this, emulatedViews, &runControls->emulator(),
+                                  editor);
+  passDocks = new PassDocks(this, passPanel);
+  // What the run's views say when the run they show is not the editor's
+  // kernel any more, or the newest run failed.
+  runNotes = new RunNotes(runControls,
+                          {runControls->timeline()->noteBar(),
+                           machineDocks->chart()->noteBar(),
+                           emulatedViews->summary()->noteBar()},
+                          [this] { return editCount; }, this);
+  connect(&controller, &CompileController::finished, runNotes, &RunNotes::update);
+  connect(runControls, &RunControls::inputsChanged, runNotes, &RunNotes::update);
+  connect(runNotes, &RunNotes::failureChanged, this, [this](bool failed) {
+    refreshDiagnostics();
+    if (failed)
+      raiseDiagnostics();
+  });
+}
+
+void MainWindow::raiseDiagnostics() {
+  if (auto *dock = findChild<QDockWidget *>("diagnosticsDock")) {
+    dock->show();
+    dock->raise();
+  }
+}
+
+void MainWindow::refreshDiagnostics() {
+  std::vector<Diagnostic> all = controller.latest().diagnostics;
+  if (runNotes)
+    for (Diagnostic &d : runNotes->failureDiagnostics())
+      all.push_back(std::move(d));
+  showDiagnostics(all);
 }
 
 void MainWindow::buildMenus() {
@@ -268,6 +321,17 @@ void MainWindow::buildMenus() {
       saveSession(path.endsWith(".spyx") ? path : path + ".spyx");
   });
   file->addSeparator();
+  QAction *report = file->addAction(tr("Export &Report…"), this, [this] {
+    const QString path = ExportFolder::askSave(
+        this, tr("Export report"), QFileInfo(sourceName()).completeBaseName() + ".html",
+        tr("HTML page (*.html)"));
+    if (!path.isEmpty())
+      exportReport(path.endsWith(".html", Qt::CaseInsensitive) ? path : path + ".html");
+  });
+  report->setObjectName("exportReport");
+  report->setToolTip(tr("One HTML file with the kernel, the passes and their diffs, the ring, "
+                        "the run's timeline, chart and summary"));
+  file->addSeparator();
   file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
   QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -312,6 +376,7 @@ void MainWindow::buildMenus() {
       ->setShortcut(QKeySequence::FindPrevious);
   edit->addAction(tr("&Replace…"), this, [this] { findBar->open(true); })
       ->setShortcut(QKeySequence(tr("Ctrl+H")));
+  passDocks->addToMenu(edit);
   edit->addSeparator();
   edit->addAction(tr("Go to &Definition"), this, [this] { editor->jumpToDefinitionAtCursor(); })
       ->setShortcut(QKeySequence(Qt::Key_F2));
@@ -336,11 +401,24 @@ void MainWindow::buildMenus() {
   machineDocks->addRunMenu(menuBar(), [this] {
     const RunInputs &inputs = runControls->inputs();
     return RunController::Input{editor->text(), sourceName(), archPath, inputs.seed,
-                                inputs.files, inputs.scalars};
+                                inputs.files, inputs.scalars, controller.kernelName()};
   });
+  stageBisect = new StageBisect(passPanel, editor,
+                                [this] { return runControls->currentInput(); }, this);
+  // The result stays in the status bar until the next message.
+  connect(stageBisect, &StageBisect::message, this,
+          [this](const QString &text) { statusBar()->showMessage(text); });
+  connect(stageBisect, &StageBisect::selectPassRequested, this,
+          [this](const QString &pass) { selectPass(pass); });
+  connect(irView, &IrDiffView::runSnapshotRequested, stageBisect,
+          &StageBisect::runSnapshot);
   if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);
     emulatedViews->addToMenu(runMenu);
+    numericsFeed->addToMenu(runMenu);
+    runMenu->addSeparator();
+    runMenu->addAction(stageBisect->findAction());
+    runMenu->addAction(stageBisect->stopAction());
   }
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));
@@ -351,6 +429,16 @@ void MainWindow::buildMenus() {
   toolbar->addAction(newAction);
   toolbar->addAction(open);
   toolbar->addAction(saveAction);
+  // A module of several kernels: which one is compiled, shown and run.
+  kernelChooser = new KernelChooser(this);
+  kernelChooserAction = toolbar->addWidget(kernelChooser);
+  kernelChooserAction->setVisible(false);
+  connect(kernelChooser, &KernelChooser::kernelChosen, this, [this](const QString &name) {
+    controller.setKernel(name);
+    requestedEdit = editCount;
+    requestedDocument = documentId;
+    controller.compileNow(editor->text(), sourceName());
+  });
 }
 
 void MainWindow::buildViewMenu(QMenu *view) {
@@ -375,6 +463,11 @@ void MainWindow::buildViewMenu(QMenu *view) {
   ignoreWs->setCheckable(true);
   ignoreWs->setChecked(irView->ignoresWhitespace());
   connect(ignoreWs, &QAction::toggled, irView, &IrDiffView::setIgnoreWhitespace);
+  QAction *ignoreNumbers = view->addAction(tr("Ignore value &numbering in diffs"));
+  ignoreNumbers->setObjectName("ignoreValueNumberingAction");
+  ignoreNumbers->setCheckable(true);
+  ignoreNumbers->setToolTip(tr("%9 → %11 alone is not a change"));
+  connect(ignoreNumbers, &QAction::toggled, irView, &IrDiffView::setIgnoreValueNumbering);
   QAction *wrap = view->addAction(tr("&Wrap long IR lines"));
   wrap->setCheckable(true);
   connect(wrap, &QAction::toggled, irView, &IrDiffView::setWrapLines);
@@ -407,8 +500,13 @@ void MainWindow::buildViewMenu(QMenu *view) {
 
 void MainWindow::buildHelpMenu() {
   QMenu *help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation)
-      ->setShortcut(QKeySequence::HelpContents);
+  QAction *guide = help->addAction(tr("&User Guide"), this,
+                                   [this] { showDocumentation(QStringLiteral("user-guide.md")); });
+  guide->setShortcut(QKeySequence::HelpContents);
+  guide->setObjectName("userGuide");
+  help->addAction(tr("How the App Is &Built"), this,
+                  [this] { showDocumentation(QStringLiteral("app.md")); })
+      ->setObjectName("developerDocumentation");
   help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
         ShortcutsDialog dialog(menuBar(), this);
         dialog.exec();
@@ -424,12 +522,15 @@ void MainWindow::buildHelpMenu() {
   });
 }
 
-void MainWindow::showDocumentation() {
-  const QString path = docsDirectory() + "/app.md";
+void MainWindow::showDocumentation(const QString &page) {
+  const QString path = docsDirectory() + "/" + page;
   auto *dialog = new QDialog(this);
   dialog->setObjectName("documentation");
   dialog->setAttribute(Qt::WA_DeleteOnClose);
-  dialog->setWindowTitle(tr("Spyre Explorer documentation — %1").arg(QDir::toNativeSeparators(path)));
+  dialog->setWindowTitle(page == QLatin1String("user-guide.md")
+                             ? tr("Spyre Explorer user guide")
+                             : tr("Spyre Explorer documentation — %1")
+                                   .arg(QDir::toNativeSeparators(path)));
   auto *browser = new QTextBrowser(dialog);
   browser->setOpenExternalLinks(true);
   browser->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
@@ -452,6 +553,36 @@ void MainWindow::showEvent(QShowEvent *event) {
     layoutApplied = true;
     restoreDefaultLayout();
   }
+  if (layoutSavedAt.isValid())
+    QTimer::singleShot(0, this, [this] { rescaleSavedLayout(); });
+}
+
+void MainWindow::rescaleSavedLayout() {
+  const QSize from = std::exchange(layoutSavedAt, QSize());
+  if (!from.isValid() || from.width() <= 0 || from.height() <= 0)
+    return;
+  const double wide = double(width()) / from.width(), tall = double(height()) / from.height();
+  // Within a tenth of the size it was saved at: the pixels are right.
+  if (std::abs(wide - 1) < 0.1 && std::abs(tall - 1) < 0.1)
+    return;
+  QList<QDockWidget *> columns, rows;
+  QList<int> widths, heights;
+  for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+    if (dock->isFloating() || !dock->isVisible())
+      continue;
+    const Qt::DockWidgetArea area = dockWidgetArea(dock);
+    if (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea) {
+      columns << dock;
+      widths << std::max(dock->minimumSizeHint().width(), int(dock->width() * wide));
+    } else if (area == Qt::BottomDockWidgetArea || area == Qt::TopDockWidgetArea) {
+      rows << dock;
+      heights << std::max(dock->minimumSizeHint().height(), int(dock->height() * tall));
+    }
+  }
+  if (!columns.isEmpty())
+    resizeDocks(columns, widths, Qt::Horizontal);
+  if (!rows.isEmpty())
+    resizeDocks(rows, heights, Qt::Vertical);
 }
 
 bool MainWindow::event(QEvent *event) {
@@ -493,8 +624,13 @@ void MainWindow::applyDefaultSizes() {
   // The Ring shares the Passes column: a fifth of the window (up to 320
   // px) even when the names need less, so the ring's tiles stay readable.
   const int fewest = passPanel->minimumSizeHint().width();
-  const int passes = std::clamp(std::max(passPanel->sizeHint().width(), std::min(w / 5, 320)),
-                                fewest, std::max({w / 5, 200, fewest}));
+  // A wide window (1920 px) has room for every column of the pass list,
+  // its time and Δ included: up to a quarter of the window then.
+  const int widest = std::max({w >= 1600 ? w / 4 : w / 5, 200, fewest});
+  const int passes = std::clamp(
+      std::max({passPanel->sizeHint().width(), std::min(w / 5, 320),
+                w >= 1600 ? passPanel->fullWidth() + 4 : 0}),
+      fewest, widest);
   resizeDocks({passDock, irDock}, {passes, std::max(w * 44 / 100, irView->minimumWidth())},
               Qt::Horizontal);
   resizeDocks({findChild<QDockWidget *>("diagnosticsDock")},
@@ -522,12 +658,18 @@ void MainWindow::loadText(const QString &text, const QString &path,
                           const QString &untitled, const QString &directory) {
   loading = true;
   editor->setText(text);
+  // Another kernel starts at its left edge (the previous one may have been
+  // scrolled far right).
+  editor->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, 0UL);
+  editor->setCursorPosition(0, 0);
   // A new document: undo must not go back into the previous one.
   editor->SendScintilla(QsciScintillaBase::SCI_EMPTYUNDOBUFFER);
   editor->setModified(false);
   loading = false;
   currentPath = path;
   untitledName = untitled.isEmpty() ? QStringLiteral("untitled.mlir") : untitled;
+  // A new document compiles its first kernel until another is chosen.
+  controller.setKernel(QString());
   // Where a device declaration's import is looked for: the kernel's
   // folder, or the sample's for an untitled copy of a sample.
   importDirectory = directory;
@@ -539,6 +681,8 @@ void MainWindow::loadText(const QString &text, const QString &path,
     runControls->documentChanged();
   if (emulatedViews)
     emulatedViews->clearShown();
+  if (runNotes)
+    runNotes->update();
   updateTitle();
   requestedEdit = editCount;
   requestedDocument = documentId;
@@ -586,6 +730,18 @@ QString MainWindow::selectedPass() const { return passPanel->shownPass(); }
 QStringList MainWindow::passNames() const { return passPanel->passNames(); }
 bool MainWindow::selectPass(const QString &name) { return passPanel->selectPass(name); }
 
+bool MainWindow::exportReport(const QString &path) {
+  // The run's views take what is recorded first (indexes on workers).
+  runViews()->finishIndexing();
+  QString error;
+  if (!SessionReport::write(*this, path, &error)) {
+    showError(tr("Export report"), error);
+    return false;
+  }
+  showStatusMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
+  return true;
+}
+
 bool MainWindow::isModified() const { return forcedModified || editor->isModified(); }
 
 bool MainWindow::saveSession(const QString &path) {
@@ -599,6 +755,7 @@ bool MainWindow::saveSession(const QString &path) {
   s.leftPin = leftChooser->pinnedPass();
   s.rightPin = rightChooser->pinnedPass();
   s.layout = saveState();
+  s.layoutSize = size();
   s.geometry = saveGeometry();
   s.inputs = runControls->inputs();
   QString error;
@@ -620,6 +777,11 @@ bool MainWindow::openSession(const QString &path) {
   restoreState(s->layout);
   restoreGeometry(s->geometry);
   layoutApplied = true;
+  // The session's layout at this window's size (its geometry may not be
+  // honoured: another screen, a window manager).
+  layoutSavedAt = s->layoutSize;
+  if (isVisible())
+    QTimer::singleShot(0, this, [this] { rescaleSavedLayout(); });
   userLayout = true;
   archPath = s->arch;
   runControls->setInputs(s->inputs);
@@ -686,6 +848,8 @@ void MainWindow::setArchitecture(const QString &arch) {
   archPath = arch;
   controller.setArchitecture(arch);
   rebuildTargetMenu();
+  if (runNotes)
+    runNotes->update();
   requestedEdit = editCount;
   requestedDocument = documentId;
   controller.compileNow(editor->text(), sourceName());
@@ -701,6 +865,10 @@ void MainWindow::useKernelDirectory() {
   controller.setKernelDirectory(currentPath.isEmpty()
                                     ? importDirectory
                                     : QFileInfo(currentPath).absolutePath());
+  // Exports are proposed beside the kernel (an untitled one: where Save As
+  // proposes it).
+  ExportFolder::setDirectory(currentPath.isEmpty() ? QString()
+                                                   : QFileInfo(currentPath).absolutePath());
 }
 
 void MainWindow::rebuildTargetMenu() {
@@ -744,7 +912,7 @@ void MainWindow::rebuildTargetMenu() {
   targetMenu->addSeparator();
   targetMenu->addAction(tr("Open Architecture File…"), this, [this] {
     QString path = QFileDialog::getOpenFileName(
-        this, tr("Open architecture"), QString(),
+        this, tr("Open architecture"), ExportFolder::directory(),
         tr("Architecture descriptions (*.toml);;All files (*)"));
     if (!path.isEmpty())
       setArchitecture(absolute(path));
@@ -756,6 +924,8 @@ void MainWindow::onTextChanged() {
     return;
   ++editCount;
   updateTitle();
+  if (runNotes)
+    runNotes->update();
   requestedEdit = editCount;
   requestedDocument = documentId;
   controller.requestCompile(editor->text(), sourceName());
@@ -781,6 +951,7 @@ void MainWindow::onCompiled() {
       passPanel->setStale(true);
     } else {
       passPanel->setSnapshots({});
+      passDocks->snapshotsChanged();
       irView->setTexts(QString(), QString(), QString(), QString());
       irView->setStale(tr("The kernel does not compile (see Diagnostics): no IR to show."));
     }
@@ -804,8 +975,31 @@ void MainWindow::onCompiled() {
     irView->setStale(QString());
     passPanel->setStale(false);
     passPanel->setSnapshots(result.snapshots); // shows the kept pass
+    passDocks->snapshotsChanged();
+    // The first pass names known (or other ones): the default layout gives
+    // the pass list their width, unless the user placed the docks.
+    const int wanted = passPanel->fullWidth();
+    if (layoutApplied && !userLayout && wanted != passListWidth) {
+      passListWidth = wanted;
+      applyDefaultSizes();
+    }
   }
-  showDiagnostics(result.diagnostics);
+  refreshDiagnostics();
+  // A compile that fails (after one that did not) brings the Diagnostics
+  // to the front, also from behind the Timeline's tab.
+  const bool failedNow = std::any_of(
+      result.diagnostics.begin(), result.diagnostics.end(),
+      [](const Diagnostic &d) { return d.severity == Diagnostic::Severity::Error; });
+  if (failedNow && !compileFailed)
+    raiseDiagnostics();
+  compileFailed = failedNow;
+  if (!result.kernels.empty()) { // else it did not parse: keep the list
+    QStringList kernels;
+    for (const std::string &k : result.kernels)
+      kernels << QString::fromStdString(k);
+    kernelChooser->setKernels(kernels, QString::fromStdString(result.function));
+    kernelChooserAction->setVisible(kernels.size() > 1);
+  }
   QString declared = QString::fromStdString(result.targetFromKernel);
   if (declared != kernelTarget) {
     kernelTarget = declared;
@@ -830,6 +1024,8 @@ void MainWindow::onCompiled() {
 void MainWindow::showSelectedPass() {
   const int row = passPanel->shownRow();
   machineDocks->showSnapshot(passPanel->model()->snapshot(row));
+  if (passDocks)
+    passDocks->selectionChanged();
   const auto *left = passPanel->model()->snapshot(leftChooser->resolve(row));
   const auto *right = passPanel->model()->snapshot(rightChooser->resolve(row));
   if (!left || !right)
@@ -837,6 +1033,8 @@ void MainWindow::showSelectedPass() {
   irView->setTexts(QString::fromStdString(left->ir), QString::fromStdString(right->ir),
                    leftChooser->title(row), rightChooser->title(row));
   irView->setSourceMaps(left->sourceLines, right->sourceLines);
+  irView->setSnapshotPasses(QString::fromStdString(left->pass),
+                            QString::fromStdString(right->pass));
   if (runControls)
     runControls->refreshHighlight();
 }
@@ -920,6 +1118,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
   QSettings settings;
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("window/state", saveState());
+  settings.setValue("window/stateSize", size());
   event->accept();
 }
 

@@ -20,13 +20,19 @@ class CodeEditor;
 class DiagnosticsTable;
 class FindBar;
 class IrDiffView;
+class PassDocks;
 class PassListPanel;
 class RecentFiles;
 class EmulatedRunViews;
+class NumericsFeed;
 class RunControls;
+class RunNotes;
 class SnapshotChooser;
+class StageBisect;
 class QLabel;
 class QMenu;
+
+class KernelChooser;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -68,6 +74,10 @@ public:
   CompileController &compiler() { return controller; }
   /// The kernel's file (absolute), empty for an untitled kernel.
   QString filePath() const { return currentPath; }
+  /// What the kernel is called: its file's name, or the untitled name.
+  QString kernelName() const { return sourceName(); }
+  /// Writes the session's report (SessionReport); errors as showError.
+  bool exportReport(const QString &path);
   /// Whether the text differs from the saved file (follows undo).
   bool isModified() const;
   /// Editor and IR panes zoom (Ctrl++ / Ctrl+- / Ctrl+0), in points.
@@ -75,6 +85,9 @@ public:
   int zoom() const { return zoomLevel; }
   /// --screenshot runs: errors go to stderr instead of dialogs.
   void setBatchMode(bool batch) { batchMode = batch; }
+  /// Bytes an emulated run's checkpoints may take (the setting
+  /// emulator/checkpointBudgetMiB, 512 MiB; --checkpoint-budget).
+  void setCheckpointBudget(uint64_t bytes) { checkpointBudget = bytes; }
   void showStatusMessage(const QString &text);
   /// The default dock sizes for the window's current size.
   void restoreDefaultLayout();
@@ -83,12 +96,20 @@ public:
   RunControls *runs() const { return runControls; }
   /// The ring, chart and Run summary following the emulated run.
   EmulatedRunViews *runViews() const { return emulatedViews; }
+  /// The Numerics dock and what feeds it.
+  NumericsFeed *numerics() const { return numericsFeed; }
+  /// The notes over the run's views (an old run, a failed one).
+  RunNotes *notes() const { return runNotes; }
+  /// The Pass notes and Search passes docks.
+  PassDocks *passes() const { return passDocks; }
+  /// Run ▸ Find the Pass That Changed the Output and Run This Snapshot.
+  StageBisect *bisect() const { return stageBisect; }
   /// Where Save Session… proposes to write the session (and Open
   /// Session… starts looking): beside the kernel, "<kernel>.spyx".
   QString sessionProposal() const;
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
-  /// Where Help ▸ Documentation reads app.md from.
+  /// Where Help reads user-guide.md and app.md from.
   static QString docsDirectory();
 
 protected:
@@ -104,6 +125,9 @@ private:
   /// Dock sizes in proportion to the window (restoreDefaultLayout() also
   /// shows every dock).
   void applyDefaultSizes();
+  /// A layout saved at another window size: each dock scaled by the
+  /// change of the window's size (once, after it is shown).
+  void rescaleSavedLayout();
   void buildUi();
   void buildMenus();
   void buildViewMenu(QMenu *view);
@@ -112,8 +136,12 @@ private:
   void onCompiled();
   void showSelectedPass();
   void showDiagnostics(const std::vector<spyre::driver::Diagnostic> &diagnostics);
+  /// The latest compile's diagnostics and the failed run's, in the table.
+  void refreshDiagnostics();
+  void raiseDiagnostics();
   void showError(const QString &title, const QString &text);
-  void showDocumentation();
+  /// Help: `page` of the docs folder (user-guide.md, app.md) in a window.
+  void showDocumentation(const QString &page);
   /// Puts `text` in the editor as a fresh document (empty undo history,
   /// unmodified) and compiles it.
   void loadText(const QString &text, const QString &path, const QString &untitledName,
@@ -136,10 +164,16 @@ private:
   SnapshotChooser *leftChooser = nullptr, *rightChooser = nullptr;
   DiagnosticsTable *diagnosticsView = nullptr;
   QLabel *statusLabel = nullptr;
+  KernelChooser *kernelChooser = nullptr; ///< a module's kernels
+  QAction *kernelChooserAction = nullptr; ///< shows it in the toolbar
   RecentFiles *recent = nullptr;
   MachineDocks *machineDocks = nullptr; ///< ring, scratchpad chart, runs
   RunControls *runControls = nullptr;   ///< emulator stepping, timeline
   EmulatedRunViews *emulatedViews = nullptr; ///< ring/chart live, summary
+  NumericsFeed *numericsFeed = nullptr;      ///< the Numerics dock
+  PassDocks *passDocks = nullptr; ///< Pass notes, Search passes
+  RunNotes *runNotes = nullptr;   ///< the notes over the run's views
+  StageBisect *stageBisect = nullptr; ///< snapshots run against the KTIR
   CompileController controller;
   QString currentPath;      ///< absolute, or empty for an untitled kernel
   QString untitledName;     ///< how an untitled kernel is called
@@ -153,16 +187,20 @@ private:
   QString leftToPin, rightToPin; ///< pinned once the next compile finishes
   int zoomLevel = 0;
   bool loading = false;
+  uint64_t checkpointBudget = uint64_t(512) << 20;
   bool batchMode = false;
   bool layoutApplied = false;
   /// The user placed the docks (a saved layout, or a separator dragged):
   /// window resizes no longer re-proportion them.
   bool userLayout = false;
   bool resizePending = false;
+  QSize layoutSavedAt; ///< the restored layout's window size, until rescaled
+  int passListWidth = 0; ///< the pass list's full width the layout used
   // Staleness: edits counted so the note can say how old the shown IR is.
   quint64 editCount = 0, requestedEdit = 0, goodEdit = 0;
   quint64 documentId = 0, requestedDocument = 0, goodDocument = 0;
   bool haveGoodCompile = false;
+  bool compileFailed = false; ///< the latest compile had errors
   QString goodName; ///< the kernel the shown IR came from
 };
 

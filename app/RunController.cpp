@@ -2,7 +2,6 @@
 
 #include "RunController.h"
 
-#include "RunInputs.h"
 
 #include "driver/Architecture.h"
 
@@ -45,15 +44,10 @@ RunController::Outcome RunController::execute(const Input &input,
                                               const std::atomic<bool> *cancel) {
   Outcome out;
   spyre::driver::RunRequest request;
-  request.source = input.source.toStdString();
-  request.sourceName = input.name.toStdString();
-  request.arch = input.arch.toStdString();
-  request.seed = input.seed;
-  request.cancel = cancel;
   // The Scratchpad chart is drawn from the run's LX events.
   request.recordLxEvents = true;
   QStringList errors;
-  if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args, errors)) {
+  if (!input.runRequest(request, errors, cancel)) {
     for (const QString &e : errors) {
       spyre::driver::Diagnostic d;
       d.severity = spyre::driver::Diagnostic::Severity::Error;

@@ -11,6 +11,7 @@
 #ifndef SPYRE_APP_RUNCONTROLLER_H
 #define SPYRE_APP_RUNCONTROLLER_H
 
+#include "KernelInput.h"
 #include "LatestJob.h"
 #include "driver/Occupancy.h"
 #include "driver/Run.h"
@@ -28,13 +29,7 @@ class RunController : public QObject {
   Q_OBJECT
 
 public:
-  struct Input {
-    QString source, name;
-    QString arch; ///< preset or TOML file; empty: the Spyre default
-    uint64_t seed = 0;
-    std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
-    std::map<QString, QString> scalars;    ///< see EmulatorRun::Input
-  };
+  using Input = KernelInput;
   struct Outcome {
     spyre::driver::RunResult result;
     spyre::driver::OccupancyTrace trace;

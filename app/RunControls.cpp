@@ -75,7 +75,7 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   inputsAct->setObjectName("runInputs");
   inputsAct->setToolTip(tr("Choose the seed and .npy files the kernel's arrays start from"));
   inputsAct->setStatusTip(inputsAct->toolTip());
-  connect(inputsAct, &QAction::triggered, this, &RunControls::editInputs);
+  connect(inputsAct, &QAction::triggered, this, [this] { editInputs(); });
   updateRunTip();
   // The cursor "Run to Cursor" follows: the editor's or an IR pane's,
   // whichever the user was in last.
@@ -200,6 +200,13 @@ void RunControls::addActions(QMenu *menu) {
 }
 
 bool RunControls::sessionCurrent() const {
+  // A run hidden when another kernel was opened is not shown by any view
+  // (the Timeline, the chart and the summary were cleared): back on its
+  // kernel, F5 / F10 record it again so that every view shows it.
+  return !hidden && sessionOfCurrentInput();
+}
+
+bool RunControls::sessionOfCurrentInput() const {
   if (!run.hasSession() || !inputOf)
     return false;
   EmulatorRun::Input now = currentInput();
@@ -221,6 +228,7 @@ EmulatorRun::Input RunControls::currentInput() const {
 void RunControls::setInputs(const RunInputs &inputs) {
   chosenInputs = inputs;
   updateRunTip();
+  Q_EMIT inputsChanged();
 }
 
 void RunControls::updateRunTip() {
@@ -235,9 +243,12 @@ void RunControls::updateRunTip() {
                                                       .arg(chosenInputs.files.size()));
 }
 
-void RunControls::editInputs() {
+void RunControls::editInputs(const QString &focusArgument) {
   EmulatorRun::Input in = currentInput();
   RunInputsDialog dialog(chosenInputs, in.source, in.name, window);
+  dialog.setObjectName("runInputsDialog");
+  if (!focusArgument.isEmpty())
+    dialog.focusArgument(focusArgument);
   if (dialog.exec() == QDialog::Accepted && dialog.inputs() != chosenInputs) {
     setInputs(dialog.inputs());
     window->statusBar()->showMessage(
@@ -319,7 +330,7 @@ void RunControls::documentChanged() {
 void RunControls::onReady() {
   // The Timeline is filled by TimelineFeed (EmulatedRunViews).
   // A run of the kernel open before the current one, finished late.
-  if (hidden && !sessionCurrent())
+  if (hidden && !sessionOfCurrentInput())
     return;
   hidden = false;
   const spyre::emu::Session *s = run.session();
@@ -422,14 +433,9 @@ void RunControls::showPoint(const EmulatorRun::Point &p) {
       return -1;
     int line = 0;
     if (snap == shown.spyreCode) {
-      // The pane's own text: the snapshot's listing.
-      // (A new compile may reuse the address: the text's size tells.)
-      if (snap != listingOf || snap->ir.size() != listingSize) {
-        listingOf = snap;
-        listingSize = snap->ir.size();
-        listingFirst = EmulatorRun::firstInstructionLines(QString::fromStdString(snap->ir));
-      }
-      line = EmulatorRun::listingLineOf(listingFirst, p.program, p.pc);
+      // The pane's own text: the snapshot's listing, which says where each
+      // instruction is printed.
+      line = snap->listing ? snap->listing->lineOf(p.program, p.pc) : 0;
     } else if (snap == shown.dataflow) {
       line = p.dataflowLine;
     }
@@ -515,7 +521,7 @@ RunTarget RunControls::targetUnderCursor() const {
     return none;
   }
   if (snap == shown.spyreCode)
-    return RunTarget::instructionAt(QString::fromStdString(snap->ir), line);
+    return RunTarget::instructionAt(snap->listing.get(), line);
   if (snap == shown.dataflow)
     return RunTarget::dataflowLine(line);
   return RunTarget::sourceLineOf(snap->sourceLines, line);

@@ -73,8 +73,9 @@ public:
   /// arguments. A change makes the next step or F5 record a new run.
   void setInputs(const RunInputs &inputs);
   const RunInputs &inputs() const { return chosenInputs; }
-  /// Opens the Inputs dialog (modal) and takes what it is left with.
-  void editInputs();
+  /// Opens the Inputs dialog (modal) and takes what it is left with;
+  /// `focusArgument`: the scalar whose value field gets the focus.
+  void editInputs(const QString &focusArgument = QString());
   /// The emulator's input for the editor's kernel with the chosen inputs.
   EmulatorRun::Input currentInput() const;
   /// What Ctrl+F10 runs to: the line, op or instruction under the cursor
@@ -101,9 +102,16 @@ public:
   /// The line the highlight is on (0: none), for tests.
   int highlightedLine() const { return shownLine; }
 
+Q_SIGNALS:
+  /// setInputs() changed what runs start from.
+  void inputsChanged();
+
 private:
-  /// Whether the session is for the editor's current kernel and target.
+  /// Whether the session shown is for the editor's current kernel and
+  /// target (a hidden one is not: it is recorded again).
   bool sessionCurrent() const;
+  /// Whether the session is of the current input, shown or not.
+  bool sessionOfCurrentInput() const;
   /// Starts a run; `then` runs once it is ready.
   void startRun(std::function<void()> then);
   /// With a current session: `step`; else records one first.
@@ -138,10 +146,6 @@ private:
   std::function<void()> afterReady;
   int shownLine = 0;
   bool hidden = false; ///< the session is of a document no longer open
-  /// firstInstructionLines() of the SpyreCode snapshot last shown.
-  const spyre::driver::PassSnapshot *listingOf = nullptr;
-  size_t listingSize = 0;
-  std::vector<int> listingFirst;
 };
 
 #endif

@@ -30,9 +30,10 @@ bool RunInputs::load(std::map<std::string, spyre::driver::Argument> &args,
     spyre::driver::KernelArgument asInteger{name.toStdString(), false, "i64", {}, false};
     spyre::driver::KernelArgument asFloat{name.toStdString(), false, "f64", {}, false};
     spyre::driver::Argument value;
-    std::string why = spyre::driver::parseScalarValue(asInteger, text.toStdString(), value);
+    const std::string written = text.trimmed().toStdString();
+    std::string why = spyre::driver::parseScalarValue(asInteger, written, value);
     if (!why.empty())
-      why = spyre::driver::parseScalarValue(asFloat, text.toStdString(), value);
+      why = spyre::driver::parseScalarValue(asFloat, written, value);
     if (!why.empty()) {
       errors << QObject::tr("value of %%1: %2").arg(name, QString::fromStdString(why));
       ok = false;

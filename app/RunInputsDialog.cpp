@@ -119,7 +119,8 @@ void RunInputsDialog::onDescribed() {
     const auto *a = argument(it->first);
     spyre::driver::Argument parsed;
     if (!a || a->pointer ||
-        !spyre::driver::parseScalarValue(*a, it->second.toStdString(), parsed).empty()) {
+        !spyre::driver::parseScalarValue(*a, it->second.trimmed().toStdString(),
+                                         parsed).empty()) {
       dropped << tr("%1 (for %%2)").arg(it->second, it->first);
       it = chosen.scalars.erase(it);
     } else {
@@ -140,7 +141,33 @@ void RunInputsDialog::onDescribed() {
                 false);
   else
     showMessage(QString(), false);
+  applyFocus();
   Q_EMIT argumentsRead();
+}
+
+void RunInputsDialog::focusArgument(const QString &name) {
+  focusWanted = name;
+  if (known)
+    applyFocus();
+}
+
+void RunInputsDialog::applyFocus() {
+  auto it = valueFields.find(focusWanted);
+  if (focusWanted.isEmpty() || it == valueFields.end() || !it->second.first)
+    return;
+  QLineEdit *field = it->second.first;
+  for (int row = 0; row < table->rowCount(); ++row)
+    if (table->cellWidget(row, 2) && table->cellWidget(row, 2)->isAncestorOf(field))
+      table->scrollToItem(table->item(row, 0));
+  field->setFocus(Qt::OtherFocusReason);
+  field->selectAll();
+}
+
+QString RunInputsDialog::focusedArgument() const {
+  for (const auto &[name, widgets] : valueFields)
+    if (widgets.first && widgets.first->hasFocus())
+      return name;
+  return QString();
 }
 
 const spyre::driver::KernelArgument *RunInputsDialog::argument(const QString &name) const {
@@ -267,7 +294,7 @@ bool RunInputsDialog::setScalar(const QString &name, const QString &text,
     why = tr("The kernel takes no scalar argument %%1.").arg(name);
   else if (!text.trimmed().isEmpty())
     why = QString::fromStdString(
-        spyre::driver::parseScalarValue(*a, text.toStdString(), parsed));
+        spyre::driver::parseScalarValue(*a, text.trimmed().toStdString(), parsed));
   if (why.isEmpty()) {
     wrongValues.erase(name);
     if (text.trimmed().isEmpty())

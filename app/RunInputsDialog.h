@@ -60,6 +60,11 @@ public:
   bool argumentsKnown() const { return known; }
   /// The note under the table (errors, dropped files), for tests.
   QString message() const;
+  /// Gives the value field of scalar `name` the focus once the arguments
+  /// are read (a failed run offers this for the argument it missed).
+  void focusArgument(const QString &name);
+  /// The scalar argument whose value field has the focus ("" when none).
+  QString focusedArgument() const;
 
 Q_SIGNALS:
   void argumentsRead();
@@ -71,6 +76,7 @@ private:
   };
   void onDescribed();
   void fillTable();
+  void applyFocus();
   void showMessage(const QString &text, bool error);
   const spyre::driver::KernelArgument *argument(const QString &name) const;
 
@@ -81,6 +87,7 @@ private:
   std::map<QString, std::pair<QPointer<QLineEdit>, QPointer<QLabel>>> valueFields;
   std::vector<spyre::driver::KernelArgument> arguments;
   bool known = false;
+  QString focusWanted;
   QSpinBox *seedBox = nullptr;
   QTableWidget *table = nullptr;
   QLabel *note = nullptr;

@@ -3,11 +3,9 @@
 #include "RunSummaryRunner.h"
 #include "WorkerPool.h"
 
-#include "RunInputs.h"
-
 #include "driver/Architecture.h"
-#include "driver/Compile.h"
 #include "driver/Emulate.h"
+#include "driver/NumericsVerdict.h"
 #include "driver/OutputCompare.h"
 
 #include "arch/Arch.h"
@@ -76,65 +74,40 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     }
   }
   auto stopped = [&] { return cancel && cancel->load(); };
-  std::shared_ptr<const spyre::code::Module> module =
-      recorded ? recorded->finalMachine().prepared().module : input.spyreCode;
-  if (!module) {
-    CompileRequest compile;
-    compile.source = input.source.toStdString();
-    compile.sourceName = input.name.toStdString();
-    compile.arch = archName;
-    compile.directory = input.directory.toStdString();
-    compile.doubleBuffer = input.doubleBuffer;
-    compile.cancel = cancel;
-    CompileResult compiled = compileKernel(compile);
-    for (const Diagnostic &d : compiled.diagnostics)
-      if (d.severity == Diagnostic::Severity::Error)
-        out.errors << QString::fromStdString(d.message);
-    if (!compiled.spyreCode) {
-      if (out.errors.isEmpty())
-        out.errors << QObject::tr("the kernel did not compile to SpyreCode");
-      return out;
-    }
-    module = compiled.spyreCode;
-  }
-  if (stopped())
-    return out;
   // The inputs placed as the interpreter places them: the recorded run
   // was given these very bytes (EmulatorRun::prepare), at these places.
-  RunRequest request;
-  request.source = input.source.toStdString();
-  request.sourceName = input.name.toStdString();
-  request.arch = archName;
-  request.seed = input.seed;
-  request.cancel = cancel;
-  if (!RunInputs{input.seed, input.inputFiles, input.scalars}.load(request.args,
-                                                                   out.errors))
+  spyre::driver::EmulateRequest request;
+  if (!input.emulateRequest(request, out.errors, cancel))
     return out;
-  PreparedRun interpreter(request);
-  if (!interpreter.ok()) {
-    for (const Diagnostic &d : interpreter.run().diagnostics)
-      out.errors << QString::fromStdString(d.message);
-    if (out.errors.isEmpty())
-      out.errors << QObject::tr("the kernel's inputs could not be placed");
-    return out;
-  }
-  EmulateResult emulated;
+  request.run.shadow = true; // the numerics verdict judges by it
+  request.doubleBuffer = input.doubleBuffer;
   if (recorded) {
-    emulated = sessionResult(*recorded, emulatorArguments(interpreter));
-  } else {
-    EmulateOptions options;
-    options.arch = archName;
-    options.cycleBudget = input.cycleBudget;
-    options.trace = true; // the scratchpad peaks come from the LX intervals
-    emulated = emulate(module, emulatorArguments(interpreter), options);
+    request.spyreCode = recorded->finalMachine().prepared().module;
+    request.recorded = input.session;
   }
-  for (const std::string &e : emulated.errors)
+  Emulation emulated = emulate(request);
+  if (!emulated.ok()) {
+    for (const Diagnostic &d : emulated.diagnostics)
+      if (d.severity == Diagnostic::Severity::Error)
+        out.errors << QString::fromStdString(d.message);
+    if (out.errors.isEmpty())
+      for (const std::string &e : emulated.errors)
+        out.errors << QString::fromStdString(e);
+    return out;
+  }
+  for (const std::string &e : emulated.result.errors)
     out.errors << QString::fromStdString(e);
-  out.ok = emulated.ok;
-  out.summary = emulated.summary;
+  out.ok = emulated.result.ok;
+  out.summary = emulated.result.summary;
   if (!out.ok || stopped())
     return out;
-  RunResult reference = interpreter.run();
+  // Where the recorded run's time went (when its whole trace is kept).
+  if (recorded && recorded->detailed()) {
+    spyre::emu::Machine traced(recorded->finalMachine());
+    traced.trace() = recorded->trace();
+    out.why = spyre::emu::profileWaits(traced, recorded->totalCycles());
+  }
+  RunResult reference = emulated.interpreter->run();
   if (!reference.ok) {
     out.interpreterError =
         reference.diagnostics.empty()
@@ -143,8 +116,11 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     return out;
   }
   out.compared = true;
-  out.outputs = compareOutputs(reference.arrays, emulated.arrays);
-  for (ArrayComparison &c : compareOutputs(reference.regions, emulated.regions))
+  out.numerics = judgeOutputs(reference, emulated.result.arrays, emulated.result.regions);
+  // The byte comparison too, for the session report (explorer's
+  // SessionReport, to move to the verdict).
+  out.outputs = compareOutputs(reference.arrays, emulated.result.arrays);
+  for (ArrayComparison &c : compareOutputs(reference.regions, emulated.result.regions))
     out.outputs.push_back(std::move(c));
   return out;
 }

@@ -5,7 +5,7 @@
 // are the recorded run's (driver::sessionResult: emu::summarise, the same
 // as spyre-run --report) and its outputs are read from the final machine's
 // memories; only the interpreter runs, on the same inputs, and the two
-// outputs are compared (driver/OutputCompare.h). Without a session (a
+// outputs are judged (driver/NumericsVerdict.h). Without a session (a
 // what-if: another target, double buffering off) it compiles the kernel
 // (or takes the SpyreCode given), places the inputs as the interpreter
 // does and runs the emulator once. The Run summary dock shows one for the
@@ -16,6 +16,7 @@
 #ifndef SPYRE_APP_RUNSUMMARYRUNNER_H
 #define SPYRE_APP_RUNSUMMARYRUNNER_H
 
+#include "KernelInput.h"
 #include "LatestJob.h"
 #include "RunSummary.h"
 
@@ -33,21 +34,13 @@ class RunSummaryRunner : public QObject {
   Q_OBJECT
 
 public:
-  struct Input {
-    QString source, name;
-    QString arch;      ///< preset or TOML file; empty: the Spyre default
-    QString directory; ///< where the kernel's device imports are found
-    uint64_t seed = 0;
-    std::map<QString, QString> inputFiles; ///< see EmulatorRun::Input
-    std::map<QString, QString> scalars;    ///< see EmulatorRun::Input
-    std::shared_ptr<const spyre::code::Module> spyreCode; ///< null: compile
+  struct Input : KernelInput {
     /// The recorded run of these inputs (complete()): summarised as it is,
     /// not emulated again (spyreCode and arch are then the session's).
     std::shared_ptr<const spyre::emu::Session> session;
     /// false: compiled without double buffering (spyreCode must be null).
     bool doubleBuffer = true;
     QString variant; ///< RunSummaryData::variant of the result
-    uint64_t cycleBudget = 100'000'000;
   };
 
   explicit RunSummaryRunner(QObject *parent = nullptr);

@@ -3,7 +3,6 @@
 #include "RunTarget.h"
 
 #include <QObject>
-#include <QRegularExpression>
 #include <QStringList>
 
 namespace {
@@ -28,32 +27,20 @@ RunTarget RunTarget::dataflowLine(int line) {
                     QObject::tr("no DataflowIR line under the cursor"));
 }
 
-RunTarget RunTarget::instructionAt(const QString &listing, int line) {
-  static const QRegularExpression header(QStringLiteral("^program p(\\d+) "));
-  static const QRegularExpression instr(QStringLiteral("^ +(\\d+): "));
+RunTarget RunTarget::instructionAt(const spyre::code::Listing *listing, int line) {
   RunTarget t;
-  const QStringList lines = listing.split(QLatin1Char('\n'));
-  if (line < 1 || line > lines.size()) {
+  if (!listing || line < 1 || size_t(line) > listing->lines.size()) {
     t.why = QObject::tr("line %1 is not in the listing").arg(line);
     return t;
   }
-  QRegularExpressionMatch m = instr.match(lines[line - 1]);
-  if (!m.hasMatch()) {
+  const spyre::code::ListingLine &at = listing->lines[size_t(line - 1)];
+  if (at.program < 0) {
     t.why = QObject::tr("line %1 of the SpyreCode is no instruction").arg(line);
     return t;
   }
-  // The program is the nearest header above; instructions of a program
-  // follow its header (and its tile / operand lines).
-  for (int i = line - 2; i >= 0; --i) {
-    QRegularExpressionMatch h = header.match(lines[i]);
-    if (h.hasMatch()) {
-      t.kind = Kind::Instruction;
-      t.program = h.captured(1).toInt();
-      t.pc = m.captured(1).toUInt();
-      return t;
-    }
-  }
-  t.why = QObject::tr("line %1 belongs to no program").arg(line);
+  t.kind = Kind::Instruction;
+  t.program = at.program;
+  t.pc = at.pc;
   return t;
 }
 

@@ -5,12 +5,14 @@
 // IR pane showing another pass, through its line -> source line map), one
 // DataflowIR op (the pane showing the DataflowIR snapshot the SpyreCode was
 // made from: the op on that line) or one SpyreCode instruction (the pane
-// showing the SpyreCode listing: program and pc of that line). Pure: the
-// tests check the listing parsing with rows.
+// showing the SpyreCode listing: program and pc of that line, from the
+// listing's line map). Pure: the tests check it with rows.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_APP_RUNTARGET_H
 #define SPYRE_APP_RUNTARGET_H
+
+#include "spyrecode/Listing.h"
 
 #include <QString>
 
@@ -27,10 +29,10 @@ struct RunTarget {
 
   static RunTarget ktirLine(int line);
   static RunTarget dataflowLine(int line);
-  /// The instruction printed on 1-based `line` of a SpyreCode listing
-  /// (code/Listing.h's text: "program pN ..." headers, then "  K: ..."
-  /// lines); None when that line is no instruction.
-  static RunTarget instructionAt(const QString &listing, int line);
+  /// The instruction printed on 1-based `line` of a SpyreCode listing (as
+  /// the listing's line map says); None when that line is no instruction
+  /// or there is no listing.
+  static RunTarget instructionAt(const spyre::code::Listing *listing, int line);
   /// In an IR pane of another pass: the KTIR line its op came from.
   static RunTarget sourceLineOf(const std::vector<int> &sourceLines, int line);
 

@@ -6,10 +6,35 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+
+QStringList SampleCatalog::order(const QString &directory) {
+  QStringList names;
+  QFile f(QDir(directory).filePath(QStringLiteral("ORDER")));
+  if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+    return names;
+  for (const QByteArray &raw : f.readAll().split('\n')) {
+    const QString line = QString::fromUtf8(raw).trimmed();
+    if (!line.isEmpty() && !line.startsWith(QLatin1Char('#')))
+      names << line;
+  }
+  return names;
+}
+
 QList<SampleCatalog::Sample> SampleCatalog::list(const QString &directory) {
   QList<Sample> out;
   QDir dir(directory);
-  for (const QString &name : dir.entryList({"*.mlir"}, QDir::Files, QDir::Name)) {
+  // From simple to hard as ORDER lists them, then the others by name.
+  QStringList names = dir.entryList({"*.mlir"}, QDir::Files, QDir::Name);
+  const QStringList ranked = order(directory);
+  std::stable_sort(names.begin(), names.end(), [&](const QString &a, const QString &b) {
+    auto rank = [&](const QString &n) {
+      const qsizetype i = ranked.indexOf(n);
+      return i < 0 ? ranked.size() : i;
+    };
+    return rank(a) < rank(b);
+  });
+  for (const QString &name : names) {
     Sample s;
     s.path = dir.absoluteFilePath(name);
     s.name = name;

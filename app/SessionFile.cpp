@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace {
@@ -75,6 +76,8 @@ QJsonObject SessionFile::toJson(const QString &sessionPath) const {
   json["rightSnapshot"] = rightPin;
   json["layout"] = QString::fromLatin1(layout.toBase64());
   json["geometry"] = QString::fromLatin1(geometry.toBase64());
+  if (layoutSize.isValid())
+    json["layoutSize"] = QJsonArray{layoutSize.width(), layoutSize.height()};
   json["inputs"] = inputs.toJson();
   return json;
 }
@@ -99,6 +102,11 @@ std::optional<SessionFile> SessionFile::fromJson(const QJsonObject &json,
   s.rightPin = json["rightSnapshot"].toString();
   s.layout = QByteArray::fromBase64(json["layout"].toString().toLatin1());
   s.geometry = QByteArray::fromBase64(json["geometry"].toString().toLatin1());
+  // The window size the layout was saved at (older sessions: none).
+  const QJsonArray size = json["layoutSize"].toArray();
+  if (size.size() == 2 && size[0].toInt() > 0 && size[1].toInt() > 0 &&
+      size[0].toInt() < 100000 && size[1].toInt() < 100000)
+    s.layoutSize = QSize(size[0].toInt(), size[1].toInt());
   s.inputs = RunInputs::fromJson(json["inputs"].toObject(), dir.absolutePath());
   return s;
 }

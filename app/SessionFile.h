@@ -17,6 +17,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QSize>
 #include <QString>
 
 #include <optional>
@@ -30,6 +31,7 @@ public:
   QString selectedPass;
   QString leftPin, rightPin;
   QByteArray layout, geometry;
+  QSize layoutSize; ///< the window's size when the layout was saved
   /// What runs start from: the seed and .npy files (absolute paths).
   RunInputs inputs;
 

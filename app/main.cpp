@@ -2,7 +2,9 @@
 //
 //   spyre-explorer [FILE.mlir|SESSION.spyx] [--arch PRESET|FILE.toml]
 //                  [--select-pass NAME] [--run [--step N]] [--focus-core C]
-//                  [--export-chart FILE.svg|FILE.png] [--screenshot FILE.png]
+//                  [--export-chart FILE.svg|FILE.png] [--export-ring FILE]
+//                  [--export-timeline FILE] [--export-report FILE.html]
+//                  [--screenshot FILE.png]
 //
 // The command line is parsed before the QApplication exists (CommandLine),
 // so --help, --version and argument errors need no display. With
@@ -11,7 +13,10 @@
 // goes to its end or to event N), saves itself to FILE.png and exits:
 // 0 when the kernel compiled, 1 when it did not (the PNG is still written),
 // 2 on any other error; errors go to stderr, never to a dialog.
-// --export-chart alone exits after writing the chart.
+// --export-chart, --export-ring, --export-timeline and --export-report
+// alone exit after writing their files; they show no window and need no
+// display (the window is drawn offscreen). --export-timeline and
+// --export-report record the emulated run first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +24,10 @@
 #include "EmulatedRunViews.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
+#include "RingView.h"
 #include "RunControls.h"
+#include "TimelineDock.h"
+#include "TimelineView.h"
 
 #include <QApplication>
 #include <QDir>
@@ -39,19 +47,25 @@ int main(int argc, char **argv) {
     return cl.exitCode;
   }
 
+  // Exports alone draw offscreen: no display needed, no window shown.
+  if (cl.headless() && !CommandLine::hasDisplay())
+    qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
   QApplication::setOrganizationName("SpyreExplorer");
   QApplication::setApplicationName("spyre-explorer");
   QApplication::setApplicationVersion(CommandLine::version());
 
-  const bool batch = !cl.screenshot.isEmpty() || !cl.exportChart.isEmpty();
+  const bool batch = cl.batch();
   bool toRun = cl.run || !cl.exportChart.isEmpty();
   bool emulating = cl.run; // until the emulated run is where --step says
   MainWindow window;
   // In scripted runs every error goes to stderr, no dialog opens.
   window.setBatchMode(batch);
+  if (cl.checkpointBudgetMiB >= 0)
+    window.setCheckpointBudget(uint64_t(cl.checkpointBudgetMiB) << 20);
   window.resize(1500, 900);
-  window.show();
+  if (!cl.headless())
+    window.show();
   bool opened = cl.file.isEmpty()
                     ? window.openSample(QDir(MainWindow::samplesDirectory())
                                             .filePath("elementwise_add.mlir"))
@@ -78,16 +92,25 @@ int main(int argc, char **argv) {
       while (window.runViews()->summarising() && waited.elapsed() < 60000)
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
       QCoreApplication::processEvents();
+      auto wrote = [&](const QString &path, bool ok) {
+        if (ok)
+          return;
+        std::fprintf(stderr, "spyre-explorer: error: cannot write %s\n", qPrintable(path));
+        exitCode = 2;
+      };
+      auto svg = [](const QString &path) { return path.endsWith(".svg", Qt::CaseInsensitive); };
       if (!cl.exportChart.isEmpty()) {
         OccupancyChart *chart = window.machine()->chart();
-        const bool svg = cl.exportChart.endsWith(".svg", Qt::CaseInsensitive);
-        if (!(svg ? chart->exportSvg(cl.exportChart)
-                  : chart->exportPng(cl.exportChart))) {
-          std::fprintf(stderr, "spyre-explorer: error: cannot write %s\n",
-                       qPrintable(cl.exportChart));
-          exitCode = 2;
-        }
+        wrote(cl.exportChart, svg(cl.exportChart) ? chart->exportSvg(cl.exportChart)
+                                                  : chart->exportPng(cl.exportChart));
       }
+      if (!cl.exportRing.isEmpty())
+        wrote(cl.exportRing, window.machine()->ring()->exportImage(cl.exportRing));
+      if (!cl.exportTimeline.isEmpty())
+        wrote(cl.exportTimeline,
+              window.runs()->timeline()->view()->exportImage(cl.exportTimeline));
+      if (!cl.exportReport.isEmpty())
+        wrote(cl.exportReport, window.exportReport(cl.exportReport));
       if (!cl.screenshot.isEmpty() && !window.grab().save(cl.screenshot)) {
         std::fprintf(stderr, "spyre-explorer: error: cannot write %s\n",
                      qPrintable(cl.screenshot));
@@ -167,6 +190,9 @@ int main(int argc, char **argv) {
                      for (const QString &e : errors)
                        std::fprintf(stderr, "spyre-explorer: emulator: %s\n",
                                     qPrintable(e));
+                     // The run asked for did not happen: "any other error".
+                     if (exitCode == 0)
+                       exitCode = 2;
                      if (!toRun)
                        finish();
                    });

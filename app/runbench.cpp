@@ -1,6 +1,7 @@
 //===- runbench.cpp - an emulated run in the real window, measured --------===//
 //
-//   spyre-explorer-runbench KERNEL.mlir [STEPS]   (offscreen or under Xvfb)
+//   spyre-explorer-runbench KERNEL.mlir [STEPS] [--arg NAME=VALUE]...
+//                           [--checkpoint-budget MIB]  (offscreen or Xvfb)
 //
 // Opens the kernel in the main window, waits for its compile, then starts
 // the emulated run as F5's first press does (RunControls::runTo(0): record
@@ -12,8 +13,14 @@
 // STEPS (default 200) single steps (F10), each followed by a forced
 // repaint of the ring, the chart and the timeline (the worst case), then
 // STEPS more as the app takes them (the event loop repaints what
-// changed): median and longest, wall and GUI-thread CPU; and the
-// process's resident memory with the run loaded. Numbers go to
+// changed): median and longest, wall and GUI-thread CPU; then STEPS / 4
+// jumps as a user makes them anywhere in the run (a click on the
+// Timeline: RunControls' run to a cycle; a step back just after it; a
+// run to the next event of a KTIR line, Ctrl+F10), each with the event
+// loop's repaints: the longest and the median; and the process's
+// resident memory with the run loaded and its peak (VmHWM), and the
+// recording's events per second. `--arg` gives a scalar argument (the
+// scaled kernels of bench/ take their size so). Numbers go to
 // docs/app-performance.md.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +32,7 @@
 #include "OccupancyChart.h"
 #include "RingView.h"
 #include "RunControls.h"
+#include "RunInputs.h"
 #include "StallWatch.h"
 
 #include <QApplication>
@@ -34,19 +42,34 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <map>
+#include <random>
 #include <vector>
 
 namespace {
 
-double rssMb() {
+/// A field of /proc/self/status in MB ("VmRSS:", "VmHWM:").
+double statusMb(const char *field) {
   QFile status("/proc/self/status");
   if (!status.open(QIODevice::ReadOnly))
     return 0;
+  const QByteArray key(field);
   for (const QByteArray &line : status.readAll().split('\n'))
-    if (line.startsWith("VmRSS:"))
-      return line.mid(6).trimmed().split(' ').front().toDouble() / 1024.0;
+    if (line.startsWith(key))
+      return line.mid(key.size()).trimmed().split(' ').front().toDouble() / 1024.0;
   return 0;
+}
+
+double rssMb() { return statusMb("VmRSS:"); }
+
+/// "longest / median ms" of `ms`.
+QByteArray worstAndMedian(std::vector<double> ms) {
+  if (ms.empty())
+    return "-";
+  std::sort(ms.begin(), ms.end());
+  return QByteArray::number(ms.back(), 'f', 1) + " / " +
+         QByteArray::number(ms[ms.size() / 2], 'f', 2) + " ms";
 }
 
 /// The six widgets whose paint events cost most (ms, divided by `divide`).
@@ -143,16 +166,36 @@ public:
 int main(int argc, char **argv) {
   TimedApplication app(argc, argv);
   QApplication::setOrganizationName("SpyreExplorerBench");
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: spyre-explorer-runbench KERNEL.mlir [STEPS]\n");
+  const QStringList args = QApplication::arguments();
+  QString kernel;
+  int steps = 200;
+  RunInputs inputs;
+  qint64 budgetMiB = -1;
+  for (int i = 1; i < args.size(); ++i) {
+    if (args[i] == "--arg" && i + 1 < args.size() && args[i + 1].contains('=')) {
+      QString pair = args[++i];
+      inputs.scalars[pair.section('=', 0, 0)] = pair.section('=', 1);
+    } else if (args[i] == "--checkpoint-budget" && i + 1 < args.size()) {
+      budgetMiB = args[++i].toLongLong();
+    } else if (kernel.isEmpty()) {
+      kernel = args[i];
+    } else {
+      steps = std::max(1, args[i].toInt());
+    }
+  }
+  if (kernel.isEmpty()) {
+    std::fprintf(stderr, "usage: spyre-explorer-runbench KERNEL.mlir [STEPS] "
+                         "[--arg NAME=VALUE]... [--checkpoint-budget MIB]\n");
     return 2;
   }
-  int steps = argc > 2 ? std::max(1, atoi(argv[2])) : 200;
   MainWindow window;
   window.resize(1500, 900);
   window.show();
-  if (!window.openFile(QString::fromLocal8Bit(argv[1])))
+  if (budgetMiB >= 0)
+    window.setCheckpointBudget(uint64_t(budgetMiB) << 20);
+  if (!window.openFile(kernel))
     return 2;
+  window.runs()->setInputs(inputs);
   while (window.compiler().latestJob() == 0)
     app.processEvents(QEventLoop::WaitForMoreEvents, 50);
   app.processEvents();
@@ -206,14 +249,15 @@ int main(int argc, char **argv) {
     return 1;
   }
   const auto *session = run.session();
-  std::printf("%s: %llu events, %llu cycles\n"
+  std::printf("%s: %llu events, %llu cycles, recorded at %.3g events/s\n"
               "  first shown: %llu events, ready after %.0f ms, ring, chart and "
               "timeline showing it after %.0f ms (longest GUI-thread stall "
               "until then %.1f ms wall, %.1f ms CPU)\n"
               "  whole run: recorded after %.0f ms in %d part(s), shown after "
               "%.0f ms; longest GUI-thread stall %.1f ms wall, %.1f ms CPU\n",
-              argv[1], (unsigned long long)session->totalEvents(),
+              qPrintable(kernel), (unsigned long long)session->totalEvents(),
               (unsigned long long)session->totalCycles(),
+              completeMs > 0 ? double(session->totalEvents()) / (completeMs / 1e3) : 0.0,
               (unsigned long long)firstEvents, readyMs, shownMs, firstStall,
               firstStallCpu, completeMs, parts, allShownMs, stalls.longest(),
               stalls.longestCpu());
@@ -303,9 +347,34 @@ int main(int argc, char **argv) {
   std::sort(cpu.begin(), cpu.end());
   if (!ms.empty())
     std::printf("%zu steps: step + repaint median %.2f ms, longest %.2f ms "
-                "(GUI-thread CPU median %.2f ms, longest %.2f ms); resident "
-                "memory %.0f MB\n",
+                "(GUI-thread CPU median %.2f ms, longest %.2f ms)\n",
                 ms.size(), ms[ms.size() / 2], ms.back(), cpu[cpu.size() / 2],
-                cpu.back(), rssMb());
+                cpu.back());
+  // Jumps anywhere in the run, each with the repaints that follow it.
+  std::mt19937_64 random(42);
+  std::vector<int> lines;
+  for (const auto &l : session->finalMachine().prepared().module->locations)
+    if (l.ktirLine > 0)
+      lines.push_back(l.ktirLine);
+  std::vector<double> clickMs, backMs, lineMs;
+  auto timed = [&](std::vector<double> &into, const std::function<void()> &move) {
+    QElapsedTimer t;
+    t.start();
+    move();
+    app.processEvents();
+    into.push_back(double(t.nsecsElapsed()) / 1e6);
+  };
+  const uint64_t cycles = std::max<uint64_t>(session->totalCycles(), 1);
+  for (int i = 0; i < std::max(1, steps / 4); ++i) {
+    timed(clickMs, [&] { run.runToCycle(random() % cycles); });
+    timed(backMs, [&] { run.stepBack(); });
+    if (!lines.empty())
+      timed(lineMs, [&] { run.runToNextEventOfLine(lines[random() % lines.size()]); });
+  }
+  std::printf("  jumps, longest / median: a click on the timeline %s; a step back "
+              "after it %s; a run to a KTIR line %s\n",
+              worstAndMedian(clickMs).constData(), worstAndMedian(backMs).constData(),
+              worstAndMedian(lineMs).constData());
+  std::printf("  resident memory %.0f MB, peak %.0f MB\n", rssMb(), statusMb("VmHWM:"));
   return 0;
 }

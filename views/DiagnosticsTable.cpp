@@ -40,6 +40,21 @@ DiagnosticsTable::withoutOpDumps(const std::vector<Diagnostic> &diagnostics) {
   return out;
 }
 
+QString DiagnosticsTable::bounded(const QString &text) {
+  // A tooltip the size of the screen hides what it explains: the first
+  // lines, each cut, then how much more there is.
+  QStringList lines = text.split(QLatin1Char('\n'));
+  const int more = int(lines.size()) - kTooltipLines;
+  if (more > 0)
+    lines = lines.mid(0, kTooltipLines);
+  for (QString &line : lines)
+    if (line.size() > kTooltipColumns)
+      line = line.left(kTooltipColumns - 1) + QChar(0x2026);
+  if (more > 0)
+    lines << tr("… %1 more lines").arg(more);
+  return lines.join(QLatin1Char('\n'));
+}
+
 void DiagnosticsTable::setDiagnostics(const std::vector<Diagnostic> &diagnostics,
                                       const std::string &kernelName) {
   setRowCount(0);
@@ -51,7 +66,7 @@ void DiagnosticsTable::setDiagnostics(const std::vector<Diagnostic> &diagnostics
       if (lastRow >= 0) {
         QTableWidgetItem *message = item(lastRow, MessageColumn);
         message->setToolTip(message->toolTip() + QStringLiteral("\n\nDetails: ") +
-                            QString::fromStdString(d.message));
+                            bounded(QString::fromStdString(d.message)));
       }
       continue;
     }
@@ -71,7 +86,7 @@ void DiagnosticsTable::setDiagnostics(const std::vector<Diagnostic> &diagnostics
     setItem(row, PassColumn, new QTableWidgetItem(QString::fromStdString(d.pass)));
     const QString text = QString::fromStdString(d.message);
     auto *message = new QTableWidgetItem(text.section(QLatin1Char('\n'), 0, 0));
-    message->setToolTip(text);
+    message->setToolTip(bounded(text));
     setItem(row, MessageColumn, message);
     lastRow = row;
   }

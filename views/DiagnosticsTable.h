@@ -35,6 +35,11 @@ public:
   withoutOpDumps(const std::vector<spyre::driver::Diagnostic> &diagnostics);
   /// Whether a note is MLIR's generic-form dump of the failing op.
   static bool isOpDump(const spyre::driver::Diagnostic &d);
+  /// A message cut for a tooltip: at most kTooltipLines lines of at most
+  /// kTooltipColumns characters, then "… N more lines".
+  static QString bounded(const QString &text);
+  static constexpr int kTooltipLines = 24;
+  static constexpr int kTooltipColumns = 160;
 
 Q_SIGNALS:
   /// A kernel row was double-clicked (1-based line).

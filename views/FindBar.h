@@ -50,6 +50,9 @@ public:
     int current = 0;
   };
   Count countMatches() const;
+  /// Counts again: the editor's text changed under the bar (another pass
+  /// shown in the same pane).
+  void refreshCount() { updateCount(); }
   static constexpr int kMaxCount = 10000;
 
   QLineEdit *findField() const { return m_find; }

@@ -111,6 +111,13 @@ IrDiffView::IrDiffView(QWidget *parent) : QWidget(parent) {
       tr("Lines that differ only in indentation or spacing count as unchanged"));
   m_ignoreWhitespaceBox->setChecked(m_ignoreWhitespace);
   connect(m_ignoreWhitespaceBox, &QCheckBox::toggled, this, &IrDiffView::setIgnoreWhitespace);
+  m_ignoreNumberingBox = new QCheckBox(tr("Ignore value numbering"));
+  m_ignoreNumberingBox->setObjectName("ignoreValueNumbering");
+  m_ignoreNumberingBox->setToolTip(
+      tr("Lines that differ only in the numbers of SSA values (%9 → %11) or "
+         "blocks (^bb2 → ^bb3) count as unchanged"));
+  connect(m_ignoreNumberingBox, &QCheckBox::toggled, this,
+          &IrDiffView::setIgnoreValueNumbering);
   m_wrapBox = new QCheckBox(tr("Wrap lines"));
   m_wrapBox->setObjectName("wrapLines");
   m_wrapBox->setToolTip(tr("Wrap long lines, so changes far to the right are visible"));
@@ -123,7 +130,11 @@ IrDiffView::IrDiffView(QWidget *parent) : QWidget(parent) {
   navRow->addWidget(m_changeCount);
   navRow->addStretch(1);
   navRow->addWidget(m_ignoreWhitespaceBox);
+  navRow->addWidget(m_ignoreNumberingBox);
   navRow->addWidget(m_wrapBox);
+  // A narrow IR dock keeps the change count whole: the checkboxes' texts
+  // shorten (their tooltips say all).
+  m_ignoreNumberingBox->setText(tr("Ignore %N"));
 
   // Search inside a pane (Ctrl+F with the focus in it, or its menu).
   m_findBar = new FindBar(m_right, this);
@@ -161,8 +172,15 @@ IrPane *IrDiffView::makePane(const char *objectName) {
   connect(p, &QsciScintilla::marginClicked, this,
           [this, p](int, int line, Qt::KeyboardModifiers) { paneLineClicked(p, line); });
   connect(p, &IrPane::findRequested, this, [this, p] { openFind(p); });
+  connect(p, &IrPane::runSnapshotRequested, this, &IrDiffView::runSnapshotRequested);
   p->viewport()->installEventFilter(this);
   return p;
+}
+
+void IrDiffView::setSnapshotPasses(const QString &left, const QString &right) {
+  m_left->setSnapshotPass(left);
+  m_right->setSnapshotPass(right);
+  m_inlinePane->setSnapshotPass(right);
 }
 
 void IrDiffView::setDarkTheme(bool dark) {
@@ -186,6 +204,22 @@ void IrDiffView::setIgnoreWhitespace(bool on) {
     return;
   m_ignoreWhitespace = on;
   rediff();
+}
+
+void IrDiffView::setIgnoreValueNumbering(bool on) {
+  if (m_ignoreNumberingBox->isChecked() != on)
+    m_ignoreNumberingBox->setChecked(on); // comes back here
+  if (on == m_ignoreNumbering)
+    return;
+  m_ignoreNumbering = on;
+  rediff();
+}
+
+LineDiff::Options IrDiffView::diffOptions() const {
+  LineDiff::Options o;
+  o.ignoreWhitespace = m_ignoreWhitespace;
+  o.ignoreValueNumbering = m_ignoreNumbering;
+  return o;
 }
 
 void IrDiffView::setWrapLines(bool on) {
@@ -217,8 +251,7 @@ QsciScintilla *IrDiffView::focusedPane() const {
 }
 
 void IrDiffView::rediff() {
-  m_diff = LineDiff::compute(m_leftText, m_rightText,
-                             LineDiff::Options{m_ignoreWhitespace});
+  m_diff = LineDiff::compute(m_leftText, m_rightText, diffOptions());
   applyDiffMarks();
   applyInline();
   m_currentHunk = -1;
@@ -292,7 +325,7 @@ void IrDiffView::setTexts(const QString &left, const QString &right,
                           const QString &leftTitle, const QString &rightTitle) {
   m_leftText = left;
   m_rightText = right;
-  m_diff = LineDiff::compute(left, right, LineDiff::Options{m_ignoreWhitespace});
+  m_diff = LineDiff::compute(left, right, diffOptions());
   m_currentHunk = -1;
   m_leftTitle->setText(leftTitle);
   m_rightTitle->setText(rightTitle);
@@ -317,6 +350,10 @@ void IrDiffView::setTexts(const QString &left, const QString &right,
   applyDiffMarks();
   applyInline();
   updateChangeCount();
+  // An open find bar counts the matches of the new texts ("1 of 5" was
+  // the previous pass's).
+  if (m_findBar->isVisible())
+    m_findBar->refreshCount();
 }
 
 void IrDiffView::setSourceMaps(std::vector<int> left, std::vector<int> right) {

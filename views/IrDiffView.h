@@ -64,6 +64,9 @@ public:
   void setTexts(const QString &left, const QString &right, const QString &leftTitle,
                 const QString &rightTitle);
   void setSourceMaps(std::vector<int> left, std::vector<int> right);
+  /// The passes whose snapshots the panes show (the inline pane: the
+  /// right one's), for their Run This Snapshot.
+  void setSnapshotPasses(const QString &left, const QString &right);
   void setInlineDiff(bool on);
   bool isInlineDiff() const { return m_inline; }
   /// Light or dark paper, text, margins and diff colours for every pane.
@@ -76,6 +79,10 @@ public:
   /// Whether whitespace-only differences are ignored (default: yes).
   void setIgnoreWhitespace(bool on);
   bool ignoresWhitespace() const { return m_ignoreWhitespace; }
+  /// Whether lines differing only in SSA value / block numbers count as
+  /// the same (default: no).
+  void setIgnoreValueNumbering(bool on);
+  bool ignoresValueNumbering() const { return m_ignoreNumbering; }
   void setWrapLines(bool on);
   bool wrapLines() const;
   /// QScintilla zoom (points added to the font size) of every pane.
@@ -126,6 +133,8 @@ public:
 Q_SIGNALS:
   /// The user clicked an IR line that maps to this 1-based source line.
   void irLineClicked(int sourceLine);
+  /// A pane's Run This Snapshot, for the snapshot of `pass`.
+  void runSnapshotRequested(const QString &pass);
 
 protected:
   bool eventFilter(QObject *watched, QEvent *event) override;
@@ -133,6 +142,7 @@ protected:
 private:
   IrPane *makePane(const char *objectName);
   void rediff();
+  LineDiff::Options diffOptions() const;
   void updateChangeCount();
   void applyDiffMarks();
   void applyInline();
@@ -149,9 +159,11 @@ private:
   QLabel *m_staleBanner = nullptr, *m_changeCount = nullptr;
   QAction *m_prevChange = nullptr, *m_nextChange = nullptr;
   QCheckBox *m_ignoreWhitespaceBox = nullptr, *m_wrapBox = nullptr;
+  QCheckBox *m_ignoreNumberingBox = nullptr;
   FindBar *m_findBar = nullptr;
   QString m_leftText, m_rightText;
   bool m_ignoreWhitespace = true;
+  bool m_ignoreNumbering = false;
   bool m_stale = false;
   int m_currentHunk = -1;
   LineDiff m_diff;

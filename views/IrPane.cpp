@@ -1,6 +1,8 @@
 //===- IrPane.cpp - one read-only IR snapshot pane ------------------------===//
 #include "IrPane.h"
 
+#include "ExportFolder.h"
+
 #include "KtirLexer.h"
 
 #include <Qsci/qscicommand.h>
@@ -130,13 +132,19 @@ QMenu *IrPane::createContextMenu(QWidget *parent) {
   menu->addAction(tr("Copy &Snapshot"), this, [this] { copySnapshot(); })
       ->setObjectName("copySnapshotAction");
   menu->addAction(tr("Sa&ve Snapshot As…"), this, [this] {
-        QString path = QFileDialog::getSaveFileName(
-            this, tr("Save snapshot"), m_snapshotName,
-            tr("MLIR (*.mlir);;All files (*)"));
+        QString path = ExportFolder::askSave(this, tr("Save snapshot"), m_snapshotName,
+                                             tr("MLIR (*.mlir);;All files (*)"));
         QString error;
         if (!path.isEmpty() && !saveSnapshot(path, &error))
           QMessageBox::warning(this, tr("Save snapshot"), error);
       })->setObjectName("saveSnapshotAction");
+  QAction *run = menu->addAction(tr("&Run This Snapshot"), this, [this] {
+    Q_EMIT runSnapshotRequested(m_snapshotPass);
+  });
+  run->setObjectName("runSnapshotAction");
+  run->setEnabled(!m_snapshotPass.isEmpty());
+  run->setToolTip(tr("Execute the IR after this pass on the run's inputs and "
+                     "compare its outputs with the KTIR's"));
   menu->addSeparator();
   menu->addAction(tr("&Find…"), this, [this] { Q_EMIT findRequested(); })
       ->setObjectName("findAction");

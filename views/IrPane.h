@@ -4,7 +4,8 @@
 // themes; muted grey for IR that is not current), line numbers, a margin
 // for the source-line arrow, the diff markers and the changed-word
 // indicator IrDiffView uses, and a context menu: Copy, Copy Snapshot, Save
-// Snapshot As…, Find… (findRequested()).
+// Snapshot As…, Run This Snapshot (runSnapshotRequested(), when a pass's
+// snapshot is shown), Find… (findRequested()).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_VIEWS_IRPANE_H
@@ -43,17 +44,23 @@ public:
   /// The name Save Snapshot As… proposes ("after-lower-to-dataflow.mlir").
   void setSnapshotName(const QString &name) { m_snapshotName = name; }
   QString snapshotName() const { return m_snapshotName; }
+  /// The pass whose snapshot the pane shows (Run This Snapshot runs it);
+  /// empty: nothing to run.
+  void setSnapshotPass(const QString &pass) { m_snapshotPass = pass; }
+  QString snapshotPass() const { return m_snapshotPass; }
   /// Writes the pane's whole text; false with `error` set on failure.
   bool saveSnapshot(const QString &path, QString *error) const;
   /// Puts the pane's whole text on the clipboard.
   void copySnapshot() const;
   /// The context menu (built fresh; the caller owns it). Its actions have
   /// object names: copyAction, copySnapshotAction, saveSnapshotAction,
-  /// findAction.
+  /// runSnapshotAction, findAction.
   QMenu *createContextMenu(QWidget *parent);
 
 Q_SIGNALS:
   void findRequested();
+  /// Run This Snapshot: execute the snapshot of `pass` on the run's inputs.
+  void runSnapshotRequested(const QString &pass);
 
 protected:
   void contextMenuEvent(QContextMenuEvent *event) override;
@@ -64,6 +71,7 @@ private:
   KtirLexer *m_lexer = nullptr;
   bool m_dark = false;
   QString m_snapshotName;
+  QString m_snapshotPass;
 };
 
 #endif

@@ -2,6 +2,7 @@
 #include "LineDiff.h"
 
 #include <QHash>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -115,11 +116,13 @@ private:
 };
 
 std::vector<int> internLines(const QStringList &lines, QHash<QString, int> &ids,
-                             bool ignoreWhitespace) {
+                             LineDiff::Options options) {
   std::vector<int> out;
   out.reserve(lines.size());
   for (const QString &line : lines) {
-    const QString l = ignoreWhitespace ? LineDiff::normalizedWhitespace(line) : line;
+    QString l = options.ignoreWhitespace ? LineDiff::normalizedWhitespace(line) : line;
+    if (options.ignoreValueNumbering)
+      l = LineDiff::normalizedNumbering(l);
     auto it = ids.constFind(l);
     if (it == ids.constEnd())
       it = ids.insert(l, ids.size());
@@ -225,6 +228,14 @@ QString LineDiff::normalizedWhitespace(const QString &line) {
   return line.simplified();
 }
 
+QString LineDiff::normalizedNumbering(const QString &line) {
+  // Numbered values and blocks only: %c0 and %c128 are different
+  // constants, %9 and %11 the same value numbered anew.
+  static const QRegularExpression numbered(QStringLiteral("(%arg|\\^bb|%)[0-9]+"));
+  QString out = line;
+  return out.replace(numbered, QStringLiteral("\\1#"));
+}
+
 double LineDiff::similarity(const QString &a, const QString &b) {
   int na = 0, nb = 0;
   const QHash<QString, int> ba = bagOf(a, &na), bb = bagOf(b, &nb);
@@ -275,14 +286,21 @@ QVector<LineDiff::Range> LineDiff::tokenize(const QString &line) {
 }
 
 void LineDiff::wordDiff(const QString &left, const QString &right,
-                        QVector<Range> *leftRanges, QVector<Range> *rightRanges) {
+                        QVector<Range> *leftRanges, QVector<Range> *rightRanges,
+                        bool ignoreValueNumbering) {
   const QVector<Range> lt = words(left), rt = words(right);
   QHash<QString, int> ids;
-  auto intern = [&ids](const QString &s, const QVector<Range> &toks) {
+  auto intern = [&ids, ignoreValueNumbering](const QString &s, const QVector<Range> &toks) {
     std::vector<int> out;
     out.reserve(toks.size());
     for (const Range &r : toks) {
-      const QString t = s.mid(r.start, r.length);
+      QString t = s.mid(r.start, r.length);
+      // The number of a value (after '%', "%arg") or block ("^bb").
+      if (ignoreValueNumbering && r.start > 0 && t.front().isLetterOrNumber()) {
+        const QChar before = s.at(r.start - 1);
+        if (before == QLatin1Char('%') || before == QLatin1Char('^'))
+          t = LineDiff::normalizedNumbering(before + t).mid(1);
+      }
       auto it = ids.constFind(t);
       if (it == ids.constEnd())
         it = ids.insert(t, ids.size());
@@ -351,8 +369,8 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right,
   d.m_right.resize(nr);
 
   QHash<QString, int> ids;
-  const std::vector<int> a = internLines(left, ids, options.ignoreWhitespace);
-  const std::vector<int> b = internLines(right, ids, options.ignoreWhitespace);
+  const std::vector<int> a = internLines(left, ids, options);
+  const std::vector<int> b = internLines(right, ids, options);
   auto matches = matchSequences(a, b);
   matches.emplace_back(nl, nr); // sentinel closing the last gap
 
@@ -373,7 +391,8 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right,
       l.kind = r.kind = Kind::Changed;
       l.counterpart = ri + p.second;
       r.counterpart = li + p.first;
-      wordDiff(left.at(li + p.first), right.at(ri + p.second), &l.words, &r.words);
+      wordDiff(left.at(li + p.first), right.at(ri + p.second), &l.words, &r.words,
+               options.ignoreValueNumbering);
     }
     // Unified: the removed side of the gap first, then the added side.
     for (int k = 0; k < nrem; ++k) {

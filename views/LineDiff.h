@@ -3,7 +3,8 @@
 // A Myers O(ND) diff (linear-space, divide and conquer) on lines, with the
 // removed/added runs between two matching lines paired up line by line as
 // "changed" lines, and for every changed pair the word-level ranges that
-// differ. Used by IrDiffView; uses only QString/QStringList/QVector from Qt.
+// differ. Used by IrDiffView; uses only Qt's strings, containers and
+// QRegularExpression.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_VIEWS_LINEDIFF_H
@@ -55,6 +56,10 @@ public:
     /// Lines that differ only in whitespace (re-indented, spaces added or
     /// removed) count as the same line: they are aligned and not marked.
     bool ignoreWhitespace = false;
+    /// Lines that differ only in the numbers of SSA values (%9 / %11,
+    /// %arg2, %5#1) and blocks (^bb3) count as the same line; inside a
+    /// changed line such numbers are not marked.
+    bool ignoreValueNumbering = false;
   };
 
   /// A run of consecutive non-Same lines: left [leftStart, leftStart +
@@ -86,6 +91,10 @@ public:
   /// The line with every run of whitespace turned into one space and none
   /// at either end: the key lines are matched by when ignoring whitespace.
   static QString normalizedWhitespace(const QString &line);
+  /// The line with the digits of every numbered SSA value and block
+  /// replaced by '#' ("%12 = arith.addf %9, %arg1" -> "%# = arith.addf %#,
+  /// %arg#"): the key lines are matched by when ignoring value numbering.
+  static QString normalizedNumbering(const QString &line);
   /// The share of words (non-whitespace tokens) two lines have in common,
   /// as a multiset: 2 * common / (words(a) + words(b)), 1 for two empty
   /// lines.
@@ -105,7 +114,8 @@ public:
   /// differing tokens (with the whitespace between them) are merged, so
   /// re-indentation alone marks nothing.
   static void wordDiff(const QString &left, const QString &right,
-                       QVector<Range> *leftRanges, QVector<Range> *rightRanges);
+                       QVector<Range> *leftRanges, QVector<Range> *rightRanges,
+                       bool ignoreValueNumbering = false);
 
   /// Longest common subsequence of two id sequences as matched index pairs
   /// (ascending), by Myers' linear-space O((N+M)D) algorithm.

@@ -4,7 +4,9 @@
 
 #include "Bytes.h"
 #include "ElidedLabel.h"
+#include "ExportFolder.h"
 #include "OccupancyModel.h"
+#include "RunNoteBar.h"
 #include "TileColors.h"
 
 #include <QAreaSeries>
@@ -14,6 +16,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
@@ -80,6 +83,9 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   top->addWidget(fitToData);
   top->addWidget(exportButton);
   layout->addLayout(top);
+  note = new RunNoteBar(this);
+  note->setObjectName("occupancyNote");
+  layout->addWidget(note);
   readout = new ElidedLabel(this);
   readout->setObjectName("occupancyReadout");
   readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -89,6 +95,10 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
 
   chart = new QChart;
   chart->setMargins(QMargins(4, 4, 4, 4));
+  // No frame of the graphics layout's own around the chart: in a short
+  // dock those pixels are the plot's.
+  if (chart->layout())
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
   chart->setBackgroundRoundness(0);
   chart->legend()->setAlignment(Qt::AlignRight);
   view = new QChartView(chart, this);
@@ -119,6 +129,9 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   peakLabel = new QGraphicsSimpleTextItem(chart);
   peakLabel->setZValue(60);
   peakLabel->setVisible(false);
+  cursorItem = new QGraphicsLineItem(chart);
+  cursorItem->setZValue(55);
+  cursorItem->setVisible(false);
   connect(chart, &QChart::plotAreaChanged, this,
           [this] { placeOverlay(); });
   connect(&worker, &QFutureWatcher<OccupancyPlot>::finished, this,
@@ -190,11 +203,16 @@ void OccupancyChart::fitToSize() {
     small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
   if (chart->legend()->font() != small)
     chart->legend()->setFont(small);
+  // A short chart (a 1024x700 window) drops the time axis' title (the
+  // readout above the plot names the unit): the plot gets that line.
+  const bool roomForTitle = room.height() >= 230 || exporting;
   for (QAbstractAxis *axis : chart->axes()) {
     if (axis->labelsFont() != small)
       axis->setLabelsFont(small);
     if (axis->titleFont() != small)
       axis->setTitleFont(small);
+    if (axis->orientation() == Qt::Horizontal && axis->isTitleVisible() != roomForTitle)
+      axis->setTitleVisible(roomForTitle);
   }
   // In a narrow dock the dock's own title says "Scratchpad": the subtitle
   // gets the room.
@@ -283,7 +301,7 @@ void OccupancyChart::finishPreparing() {
 
 void OccupancyChart::display(const OccupancyPlot &plot) {
   chart->removeAllSeries();
-  cursorLine = nullptr;
+  axesSeries = nullptr;
   for (QAbstractAxis *axis : chart->axes())
     chart->removeAxis(axis), delete axis;
   shown = plot;
@@ -311,11 +329,23 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   auto *x = new QValueAxis;
   x->setRange(0, end);
   x->setLabelFormat("%d");
-  // Whole ticks: a short run gets one per step, a long one round numbers.
-  if (end <= 6)
+  // Whole ticks: a short run gets one per step, a long one round numbers
+  // (1, 2 or 5 times a power of ten) from 0, the axis ending where the run
+  // ends (nice numbers would carry it up to 30 % past the end).
+  if (end <= 6) {
     x->setTickCount(int(end) + 1);
-  else
-    x->applyNiceNumbers();
+  } else {
+    auto niceStep = [&] {
+      for (double power = 1;; power *= 10)
+        for (double m : {1.0, 2.0, 5.0})
+          if (end / (m * power) <= 8)
+            return m * power;
+    };
+    const double step = niceStep();
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(0);
+    x->setTickInterval(step);
+  }
   // The capacity is named under the plot when it is above the scale (a
   // long axis title would be cut in a short dock).
   QString timeTitle =
@@ -343,11 +373,33 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
     chart->addSeries(series);
     series->attachAxis(x);
     series->attachAxis(y);
+    if (!axesSeries)
+      axesSeries = series; // maps values to the plot for the overlays
   };
 
   int seriesCount = 0;
   QLineSeries *lower = nullptr;
   for (const OccupancyPlot::Series &s : plot.series) {
+    if (s.band) {
+      // Every core's range: a faint band, under the fullest cores' lines.
+      auto *high = new QLineSeries;
+      high->replace(s.upper);
+      auto *low = new QLineSeries;
+      low->replace(s.lower);
+      auto *band = new QAreaSeries(high, low);
+      high->setParent(band);
+      low->setParent(band);
+      band->setName(s.name);
+      QColor fill = text;
+      fill.setAlphaF(dark ? 0.22f : 0.14f);
+      band->setBrush(fill);
+      QColor edge = text;
+      edge.setAlphaF(0.35f);
+      band->setPen(QPen(edge, 0.8));
+      attach(band);
+      ++seriesCount;
+      continue;
+    }
     if (!s.area) {
       // One line per core, in the colour of its id.
       auto *line = new QLineSeries;
@@ -425,13 +477,10 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   } else {
     peakLabel->setText(QString());
   }
-  // The current time: a vertical line, moved without a rebuild.
-  cursorLine = new QLineSeries;
-  cursorLine->setName(tr("now"));
-  attach(cursorLine);
+  // The current time: a line drawn over the plot (not a series: it is in
+  // no legend and no export), moved without a rebuild.
   QColor now = dark ? QColor(0x6c, 0xb6, 0xff) : QColor(0x1a, 0x5f, 0xb4);
-  cursorLine->setPen(QPen(now, 1.5));
-  chart->legend()->markers(cursorLine).first()->setVisible(false);
+  cursorItem->setPen(QPen(now, 1.5));
   // Antialiasing thousands of staircase steps costs more than it shows.
   view->setRenderHint(QPainter::Antialiasing, plotted < 4000);
   chart->legend()->setVisible(seriesCount <= kLegendMax);
@@ -448,23 +497,23 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
 }
 
 void OccupancyChart::placeOverlay() {
-  bool drawn = !shown.empty && cursorLine;
-  // The cursor.
-  if (cursorLine) {
-    QList<QPointF> points;
-    if (cursorAt) {
-      double t = std::min(double(*cursorAt), shown.end);
-      points = {QPointF(t, 0), QPointF(t, shown.top * 1.2)};
-    }
-    cursorLine->replace(points);
+  bool drawn = !shown.empty && axesSeries;
+  // The cursor, over the plot area's full height.
+  cursorItem->setVisible(drawn && cursorAt && !exporting);
+  if (cursorItem->isVisible()) {
+    const QRectF area = chart->plotArea();
+    const double t = std::min(double(*cursorAt), shown.end);
+    const double x = std::clamp(chart->mapToPosition(QPointF(t, 0), axesSeries).x(),
+                                area.left(), area.right());
+    cursorItem->setLine(QLineF(x, area.top(), x, area.bottom()));
   }
   // The selected range, over the plot area's full height.
   if (drawn && range) {
     QRectF area = chart->plotArea();
     double left = chart->mapToPosition(QPointF(double(range->first), 0),
-                                       cursorLine).x();
+                                       axesSeries).x();
     double right = chart->mapToPosition(QPointF(double(range->second), 0),
-                                        cursorLine).x();
+                                        axesSeries).x();
     left = std::clamp(left, area.left(), area.right());
     right = std::clamp(right, area.left(), area.right());
     rangeBox->setRect(QRectF(QPointF(left, area.top()),
@@ -478,7 +527,7 @@ void OccupancyChart::placeOverlay() {
   peakLabel->setVisible(drawn && !peakLabel->text().isEmpty());
   if (peakLabel->isVisible()) {
     const QRectF area = chart->plotArea();
-    const QPointF at = chart->mapToPosition(peakAt, cursorLine);
+    const QPointF at = chart->mapToPosition(peakAt, axesSeries);
     const QRectF box = peakLabel->boundingRect();
     double x = at.x() - box.width() / 2;
     x = std::max(area.left() + 2, std::min(x, area.right() - box.width() - 2));
@@ -490,6 +539,27 @@ void OccupancyChart::placeOverlay() {
   QString said = cursorText();
   readout->setFullText(said);
   readout->setVisible(!said.isEmpty());
+}
+
+QLineF OccupancyChart::cursorLineInScene() const {
+  if (!cursorItem->isVisible())
+    return QLineF();
+  return QLineF(cursorItem->mapToScene(cursorItem->line().p1()),
+                cursorItem->mapToScene(cursorItem->line().p2()));
+}
+
+double OccupancyChart::timeAxisEnd() const {
+  for (QAbstractAxis *axis : chart->axes(Qt::Horizontal))
+    if (auto *value = qobject_cast<QValueAxis *>(axis))
+      return value->max();
+  return 0;
+}
+
+QStringList OccupancyChart::seriesNames() const {
+  QStringList names;
+  for (QAbstractSeries *series : chart->series())
+    names << series->name();
+  return names;
 }
 
 QRectF OccupancyChart::peakLabelRect() const {
@@ -558,13 +628,13 @@ void OccupancyChart::selectRange(quint64 from, quint64 to) {
 }
 
 std::optional<double> OccupancyChart::timeAtViewPoint(const QPoint &p) const {
-  if (shown.empty || !cursorLine)
+  if (shown.empty || !axesSeries)
     return std::nullopt;
   QPointF at = chart->mapFromScene(view->mapToScene(p));
   QRectF area = chart->plotArea();
   if (at.x() < area.left() - 2 || at.x() > area.right() + 2)
     return std::nullopt;
-  double t = chart->mapToValue(at, cursorLine).x();
+  double t = chart->mapToValue(at, axesSeries).x();
   return std::clamp(t, 0.0, shown.end);
 }
 
@@ -644,12 +714,18 @@ void OccupancyChart::renderAt(QSize size,
   chart->legend()->setAlignment(size.width() >= 820 ? Qt::AlignRight : Qt::AlignBottom);
   chart->legend()->setFont(font());
   for (QAbstractAxis *axis : chart->axes())
-    axis->setLabelsFont(font()), axis->setTitleFont(font());
+    axis->setLabelsFont(font()), axis->setTitleFont(font()), axis->setTitleVisible(true);
   chart->resize(QSizeF(size));
   if (chart->layout())
     chart->layout()->activate();
+  // The file is a picture of the run: no cursor, no selection.
+  exporting = true;
   placeOverlay(); // the peak's label at this size's plot area
+  const bool rangeShown = rangeBox->isVisible();
+  rangeBox->setVisible(false);
   paint(chart->geometry());
+  rangeBox->setVisible(rangeShown);
+  exporting = false;
   chart->setTitle(QString());
   chart->legend()->setAlignment(legendBefore);
   chart->legend()->setFont(legendFont);
@@ -707,9 +783,8 @@ bool OccupancyChart::exportSvg(const QString &path) {
 }
 
 void OccupancyChart::chooseExport() {
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Export chart"), QStringLiteral("occupancy.png"),
-      tr("PNG image (*.png);;SVG drawing (*.svg)"));
+  QString path = ExportFolder::askSave(this, tr("Export chart"), QStringLiteral("occupancy.png"),
+                                       tr("PNG image (*.png);;SVG drawing (*.svg)"));
   if (path.isEmpty())
     return;
   if (path.endsWith(".svg", Qt::CaseInsensitive))

@@ -22,6 +22,8 @@
 #include "OccupancyPlot.h"
 
 #include <QFutureWatcher>
+#include <QLineF>
+#include <QStringList>
 #include <QWidget>
 
 #include <functional>
@@ -30,9 +32,11 @@
 #include <optional>
 
 class ElidedLabel;
+class RunNoteBar;
 class OccupancyModel;
 class QCheckBox;
 class QComboBox;
+class QGraphicsLineItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLabel;
@@ -41,6 +45,7 @@ class QToolButton;
 
 // Forward declarations of the backend's types.
 QT_BEGIN_NAMESPACE
+class QAbstractSeries;
 class QChart;
 class QChartView;
 class QLineSeries;
@@ -63,6 +68,9 @@ public:
   /// get a run), e.g. that a run is being recorded or why it failed.
   void setEmptyText(const QString &text);
   QString emptyText() const;
+  /// The note above the plot (the run shown is an old one, or the newest
+  /// failed) and its action; hidden while empty.
+  RunNoteBar *noteBar() const { return note; }
   int focusedCore() const { return core; }
   /// Points handed to the chart in the last redraw (after decimation).
   int plottedPoints() const { return plotted; }
@@ -79,6 +87,13 @@ public:
 
   /// The current time (nullopt: none) and what the cursor's label says.
   std::optional<uint64_t> cursorTime() const { return cursorAt; }
+  /// The cursor's line in the chart's scene (null line: not drawn). It is
+  /// an overlay, not a series: in no legend, in no exported file.
+  QLineF cursorLineInScene() const;
+  /// The names of the chart's series (what its legend can list).
+  QStringList seriesNames() const;
+  /// The time axis' end (0: nothing drawn).
+  double timeAxisEnd() const;
   QString cursorText() const;
   /// Where the peak's label and the plot area are, in the chart's scene
   /// (an empty label rectangle: no label shown).
@@ -140,13 +155,17 @@ private:
   OccupancyModel *source = nullptr;
   QLabel *title = nullptr, *empty = nullptr;
   ElidedLabel *subtitle = nullptr, *readout = nullptr;
+  RunNoteBar *note = nullptr;
   QComboBox *coreBox = nullptr;
   QCheckBox *fitToData = nullptr;
   QToolButton *exportButton = nullptr;
   QStackedWidget *pages = nullptr;
   QChart *chart = nullptr;
   QChartView *view = nullptr;
-  QLineSeries *cursorLine = nullptr;
+  /// The series the overlays map values through (any: they share axes).
+  QAbstractSeries *axesSeries = nullptr;
+  QGraphicsLineItem *cursorItem = nullptr;
+  bool exporting = false; ///< renderAt() is drawing a file
   QGraphicsRectItem *rangeBox = nullptr;
   QGraphicsSimpleTextItem *peakLabel = nullptr;
   QPointF peakAt; ///< the peak's point, in the plot's values

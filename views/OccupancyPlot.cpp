@@ -5,6 +5,8 @@
 #include "SeriesDecimator.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace {
 
@@ -29,6 +31,48 @@ QList<QPointF> staircase(const std::vector<double> &x,
     points.append(QPointF(x[i], previous * scale));
   }
   return points;
+}
+
+/// Every active core's lowest and highest bytes in use over time: the
+/// step functions swept in time order (a multiset of the current values),
+/// decimated by the highest.
+OccupancyPlot::Series envelope(const OccupancyIndex &index, const std::vector<int> &cores,
+                               int columns, double scale) {
+  const auto &events = index.trace().events;
+  std::vector<size_t> rows;
+  for (int c : cores)
+    rows.insert(rows.end(), index.eventsOf(c).begin(), index.eventsOf(c).end());
+  std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
+    return events[a].time < events[b].time;
+  });
+  std::map<int, double> now;
+  std::multiset<double> values;
+  for (int c : cores)
+    now[c] = 0, values.insert(0);
+  std::vector<double> t, hi, lo;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const auto &e = events[rows[i]];
+    auto it = now.find(e.core);
+    if (it == now.end())
+      continue;
+    values.erase(values.find(it->second));
+    it->second = double(e.inUse);
+    values.insert(it->second);
+    // One sample per time: after the last event at it.
+    if (i + 1 < rows.size() && events[rows[i + 1]].time == e.time)
+      continue;
+    t.push_back(double(e.time));
+    hi.push_back(*values.rbegin());
+    lo.push_back(*values.begin());
+  }
+  OccupancyPlot::Series band;
+  band.name = OccupancyPlot::tr("all %1 cores: range").arg(cores.size());
+  band.band = true;
+  const int buckets = std::max(1, columns / 2);
+  const std::vector<size_t> kept = decimate::keep(t, hi, buckets);
+  band.upper = staircase(t, hi, kept, scale, buckets);
+  band.lower = staircase(t, lo, kept, scale, buckets);
+  return band;
 }
 
 } // namespace
@@ -60,8 +104,20 @@ OccupancyPlot OccupancyPlot::build(const OccupancyIndex &index, int core,
   plot.end = double(std::max<uint64_t>(index.endTime(), 1));
 
   if (core < 0) {
-    // One line per core.
-    for (int c : index.activeCores()) {
+    // The fullest cores one line each; with more cores than that, every
+    // core's range (lowest to highest at each time) as a band under them,
+    // so 32 overlapping lines read as an envelope.
+    std::vector<int> cores = index.activeCores();
+    if (int(cores.size()) > kLinedCores) {
+      plot.series.push_back(envelope(index, cores, columns, plot.scale));
+      plot.points += int(plot.series.back().upper.size() + plot.series.back().lower.size());
+      std::stable_sort(cores.begin(), cores.end(), [&](int a, int b) {
+        return index.peak(a).bytes > index.peak(b).bytes;
+      });
+      cores.resize(size_t(kLinedCores));
+      std::sort(cores.begin(), cores.end());
+    }
+    for (int c : cores) {
       const std::vector<size_t> &rows = index.eventsOf(c);
       std::vector<double> t(rows.size()), v(rows.size());
       for (size_t i = 0; i < rows.size(); ++i) {

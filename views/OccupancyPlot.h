@@ -31,8 +31,15 @@ public:
     bool area = false;   ///< a stacked layer (else a core's line)
     int key = 0;         ///< the core (lines) or the layer's index (areas)
     bool rest = false;   ///< the "other groups" layer
+    /// The band from `lower` to `upper` (every core's lowest and highest
+    /// bytes at each time), drawn under the lines of the fullest cores.
+    bool band = false;
     QList<QPointF> upper; ///< scaled to the bytes axis' unit
+    QList<QPointF> lower; ///< band only
   };
+  /// "All cores" draws this many of the fullest cores as lines, the others
+  /// as the band of every core's range.
+  static constexpr int kLinedCores = 4;
 
   bool empty = true;
   int core = -1; ///< -1: every core

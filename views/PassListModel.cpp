@@ -1,6 +1,8 @@
 //===- PassListModel.cpp - the pipeline's pass snapshots as a table -------===//
 #include "PassListModel.h"
 
+#include <algorithm>
+
 #include <QHash>
 #include <QTextDocument>
 
@@ -15,10 +17,58 @@ QString q(const std::string &s) { return QString::fromStdString(s); }
 PassListModel::PassListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void PassListModel::setSnapshots(std::vector<PassSnapshot> snapshots) {
+  const bool shown = hasOutputs();
   beginResetModel();
   m_snapshots = std::move(snapshots);
+  m_outputs.assign(m_snapshots.size(), Output::Unknown);
+  m_outputSummary.assign(m_snapshots.size(), QString());
   endResetModel();
+  if (shown)
+    Q_EMIT outputsShownChanged();
 }
+
+void PassListModel::setOutput(int row, Output output, const QString &summary) {
+  if (row < 0 || row >= int(m_outputs.size()))
+    return;
+  const bool shown = hasOutputs();
+  m_outputs[size_t(row)] = output;
+  m_outputSummary[size_t(row)] = summary;
+  Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+  if (shown != hasOutputs())
+    Q_EMIT outputsShownChanged();
+}
+
+void PassListModel::clearOutputs() {
+  if (!hasOutputs())
+    return;
+  std::fill(m_outputs.begin(), m_outputs.end(), Output::Unknown);
+  std::fill(m_outputSummary.begin(), m_outputSummary.end(), QString());
+  Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  Q_EMIT outputsShownChanged();
+}
+
+PassListModel::Output PassListModel::output(int row) const {
+  return row >= 0 && row < int(m_outputs.size()) ? m_outputs[size_t(row)]
+                                                  : Output::Unknown;
+}
+
+bool PassListModel::hasOutputs() const {
+  return std::any_of(m_outputs.begin(), m_outputs.end(),
+                     [](Output o) { return o != Output::Unknown; });
+}
+
+namespace {
+QString outputMark(PassListModel::Output o) {
+  switch (o) {
+  case PassListModel::Output::Unknown: return QString();
+  case PassListModel::Output::Running: return QStringLiteral("…");
+  case PassListModel::Output::Agrees: return QStringLiteral("✓");
+  case PassListModel::Output::Differs: return QStringLiteral("✗");
+  case PassListModel::Output::Fails: return QStringLiteral("!");
+  }
+  return QString();
+}
+} // namespace
 
 const PassSnapshot *PassListModel::snapshot(int row) const {
   if (row < 0 || row >= int(m_snapshots.size()))
@@ -69,6 +119,8 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
       return formatMs(s.wallMs);
     case ChangedColumn:
       return s.changed ? QStringLiteral("\u25cf") : QString(QChar(0x2014));
+    case OutputColumn:
+      return outputMark(output(index.row()));
     }
     break;
   case SortRole:
@@ -81,14 +133,18 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
       return s.wallMs;
     case ChangedColumn:
       return s.changed;
+    case OutputColumn:
+      return int(output(index.row()));
     }
     break;
   case Qt::ToolTipRole:
+    if (col == OutputColumn && !m_outputSummary[size_t(index.row())].isEmpty())
+      return m_outputSummary[size_t(index.row())].toHtmlEscaped();
     return toolTipFor(s);
   case Qt::TextAlignmentRole:
     if (col == TimeColumn)
       return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (col == ChangedColumn)
+    if (col == ChangedColumn || col == OutputColumn)
       return QVariant::fromValue(Qt::Alignment(Qt::AlignHCenter | Qt::AlignVCenter));
     break;
   case Qt::DecorationRole:
@@ -98,6 +154,10 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
   case Qt::ForegroundRole:
     if (col == StageColumn)
       return stageColor(q(s.stage));
+    if (col == OutputColumn && output(index.row()) == Output::Agrees)
+      return QColor(0x2e, 0x9e, 0x4f);
+    if (col == OutputColumn && output(index.row()) >= Output::Differs)
+      return QColor(0xd9, 0x3a, 0x3a);
     break;
   case PassNameRole:
     return q(s.pass);
@@ -113,6 +173,8 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
     return index.row();
   case IsInputRole:
     return s.pass == "input";
+  case OutputRole:
+    return int(output(index.row()));
   }
   return {};
 }
@@ -133,6 +195,8 @@ QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
       return tr("ms");
     case ChangedColumn:
       return QStringLiteral("\u0394"); // Delta: changed
+    case OutputColumn:
+      return tr("Out");
     }
   }
   if (role == Qt::ToolTipRole) {
@@ -145,6 +209,10 @@ QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
       return tr("Wall-clock time the pass took, in milliseconds");
     case ChangedColumn:
       return tr("\u25cf: the pass changed the IR; \u2014: it changed nothing");
+    case OutputColumn:
+      return tr("\u2713: the snapshot's outputs equal the KTIR's; \u2717: they "
+                "differ; !: it does not run (Run \u25b8 Find the Pass That "
+                "Changed the Output)");
     }
   }
   if (role == Qt::TextAlignmentRole && section == TimeColumn)
@@ -168,6 +236,7 @@ QHash<int, QByteArray> PassListModel::roleNames() const {
   names.insert(DescriptionRole, "description");
   names.insert(PipelineIndexRole, "pipelineIndex");
   names.insert(IsInputRole, "isInput");
+  names.insert(OutputRole, "output");
   return names;
 }
 
@@ -212,9 +281,46 @@ QString PassListModel::formatMs(double ms) {
   return QString::number(rounded, 'f', decimals);
 }
 
-QString PassListModel::descriptionHtml(const QString &markdown) {
-  if (markdown.trimmed().isEmpty())
+QString PassListModel::optionsAsTable(const QString &markdown) {
+  // mlir-tblgen writes a pass's options as a fenced block of
+  // "-name : what it does" lines under "#### Options".
+  QStringList lines = markdown.split(QLatin1Char('\n'));
+  QStringList out;
+  for (int i = 0; i < lines.size(); ++i) {
+    if (lines[i].trimmed() != QLatin1String("#### Options")) {
+      out << lines[i];
+      continue;
+    }
+    int j = i + 1;
+    while (j < lines.size() && lines[j].trimmed().isEmpty())
+      ++j;
+    if (j >= lines.size() || !lines[j].trimmed().startsWith(QLatin1String("```"))) {
+      out << lines[i];
+      continue;
+    }
+    QStringList rows;
+    int k = j + 1;
+    for (; k < lines.size() && !lines[k].trimmed().startsWith(QLatin1String("```")); ++k) {
+      const QString option = lines[k].trimmed();
+      if (option.isEmpty())
+        continue;
+      const int colon = option.indexOf(QLatin1String(" : "));
+      const QString name = colon < 0 ? option : option.left(colon).trimmed();
+      QString what = colon < 0 ? QString() : option.mid(colon + 3).trimmed();
+      what.replace(QLatin1Char('|'), QLatin1String("\\|"));
+      rows << QStringLiteral("| `%1` | %2 |").arg(name, what);
+    }
+    out << tr("#### Options") << QString() << tr("| Option | What it sets |")
+        << QStringLiteral("|---|---|") << rows;
+    i = k; // past the closing fence
+  }
+  return out.join(QLatin1Char('\n'));
+}
+
+QString PassListModel::descriptionHtml(const QString &description) {
+  if (description.trimmed().isEmpty())
     return QStringLiteral("<p>%1</p>").arg(tr("No description."));
+  const QString markdown = optionsAsTable(description);
   // The descriptions are Markdown (headings, `code`, fenced blocks, lists):
   // Qt's CommonMark reader turns them into rich text; only the body is kept
   // so it can sit inside the tool tip's own markup.

@@ -1,7 +1,9 @@
 //===- PassListModel.h - the pipeline's pass snapshots as a table -*- C++ -*-===//
 //
 // One row per spyre::driver::PassSnapshot (row 0 is the "input" snapshot),
-// columns Pass / Stage / Time (ms) / Changed. Qt::UserRole on every column
+// columns Pass / Stage / Time (ms) / Changed / Output (the snapshot's
+// outputs against the KTIR's, once a bisect has run: hidden before).
+// Qt::UserRole on every column
 // is the column's sort key (the filter model sorts by it); the custom roles
 // below return the same value on every column.
 //
@@ -20,7 +22,18 @@ class PassListModel : public QAbstractTableModel {
   Q_OBJECT
 
 public:
-  enum Column { PassColumn = 0, StageColumn, TimeColumn, ChangedColumn, ColumnCount };
+  enum Column {
+    PassColumn = 0,
+    StageColumn,
+    TimeColumn,
+    ChangedColumn,
+    OutputColumn,
+    ColumnCount
+  };
+
+  /// What running a snapshot found (Run ▸ Find the Pass That Changed the
+  /// Output, or Run This Snapshot).
+  enum class Output { Unknown, Running, Agrees, Differs, Fails };
 
   enum Roles {
     SortRole = Qt::UserRole,      ///< per column: name, stage rank, ms, bool
@@ -31,6 +44,7 @@ public:
     DescriptionRole,              ///< QString: the plain description
     PipelineIndexRole,            ///< int: the row in pipeline order
     IsInputRole,                  ///< bool: the "input" snapshot
+    OutputRole,                   ///< int: Output
   };
 
   explicit PassListModel(QObject *parent = nullptr);
@@ -45,6 +59,19 @@ public:
   bool isCompact() const { return m_compact; }
   /// The first row whose pass is `pass`, or -1.
   int rowOfPass(const QString &pass) const;
+  /// The output verdict of `row` (its tooltip says `summary`); every
+  /// verdict is forgotten when the snapshots change.
+  void setOutput(int row, Output output, const QString &summary = QString());
+  void clearOutputs();
+  Output output(int row) const;
+  /// Whether some row has a verdict (the Output column is shown then).
+  bool hasOutputs() const;
+
+Q_SIGNALS:
+  /// hasOutputs() may have changed.
+  void outputsShownChanged();
+
+public:
 
   int rowCount(const QModelIndex &parent = QModelIndex()) const override;
   int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -64,11 +91,17 @@ public:
   /// The tooltip: pass, stage and the description as word-wrapped rich text.
   static QString toolTipFor(const spyre::driver::PassSnapshot &s);
   /// A Markdown description as HTML body content (headings, code spans,
-  /// fenced code and lists rendered; no Markdown syntax left over).
+  /// fenced code and lists rendered, the options as a table; no Markdown
+  /// syntax left over).
   static QString descriptionHtml(const QString &markdown);
+  /// The description with its "#### Options" block (mlir-tblgen's fenced
+  /// "-name : what" lines) as a Markdown table: | Option | What it sets |.
+  static QString optionsAsTable(const QString &markdown);
 
 private:
   std::vector<spyre::driver::PassSnapshot> m_snapshots;
+  std::vector<Output> m_outputs;        ///< per row
+  std::vector<QString> m_outputSummary; ///< per row
   bool m_compact = false;
 };
 

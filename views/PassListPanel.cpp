@@ -6,6 +6,8 @@
 #include "PassListModel.h"
 
 #include <QCheckBox>
+#include <QKeyEvent>
+#include <QToolTip>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QScrollBar>
@@ -63,6 +65,29 @@ PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
   });
   connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &PassListPanel::onCurrentRowChanged);
+  connect(m_model, &PassListModel::outputsShownChanged, this, [this] {
+    fitColumns();
+    updateGeometry();
+  });
+  m_view->setColumnHidden(PassListModel::OutputColumn, true);
+  // Home / End go to the first / last pass (a table's Home alone would go
+  // to the row's first column).
+  m_view->installEventFilter(this);
+}
+
+bool PassListPanel::eventFilter(QObject *watched, QEvent *event) {
+  if (watched == m_view && event->type() == QEvent::KeyPress) {
+    auto *key = static_cast<QKeyEvent *>(event);
+    const bool home = key->key() == Qt::Key_Home, end = key->key() == Qt::Key_End;
+    if ((home || end) && !(key->modifiers() & ~Qt::KeypadModifier) &&
+        m_filter->rowCount() > 0) {
+      const QModelIndex to = m_filter->index(home ? 0 : m_filter->rowCount() - 1, 0);
+      m_view->setCurrentIndex(to);
+      m_view->scrollTo(to);
+      return true;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 int PassListPanel::passColumnWidth() const {
@@ -78,20 +103,47 @@ void PassListPanel::resizeEvent(QResizeEvent *event) {
   fitColumns();
 }
 
-void PassListPanel::fitColumns() {
+int PassListPanel::fullWidth() const {
+  // Every column at its content's width, the table's chrome and the
+  // panel's margins: what fitColumns() needs to show them all.
+  const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
+  return fullTableWidth() + margins.left() + margins.right();
+}
+
+int PassListPanel::stageColumnWidth() const {
+  // The stage's swatch, its longest name and the cell's margins.
   const QFontMetrics fm = m_view->fontMetrics();
-  // The full columns, as wide as their content would make them.
-  // The stage: its swatch, its name and the cell's margins.
   int stage = kSwatchColumn;
   for (const QString &s : {"KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"})
     stage = std::max(stage, fm.horizontalAdvance(QString(s)) + 30);
+  return stage;
+}
+
+int PassListPanel::namedTableWidth() const {
+  // The pass and stage columns as wide as their content would make them
+  // (the stage: its swatch, its name and the cell's margins), and the
+  // table's frame and scroll bar.
+  const QFontMetrics fm = m_view->fontMetrics();
+  const int stage = stageColumnWidth();
   const int chrome = m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
   const int pass = std::max(
       fm.horizontalAdvance(tr("Pass")) + 24,
       static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
-  const int named = pass + stage + chrome;
-  const int full = named + fm.horizontalAdvance("0.000") + 24 +
-                   fm.horizontalAdvance(QStringLiteral("\u0394")) + 24;
+  // The Output column (once a bisect has run) stays with the names.
+  const int output = m_model->hasOutputs() ? outputColumnWidth() : 0;
+  return pass + stage + chrome + output;
+}
+
+int PassListPanel::fullTableWidth() const {
+  // And the time and changed columns.
+  const QFontMetrics fm = m_view->fontMetrics();
+  return namedTableWidth() + fm.horizontalAdvance("0.000") + 24 +
+         fm.horizontalAdvance(QStringLiteral("\u0394")) + 24;
+}
+
+void PassListPanel::fitColumns() {
+  const int named = namedTableWidth();
+  const int full = fullTableWidth();
   // Narrower than every column: the time and changed columns go first,
   // then the stage's name (its swatch stays).
   const bool narrow = m_view->width() < full;
@@ -99,6 +151,13 @@ void PassListPanel::fitColumns() {
   m_model->setCompact(compact);
   m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
   m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
+  const bool outputs = m_model->hasOutputs();
+  m_view->setColumnHidden(PassListModel::OutputColumn, !outputs);
+  // Too narrow for the names, the swatch and the Out column: the swatch
+  // goes (the tooltip names the stage), the verdicts stay.
+  m_view->setColumnHidden(PassListModel::StageColumn,
+                          outputs && m_view->width() <
+                                         named - stageColumnWidth() + kSwatchColumn);
   QHeaderView *header = m_view->horizontalHeader();
   if (compact) {
     header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);
@@ -113,9 +172,16 @@ QSize PassListPanel::sizeHint() const {
   // Room for every column, as wide as their content.
   int width = m_view->frameWidth() * 2 + 12 + m_view->verticalScrollBar()->sizeHint().width();
   for (int c = 0; c < m_filter->columnCount(); ++c)
-    width += m_view->horizontalHeader()->sectionSizeHint(c);
+    if (!m_view->isColumnHidden(c))
+      width += m_view->horizontalHeader()->sectionSizeHint(c);
   width = std::max(width, passColumnWidth() + 160);
   return QSize(width, QWidget::sizeHint().height());
+}
+
+int PassListPanel::outputColumnWidth() const {
+  return std::max(m_view->horizontalHeader()->sectionSizeHint(PassListModel::OutputColumn),
+                  static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(
+                      PassListModel::OutputColumn));
 }
 
 QSize PassListPanel::minimumSizeHint() const {
@@ -126,8 +192,10 @@ QSize PassListPanel::minimumSizeHint() const {
   const int need = std::max(passColumnWidth(), static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn)) +
                    kSwatchColumn + m_view->verticalScrollBar()->sizeHint().width() +
                    m_view->frameWidth() * 2 + margins.left() + margins.right() + 2;
+  // After a bisect the Out column takes the swatch's place, and is wider.
+  const int out = m_model->hasOutputs() ? std::max(0, outputColumnWidth() - kSwatchColumn) : 0;
   hint.setWidth(std::max(fontMetrics().averageCharWidth() * 24,
-                         std::min(need, fontMetrics().averageCharWidth() * 34)));
+                         std::min(need, fontMetrics().averageCharWidth() * 34) + out));
   return hint;
 }
 
@@ -158,6 +226,7 @@ int PassListPanel::shownRow() const {
 }
 
 void PassListPanel::setSnapshots(std::vector<spyre::driver::PassSnapshot> snapshots) {
+  QToolTip::hideText(); // it described a row of the previous compile
   m_restoring = true;
   m_model->setSnapshots(std::move(snapshots));
   m_restoring = false;
@@ -202,6 +271,9 @@ void PassListPanel::syncCurrentRow() {
 }
 
 void PassListPanel::onCurrentRowChanged() {
+  // A tooltip still up names the pass the mouse was over, not the one
+  // chosen now: it goes (hovering again shows the new row's).
+  QToolTip::hideText();
   if (m_restoring)
     return;
   const QModelIndex current = m_view->currentIndex();

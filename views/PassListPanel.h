@@ -57,6 +57,8 @@ public:
   QLineEdit *filterField() const { return m_filterEdit; }
 
   QSize sizeHint() const override;
+  /// The width that shows every column whole (time and Δ included).
+  int fullWidth() const;
   QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
@@ -64,16 +66,22 @@ Q_SIGNALS:
 
 protected:
   void resizeEvent(QResizeEvent *event) override;
+  bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
   void onCurrentRowChanged();
   /// Makes the table's current row the shown pass's (or none) quietly.
   void syncCurrentRow();
   int passColumnWidth() const;
+  int stageColumnWidth() const;
+  int namedTableWidth() const;
+  int fullTableWidth() const;
   /// Every column at its full width does not fit: the time and changed
   /// columns are hidden, and narrower still the stage is a swatch (the
   /// tooltip says all).
   void fitColumns();
+  /// The Out column's width: its header's or its marks', the wider.
+  int outputColumnWidth() const;
 
   PassListModel *m_model = nullptr;
   PassFilterModel *m_filter = nullptr;

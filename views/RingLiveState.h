@@ -62,6 +62,13 @@ public:
 
   RingLiveState at(uint64_t cycle) const;
   int coreCount() const { return cores; }
+  /// The index holds the run's records of cycles [from, to) only (a
+  /// window of a long run): at() answers for those.
+  void setRange(uint64_t from, uint64_t to) {
+    rangeFrom = from;
+    rangeTo = to;
+  }
+  bool covers(uint64_t cycle) const { return cycle >= rangeFrom && cycle < rangeTo; }
 
 private:
   struct Mark {
@@ -79,6 +86,7 @@ private:
   std::vector<std::vector<Span>> spans; ///< per direction * cores + link
   std::shared_ptr<const OccupancyIndex> lx;
   int cores = 0;
+  uint64_t rangeFrom = 0, rangeTo = UINT64_MAX;
 };
 
 #endif

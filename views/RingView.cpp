@@ -3,10 +3,14 @@
 #include "RingView.h"
 
 #include "Bytes.h"
+#include "ExportFolder.h"
 #include "FittedLines.h"
+#include "PictureFile.h"
 #include "TileColors.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -324,10 +328,70 @@ void RingView::paintEvent(QPaintEvent *) {
   p.drawPixmap(QPointF(0, 0), layers.under());
   p.setRenderHint(QPainter::Antialiasing);
   const ring::Layout &l = layersLayout;
-  const bool drawn = arch.numCores > 0 && l.coreSize >= 4;
-  if (drawn)
+  if (arch.numCores > 0 && l.coreSize >= 4)
     drawTraffic(p, l, c);
   p.drawPixmap(QPointF(0, 0), layers.over());
+  drawLive(p, l, c, h);
+}
+
+void RingView::paintAll(QPainter &p) {
+  // What paintEvent draws, straight onto `p` (vectors in an SVG).
+  const Header h = header();
+  const Colours c = colours();
+  layersLayout = arch.numCores > 0 ? currentLayout() : ring::Layout();
+  const ring::Layout &l = layersLayout;
+  p.fillRect(QRect(QPoint(0, 0), size()), palette().color(QPalette::Base));
+  p.setRenderHint(QPainter::Antialiasing);
+  drawUnder(p, l, c, h);
+  if (arch.numCores > 0 && l.coreSize >= 4) {
+    drawTraffic(p, l, c);
+    drawOver(p, l, c);
+  }
+  drawLive(p, l, c, h);
+}
+
+bool RingView::exportImage(const QString &path, QSize size) const {
+  if (!size.isValid() || size.isEmpty())
+    size = this->size().expandedTo(QSize(720, 720));
+  // A copy laid out at the file's size (the dock may be small), drawn
+  // without the cached layers, so an SVG holds vectors.
+  RingView copy;
+  copy.setAttribute(Qt::WA_DontShowOnScreen);
+  copy.setPalette(palette());
+  copy.setFont(font());
+  copy.arch = arch;
+  copy.placed = placed;
+  copy.placement = placement;
+  copy.buffers = buffers;
+  copy.lxPeak = lxPeak;
+  copy.passName = passName;
+  copy.stage = stage;
+  copy.runPeaks = runPeaks;
+  copy.live = live;
+  copy.focused = focused;
+  copy.resize(size);
+  return PictureFile::write(path, size, tr("Ring"), palette().color(QPalette::Base),
+                            [&](QPainter &p) { copy.paintAll(p); });
+}
+
+void RingView::contextMenuEvent(QContextMenuEvent *event) {
+  QMenu menu(this);
+  for (const char *format : {"PNG", "SVG"}) {
+    const QString ext = QString::fromLatin1(format).toLower();
+    menu.addAction(tr("Export Ring as %1…").arg(QLatin1String(format)), this, [this, ext] {
+      const QString path = ExportFolder::askSave(
+          this, tr("Export ring"), QStringLiteral("ring.") + ext,
+          ext == QLatin1String("svg") ? tr("SVG drawing (*.svg)") : tr("PNG image (*.png)"));
+      if (!path.isEmpty())
+        exportImage(path);
+    });
+  }
+  menu.exec(event->globalPos());
+}
+
+void RingView::drawLive(QPainter &p, const ring::Layout &l, const Colours &c,
+                        const Header &h) {
+  const bool drawn = arch.numCores > 0 && l.coreSize >= 4;
 
   // Under the machine's line: the run's state at the current cycle, then
   // what the selected pass did; each line fitted to the width (the whole
@@ -422,29 +486,38 @@ void RingView::drawTraffic(QPainter &p, const ring::Layout &l,
 void RingView::drawLayers(const RingLayerCache::Key &key) {
   const QPalette pal = palette();
   const Colours c = colours();
-  const bool dark = c.dark;
   QPixmap under = RingLayerCache::blank(key, pal.color(QPalette::Base));
   QPixmap over = RingLayerCache::blank(key, Qt::transparent);
   layersLayout = arch.numCores > 0 ? currentLayout() : ring::Layout();
   const ring::Layout &l = layersLayout;
-  QFont font = this->font();
-
-  // Under the traffic: the machine's line of the header, the links, HBM.
+  const Header h = header();
   QPainter p(&under);
   p.setRenderHint(QPainter::Antialiasing);
+  drawUnder(p, l, c, h);
+  p.end();
+  if (arch.numCores > 0 && l.coreSize >= 4) {
+    p.begin(&over);
+    p.setRenderHint(QPainter::Antialiasing);
+    drawOver(p, l, c);
+    p.end();
+  }
+  layers.store(key, std::move(under), std::move(over));
+}
+
+void RingView::drawUnder(QPainter &p, const ring::Layout &l, const Colours &c,
+                         const Header &h) {
+  // Under the traffic: the machine's line of the header, the links, HBM.
+  const bool dark = c.dark;
+  QFont font = this->font();
   p.setPen(c.text);
   QFont bold = font;
   bold.setBold(true);
   p.setFont(bold);
-  const Header h = header();
   QRectF line1(8, 2, width() - 16, h.firstHeight - 2);
   p.drawText(line1, Qt::AlignLeft | Qt::AlignVCenter, h.machine.value(0));
   p.setFont(font);
-  if (arch.numCores == 0 || l.coreSize < 4) {
-    p.end();
-    layers.store(key, std::move(under), std::move(over));
+  if (arch.numCores == 0 || l.coreSize < 4)
     return;
-  }
   double head = std::clamp(l.coreSize * 0.3, 5.0, 8.0);
   p.setPen(QPen(c.link, l.coreSize > 30 ? 1.6 : 1.2));
   p.setBrush(Qt::NoBrush);
@@ -476,11 +549,13 @@ void RingView::drawLayers(const RingLayerCache::Key &key) {
       label = tr("HBM");
     p.drawText(l.hbm, Qt::AlignCenter, label);
   }
-  p.end();
+}
 
+void RingView::drawOver(QPainter &p, const ring::Layout &l, const Colours &c) {
   // Over the traffic: the cores, their ids and the legend.
-  p.begin(&over);
-  p.setRenderHint(QPainter::Antialiasing);
+  const QPalette pal = palette();
+  const bool dark = c.dark;
+  QFont font = this->font();
   QFont tileFont = font;
   tileFont.setBold(true);
   tileFont.setPixelSize(int(std::clamp(l.coreSize * 0.42, 8.0, 17.0)));
@@ -541,8 +616,6 @@ void RingView::drawLayers(const RingLayerCache::Key &key) {
     p.drawText(idBox, Qt::AlignCenter, QString::number(core));
   }
   drawLegend(p, l, c);
-  p.end();
-  layers.store(key, std::move(under), std::move(over));
 }
 
 void RingView::drawLegend(QPainter &p, const ring::Layout &l,

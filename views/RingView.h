@@ -68,6 +68,14 @@ public:
   /// step of a run (RingLayerCache).
   int layerBuilds() const { return layers.builds(); }
 
+  /// Writes the ring as drawn now (the placement, the run's state at the
+  /// current cycle, the focus) to `path`: SVG (vectors) when it ends in
+  /// .svg, else PNG; laid out at `size` (default: the view's size, at least
+  /// 720x720). False when the file cannot be written.
+  bool exportImage(const QString &path, QSize size = QSize()) const;
+  /// Draws the whole view onto `p` at the widget's size, without the
+  /// cached layers (what exportImage() draws).
+  void paintAll(QPainter &p);
   QSize sizeHint() const override { return {360, 360}; }
   QSize minimumSizeHint() const override { return {160, 160}; }
 
@@ -80,6 +88,7 @@ Q_SIGNALS:
 
 protected:
   void paintEvent(QPaintEvent *event) override;
+  void contextMenuEvent(QContextMenuEvent *event) override;
   void changeEvent(QEvent *event) override;
   void mouseMoveEvent(QMouseEvent *event) override;
   void mousePressEvent(QMouseEvent *event) override;
@@ -96,6 +105,16 @@ private:
   /// Draws the cached layers for `key` (RingLayerCache: under and over
   /// the traffic) and keeps the layout they were drawn with.
   void drawLayers(const RingLayerCache::Key &key);
+  struct Header;
+  /// Under the traffic (the machine's line, links, HBM) and over it (the
+  /// cores, ids, legend): the two cached layers.
+  void drawUnder(QPainter &p, const ring::Layout &l, const Colours &c,
+                 const Header &h);
+  void drawOver(QPainter &p, const ring::Layout &l, const Colours &c);
+  /// What a step changes: the header's run and pass lines, each core's
+  /// scratchpad fill and engines.
+  void drawLive(QPainter &p, const ring::Layout &l, const Colours &c,
+                const Header &h);
   void drawLegend(QPainter &p, const ring::Layout &l, const Colours &c);
   /// The links carrying a transfer at the current cycle.
   void drawTraffic(QPainter &p, const ring::Layout &l, const Colours &c);

@@ -3,6 +3,7 @@
 #include "RunSummary.h"
 
 #include "ElidedLabel.h"
+#include "RunNoteBar.h"
 
 #include "Bytes.h"
 
@@ -89,6 +90,9 @@ RunSummary::RunSummary(QWidget *parent) : QWidget(parent) {
   top->addWidget(compareButton);
   top->addWidget(exportButton);
   layout->addLayout(top);
+  note = new RunNoteBar(this);
+  note->setObjectName("runSummaryNote");
+  layout->addWidget(note);
   page = new QTextBrowser(this);
   page->setObjectName("runSummaryPage");
   page->setOpenLinks(false);
@@ -96,13 +100,25 @@ RunSummary::RunSummary(QWidget *parent) : QWidget(parent) {
   layout->addWidget(page, 1);
   connect(exportButton, &QToolButton::clicked, this,
           &RunSummary::exportTraceRequested);
+  connect(page, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+    if (url.scheme() == QLatin1String("cause"))
+      activateCause(url.path().toInt());
+  });
   refresh();
+}
+
+void RunSummary::activateCause(int index) {
+  if (shown.empty() || index < 0 || index >= int(shown.front().why.causes.size()))
+    return;
+  const spyre::emu::PathCause &c = shown.front().why.causes[size_t(index)];
+  Q_EMIT causeActivated(c.core, c.from, c.to);
 }
 
 void RunSummary::setRuns(std::vector<RunSummaryData> runs) {
   if (runs.size() > 2)
     runs.resize(2);
   shown = std::move(runs);
+  rebuildCompareMenu();
   refresh();
 }
 
@@ -119,10 +135,18 @@ void RunSummary::setStatus(const QString &text) {
 QString RunSummary::statusText() const { return status->fullText(); }
 
 void RunSummary::setCompareTargets(const QStringList &targets) {
+  compareTargets = targets;
+  rebuildCompareMenu();
+}
+
+void RunSummary::rebuildCompareMenu() {
   QMenu *menu = compareButton->menu();
   menu->clear();
-  for (const QString &t : targets)
-    menu->addAction(t, this, [this, t] { Q_EMIT compareRequested(t); });
+  // Comparing a run with itself on the same target says nothing.
+  const QString current = shown.empty() ? QString() : shown.front().arch;
+  for (const QString &t : compareTargets)
+    if (t != current)
+      menu->addAction(t, this, [this, t] { Q_EMIT compareRequested(t); });
   menu->addSeparator();
   QAction *single = menu->addAction(tr("Double buffering off (same target)"), this,
                                     [this] { Q_EMIT doubleBufferingCompareRequested(); });
@@ -133,6 +157,14 @@ void RunSummary::setCompareTargets(const QStringList &targets) {
       setRuns({shown.front()});
     Q_EMIT compareCleared();
   });
+}
+
+QStringList RunSummary::offeredTargets() const {
+  QStringList out;
+  for (QAction *a : compareButton->menu()->actions())
+    if (compareTargets.contains(a->text()))
+      out << a->text();
+  return out;
 }
 
 QString RunSummary::plainText() const { return page->toPlainText(); }
@@ -155,35 +187,85 @@ void RunSummary::refresh() {
     page->setHtml(html(shown, dark));
 }
 
+QString RunSummary::whyHtml(const RunSummaryData &run, bool dark) {
+  const spyre::emu::WaitProfile &why = run.why;
+  if (why.empty())
+    return QString();
+  QString faint = dark ? "#9aa3ad" : "#6a717a";
+  QString link = dark ? "#8ab4f8" : "#1a5fb4";
+  QString out = tr("<p><b>Why %1 cycles</b> <span style='color:%2'>(the critical "
+                   "path's largest causes: click one to see it on the Timeline)</span></p>")
+                    .arg(cycles(why.totalCycles), faint);
+  out += "<ol style='margin-top:0'>";
+  for (size_t i = 0; i < why.causes.size(); ++i) {
+    const spyre::emu::PathCause &c = why.causes[i];
+    out += QStringLiteral("<li><a style='color:%1' href='cause:%2'>%3</a> "
+                          "<span style='color:%4'>(core %5, cycles %6–%7)</span></li>")
+               .arg(link)
+               .arg(i)
+               .arg(esc(QString::fromStdString(c.sentence)), faint)
+               .arg(c.core)
+               .arg(cycles(c.from), cycles(c.to));
+  }
+  out += "</ol>";
+  // Each engine kind's time, summed over its engines on every core.
+  out += tr("<p style='margin-bottom:2px'><b>Time per engine kind</b> <span "
+            "style='color:%1'>(summed over cores: busy, in DMAs with HBM, waiting on "
+            "the ring, on a channel, at a barrier, idle)</span></p>")
+             .arg(faint);
+  out += "<table cellspacing=0 cellpadding=2><tr><th align=left>" + tr("engine") +
+         "</th>";
+  for (const QString &h : {tr("busy"), tr("HBM"), tr("ring"), tr("channel"),
+                           tr("barrier"), tr("idle")})
+    out += QStringLiteral("<th align=right>&nbsp;%1</th>").arg(h);
+  out += "<th align=left>&nbsp;" + tr("longest channel wait") + "</th></tr>";
+  using spyre::emu::Activity;
+  for (const spyre::emu::UnitTime &u : why.units) {
+    out += QStringLiteral("<tr><td>%1 <span style='color:%2'>×%3</span></td>")
+               .arg(esc(QString::fromStdString(u.unit)), faint)
+               .arg(u.engines);
+    for (Activity a : {Activity::Busy, Activity::Hbm, Activity::Ring, Activity::Channel,
+                       Activity::Barrier, Activity::Idle}) {
+      const uint64_t v = u.of(a);
+      out += QStringLiteral("<td align=right>&nbsp;%1</td>")
+                 .arg(v == 0 || u.total == 0 ? QStringLiteral("–")
+                                             : percent(double(v) / double(u.total)));
+    }
+    QString wait;
+    if (!u.channels.empty() && u.total > 0) {
+      const spyre::emu::ChannelWait &w = u.channels.front();
+      wait = (w.forData ? tr("channel %1, fed by %2: %3")
+                        : tr("channel %1, drained by %2: %3"))
+                 .arg(w.channel)
+                 .arg(esc(QString::fromStdString(w.partner)))
+                 .arg(percent(double(w.cycles) / double(u.total)));
+    }
+    out += QStringLiteral("<td>&nbsp;%1</td></tr>").arg(wait);
+  }
+  out += "</table>";
+  return out;
+}
+
 QString RunSummary::outputsVerdict(const RunSummaryData &run) {
   if (!run.compared)
     return run.interpreterError.isEmpty()
                ? tr("not compared")
                : tr("not compared: %1").arg(run.interpreterError);
-  if (run.outputs.empty())
+  if (run.numerics.outputs.empty())
     return tr("no arrays to compare");
-  QStringList bad;
-  for (const auto &c : run.outputs) {
-    QString name = QString::fromStdString(c.name);
-    if (c.missing)
-      bad << tr("'%1' is missing").arg(name);
-    else if (!c.agrees)
-      bad << tr("'%1': %2 of %3 elements differ; worst element %4: "
-                "emulator %5, interpreter %6 (%7 steps of its type)")
-                 .arg(name)
-                 .arg(c.mismatches)
-                 .arg(c.elements)
-                 .arg(c.worst)
-                 .arg(c.emulator, 0, 'g', 7)
-                 .arg(c.interpreter, 0, 'g', 7)
-                 .arg(c.ulps, 0, 'g', 3);
+  QStringList lines;
+  for (const spyre::driver::OutputVerdict &o : run.numerics.outputs)
+    lines << QString::fromStdString(o.text);
+  return lines.join("\n");
+}
+
+QString RunSummary::verdictColor(spyre::driver::Verdict v, bool dark) {
+  switch (v) {
+  case spyre::driver::Verdict::Exact: return dark ? "#7ad98f" : "#1e7e34";
+  case spyre::driver::Verdict::WithinRounding: return dark ? "#f0c060" : "#9a6700";
+  case spyre::driver::Verdict::Wrong: return dark ? "#ff8080" : "#b02020";
   }
-  if (bad.isEmpty())
-    return run.outputs.size() == 1
-               ? tr("match: the array equals the interpreter's")
-               : tr("match: all %1 arrays equal the interpreter's")
-                     .arg(run.outputs.size());
-  return tr("mismatch: %1").arg(bad.join("; "));
+  return QString();
 }
 
 QString RunSummary::html(const std::vector<RunSummaryData> &runs, bool dark) {
@@ -299,11 +381,15 @@ QString RunSummary::html(const std::vector<RunSummaryData> &runs, bool dark) {
     return p.empty() ? 0.0 : double(*std::max_element(p.begin(), p.end()));
   });
   add(tr("Outputs"), [&](const RunSummaryData &r) {
-    QString verdict = esc(outputsVerdict(r));
-    bool ok = r.compared && std::all_of(r.outputs.begin(), r.outputs.end(),
-                                        [](const auto &c) { return c.agrees; });
-    return QStringLiteral("<span style='color:%1'>%2</span>")
-        .arg(!r.compared ? faint : ok ? good : bad, verdict);
+    if (!r.compared || r.numerics.outputs.empty())
+      return QStringLiteral("<span style='color:%1'>%2</span>")
+          .arg(faint, esc(outputsVerdict(r)));
+    QStringList lines;
+    for (const spyre::driver::OutputVerdict &o : r.numerics.outputs)
+      lines << QStringLiteral("<span style='color:%1'>%2</span>")
+                   .arg(verdictColor(o.verdict, dark),
+                        esc(QString::fromStdString(o.text)));
+    return lines.join("<br>");
   });
 
   out += "<table cellspacing=0 cellpadding=3 width='100%'>";
@@ -352,7 +438,10 @@ QString RunSummary::html(const std::vector<RunSummaryData> &runs, bool dark) {
   }
   out += "</table>";
 
-  // One run: per core, each unit's busiest instance and the peak.
+  // One run: why it takes its cycles, then per core, each unit's busiest
+  // instance and the peak.
+  if (runs.size() == 1 && runs.front().ok)
+    out += whyHtml(runs.front(), dark);
   if (runs.size() == 1 && runs.front().ok) {
     const RunSummaryData &run = runs.front();
     std::vector<std::string> names;

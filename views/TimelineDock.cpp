@@ -3,6 +3,7 @@
 #include "TimelineDock.h"
 
 #include "ElidedLabel.h"
+#include "RunNoteBar.h"
 
 #include "TimelineModel.h"
 #include "TimelineView.h"
@@ -20,6 +21,11 @@ TimelineDock::TimelineDock(QWidget *parent)
   auto *layout = new QVBoxLayout(panel);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->setSpacing(2);
+  // What the run shown is, when it is not the current kernel's (or the
+  // newest run failed), with what to do about it.
+  m_note = new RunNoteBar(panel);
+  m_note->setObjectName("timelineNote");
+  layout->addWidget(m_note);
   auto *bar = new QHBoxLayout;
   m_status = new ElidedLabel(panel);
   m_status->setFullText(tr("No emulated run"));
@@ -36,7 +42,13 @@ TimelineDock::TimelineDock(QWidget *parent)
   fit->setText(tr("Fit"));
   fit->setToolTip(tr("Show the whole run (wheel: zoom; drag: pan; drag the "
                      "cursor or click the ruler: move the current cycle)"));
+  m_summaryNote = new QLabel(panel);
+  m_summaryNote->setObjectName("timelineSummaryNote");
+  m_summaryNote->setWordWrap(true);
+  m_summaryNote->setMaximumWidth(260);
+  m_summaryNote->hide();
   bar->addWidget(m_status, 1);
+  bar->addWidget(m_summaryNote);
   bar->addWidget(fit);
   layout->addLayout(bar);
   m_view = new TimelineView(panel);
@@ -54,3 +66,11 @@ void TimelineDock::setStatus(const QString &text) {
 }
 
 QString TimelineDock::status() const { return m_status->fullText(); }
+
+void TimelineDock::setNote(const QString &text) {
+  m_summaryNote->setText(text);
+  m_summaryNote->setToolTip(text);
+  m_summaryNote->setVisible(!text.isEmpty());
+}
+
+QString TimelineDock::note() const { return m_summaryNote->text(); }

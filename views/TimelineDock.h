@@ -13,6 +13,8 @@
 #include <memory>
 
 class ElidedLabel;
+class QLabel;
+class RunNoteBar;
 class TimelineModel;
 class TimelineView;
 
@@ -28,11 +30,20 @@ public:
   /// The line above the lanes ("cycle 120 / 4 096 · event 7 / 900 · …").
   void setStatus(const QString &text);
   QString status() const;
+  /// A short note beside the status: what the lanes' stretches stand for
+  /// (a long run drawn from its summary); empty: hidden.
+  void setNote(const QString &text);
+  QString note() const;
+  /// The note above the status ("Shown: the run of the kernel 3 edits
+  /// ago" [Re-run]); hidden while empty.
+  RunNoteBar *noteBar() const { return m_note; }
 
 private:
   std::unique_ptr<TimelineModel> m_model;
   TimelineView *m_view = nullptr;
   ElidedLabel *m_status = nullptr;
+  QLabel *m_summaryNote = nullptr;
+  RunNoteBar *m_note = nullptr;
 };
 
 #endif

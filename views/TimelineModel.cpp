@@ -79,6 +79,14 @@ void TimelineModel::finish(uint64_t endCycle) {
       lists.push_back(&lanes_[size_t(e)].busy);
     coreBusy_[size_t(core)] = unite(lists);
   }
+  relayout();
+}
+
+void TimelineModel::setIdleExpanded(bool expanded) {
+  if (expanded == idleExpanded_)
+    return;
+  idleExpanded_ = expanded;
+  relayout();
 }
 
 const std::vector<Interval> &TimelineModel::coreBusy(int core) const {
@@ -127,6 +135,26 @@ void TimelineModel::relayout() {
   for (const Lane &l : lanes_)
     engineCores.push_back(l.core);
   rows_ = layoutRows(engineCores, cores_, focused_, collapsed_);
+  // Cores that did nothing (known once finish() built the cores' busy
+  // time): one row for them all, at the end.
+  idle_.clear();
+  if (end_ == 0)
+    return;
+  for (int c = 0; c < cores_; ++c)
+    if (c != focused_ && coreBusy_[size_t(c)].empty())
+      idle_.push_back(c);
+  if (idle_.size() < 2 || idleExpanded_)
+    return;
+  std::vector<bool> isIdle(size_t(cores_), false);
+  for (int c : idle_)
+    isIdle[size_t(c)] = true;
+  rows_.erase(std::remove_if(rows_.begin(), rows_.end(),
+                             [&](const Row &r) { return isIdle[size_t(r.core)]; }),
+              rows_.end());
+  Row group;
+  group.core = idle_.front();
+  group.idle = true;
+  rows_.push_back(group);
 }
 
 std::vector<TimelineModel::Row>

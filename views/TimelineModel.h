@@ -33,12 +33,14 @@ public:
     std::vector<timeline::Interval> blocked; ///< sorted, not overlapping
     uint64_t busyCycles = 0;
   };
-  /// A shown row: a core's header (engine -1) or one of its engines.
+  /// A shown row: a core's header (engine -1) or one of its engines; or
+  /// (idle) the one row standing for every core that did nothing.
   struct Row {
     int core = 0;
     int engine = -1;
+    bool idle = false;
     bool operator==(const Row &o) const {
-      return core == o.core && engine == o.engine;
+      return core == o.core && engine == o.engine && idle == o.idle;
     }
   };
 
@@ -71,8 +73,14 @@ public:
   int focusedCore() const { return focused_; }
   void setCollapsed(int core, bool collapsed);
   bool isCollapsed(int core) const;
-  /// The rows shown, top to bottom.
+  /// The rows shown, top to bottom. Once finish()ed, the cores whose
+  /// engines were never busy (a kernel of one tile leaves 31 of 32 cores
+  /// idle) are one row at the end, unless setIdleExpanded(true).
   const std::vector<Row> &rows() const { return rows_; }
+  /// The cores that were never busy (the focused core is never among them).
+  const std::vector<int> &idleCores() const { return idle_; }
+  void setIdleExpanded(bool expanded);
+  bool idleExpanded() const { return idleExpanded_; }
 
   /// The rows for engines on `engineCores` (engine i on core
   /// engineCores[i]) of `cores` cores: `focused` first (if in range), then
@@ -96,6 +104,8 @@ private:
   std::vector<std::vector<timeline::Interval>> coreBusy_;
   std::vector<bool> collapsed_;
   std::vector<Row> rows_;
+  std::vector<int> idle_;
+  bool idleExpanded_ = false;
 };
 
 #endif

@@ -2,13 +2,17 @@
 
 #include "TimelineView.h"
 
+#include "ExportFolder.h"
+#include "PictureFile.h"
 #include "TileColors.h"
 #include "TimelineModel.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QMenu>
 #include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -74,8 +78,16 @@ int TimelineView::labelWidth() const {
 
 int TimelineView::rulerHeight() const { return fontMetrics().height() + 8; }
 
+QSize TimelineView::area() const {
+  return m_paintSize.isEmpty() ? viewport()->size() : m_paintSize;
+}
+
+int TimelineView::scrollY() const {
+  return m_paintSize.isEmpty() ? verticalScrollBar()->value() : 0;
+}
+
 int TimelineView::plotWidth() const {
-  return std::max(1, viewport()->width() - labelWidth());
+  return std::max(1, area().width() - labelWidth());
 }
 
 int TimelineView::rowHeight(int row) const {
@@ -105,8 +117,8 @@ void TimelineView::updateScrollBar() {
 }
 
 QRect TimelineView::rowRect(int row) const {
-  int top = rulerHeight() + rowTop(row) - verticalScrollBar()->value();
-  return QRect(0, top, viewport()->width(), rowHeight(row));
+  int top = rulerHeight() + rowTop(row) - scrollY();
+  return QRect(0, top, area().width(), rowHeight(row));
 }
 
 int TimelineView::rowAt(int y) const {
@@ -142,6 +154,7 @@ void TimelineView::setScale(const timeline::Scale &s) {
   uint64_t end = m_model ? m_model->endCycle() : 0;
   m_scale = timeline::clamp(s, end, plotWidth());
   viewport()->update();
+  Q_EMIT visibleRangeChanged();
 }
 
 void TimelineView::fitAll() {
@@ -149,6 +162,7 @@ void TimelineView::fitAll() {
   m_scale = timeline::fit(end, plotWidth());
   m_fitted = true;
   viewport()->update();
+  Q_EMIT visibleRangeChanged();
 }
 
 void TimelineView::setVisibleRange(double first, double last) {
@@ -188,12 +202,18 @@ void TimelineView::resizeEvent(QResizeEvent *event) {
 
 void TimelineView::paintEvent(QPaintEvent *) {
   QPainter p(viewport());
+  paintOn(p, true);
+}
+
+void TimelineView::paintOn(QPainter &p, bool withCursor) {
   const QPalette &pal = palette();
-  p.fillRect(viewport()->rect(), pal.color(QPalette::Base));
+  const QSize size = area();
+  const QRect all(QPoint(0, 0), size);
+  p.fillRect(all, pal.color(QPalette::Base));
   m_painted = 0;
   if (!m_model || m_model->isEmpty()) {
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(viewport()->rect(), Qt::AlignCenter | Qt::TextWordWrap,
+    p.drawText(all, Qt::AlignCenter | Qt::TextWordWrap,
                tr("No emulated run yet: Run ▸ Run on Emulator (F5) "
                   "records one, then F10 steps through it."));
     return;
@@ -201,23 +221,25 @@ void TimelineView::paintEvent(QPaintEvent *) {
   const int rows = int(m_model->rows().size());
   const int top = rulerHeight();
   p.save();
-  p.setClipRect(QRect(0, top, viewport()->width(), viewport()->height() - top));
-  int y = top - verticalScrollBar()->value();
-  for (int r = 0; r < rows && y <= viewport()->height(); ++r) {
-    QRect rect(0, y, viewport()->width(), rowHeight(r));
+  p.setClipRect(QRect(0, top, size.width(), size.height() - top));
+  int y = top - scrollY();
+  for (int r = 0; r < rows && y <= size.height(); ++r) {
+    QRect rect(0, y, size.width(), rowHeight(r));
     y += rect.height();
     if (rect.bottom() >= top)
       paintRow(p, r, rect);
   }
   p.restore();
   paintRuler(p);
+  if (!withCursor)
+    return;
 
   // The cursor over everything.
   int cx = xOf(double(m_cursor));
-  if (cx >= labelWidth() && cx <= viewport()->width()) {
+  if (cx >= labelWidth() && cx <= size.width()) {
     QColor accent = m_dark ? QColor(0xff, 0x9e, 0x40) : QColor(0xd0, 0x4a, 0x00);
     p.setPen(QPen(accent, 2));
-    p.drawLine(cx, top - 4, cx, viewport()->height());
+    p.drawLine(cx, top - 4, cx, size.height());
     QPolygon handle;
     handle << QPoint(cx - 5, 0) << QPoint(cx + 5, 0) << QPoint(cx, top - 3);
     p.setBrush(accent);
@@ -226,12 +248,49 @@ void TimelineView::paintEvent(QPaintEvent *) {
   }
 }
 
+bool TimelineView::exportImage(const QString &path, int width) {
+  if (!m_model || m_model->isEmpty())
+    return false;
+  // Every row, the whole run, at least 1200 pixels wide; no cursor (the
+  // picture is of the run, not of where it was stepped to).
+  const timeline::Scale shown = m_scale;
+  const QSize size(std::max(width > 0 ? width : viewport()->width(), 1200),
+                   rulerHeight() + contentHeight());
+  m_paintSize = size;
+  m_scale = timeline::fit(m_model->endCycle(), plotWidth());
+  const bool ok = PictureFile::write(path, size, tr("Timeline"), palette().color(QPalette::Base),
+                                     [this](QPainter &p) { paintOn(p, false); });
+  m_paintSize = QSize();
+  m_scale = shown;
+  return ok;
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event) {
+  QMenu menu(this);
+  for (const char *format : {"PNG", "SVG"}) {
+    const QString ext = QString::fromLatin1(format).toLower();
+    QAction *a = menu.addAction(tr("Export Timeline as %1…").arg(QLatin1String(format)), this,
+                                [this, ext] {
+                                  const QString path = ExportFolder::askSave(
+                                      this, tr("Export timeline"),
+                                      QStringLiteral("timeline.") + ext,
+                                      ext == QLatin1String("svg") ? tr("SVG drawing (*.svg)")
+                                                                  : tr("PNG image (*.png)"));
+                                  if (!path.isEmpty())
+                                    exportImage(path);
+                                });
+    a->setEnabled(m_model && !m_model->isEmpty());
+  }
+  menu.exec(event->globalPos());
+}
+
 void TimelineView::paintRuler(QPainter &p) {
   const QPalette &pal = palette();
   const int h = rulerHeight(), left = labelWidth();
-  p.fillRect(QRect(0, 0, viewport()->width(), h), pal.color(QPalette::Window));
+  const int w = area().width();
+  p.fillRect(QRect(0, 0, w, h), pal.color(QPalette::Window));
   p.setPen(pal.color(QPalette::Mid));
-  p.drawLine(0, h - 1, viewport()->width(), h - 1);
+  p.drawLine(0, h - 1, w, h - 1);
   p.setPen(pal.color(QPalette::WindowText));
   p.drawText(QRect(4, 0, left - 8, h), Qt::AlignVCenter | Qt::AlignLeft,
              tr("cycle %1").arg(QLocale().toString(qulonglong(m_cursor))));
@@ -256,6 +315,18 @@ void TimelineView::paintRow(QPainter &p, int row, const QRect &r) {
   const TimelineModel::Row &info = m_model->rows()[size_t(row)];
   const bool header = info.engine < 0;
   const int left = labelWidth(), width = plotWidth();
+  if (info.idle) {
+    // Every core that did nothing, as one row.
+    p.fillRect(r, pal.color(QPalette::AlternateBase).darker(m_dark ? 80 : 104));
+    p.setPen(pal.color(QPalette::Midlight));
+    p.drawLine(r.left(), r.top(), r.right(), r.top());
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(QRect(4, r.top(), r.width() - 8, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
+               tr("▸ %1 idle cores (%2): no engine was busy")
+                   .arg(m_model->idleCores().size())
+                   .arg(idleCoreList()));
+    return;
+  }
   QColor base = pal.color(QPalette::Base);
   QColor band = header ? pal.color(QPalette::AlternateBase).darker(m_dark ? 80 : 104)
                        : (row % 2 ? pal.color(QPalette::AlternateBase) : base);
@@ -338,7 +409,10 @@ void TimelineView::mousePressEvent(QMouseEvent *event) {
   m_dragScroll = verticalScrollBar()->value();
   if (pos.x() < labelWidth()) {
     int row = rowAt(pos.y());
-    if (row >= 0 && m_model->rows()[size_t(row)].engine < 0) {
+    if (row >= 0 && m_model->rows()[size_t(row)].idle) {
+      m_model->setIdleExpanded(true);
+      rowsChanged();
+    } else if (row >= 0 && m_model->rows()[size_t(row)].engine < 0) {
       int core = m_model->rows()[size_t(row)].core;
       m_model->setCollapsed(core, !m_model->isCollapsed(core));
       rowsChanged();
@@ -390,10 +464,28 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent *event) {
   int row = rowAt(event->position().toPoint().y());
   if (row < 0)
     return;
+  if (m_model->rows()[size_t(row)].idle)
+    return;
   int core = m_model->rows()[size_t(row)].core;
   m_model->setFocusedCore(core);
   rowsChanged();
   Q_EMIT coreFocused(core);
+}
+
+QString TimelineView::idleCoreList() const {
+  // "1-3, 5, 7-31"
+  QStringList parts;
+  const std::vector<int> &idle = m_model->idleCores();
+  for (size_t i = 0; i < idle.size();) {
+    size_t j = i;
+    while (j + 1 < idle.size() && idle[j + 1] == idle[j] + 1)
+      ++j;
+    parts << (j > i + 1 ? QStringLiteral("%1–%2").arg(idle[i]).arg(idle[j])
+              : j == i  ? QString::number(idle[i])
+                        : QStringLiteral("%1, %2").arg(idle[i]).arg(idle[j]));
+    i = j + 1;
+  }
+  return parts.join(QStringLiteral(", "));
 }
 
 bool TimelineView::viewportEvent(QEvent *event) {
@@ -418,6 +510,8 @@ QString TimelineView::toolTipAt(const QPoint &pos) const {
                ? tr("Click or drag to move the current cycle")
                : QString();
   const TimelineModel::Row &info = m_model->rows()[size_t(row)];
+  if (info.idle)
+    return tr("Cores %1 did nothing in this run: click to list them").arg(idleCoreList());
   if (pos.x() < labelWidth()) {
     if (info.engine >= 0)
       return tr("core %1 %2: busy %3 cycles")

@@ -72,10 +72,16 @@ public:
 
   /// Rectangles drawn for intervals in the last paint.
   int paintedSpans() const { return m_painted; }
+  /// Writes every row over the whole run (no cursor) to `path`: SVG when
+  /// it ends in .svg, else PNG; at least 1200 pixels (or `width`) wide.
+  /// False when there is no run or the file cannot be written.
+  bool exportImage(const QString &path, int width = 0);
 
 Q_SIGNALS:
   /// The user moved the cursor to `cycle`.
   void cycleRequested(uint64_t cycle);
+  /// The cycles shown changed (zoom, pan, resize, a new model).
+  void visibleRangeChanged();
   void coreFocused(int core);
 
 protected:
@@ -86,6 +92,7 @@ protected:
   void mouseMoveEvent(QMouseEvent *event) override;
   void mouseReleaseEvent(QMouseEvent *event) override;
   void mouseDoubleClickEvent(QMouseEvent *event) override;
+  void contextMenuEvent(QContextMenuEvent *event) override;
   bool viewportEvent(QEvent *event) override;
 
 private:
@@ -97,6 +104,14 @@ private:
   uint64_t cycleAtX(int x) const;
   QString toolTipAt(const QPoint &pos) const;
   void paintRuler(QPainter &p);
+  /// Paints the rows and the ruler (and the cursor) at area()'s size.
+  void paintOn(QPainter &p, bool withCursor);
+  /// The size painted: the viewport's, or an export's.
+  QSize area() const;
+  /// The rows' scroll offset (0 in an export).
+  int scrollY() const;
+  /// The idle cores as ranges ("1–3, 5, 7–31").
+  QString idleCoreList() const;
   void paintRow(QPainter &p, int row, const QRect &r);
 
   TimelineModel *m_model = nullptr;
@@ -110,6 +125,7 @@ private:
   int m_dragScroll = 0;
   int m_painted = 0;
   std::vector<QColor> m_colours; ///< per KTIR line, for the theme
+  QSize m_paintSize; ///< non-empty while exporting
 };
 
 #endif

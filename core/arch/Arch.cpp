@@ -4,6 +4,7 @@
 
 #include "arch/Arch.h"
 #include "support/Limits.h"
+#include "support/NumberText.h"
 #include "support/ReadFile.h"
 
 // Debian's libtomlplusplus-dev installs toml.h; upstream also names it
@@ -94,6 +95,10 @@ constexpr KnownKey kKnownKeys[] = {
     {"timing", "lx_port_sticks_per_cycle"},
     {"timing", "channel_latency_cycles"},
     {"timing", "dma_setup_cycles"},
+    {"", "numerics"},
+    {"numerics", "accumulator"},
+    {"numerics", "reduce_order"},
+    {"numerics", "function_ulps"},
 };
 
 constexpr std::string_view kEngineKeys[] = {"name", "role", "count"};
@@ -103,15 +108,13 @@ constexpr std::string_view kRoles[] = {"load", "compute", "store"};
 constexpr std::string_view kElementTypes[] = {
     "f16", "bf16", "df16", "f32", "f64", "i1", "i8", "i16", "i32", "i64"};
 
-constexpr int kMaxCores = 1024;
+// The machine model's ranges (support/Limits.h, shared with a record's
+// hw_config) and the format's own.
+using limits::kMaxCores;
+using limits::kMaxSimdElements;
 constexpr int kMinStickBytes = 16;
 constexpr int kMaxStickBytes = 65536;
 constexpr int kMaxEngineCount = 1024;
-constexpr int kMaxSimdElements = 1 << 20;
-constexpr double kMaxClockGhz = 100.0;
-constexpr double kMaxBandwidthGBs = 1e7; // 10 PB/s
-constexpr int64_t kMaxScratchpadBytes = int64_t(1) << 40;
-constexpr int64_t kMaxHbmBytes = int64_t(1) << 50;
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -154,19 +157,7 @@ std::string_view describeType(const toml::node &node) {
   return "nothing";
 }
 
-std::string formatNumber(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  // Prefer the shortest form that reads back exactly (128 rather than
-  // 128.00000000000000).
-  for (int precision = 1; precision <= 17; ++precision) {
-    char shortBuf[64];
-    std::snprintf(shortBuf, sizeof shortBuf, "%.*g", precision, v);
-    if (std::strtod(shortBuf, nullptr) == v)
-      return shortBuf;
-  }
-  return buf;
-}
+std::string formatNumber(double v) { return shortestText(v); }
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
 
@@ -330,11 +321,11 @@ private:
     return integerValue(*node, joinPath(tablePath, key), lo, hi);
   }
 
-  // An integer or floating-point value that must be finite, > 0 and at
-  // most `hi` (the documented bound: docs/architecture-format.md).
-  std::optional<double> positiveNumber(const toml::table &table,
-                                       std::string_view tablePath,
-                                       std::string_view key, double hi) {
+  // An integer or floating-point value that must be finite and in
+  // [lo, hi] (the documented range: docs/architecture-format.md).
+  std::optional<double> number(const toml::table &table,
+                               std::string_view tablePath, std::string_view key,
+                               double lo, double hi) {
     const toml::node *node = require(table, tablePath, key);
     if (!node)
       return std::nullopt;
@@ -349,13 +340,9 @@ private:
                        std::string(describeType(*node)));
       return std::nullopt;
     }
-    if (!std::isfinite(x) || x <= 0) {
-      error(*node,
-            quote(path) + " must be a positive number, got " + formatNumber(x));
-      return std::nullopt;
-    }
-    if (x > hi) {
-      error(*node, quote(path) + " must be at most " + formatNumber(hi) +
+    if (!std::isfinite(x) || x < lo || x > hi) {
+      error(*node, quote(path) + " must be a number between " +
+                       formatNumber(lo) + " and " + formatNumber(hi) +
                        ", got " + formatNumber(x));
       return std::nullopt;
     }
@@ -443,6 +430,9 @@ private:
   void checkCompute(const toml::table &t, Arch &arch);
   void checkComputeEngine(const toml::table &t, Arch &arch);
   void checkTiming(const toml::table &t, Arch &arch);
+  void checkNumerics(const toml::table &t, Arch &arch);
+  std::optional<bool> choice(const toml::table &t, const char *key,
+                             std::string_view yes, std::string_view no);
 
   std::vector<Diagnostic> &errors_;
   std::vector<Diagnostic> found_;
@@ -503,13 +493,23 @@ void Checker::check(const toml::table &root, Arch &arch) {
     else
       checkTiming(*node->as_table(), arch);
   }
+  // [numerics] is optional too (docs/numerics.md).
+  arch.numerics = NumericsParams{};
+  if (const toml::node *node = root.get("numerics")) {
+    if (!node->is_table())
+      error(*node, "'numerics' must be a table (a [numerics] section), got " +
+                       std::string(describeType(*node)));
+    else
+      checkNumerics(*node->as_table(), arch);
+  }
 }
 
 void Checker::checkChip(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "chip", knownKeysOf("chip"), true);
   if (auto v = integer(t, "chip", "cores", 1, kMaxCores))
     arch.numCores = int(*v);
-  if (auto v = positiveNumber(t, "chip", "clock_ghz", kMaxClockGhz))
+  if (auto v = number(t, "chip", "clock_ghz", limits::kMinClockGhz,
+                      limits::kMaxClockGhz))
     arch.clockGhz = *v;
 }
 
@@ -535,7 +535,7 @@ void Checker::checkMemory(const toml::table &t, Arch &arch, bool coresValid) {
 
   if (const toml::node *node = require(t, "memory", "scratchpad_bytes")) {
     if (auto v = integerValue(*node, "memory.scratchpad_bytes", 1,
-                                  kMaxScratchpadBytes)) {
+                                  limits::kMaxScratchpadBytes)) {
       if (stickValid && *v % arch.stickBytes != 0)
         error(*node, "'memory.scratchpad_bytes' must be a multiple of "
                      "'memory.stick_bytes' (" +
@@ -546,9 +546,10 @@ void Checker::checkMemory(const toml::table &t, Arch &arch, bool coresValid) {
     }
   }
 
-  if (auto v = integer(t, "memory", "hbm_bytes", 1, kMaxHbmBytes))
+  if (auto v = integer(t, "memory", "hbm_bytes", 1, limits::kMaxHbmBytes))
     arch.hbmBytes = uint64_t(*v);
-  if (auto v = positiveNumber(t, "memory", "hbm_bandwidth_gbs", kMaxBandwidthGBs))
+  if (auto v = number(t, "memory", "hbm_bandwidth_gbs",
+                      limits::kMinBandwidthGBs, limits::kMaxBandwidthGBs))
     arch.hbmBandwidthGBs = *v;
 
   if (const toml::node *node = require(t, "memory", "hbm_attach_core")) {
@@ -569,15 +570,17 @@ void Checker::checkRing(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "ring", knownKeysOf("ring"), true);
   if (auto v = boolean(t, "ring", "bidirectional"))
     arch.bidirectionalRing = *v;
-  if (auto v = positiveNumber(t, "ring", "link_bandwidth_gbs", kMaxBandwidthGBs))
+  if (auto v = number(t, "ring", "link_bandwidth_gbs",
+                      limits::kMinBandwidthGBs, limits::kMaxBandwidthGBs))
     arch.ringLinkBandwidthGBs = *v;
-  if (auto v = integer(t, "ring", "hop_latency_cycles", 0, INT_MAX))
+  if (auto v = integer(t, "ring", "hop_latency_cycles", 0,
+                       limits::kMaxHopLatencyCycles))
     arch.hopLatencyCycles = int(*v);
 }
 
 void Checker::checkDataflow(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "dataflow", knownKeysOf("dataflow"), true);
-  if (auto v = integer(t, "dataflow", "fifo_depth", 1, INT_MAX))
+  if (auto v = integer(t, "dataflow", "fifo_depth", 1, limits::kMaxFifoDepth))
     arch.fifoDepth = int(*v);
   if (const toml::node *node = require(t, "dataflow", "engines"))
     checkEngines(*node, arch);
@@ -732,9 +735,11 @@ void Checker::checkSimd(const toml::table &t, Arch &arch) {
 
 void Checker::checkCompute(const toml::table &t, Arch &arch) {
   rejectUnknown(t, "compute", knownKeysOf("compute"), true);
-  if (auto v = integer(t, "compute", "systolic_rows", 1, INT_MAX))
+  if (auto v = integer(t, "compute", "systolic_rows", 1,
+                       limits::kMaxSystolicRows))
     arch.systolicRows = int(*v);
-  if (auto v = integer(t, "compute", "transcendental_penalty", 1, INT_MAX))
+  if (auto v = integer(t, "compute", "transcendental_penalty", 1,
+                       limits::kMaxTranscendentalPenalty))
     arch.transcendentalPenalty = int(*v);
   // The compute engine had a second capacity here (what the emulator let
   // it hold whole); it has one now, compute_engine.local_bytes.
@@ -756,6 +761,41 @@ void Checker::checkTiming(const toml::table &t, Arch &arch) {
   optionalInt("channel_latency_cycles", 0, 1 << 20,
               arch.timing.channelLatencyCycles);
   optionalInt("dma_setup_cycles", 0, 1 << 20, arch.timing.dmaSetupCycles);
+}
+
+// One of two strings, as true (`yes`) or false (`no`).
+std::optional<bool> Checker::choice(const toml::table &t, const char *key,
+                                    std::string_view yes, std::string_view no) {
+  const toml::node *node = t.get(key);
+  if (!node)
+    return std::nullopt;
+  std::string path = std::string("numerics.") + key;
+  std::optional<std::string> v = stringValue(*node, path);
+  if (!v)
+    return std::nullopt;
+  if (*v == yes || *v == no)
+    return *v == yes;
+  error(*node, quote(path) + " must be \"" + std::string(yes) + "\" or \"" +
+                   std::string(no) + "\", got \"" + *v + "\"");
+  return std::nullopt;
+}
+
+void Checker::checkNumerics(const toml::table &t, Arch &arch) {
+  rejectUnknown(t, "numerics", knownKeysOf("numerics"), true);
+  if (auto v = choice(t, "accumulator", "f32", "element"))
+    arch.numerics.accumulateF32 = *v;
+  if (auto v = choice(t, "reduce_order", "tree", "sequential"))
+    arch.numerics.treeReduce = *v;
+  if (const toml::node *node = t.get("function_ulps")) {
+    double x = node->as_floating_point()  ? node->as_floating_point()->get()
+               : node->as_integer()       ? double(node->as_integer()->get())
+                                          : NAN;
+    if (!(x >= 0.5 && x <= 1024))
+      error(*node, "'numerics.function_ulps' must be a number between 0.5 "
+                   "and 1024 (ulps of the result type)");
+    else
+      arch.numerics.functionUlps = x;
+  }
 }
 
 // --- [compute_engine]: the compute engine's own memory ---

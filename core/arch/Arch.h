@@ -57,6 +57,23 @@ struct TimingParams {
   int dmaSetupCycles = 64;      // cycles before a DMA's first stick moves
 };
 
+// [numerics]: how the compute engine rounds what it accumulates and what
+// its functions return (docs/numerics.md). The emulator follows it and the
+// interpreter's error bounds assume it. The section is optional; absent
+// keys keep these defaults, which are the presets' values.
+struct NumericsParams {
+  // accumulator = "f32" | "element": a reduction's lanes (VReduce) fold
+  // in f32 and round once to the element type, or in the element type,
+  // rounding every step.
+  bool accumulateF32 = true;
+  // reduce_order = "tree" | "sequential": VReduce folds a register's lanes
+  // pairwise (lane i with lane i + n/2, log2 n levels) or one after the
+  // other from lane 0.
+  bool treeReduce = true;
+  // function_ulps: the error of exp, tanh, ... in ulps of the result type.
+  double functionUlps = 1.0;
+};
+
 // The fields mirror the file's keys (docs/architecture-format.md). A
 // default-constructed Arch is all zeros: take values from a file or from
 // defaultArch(), never from here.
@@ -95,6 +112,9 @@ struct Arch {
 
   // [timing]
   TimingParams timing;
+
+  // [numerics]
+  NumericsParams numerics;
 
   // --- [compute_engine]: the compute engine's own memory ---
   // Bytes one compute engine (one instance of the "compute" role) holds:

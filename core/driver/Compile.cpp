@@ -1,17 +1,21 @@
 //===- Compile.cpp - compile a kernel, keeping every pass's output --------===//
 
 #include "driver/Compile.h"
+#include "driver/CompileHooks.h"
 #include "driver/Architecture.h"
 #include "driver/DiagnosticCapture.h"
 #include "driver/KernelSource.h"
 #include "driver/SnapshotMachine.h"
 #include "ir/DeviceImport.h"
+#include "ir/KernelFunctions.h"
+#include "ir/KernelLocations.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 #include "pipeline/PassVerifier.h"
 #include "pipeline/Pipeline.h"
 #include "spyrecode/Listing.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -191,9 +195,10 @@ class SnapshotInstrumentation : public PassInstrumentation {
 public:
   SnapshotInstrumentation(ModuleOp module, CompileResult &result,
                           DiagnosticCapture &capture, int stickBytes,
-                          AsmState::LocationMap &opLines)
+                          AsmState::LocationMap &opLines,
+                          const CompileHooks &hooks)
       : module(module), result(result), capture(capture),
-        stickBytes(stickBytes), opLines(opLines) {}
+        stickBytes(stickBytes), opLines(opLines), hooks(hooks) {}
 
   void runBeforePass(Pass *pass, Operation *) override {
     capture.setPass(pass->getArgument().str());
@@ -215,10 +220,20 @@ private:
                                                    : info->description;
     }
     snap.wallMs = ms;
-    if (snap.pass == "lower-to-spyrecode") {
-      // The stage's result is not MLIR: its snapshot is the listing.
-      if (result.spyreCode)
-        snap.ir = code::printListing(*result.spyreCode, &snap.sourceLines);
+    if (hooks.afterPass)
+      hooks.afterPass(snap.pass, module);
+    if (snap.stage == "SpyreCode") {
+      // The pass's result is not MLIR: its snapshot is the listing of its
+      // output (none when it failed), with what each line shows (the KTIR
+      // line; which instruction).
+      if (std::shared_ptr<const code::Module> lowered = spyreCodeOf(*pass)) {
+        result.spyreCode = lowered;
+        auto listing =
+            std::make_shared<code::Listing>(code::printListing(*lowered));
+        snap.ir = listing->text;
+        snap.sourceLines = listing->ktirLines();
+        snap.listing = std::move(listing);
+      }
       // The module is still the DataflowIR one: the same machine state.
       readMachineState(module, stickBytes, snap);
     } else {
@@ -229,6 +244,8 @@ private:
     snap.changed = result.snapshots.empty() ||
                    snap.ir != result.snapshots.back().ir;
     result.snapshots.push_back(std::move(snap));
+    if (hooks.snapshotTaken)
+      hooks.snapshotTaken(module);
     capture.setPass("");
   }
 
@@ -237,14 +254,21 @@ private:
   DiagnosticCapture &capture;
   int stickBytes;
   AsmState::LocationMap &opLines; ///< of the latest MLIR snapshot
+  const CompileHooks &hooks;
   std::chrono::steady_clock::time_point start;
 };
 
 } // namespace
 
 CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
-  CompileResult result;
   MLIRContext context;
+  return compileKernelIn(context, request, {});
+}
+
+CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
+                                             const CompileRequest &request,
+                                             const CompileHooks &hooks) {
+  CompileResult result;
   loadKernelDialects(context);
   if (!request.directory.empty())
     setDeviceImportDirectory(context, request.directory);
@@ -253,9 +277,32 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   if (failed(loadKernelSource(context, sourceMgr, request.source,
                               request.sourceName)))
     return result;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseKernelModule(sourceMgr, context);
   if (!module)
     return result;
+  if (!request.grid.empty())
+    for (auto function : module->getOps<func::FuncOp>())
+      if (!function.isDeclaration())
+        function->setAttr("grid",
+                          Builder(&context).getI64ArrayAttr(request.grid));
+  // A module of several kernels compiles one: the one asked for, else the
+  // first (a remark says which, and how to pick another).
+  result.kernels = kernelNames(*module);
+  result.function = request.function;
+  if (result.function.empty() && !result.kernels.empty()) {
+    result.function = result.kernels.front();
+    if (result.kernels.size() > 1) {
+      std::string names;
+      for (const std::string &k : result.kernels)
+        names += (names.empty() ? "@" : ", @") + k;
+      for (func::FuncOp f : kernelFunctions(*module))
+        if (f.getSymName() == result.function)
+          mlir::emitRemark(f.getLoc())
+              << "the module holds " << result.kernels.size()
+              << " kernels (" << names << "); compiling @" << result.function
+              << " (pick another in the Kernel box or with --function)";
+    }
+  }
   // The passes read the declared device themselves; the app shows its name.
   FailureOr<ktdf_arch::DeviceOp> device = findDeviceDeclaration(*module);
   if (succeeded(device) && *device)
@@ -268,28 +315,28 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   snapshotText(*module, input.ir, input.sourceLines);
   input.changed = false;
   result.snapshots.push_back(std::move(input));
+  if (hooks.snapshotTaken)
+    hooks.snapshotTaken(*module);
 
   std::optional<arch::Arch> architecture =
       loadArchitecture(request.arch, result.diagnostics);
   if (!architecture)
     return result;
-  // lower-to-spyrecode hands its module here; its instructions name the
-  // lines of the DataflowIR snapshot before it.
+  // lower-to-spyrecode's instructions name the lines of the DataflowIR
+  // snapshot before it; its module is read after it ran (spyreCodeOf).
   AsmState::LocationMap opLines;
-  auto spyreCode = std::make_shared<SpyreCodeOutput>();
-  spyreCode->deliver = [&](std::shared_ptr<const code::Module> lowered) {
-    result.spyreCode = std::move(lowered);
-  };
-  spyreCode->dataflowLine = [&](Operation *op) {
+  SpyreCodeInputs spyreCode;
+  spyreCode.dataflowLine = [&](Operation *op) {
     auto it = opLines.find(op);
     return it == opLines.end() ? 0 : int(it->second.first);
   };
-  spyreCode->source = request.source;
+  spyreCode.source = request.source;
   std::string error;
   PipelineConfig config{architecture->numCores,
                         int64_t(architecture->scratchpadBytesPerCore),
                         request.arch, spyreCode};
   config.doubleBuffer = request.doubleBuffer;
+  config.function = result.function;
   std::vector<std::unique_ptr<Pass>> passes =
       createPipelinePasses(request.stopAfter, config, &error);
   if (passes.empty()) {
@@ -311,7 +358,7 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
     pm.addInstrumentation(
         std::make_unique<SnapshotInstrumentation>(*module, result, capture,
                                                   architecture->stickBytes,
-                                                  opLines));
+                                                  opLines, hooks));
     if (failed(pm.run(*module)))
       return result;
     if (std::optional<InvalidIr> invalid = verifyAfterPass(*module, argument)) {
@@ -329,4 +376,21 @@ CompileResult spyre::driver::compileKernel(const CompileRequest &request) {
   }
   result.ok = true;
   return result;
+}
+
+KernelList spyre::driver::listKernels(const std::string &source,
+                                      const std::string &sourceName) {
+  KernelList list;
+  MLIRContext context(MLIRContext::Threading::DISABLED);
+  loadKernelDialects(context);
+  DiagnosticCapture capture(context, list.diagnostics);
+  llvm::SourceMgr sourceMgr;
+  if (failed(loadKernelSource(context, sourceMgr, source, sourceName)))
+    return list;
+  OwningOpRef<ModuleOp> module = parseKernelModule(sourceMgr, context);
+  if (!module)
+    return list;
+  list.names = kernelNames(*module);
+  list.ok = true;
+  return list;
 }

@@ -5,13 +5,15 @@
 // pass leaves a snapshot: its IR, whether it changed anything, its time,
 // and, for every line of the printed IR, the KTIR source line the op there
 // came from. The last pass, lower-to-spyrecode, leaves the SpyreCode
-// listing as its snapshot and the module itself in CompileResult.
+// listing as its snapshot (with the instruction each line prints) and the
+// module itself in CompileResult.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_DRIVER_COMPILE_H
 #define SPYRE_DRIVER_COMPILE_H
 
 #include "driver/Diagnostic.h"
+#include "spyrecode/Listing.h"
 #include "spyrecode/SpyreCode.h"
 
 #include <atomic>
@@ -39,6 +41,10 @@ struct PassSnapshot {
   /// For line i (0-based) of `ir`: the 1-based source line of the op
   /// printed there, or 0.
   std::vector<int> sourceLines;
+  /// The SpyreCode snapshot's listing (its text is `ir`) with what each
+  /// line shows: which instruction of which program; null for MLIR
+  /// snapshots.
+  std::shared_ptr<const spyre::code::Listing> listing;
   bool changed = false; ///< the IR differs from the previous snapshot
   double wallMs = 0;    ///< time the pass took
   /// The pass produced IR that does not verify (an internal compiler error;
@@ -72,6 +78,12 @@ struct CompileRequest {
   /// false: no double buffering (the double-buffer pass gives every LX
   /// buffer one copy, still with its token FIFO), to measure what it gains.
   bool doubleBuffer = true;
+  /// Non-empty: the grid the kernel runs on instead of its own `grid`
+  /// attribute (spyre-run --grid, so that both engines run the same grid).
+  std::vector<int64_t> grid;
+  /// The kernel to compile when the module holds several (empty: the
+  /// first; see CompileResult::kernels).
+  std::string function;
 };
 
 struct CompileResult {
@@ -86,9 +98,24 @@ struct CompileResult {
   /// the pipeline stopped or failed before it. Its listing is that pass's
   /// snapshot.
   std::shared_ptr<const spyre::code::Module> spyreCode;
+  /// The module's kernels (public functions no function of it calls), in
+  /// the order written; the helpers they call are inlined into them.
+  std::vector<std::string> kernels;
+  /// The kernel compiled (one of `kernels`).
+  std::string function;
 };
 
 CompileResult compileKernel(const CompileRequest &request);
+
+/// The kernels of a module, as CompileResult::kernels; `ok` false (with
+/// the diagnostics) when it does not parse.
+struct KernelList {
+  bool ok = false;
+  std::vector<std::string> names;
+  std::vector<Diagnostic> diagnostics;
+};
+KernelList listKernels(const std::string &source,
+                       const std::string &sourceName = "<kernel>");
 
 } // namespace spyre::driver
 

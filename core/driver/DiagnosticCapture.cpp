@@ -1,6 +1,7 @@
 //===- DiagnosticCapture.cpp - MLIR diagnostics into std types ------------===//
 
 #include "driver/DiagnosticCapture.h"
+#include "ir/KernelLocations.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -37,7 +38,23 @@ void DiagnosticCapture::add(mlir::Location loc, Diagnostic::Severity severity,
     d.line = static_cast<int>(file.getLine());
     d.column = static_cast<int>(file.getColumn());
   }
+  // An op the kernel's generator gave its own location: the diagnostic is
+  // on the kernel's line (spyre::parseKernelModule), the generator's place
+  // follows as a note on the same line.
+  std::optional<mlir::Location> generated =
+      severity == Diagnostic::Severity::Note ? std::nullopt
+                                             : spyre::generatedLocation(loc);
+  Diagnostic note;
+  if (generated) {
+    note = d;
+    note.severity = Diagnostic::Severity::Note;
+    note.message.clear();
+    llvm::raw_string_ostream os(note.message);
+    os << "the kernel's generator placed it at " << *generated;
+  }
   out.push_back(std::move(d));
+  if (generated)
+    out.push_back(std::move(note));
 }
 
 void DiagnosticCapture::error(const std::string &message) {

@@ -2,7 +2,9 @@
 
 #include "driver/Emulate.h"
 #include "driver/Architecture.h"
+#include "driver/Compile.h"
 #include "emu/ChromeTrace.h"
+#include "support/GzipFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -167,6 +169,27 @@ void placeInputs(emu::Machine &m,
       mem->writeBytes(a.byteStart, a.data.data.data(), a.data.data.size());
 }
 
+/// Each scratchpad interval as it closes, one a line (EmulateOptions::
+/// lxEventsPath).
+class LxIntervalWriter : public emu::TraceSink {
+public:
+  LxIntervalWriter(const code::Module &module, std::ostream &out)
+      : module(module), out(out) {}
+  void lxInterval(const emu::LxInterval &i) override {
+    const std::string *name =
+        i.buffer >= 0 && size_t(i.buffer) < module.plan.buffers.size()
+            ? &module.plan.buffers[size_t(i.buffer)].name
+            : nullptr;
+    out << i.core << '\t' << i.buffer << '\t' << i.copy << '\t' << i.start
+        << '\t' << i.end << '\t' << i.bytes << '\t' << (name ? *name : "")
+        << '\n';
+  }
+
+private:
+  const code::Module &module;
+  std::ostream &out;
+};
+
 } // namespace
 
 std::vector<EmulatorArgument>
@@ -214,11 +237,28 @@ EmulateResult spyre::driver::emulate(std::shared_ptr<const code::Module> module,
     return result;
   emu::Options mo;
   mo.cycleBudget = options.cycleBudget;
-  mo.trace = options.trace || !options.tracePath.empty();
+  mo.trace = options.trace;
   mo.traceLimit = options.traceLimit;
   mo.hbmRanges = arrayRanges(arguments);
   emu::Machine machine(*job, mo);
   placeInputs(machine, arguments);
+  // The files are written as the run goes: their records are not kept.
+  std::unique_ptr<OutputFile> traceFile, lxFile;
+  std::unique_ptr<emu::ChromeTraceWriter> traceWriter;
+  std::unique_ptr<LxIntervalWriter> lxWriter;
+  if (!options.tracePath.empty()) {
+    traceFile = std::make_unique<OutputFile>(options.tracePath);
+    traceWriter = std::make_unique<emu::ChromeTraceWriter>(
+        *job->prepared, traceFile->stream(), options.traceFrom, options.traceTo);
+    machine.addSink(traceWriter.get());
+  }
+  if (!options.lxEventsPath.empty()) {
+    lxFile = std::make_unique<OutputFile>(options.lxEventsPath);
+    lxWriter = std::make_unique<LxIntervalWriter>(*module, lxFile->stream());
+    machine.addSink(lxWriter.get());
+  }
+  for (emu::TraceSink *sink : options.sinks)
+    machine.addSink(sink);
   auto start = std::chrono::steady_clock::now();
   emu::Machine::Status status = machine.run();
   result.wallSeconds =
@@ -231,12 +271,13 @@ EmulateResult spyre::driver::emulate(std::shared_ptr<const code::Module> module,
     result.errors.push_back(machine.state().fault.message);
   }
   readOutputs(machine, arguments, result);
-  if (!options.tracePath.empty()) {
-    std::ofstream file(options.tracePath);
-    emu::writeChromeTrace(machine, file);
-    if (!file)
+  if (traceWriter) {
+    traceWriter->finish(machine);
+    if (!traceFile->close())
       result.errors.push_back("cannot write " + options.tracePath);
   }
+  if (lxFile && !lxFile->close())
+    result.errors.push_back("cannot write " + options.lxEventsPath);
   result.ok = result.errors.empty();
   return result;
 }
@@ -255,8 +296,102 @@ spyre::driver::startSession(std::shared_ptr<const code::Module> module,
   so.machine.cycleBudget = options.cycleBudget;
   so.machine.traceLimit = options.traceLimit;
   so.machine.hbmRanges = arrayRanges(arguments);
-  return std::make_unique<emu::Session>(
+  auto s = std::make_unique<emu::Session>(
       job, [&](emu::Machine &m) { placeInputs(m, arguments); }, so);
+  if (!s->refusal().empty()) {
+    errors.push_back(s->refusal());
+    return nullptr;
+  }
+  return s;
+}
+
+namespace {
+
+/// Compiles (unless compiled) and places `request`'s kernel into `out`;
+/// false when it cannot (out.errors says why) or was cancelled.
+bool prepareEmulation(const EmulateRequest &request, Emulation &out) {
+  const std::atomic<bool> *cancel = request.run.cancel;
+  auto stopped = [&] { return cancel && cancel->load(); };
+  out.module = request.spyreCode;
+  if (request.arguments) {
+    out.arguments = *request.arguments;
+    if (!out.module)
+      out.errors.push_back("no SpyreCode to run the arguments on");
+    return out.errors.empty();
+  }
+  if (!out.module) {
+    CompileRequest compile;
+    compile.source = request.run.source;
+    compile.sourceName = request.run.sourceName;
+    compile.arch = request.options.arch.empty() ? request.run.arch : request.options.arch;
+    compile.directory = request.directory;
+    compile.doubleBuffer = request.doubleBuffer;
+    compile.function = request.run.function;
+    compile.grid = request.run.grid; // both engines run the grid asked for
+    compile.cancel = cancel;
+    CompileResult compiled = compileKernel(compile);
+    if (compiled.cancelled || stopped()) {
+      out.cancelled = true;
+      return false;
+    }
+    for (const Diagnostic &d : compiled.diagnostics) {
+      out.diagnostics.push_back(d);
+      if (d.severity == Diagnostic::Severity::Error)
+        out.errors.push_back(d.format());
+    }
+    if (!compiled.spyreCode) {
+      out.errors.push_back("the kernel did not compile to SpyreCode");
+      return false;
+    }
+    out.module = compiled.spyreCode;
+  }
+  out.interpreter = std::make_shared<PreparedRun>(request.run);
+  if (!out.interpreter->ok()) {
+    for (const Diagnostic &d : out.interpreter->run().diagnostics) {
+      out.diagnostics.push_back(d);
+      if (d.severity == Diagnostic::Severity::Error)
+        out.errors.push_back(d.format());
+    }
+    if (out.errors.empty())
+      out.errors.push_back("the kernel's inputs could not be placed");
+    return false;
+  }
+  out.arguments = emulatorArguments(*out.interpreter);
+  out.cancelled = stopped();
+  return !out.cancelled;
+}
+
+EmulateOptions optionsOf(const EmulateRequest &request) {
+  EmulateOptions o = request.options;
+  if (o.arch.empty())
+    o.arch = request.run.arch;
+  return o;
+}
+
+} // namespace
+
+Emulation spyre::driver::emulate(const EmulateRequest &request) {
+  Emulation out;
+  if (!prepareEmulation(request, out))
+    return out;
+  if (request.recorded)
+    out.result = sessionResult(*request.recorded, out.arguments);
+  else
+    out.result = emulate(out.module, out.arguments, optionsOf(request));
+  return out;
+}
+
+Emulation spyre::driver::startSession(const EmulateRequest &request,
+                                      const emu::SessionOptions &session) {
+  Emulation out;
+  if (!prepareEmulation(request, out))
+    return out;
+  emu::SessionOptions so = session;
+  if (!so.cancel)
+    so.cancel = request.run.cancel;
+  out.session = startSession(out.module, out.arguments, optionsOf(request),
+                             out.errors, so);
+  return out;
 }
 
 EmulateResult

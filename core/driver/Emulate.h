@@ -4,10 +4,12 @@
 // module: compileKernel's CompileResult::spyreCode or a .spyb file) on the
 // cycle-level emulator (core/emu, docs/emulator.md). Std types only.
 //
-// Two ways in:
-//   * emulate(): one whole run -> outputs, the report's numbers and, on
-//     request, the Chrome trace (emu/ChromeTrace.h);
-//   * startSession(): a run recorded once and then stepped through:
+// One request (EmulateRequest: the kernel as KTIR source or SpyreCode, its
+// inputs as the interpreter is given them, the options), two ways in:
+//   * emulate(request): one whole run -> outputs, the report's numbers
+//     and, on request, the Chrome trace written as it runs
+//     (emu/ChromeTrace.h, gzipped for a ".gz" name, a cycle window);
+//   * startSession(request): a run recorded once and then stepped through:
 //     emu::Session (emu/Session.h) steps one event, one cycle, to a cycle,
 //     to the next event of a KTIR line or DataflowIR op, and backwards
 //     (deterministic replay from checkpoints). Its Machine gives the whole
@@ -30,6 +32,7 @@
 #ifndef SPYRE_DRIVER_EMULATE_H
 #define SPYRE_DRIVER_EMULATE_H
 
+#include "driver/Diagnostic.h"
 #include "emu/Report.h"
 #include "driver/Run.h"
 #include "emu/Session.h"
@@ -72,9 +75,17 @@ struct EmulateOptions {
   std::string arch; ///< preset name or TOML file; empty: the module's own
                     ///< architecture name if it is a preset, else Spyre
   uint64_t cycleBudget = 1'000'000'000;
-  bool trace = false;         ///< record the trace (Chrome JSON, counters)
+  bool trace = false;         ///< keep the trace in memory (bounded)
   size_t traceLimit = 4'000'000;
-  std::string tracePath;      ///< write the Chrome trace here (implies trace)
+  /// Write the Chrome trace here as the run goes (".gz": compressed); only
+  /// cycles [traceFrom, traceTo).
+  std::string tracePath;
+  uint64_t traceFrom = 0, traceTo = UINT64_MAX;
+  /// Write each scratchpad interval here as it closes (one a line: core,
+  /// buffer, copy, start, end, bytes, the buffer's name; tab-separated).
+  std::string lxEventsPath;
+  /// More sinks for the run's records (not owned).
+  std::vector<emu::TraceSink *> sinks;
 };
 
 struct EmulateResult {
@@ -112,12 +123,62 @@ uint64_t emulationsStarted();
 /// events_per_s; plus ok, errors, wall_s.
 std::string emulateReportJson(const EmulateResult &result);
 
-/// A session over one launch (see emu/Session.h), or null with `errors`.
+/// A session over one launch (see emu/Session.h), or null with `errors`
+/// (a session the options cannot make: its Session::refusal()).
 std::unique_ptr<emu::Session>
 startSession(std::shared_ptr<const code::Module> module,
              const std::vector<EmulatorArgument> &arguments,
              const EmulateOptions &options, std::vector<std::string> &errors,
              const emu::SessionOptions &session = {});
+
+/// What to emulate: the kernel, its inputs, the options.
+struct EmulateRequest {
+  /// The kernel's KTIR source and its inputs as the interpreter is given
+  /// them (source, sourceName, arch, seed, args, regions, grid, cancel):
+  /// the source is compiled (unless `spyreCode` is given) and the inputs
+  /// placed exactly as the interpreter places them.
+  RunRequest run;
+  std::string directory; ///< where the kernel's device imports are found
+  bool doubleBuffer = true; ///< compiled with double buffering
+  /// The compiled kernel (then `run.source` only places the inputs).
+  std::shared_ptr<const code::Module> spyreCode;
+  /// The arguments already placed (a .spyb's, bound by symbol): then
+  /// nothing is compiled or placed from `run`.
+  std::optional<std::vector<EmulatorArgument>> arguments;
+  /// Its `arch` empty: run.arch.
+  EmulateOptions options;
+  /// A whole run of these very inputs recorded already (complete()):
+  /// emulate() reads its result from it (sessionResult) instead of
+  /// running the kernel again; `spyreCode` is then its module.
+  std::shared_ptr<const emu::Session> recorded;
+};
+
+/// A request emulated (emulate) or recorded (startSession).
+struct Emulation {
+  /// Why nothing ran: the compile's and the inputs' errors, formatted
+  /// with file and line (diagnostics holds them whole); the run's own
+  /// errors (a fault) are result.errors.
+  std::vector<std::string> errors;
+  /// The compile's (all severities) and, when the inputs could not be
+  /// placed, the placement's; the notes of inputs placed are
+  /// interpreter->preparingDiagnostics().
+  std::vector<Diagnostic> diagnostics;
+  bool cancelled = false;
+  std::shared_ptr<const code::Module> module;
+  /// The interpreter's run on the same inputs (null when the arguments
+  /// were given): run() gives the reference outputs.
+  std::shared_ptr<PreparedRun> interpreter;
+  std::vector<EmulatorArgument> arguments;
+  EmulateResult result;                  ///< emulate(request)
+  std::unique_ptr<emu::Session> session; ///< startSession(request)
+  bool ok() const { return errors.empty() && !cancelled; }
+};
+
+/// Compiles (unless compiled), places the inputs and runs the kernel once.
+Emulation emulate(const EmulateRequest &request);
+/// The same, recording a session to step through instead of one run.
+Emulation startSession(const EmulateRequest &request,
+                       const emu::SessionOptions &session);
 
 } // namespace spyre::driver
 

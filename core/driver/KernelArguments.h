@@ -47,10 +47,15 @@ std::string checkInputArray(const KernelArgument &argument,
                             const npy::Array &array);
 
 /// Reads `text` as the value of scalar `argument` into `value` (its
-/// scalar, and its integer for integer types). Integers (i1, i8, i16, i32,
-/// i64, index) must be whole decimal numbers in their type's range; floats
-/// (f16, bf16, f32, f64) must parse as a finite decimal number. Returns why
-/// the text cannot be that value, in words ("i32 takes whole numbers from
+/// scalar, and its integer for integer types): the one reader of a value a
+/// person wrote (spyre-run's --arg and --bind, the Inputs dialog). The
+/// whole text must be the number: no blanks, no hex, no inf or nan.
+/// Integers (i1, i8, i16, i32, i64, index) are whole numbers in their
+/// type's range, written in digits (a decimal such as 32.0 or 9.1e15 is
+/// taken when it is whole and below 2^53); floats (f16, bf16, f32, f64) a
+/// finite decimal number within the type (a value below its smallest
+/// rounds to zero). Returns why the text cannot be that value, quoting it
+/// ("'32.5' is not a whole number: i32 takes whole numbers from
 /// -2147483648 to 2147483647"), or empty when it can.
 std::string parseScalarValue(const KernelArgument &argument,
                              const std::string &text, Argument &value);

@@ -42,19 +42,17 @@ OccupancyTrace spyre::driver::occupancyFromLxEvents(
   return trace;
 }
 
-OccupancyTrace spyre::driver::occupancyFromLxIntervals(
-    const std::vector<emu::LxInterval> &lx, const code::Module &module,
-    uint64_t capacityBytes, int cores) {
-  OccupancyTrace trace;
-  trace.timeUnit = "cycle";
-  trace.capacityBytes = capacityBytes;
-  trace.cores = std::max(cores, 0);
-  auto lineOf = [&](const code::Buffer &b) {
-    return b.loc < module.locations.size() ? module.locations[b.loc].ktirLine
-                                           : 0;
-  };
+namespace {
+
+int lineOf(const spyre::code::Module &module, const spyre::code::Buffer &b) {
+  return b.loc < module.locations.size() ? module.locations[b.loc].ktirLine : 0;
+}
+
+/// The chart's groups: the plan's buffers, named after the KTIR value
+/// each holds and its line.
+void nameGroups(const spyre::code::Module &module, OccupancyTrace &trace) {
   for (size_t i = 0; i < module.plan.buffers.size(); ++i) {
-    const code::Buffer &b = module.plan.buffers[i];
+    const spyre::code::Buffer &b = module.plan.buffers[i];
     // "%x: memref<...> (line 53)" -> "%x (line 53)": the KTIR value and
     // where it is, short enough for a legend.
     std::string name = b.name;
@@ -63,10 +61,22 @@ OccupancyTrace spyre::driver::occupancyFromLxIntervals(
       name.resize(colon);
     if (name.empty())
       name = "buffer " + std::to_string(i);
-    if (int line = lineOf(b); line > 0 && name.find("(line ") == std::string::npos)
+    if (int line = lineOf(module, b); line > 0 && name.find("(line ") == std::string::npos)
       name += " (line " + std::to_string(line) + ")";
     trace.groupNames[int(i)] = name;
   }
+}
+
+} // namespace
+
+OccupancyTrace spyre::driver::occupancyFromLxIntervals(
+    const std::vector<emu::LxInterval> &lx, const code::Module &module,
+    uint64_t capacityBytes, int cores) {
+  OccupancyTrace trace;
+  trace.timeUnit = "cycle";
+  trace.capacityBytes = capacityBytes;
+  trace.cores = std::max(cores, 0);
+  nameGroups(module, trace);
   // (core, time, delta, interval): per core in time order, releases first.
   struct Change {
     int core;
@@ -108,10 +118,50 @@ OccupancyTrace spyre::driver::occupancyFromLxIntervals(
     out.group = v.buffer;
     if (v.buffer >= 0 && size_t(v.buffer) < module.plan.buffers.size()) {
       const code::Buffer &b = module.plan.buffers[size_t(v.buffer)];
-      out.line = lineOf(b);
+      out.line = lineOf(module, b);
       out.op = b.name;
     }
     trace.events.push_back(std::move(out));
+  }
+  return trace;
+}
+
+OccupancyTrace spyre::driver::occupancyFromOverview(const emu::Overview &ov,
+                                                   const code::Module &module,
+                                                   uint64_t capacityBytes) {
+  OccupancyTrace trace;
+  trace.timeUnit = "cycle";
+  trace.capacityBytes = capacityBytes;
+  trace.cores = ov.coreCount();
+  nameGroups(module, trace);
+  const size_t buffers = ov.bufferCount();
+  for (int32_t c = 0; c < ov.coreCount(); ++c) {
+    std::vector<int64_t> before(buffers, 0);
+    int64_t total = 0;
+    for (size_t i = 0; i < ov.size(); ++i) {
+      uint64_t start = ov.bucketStart(i);
+      if (start >= ov.lxKnownUntil(c) || ov.lxMax(c, i) < 0)
+        break;
+      for (size_t b = 0; b < buffers; ++b) {
+        int64_t now = ov.lxAtMax(c, i, b);
+        if (now == before[b])
+          continue;
+        OccupancyEvent e;
+        e.core = c;
+        e.time = start;
+        e.deltaBytes = now - before[b];
+        total += e.deltaBytes;
+        e.inUse = uint64_t(std::max<int64_t>(total, 0));
+        e.buffer = uint64_t(b) + 1;
+        e.group = int(b);
+        if (b < module.plan.buffers.size()) {
+          e.line = lineOf(module, module.plan.buffers[b]);
+          e.op = module.plan.buffers[b].name;
+        }
+        trace.events.push_back(std::move(e));
+        before[b] = now;
+      }
+    }
   }
   return trace;
 }

@@ -10,6 +10,7 @@
 
 #include "driver/Run.h"
 #include "emu/Machine.h"
+#include "emu/Overview.h"
 #include "spyrecode/SpyreCode.h"
 
 #include <cstdint>
@@ -58,6 +59,16 @@ OccupancyTrace occupancyFromLxEvents(const std::vector<LxEvent> &events,
 OccupancyTrace occupancyFromLxIntervals(const std::vector<emu::LxInterval> &lx,
                                         const code::Module &module,
                                         uint64_t capacityBytes, int cores);
+
+/// An emulated run's Overview (emu/Overview.h) as a trace in cycles: per
+/// core, at the start of each bucket, the bytes in use when the bucket's
+/// most was reached, by buffer (one event per buffer whose bytes changed
+/// from the bucket before; `inUse` the total): the chart draws each
+/// bucket's maximum, stacked as it was then. Buckets past a core's known
+/// levels (Overview::lxKnownUntil) are left out.
+OccupancyTrace occupancyFromOverview(const emu::Overview &overview,
+                                     const code::Module &module,
+                                     uint64_t capacityBytes);
 
 } // namespace spyre::driver
 

@@ -26,19 +26,6 @@ double ulpAt(const std::string &dtype, double x) {
 
 } // namespace
 
-double spyre::driver::elementValue(const npy::Array &a, size_t i) {
-  std::string name = a.dtype;
-  if (name == "u8") name = "i8";
-  if (name == "u16") name = "i16";
-  if (name == "u32") name = "i32";
-  if (name == "u64") name = "i64";
-  std::optional<interp::DType> t = interp::dtypeFromName(name);
-  size_t size = npy::elementSize(a.dtype);
-  if (!t || size == 0 || (i + 1) * size > a.data.size())
-    return NAN;
-  return interp::loadElement(*t, a.data.data() + i * size);
-}
-
 std::vector<ArrayComparison>
 spyre::driver::compareOutputs(const std::map<std::string, npy::Array> &interp,
                               const std::map<std::string, npy::Array> &emu,
@@ -72,9 +59,12 @@ spyre::driver::compareOutputs(const std::map<std::string, npy::Array> &interp,
       if (std::memcmp(got.data.data() + i * size,
                       expected.data.data() + i * size, size) == 0)
         continue;
+      double want = elementValue(expected, i), have = elementValue(got, i);
+      // NaN meets NaN: the positions must agree, the payloads need not.
+      if (std::isnan(want) && std::isnan(have) && expected.dtype[0] == 'f')
+        continue;
       ++c.mismatches;
-      double want = elementValue(expected, i);
-      double d = std::fabs(elementValue(got, i) - want);
+      double d = std::fabs(have - want);
       if (std::isnan(d))
         d = INFINITY;
       if (d / step > worstUlps)

@@ -1,7 +1,8 @@
 //===- OutputCompare.h - the emulator's outputs against the interpreter's -*- C++ -*-===//
 //
 // Compares the arrays an emulated run leaves with the reference
-// interpreter's, element by element: equal bytes, or the worst element
+// interpreter's, element by element: equal bytes (or NaN where the other
+// is NaN: the payloads of NaNs need not agree), or the worst element
 // (index, both values, |difference| and how many steps of the dtype that
 // is at the array's largest magnitude: a reordered sum's error scales with
 // its terms, not its result). spyre-run --engine both and the GUI's run
@@ -40,7 +41,8 @@ compareOutputs(const std::map<std::string, npy::Array> &interpreter,
                const std::map<std::string, npy::Array> &emulator,
                double maxUlps = 0);
 
-/// Element `i` of `a` as a double (NaN past its end or for an unknown dtype).
+/// Element `i` of `a` as a double (NaN past its end or for an unknown
+/// dtype; defined with the numerics verdict, NumericsVerdict.cpp).
 double elementValue(const npy::Array &a, size_t i);
 
 } // namespace spyre::driver

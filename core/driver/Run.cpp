@@ -10,6 +10,9 @@
 #include "interp/Interpreter.h"
 #include "interp/Latency.h"
 #include "ir/GridAttr.h"
+#include "ir/KernelLxData.h"
+#include "ir/KernelFunctions.h"
+#include "ir/KernelLocations.h"
 #include "ir/Registration.h"
 #include "ir/SourceFixups.h"
 
@@ -26,6 +29,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "support/Checked.h"
 #include "support/Limits.h"
+#include "support/NumberText.h"
 
 #include <chrono>
 #include <cmath>
@@ -66,6 +70,54 @@ npy::Array readBack(interp::ByteStore &store, uint64_t byteStart,
                     const npy::Array &like) {
   npy::Array out = like;
   store.readBytes(byteStart, out.data.data(), out.data.size());
+  return out;
+}
+
+/// The source line of `op` (0 when it has none).
+int32_t lineOf(Operation *op) {
+  if (!op)
+    return 0;
+  if (auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    return static_cast<int32_t>(loc.getLine());
+  return 0;
+}
+
+/// The shadow of the array `values` read back from `byteStart` of a
+/// memory whose stored shadows are `store` (docs/numerics.md).
+OutputShadow readShadow(const interp::Interpreter &run,
+                        const interp::ShadowStore &store, uint64_t byteStart,
+                        const npy::Array &values) {
+  OutputShadow out;
+  out.dtype = values.dtype;
+  out.shape = values.shape;
+  std::optional<interp::DType> type = interp::dtypeFromName(values.dtype);
+  size_t size = npy::elementSize(values.dtype);
+  size_t n = size ? values.data.size() / size : 0;
+  out.value.resize(n);
+  out.bound.assign(n, 0);
+  out.line.assign(n, 0);
+  out.storeLine.assign(n, 0);
+  out.core.assign(n, -1);
+  out.storeOccurrence.assign(n, 0);
+  const interp::NumericsModel &model = run.options().numerics;
+  for (size_t i = 0; i < n; ++i) {
+    double v = type ? interp::loadElement(*type, values.data.data() + i * size)
+                    : 0;
+    out.value[i] = v;
+    if (!type || !interp::isFloat(*type))
+      continue;
+    const interp::StoredShadow *s = store.find(byteStart + i * size);
+    if (!s || s->storer == 0)
+      continue;
+    out.storeLine[i] = lineOf(run.writerOp(s->storer));
+    out.core[i] = s->core;
+    out.storeOccurrence[i] = s->occurrence;
+    if (s->cell.terms == 0)
+      continue;
+    out.value[i] = s->cell.value;
+    out.bound[i] = interp::boundOf(s->cell, *type, model);
+    out.line[i] = lineOf(run.writerOp(s->cell.writer));
+  }
   return out;
 }
 
@@ -205,25 +257,18 @@ func::FuncOp parseKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                               request.sourceName)))
     return {};
   AsmParserState state;
-  Block top;
-  ParserConfig config(&context);
-  if (failed(parseAsmSourceFile(sourceMgr, &top, config, &state)))
+  module = parseKernelModule(sourceMgr, context, &state);
+  if (!module)
     return {};
-  if (top.getOperations().size() == 1 && llvm::isa<ModuleOp>(top.front())) {
-    module = llvm::cast<ModuleOp>(top.front());
-    module->getOperation()->remove();
-  } else {
-    module = ModuleOp::create(UnknownLoc::get(&context));
-    module->getBody()->getOperations().splice(module->getBody()->begin(),
-                                              top.getOperations());
-  }
-  if (failed(verify(*module)))
-    return {};
+  // The kernel asked for, else the module's first kernel (a public
+  // function no function calls), with the helpers it calls inlined.
   func::FuncOp function;
+  std::vector<func::FuncOp> kernels = kernelFunctions(*module);
   for (auto f : module->getOps<func::FuncOp>()) {
     if (f.isDeclaration())
       continue;
-    if (request.function.empty() || f.getSymName() == request.function) {
+    if (request.function.empty() ? llvm::is_contained(kernels, f)
+                                 : f.getSymName() == request.function) {
       function = f;
       break;
     }
@@ -234,8 +279,20 @@ func::FuncOp parseKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                       : "no function named '" + request.function + "'");
     return {};
   }
+  if (failed(inlineCalls(function)))
+    return {};
   names = argumentNames(state, function.getBody().front());
   return function;
+}
+
+/// Whether a memory view built on argument `arg` (its offset) is in a
+/// scratchpad (ct_local).
+bool addressesScratchpad(BlockArgument arg) {
+  return llvm::any_of(arg.getUsers(), [&](Operation *user) {
+    auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(user);
+    return view && view.getOffset() == arg &&
+           !view.getMemorySpace().isGlobal();
+  });
 }
 
 /// The memory view built on argument `arg` (its offset), the one --seed
@@ -269,6 +326,10 @@ LogicalResult seedArguments(func::FuncOp function,
     MemRefType type = viewTypeOf(entry.getArgument(i));
     if (!type)
       continue; // not a pointer: reported as a missing value later
+    // A pointer into the scratchpads is no HBM array: with automatic
+    // inputs its data is found and filled where the views put it.
+    if (addressesScratchpad(entry.getArgument(i)))
+      continue;
     // A pointer the kernel also computes other addresses from (partition
     // bases, per-core rows) reaches beyond its first view: with automatic
     // inputs it gets an automatic address and the discovery finds all.
@@ -317,6 +378,33 @@ std::string shapeText(ArrayRef<int64_t> shape) {
     text += (text.empty() ? "" : "x") +
             (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
   return text.empty() ? "a scalar" : text;
+}
+
+/// Reads every argument given as text (--arg NAME=TEXT) for its type, by
+/// the one parser of values people write (parseScalarValue).
+LogicalResult readArgumentTexts(func::FuncOp function,
+                                const std::vector<std::string> &names,
+                                std::map<std::string, Argument> &given,
+                                DiagnosticCapture &capture) {
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments() && i < names.size(); ++i) {
+    auto found = given.find(names[i]);
+    if (found == given.end() || !found->second.text)
+      continue;
+    KernelArgument argument;
+    argument.name = names[i];
+    argument.dtype = std::string(
+        interp::dtypeName(interp::dtypeOf(entry.getArgument(i).getType())));
+    Argument &arg = found->second;
+    std::string why = arg.array ? "given both an array and a value"
+                                : parseScalarValue(argument, *arg.text, arg);
+    if (!why.empty()) {
+      capture.error(function.getLoc(), "argument %" + names[i] + ": " + why);
+      return failure();
+    }
+    arg.text.reset();
+  }
+  return success();
 }
 
 /// Every given argument names one of the kernel's, and every array given
@@ -422,6 +510,10 @@ struct PreparedRun::State {
   std::vector<BoundRange> bound;
 
   void prepare(const RunRequest &request);
+  /// The architecture's memory sizes, latency parameters (a record's
+  /// hardware configuration overriding them) and numerics into the
+  /// options; false after a diagnostic.
+  bool applyArchitecture(const RunRequest &request, DiagnosticCapture &capture);
   RunResult run();
   LogicalResult giveAutomaticAddresses(DiagnosticCapture &capture);
   bool needsDiscovery();
@@ -433,6 +525,16 @@ struct PreparedRun::State {
 LogicalResult
 PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
   Block &entry = function.getBody().front();
+  // Arguments that address scratchpad data get its region at the top of
+  // LX, where the compiled program keeps no buffer (ir/KernelLxData.h).
+  int64_t lxBytes = architecture
+                        ? int64_t(architecture->scratchpadBytesPerCore)
+                        : int64_t(options.lxCapacityBytes);
+  std::map<unsigned, LxArgumentRegion> lxRegions;
+  for (const LxArgumentRegion &r : lxArgumentRegions(
+           function, lxBytes, architecture ? architecture->stickBytes : 128))
+    lxRegions[r.argument] = r;
+  unsigned hbmCount = 0;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     BlockArgument arg = entry.getArgument(i);
     if (args.count(names[i]) || !arg.getType().isIntOrIndex())
@@ -442,7 +544,10 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
       continue;
     AutomaticAddress a;
     a.name = names[i];
-    a.element = automaticElementIndex(unsigned(automatic.size()));
+    auto lx = lxRegions.find(i);
+    a.element = lx != lxRegions.end()
+                    ? lx->second.byteAddress / lx->second.elementBytes
+                    : automaticElementIndex(hbmCount++);
     interp::DType dtype = interp::dtypeOf(view);
     a.dtype = std::string(interp::dtypeName(dtype));
     a.byte = uint64_t(a.element) * interp::dtypeSize(dtype);
@@ -459,12 +564,24 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
     Argument &value = args[names[i]];
     value.scalar = double(a.element);
     value.integer = a.element;
-    capture.note(function.getLoc(),
-                 "argument %" + names[i] + " has no value and is the base "
-                 "address of memory views: it gets the automatic address " +
-                 std::to_string(a.element) + " (an element index: byte " +
-                 std::to_string(a.byte) + " of its " + a.dtype +
-                 " views); --arg " + names[i] + "=N gives another");
+    if (lx != lxRegions.end())
+      capture.note(function.getLoc(),
+                   "argument %" + names[i] + " has no value and is the base "
+                   "address of scratchpad (ct_local) views: it gets the "
+                   "automatic address " + std::to_string(a.element) +
+                   " (an element index: byte " + std::to_string(a.byte) +
+                   " of every core's scratchpad, in the top " +
+                   std::to_string(lxBytes -
+                                  lxRegions.begin()->second.byteAddress) +
+                   " bytes the compiled program leaves to the kernel's "
+                   "own data); --arg " + names[i] + "=N gives another");
+    else
+      capture.note(function.getLoc(),
+                   "argument %" + names[i] + " has no value and is the base "
+                   "address of memory views: it gets the automatic address " +
+                   std::to_string(a.element) + " (an element index: byte " +
+                   std::to_string(a.byte) + " of its " + a.dtype +
+                   " views); --arg " + names[i] + "=N gives another");
     automatic.push_back(std::move(a));
   }
   return success();
@@ -600,24 +717,13 @@ LogicalResult PreparedRun::State::discover(DiagnosticCapture &capture) {
   return success();
 }
 
-void PreparedRun::State::prepare(const RunRequest &request) {
-  loadKernelDialects(context);
-  DiagnosticCapture capture(context, diagnostics);
-
-  function = parseKernel(context, sourceMgr, request, module, names, capture);
-  if (!function)
-    return;
-
-  options.grid = request.grid;
-  options.recordLxEvents = request.recordLxEvents;
-  options.maxLxEvents = limits::kMaxLxEvents;
-  options.maxOpsPerCore = request.maxOpsPerCore;
-  options.cancel = request.cancel;
+bool PreparedRun::State::applyArchitecture(const RunRequest &request,
+                                           DiagnosticCapture &capture) {
   // The architecture gives memory sizes and latency parameters; a record's
   // hardware configuration overrides them.
   architecture = loadArchitecture(request.arch, diagnostics);
   if (!architecture)
-    return;
+    return false;
   std::map<std::string, double> hwKeys = {
       {"num_cores", architecture->numCores},
       {"clock_ghz", architecture->clockGhz},
@@ -634,11 +740,32 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   hw = interp::HwConfig::fromKeyValues(hwKeys, &hwError);
   if (!hw) {
     capture.error("hardware configuration: " + hwError);
-    return;
+    return false;
   }
+  options.numerics.accumulateF32 = architecture->numerics.accumulateF32;
+  options.numerics.functionUlps = architecture->numerics.functionUlps;
   options.lxCapacityBytes = request.hwConfig.count("lx_size_mb")
                                 ? static_cast<uint64_t>(hw->lxSizeBytes())
                                 : architecture->scratchpadBytesPerCore;
+  return true;
+}
+
+void PreparedRun::State::prepare(const RunRequest &request) {
+  loadKernelDialects(context);
+  DiagnosticCapture capture(context, diagnostics);
+
+  function = parseKernel(context, sourceMgr, request, module, names, capture);
+  if (!function)
+    return;
+
+  options.grid = request.grid;
+  options.recordLxEvents = request.recordLxEvents;
+  options.maxLxEvents = limits::kMaxLxEvents;
+  options.maxOpsPerCore = request.maxOpsPerCore;
+  options.cancel = request.cancel;
+  options.shadow = request.shadow;
+  if (!applyArchitecture(request, capture))
+    return;
 
   // The grid, checked against the architecture before anything is sized by
   // it (a mistyped --grid must not allocate a million cores first), by the
@@ -653,6 +780,12 @@ void PreparedRun::State::prepare(const RunRequest &request) {
     grid.assign(fromAttr.begin(), fromAttr.end());
     if (grid.empty())
       grid.push_back(1);
+    else if (!function->getAttr("grid"))
+      capture.note(function.getLoc(),
+                   "the kernel has no grid; its ct_local memory views name "
+                   "cores 0 to " + std::to_string(grid[0] - 1) +
+                       ", so it runs on a grid of [" +
+                       std::to_string(grid[0]) + "] (--grid gives another)");
   } else {
     std::string why;
     if (!checkGridExtents(grid, architecture->numCores, target, why)) {
@@ -664,14 +797,16 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   coreCount = static_cast<int>(tiles);
   options.grid = grid; // the interpreter runs the grid checked here
 
-  if (failed(checkArguments(function, names, request.args, capture)))
+  std::map<std::string, Argument> given = request.args;
+  if (failed(checkArguments(function, names, given, capture)) ||
+      failed(readArgumentTexts(function, names, given, capture)))
     return;
-  args = request.args;
+  args = given;
   automaticInputs = request.automaticInputs;
   seed = request.seed;
   if (automaticInputs && !seed)
     seed = 0;
-  if (seed && failed(seedArguments(function, names, request.args, *seed,
+  if (seed && failed(seedArguments(function, names, given, *seed,
                                    automaticInputs, args, capture)))
     return;
   regions = request.regions;
@@ -702,7 +837,7 @@ void PreparedRun::State::prepare(const RunRequest &request) {
       if (!arg.integer &&
           (value != std::trunc(value) || std::fabs(value) >= 0x1p53)) {
         capture.error(function.getLoc(),
-                      "argument %" + names[i] + ": " + std::to_string(value) +
+                      "argument %" + names[i] + ": " + shortestText(value) +
                           " is not a whole number (integers beyond 2^53 "
                           "must be written as whole numbers)");
         return;
@@ -816,6 +951,19 @@ RunResult PreparedRun::State::run() {
     result.regions[region.name] =
         readBack(region.lx ? memories.lx[region.core] : memories.hbm,
                  region.byteStart, region.data);
+  if (options.shadow) {
+    for (const std::string &name : names) {
+      const Argument &arg = args.at(name);
+      if (arg.array)
+        result.shadows[name] = readShadow(run, memories.hbmShadow,
+                                          placedAt.at(&arg),
+                                          result.arrays[name]);
+    }
+    for (const MemoryRegion &region : regions)
+      result.shadows[region.name] = readShadow(
+          run, region.lx ? memories.lxShadow[region.core] : memories.hbmShadow,
+          region.byteStart, result.regions[region.name]);
+  }
   for (size_t core = 0; core < memories.lx.size(); ++core)
     if (memories.lx[core].uninitialisedReads() > 0)
       capture.warning(function.getLoc(),

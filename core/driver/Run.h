@@ -9,6 +9,7 @@
 #define SPYRE_DRIVER_RUN_H
 
 #include "driver/Diagnostic.h"
+#include "driver/OutputShadow.h"
 #include "support/Npy.h"
 
 #include <atomic>
@@ -28,6 +29,11 @@ struct Argument {
   /// The same scalar when it was written as a whole number: held exactly
   /// for integer arguments (i64 and index beyond 2^53 too).
   std::optional<int64_t> integer;
+  /// The value as a person wrote it (spyre-run --arg NAME=TEXT): read by
+  /// parseScalarValue (KernelArguments.h) for the argument's type when the
+  /// kernel is prepared, into scalar and integer; a text that is not a
+  /// value of that type is an error quoting it.
+  std::optional<std::string> text;
   std::optional<npy::Array> array;
   /// Where to place the array (byte address); default: ktir-cpu's layout,
   /// 128-byte aligned from 0x10000 in argument order.
@@ -86,6 +92,11 @@ struct RunRequest {
   /// Keep the scratchpad events (the GUI and --lx-events ask): at most
   /// limits::kMaxLxEvents, then RunResult::droppedLxEvents counts the rest.
   bool recordLxEvents = false;
+  /// Compute the interpreter's f64 shadow of every float value and its
+  /// error bound alongside (docs/numerics.md): RunResult::shadows, what
+  /// the numerics verdict (driver/NumericsVerdict.h) judges other runs by.
+  /// Off, the run is faster and smaller (docs/numerics.md, "Cost").
+  bool shadow = false;
   /// Ops one core may execute before the run stops with a diagnostic.
   uint64_t maxOpsPerCore = 20'000'000;
   /// Set from another thread to stop a running kernel.
@@ -122,6 +133,9 @@ struct RunResult {
   std::map<std::string, npy::Array> arrays;
   /// Every memory region read back after the run.
   std::map<std::string, npy::Array> regions;
+  /// With RunRequest::shadow: the shadow and error bound of every element
+  /// of every array and region (by the same names).
+  std::map<std::string, OutputShadow> shadows;
   /// Arguments given automatic addresses (automaticInputs).
   std::vector<AutomaticAddress> automaticAddresses;
   std::vector<LxEvent> lxEvents;

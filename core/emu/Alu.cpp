@@ -99,6 +99,13 @@ double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
                            AluStatus &status) {
+  if (op.fn == AluFn::Bitcast) {
+    // The operand's bits, as the interpreter reinterprets them: through
+    // the element's memory layout (i64 / index slots hold their bits).
+    uint8_t bytes[8] = {0};
+    interp::storeSlot(dtypeOf(op.srcType), a, bytes);
+    return interp::loadSlot(dtypeOf(op.type), bytes);
+  }
   if (isWideOp(op))
     return evalWideAlu(op, a, b, c, status);
   const ElemType operandType =
@@ -199,4 +206,42 @@ double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
   if (isCompare(op.fn))
     return r;
   return interp::roundTo(dtypeOf(op.type), r);
+}
+
+double spyre::emu::reduceLanes(const AluOp &op, const double *x, int lanes,
+                               std::optional<double> init,
+                               const arch::NumericsParams &n,
+                               AluStatus &status) {
+  AluOp step = op;
+  // A wide accumulator: every step rounds to f32, the result once to the
+  // instruction's type.
+  bool widen = n.accumulateF32 && code::isFloat(op.type) &&
+               (op.type == code::ElemType::F16 || op.type == code::ElemType::BF16 ||
+                op.type == code::ElemType::DF16);
+  if (widen)
+    step.type = code::ElemType::F32;
+  double acc;
+  if (n.treeReduce && lanes > 1) {
+    double partial[256];
+    int m = std::min(lanes, 256);
+    std::copy(x, x + m, partial);
+    for (int k = m; k < lanes; ++k) // more lanes than a stick holds: fold them in
+      partial[k % m] = evalAlu(step, partial[k % m], x[k], 0, status);
+    while (m > 1) {
+      int half = m / 2;
+      for (int i = 0; i < half; ++i)
+        partial[i] = evalAlu(step, partial[i], partial[i + half], 0, status);
+      if (m % 2)
+        partial[half] = partial[m - 1];
+      m -= half;
+    }
+    acc = init ? evalAlu(step, *init, partial[0], 0, status) : partial[0];
+  } else {
+    acc = init ? *init : x[0];
+    for (int i = init ? 0 : 1; i < lanes; ++i)
+      acc = evalAlu(step, acc, x[i], 0, status);
+  }
+  if (widen)
+    acc = interp::roundTo(dtypeOf(op.type), acc);
+  return acc;
 }

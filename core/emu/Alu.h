@@ -13,6 +13,7 @@
 #ifndef SPYRE_EMU_ALU_H
 #define SPYRE_EMU_ALU_H
 
+#include "arch/Arch.h"
 #include "interp/DType.h"
 #include "spyrecode/SpyreCode.h"
 
@@ -97,6 +98,15 @@ double evalAlu(const AluOp &op, double a, double b, double c,
 /// interpreter's integer handlers do (wrapping modulo 2^64; the most
 /// negative value divided by -1 is DivisionOverflow).
 double evalWideAlu(const AluOp &op, double a, double b, double c,
+                   AluStatus &status);
+
+/// VReduce: the fold of `lanes` lanes of `x` with op.fn, from `init`
+/// (none: from lane 0), as the architecture's [numerics] says
+/// (docs/numerics.md): pairwise (lane i with lane i + half, then again,
+/// an odd lane carried) or one lane after the other; in f32 rounded once
+/// to op.type at the end (a float op narrower than f32), or in op.type.
+double reduceLanes(const AluOp &op, const double *x, int lanes,
+                   std::optional<double> init, const arch::NumericsParams &n,
                    AluStatus &status);
 
 /// out[i] = fn(a[i], b[i], c[i]) for i < n, each rounded as evalAlu does

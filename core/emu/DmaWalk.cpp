@@ -192,7 +192,8 @@ bool resolvePart(const code::ViewPart &vp, code::ElemType fallback, Value value,
     return false;
   }
   p.base = value(vp.base);
-  p.memory = vp.lx ? int32_t(value(vp.core)) : -1;
+  int64_t core = vp.lx ? int64_t(value(vp.core)) : -1;
+  p.memory = !vp.lx ? -1 : core >= 0 ? int32_t(core) : kOwnScratchpad;
   p.type = vp.type != code::ElemType::None ? vp.type : fallback;
   for (size_t d = 0; d < rank; ++d) {
     p.sizes.push_back(value(vp.sizes[d]));
@@ -659,15 +660,77 @@ std::vector<int64_t> chunkFirstPoint(const std::vector<int32_t> &loopDim,
 
 } // namespace
 
-bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
-                         const ElementReader &read, int64_t maxPoints,
-                         int64_t stickBytes, DmaWalk &out, std::string &error) {
-  auto value = [&](const code::Operand &o) {
+namespace {
+
+/// One walk of a descriptor (walkDma): what it resolves before its first
+/// point (prepare), then the rows and points of the tile in order (walk),
+/// each row at once where its shape allows (the *Row methods), else point
+/// by point.
+struct TileWalk {
+  TileWalk(const code::DmaDesc &desc, const RegReader &reg,
+           const ElementReader &read, DmaWalk &out, std::string &error)
+      : desc(desc), reg(reg), read(read), out(out), error(error) {}
+
+  enum class Ready { Failed, Empty, Walk };
+  Ready prepare(int64_t maxPoints, int64_t stickBytes);
+  bool walk();
+
+private:
+  int64_t value(const code::Operand &o) const {
     return o.reg >= 0 ? reg(o.reg) : o.value;
-  };
-  out.runs.clear(); // keeps the buffers of a walk reused across DMAs
-  out.memory.clear();
-  out.points = 0;
+  }
+  bool resolveViews();
+  void setBounds();
+  void chooseRows();
+  void fastRow();
+  bool gatherRow();
+  bool setRow();
+  bool indirectRowAt();
+  void directPoint();
+  void points(int64_t x, int64_t count, int64_t dx);
+  bool point();
+  /// The rest of the row done at once: p moves to its last point.
+  void rowDone() { p[size_t(inner)] = hi[size_t(inner)]; }
+
+  const code::DmaDesc &desc;
+  const RegReader &reg;
+  const ElementReader &read;
+  DmaWalk &out;
+  std::string &error;
+
+  // Resolved by prepare().
+  bool indirect = false, distributed = false;
+  size_t rank = 0, setRank = 0;
+  std::vector<Part> parts;
+  std::vector<std::vector<Part>> indexParts;
+  std::vector<int64_t> anchor, tileSyms;
+  std::vector<int32_t> loopDim;
+  /// The points' bounding box (tile dimension k walks set dimension
+  /// loopDim[k]) and the set's own bounds.
+  std::vector<int64_t> lo, hi, setLo, setHi;
+  bool setIsBox = false, boxSet = false, maskedBox = false;
+  int64_t volume = 1;
+  std::optional<LinearSet> tileSet; ///< tested point by point unless a box
+  /// Not a box: the set's points a row at a time where it can (RowSet.h).
+  std::optional<RowSet> rowSet;
+  int64_t rowsLeft = -1; ///< a chunk: the rows it walks
+  std::vector<int64_t> start;
+
+  // The walk: the point p, its global coordinate g, the variables of the
+  // indirect subscripts (captured..., p...), which rows go at once.
+  std::vector<int64_t> captured, vars, p, g, sub;
+  std::vector<std::vector<LinearExpr>> subscripts;
+  int32_t inner = 0;
+  size_t innerVar = 0;
+  int64_t elementBytes = 0;
+  bool fastRows = false, distributedRows = false, indirectRows = false,
+       gatherRows = false, setRows = false;
+  std::vector<uint64_t> rowStart, rowStep;
+  RowMembers members;
+  PartRow placed;
+};
+
+bool TileWalk::resolveViews() {
   if (desc.view.empty()) {
     error = "the DMA descriptor has no memory view";
     return false;
@@ -676,9 +739,9 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     error = "the DMA descriptor has no element type";
     return false;
   }
-  const bool indirect = !desc.subscripts.empty();
-  const size_t rank = desc.view.front().sizes.size();
-  const size_t setRank = desc.tileShape.size();
+  indirect = !desc.subscripts.empty();
+  rank = desc.view.front().sizes.size();
+  setRank = desc.tileShape.size();
   if (!indirect && desc.anchor.size() != rank) {
     error = "the DMA tile's anchor has " + std::to_string(desc.anchor.size()) +
             " coordinates for a rank-" + std::to_string(rank) + " view";
@@ -688,30 +751,30 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
     error = "the indirect DMA tile needs one subscript per view dimension";
     return false;
   }
-  const bool distributed = desc.view.size() > 1;
-  std::vector<Part> parts(desc.view.size());
+  auto val = [this](const code::Operand &o) { return value(o); };
+  distributed = desc.view.size() > 1;
+  parts.resize(desc.view.size());
   for (size_t q = 0; q < parts.size(); ++q) {
-    if (!resolvePart(desc.view[q], desc.type, value, rank, distributed, parts[q], error))
+    if (!resolvePart(desc.view[q], desc.type, val, rank, distributed, parts[q], error))
       return false;
     out.memory.push_back(parts[q].memory);
   }
-  std::vector<std::vector<Part>> indexParts(desc.indexViews.size());
+  indexParts.resize(desc.indexViews.size());
   for (size_t v = 0; v < desc.indexViews.size(); ++v) {
     indexParts[v].resize(1);
-    if (!resolvePart(desc.indexViews[v], code::ElemType::Index, value,
+    if (!resolvePart(desc.indexViews[v], code::ElemType::Index, val,
                      desc.indexViews[v].sizes.size(), false, indexParts[v][0], error))
       return false;
   }
-  std::vector<int64_t> anchor(rank, 0);
+  anchor.assign(rank, 0);
   if (!indirect)
     for (size_t d = 0; d < rank; ++d)
       anchor[d] = value(desc.anchor[d]);
-  std::vector<int64_t> tileSyms;
   for (const code::Operand &o : desc.tileSymbols)
     tileSyms.push_back(value(o));
   if (int(tileSyms.size()) < desc.tileSet.symbols)
     tileSyms.resize(size_t(desc.tileSet.symbols), 0);
-  std::vector<int32_t> loopDim(desc.order.begin(), desc.order.end());
+  loopDim.assign(desc.order.begin(), desc.order.end());
   if (loopDim.size() != setRank) {
     loopDim.resize(setRank);
     for (size_t k = 0; k < setRank; ++k)
@@ -722,15 +785,20 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
       error = "the DMA tile's order names a dimension it does not have";
       return false;
     }
-  // The set's bounding box: from its unit constraints, else the tile's
-  // type shape (tile dimension k walks set dimension order[k]).
-  std::vector<int64_t> lo(setRank, 0), hi(setRank, 0);
+  return true;
+}
+
+/// The set's bounding box: from its unit constraints, else the tile's type
+/// shape (INT64_MAX: unbounded).
+void TileWalk::setBounds() {
+  lo.assign(setRank, 0);
+  hi.assign(setRank, 0);
   for (size_t k = 0; k < setRank; ++k) {
     int64_t extent = desc.tileShape[k];
     hi[size_t(loopDim[k])] = extent >= 0 ? extent - 1 : INT64_MAX;
   }
-  std::vector<int64_t> setLo(setRank, INT64_MIN), setHi(setRank, INT64_MAX);
-  bool setIsBox = false;
+  setLo.assign(setRank, INT64_MIN);
+  setHi.assign(setRank, INT64_MAX);
   if (!desc.tileSet.exprs.empty()) {
     setIsBox = boundingBox(desc.tileSet, tileSyms.data(), setLo, setHi);
     // A side no unit constraint bounds: from the other constraints, where
@@ -746,31 +814,32 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
         hi[d] += lo[d];
     }
   }
-  int64_t volume = 1;
+}
+
+TileWalk::Ready TileWalk::prepare(int64_t maxPoints, int64_t stickBytes) {
+  if (!resolveViews())
+    return Ready::Failed;
+  setBounds();
   for (size_t d = 0; d < setRank; ++d) {
     if (hi[d] == INT64_MAX) {
       error = "the DMA tile's set is unbounded";
-      return false;
+      return Ready::Failed;
     }
     if (hi[d] < lo[d])
-      return true;
+      return Ready::Empty;
     if (__builtin_mul_overflow(volume, hi[d] - lo[d] + 1, &volume)) {
       error = "the DMA tile spans more points than the scratchpad can hold";
-      return false;
+      return Ready::Failed;
     }
   }
-  bool boxSet = desc.tileSet.exprs.empty();
+  boxSet = desc.tileSet.exprs.empty();
   if (!boxSet) {
     boxSet = setIsBox && std::equal(hi.begin(), hi.end(), setHi.begin()) &&
              std::equal(lo.begin(), lo.end(), setLo.begin());
   }
   // A masked tile: its type is the bounding box of the set's points,
   // anchored at the lowest point in every dimension.
-  const bool maskedBox =
-      !boxSet && desc.layout == uint8_t(code::TileLayout::Masked);
-  std::optional<LinearSet> tileSet; // tested point by point unless a box
-  // Not a box: the set's points a row at a time where it can (RowSet.h).
-  std::optional<RowSet> rowSet;
+  maskedBox = !boxSet && desc.layout == uint8_t(code::TileLayout::Masked);
   if (!boxSet) {
     tileSet.emplace(desc.tileSet, setRank, tileSyms.data());
     rowSet.emplace(desc.tileSet, setRank, setRank ? size_t(loopDim.back()) : 0,
@@ -778,63 +847,63 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
   }
   if (maskedBox && !maskedBounds(desc, *tileSet, *rowSet, loopDim, maxPoints,
                                  volume, lo, hi, error))
-    return false;
+    return Ready::Failed;
   // A chunk: the rows holding sticks [first, first + sticks) of the tile.
-  int64_t rowsLeft = -1;
   if (desc.chunked &&
       !chunkStart(desc, value(desc.firstStick), boxSet || maskedBox, loopDim,
                   stickBytes, lo, hi, volume, rowsLeft, error))
-    return false;
+    return Ready::Failed;
   if (volume == 0)
-    return true; // no point of the set, or a chunk of none
+    return Ready::Empty; // no point of the set, or a chunk of none
   if (volume > maxPoints) {
     error = "the DMA tile spans more points than the scratchpad can hold";
-    return false;
+    return Ready::Failed;
   }
-  std::vector<int64_t> start(lo);
+  start = lo;
   if (desc.chunked)
     start = chunkFirstPoint(loopDim, lo, hi, value(desc.firstStick),
                             sticksPerRow(desc, lo, hi, loopDim, stickBytes));
   if (!indirect && setRank != rank) {
     error = "the DMA tile's rank differs from its view's";
-    return false;
+    return Ready::Failed;
   }
-  std::vector<int64_t> captured;
+  return Ready::Walk;
+}
+
+void TileWalk::chooseRows() {
   for (const code::Operand &o : desc.captured)
     captured.push_back(value(o));
-  std::vector<int64_t> vars(captured.size() + setRank);
+  vars.assign(captured.size() + setRank, 0);
   std::copy(captured.begin(), captured.end(), vars.begin());
-  std::vector<int64_t> p(start), g(rank, 0), sub;
+  p = start;
+  g.assign(rank, 0);
   // Indirect subscripts, per view dimension: its expressions over
   // (captured..., p...).
-  std::vector<std::vector<LinearExpr>> subscripts(desc.subscripts.size());
+  subscripts.resize(desc.subscripts.size());
   for (size_t d = 0; d < desc.subscripts.size(); ++d)
     for (const code::AffineExprCode &x : desc.subscripts[d].exprs)
       subscripts[d].emplace_back(x, vars.size(), nullptr);
-  const int32_t inner = setRank ? loopDim[setRank - 1] : 0;
+  inner = setRank ? loopDim[setRank - 1] : 0;
   // A view holding a box of coordinates and a box set: a whole innermost
   // row at once.
-  const bool fastRows = setRank > 0 && !indirect && boxSet && !distributed &&
-                        parts[0].box;
+  fastRows = setRank > 0 && !indirect && boxSet && !distributed && parts[0].box;
   // A distributed view of box parts: a whole row at once too.
-  const bool distributedRows =
+  distributedRows =
       setRank > 0 && !indirect && boxSet && distributed &&
       std::all_of(parts.begin(), parts.end(), [](const Part &q) { return q.box; });
-  const int64_t elementBytes = code::elemBytes(parts[0].type);
+  elementBytes = code::elemBytes(parts[0].type);
   // An indirect tile whose coordinates are linear along each row (one
   // index-view read per row): a whole row at once unless its arithmetic
   // leaves the int64 range.
-  const size_t innerVar = captured.size() + size_t(inner);
-  const bool indirectRows =
-      setRank > 0 && indirect && boxSet && !distributed && parts[0].box &&
-      rowsAreLinear(desc, subscripts, indexParts, innerVar);
+  innerVar = captured.size() + size_t(inner);
+  indirectRows = setRank > 0 && indirect && boxSet && !distributed && parts[0].box &&
+                 rowsAreLinear(desc, subscripts, indexParts, innerVar);
   // An indirect tile whose index views move along the row (an element
   // gather or scatter: X[IDX1[m, k], IDX2[m, k]]), every subscript linear
   // and every index view one box: each subscript's value at the row's start
   // and its step once per row, then per point the same int64 arithmetic as
   // the point-by-point walk without evaluating the expressions again.
-  bool gatherRows = setRank > 0 && indirect && boxSet && !distributed &&
-                    !indirectRows;
+  gatherRows = setRank > 0 && indirect && boxSet && !distributed && !indirectRows;
   for (size_t d = 0; d < desc.subscripts.size() && gatherRows; ++d) {
     const code::DmaDesc::Subscript &sd = desc.subscripts[d];
     for (const LinearExpr &x : subscripts[d])
@@ -846,231 +915,246 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
                     indexParts[size_t(sd.indexView)][0].box &&
                     sd.exprs.size() == indexParts[size_t(sd.indexView)][0].sizes.size();
   }
-  std::vector<uint64_t> rowStart, rowStep;
-  auto wholeGatherRow = [&] {
-    const int64_t n = hi[size_t(inner)] - lo[size_t(inner)] + 1;
-    std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
-    rowStart.clear();
-    rowStep.clear();
-    for (size_t d = 0; d < desc.subscripts.size(); ++d)
-      for (const LinearExpr &x : subscripts[d]) {
-        int64_t v = 0;
-        x.eval(vars.data(), v);
-        rowStart.push_back(uint64_t(v));
-        rowStep.push_back(uint64_t(x.coefficient(innerVar)));
-      }
-    for (int64_t i = 0; i < n; ++i) {
-      bool masked = false;
-      size_t j = 0;
-      for (size_t d = 0; d < rank && !masked; ++d) {
-        const code::DmaDesc::Subscript &sd = desc.subscripts[d];
-        if (sd.indexView < 0) {
-          g[d] = int64_t(rowStart[j] + rowStep[j] * uint64_t(i));
-          ++j;
-          continue;
-        }
-        // locate() on the index view's one box part.
-        const Part &ip = indexParts[size_t(sd.indexView)][0];
-        bool inside = true;
-        int64_t index = ip.base;
-        for (size_t k = 0; k < sd.exprs.size(); ++k, ++j) {
-          const int64_t x = int64_t(rowStart[j] + rowStep[j] * uint64_t(i));
-          inside &= x >= ip.boxLo[k] && x <= ip.boxHi[k];
-          index += x * ip.strides[k];
-        }
-        if (!inside || index < 0) {
-          masked = true;
-          break;
-        }
-        g[d] = read(ip.memory, ip.type, index * code::elemBytes(ip.type));
-      }
-      int64_t address = 0;
-      const int32_t found = masked ? -1 : locate(parts, false, g.data(), address);
-      out.append(found, address, 0, 1);
-    }
-    return true;
-  };
   // A set that is not a box over a view of box parts: the points of each
   // row from its constraints (RowSet), then each interval of points (or
   // progression, a set keeping every L-th position) at once.
-  const bool setRows =
-      setRank > 0 && !indirect && !boxSet &&
-      std::all_of(parts.begin(), parts.end(), [](const Part &q) { return q.box; });
-  RowMembers members;
-  auto directPoint = [&] { // the point p, as the point-by-point walk does
+  setRows = setRank > 0 && !indirect && !boxSet &&
+            std::all_of(parts.begin(), parts.end(), [](const Part &q) { return q.box; });
+}
+
+bool TileWalk::gatherRow() {
+  const int64_t n = hi[size_t(inner)] - lo[size_t(inner)] + 1;
+  std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
+  rowStart.clear();
+  rowStep.clear();
+  for (size_t d = 0; d < desc.subscripts.size(); ++d)
+    for (const LinearExpr &x : subscripts[d]) {
+      int64_t v = 0;
+      x.eval(vars.data(), v);
+      rowStart.push_back(uint64_t(v));
+      rowStep.push_back(uint64_t(x.coefficient(innerVar)));
+    }
+  for (int64_t i = 0; i < n; ++i) {
+    bool masked = false;
+    size_t j = 0;
+    for (size_t d = 0; d < rank && !masked; ++d) {
+      const code::DmaDesc::Subscript &sd = desc.subscripts[d];
+      if (sd.indexView < 0) {
+        g[d] = int64_t(rowStart[j] + rowStep[j] * uint64_t(i));
+        ++j;
+        continue;
+      }
+      // locate() on the index view's one box part.
+      const Part &ip = indexParts[size_t(sd.indexView)][0];
+      bool inside = true;
+      int64_t index = ip.base;
+      for (size_t k = 0; k < sd.exprs.size(); ++k, ++j) {
+        const int64_t x = int64_t(rowStart[j] + rowStep[j] * uint64_t(i));
+        inside &= x >= ip.boxLo[k] && x <= ip.boxHi[k];
+        index += x * ip.strides[k];
+      }
+      if (!inside || index < 0) {
+        masked = true;
+        break;
+      }
+      g[d] = read(ip.memory, ip.type, index * code::elemBytes(ip.type));
+    }
+    int64_t address = 0;
+    const int32_t found = masked ? -1 : locate(parts, false, g.data(), address);
+    out.append(found, address, 0, 1);
+  }
+  return true;
+}
+
+/// The point p, as the point-by-point walk does.
+void TileWalk::directPoint() {
+  for (size_t d = 0; d < rank; ++d)
+    g[d] = anchor[d] + p[d];
+  int64_t address = 0;
+  int32_t found = locate(parts, distributed, g.data(), address);
+  out.append(found, address, 0, 1);
+}
+
+void TileWalk::points(int64_t x, int64_t count, int64_t dx) {
+  if (distributedRow(parts, anchor, p, size_t(inner), x, count, dx, out))
+    return;
+  for (int64_t j = 0; j < count; ++j) {
+    p[size_t(inner)] = x + j * dx;
+    directPoint();
+  }
+}
+
+bool TileWalk::setRow() {
+  const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
+  const int64_t n = to - from + 1;
+  if (!rowSet->row(p.data(), from, to, members))
+    return false;
+  const int64_t period = members.period;
+  // A packed tile whose row keeps one residue class: one progression.
+  int64_t classes = 0, only = 0;
+  for (int64_t r = 0; r < period; ++r)
+    if (members.first[size_t(r)] <= members.last[size_t(r)])
+      ++classes, only = r;
+  if (classes == 0) {
+    if (maskedBox)
+      out.append(-1, 0, 0, n);
+    return true;
+  }
+  if (!maskedBox && classes == 1 && period > 1) {
+    points(from + only + period * members.first[size_t(only)],
+           members.last[size_t(only)] - members.first[size_t(only)] + 1,
+           period);
+    return true;
+  }
+  // Otherwise the row's stretches of points and of positions that are
+  // not points, in order; one view part: where the row lands, once.
+  const bool onePart = parts.size() == 1 &&
+                       partRow(parts[0], anchor, p, size_t(inner), from, n, placed);
+  auto stretch = [&](int64_t a, int64_t b) { // points from + a .. from + b
+    if (onePart)
+      placed.append(a, b, out);
+    else
+      points(from + a, b - a + 1, 1);
+  };
+  if (period == 1) {
+    const int64_t a = members.first[0], b = members.last[0];
+    if (maskedBox)
+      out.append(-1, 0, 0, a);
+    stretch(a, b);
+    if (maskedBox)
+      out.append(-1, 0, 0, n - 1 - b);
+    return true;
+  }
+  int64_t r = 0, k = 0; // i = r + period * k
+  auto holds = [&] {
+    return members.first[size_t(r)] <= k && k <= members.last[size_t(r)];
+  };
+  for (int64_t i = 0; i < n;) {
+    const bool in = holds();
+    int64_t j = i;
+    do {
+      ++j;
+      if (++r == period)
+        r = 0, ++k;
+    } while (j < n && holds() == in);
+    if (in)
+      stretch(i, j - 1);
+    else if (maskedBox)
+      out.append(-1, 0, 0, j - i);
+    i = j;
+  }
+  return true;
+}
+
+bool TileWalk::indirectRowAt() {
+  std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
+  return indirectRow(desc, subscripts, indexParts, read, parts[0],
+                     vars.data(), innerVar,
+                     hi[size_t(inner)] - lo[size_t(inner)] + 1, sub, out);
+}
+
+/// A whole row of a box set over a view holding a box of coordinates.
+void TileWalk::fastRow() {
+  const Part &part = parts[0];
+  bool rowInside = true;
+  int64_t index = part.base;
+  for (size_t d = 0; d < rank; ++d) {
+    if (int32_t(d) == inner)
+      continue;
+    int64_t x = anchor[d] + p[d];
+    rowInside &= x >= part.boxLo[d] && x <= part.boxHi[d];
+    index += x * part.strides[d];
+  }
+  int64_t stride = part.strides[size_t(inner)];
+  if (!rowInside) {
+    out.append(-1, 0, 0, hi[size_t(inner)] - lo[size_t(inner)] + 1);
+  } else {
+    // The points inside the view form one interval of the row.
+    const int64_t a = anchor[size_t(inner)];
+    const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
+    int64_t first = std::max(from, saturatedSub(part.boxLo[size_t(inner)], a));
+    int64_t last = std::min(to, saturatedSub(part.boxHi[size_t(inner)], a));
+    if (first <= last && index + (a + first) * stride >= 0 &&
+        index + (a + last) * stride >= 0) {
+      out.append(-1, 0, 0, first - from);
+      out.append(0, (index + (a + first) * stride) * elementBytes,
+                 stride * elementBytes, last - first + 1);
+      out.append(-1, 0, 0, to - last);
+    } else {
+      for (int64_t i = from; i <= to; ++i) {
+        int64_t x = a + i;
+        int64_t idx = index + x * stride;
+        bool inside = x >= part.boxLo[size_t(inner)] &&
+                      x <= part.boxHi[size_t(inner)] && idx >= 0;
+        out.append(inside ? 0 : -1, inside ? idx * elementBytes : 0,
+                   stride * elementBytes, 1);
+      }
+    }
+  }
+}
+
+/// The point p of the set, point by point (indirect subscripts read).
+bool TileWalk::point() {
+  bool masked = false;
+  if (!indirect) {
     for (size_t d = 0; d < rank; ++d)
       g[d] = anchor[d] + p[d];
-    int64_t address = 0;
-    int32_t found = locate(parts, distributed, g.data(), address);
-    out.append(found, address, 0, 1);
-  };
-  auto points = [&](int64_t x, int64_t count, int64_t dx) {
-    if (distributedRow(parts, anchor, p, size_t(inner), x, count, dx, out))
-      return;
-    for (int64_t j = 0; j < count; ++j) {
-      p[size_t(inner)] = x + j * dx;
-      directPoint();
-    }
-  };
-  PartRow placed;
-  auto wholeSetRow = [&] {
-    const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
-    const int64_t n = to - from + 1;
-    if (!rowSet->row(p.data(), from, to, members))
-      return false;
-    const int64_t period = members.period;
-    // A packed tile whose row keeps one residue class: one progression.
-    int64_t classes = 0, only = 0;
-    for (int64_t r = 0; r < period; ++r)
-      if (members.first[size_t(r)] <= members.last[size_t(r)])
-        ++classes, only = r;
-    if (classes == 0) {
-      if (maskedBox)
-        out.append(-1, 0, 0, n);
-      return true;
-    }
-    if (!maskedBox && classes == 1 && period > 1) {
-      points(from + only + period * members.first[size_t(only)],
-             members.last[size_t(only)] - members.first[size_t(only)] + 1,
-             period);
-      return true;
-    }
-    // Otherwise the row's stretches of points and of positions that are
-    // not points, in order; one view part: where the row lands, once.
-    const bool onePart = parts.size() == 1 &&
-                         partRow(parts[0], anchor, p, size_t(inner), from, n, placed);
-    auto stretch = [&](int64_t a, int64_t b) { // points from + a .. from + b
-      if (onePart)
-        placed.append(a, b, out);
-      else
-        points(from + a, b - a + 1, 1);
-    };
-    if (period == 1) {
-      const int64_t a = members.first[0], b = members.last[0];
-      if (maskedBox)
-        out.append(-1, 0, 0, a);
-      stretch(a, b);
-      if (maskedBox)
-        out.append(-1, 0, 0, n - 1 - b);
-      return true;
-    }
-    int64_t r = 0, k = 0; // i = r + period * k
-    auto holds = [&] {
-      return members.first[size_t(r)] <= k && k <= members.last[size_t(r)];
-    };
-    for (int64_t i = 0; i < n;) {
-      const bool in = holds();
-      int64_t j = i;
-      do {
-        ++j;
-        if (++r == period)
-          r = 0, ++k;
-      } while (j < n && holds() == in);
-      if (in)
-        stretch(i, j - 1);
-      else if (maskedBox)
-        out.append(-1, 0, 0, j - i);
-      i = j;
-    }
-    return true;
-  };
-  auto wholeIndirectRow = [&] {
+  } else {
     std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
-    return indirectRow(desc, subscripts, indexParts, read, parts[0],
-                       vars.data(), innerVar,
-                       hi[size_t(inner)] - lo[size_t(inner)] + 1, sub, out);
-  };
+    for (size_t d = 0; d < rank && !masked; ++d) {
+      const code::DmaDesc::Subscript &s = desc.subscripts[d];
+      if (s.indexView < 0) {
+        if (s.exprs.size() != 1 || !subscripts[d][0].eval(vars.data(), g[d])) {
+          error = "an indirect subscript cannot be evaluated";
+          return false;
+        }
+        continue;
+      }
+      if (size_t(s.indexView) >= indexParts.size()) {
+        error = "an indirect subscript names a missing index view";
+        return false;
+      }
+      sub.resize(s.exprs.size());
+      for (size_t k = 0; k < s.exprs.size(); ++k)
+        if (!subscripts[d][k].eval(vars.data(), sub[k])) {
+          error = "an indirect subscript cannot be evaluated";
+          return false;
+        }
+      const std::vector<Part> &iv = indexParts[size_t(s.indexView)];
+      if (sub.size() != iv[0].sizes.size()) {
+        error = "an index view is read with the wrong number of coordinates";
+        return false;
+      }
+      int64_t address = 0;
+      if (locate(iv, false, sub.data(), address) < 0) {
+        masked = true;
+        break;
+      }
+      g[d] = read(iv[0].memory, iv[0].type, address);
+    }
+  }
+  int64_t address = 0;
+  int32_t found = masked ? -1 : locate(parts, distributed, g.data(), address);
+  out.append(found, address, 0, 1);
+  return true;
+}
+
+bool TileWalk::walk() {
+  chooseRows();
   while (true) {
     if (fastRows) {
-      const Part &part = parts[0];
-      bool rowInside = true;
-      int64_t index = part.base;
-      for (size_t d = 0; d < rank; ++d) {
-        if (int32_t(d) == inner)
-          continue;
-        int64_t x = anchor[d] + p[d];
-        rowInside &= x >= part.boxLo[d] && x <= part.boxHi[d];
-        index += x * part.strides[d];
-      }
-      int64_t stride = part.strides[size_t(inner)];
-      if (!rowInside) {
-        out.append(-1, 0, 0, hi[size_t(inner)] - lo[size_t(inner)] + 1);
-      } else {
-        // The points inside the view form one interval of the row.
-        const int64_t a = anchor[size_t(inner)];
-        const int64_t from = lo[size_t(inner)], to = hi[size_t(inner)];
-        int64_t first = std::max(from, saturatedSub(part.boxLo[size_t(inner)], a));
-        int64_t last = std::min(to, saturatedSub(part.boxHi[size_t(inner)], a));
-        if (first <= last && index + (a + first) * stride >= 0 &&
-            index + (a + last) * stride >= 0) {
-          out.append(-1, 0, 0, first - from);
-          out.append(0, (index + (a + first) * stride) * elementBytes,
-                     stride * elementBytes, last - first + 1);
-          out.append(-1, 0, 0, to - last);
-        } else {
-          for (int64_t i = from; i <= to; ++i) {
-            int64_t x = a + i;
-            int64_t idx = index + x * stride;
-            bool inside = x >= part.boxLo[size_t(inner)] &&
-                          x <= part.boxHi[size_t(inner)] && idx >= 0;
-            out.append(inside ? 0 : -1, inside ? idx * elementBytes : 0,
-                       stride * elementBytes, 1);
-          }
-        }
-      }
-      p[size_t(inner)] = hi[size_t(inner)];
+      fastRow();
+      rowDone();
     } else if (distributedRows &&
                distributedRow(parts, anchor, p, size_t(inner), lo[size_t(inner)],
                               hi[size_t(inner)] - lo[size_t(inner)] + 1, 1, out)) {
-      p[size_t(inner)] = hi[size_t(inner)];
-    } else if (indirectRows && wholeIndirectRow()) {
-      p[size_t(inner)] = hi[size_t(inner)];
-    } else if (gatherRows && wholeGatherRow()) {
-      p[size_t(inner)] = hi[size_t(inner)];
-    } else if (setRows && wholeSetRow()) {
-      p[size_t(inner)] = hi[size_t(inner)];
+      rowDone();
+    } else if ((indirectRows && indirectRowAt()) || (gatherRows && gatherRow()) ||
+               (setRows && setRow())) {
+      rowDone();
     } else if (boxSet || tileSet->contains(p.data())) {
-      bool masked = false;
-      if (!indirect) {
-        for (size_t d = 0; d < rank; ++d)
-          g[d] = anchor[d] + p[d];
-      } else {
-        std::copy(p.begin(), p.end(), vars.begin() + std::ptrdiff_t(captured.size()));
-        for (size_t d = 0; d < rank && !masked; ++d) {
-          const code::DmaDesc::Subscript &s = desc.subscripts[d];
-          if (s.indexView < 0) {
-            if (s.exprs.size() != 1 || !subscripts[d][0].eval(vars.data(), g[d])) {
-              error = "an indirect subscript cannot be evaluated";
-              return false;
-            }
-            continue;
-          }
-          if (size_t(s.indexView) >= indexParts.size()) {
-            error = "an indirect subscript names a missing index view";
-            return false;
-          }
-          sub.resize(s.exprs.size());
-          for (size_t k = 0; k < s.exprs.size(); ++k)
-            if (!subscripts[d][k].eval(vars.data(), sub[k])) {
-              error = "an indirect subscript cannot be evaluated";
-              return false;
-            }
-          const std::vector<Part> &iv = indexParts[size_t(s.indexView)];
-          if (sub.size() != iv[0].sizes.size()) {
-            error = "an index view is read with the wrong number of coordinates";
-            return false;
-          }
-          int64_t address = 0;
-          if (locate(iv, false, sub.data(), address) < 0) {
-            masked = true;
-            break;
-          }
-          g[d] = read(iv[0].memory, iv[0].type, address);
-        }
-      }
-      int64_t address = 0;
-      int32_t found = masked ? -1 : locate(parts, distributed, g.data(), address);
-      out.append(found, address, 0, 1);
+      if (!point())
+        return false;
     } else if (maskedBox) {
       out.append(-1, 0, 0, 1); // a position of the box that is not a point
     }
@@ -1089,4 +1173,24 @@ bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
       break; // the chunk's last row is done
   }
   return true;
+}
+
+} // namespace
+
+bool spyre::emu::walkDma(const code::DmaDesc &desc, const RegReader &reg,
+                         const ElementReader &read, int64_t maxPoints,
+                         int64_t stickBytes, DmaWalk &out, std::string &error) {
+  out.runs.clear(); // keeps the buffers of a walk reused across DMAs
+  out.memory.clear();
+  out.points = 0;
+  TileWalk w(desc, reg, read, out, error);
+  switch (w.prepare(maxPoints, stickBytes)) {
+  case TileWalk::Ready::Failed:
+    return false;
+  case TileWalk::Ready::Empty:
+    return true;
+  case TileWalk::Ready::Walk:
+    break;
+  }
+  return w.walk();
 }

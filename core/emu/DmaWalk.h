@@ -45,10 +45,14 @@ struct WalkRun {
 struct DmaWalk {
   std::vector<WalkRun> runs;
   int64_t points = 0;
-  /// Per part: the memory (-1 = HBM, else the core whose scratchpad).
+  /// Per part: the memory (-1 = HBM, kOwnScratchpad = the scratchpad of
+  /// the core that issues the DMA, else the core whose scratchpad).
   std::vector<int32_t> memory;
   void append(int32_t part, int64_t address, int64_t stride, int64_t count);
 };
+
+/// A `ct_local` view without a `ct_id`: the issuing core's own scratchpad.
+constexpr int32_t kOwnScratchpad = -2;
 
 /// Reads scalar register `reg` of the issuing engine.
 using RegReader = std::function<int64_t(int32_t reg)>;

@@ -10,6 +10,7 @@
 
 #include "spyrecode/SpyreCode.h"
 
+#include <cmath>
 #include <cstdint>
 
 namespace spyre::emu {
@@ -29,6 +30,22 @@ inline unsigned intWidth(code::ElemType t) {
 inline uint64_t lowBits(int64_t v, unsigned width) {
   uint64_t u = static_cast<uint64_t>(v);
   return width >= 64 ? u : u & ((uint64_t(1) << width) - 1);
+}
+
+/// a + b, or UINT64_MAX when the sum does not fit: cycle counts past any
+/// budget stay past it instead of wrapping to small ones.
+inline uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/// The whole cycles `bytes` take at `bytesPerCycle` (rounded up), checked:
+/// a count no uint64_t holds (a tiny bandwidth) is UINT64_MAX, never the
+/// undefined conversion of a double >= 2^64.
+inline uint64_t transferCycles(int64_t bytes, double bytesPerCycle) {
+  if (bytes <= 0)
+    return 0;
+  double cycles = std::ceil(double(bytes) / bytesPerCycle);
+  return cycles < 0x1p64 ? static_cast<uint64_t>(cycles) : UINT64_MAX;
 }
 
 /// a / b rounded towards negative infinity (b != 0); T: int64_t or a wider

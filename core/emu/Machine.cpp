@@ -3,6 +3,9 @@
 #include "emu/Machine.h"
 #include "emu/Alu.h"
 #include "emu/DmaWalk.h"
+#include "emu/PackedState.h"
+#include "emu/IntMath.h"
+#include "support/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,17 +16,6 @@ using namespace spyre::emu;
 using code::ElemType;
 using code::Instr;
 using code::Opcode;
-
-namespace {
-
-
-uint64_t cyclesFor(int64_t bytes, double bytesPerCycle) {
-  if (bytes <= 0)
-    return 0;
-  return static_cast<uint64_t>(std::ceil(double(bytes) / bytesPerCycle));
-}
-
-} // namespace
 
 Machine::Machine(const runtime::Job &job, const Options &options)
     : job_(job), options_(options) {
@@ -100,6 +92,8 @@ Machine::Machine(const runtime::Job &job, const Options &options)
     copiesPerCore += size_t(std::max<int64_t>(1, p.buffers[b].copies));
   }
   st.occupancy.resize(copiesPerCore * size_t(numCores));
+  if (options_.lxLevels)
+    lxSweep_.reset(numCores, p.buffers.size());
 
   // Every engine with a tile to run starts at cycle 0 with S0 = its first
   // tile and S1 = its instance.
@@ -151,18 +145,71 @@ void Machine::setS(uint32_t e, int32_t r, ElemType t, double v) {
 
 void Machine::recordEvent(EventKind kind, uint32_t e, uint32_t pc,
                           uint64_t cycle, uint32_t duration) {
+  const TraceEvent ev{cycle, duration, e, pc, kind};
+  for (TraceSink *s : sinks_.list)
+    s->event(ev);
+  if (!options_.trace || kind == EventKind::Wait)
+    return;
   if (trace_.events.size() >= options_.traceLimit) {
     ++trace_.droppedEvents;
     return;
   }
-  trace_.events.push_back({cycle, duration, e, pc, kind});
+  trace_.events.push_back(ev);
 }
 
+namespace {
+
+/// Appends `r` to a bounded trace vector, or counts it.
+template <typename T>
+void keep(std::vector<T> &list, const T &r, size_t limit, uint64_t &dropped) {
+  if (list.size() < limit)
+    list.push_back(r);
+  else
+    ++dropped;
+}
+
+} // namespace
+
 void Machine::fifoSample(size_t ch) {
-  if (!options_.trace || trace_.fifo.size() >= options_.traceLimit)
+  if (!recording())
     return;
-  trace_.fifo.push_back({st.now, int32_t(ch / numChannels),
-                         int32_t(ch % numChannels), st.channels[ch].count});
+  const FifoSample f{st.now, int32_t(ch / numChannels),
+                     int32_t(ch % numChannels), st.channels[ch].count};
+  for (TraceSink *s : sinks_.list)
+    s->fifo(f);
+  if (options_.trace)
+    keep(trace_.fifo, f, options_.traceLimit, trace_.droppedRecords);
+}
+
+namespace {
+
+/// Keeps `t` in `list`, dropping what ended by `now` first.
+template <typename T>
+void keepUnderWay(std::vector<T> &list, const T &t, uint64_t now) {
+  list.erase(std::remove_if(list.begin(), list.end(),
+                            [&](const T &x) { return x.end <= now; }),
+             list.end());
+  list.push_back(t);
+}
+
+} // namespace
+
+void Machine::recordLink(const LinkTransfer &t) {
+  for (TraceSink *s : sinks_.list)
+    s->link(t);
+  if (options_.trace)
+    keep(trace_.links, t, options_.traceLimit, trace_.droppedRecords);
+}
+
+void Machine::keepHbmUnderWay(const HbmTransfer &t) {
+  keepUnderWay(st.hbmUnderWay, t, st.now);
+}
+
+void Machine::recordHbm(const HbmTransfer &t) {
+  for (TraceSink *s : sinks_.list)
+    s->hbm(t);
+  if (options_.trace)
+    keep(trace_.hbm, t, options_.traceLimit, trace_.droppedRecords);
 }
 
 void Machine::block(uint32_t e, int32_t on) {
@@ -345,20 +392,32 @@ uint64_t Machine::ringTransfer(int32_t from, int32_t to, int64_t bytes,
   int32_t ccw = n - cw;
   bool clockwise = cw == 0 || !a.bidirectionalRing || cw <= ccw;
   int32_t hops = clockwise ? cw : ccw;
-  uint64_t dur = cyclesFor(bytes, linkBytesPerCycle);
+  uint64_t dur = transferCycles(bytes, linkBytesPerCycle);
   uint64_t t = start;
   for (int32_t h = 0; h < hops; ++h) {
     int32_t link = clockwise ? (from + h) % n : ((from - h - 1) % n + n) % n;
     size_t slot = size_t(clockwise ? 0 : 1) * size_t(n) + size_t(link);
     uint64_t s = std::max(t, st.linkFreeAt[slot]);
-    st.linkFreeAt[slot] = s + dur;
+    st.linkFreeAt[slot] = saturatingAdd(s, dur);
     st.linkBytes[slot] += bytes;
-    if (options_.trace && trace_.links.size() < options_.traceLimit)
-      trace_.links.push_back({s, s + dur, link, uint8_t(clockwise ? 0 : 1),
-                              bytes, dma});
-    t = s + uint64_t(a.hopLatencyCycles);
+    const LinkTransfer transfer{s, saturatingAdd(s, dur), link, uint8_t(clockwise ? 0 : 1),
+                               bytes, dma};
+    keepUnderWay(st.linksUnderWay, transfer, st.now);
+    if (recording())
+      recordLink(transfer);
+    t = saturatingAdd(s, uint64_t(a.hopLatencyCycles));
   }
-  return hops ? t + dur : start;
+  return hops ? saturatingAdd(t, dur) : start;
+}
+
+bool Machine::withinBudget(uint32_t e, uint64_t end, int64_t bytes,
+                           const char *what, double bytesPerCycle) {
+  if (end <= options_.cycleBudget)
+    return true;
+  return fail(e, "moving " + std::to_string(bytes) + " bytes " + what +
+                     " at " + shortestText(bytesPerCycle) +
+                     " bytes per cycle ends past the cycle budget of " +
+                     std::to_string(options_.cycleBudget) + " cycles");
 }
 
 bool Machine::lxRange(uint32_t e, int32_t view, int64_t address,
@@ -393,6 +452,79 @@ bool Machine::lxRange(uint32_t e, int32_t view, int64_t address,
   return true;
 }
 
+void Machine::closeInterval(const LxInterval &i) {
+  if (i.end > st.now) { // still being read: a restored machine needs it
+    st.lxTail.erase(std::remove_if(st.lxTail.begin(), st.lxTail.end(),
+                                   [&](const LxInterval &t) { return t.end <= st.now; }),
+                    st.lxTail.end());
+    st.lxTail.push_back(i);
+  }
+  if (options_.lxLevels)
+    lxSweep_.change(i.core, i.end, -i.bytes, i.buffer, sinks_.list);
+  if (!recording())
+    return;
+  for (TraceSink *s : sinks_.list)
+    s->lxInterval(i);
+  if (options_.trace)
+    keep(trace_.lx, i, options_.traceLimit, trace_.droppedRecords);
+}
+
+void Machine::settleCore(int32_t core) {
+  if (!options_.lxLevels)
+    return;
+  // No open copy's end falls before its last read (or its start + 1), and
+  // no copy opens before now.
+  uint64_t final = st.now;
+  const MachineState::CopyOccupancy *o =
+      st.occupancy.data() + size_t(core) * copiesPerCore;
+  for (size_t k = 0; k < copiesPerCore; ++k)
+    if (o[k].open)
+      final = std::min(final, std::max(o[k].lastRead, o[k].start + 1));
+  lxSweep_.settle(core, final, sinks_.list);
+}
+
+void Machine::seedLx() {
+  if (!options_.lxLevels)
+    return;
+  const runtime::Prepared &p = prepared();
+  lxSweep_.reset(numCores, p.buffers.size());
+  for (int32_t c = 0; c < numCores; ++c)
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+      for (int64_t k = 0; k < std::max<int64_t>(1, p.buffers[b].copies); ++k) {
+        const MachineState::CopyOccupancy &o =
+            st.occupancy[size_t(c) * copiesPerCore + size_t(copyBase[b][0] + k)];
+        if (o.open)
+          lxSweep_.change(c, o.start, p.buffers[b].bytesPerCopy, int32_t(b),
+                          sinks_.list);
+      }
+  for (const LxInterval &t : st.lxTail)
+    if (t.end > st.now) {
+      lxSweep_.change(t.core, t.start, t.bytes, t.buffer, sinks_.list);
+      lxSweep_.change(t.core, t.end, -t.bytes, t.buffer, sinks_.list);
+    }
+  settleLx();
+}
+
+void Machine::restore(const PackedState &s) { s.unpack(st); }
+
+void Machine::seedRecords() {
+  for (uint32_t e = 0; e < st.engines.size(); ++e) {
+    const MachineState::Engine &en = st.engines[e];
+    if (!recording())
+      break;
+    if (en.issuedFor > 0 && en.issuedAt + en.issuedFor > st.now)
+      recordEvent(EventKind::Issue, e, en.issuedPc, en.issuedAt, en.issuedFor);
+    if (en.status == Blocked)
+      recordEvent(EventKind::Block, e, en.pc, en.blockedSince, 0);
+  }
+  seedLx();
+}
+
+void Machine::settleLx() {
+  for (int32_t c = 0; c < numCores; ++c)
+    settleCore(c);
+}
+
 void Machine::lxWritten(int32_t core, int32_t buffer, int32_t copy) {
   if (buffer < 0)
     return;
@@ -401,16 +533,19 @@ void Machine::lxWritten(int32_t core, int32_t buffer, int32_t copy) {
   MachineState::CopyOccupancy &o = st.occupancy[slot];
   const runtime::BufferLayout &b = prepared().buffers[size_t(buffer)];
   if (o.open && o.readSinceWrite) {
-    trace_.lx.push_back({core, buffer, copy, o.start,
-                         std::max(o.lastRead, o.start + 1), b.bytesPerCopy});
+    closeInterval({core, buffer, copy, o.start, std::max(o.lastRead, o.start + 1),
+                   b.bytesPerCopy});
     o.open = false;
   }
   if (!o.open) {
     o.open = true;
     o.start = st.now;
     o.lastRead = st.now;
+    if (options_.lxLevels)
+      lxSweep_.change(core, st.now, b.bytesPerCopy, buffer, sinks_.list);
   }
   o.readSinceWrite = false;
+  settleCore(core);
 }
 
 void Machine::lxRead(int32_t core, int32_t buffer, int32_t copy,
@@ -423,9 +558,13 @@ void Machine::lxRead(int32_t core, int32_t buffer, int32_t copy,
   if (!o.open) { // read before any write (initial contents): occupied now
     o.open = true;
     o.start = st.now;
+    if (options_.lxLevels)
+      lxSweep_.change(core, st.now, prepared().buffers[size_t(buffer)].bytesPerCopy,
+                      buffer, sinks_.list);
   }
   o.lastRead = std::max(o.lastRead, until);
   o.readSinceWrite = true;
+  settleCore(core);
 }
 
 void Machine::closeOccupancy() {
@@ -437,9 +576,11 @@ void Machine::closeOccupancy() {
         MachineState::CopyOccupancy &o = st.occupancy[slot];
         if (!o.open)
           continue;
-        trace_.lx.push_back({c, int32_t(b), int32_t(k), o.start,
-                             std::max({o.lastRead, o.start + 1}),
-                             p.buffers[b].bytesPerCopy});
+        closeInterval({c, int32_t(b), int32_t(k), o.start,
+                       std::max({o.lastRead, o.start + 1}),
+                       p.buffers[b].bytesPerCopy});
         o.open = false;
       }
+  if (options_.lxLevels)
+    lxSweep_.settleAll(sinks_.list);
 }

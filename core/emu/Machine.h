@@ -18,6 +18,9 @@
 #include "emu/DmaWalk.h"
 #include "emu/PagedMemory.h"
 #include "emu/ReadyQueue.h"
+#include "emu/TraceRecords.h"
+#include "emu/TraceSink.h"
+#include "emu/LxSweep.h"
 #include "runtime/Runtime.h"
 
 #include <cstdint>
@@ -28,47 +31,7 @@
 
 namespace spyre::emu {
 
-enum class EventKind : uint8_t { Issue, Block, Unblock, Halt };
-
-/// One trace record. Core, program, DataflowIR op and KTIR line follow from
-/// the engine and pc (Machine::engineInfo, Module::locations).
-struct TraceEvent {
-  uint64_t cycle = 0;
-  uint32_t duration = 0; ///< Issue: cycles the engine is busy with it
-  uint32_t engine = 0;   ///< Prepared::engines index
-  uint32_t pc = 0;
-  EventKind kind = EventKind::Issue;
-};
-
-struct FifoSample {
-  uint64_t cycle = 0;
-  int32_t core = 0, channel = 0;
-  int64_t level = 0; ///< slots in use after the change
-};
-
-/// One transfer over one ring link (link i joins core i and i+1).
-struct LinkTransfer {
-  uint64_t start = 0, end = 0;
-  int32_t link = 0;
-  uint8_t direction = 0; ///< 0: core i -> i+1, 1: core i+1 -> i
-  int64_t bytes = 0;
-  bool dma = false; ///< HBM traffic crossing the ring (else a RingSend)
-};
-
-struct HbmTransfer {
-  uint64_t start = 0, end = 0;
-  int32_t core = 0;
-  int64_t bytes = 0;
-  bool toLx = true;
-};
-
-/// A buffer copy is occupied from the moment it starts filling until its
-/// last read before the next fill.
-struct LxInterval {
-  int32_t core = 0, buffer = 0, copy = 0;
-  uint64_t start = 0, end = 0;
-  int64_t bytes = 0;
-};
+class PackedState;
 
 /// Why a run stopped early.
 struct Fault {
@@ -81,7 +44,11 @@ struct Fault {
 struct Options {
   uint64_t cycleBudget = 1'000'000'000; ///< stop past this cycle
   bool trace = false;                   ///< record TraceEvents and counters
-  size_t traceLimit = 4'000'000; ///< events kept; beyond: counted only
+  /// Records of each kind TraceData keeps; beyond: counted only.
+  size_t traceLimit = 4'000'000;
+  /// Work out each core's scratchpad levels and peak as the run goes
+  /// (emu/LxSweep.h: what summarise() reports); a replay needs none.
+  bool lxLevels = true;
   /// The device-memory byte ranges [begin, end) a DMA may touch; empty:
   /// Job::tensors' ranges (base x element size of each tensor symbol's
   /// type). The driver gives the ranges of every placed array and memory
@@ -103,6 +70,15 @@ struct MachineState {
     int64_t progress = 0; ///< sticks done of the current instruction
     uint64_t busyCycles = 0;
     uint64_t blockedSince = 0;
+    /// The last instruction issued: when, which, for how long (what a
+    /// machine restored mid-run reports as under way: Machine::seedRecords).
+    uint64_t issuedAt = 0;
+    uint32_t issuedPc = 0, issuedFor = 0;
+    void noteIssue(uint64_t now, uint32_t pc, uint64_t cost) {
+      issuedAt = now;
+      issuedPc = pc;
+      issuedFor = uint32_t(cost < UINT32_MAX ? cost : UINT32_MAX);
+    }
   };
   struct Channel {
     int64_t head = 0, count = 0;
@@ -140,6 +116,14 @@ struct MachineState {
   std::vector<uint64_t> linkFreeAt; ///< 2 * cores: direction * cores + link
   std::map<std::pair<int32_t, int32_t>, std::deque<Message>> mailboxes;
   std::vector<CopyOccupancy> occupancy; ///< core * copies-of-all-buffers
+  /// Intervals closed (the copy written again) while a read of them was
+  /// still under way: they end after `now`.
+  std::vector<LxInterval> lxTail;
+  /// Ring link and HBM transfers that may still be under way (or queued)
+  /// past `now`: what a machine restored here reports first
+  /// (Machine::seedRecords).
+  std::vector<LinkTransfer> linksUnderWay;
+  std::vector<HbmTransfer> hbmUnderWay;
   // Statistics.
   std::vector<uint64_t> computeCycles; ///< per core: SIMD work
   int64_t hbmBytes = 0;
@@ -148,16 +132,6 @@ struct MachineState {
   bool finished = false;
   bool faulted = false;
   Fault fault;
-};
-
-/// What the trace holds besides the events.
-struct TraceData {
-  std::vector<TraceEvent> events;
-  std::vector<FifoSample> fifo;
-  std::vector<LinkTransfer> links;
-  std::vector<HbmTransfer> hbm;
-  std::vector<LxInterval> lx;
-  uint64_t droppedEvents = 0; ///< past Options::traceLimit: counted only
 };
 
 class Machine {
@@ -185,17 +159,37 @@ public:
   const MachineState &state() const { return st; }
   /// Replaces the state (a checkpoint); the trace is left as it is.
   void restore(const MachineState &s) { st = s; }
+  void restore(const PackedState &s);
   const TraceData &trace() const { return trace_; }
   TraceData &trace() { return trace_; }
   void setTracing(bool on) { options_.trace = on; }
+  /// `sink` receives every record from now on (not owned; a copy of the
+  /// machine has none).
+  void addSink(TraceSink *sink) { sinks_.list.push_back(sink); }
+  void removeSinks() { sinks_.list.clear(); }
+  /// Each core's scratchpad levels so far (Options::lxLevels).
+  const LxSweep &lxSweep() const { return lxSweep_; }
+  /// Takes another machine's levels (its peaks: a copy of a run's end).
+  void adoptLx(const LxSweep &sweep) { lxSweep_ = sweep; }
+  /// A machine restored in the middle of a run: the copies open there (and
+  /// those closed but still being read) become its first scratchpad
+  /// changes, so its levels are the run's from here on.
+  void seedLx();
+  /// The same for the other records: each instruction still under way
+  /// and each engine blocked are handed to the sinks as the Issue / Block
+  /// events that began them; then seedLx().
+  void seedRecords();
 
   /// The time the next event happens at (the run's end: the last cycle).
   uint64_t nextEventCycle() const;
   /// The engine and pc the next event runs (-1: none).
   int32_t nextEngine() const;
 
-  /// Closes the LX occupancy intervals still open (call once at the end).
+  /// Closes the LX occupancy intervals still open and hands out every
+  /// scratchpad level (call once at the end).
   void closeOccupancy();
+  /// Hands out the scratchpad levels that are final by now (LxSweep).
+  void settleLx();
   /// "core 3 sfu#0" for engine `e`.
   std::string engineName(uint32_t e) const;
   /// "pc 12 (arith.addf, KTIR line 7)" for the instruction.
@@ -220,6 +214,24 @@ private:
   };
 
   bool execute(uint32_t e);
+  /// What executing one instruction leaves to execute(): the cycles it
+  /// keeps its engine busy and the pc after it, or `parked` when it left
+  /// the engine blocked, waiting for data in flight or halted.
+  struct Issue {
+    uint64_t cost = 0;
+    uint32_t next = 0;
+    bool parked = false;
+  };
+  // One function per family of opcodes (MachineExec.cpp); false: faulted.
+  bool execMove(uint32_t e, const code::Instr &in); ///< Const, Mov, Arg
+  bool execSAlu(uint32_t e, const code::Instr &in);
+  bool execBranch(uint32_t e, const code::Instr &in, Issue &is);
+  bool execHalt(uint32_t e, uint32_t pc, uint64_t cost);
+  bool execVector(uint32_t e, const code::Instr &in, Issue &is);
+  bool execTile(uint32_t e, const code::Instr &in, Issue &is);
+  /// Send, Recv, Stream, Collect, Signal, Wait.
+  bool execChannel(uint32_t e, const code::Instr &in, Issue &is);
+  bool execBarrier(uint32_t e, Issue &is);
   void schedule(uint32_t e, uint64_t time) { st.queue.push(e, time); }
   /// One event of a running machine (not finished, not faulted).
   void advance();
@@ -234,19 +246,38 @@ private:
   bool nextTile(uint32_t e);
   void record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
               uint32_t duration) {
-    if (options_.trace)
+    if (options_.trace || !sinks_.list.empty())
       recordEvent(kind, e, pc, cycle, duration);
+  }
+  bool recording() const { return options_.trace || !sinks_.list.empty(); }
+  /// An event that neither issues nor blocks (data in flight): sinks only.
+  void recordWait(uint32_t e) {
+    if (!sinks_.list.empty())
+      recordEvent(EventKind::Wait, e, st.engines[e].pc, st.now, 0);
   }
   void recordEvent(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
                    uint32_t duration);
   void fifoSample(size_t ch);
+  void recordLink(const LinkTransfer &t);
+  void recordHbm(const HbmTransfer &t);
+  void keepHbmUnderWay(const HbmTransfer &t);
+  void closeInterval(const LxInterval &i);
+  /// Core `core`'s levels before the first cycle an open copy's end may
+  /// still fall on are final: handed out.
+  void settleCore(int32_t core);
   uint64_t ringTransfer(int32_t from, int32_t to, int64_t bytes,
                         uint64_t start, bool dma);
+  /// False (a budget fault of engine `e`) when a transfer of `bytes`
+  /// (`what`: "through HBM", ...) ends past the cycle budget.
+  bool withinBudget(uint32_t e, uint64_t end, int64_t bytes, const char *what,
+                    double bytesPerCycle);
   bool lxRange(uint32_t e, int32_t view, int64_t address, int64_t bytes,
                int32_t core, int32_t &buffer, int32_t &copy);
   void lxWritten(int32_t core, int32_t buffer, int32_t copy);
   void lxRead(int32_t core, int32_t buffer, int32_t copy, uint64_t until);
   bool execDma(uint32_t e, const code::Instr &in, uint64_t &cost);
+  bool dmaInBounds(uint32_t e, const DmaWalk &walk, code::ElemType type);
+  bool dmaEnd(uint32_t e, int32_t core, int64_t sticks, bool toLx, uint64_t &end);
   bool execRing(uint32_t e, const code::Instr &in, uint64_t &cost, bool &blocked);
 
   // Registers.
@@ -266,10 +297,23 @@ private:
     return st.tregs[stat[e].tBase + r];
   }
 
+  /// The sinks; a copy of the machine starts without any.
+  struct SinkList {
+    std::vector<TraceSink *> list;
+    SinkList() = default;
+    SinkList(const SinkList &) {}
+    SinkList &operator=(const SinkList &) {
+      list.clear();
+      return *this;
+    }
+  };
+
   const runtime::Job &job_;
   Options options_;
   MachineState st;
   TraceData trace_;
+  SinkList sinks_;
+  LxSweep lxSweep_;
   std::vector<EngineStatic> stat;
   std::vector<std::vector<uint32_t>> engineOfCore;
   std::vector<std::vector<int32_t>> copyBase; ///< per buffer: first copy slot

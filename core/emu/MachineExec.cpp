@@ -13,6 +13,7 @@
 
 #include "emu/Alu.h"
 #include "emu/DmaWalk.h"
+#include "emu/IntMath.h"
 #include "emu/Machine.h"
 #include "interp/HalfArrays.h"
 
@@ -187,55 +188,41 @@ TileSticks tileSticks(const code::TileShape &shape, int64_t lanes) {
 
 } // namespace
 
-bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
+/// The compiler's LX buffer (any copy) that overlaps bytes [lo, hi), or
+/// null. Every core has the plan's layout.
+static const code::Buffer *compilerBufferAt(const code::JobPlan &plan, int64_t lo,
+                                     int64_t hi) {
+  for (const code::Buffer &b : plan.buffers)
+    if (b.bytes > 0 && lo < b.address + b.bytes * std::max<int64_t>(1, b.copies) &&
+        b.address < hi)
+      return &b;
+  return nullptr;
+}
+
+/// Why a DMA of the kernel's own scratchpad data at [lo, hi) of core `mem`
+/// cannot run: the compiled program keeps buffer `b` there, so one would
+/// overwrite the other (a wrong answer, not a fault, on the hardware).
+static std::string kernelDataClash(const code::Module &m, int64_t lo, int64_t hi,
+                            int32_t mem, const code::Buffer &b) {
+  int64_t end = 0;
+  for (const code::Buffer &x : m.plan.buffers)
+    end = std::max(end, x.address + x.bytes * std::max<int64_t>(1, x.copies));
+  return "the kernel's own data at LX bytes [" + std::to_string(lo) + ", " +
+         std::to_string(hi) + ") of core " + std::to_string(mem) +
+         " overlaps the compiled program's buffer for " + b.name +
+         " at bytes [" + std::to_string(b.address) + ", " +
+         std::to_string(b.address + b.bytes * std::max<int64_t>(1, b.copies)) +
+         "): one would overwrite the other; place the kernel's scratchpad "
+         "data at or above byte " + std::to_string(end) +
+         " (the end of the program's buffers)";
+}
+
+/// Every run of `walk` inside one bound tensor (HBM) or the scratchpad,
+/// and none on the compiled program's own buffers.
+bool Machine::dmaInBounds(uint32_t e, const DmaWalk &walk, ElemType type) {
   const code::Module &m = *prepared().module;
-  if (in.imm < 0 || size_t(in.imm) >= m.dmas.size())
-    return fail(e, "DMA descriptor " + std::to_string(in.imm) + " does not exist");
-  const code::DmaDesc &d = m.dmas[size_t(in.imm)];
-  if (d.lxView < 0 || size_t(d.lxView) >= m.lxViews.size())
-    return fail(e, "the DMA names no LX view");
-  const code::LxView &view = m.lxViews[size_t(d.lxView)];
-  int32_t core = stat[e].core;
-  DmaWalk &walk = walkScratch;
-  std::string error;
-  int64_t capacity = int64_t(arch().scratchpadBytesPerCore);
-  // Index views: a cursor for the memory and type read last.
-  std::optional<ElementCursor> indexCursor;
-  int32_t indexMem = 0;
-  ElemType indexType = ElemType::None;
-  auto readIndex = [&](int32_t mem, ElemType t, int64_t address) -> int64_t {
-    if (mem >= numCores || address < 0)
-      return 0;
-    if (!indexCursor || mem != indexMem || t != indexType) {
-      indexCursor.emplace(mem < 0 ? st.hbm : st.lx[size_t(mem)], t);
-      indexMem = mem;
-      indexType = t;
-    }
-    return interp::slotToInt(dtypeOf(t), indexCursor->load(uint64_t(address)));
-  };
-  if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
-               capacity, int64_t(stickBytes), walk, error))
-    return fail(e, error);
-  // The LX side: the view at its address, rows padded to rowBytes.
-  int64_t lxAddress = d.lxAddress.reg >= 0 ? int64_t(S(e, d.lxAddress.reg))
-                                           : d.lxAddress.value;
-  int64_t inner = view.dims.empty() ? 1 : std::max<int64_t>(1, view.dims.back());
-  int64_t viewElems = 1;
-  for (int64_t x : view.dims)
-    viewElems *= x;
-  unsigned vsize = unsigned(code::elemBytes(view.type));
-  int64_t rowBytes = view.rowBytes > 0 ? view.rowBytes : inner * vsize;
-  if (walk.points > viewElems)
-    return fail(e, "the DMA tile's " + std::to_string(walk.points) +
-                       " points do not fit its LX view of " +
-                       std::to_string(viewElems) + " elements");
-  int64_t extent = ((walk.points + inner - 1) / inner) * rowBytes;
-  int32_t buffer = -1, copy = 0;
-  if (!lxRange(e, d.lxView, lxAddress, extent, core, buffer, copy))
-    return false;
-  // HBM side bounds: every run inside one bound tensor.
   const std::vector<runtime::TensorBinding> &tensors = job_.tensors;
-  unsigned esize = unsigned(code::elemBytes(d.type));
+  const unsigned esize = unsigned(code::elemBytes(type));
   for (const WalkRun &run : walk.runs) {
     if (run.part < 0)
       continue;
@@ -258,8 +245,98 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
       return fail(e, "LX access [" + std::to_string(lo) + ", " +
                          std::to_string(hi) + ") of core " +
                          std::to_string(mem) + " lies outside the scratchpad");
+    } else if (const code::Buffer *b = compilerBufferAt(m.plan, lo, hi)) {
+      return fail(e, kernelDataClash(m, lo, hi, mem, *b));
     }
   }
+  return true;
+}
+
+/// A DMA of `sticks` HBM sticks that core `core` issues now: its setup,
+/// then the sticks through the shared HBM port and the ring links between
+/// the HBM's ring stop and the core. The cycle it ends (`end`); false when
+/// that is past the cycle budget (a fault).
+bool Machine::dmaEnd(uint32_t e, int32_t core, int64_t sticks, bool toLx,
+                     uint64_t &end) {
+  const arch::Arch &a = arch();
+  int64_t bytes = sticks * int64_t(stickBytes);
+  uint64_t start = st.now + uint64_t(a.timing.dmaSetupCycles);
+  end = start;
+  if (bytes > 0) {
+    uint64_t s = std::max(start, st.hbmFreeAt);
+    uint64_t hbmEnd = saturatingAdd(s, transferCycles(bytes, hbmBytesPerCycle));
+    if (!withinBudget(e, hbmEnd, bytes, "through HBM", hbmBytesPerCycle))
+      return false;
+    st.hbmFreeAt = hbmEnd;
+    st.hbmBytes += bytes;
+    const HbmTransfer transfer{s, hbmEnd, core, bytes, toLx};
+    keepHbmUnderWay(transfer);
+    if (recording())
+      recordHbm(transfer);
+    int32_t from = toLx ? a.hbmAttachCore : core;
+    int32_t to = toLx ? core : a.hbmAttachCore;
+    uint64_t ring = ringTransfer(from, to, bytes, s, true);
+    if (!withinBudget(e, ring, bytes, "over the ring", linkBytesPerCycle))
+      return false;
+    end = std::max(hbmEnd, ring);
+  }
+  return true;
+}
+
+bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
+  const code::Module &m = *prepared().module;
+  if (in.imm < 0 || size_t(in.imm) >= m.dmas.size())
+    return fail(e, "DMA descriptor " + std::to_string(in.imm) + " does not exist");
+  const code::DmaDesc &d = m.dmas[size_t(in.imm)];
+  if (d.lxView < 0 || size_t(d.lxView) >= m.lxViews.size())
+    return fail(e, "the DMA names no LX view");
+  const code::LxView &view = m.lxViews[size_t(d.lxView)];
+  int32_t core = stat[e].core;
+  DmaWalk &walk = walkScratch;
+  std::string error;
+  int64_t capacity = int64_t(arch().scratchpadBytesPerCore);
+  // Index views: a cursor for the memory and type read last.
+  std::optional<ElementCursor> indexCursor;
+  int32_t indexMem = 0;
+  ElemType indexType = ElemType::None;
+  auto readIndex = [&](int32_t mem, ElemType t, int64_t address) -> int64_t {
+    if (mem == kOwnScratchpad)
+      mem = core;
+    if (mem >= numCores || address < 0)
+      return 0;
+    if (!indexCursor || mem != indexMem || t != indexType) {
+      indexCursor.emplace(mem < 0 ? st.hbm : st.lx[size_t(mem)], t);
+      indexMem = mem;
+      indexType = t;
+    }
+    return interp::slotToInt(dtypeOf(t), indexCursor->load(uint64_t(address)));
+  };
+  if (!walkDma(d, [&](int32_t r) { return int64_t(S(e, r)); }, readIndex,
+               capacity, int64_t(stickBytes), walk, error))
+    return fail(e, error);
+  for (int32_t &mem : walk.memory)
+    if (mem == kOwnScratchpad)
+      mem = core;
+  // The LX side: the view at its address, rows padded to rowBytes.
+  int64_t lxAddress = d.lxAddress.reg >= 0 ? int64_t(S(e, d.lxAddress.reg))
+                                           : d.lxAddress.value;
+  int64_t inner = view.dims.empty() ? 1 : std::max<int64_t>(1, view.dims.back());
+  int64_t viewElems = 1;
+  for (int64_t x : view.dims)
+    viewElems *= x;
+  unsigned vsize = unsigned(code::elemBytes(view.type));
+  int64_t rowBytes = view.rowBytes > 0 ? view.rowBytes : inner * vsize;
+  if (walk.points > viewElems)
+    return fail(e, "the DMA tile's " + std::to_string(walk.points) +
+                       " points do not fit its LX view of " +
+                       std::to_string(viewElems) + " elements");
+  int64_t extent = ((walk.points + inner - 1) / inner) * rowBytes;
+  int32_t buffer = -1, copy = 0;
+  if (!lxRange(e, d.lxView, lxAddress, extent, core, buffer, copy))
+    return false;
+  if (!dmaInBounds(e, walk, d.type))
+    return false;
+  const unsigned esize = unsigned(code::elemBytes(d.type));
   // Move the data: the tile's points in walk order through `scratch`.
   std::vector<double> &values = scratch;
   values.resize(size_t(walk.points));
@@ -333,24 +410,9 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
   }
   if (d.toLx)
     lxWritten(core, buffer, copy);
-  // Timing: setup, then the sticks through the shared HBM port and the
-  // ring links between the HBM's ring stop and this core.
-  const arch::Arch &a = arch();
-  int64_t bytes = sticks * int64_t(stickBytes);
-  uint64_t start = st.now + uint64_t(a.timing.dmaSetupCycles);
-  uint64_t end = start;
-  if (bytes > 0) {
-    uint64_t s = std::max(start, st.hbmFreeAt);
-    uint64_t dur = static_cast<uint64_t>(std::ceil(double(bytes) / hbmBytesPerCycle));
-    st.hbmFreeAt = s + dur;
-    st.hbmBytes += bytes;
-    if (options_.trace && trace_.hbm.size() < options_.traceLimit)
-      trace_.hbm.push_back({s, s + dur, core, bytes, d.toLx});
-    int32_t from = d.toLx ? a.hbmAttachCore : core;
-    int32_t to = d.toLx ? core : a.hbmAttachCore;
-    uint64_t ring = ringTransfer(from, to, bytes, s, true);
-    end = std::max(s + dur, ring);
-  }
+  uint64_t end = 0;
+  if (!dmaEnd(e, core, sticks, d.toLx, end))
+    return false;
   if (!d.toLx)
     lxRead(core, buffer, copy, end);
   cost = std::max<uint64_t>(1, end - st.now);
@@ -380,6 +442,8 @@ bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
     if (in.imm > 0)
       bytes = in.imm;
     msg.arrival = ringTransfer(core, int32_t(peer), bytes, st.now, false);
+    if (!withinBudget(e, msg.arrival, bytes, "over the ring", linkBytesPerCycle))
+      return false;
     auto &box = st.mailboxes[{core, int32_t(peer)}];
     box.push_back(std::move(msg));
     // Wake the receiver if it waits for this core.
@@ -400,6 +464,7 @@ bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
   MachineState::Message &msg = it->second.front();
   if (msg.arrival > st.now) {
     blocked = true;
+    recordWait(e);
     schedule(e, msg.arrival);
     return true;
   }
@@ -442,67 +507,56 @@ bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
   return true;
 }
 
-bool Machine::execute(uint32_t e) {
-  MachineState::Engine &en = st.engines[e];
-  const EngineStatic &es = stat[e];
-  const arch::Arch &a = arch();
-  const uint64_t issue = uint64_t(a.timing.issueCycles);
-  if (en.pc >= es.size)
-    return fail(e, "the program runs past its last instruction");
-  const Instr &in = es.code[en.pc];
-  const code::Program &prog = *es.program_;
-  uint64_t cost = issue;
-  uint32_t pc = en.pc;
-  uint32_t next = en.pc + 1;
-  auto checkS = [&](int32_t r) { return r >= 0 && r < prog.numSRegs; };
-  auto checkV = [&](int32_t r) { return r >= 0 && r < prog.numVRegs; };
-  auto checkT = [&](int32_t r) {
-    return r >= 0 && size_t(r) < prog.tileRegs.size();
-  };
-  auto channelIndex = [&](int64_t ch) -> int64_t {
-    if (ch < 0 || size_t(ch) >= numChannels)
-      return -1;
-    return int64_t(size_t(es.core) * numChannels + size_t(ch));
-  };
-  auto alu = [&](const Instr &i) {
-    AluOp op;
-    op.fn = i.fn;
-    op.type = i.type;
-    op.srcType = i.srcType;
-    op.predicate = i.aux;
-    return op;
-  };
-  auto args = [&]() { return prog.operands.data() + in.argBegin; };
-  if (in.argCount && in.argBegin + uint64_t(in.argCount) > prog.operands.size())
-    return fail(e, "the instruction's operands lie outside its program");
+namespace {
 
+bool validS(const code::Program &p, int32_t r) { return r >= 0 && r < p.numSRegs; }
+bool validV(const code::Program &p, int32_t r) { return r >= 0 && r < p.numVRegs; }
+bool validT(const code::Program &p, int32_t r) {
+  return r >= 0 && size_t(r) < p.tileRegs.size();
+}
+
+AluOp aluOf(const Instr &i) {
+  AluOp op;
+  op.fn = i.fn;
+  op.type = i.type;
+  op.srcType = i.srcType;
+  op.predicate = i.aux;
+  return op;
+}
+
+} // namespace
+
+// One function per family of opcodes; execute() switches on the opcode.
+// Each returns false when it faulted (fail()); Issue::parked when it left
+// its engine blocked, waiting or halted, so that nothing is issued.
+
+bool Machine::execMove(uint32_t e, const Instr &in) {
+  const code::Program &prog = *stat[e].program_;
   switch (in.op) {
-  case Opcode::Nop:
-    break;
   case Opcode::Const:
-    if (!checkS(in.dst))
+    if (!validS(prog, in.dst))
       return fail(e, "bad register");
     S(e, in.dst) = uint64_t(in.imm);
     break;
   case Opcode::Mov:
     if (in.aux == 0) {
-      if (!checkS(in.dst) || !checkS(in.a))
+      if (!validS(prog, in.dst) || !validS(prog, in.a))
         return fail(e, "bad register");
       S(e, in.dst) = S(e, in.a);
     } else if (in.aux == 1) {
-      if (!checkV(in.dst) || !checkV(in.a))
+      if (!validV(prog, in.dst) || !validV(prog, in.a))
         return fail(e, "bad register");
       std::memmove(V(e, in.dst), V(e, in.a), sizeof(double) * size_t(maxLanes));
       VD(e, in.dst) = VD(e, in.a);
     } else {
-      if (!checkT(in.dst) || !checkT(in.a))
+      if (!validT(prog, in.dst) || !validT(prog, in.a))
         return fail(e, "bad register");
       T(e, in.dst) = T(e, in.a);
     }
     break;
   case Opcode::Arg: {
     const code::Module &m = *prepared().module;
-    if (!checkS(in.dst) || in.imm < 0 || size_t(in.imm) >= job_.symbols.size())
+    if (!validS(prog, in.dst) || in.imm < 0 || size_t(in.imm) >= job_.symbols.size())
       return fail(e, "bad register or symbol");
     const code::Symbol &sym = m.symbols[size_t(in.imm)];
     const runtime::Value &v = job_.symbols[size_t(in.imm)];
@@ -512,99 +566,125 @@ bool Machine::execute(uint32_t e) {
       S(e, in.dst) = uint64_t(v.i);
     break;
   }
-  case Opcode::SAlu: {
-    if (!checkS(in.dst) || !checkS(in.a))
-      return fail(e, "bad register");
-    // 64-bit integer arithmetic on the registers directly (the loops'
-    // counters and addresses): the general path's results (evalWideAlu),
-    // without converting to and from slots.
-    if ((in.type == ElemType::Index || in.type == ElemType::I64) &&
-        in.srcType == ElemType::None && checkS(in.b)) {
-      int64_t x = int64_t(S(e, in.a)), y = int64_t(S(e, in.b));
-      bool done = true;
-      int64_t r = 0;
-      switch (in.fn) {
-      case code::AluFn::AddI: r = int64_t(uint64_t(x) + uint64_t(y)); break;
-      case code::AluFn::SubI: r = int64_t(uint64_t(x) - uint64_t(y)); break;
-      case code::AluFn::MulI: r = int64_t(uint64_t(x) * uint64_t(y)); break;
-      case code::AluFn::MaxSI: r = std::max(x, y); break;
-      case code::AluFn::MinSI: r = std::min(x, y); break;
-      case code::AluFn::CmpI:
-        switch (in.aux) {
-        case 0: r = x == y; break;
-        case 1: r = x != y; break;
-        case 2: r = x < y; break;
-        case 3: r = x <= y; break;
-        case 4: r = x > y; break;
-        case 5: r = x >= y; break;
-        case 6: r = uint64_t(x) < uint64_t(y); break;
-        case 7: r = uint64_t(x) <= uint64_t(y); break;
-        case 8: r = uint64_t(x) > uint64_t(y); break;
-        default: r = uint64_t(x) >= uint64_t(y); break;
-        }
-        break;
-      default: done = false; break;
-      }
-      if (done) {
-        S(e, in.dst) = uint64_t(r);
-        break;
-      }
-    }
-    ElemType src = in.srcType != ElemType::None ? in.srcType : in.type;
-    AluStatus status = AluStatus::Ok;
-    bool select = in.fn == code::AluFn::Select;
-    double x = sval(e, in.a, select ? ElemType::I1 : src);
-    double y = checkS(in.b) ? sval(e, in.b, select ? in.type : src) : 0;
-    double z = checkS(in.c) ? sval(e, in.c, in.type) : 0;
-    double r = evalAlu(alu(in), x, y, z, status);
-    ElemType resultType = isCompare(in.fn) ? ElemType::I1 : in.type;
-    if (status != AluStatus::Ok)
-      return fail(e, aluFaultMessage(alu(in), status));
-    setS(e, in.dst, resultType, r);
+  default:
     break;
   }
+  return true;
+}
+
+bool Machine::execSAlu(uint32_t e, const Instr &in) {
+  const code::Program &prog = *stat[e].program_;
+  if (!validS(prog, in.dst) || !validS(prog, in.a))
+    return fail(e, "bad register");
+  // 64-bit integer arithmetic on the registers directly (the loops'
+  // counters and addresses): the general path's results (evalWideAlu),
+  // without converting to and from slots.
+  if ((in.type == ElemType::Index || in.type == ElemType::I64) &&
+      in.srcType == ElemType::None && validS(prog, in.b)) {
+    int64_t x = int64_t(S(e, in.a)), y = int64_t(S(e, in.b));
+    bool done = true;
+    int64_t r = 0;
+    switch (in.fn) {
+    case code::AluFn::AddI: r = int64_t(uint64_t(x) + uint64_t(y)); break;
+    case code::AluFn::SubI: r = int64_t(uint64_t(x) - uint64_t(y)); break;
+    case code::AluFn::MulI: r = int64_t(uint64_t(x) * uint64_t(y)); break;
+    case code::AluFn::MaxSI: r = std::max(x, y); break;
+    case code::AluFn::MinSI: r = std::min(x, y); break;
+    case code::AluFn::CmpI:
+      switch (in.aux) {
+      case 0: r = x == y; break;
+      case 1: r = x != y; break;
+      case 2: r = x < y; break;
+      case 3: r = x <= y; break;
+      case 4: r = x > y; break;
+      case 5: r = x >= y; break;
+      case 6: r = uint64_t(x) < uint64_t(y); break;
+      case 7: r = uint64_t(x) <= uint64_t(y); break;
+      case 8: r = uint64_t(x) > uint64_t(y); break;
+      default: r = uint64_t(x) >= uint64_t(y); break;
+      }
+      break;
+    default: done = false; break;
+    }
+    if (done) {
+      S(e, in.dst) = uint64_t(r);
+      return true;
+    }
+  }
+  ElemType src = in.srcType != ElemType::None ? in.srcType : in.type;
+  AluStatus status = AluStatus::Ok;
+  bool select = in.fn == code::AluFn::Select;
+  double x = sval(e, in.a, select ? ElemType::I1 : src);
+  double y = validS(prog, in.b) ? sval(e, in.b, select ? in.type : src) : 0;
+  double z = validS(prog, in.c) ? sval(e, in.c, in.type) : 0;
+  double r = evalAlu(aluOf(in), x, y, z, status);
+  ElemType resultType = isCompare(in.fn) ? ElemType::I1 : in.type;
+  if (status != AluStatus::Ok)
+    return fail(e, aluFaultMessage(aluOf(in), status));
+  setS(e, in.dst, resultType, r);
+  return true;
+}
+
+bool Machine::execBranch(uint32_t e, const Instr &in, Issue &is) {
+  const code::Program &prog = *stat[e].program_;
+  switch (in.op) {
   case Opcode::Jmp:
-    next = uint32_t(in.imm);
+    is.next = uint32_t(in.imm);
     break;
   case Opcode::Brz:
   case Opcode::Brnz: {
-    if (!checkS(in.a))
+    if (!validS(prog, in.a))
       return fail(e, "bad register");
     bool zero = S(e, in.a) == 0 || (code::isFloat(in.type) && sval(e, in.a, in.type) == 0);
     if (zero == (in.op == Opcode::Brz))
-      next = uint32_t(in.imm);
+      is.next = uint32_t(in.imm);
     break;
   }
-  case Opcode::Halt:
-    if (nextTile(e)) {
-      record(EventKind::Issue, e, pc, st.now, uint32_t(cost));
-      en.busyCycles += cost;
-      schedule(e, st.now + cost);
-      return true;
-    }
-    en.status = Halted;
-    record(EventKind::Halt, e, pc, st.now, 0);
-    st.lastActivity = std::max(st.lastActivity, st.now);
-    if (--st.liveEngines[size_t(es.core)] > 0 &&
-        st.barrierArrived[size_t(es.core)] >= st.liveEngines[size_t(es.core)]) {
-      // Engines waiting at a barrier no longer wait for this one.
-      st.barrierArrived[size_t(es.core)] = 0;
-      for (uint32_t o : engineOfCore[size_t(es.core)])
-        if (st.engines[o].status == Blocked && st.engines[o].blockedOn == kBarrier) {
-          ++st.engines[o].pc;
-          wake(o, st.now);
-        }
-    }
+  default:
+    break;
+  }
+  return true;
+}
+
+bool Machine::execHalt(uint32_t e, uint32_t pc, uint64_t cost) {
+  MachineState::Engine &en = st.engines[e];
+  const EngineStatic &es = stat[e];
+  if (nextTile(e)) {
+    en.noteIssue(st.now, pc, cost);
+    record(EventKind::Issue, e, pc, st.now, uint32_t(cost));
+    en.busyCycles += cost;
+    schedule(e, st.now + cost);
     return true;
+  }
+  en.status = Halted;
+  record(EventKind::Halt, e, pc, st.now, 0);
+  st.lastActivity = std::max(st.lastActivity, st.now);
+  if (--st.liveEngines[size_t(es.core)] > 0 &&
+      st.barrierArrived[size_t(es.core)] >= st.liveEngines[size_t(es.core)]) {
+    // Engines waiting at a barrier no longer wait for this one.
+    st.barrierArrived[size_t(es.core)] = 0;
+    for (uint32_t o : engineOfCore[size_t(es.core)])
+      if (st.engines[o].status == Blocked && st.engines[o].blockedOn == kBarrier) {
+        ++st.engines[o].pc;
+        wake(o, st.now);
+      }
+  }
+  return true;
+}
+
+bool Machine::execVector(uint32_t e, const Instr &in, Issue &is) {
+  const EngineStatic &es = stat[e];
+  const code::Program &prog = *es.program_;
+  switch (in.op) {
   case Opcode::VAlu: {
-    if (!checkV(in.dst) || !checkV(in.a) || in.lanes > maxLanes)
+    if (!validV(prog, in.dst) || !validV(prog, in.a) || in.lanes > maxLanes)
       return fail(e, "bad register or lane count");
-    const bool hasB = checkV(in.b), hasC = checkV(in.c);
+    const bool hasB = validV(prog, in.b), hasC = validV(prog, in.c);
     const double *x = V(e, in.a);
     const double *y = hasB ? V(e, in.b) : x;
     const double *z = hasC ? V(e, in.c) : x;
     double *out = V(e, in.dst);
-    AluOp op = alu(in);
+    AluOp op = aluOf(in);
     AluStatus status = AluStatus::Ok;
     // A result lane holds data where every vector operand's does; the
     // lanes past that are padding (a row's end inside a stick).
@@ -623,12 +703,12 @@ bool Machine::execute(uint32_t e) {
     VD(e, in.dst) = data;
     if (status != AluStatus::Ok)
       return fail(e, aluFaultMessage(op, status));
-    cost = std::max(issue, simdCycles(in.type, in.lanes, isTranscendental(in.fn)));
-    st.computeCycles[size_t(es.core)] += cost;
+    is.cost = std::max(is.cost, simdCycles(in.type, in.lanes, isTranscendental(in.fn)));
+    st.computeCycles[size_t(es.core)] += is.cost;
     break;
   }
   case Opcode::VSplat: {
-    if (!checkV(in.dst) || !checkS(in.a) || in.lanes > maxLanes)
+    if (!validV(prog, in.dst) || !validS(prog, in.a) || in.lanes > maxLanes)
       return fail(e, "bad register or lane count");
     double v = interp::roundTo(dtypeOf(in.type), sval(e, in.a, in.type));
     std::fill_n(V(e, in.dst), in.lanes, v);
@@ -636,33 +716,35 @@ bool Machine::execute(uint32_t e) {
     break;
   }
   case Opcode::VReduce: {
-    if (!checkS(in.dst) || !checkV(in.a) || (in.b >= 0 && !checkS(in.b)) ||
+    if (!validS(prog, in.dst) || !validV(prog, in.a) || (in.b >= 0 && !validS(prog, in.b)) ||
         in.lanes > maxLanes || in.lanes == 0)
       return fail(e, "bad register or lane count");
-    AluOp op = alu(in);
+    AluOp op = aluOf(in);
     AluStatus status = AluStatus::Ok;
     const double *x = V(e, in.a);
-    // b = -1: the fold starts from lane 0.
-    double acc = in.b >= 0 ? sval(e, in.b, in.type) : x[0];
-    for (int i = in.b >= 0 ? 0 : 1; i < in.lanes; ++i)
-      acc = evalAlu(op, acc, x[i], 0, status);
+    // The architecture's [numerics] says how the lanes fold (tree or one
+    // after the other) and in what (f32, rounding once, or the type).
+    double acc = reduceLanes(op, x, in.lanes,
+                             in.b >= 0 ? std::optional<double>(sval(e, in.b, in.type))
+                                       : std::nullopt,
+                             arch().numerics, status);
     if (status != AluStatus::Ok)
       return fail(e, "the reduction cannot be computed");
     setS(e, in.dst, in.type, acc);
-    cost = std::max(issue, simdCycles(in.type, in.lanes, false));
-    st.computeCycles[size_t(es.core)] += cost;
+    is.cost = std::max(is.cost, simdCycles(in.type, in.lanes, false));
+    st.computeCycles[size_t(es.core)] += is.cost;
     break;
   }
   case Opcode::VExtract: {
-    int64_t lane = in.b >= 0 && checkS(in.b) ? int64_t(S(e, in.b)) : in.imm;
-    if (!checkS(in.dst) || !checkV(in.a) || lane < 0 || lane >= maxLanes)
+    int64_t lane = in.b >= 0 && validS(prog, in.b) ? int64_t(S(e, in.b)) : in.imm;
+    if (!validS(prog, in.dst) || !validV(prog, in.a) || lane < 0 || lane >= maxLanes)
       return fail(e, "bad register or lane " + std::to_string(lane));
     setS(e, in.dst, in.type, V(e, in.a)[lane]);
     break;
   }
   case Opcode::VInsert: {
-    int64_t lane = in.c >= 0 && checkS(in.c) ? int64_t(S(e, in.c)) : in.imm;
-    if (!checkV(in.dst) || !checkV(in.a) || !checkS(in.b) || lane < 0 ||
+    int64_t lane = in.c >= 0 && validS(prog, in.c) ? int64_t(S(e, in.c)) : in.imm;
+    if (!validV(prog, in.dst) || !validV(prog, in.a) || !validS(prog, in.b) || lane < 0 ||
         lane >= maxLanes)
       return fail(e, "bad register or lane " + std::to_string(lane));
     if (in.dst != in.a) {
@@ -672,12 +754,21 @@ bool Machine::execute(uint32_t e) {
     V(e, in.dst)[lane] = interp::roundTo(dtypeOf(in.type), sval(e, in.b, in.type));
     break;
   }
+  default:
+    break;
+  }
+  return true;
+}
+
+bool Machine::execTile(uint32_t e, const Instr &in, Issue &is) {
+  const code::Program &prog = *stat[e].program_;
+  switch (in.op) {
   case Opcode::TRead:
   case Opcode::TWrite:
   case Opcode::TExtract:
   case Opcode::TInsert: {
     int32_t treg = in.a;
-    if (!checkT(treg) || (in.op != Opcode::TRead && in.op != Opcode::TExtract && !checkT(in.dst)))
+    if (!validT(prog, treg) || (in.op != Opcode::TRead && in.op != Opcode::TExtract && !validT(prog, in.dst)))
       return fail(e, "bad tile register");
     const code::TileShape &shape = prog.tileRegs[size_t(treg)];
     size_t rank = shape.dims.size();
@@ -688,9 +779,9 @@ bool Machine::execute(uint32_t e) {
     if (rank > 8)
       return fail(e, "tiles of rank above 8 are not supported");
     for (size_t d = 0; d < rank; ++d) {
-      if (!checkS(args()[d]))
+      if (!validS(prog, (prog.operands.data() + in.argBegin)[d]))
         return fail(e, "bad register");
-      point[d] = int64_t(S(e, args()[d]));
+      point[d] = int64_t(S(e, (prog.operands.data() + in.argBegin)[d]));
     }
     auto flat = [&](const int64_t *p, bool &inside) {
       int64_t f = 0;
@@ -704,14 +795,14 @@ bool Machine::execute(uint32_t e) {
     if (in.op == Opcode::TRead || in.op == Opcode::TWrite) {
       if (rank == 0 || in.aux >= rank || in.lanes > maxLanes)
         return fail(e, "bad tile dimension or lane count");
-      if (in.op == Opcode::TRead && !checkV(in.dst))
+      if (in.op == Opcode::TRead && !validV(prog, in.dst))
         return fail(e, "bad register");
-      if (in.op == Opcode::TWrite && !checkV(in.b))
+      if (in.op == Opcode::TWrite && !validV(prog, in.b))
         return fail(e, "bad register");
       if (in.op == Opcode::TWrite && in.dst != in.a)
         T(e, in.dst) = T(e, in.a);
       std::vector<double> &tile = T(e, in.op == Opcode::TRead ? in.a : in.dst);
-      double fill = in.op == Opcode::TRead && checkS(in.b) ? sval(e, in.b, in.type) : 0;
+      double fill = in.op == Opcode::TRead && validS(prog, in.b) ? sval(e, in.b, in.type) : 0;
       double *v = V(e, in.op == Opcode::TRead ? in.dst : in.b);
       // Lane i is the point with dimension aux advanced by i: its flat
       // index steps by that dimension's stride; the lanes inside the tile
@@ -751,11 +842,11 @@ bool Machine::execute(uint32_t e) {
       if (!inside)
         return fail(e, "the tile access lies outside the tile");
       if (in.op == Opcode::TExtract) {
-        if (!checkS(in.dst))
+        if (!validS(prog, in.dst))
           return fail(e, "bad register");
         setS(e, in.dst, in.type, T(e, in.a)[size_t(f)]);
       } else {
-        if (!checkS(in.b))
+        if (!validS(prog, in.b))
           return fail(e, "bad register");
         if (in.dst != in.a)
           T(e, in.dst) = T(e, in.a);
@@ -766,188 +857,258 @@ bool Machine::execute(uint32_t e) {
     break;
   }
   case Opcode::TSplat: {
-    if (!checkT(in.dst) || (in.a >= 0 && !checkS(in.a)))
+    if (!validT(prog, in.dst) || (in.a >= 0 && !validS(prog, in.a)))
       return fail(e, "bad register");
     std::vector<double> &tile = T(e, in.dst);
     // a = -1: zeros (tensor.empty).
     std::fill(tile.begin(), tile.end(),
               in.a < 0 ? 0.0
                        : interp::roundTo(dtypeOf(in.type), sval(e, in.a, in.type)));
-    cost = std::max(issue, simdCycles(in.type, int64_t(tile.size()), false));
+    is.cost = std::max(is.cost, simdCycles(in.type, int64_t(tile.size()), false));
     break;
   }
+  default:
+    break;
+  }
+  return true;
+}
+
+bool Machine::execChannel(uint32_t e, const Instr &in, Issue &is) {
+  MachineState::Engine &en = st.engines[e];
+  const EngineStatic &es = stat[e];
+  const arch::Arch &a = arch();
+  const code::Program &prog = *es.program_;
+  bool produce = in.op == Opcode::Send || in.op == Opcode::Stream ||
+                 in.op == Opcode::Signal;
+  int64_t chNo = (in.op == Opcode::Stream || in.op == Opcode::Collect) ? in.c : in.imm;
+  const int64_t ci = chNo >= 0 && size_t(chNo) < numChannels
+                         ? int64_t(size_t(es.core) * numChannels + size_t(chNo))
+                         : -1;
+  if (ci < 0)
+    return fail(e, "channel " + std::to_string(chNo) + " does not exist");
+  MachineState::Channel &ch = st.channels[size_t(ci)];
+  const runtime::ChannelWiring &w = prepared().channels[size_t(chNo)];
+  int64_t depth = std::max<int64_t>(1, w.depth);
+  int64_t lanes = std::max<int32_t>(0, w.lanes);
+  bool tokens = in.op == Opcode::Signal || in.op == Opcode::Wait;
+  bool tile = !tokens && in.lanes == 0 && (in.op == Opcode::Send || in.op == Opcode::Recv);
+  int64_t total = tokens ? 1
+                  : (in.op == Opcode::Send || in.op == Opcode::Recv) && !tile
+                      ? 1
+                      : std::max<int64_t>(1, in.aux);
+  int64_t port = (in.op == Opcode::Stream || in.op == Opcode::Collect || tile)
+                     ? a.timing.lxPortSticksPerCycle
+                     : 1;
+  // How many sticks can move now.
+  int64_t avail = 0;
+  if (produce) {
+    avail = depth - ch.count;
+  } else {
+    for (int64_t k = 0; k < ch.count; ++k) {
+      if (ch.visibleAt[size_t((ch.head + k) % depth)] > st.now)
+        break;
+      ++avail;
+    }
+    if (avail == 0 && ch.count > 0) { // in flight: wait for it
+      recordWait(e);
+      schedule(e, ch.visibleAt[size_t(ch.head % depth)]);
+      is.parked = true;
+      return true;
+    }
+  }
+  if (avail == 0) {
+    block(e, int32_t(chNo));
+    is.parked = true;
+    return true;
+  }
+  int64_t n = std::min({avail, port, total - en.progress});
+  // LX side of Stream / Collect.
+  int32_t buffer = -1, copy = 0;
+  const code::LxView *view = nullptr;
+  int64_t lxBase = 0, first = 0;
+  if (in.op == Opcode::Stream || in.op == Opcode::Collect) {
+    const code::Module &m = *prepared().module;
+    if (in.imm < 0 || size_t(in.imm) >= m.lxViews.size() || !validS(prog, in.a))
+      return fail(e, "bad LX view or register");
+    view = &m.lxViews[size_t(in.imm)];
+    first = in.b >= 0 ? int64_t(S(e, in.b)) : 0;
+    lxBase = int64_t(S(e, in.a)) + (first + en.progress) * int64_t(stickBytes);
+    if (!lxRange(e, int32_t(in.imm), lxBase, n * int64_t(stickBytes), es.core,
+                 buffer, copy))
+      return false;
+  }
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t stick = en.progress + k;
+    if (produce) {
+      size_t slot = size_t((ch.head + ch.count) % depth);
+      double *data = ch.data.data() + slot * size_t(lanes);
+      if (in.op == Opcode::Send && !tile) {
+        if (!validV(prog, in.a))
+          return fail(e, "bad register");
+        std::copy_n(V(e, in.a), lanes, data);
+        ch.dataLanes[slot] = VD(e, in.a);
+      } else if (in.op == Opcode::Send) {
+        if (!validT(prog, in.a))
+          return fail(e, "bad tile register");
+        const std::vector<double> &t = T(e, in.a);
+        TileSticks ts = tileSticks(prog.tileRegs[size_t(in.a)], lanes);
+        int64_t base = ts.offset(stick), n = ts.count(stick);
+        for (int64_t l = 0; l < lanes; ++l)
+          data[l] = l < n && size_t(base + l) < t.size() ? t[size_t(base + l)] : 0.0;
+        ch.dataLanes[slot] = uint32_t(std::clamp<int64_t>(n, 0, lanes));
+      } else if (in.op == Opcode::Stream) {
+        uint64_t vsize = uint64_t(code::elemBytes(view->type));
+        int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
+        loadElements(st.lx[size_t(es.core)], view->type,
+                     uint64_t(lxBase + k * int64_t(stickBytes)), data, fit);
+        std::fill(data + fit, data + lanes, 0.0);
+        ch.dataLanes[slot] = streamDataLanes(*view, first + stick, fit, int64_t(stickBytes));
+      }
+      ch.visibleAt[slot] = st.now + uint64_t(a.timing.channelLatencyCycles);
+      ++ch.count;
+    } else {
+      size_t slot = size_t(ch.head % depth);
+      const double *data = ch.data.data() + slot * size_t(lanes);
+      if (in.op == Opcode::Recv && !tile) {
+        if (!validV(prog, in.dst))
+          return fail(e, "bad register");
+        std::copy_n(data, lanes, V(e, in.dst));
+        VD(e, in.dst) = ch.dataLanes[slot];
+      } else if (in.op == Opcode::Recv) {
+        if (!validT(prog, in.dst))
+          return fail(e, "bad tile register");
+        std::vector<double> &t = T(e, in.dst);
+        TileSticks ts = tileSticks(prog.tileRegs[size_t(in.dst)], lanes);
+        int64_t base = ts.offset(stick), n = ts.count(stick);
+        for (int64_t l = 0; l < n; ++l)
+          if (size_t(base + l) < t.size())
+            t[size_t(base + l)] = data[l];
+      } else if (in.op == Opcode::Collect) {
+        uint64_t vsize = uint64_t(code::elemBytes(view->type));
+        int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
+        storeElements(st.lx[size_t(es.core)], view->type,
+                      uint64_t(lxBase + k * int64_t(stickBytes)), data, fit);
+      }
+      ch.head = (ch.head + 1) % depth;
+      --ch.count;
+    }
+  }
+  fifoSample(size_t(ci));
+  wakeChannel(size_t(ci), st.now + (produce ? uint64_t(a.timing.channelLatencyCycles) : 0));
+  if (in.op == Opcode::Stream)
+    lxRead(es.core, buffer, copy, st.now + 1);
+  if (in.op == Opcode::Collect)
+    lxWritten(es.core, buffer, copy);
+  en.progress += n;
+  if (en.progress < total) {
+    is.cost = 1;
+    is.next = en.pc; // more sticks to move
+  } else {
+    en.progress = 0;
+    is.cost = (in.op == Opcode::Stream || in.op == Opcode::Collect || tile)
+                  ? 1
+                  : uint64_t(a.timing.issueCycles);
+  }
+  return true;
+}
+
+bool Machine::execBarrier(uint32_t e, Issue &is) {
+  const EngineStatic &es = stat[e];
+  int32_t &arrived = st.barrierArrived[size_t(es.core)];
+  ++arrived;
+  if (arrived < st.liveEngines[size_t(es.core)]) {
+    block(e, kBarrier);
+    is.parked = true;
+    return true;
+  }
+  arrived = 0;
+  for (uint32_t o : engineOfCore[size_t(es.core)])
+    if (o != e && st.engines[o].status == Blocked &&
+        st.engines[o].blockedOn == kBarrier) {
+      ++st.engines[o].pc;
+      wake(o, st.now + uint64_t(arch().timing.issueCycles));
+    }
+  return true;
+}
+
+bool Machine::execute(uint32_t e) {
+  MachineState::Engine &en = st.engines[e];
+  const EngineStatic &es = stat[e];
+  if (en.pc >= es.size)
+    return fail(e, "the program runs past its last instruction");
+  const Instr &in = es.code[en.pc];
+  const code::Program &prog = *es.program_;
+  const uint32_t pc = en.pc;
+  Issue is{uint64_t(arch().timing.issueCycles), en.pc + 1};
+  if (in.argCount && in.argBegin + uint64_t(in.argCount) > prog.operands.size())
+    return fail(e, "the instruction's operands lie outside its program");
+
+  bool ok = true;
+  switch (in.op) {
+  case Opcode::Nop:
+    break;
+  case Opcode::Const:
+  case Opcode::Mov:
+  case Opcode::Arg:
+    ok = execMove(e, in);
+    break;
+  case Opcode::SAlu:
+    ok = execSAlu(e, in);
+    break;
+  case Opcode::Jmp:
+  case Opcode::Brz:
+  case Opcode::Brnz:
+    ok = execBranch(e, in, is);
+    break;
+  case Opcode::Halt:
+    return execHalt(e, pc, is.cost);
+  case Opcode::VAlu:
+  case Opcode::VSplat:
+  case Opcode::VReduce:
+  case Opcode::VExtract:
+  case Opcode::VInsert:
+    ok = execVector(e, in, is);
+    break;
+  case Opcode::TRead:
+  case Opcode::TWrite:
+  case Opcode::TExtract:
+  case Opcode::TInsert:
+  case Opcode::TSplat:
+    ok = execTile(e, in, is);
+    break;
   case Opcode::Send:
   case Opcode::Recv:
   case Opcode::Stream:
   case Opcode::Collect:
   case Opcode::Signal:
-  case Opcode::Wait: {
-    bool produce = in.op == Opcode::Send || in.op == Opcode::Stream ||
-                   in.op == Opcode::Signal;
-    int64_t chNo = (in.op == Opcode::Stream || in.op == Opcode::Collect) ? in.c : in.imm;
-    int64_t ci = channelIndex(chNo);
-    if (ci < 0)
-      return fail(e, "channel " + std::to_string(chNo) + " does not exist");
-    MachineState::Channel &ch = st.channels[size_t(ci)];
-    const runtime::ChannelWiring &w = prepared().channels[size_t(chNo)];
-    int64_t depth = std::max<int64_t>(1, w.depth);
-    int64_t lanes = std::max<int32_t>(0, w.lanes);
-    bool tokens = in.op == Opcode::Signal || in.op == Opcode::Wait;
-    bool tile = !tokens && in.lanes == 0 && (in.op == Opcode::Send || in.op == Opcode::Recv);
-    int64_t total = tokens ? 1
-                    : (in.op == Opcode::Send || in.op == Opcode::Recv) && !tile
-                        ? 1
-                        : std::max<int64_t>(1, in.aux);
-    int64_t port = (in.op == Opcode::Stream || in.op == Opcode::Collect || tile)
-                       ? a.timing.lxPortSticksPerCycle
-                       : 1;
-    // How many sticks can move now.
-    int64_t avail = 0;
-    if (produce) {
-      avail = depth - ch.count;
-    } else {
-      for (int64_t k = 0; k < ch.count; ++k) {
-        if (ch.visibleAt[size_t((ch.head + k) % depth)] > st.now)
-          break;
-        ++avail;
-      }
-      if (avail == 0 && ch.count > 0) { // in flight: wait for it
-        schedule(e, ch.visibleAt[size_t(ch.head % depth)]);
-        return true;
-      }
-    }
-    if (avail == 0) {
-      block(e, int32_t(chNo));
-      return true;
-    }
-    int64_t n = std::min({avail, port, total - en.progress});
-    // LX side of Stream / Collect.
-    int32_t buffer = -1, copy = 0;
-    const code::LxView *view = nullptr;
-    int64_t lxBase = 0, first = 0;
-    if (in.op == Opcode::Stream || in.op == Opcode::Collect) {
-      const code::Module &m = *prepared().module;
-      if (in.imm < 0 || size_t(in.imm) >= m.lxViews.size() || !checkS(in.a))
-        return fail(e, "bad LX view or register");
-      view = &m.lxViews[size_t(in.imm)];
-      first = in.b >= 0 ? int64_t(S(e, in.b)) : 0;
-      lxBase = int64_t(S(e, in.a)) + (first + en.progress) * int64_t(stickBytes);
-      if (!lxRange(e, int32_t(in.imm), lxBase, n * int64_t(stickBytes), es.core,
-                   buffer, copy))
-        return false;
-    }
-    for (int64_t k = 0; k < n; ++k) {
-      int64_t stick = en.progress + k;
-      if (produce) {
-        size_t slot = size_t((ch.head + ch.count) % depth);
-        double *data = ch.data.data() + slot * size_t(lanes);
-        if (in.op == Opcode::Send && !tile) {
-          if (!checkV(in.a))
-            return fail(e, "bad register");
-          std::copy_n(V(e, in.a), lanes, data);
-          ch.dataLanes[slot] = VD(e, in.a);
-        } else if (in.op == Opcode::Send) {
-          if (!checkT(in.a))
-            return fail(e, "bad tile register");
-          const std::vector<double> &t = T(e, in.a);
-          TileSticks ts = tileSticks(prog.tileRegs[size_t(in.a)], lanes);
-          int64_t base = ts.offset(stick), n = ts.count(stick);
-          for (int64_t l = 0; l < lanes; ++l)
-            data[l] = l < n && size_t(base + l) < t.size() ? t[size_t(base + l)] : 0.0;
-          ch.dataLanes[slot] = uint32_t(std::clamp<int64_t>(n, 0, lanes));
-        } else if (in.op == Opcode::Stream) {
-          uint64_t vsize = uint64_t(code::elemBytes(view->type));
-          int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
-          loadElements(st.lx[size_t(es.core)], view->type,
-                       uint64_t(lxBase + k * int64_t(stickBytes)), data, fit);
-          std::fill(data + fit, data + lanes, 0.0);
-          ch.dataLanes[slot] = streamDataLanes(*view, first + stick, fit, int64_t(stickBytes));
-        }
-        ch.visibleAt[slot] = st.now + uint64_t(a.timing.channelLatencyCycles);
-        ++ch.count;
-      } else {
-        size_t slot = size_t(ch.head % depth);
-        const double *data = ch.data.data() + slot * size_t(lanes);
-        if (in.op == Opcode::Recv && !tile) {
-          if (!checkV(in.dst))
-            return fail(e, "bad register");
-          std::copy_n(data, lanes, V(e, in.dst));
-          VD(e, in.dst) = ch.dataLanes[slot];
-        } else if (in.op == Opcode::Recv) {
-          if (!checkT(in.dst))
-            return fail(e, "bad tile register");
-          std::vector<double> &t = T(e, in.dst);
-          TileSticks ts = tileSticks(prog.tileRegs[size_t(in.dst)], lanes);
-          int64_t base = ts.offset(stick), n = ts.count(stick);
-          for (int64_t l = 0; l < n; ++l)
-            if (size_t(base + l) < t.size())
-              t[size_t(base + l)] = data[l];
-        } else if (in.op == Opcode::Collect) {
-          uint64_t vsize = uint64_t(code::elemBytes(view->type));
-          int64_t fit = std::min<int64_t>(lanes, int64_t(stickBytes / vsize));
-          storeElements(st.lx[size_t(es.core)], view->type,
-                        uint64_t(lxBase + k * int64_t(stickBytes)), data, fit);
-        }
-        ch.head = (ch.head + 1) % depth;
-        --ch.count;
-      }
-    }
-    fifoSample(size_t(ci));
-    wakeChannel(size_t(ci), st.now + (produce ? uint64_t(a.timing.channelLatencyCycles) : 0));
-    if (in.op == Opcode::Stream)
-      lxRead(es.core, buffer, copy, st.now + 1);
-    if (in.op == Opcode::Collect)
-      lxWritten(es.core, buffer, copy);
-    en.progress += n;
-    if (en.progress < total) {
-      cost = 1;
-      next = en.pc; // more sticks to move
-    } else {
-      en.progress = 0;
-      cost = (in.op == Opcode::Stream || in.op == Opcode::Collect || tile)
-                 ? 1
-                 : issue;
-    }
+  case Opcode::Wait:
+    ok = execChannel(e, in, is);
     break;
-  }
-  case Opcode::Barrier: {
-    int32_t &arrived = st.barrierArrived[size_t(es.core)];
-    ++arrived;
-    if (arrived < st.liveEngines[size_t(es.core)]) {
-      block(e, kBarrier);
-      return true;
-    }
-    arrived = 0;
-    for (uint32_t o : engineOfCore[size_t(es.core)])
-      if (o != e && st.engines[o].status == Blocked &&
-          st.engines[o].blockedOn == kBarrier) {
-        ++st.engines[o].pc;
-        wake(o, st.now + issue);
-      }
+  case Opcode::Barrier:
+    ok = execBarrier(e, is);
     break;
-  }
   case Opcode::Dma:
-    if (!execDma(e, in, cost))
-      return false;
+    ok = execDma(e, in, is.cost);
     break;
   case Opcode::RingSend:
-  case Opcode::RingRecv: {
-    bool blocked = false;
-    if (!checkS(in.a))
+  case Opcode::RingRecv:
+    if (!validS(prog, in.a))
       return fail(e, "bad register");
-    if (!execRing(e, in, cost, blocked))
-      return false;
-    if (blocked)
-      return true;
+    ok = execRing(e, in, is.cost, is.parked);
     break;
   }
-  }
+  if (!ok)
+    return false;
+  if (is.parked)
+    return true;
   if (st.faulted)
     return false;
+  const uint64_t cost = is.cost;
+  en.noteIssue(st.now, pc, cost);
   record(EventKind::Issue, e, pc, st.now, uint32_t(std::min<uint64_t>(cost, UINT32_MAX)));
   en.busyCycles += cost;
-  en.pc = next;
-  if (next >= es.size)
+  en.pc = is.next;
+  if (is.next >= es.size)
     return fail(e, "the program runs past its last instruction");
   st.lastActivity = std::max(st.lastActivity, st.now + cost);
   schedule(e, st.now + cost);

@@ -1,10 +1,13 @@
 //===- PagedMemory.h - copy-on-write byte memory for the emulator -*- C++ -*-===//
 //
 // The emulator's HBM and scratchpads: byte-addressed, in 4 KiB pages
-// created on first write (unwritten bytes read as zero). Pages are shared
-// between copies of a memory until one of them writes (copy on write), so a
-// checkpoint of the whole machine costs a copy of the page table, not of
-// the data: stepping backwards replays from such checkpoints.
+// created on first write (unwritten bytes read as zero). Copying a memory
+// copies one pointer: the page table is a tree (a table of chunks of 64
+// pages) whose every level is shared between copies until one of them
+// writes (copy on write, level by level), so a checkpoint of the whole
+// machine costs a few pointers per memory, whatever its size; writing
+// after a checkpoint copies the table (one entry per 256 KiB in use), the
+// chunk (64 pointers) and the page it writes, once each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_EMU_PAGEDMEMORY_H
@@ -22,20 +25,37 @@ class PagedMemory {
 public:
   static constexpr uint64_t kPageBits = 12;
   static constexpr uint64_t kPageSize = uint64_t(1) << kPageBits;
+  static constexpr uint64_t kChunkBits = 6; ///< pages per chunk: 64
+  static constexpr uint64_t kChunkPages = uint64_t(1) << kChunkBits;
   using Page = std::array<uint8_t, kPageSize>;
 
   /// The bytes of `address`'s page for reading (null: never written, reads
   /// as zero) and how many bytes follow in that page.
   const uint8_t *read(uint64_t address, uint64_t &available) const {
     available = kPageSize - (address & (kPageSize - 1));
-    auto it = pages.find(address >> kPageBits);
-    return it == pages.end() ? nullptr
-                             : it->second->data() + (address & (kPageSize - 1));
+    if (!table)
+      return nullptr;
+    uint64_t page = address >> kPageBits;
+    auto it = table->find(page >> kChunkBits);
+    if (it == table->end())
+      return nullptr;
+    const Page *p = it->second->pages[page & (kChunkPages - 1)].get();
+    return p ? p->data() + (address & (kPageSize - 1)) : nullptr;
   }
   /// Writable bytes at `address` (the page made private to this memory).
   uint8_t *write(uint64_t address, uint64_t &available) {
     available = kPageSize - (address & (kPageSize - 1));
-    std::shared_ptr<Page> &p = pages[address >> kPageBits];
+    uint64_t page = address >> kPageBits;
+    if (!table)
+      table = std::make_shared<Table>();
+    else if (table.use_count() > 1)
+      table = std::make_shared<Table>(*table);
+    std::shared_ptr<Chunk> &c = (*table)[page >> kChunkBits];
+    if (!c)
+      c = std::make_shared<Chunk>();
+    else if (c.use_count() > 1)
+      c = std::make_shared<Chunk>(*c);
+    std::shared_ptr<Page> &p = c->pages[page & (kChunkPages - 1)];
     if (!p) {
       p = std::make_shared<Page>(); // value-initialised: zeros
     } else if (p.use_count() > 1) {
@@ -64,26 +84,74 @@ public:
       in += n, address += n, size -= n;
     }
   }
-  size_t pageCount() const { return pages.size(); }
+  size_t pageCount() const {
+    size_t n = 0;
+    if (table)
+      for (const auto &[index, chunk] : *table)
+        for (const auto &p : chunk->pages)
+          n += p != nullptr;
+    return n;
+  }
+  /// Bytes this memory holds that `other` does not share with it: its
+  /// table when not shared, each chunk not shared, each page not shared
+  /// (what keeping this copy besides `other` costs).
+  uint64_t bytesNotIn(const PagedMemory &other) const {
+    if (!table || table == other.table)
+      return 0;
+    uint64_t bytes = table->size() * 64;
+    for (const auto &[index, chunk] : *table) {
+      const Chunk *theirs = nullptr;
+      if (other.table) {
+        auto it = other.table->find(index);
+        theirs = it == other.table->end() ? nullptr : it->second.get();
+      }
+      if (theirs == chunk.get())
+        continue;
+      bytes += sizeof(Chunk);
+      for (uint64_t i = 0; i < kChunkPages; ++i)
+        if (chunk->pages[i] &&
+            (!theirs || theirs->pages[i] != chunk->pages[i]))
+          bytes += sizeof(Page);
+    }
+    return bytes;
+  }
   /// Whether both memories hold the same bytes (a page one of them never
   /// wrote reads as zeros).
   bool sameBytes(const PagedMemory &o) const {
     static const Page zeros{};
-    auto same = [](const std::map<uint64_t, std::shared_ptr<Page>> &a,
-                   const std::map<uint64_t, std::shared_ptr<Page>> &b) {
-      for (const auto &[index, page] : a) {
-        auto it = b.find(index);
-        const Page *other = it == b.end() ? &zeros : it->second.get();
-        if (page.get() != other && *page != *other)
-          return false;
-      }
+    auto pageOf = [](const PagedMemory &m, uint64_t page) -> const Page * {
+      if (!m.table)
+        return nullptr;
+      auto it = m.table->find(page >> kChunkBits);
+      return it == m.table->end()
+                 ? nullptr
+                 : it->second->pages[page & (kChunkPages - 1)].get();
+    };
+    auto same = [&](const PagedMemory &a, const PagedMemory &b) {
+      if (!a.table)
+        return true;
+      for (const auto &[index, chunk] : *a.table)
+        for (uint64_t i = 0; i < kChunkPages; ++i) {
+          const Page *page = chunk->pages[i].get();
+          if (!page)
+            continue;
+          const Page *other = pageOf(b, (index << kChunkBits) | i);
+          if (!other)
+            other = &zeros;
+          if (page != other && *page != *other)
+            return false;
+        }
       return true;
     };
-    return same(pages, o.pages) && same(o.pages, pages);
+    return same(*this, o) && same(o, *this);
   }
 
 private:
-  std::map<uint64_t, std::shared_ptr<Page>> pages;
+  struct Chunk {
+    std::array<std::shared_ptr<Page>, kChunkPages> pages;
+  };
+  using Table = std::map<uint64_t, std::shared_ptr<Chunk>>;
+  std::shared_ptr<Table> table;
 };
 
 } // namespace spyre::emu

@@ -62,7 +62,11 @@ Summary spyre::emu::summarise(const Machine &m) {
     u.utilisation = double(u.busyCycles) / total;
     s.engines.push_back(u);
   }
-  s.peakLxBytes = peakLx(m.trace().lx, a.numCores);
+  // Each core's peak from the levels worked out as the run went (the
+  // interval record may be cut short, or not kept at all).
+  s.peakLxBytes = m.lxSweep().peaks();
+  s.peakLxBytes.resize(size_t(std::max(a.numCores, 0)), 0);
+  s.lxPeaksComplete = m.lxSweep().complete();
   for (const code::Program &program : p.module->programs)
     s.heldTileBytes = std::max(s.heldTileBytes, heldTileBytes(program));
   s.computeLocalBytes = a.computeLocalBytes;

@@ -39,6 +39,9 @@ struct Summary {
   uint64_t events = 0;
   std::vector<EngineUse> engines;
   std::vector<int64_t> peakLxBytes; ///< per core
+  /// False when a core's levels stopped at emu::LxSweep's limit: its peak
+  /// is the peak up to there.
+  bool lxPeaksComplete = true;
   std::vector<LinkUse> links;       ///< links that carried anything
   int64_t hbmBytes = 0;
   double boundHbm = 0, boundCompute = 0, boundRing = 0; ///< cycles

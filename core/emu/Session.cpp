@@ -1,41 +1,107 @@
 //===- Session.cpp - step an emulated run forwards and backwards ----------===//
 
 #include "emu/Session.h"
+#include "emu/ChromeTrace.h"
+
+#include <algorithm>
 
 using namespace spyre;
 using namespace spyre::emu;
 
+uint64_t Session::stateBytes(const MachineState &s) { return emu::stateBytes(s); }
+
+uint64_t Session::costBeside(const PackedState &packed,
+                             const PackedState *previous) const {
+  static const PagedMemory none;
+  const MachineState &s = packed.skeleton();
+  const MachineState *before = previous ? &previous->skeleton() : nullptr;
+  uint64_t bytes = packed.bytes();
+  bytes += s.hbm.bytesNotIn(before ? before->hbm : none);
+  for (size_t c = 0; c < s.lx.size(); ++c)
+    bytes += s.lx[c].bytesNotIn(before && c < before->lx.size() ? before->lx[c] : none);
+  return bytes;
+}
+
 Session::Session(std::shared_ptr<const runtime::Job> j,
                  const std::function<void(Machine &)> &init,
                  const SessionOptions &options)
-    : job(std::move(j)), interval(std::max<uint64_t>(1, options.checkpointEvery)),
-      cancel(options.cancel) {
+    : job_(std::move(j)), interval(std::max<uint64_t>(1, options.checkpointEvery)),
+      budget(options.checkpointBudget), options_(options) {
   Options traced = options.machine;
-  traced.trace = true;
-  full = std::make_unique<Machine>(*job, traced);
+  traced.trace = options.detailEvents > 0;
+  traced.traceLimit = size_t(std::min<uint64_t>(options.detailEvents, SIZE_MAX));
+  traced.lxLevels = true;
+  full = std::make_unique<Machine>(*job_, traced);
+  live = std::make_unique<Overview>(*job_->prepared, 0, UINT64_MAX,
+                                    options.overviewBuckets);
+  full->addSink(live.get());
   if (init)
     init(*full);
-  checkpoints.push_back(std::make_shared<const MachineState>(full->state()));
-  const MachineState &s0 = *checkpoints.front();
-  size_t stateBytes = sizeof(MachineState) + s0.sregs.size() * 8 +
-                      s0.vregs.size() * 8 + s0.vdata.size() * 4;
-  for (const auto &t : s0.tregs)
-    stateBytes += t.size() * 8;
-  for (const auto &c : s0.channels)
-    stateBytes += c.data.size() * 8 + c.visibleAt.size() * 8 + c.dataLanes.size() * 4;
-  maxCheckpoints = std::max<size_t>(
-      8, std::min(options.maxCheckpoints, options.checkpointBytes / stateBytes));
-  // A checkpoint costs a copy of the state; an event costs tens of
-  // nanoseconds. With a large state (matmul_kloop: 3.2 MB of tile
-  // registers and FIFOs) a checkpoint every 1,024 events made recording
-  // ten times slower than the events themselves: the interval is at least
-  // one event per 256 bytes of state (copying a byte ~ 1/256 of an event),
-  // so checkpoints cost about as much as the events between them.
-  interval = std::max<uint64_t>(interval, stateBytes / 256);
   quietOptions = options.machine;
   quietOptions.trace = false;
+  quietOptions.lxLevels = false;
+  const uint64_t one = PackedState(full->state()).bytes();
+  if (budget < kMinCheckpoints * one) {
+    refusal_ = "a checkpoint budget of " + std::to_string(budget) +
+               " bytes cannot hold the " + std::to_string(kMinCheckpoints) +
+               " checkpoints a session needs (" + std::to_string(one) +
+               " bytes of machine state each): give at least " +
+               std::to_string(kMinCheckpoints * one) + " bytes";
+    done = true;
+    finalise();
+    return;
+  }
+  // A checkpoint costs packing the state (about a nanosecond a byte); an
+  // event costs tens of nanoseconds. With a large state (matmul_kloop:
+  // 1.9 MB of registers and FIFOs) a checkpoint every 1,024 events made
+  // recording several times slower than the events themselves: the
+  // interval is at least one event per 64 bytes of state, so packing
+  // costs a fraction of the events between checkpoints.
+  interval = std::max<uint64_t>(interval, stateBytes(full->state()) / 64);
+  takeCheckpoint();
   if (!options.deferred)
     record();
+}
+
+Session::~Session() = default;
+
+void Session::takeCheckpoint() {
+  auto state = std::make_shared<const PackedState>(full->state());
+  uint64_t bytes = costBeside(*state, checkpoints.empty()
+                                          ? nullptr
+                                          : checkpoints.back().state.get());
+  checkpoints.push_back({std::move(state), bytes});
+  checkpointTotal += bytes;
+  while (checkpointTotal > budget && checkpoints.size() > 2)
+    thinCheckpoints();
+}
+
+void Session::thinCheckpoints() {
+  // Keep checkpoints 0, 2, 4, ...: the interval doubles; each one kept
+  // now costs what it holds beside the one kept before it.
+  std::vector<Checkpoint> kept;
+  checkpointTotal = 0;
+  for (size_t i = 0; i < checkpoints.size(); i += 2) {
+    Checkpoint c = std::move(checkpoints[i]);
+    c.bytes = costBeside(*c.state, kept.empty() ? nullptr : kept.back().state.get());
+    checkpointTotal += c.bytes;
+    kept.push_back(std::move(c));
+  }
+  checkpoints = std::move(kept);
+  interval *= 2;
+  fine.clear();
+  fineFor = SIZE_MAX;
+}
+
+uint64_t Session::recordedEvents() const {
+  return full ? full->state().events : total;
+}
+
+void Session::dropDetail() {
+  // Past SessionOptions::detailEvents: the views take windows instead.
+  full->setTracing(false);
+  full->trace() = TraceData{};
+  detailDropped = true;
 }
 
 bool Session::record(uint64_t events) {
@@ -46,25 +112,21 @@ bool Session::record(uint64_t events) {
   constexpr uint64_t kCancelCheck = 4096;
   while (full->status() == Machine::Status::Running) {
     uint64_t n = full->state().events;
-    if (n >= events)
+    if (n >= events) {
+      full->settleLx();
       return false;
-    if (cancel && n % kCancelCheck == 0 && cancel->load(std::memory_order_relaxed)) {
+    }
+    if (options_.cancel && n % kCancelCheck == 0 &&
+        options_.cancel->load(std::memory_order_relaxed)) {
       stopped = true;
       break;
     }
     full->step();
     n = full->state().events;
-    if (n % interval == 0 && full->status() == Machine::Status::Running) {
-      checkpoints.push_back(std::make_shared<const MachineState>(full->state()));
-      if (checkpoints.size() > maxCheckpoints) {
-        // Keep checkpoints 0, 2, 4, ...: the interval doubles.
-        std::vector<std::shared_ptr<const MachineState>> kept;
-        for (size_t i = 0; i < checkpoints.size(); i += 2)
-          kept.push_back(std::move(checkpoints[i]));
-        checkpoints = std::move(kept);
-        interval *= 2;
-      }
-    }
+    if (n % interval == 0 && full->status() == Machine::Status::Running)
+      takeCheckpoint();
+    if (!detailDropped && n > options_.detailEvents)
+      dropDetail();
   }
   done = true;
   finalise();
@@ -72,46 +134,156 @@ bool Session::record(uint64_t events) {
 }
 
 void Session::finalise() {
-  full->closeOccupancy();
-  recorded = full->state();
-  total = recorded.events;
-  endCycle = std::max(recorded.lastActivity, done ? 0 : recorded.now);
-  cursor = std::make_unique<Machine>(*job, quietOptions);
-  cursor->restore(*checkpoints.front());
+  if (full) {
+    if (done)
+      full->closeOccupancy();
+    else
+      full->settleLx();
+    recorded = full->state();
+    total = recorded.events;
+    endCycle = std::max(recorded.lastActivity, done ? 0 : recorded.now);
+    // The overview as far as the run goes: a copy while the live one grows
+    // on, else the live one itself (copying a large one takes a while).
+    auto shown = done ? std::make_shared<Overview>(std::move(*live))
+                      : std::make_shared<Overview>(*live);
+    if (done)
+      shown->finish(endCycle, total);
+    else
+      shown->setFrontier(endCycle, total);
+    overview_ = std::move(shown);
+    if (!detailDropped && full->trace().whole())
+      detail = done ? std::make_shared<const TraceData>(std::move(full->trace()))
+                    : std::make_shared<const TraceData>(full->trace());
+    else
+      detail = nullptr;
+    final_ = std::make_unique<Machine>(*job_, quietOptions);
+    final_->restore(recorded);
+    final_->adoptLx(full->lxSweep());
+  }
+  if (done) { // the recording machine is not needed any more
+    full.reset();
+    live.reset();
+  }
+  cursor = std::make_unique<Machine>(*job_, quietOptions);
+  if (!checkpoints.empty())
+    cursor->restore(*checkpoints.front().state);
 }
 
 std::unique_ptr<Session> Session::snapshot() const {
   std::unique_ptr<Session> s(new Session());
-  s->job = job;
-  // The copy shares the checkpoints and the memories' pages with this
-  // one (copy on write) and copies the trace recorded so far.
-  s->full = std::make_unique<Machine>(*full);
+  s->job_ = job_;
   s->checkpoints = checkpoints;
   s->interval = interval;
+  s->checkpointTotal = checkpointTotal;
+  s->budget = budget;
   s->quietOptions = quietOptions;
-  s->maxCheckpoints = maxCheckpoints;
+  s->options_ = options_;
+  s->refusal_ = refusal_;
   s->done = done;
   s->stopped = stopped;
-  s->finalise();
+  s->recorded = recorded;
+  s->total = total;
+  s->endCycle = endCycle;
+  s->overview_ = overview_;
+  s->detail = detail;
+  s->detailDropped = detailDropped;
+  if (full) {
+    // Still recording: a copy of the run so far (the trace so far copied,
+    // the checkpoints and the memories' pages shared).
+    s->full = std::make_unique<Machine>(*full);
+    s->full->trace() = full->trace();
+    s->live = std::make_unique<Overview>(*live);
+    s->full->addSink(s->live.get());
+    s->finalise();
+  } else {
+    s->final_ = std::make_unique<Machine>(*job_, quietOptions);
+    s->final_->restore(final_->state());
+    s->final_->adoptLx(final_->lxSweep());
+    s->cursor = std::make_unique<Machine>(*job_, quietOptions);
+    if (!checkpoints.empty())
+      s->cursor->restore(*checkpoints.front().state);
+  }
   return s;
 }
 
-void Session::restoreBefore(uint64_t n) {
-  size_t i = std::min<size_t>(size_t(n / interval), checkpoints.size() - 1);
-  cursor->restore(*checkpoints[i]);
-  cursor->trace() = TraceData{};
+const TraceData &Session::trace() const {
+  static const TraceData none;
+  return detail ? *detail : none;
 }
 
-bool Session::seekEvent(uint64_t n) {
-  if (n > total)
-    return false;
-  uint64_t here = position();
-  if (n < here || n / interval > here / interval)
-    restoreBefore(n);
+size_t Session::checkpointForEvent(uint64_t n) const {
+  return std::min<size_t>(size_t(n / interval), checkpoints.size() - 1);
+}
+
+size_t Session::checkpointForCycle(uint64_t c) const {
+  // The last checkpoint whose next event comes at or before cycle c: the
+  // events of cycle c all follow it.
+  size_t lo = 0, hi = checkpoints.size() - 1;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo + 1) / 2;
+    const MachineState &s = checkpoints[mid].state->skeleton();
+    uint64_t next = s.queue.empty() ? s.now : s.queue.top().time;
+    if (next <= c)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+void Session::restore(size_t i) {
+  cursor->restore(*checkpoints[i].state);
+}
+
+void Session::stepTo(uint64_t n) {
   while (cursor->state().events < n &&
          cursor->status() == Machine::Status::Running)
     cursor->step();
+}
+
+bool Session::seekEvent(uint64_t n) {
+  if (n > total || checkpoints.empty())
+    return false;
+  uint64_t here = position();
+  if (n < here || n / interval > here / interval) {
+    const size_t k = checkpointForEvent(n);
+    // The nearest state at or before n: the checkpoint, or one kept on
+    // the way through its interval by an earlier replay.
+    const Fine *best = nullptr;
+    if (fineFor == k)
+      for (const Fine &f : fine)
+        if (f.events <= n && (!best || f.events > best->events))
+          best = &f;
+    if (best && !(here <= n && here > best->events))
+      cursor->restore(*best->state);
+    else if (!best)
+      restore(k);
+    replayKeeping(k, n);
+  }
+  stepTo(n);
   return cursor->state().events == n;
+}
+
+void Session::replayKeeping(size_t k, uint64_t n) {
+  // Steps back one at a time would replay most of the interval each: a
+  // long replay keeps kFine states on its way, so the next steps back
+  // start from the nearest of them.
+  const uint64_t spacing = std::max<uint64_t>(interval / kFine, 1);
+  if (n - position() < 2 * spacing)
+    return;
+  if (fineFor != k) {
+    fine.clear();
+    fineFor = k;
+  }
+  const uint64_t start = uint64_t(k) * interval;
+  while (cursor->state().events + spacing <= n &&
+         cursor->status() == Machine::Status::Running) {
+    stepTo((cursor->state().events - start) / spacing * spacing + start + spacing);
+    const uint64_t at = cursor->state().events;
+    if (at < n && std::none_of(fine.begin(), fine.end(),
+                               [&](const Fine &f) { return f.events == at; }))
+      fine.push_back({at, std::make_shared<const MachineState>(cursor->state())});
+  }
 }
 
 bool Session::stepEvent() {
@@ -137,34 +309,166 @@ bool Session::stepCycle() {
   return true;
 }
 
-bool Session::seekCycle(uint64_t c) {
-  if (c < cursor->state().now)
-    seekEvent(0);
+void Session::stepWhileBefore(uint64_t c) {
   // Not past the recorded frontier (a snapshot's run goes on beyond it).
   while (position() < total && cursor->status() == Machine::Status::Running &&
          cursor->nextEventCycle() <= c)
     cursor->step();
+}
+
+bool Session::seekCycle(uint64_t c) {
+  if (checkpoints.empty())
+    return false;
+  // From the checkpoint before c, unless the cursor is between it and c.
+  size_t k = checkpointForCycle(c);
+  if (cursor->state().now > c || position() < checkpoints[k].state->skeleton().events)
+    restore(k);
+  stepWhileBefore(c);
   return true;
 }
 
 bool Session::nextEventOf(int line, const std::string &op) {
-  const code::Module &m = *job->prepared->module;
-  uint64_t start = position();
-  while (position() < total) {
+  const code::Module &m = *job_->prepared->module;
+  std::vector<uint32_t> locs;
+  for (uint32_t i = 0; i < m.locations.size(); ++i)
+    if (op.empty() ? m.locations[i].ktirLine == line : m.locations[i].op == op)
+      locs.push_back(i);
+  auto match = [&](uint32_t e, uint32_t pc) {
+    uint32_t loc = cursor->instr(e, pc).loc;
+    return std::binary_search(locs.begin(), locs.end(), loc);
+  };
+  if (!runToNext(match, locs))
+    return false;
+  cursor->step(); // the matching event, done
+  return true;
+}
+
+bool Session::runToNext(
+    const std::function<bool(uint32_t engine, uint32_t pc)> &match,
+    const std::vector<uint32_t> &locs) {
+  const uint64_t start = position();
+  const Overview &ov = *overview_;
+  auto matchesNext = [&] {
     int32_t e = cursor->nextEngine();
-    if (e >= 0) {
-      const code::Instr &in =
-          cursor->instr(uint32_t(e), cursor->state().engines[size_t(e)].pc);
-      if (in.loc < m.locations.size()) {
-        const code::Location &l = m.locations[in.loc];
-        if (op.empty() ? l.ktirLine == line : l.op == op) {
-          cursor->step();
-          return true;
-        }
-      }
+    return e >= 0 && match(uint32_t(e), cursor->state().engines[size_t(e)].pc);
+  };
+  while (position() < total) {
+    size_t i = ov.bucketIndex(cursor->nextEventCycle());
+    if (!ov.runsAny(i, locs)) {
+      // No candidate runs in this bucket: on to the next that runs one,
+      // re-executed from the checkpoint before it.
+      size_t j = i + 1;
+      while (j < ov.size() && !ov.runsAny(j, locs))
+        ++j;
+      if (j >= ov.size())
+        break;
+      seekCycle(ov.bucketStart(j) - 1);
+      continue;
     }
-    cursor->step();
+    // Event by event through the bucket.
+    uint64_t end = i + 1 < ov.capacity() ? ov.bucketStart(i) + ov.width() : UINT64_MAX;
+    while (position() < total && cursor->nextEventCycle() < end) {
+      if (matchesNext())
+        return true;
+      cursor->step();
+    }
   }
   seekEvent(start);
   return false;
+}
+
+std::unique_ptr<Machine> Session::replay(uint64_t from, uint64_t to,
+                                         TraceSink &sink) const {
+  Options o = quietOptions;
+  o.lxLevels = true;
+  auto m = std::make_unique<Machine>(*job_, o);
+  m->restore(*checkpoints[checkpointForEvent(from)].state);
+  while (m->state().events < from && m->status() == Machine::Status::Running)
+    m->step();
+  m->addSink(&sink);
+  m->seedRecords();
+  while (m->state().events < std::min(to, total) &&
+         m->status() == Machine::Status::Running)
+    m->step();
+  return m;
+}
+
+void Session::reexecute(Machine &m, uint64_t from, uint64_t to,
+                        uint64_t &firstEvent, uint64_t &lastEvent) const {
+  // From the checkpoint before the window, recording already (an
+  // instruction issued before `from` may keep its engine busy into it;
+  // the sinks keep only what falls inside).
+  m.restore(*checkpoints[checkpointForCycle(from > 0 ? from - 1 : 0)].state);
+  m.seedRecords();
+  auto running = [&] {
+    return m.status() == Machine::Status::Running && m.state().events < total;
+  };
+  while (running() && m.nextEventCycle() < from)
+    m.step();
+  firstEvent = m.state().events;
+  while (running() && m.nextEventCycle() < to)
+    m.step();
+  lastEvent = m.state().events;
+  // The scratchpad levels of the window are final once every copy open in
+  // it has been read past its end or closed: the run goes on (the trace
+  // no longer kept) until then, or as long again.
+  m.setTracing(false);
+  const uint64_t extra = std::max<uint64_t>(lastEvent - firstEvent, 1 << 16);
+  while (running() && m.state().events < lastEvent + extra) {
+    m.settleLx();
+    if (m.lxSweep().settledPast(to))
+      break;
+    for (int k = 0; k < 1024 && running(); ++k)
+      m.step();
+  }
+  // The run's own end closes what is open; a part's frontier does not.
+  if (m.status() != Machine::Status::Running)
+    m.closeOccupancy();
+  else
+    m.settleLx();
+}
+
+RunWindow Session::window(uint64_t from, uint64_t to, size_t buckets,
+                          uint64_t detailLimit) const {
+  RunWindow w;
+  w.fromCycle = from;
+  w.toCycle = std::max(to, from + 1);
+  w.overview = Overview(*job_->prepared, w.fromCycle, w.toCycle, buckets);
+  Options o = quietOptions;
+  o.lxLevels = true;
+  o.trace = detailLimit > 0;
+  o.traceLimit = size_t(std::min<uint64_t>(detailLimit, SIZE_MAX));
+  Machine m(*job_, o);
+  m.addSink(&w.overview);
+  reexecute(m, w.fromCycle, w.toCycle, w.firstEvent, w.lastEvent);
+  w.overview.finish(std::min(w.toCycle, std::max(endCycle, from + 1)),
+                    w.lastEvent - w.firstEvent);
+  if (o.trace && m.trace().whole())
+    w.detail = std::make_shared<const TraceData>(std::move(m.trace()));
+  return w;
+}
+
+bool Session::writeChromeTrace(std::ostream &out, uint64_t from, uint64_t to) const {
+  if (detail) {
+    // The whole trace kept: written from it (the final machine's numbers).
+    Options traced = quietOptions;
+    traced.trace = true;
+    Machine m(*job_, traced);
+    m.restore(final_->state());
+    m.trace() = *detail;
+    emu::writeChromeTrace(m, out, from, to);
+    return bool(out);
+  }
+  Options o = quietOptions;
+  o.lxLevels = true;
+  Machine m(*job_, o);
+  ChromeTraceWriter writer(*job_->prepared, out, from, to);
+  m.addSink(&writer);
+  uint64_t first = 0, last = 0;
+  reexecute(m, from, std::max(to, from + 1), first, last);
+  Machine end(*job_, quietOptions);
+  end.restore(final_->state());
+  writer.finish(end, {"cycles " + std::to_string(from) + " to " +
+                      std::to_string(to) + " re-executed from the run's checkpoints"});
+  return bool(out);
 }

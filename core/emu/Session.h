@@ -1,16 +1,21 @@
 //===- Session.h - step an emulated run forwards and backwards --*- C++ -*-===//
 //
-// A Session runs a job once to its end, recording the trace and a
-// checkpoint of the whole machine state every `checkpointEvery` events
-// (memories are copy-on-write, so a checkpoint costs little). It then sits
-// at any event of that run: stepping forwards executes events; stepping
-// backwards restores the last checkpoint at or before the target and
-// replays forwards to it. The emulator is deterministic, so the replayed
-// state is the one the run had. Memory stays bounded: past
-// `maxCheckpoints` (fewer when one state is large: `checkpointBytes`)
-// every other checkpoint is dropped and the interval doubles (so replays get at most twice as long); the trace keeps its
-// first Options::traceLimit events and counts the rest (TraceData::
-// droppedEvents, said in the Chrome trace's metadata).
+// A Session runs a job once to its end and keeps, in memory bounded by
+// its options whatever the run's length:
+//   * checkpoints of the whole machine state every `interval` events,
+//     within a byte budget (SessionOptions::checkpointBudget: each one
+//     costs its registers and FIFOs and the memory pages no earlier
+//     checkpoint shares; memories are copy-on-write). When they outgrow
+//     it every other one is dropped and the interval doubles;
+//   * the run's Overview (emu/Overview.h): what the views draw, per bucket
+//     of cycles, plus which instructions run in each bucket;
+//   * the whole trace (TraceData) while the run is at most
+//     SessionOptions::detailEvents events long; a longer run keeps none
+//     (detailed() is false) and a view asks for a window instead.
+// Any event is reached by restoring the nearest checkpoint at or before it
+// and re-executing: the emulator is deterministic, so the state replayed
+// is the one the run had, and a window re-executed (window()) gives the
+// same records the run gave there.
 //
 // A long run can be recorded in pieces (SessionOptions::deferred, then
 // record() on a worker) while snapshot() hands out copies of what is
@@ -23,6 +28,10 @@
 #define SPYRE_EMU_SESSION_H
 
 #include "emu/Machine.h"
+#include "emu/Overview.h"
+#include "emu/PackedState.h"
+
+#include <ostream>
 
 #include <atomic>
 #include <functional>
@@ -32,15 +41,16 @@
 namespace spyre::emu {
 
 struct SessionOptions {
-  Options machine;                 ///< trace is forced on for the first run
-  /// Events between checkpoints (more for a large state: one per 256
-  /// bytes of registers and FIFOs at least).
-  uint64_t checkpointEvery = 1024;
-  size_t maxCheckpoints = 512;
-  /// Bytes all checkpoints' registers and FIFOs may take (memories are
-  /// shared copy-on-write and not counted); fewer checkpoints are kept
-  /// when one state is large.
-  size_t checkpointBytes = size_t(256) << 20;
+  Options machine; ///< trace and traceLimit are the session's own
+  /// Events between checkpoints to begin with (more for a large state:
+  /// one per 256 bytes of registers and FIFOs at least).
+  uint64_t checkpointEvery = 4096;
+  /// Bytes all checkpoints together may take. A budget that cannot hold
+  /// kMinCheckpoints checkpoints of the job's state is refused.
+  uint64_t checkpointBudget = uint64_t(512) << 20;
+  /// A run of at most this many events keeps its whole trace.
+  uint64_t detailEvents = uint64_t(1) << 20;
+  size_t overviewBuckets = Overview::kDefaultBuckets;
   /// Read every few thousand events while recording: once true, the
   /// recording stops where it is (Session::cancelled()).
   const std::atomic<bool> *cancel = nullptr;
@@ -48,21 +58,38 @@ struct SessionOptions {
   bool deferred = false;
 };
 
+/// A window of a run re-executed (Session::window).
+struct RunWindow {
+  uint64_t fromCycle = 0, toCycle = 0;
+  uint64_t firstEvent = 0, lastEvent = 0; ///< events done at its ends
+  Overview overview; ///< over [fromCycle, toCycle)
+  /// Every record of the window, when it has at most the limit asked
+  /// for (null otherwise).
+  std::shared_ptr<const TraceData> detail;
+};
+
 class Session {
 public:
+  static constexpr size_t kMinCheckpoints = 8;
+
   /// `init` fills the memories before the first event (the inputs).
   Session(std::shared_ptr<const runtime::Job> job,
           const std::function<void(Machine &)> &init,
           const SessionOptions &options = {});
+  ~Session();
+
+  /// Why the session records nothing (its options cannot work: a
+  /// checkpoint budget too small for the job's state); empty otherwise.
+  const std::string &refusal() const { return refusal_; }
 
   /// Records until `events` events are done, the run ends or the
   /// recording is cancelled; true once the recording is over (complete()
   /// or cancelled()). Call it from one thread at a time.
   bool record(uint64_t events = UINT64_MAX);
   /// Events recorded so far (while recording; totalEvents() once over).
-  uint64_t recordedEvents() const { return full->state().events; }
+  uint64_t recordedEvents() const;
   /// The whole run is recorded (it finished, faulted or ran out of budget).
-  bool complete() const { return done && !stopped; }
+  bool complete() const { return done && !stopped && refusal_.empty(); }
   /// SessionOptions::cancel stopped the recording.
   bool cancelled() const { return stopped; }
   /// A copy of the run recorded so far, positioned at its start, that can
@@ -75,9 +102,16 @@ public:
   uint64_t totalCycles() const { return endCycle; }
   bool faulted() const { return recorded.faulted; }
   const Fault &fault() const { return recorded.fault; }
-  const TraceData &trace() const { return full->trace(); }
-  /// The machine at the end of the recorded run (outputs, statistics).
-  const Machine &finalMachine() const { return *full; }
+  /// The whole trace (detailed()), else an empty one.
+  const TraceData &trace() const;
+  /// Whether trace() holds every record of the run recorded.
+  bool detailed() const { return detail != nullptr; }
+  const Overview &overview() const { return *overview_; }
+  std::shared_ptr<const Overview> sharedOverview() const { return overview_; }
+  /// The machine at the end of the recorded run (outputs, statistics;
+  /// its own trace() is empty).
+  const Machine &finalMachine() const { return *final_; }
+  const runtime::Job &job() const { return *job_; }
 
   /// Where the session is: events done so far, and the machine there.
   uint64_t position() const { return cursor->state().events; }
@@ -92,33 +126,96 @@ public:
   bool stepCycle();
   /// Forwards or backwards to event `n` (0 = before the first).
   bool seekEvent(uint64_t n);
-  /// To the last event before cycle `c` has passed (all events at <= c done).
+  /// To the last event before cycle `c` has passed (all events at <= c
+  /// done), forwards or backwards.
   bool seekCycle(uint64_t c);
   /// Forwards to the next event whose instruction comes from KTIR line
   /// `line` (or whose DataflowIR op is `op`, when `op` is not empty).
   bool nextEventOf(int line, const std::string &op = {});
+  /// Forwards to just before the next event whose engine and pc `match`
+  /// accepts (that event not done); `locs` are the Module::locations of
+  /// every instruction it may accept (the overview skips the buckets
+  /// where none of them runs). False, and not moved, when none follows.
+  bool runToNext(const std::function<bool(uint32_t engine, uint32_t pc)> &match,
+                 const std::vector<uint32_t> &locs);
+
+  /// Re-executes cycles [from, to) from the checkpoint before them: their
+  /// overview at `buckets`, and every record when the window holds at
+  /// most `detailLimit` events.
+  RunWindow window(uint64_t from, uint64_t to, size_t buckets,
+                   uint64_t detailLimit) const;
+  /// The Chrome trace (emu/ChromeTrace.h) of cycles [from, to): from the
+  /// whole trace when kept, else re-executed; false when `out` fails.
+  bool writeChromeTrace(std::ostream &out, uint64_t from = 0,
+                        uint64_t to = UINT64_MAX) const;
+  /// Re-executes events [from, to) handing every record to `sink`
+  /// (scratchpad levels too, seeded with the copies open at `from`);
+  /// returns the machine where it stopped.
+  std::unique_ptr<Machine> replay(uint64_t from, uint64_t to, TraceSink &sink) const;
 
   size_t checkpointCount() const { return checkpoints.size(); }
   uint64_t checkpointInterval() const { return interval; }
+  /// Bytes the checkpoints take (what the budget bounds).
+  uint64_t checkpointBytes() const { return checkpointTotal; }
+  /// Bytes one machine state takes (registers, FIFOs, queue; not
+  /// memories; emu::stateBytes).
+  static uint64_t stateBytes(const MachineState &s);
 
 private:
+  struct Checkpoint {
+    std::shared_ptr<const PackedState> state;
+    uint64_t bytes = 0; ///< what it costs beside the one before it
+  };
   Session() = default;
-  void restoreBefore(uint64_t n);
+  void takeCheckpoint();
+  /// Re-executes cycles [from, to) on `m` (its sinks added) from the
+  /// checkpoint before them, then on until its scratchpad levels there
+  /// are final (or as long again); the events done at both ends.
+  void reexecute(Machine &m, uint64_t from, uint64_t to, uint64_t &firstEvent,
+                 uint64_t &lastEvent) const;
+  void thinCheckpoints();
+  uint64_t costBeside(const PackedState &s, const PackedState *before) const;
+  /// The checkpoint to replay from for event `n` / cycle `c`.
+  size_t checkpointForEvent(uint64_t n) const;
+  size_t checkpointForCycle(uint64_t c) const;
+  void restore(size_t checkpoint);
+  /// Steps the cursor towards `n` within checkpoint k's interval, keeping
+  /// states on the way (`fine`).
+  void replayKeeping(size_t k, uint64_t n);
+  /// Steps the cursor while it is before `n` (and the frontier).
+  void stepTo(uint64_t n);
+  void stepWhileBefore(uint64_t cycle);
   /// Sets the totals from `full` and a cursor at the start.
   void finalise();
+  void dropDetail();
 
-  std::shared_ptr<const runtime::Job> job;
-  std::unique_ptr<Machine> full, cursor;
+  std::shared_ptr<const runtime::Job> job_;
+  std::unique_ptr<Machine> full, cursor, final_;
   /// checkpoints[i] at i * interval; shared with snapshot()s (never
-  /// changed once taken; a pointer each, so that neither a snapshot nor
-  /// the vector's growth copies a state).
-  std::vector<std::shared_ptr<const MachineState>> checkpoints;
+  /// changed once taken).
+  std::vector<Checkpoint> checkpoints;
+  /// States kept by the last long replay, inside checkpoint fineFor's
+  /// interval: steps back start from the nearest (copies as they are:
+  /// packing each would cost more than the replay it saves).
+  struct Fine {
+    uint64_t events = 0;
+    std::shared_ptr<const MachineState> state;
+  };
+  static constexpr uint64_t kFine = 16;
+  std::vector<Fine> fine;
+  size_t fineFor = SIZE_MAX;
   uint64_t interval = 4096;
+  uint64_t checkpointTotal = 0, budget = 0;
   uint64_t total = 0, endCycle = 0;
   MachineState recorded;
   Options quietOptions;
-  size_t maxCheckpoints = 8;
-  const std::atomic<bool> *cancel = nullptr;
+  SessionOptions options_;
+  /// The overview being recorded (full's sink) and the one shown.
+  std::unique_ptr<Overview> live;
+  std::shared_ptr<const Overview> overview_;
+  std::shared_ptr<const TraceData> detail;
+  bool detailDropped = false;
+  std::string refusal_;
   bool done = false, stopped = false;
 };
 

@@ -3,7 +3,10 @@
 // Internal to the interpreter: the SSA value bindings of one core, the
 // scratchpad accounting of the tensors they hold, and the op handlers,
 // grouped by dialect in ArithMathOps.cpp, TensorLinalgOps.cpp and
-// KtdpOps.cpp.
+// KtdpOps.cpp. core/stagex builds on it too: each of its processes (a
+// stage, a program) is a CoreExec whose parent holds the values defined
+// around it, and it executes the ops the interpreter does not know
+// (Extension in Interpreter.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_INTERP_COREEXEC_H
@@ -31,6 +34,9 @@ public:
   const int id;
   const std::vector<int64_t> coords; ///< grid coordinates, dimension 0 first
   uint64_t opCount = 0;
+  /// Where get() looks for a value this core has not bound (a process of
+  /// core/stagex reads the values of the region around its own); not owned.
+  const CoreExec *parent = nullptr;
 
   /// Executes `block` with its arguments bound to `args`; the terminator's
   /// operands end up in `yielded` (and stay alive until released with
@@ -94,6 +100,7 @@ public:
   /// Whether this core holds `t` (binding it again charges nothing).
   bool holds(const Tensor *t) const { return refs.count(t) != 0; }
   void setCurrentOp(mlir::Operation *op) { currentOp = op; }
+  mlir::Operation *currentOperation() const { return currentOp; }
   /// What execOp does before an op's handler: the op budget, cancellation
   /// and the one-time check of its result types.
   mlir::LogicalResult enterOp(mlir::Operation *op);
@@ -123,12 +130,15 @@ struct Interpreter::Exchange {
   std::vector<std::vector<RtValue>> results; ///< per core
 };
 
-// Op handlers by dialect: each returns failure() after a diagnostic, and
-// sets `handled` to false for ops it does not know.
+// Op handlers by dialect (Interpreter::handlerFor picks one by the op's
+// dialect): each returns failure() after a diagnostic, and sets `handled`
+// to false for ops it does not know.
 mlir::LogicalResult execArithMath(CoreExec &core, mlir::Operation *op,
                                   bool &handled);
-mlir::LogicalResult execTensorLinalg(CoreExec &core, mlir::Operation *op,
-                                     bool &handled);
+mlir::LogicalResult execTensorOp(CoreExec &core, mlir::Operation *op,
+                                 bool &handled);
+mlir::LogicalResult execLinalg(CoreExec &core, mlir::Operation *op,
+                               bool &handled);
 mlir::LogicalResult execKtdp(CoreExec &core, mlir::Operation *op,
                              bool &handled);
 mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,

@@ -3,8 +3,48 @@
 #include "interp/Coroutine.h"
 
 #include <cstdint>
+#include <mutex>
+#include <sys/mman.h>
+#include <vector>
 
 using namespace spyre::interp;
+
+namespace {
+std::mutex &poolMutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<void *> &pool() {
+  static std::vector<void *> stacks;
+  return stacks;
+}
+} // namespace
+
+void *spyre::interp::acquireCoroutineStack() {
+  {
+    std::lock_guard<std::mutex> lock(poolMutex());
+    if (!pool().empty()) {
+      void *stack = pool().back();
+      pool().pop_back();
+      return stack;
+    }
+  }
+  void *stack = mmap(nullptr, kCoroutineStackBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (stack == MAP_FAILED)
+    return nullptr;
+  // Only the pages a coroutine touches should cost anything.
+  madvise(stack, kCoroutineStackBytes, MADV_NOHUGEPAGE);
+  return stack;
+}
+
+void spyre::interp::releaseCoroutineStack(void *stack) {
+  std::lock_guard<std::mutex> lock(poolMutex());
+  if (pool().size() < 256)
+    pool().push_back(stack);
+  else
+    munmap(stack, kCoroutineStackBytes);
+}
 
 #if defined(__x86_64__) && defined(__ELF__)
 

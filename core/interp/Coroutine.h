@@ -35,6 +35,18 @@ void makeCoroutine(CoroutineContext &ctx, void *stack, size_t bytes,
 /// Saves the running stack's state in `from` and resumes `to`.
 void switchCoroutine(CoroutineContext &from, CoroutineContext &to);
 
+/// The size of the stacks acquireCoroutineStack() gives: pages are only
+/// backed once touched, so a deep recursion fits and a shallow one costs
+/// little.
+inline constexpr size_t kCoroutineStackBytes = size_t(8) << 20;
+
+/// A stack of kCoroutineStackBytes (null when none can be mapped). Stacks
+/// are kept for the next run: mapping and faulting in fresh ones costs
+/// more than small kernels take to run.
+void *acquireCoroutineStack();
+/// Gives a stack back to the pool (or to the system past 256 of them).
+void releaseCoroutineStack(void *stack);
+
 } // namespace spyre::interp
 
 #endif

@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - KTIR reference interpreter -----------------------===//
 
 #include "interp/Interpreter.h"
+#include "ir/GridAttr.h"
 #include "interp/CoreExec.h"
 #include "interp/Coroutine.h"
 #include "ir/ktdp/IntegerSetUtils.h"
@@ -14,7 +15,6 @@
 #include <limits>
 #include <malloc.h>
 #include <mutex>
-#include <sys/mman.h>
 #ifdef SPYRE_CALLGRIND
 // Profiling aid (off unless defined): under callgrind, each run() is dumped
 // on its own, so a profile holds the measured execution and nothing else.
@@ -102,6 +102,12 @@ TensorPtr spyre::interp::reshaped(const Tensor &src,
   t->dtype = src.dtype;
   t->shape.assign(shape.begin(), shape.end());
   t->data = src.data;
+  t->shadow = src.shadow; // never changed once set: shared
+  t->splat = src.splat;
+  t->splatValue = src.splatValue;
+  t->splatCount = src.splatCount;
+  t->splatShadow = src.splatShadow;
+  t->dataLanes = src.dataLanes;
   return t;
 }
 
@@ -112,7 +118,9 @@ std::vector<int64_t> spyre::interp::gridOf(func::FuncOp function) {
       if (auto i = llvm::dyn_cast<IntegerAttr>(a))
         grid.push_back(i.getInt());
   if (grid.empty())
-    grid.push_back(1);
+    grid.push_back(function->getAttr("grid")
+                       ? 1
+                       : std::max<int64_t>(1, spyre::inferredGrid(function)));
   return grid;
 }
 
@@ -309,8 +317,6 @@ const Interpreter::SetShape &Interpreter::setShape(IntegerSet set,
 /// the scheduler loop in run() when it waits for an exchange or finishes.
 struct Interpreter::Scheduler {
   enum State { Runnable, Waiting, Done };
-  static constexpr size_t kStackBytes = size_t(8) << 20;
-
   struct Coroutine {
     CoroutineContext context;
     void *stack = nullptr;
@@ -328,48 +334,15 @@ struct Interpreter::Scheduler {
   ~Scheduler() {
     for (Coroutine &c : cores)
       if (c.stack)
-        releaseStack(c.stack);
-  }
-
-  /// Stacks are kept for the next run: mapping and faulting in fresh ones
-  /// costs more than small kernels take to run.
-  static std::mutex &poolMutex() {
-    static std::mutex m;
-    return m;
-  }
-  static std::vector<void *> &pool() {
-    static std::vector<void *> stacks;
-    return stacks;
-  }
-  static void *acquireStack() {
-    {
-      std::lock_guard<std::mutex> lock(poolMutex());
-      if (!pool().empty()) {
-        void *stack = pool().back();
-        pool().pop_back();
-        return stack;
-      }
-    }
-    void *stack = mmap(nullptr, kStackBytes, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (stack == MAP_FAILED)
-      return nullptr;
-    // Only the pages a core touches should cost anything.
-    madvise(stack, kStackBytes, MADV_NOHUGEPAGE);
-    return stack;
-  }
-  static void releaseStack(void *stack) {
-    std::lock_guard<std::mutex> lock(poolMutex());
-    if (pool().size() < 256)
-      pool().push_back(stack);
-    else
-      munmap(stack, kStackBytes);
+        releaseCoroutineStack(c.stack);
   }
 };
 
 bool Interpreter::waitUntil(int coreId, const std::function<bool()> &ready) {
   if (ready())
     return true;
+  if (opts.extension)
+    return opts.extension->waitUntil(ready);
   if (!isThreaded)
     return false;
   Scheduler::Coroutine &me = scheduler->cores[coreId];
@@ -381,6 +354,8 @@ bool Interpreter::waitUntil(int coreId, const std::function<bool()> &ready) {
 }
 
 bool Interpreter::reportDeadlock() {
+  if (opts.extension)
+    return opts.extension->reportDeadlock();
   if (!scheduler || !scheduler->deadlocked || scheduler->deadlockReported)
     return false;
   scheduler->deadlockReported = true;
@@ -416,6 +391,8 @@ Interpreter::Interpreter(func::FuncOp function, Memories &memories,
   coreCount = static_cast<int>(numElements(gridShape));
   if (mems.lx.size() < static_cast<size_t>(coreCount))
     mems.lx.resize(coreCount);
+  if (mems.lxShadow.size() < mems.lx.size())
+    mems.lxShadow.resize(mems.lx.size());
   for (int c = 0; c < coreCount; ++c) {
     std::vector<int64_t> coords;
     int64_t rest = c;
@@ -436,8 +413,17 @@ static bool supportedResultType(Type t) {
 }
 
 void Interpreter::prepare() {
+  const std::pair<const char *, OpHandler> byName[] = {
+      {"arith", execArithMath}, {"math", execArithMath},
+      {"spyreop", execArithMath}, {"tensor", execTensorOp},
+      {"linalg", execLinalg}, {"ktdp", execKtdp}, {"scf", execScf}};
+  for (const auto &[name, handler] : byName)
+    if (const Dialect *d = function->getContext()->getLoadedDialect(name))
+      handlers.emplace_back(d, handler);
   unsigned numValues = 0, numConstants = 0;
-  function.walk([&](Operation *op) {
+  function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    writerOps.push_back(op);
+    writerIds.try_emplace(op, static_cast<uint32_t>(writerOps.size()));
     numValues += op->getNumResults();
     StringRef name = op->getName().getStringRef();
     if (name == "arith.constant" || name == "spyreop.constant")
@@ -445,7 +431,9 @@ void Interpreter::prepare() {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         numValues += block.getNumArguments();
-    if (!llvm::all_of(op->getResultTypes(), supportedResultType) ||
+    // Types the interpreter does not know are an extension's to define.
+    if ((!opts.extension &&
+         !llvm::all_of(op->getResultTypes(), supportedResultType)) ||
         llvm::any_of(op->getResultTypes(), [&](Type t) {
           return !fitsScratchpad(t, name);
         }))
@@ -557,12 +545,12 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
   };
   for (int c = 0; c < coreCount; ++c) {
     Scheduler::Coroutine &co = scheduler->cores[c];
-    co.stack = Scheduler::acquireStack();
+    co.stack = acquireCoroutineStack();
     if (!co.stack)
       return function.emitError("cannot allocate the stacks of ")
              << coreCount << " cores";
     starts[c] = {this, c, &body};
-    makeCoroutine(co.context, co.stack, Scheduler::kStackBytes,
+    makeCoroutine(co.context, co.stack, kCoroutineStackBytes,
                   +static_cast<void (*)(void *)>(coreMain), &starts[c]);
   }
   // Round-robin over the cores that can make progress. When none can but
@@ -609,8 +597,12 @@ CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
 
 const RtValue &CoreExec::get(Value value) const {
   static const RtValue empty;
-  auto it = values.find(value);
-  return it == values.end() ? empty : it->second;
+  for (const CoreExec *core = this; core; core = core->parent) {
+    auto it = core->values.find(value);
+    if (it != core->values.end())
+      return it->second;
+  }
+  return empty;
 }
 
 uint64_t CoreExec::charge(uint64_t bytes) {
@@ -713,15 +705,24 @@ const Interpreter::BlockLiveness &Interpreter::liveness(Block &block) {
     }
     return last;
   };
+  // What an extension reads without naming it stays until the block ends.
+  Operation *end = !block.empty() && opts.extension ? &block.back() : nullptr;
+  auto kept = [&](Value v) {
+    return end && opts.extension->keepsAlive(v) ? end : nullptr;
+  };
   for (BlockArgument arg : block.getArguments()) {
-    if (Operation *last = lastUse(arg))
+    if (Operation *last = kept(arg))
+      slot->dropAfter[last].push_back(arg);
+    else if (Operation *last = lastUse(arg))
       slot->dropAfter[last].push_back(arg);
     else
       slot->unusedArguments.push_back(arg);
   }
   for (Operation &op : block)
     for (Value result : op.getResults()) {
-      Operation *last = lastUse(result);
+      Operation *last = kept(result);
+      if (!last)
+        last = lastUse(result);
       slot->dropAfter[last ? last : &op].push_back(result);
     }
   return *slot;
@@ -791,11 +792,12 @@ LogicalResult CoreExec::enterOp(Operation *op) {
     return op->emitError("run cancelled");
   if (interp.hasUnsupportedResult(op))
     for (Type t : op->getResultTypes()) {
-      if (!supportedResultType(t))
+      if (!supportedResultType(t) && !interp.options().extension)
         return op->emitError("the interpreter does not support values of type ")
                << t;
       // Refused before the handler allocates it, in the words of charge().
-      if (!interp.fitsScratchpad(t, op->getName().getStringRef())) {
+      if (isa<RankedTensorType>(t) &&
+          !interp.fitsScratchpad(t, op->getName().getStringRef())) {
         auto tensor = llvm::cast<RankedTensorType>(t);
         std::optional<int64_t> count =
             spyre::checked::product(tensor.getShape());
@@ -816,17 +818,12 @@ LogicalResult CoreExec::enterOp(Operation *op) {
 LogicalResult CoreExec::execOp(Operation *op) {
   if (failed(enterOp(op)))
     return failure();
-  StringRef dialect = op->getName().getDialectNamespace();
   bool handled = true;
   LogicalResult result = failure();
-  if (dialect == "arith" || dialect == "math" || dialect == "spyreop")
-    result = execArithMath(*this, op, handled);
-  else if (dialect == "tensor" || dialect == "linalg")
-    result = execTensorLinalg(*this, op, handled);
-  else if (dialect == "ktdp")
-    result = execKtdp(*this, op, handled);
-  else if (dialect == "scf")
-    result = execScf(*this, op, handled);
+  if (Interpreter::OpHandler handler = interp.handlerFor(op->getDialect()))
+    result = handler(*this, op, handled);
+  else if (interp.options().extension)
+    result = interp.options().extension->exec(*this, op, handled);
   else
     handled = false;
   if (!handled)

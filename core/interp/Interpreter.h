@@ -18,6 +18,7 @@
 
 #include "interp/CostModel.h"
 #include "interp/Memory.h"
+#include "interp/ShadowMemory.h"
 #include "interp/Values.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -62,6 +63,29 @@ struct ViewExtent {
   mlir::Operation *op = nullptr;
 };
 
+/// What an executor that embeds the interpreter supplies (core/stagex runs
+/// the IR after any pass: it executes the ops of the dialects the
+/// interpreter does not know, and runs the kernel's work as processes of
+/// its own, so the waits of inter-tile exchanges go to its scheduler).
+class Extension {
+public:
+  virtual ~Extension() = default;
+  /// Executes `op`, which the interpreter does not know; sets `handled` to
+  /// false when the extension does not know it either.
+  virtual mlir::LogicalResult exec(CoreExec &core, mlir::Operation *op,
+                                   bool &handled) = 0;
+  /// Blocks the running process until `ready()` holds; false on deadlock
+  /// or when another process failed.
+  virtual bool waitUntil(const std::function<bool()> &ready) = 0;
+  /// True exactly once after a deadlock (see Interpreter::reportDeadlock).
+  virtual bool reportDeadlock() = 0;
+  /// Whether `value` must stay bound until the end of its block, read
+  /// later by ops that do not name it (a buffer's copy depends on its
+  /// loop's induction variable; an indirect access tile is built again
+  /// when a transfer moves it).
+  virtual bool keepsAlive(mlir::Value value) = 0;
+};
+
 struct InterpOptions {
   std::vector<int64_t> grid; ///< empty: the function's grid attribute
   uint64_t lxCapacityBytes = 2 * 1024 * 1024;
@@ -74,15 +98,32 @@ struct InterpOptions {
   uint64_t maxOpsPerCore = 20'000'000;
   /// Set from another thread to stop the run (it ends with a diagnostic).
   const std::atomic<bool> *cancel = nullptr;
+  /// Compute every float value's f64 shadow and error bound alongside
+  /// (Shadow.h, docs/numerics.md); the memories keep the shadows of what
+  /// the kernel stores (Memories::shadow).
+  bool shadow = false;
+  /// The hardware's numerics the bounds assume (the architecture's
+  /// [numerics]).
+  NumericsModel numerics;
   /// Called for every memory view the kernel builds (after its addresses
   /// are checked), empty ones excepted: the driver's discovery of the
   /// memory a kernel addresses by itself (driver/AutomaticInputs.h).
   std::function<void(const ViewExtent &)> onMemoryView;
+  /// Set by an embedding executor (see Extension); not owned.
+  Extension *extension = nullptr;
+  /// Called with the op that stores to byte `watchHbmByte` of HBM, at
+  /// every such store (which op wrote a given output element).
+  uint64_t watchHbmByte = ~uint64_t(0);
+  std::function<void(mlir::Operation *)> onWatchedStore;
 };
 
 struct Memories {
   ByteStore hbm;
   std::vector<ByteStore> lx; ///< one per core of the grid
+  /// The shadows of what the kernel stored (InterpOptions::shadow): the
+  /// HBM's, and each core's scratchpad's.
+  ShadowStore hbmShadow;
+  std::vector<ShadowStore> lxShadow;
 };
 
 class Interpreter {
@@ -115,6 +156,16 @@ public:
   /// when another core failed.
   bool waitUntil(int core, const std::function<bool()> &ready);
   bool threaded() const { return isThreaded; }
+  /// The handler of ops of `dialect` (null: none), found by the dialect's
+  /// address: no op name is compared as a string per executed op.
+  using OpHandler = mlir::LogicalResult (*)(CoreExec &, mlir::Operation *,
+                                            bool &);
+  OpHandler handlerFor(const mlir::Dialect *dialect) const {
+    for (const auto &[d, handler] : handlers)
+      if (d == dialect)
+        return handler;
+    return nullptr;
+  }
   /// True exactly once after a deadlock, for the core that reports it.
   bool reportDeadlock();
   /// What the interpreter knows about an integer set with its symbols bound:
@@ -165,6 +216,16 @@ public:
   /// groups of a future's type), enumerated when the kernel is prepared;
   /// nullopt if the set is unbounded.
   std::optional<llvm::SmallVector<int64_t>> setPoints(mlir::IntegerSet set);
+  /// The number that names `op` in shadows (ShadowCell::writer): from 1,
+  /// in the order of the function's ops; 0 for an op outside it.
+  uint32_t writerId(mlir::Operation *op) const {
+    auto it = writerIds.find(op);
+    return it == writerIds.end() ? 0 : it->second;
+  }
+  /// The op a writer id names (null for 0 or an unknown id).
+  mlir::Operation *writerOp(uint32_t id) const {
+    return id > 0 && id <= writerOps.size() ? writerOps[id - 1] : nullptr;
+  }
   /// Exchange state of the inter-tile ops, keyed by op and occurrence.
   struct Exchange;
   Exchange &exchange(mlir::Operation *op, int occurrence);
@@ -196,6 +257,10 @@ private:
   llvm::DenseMap<const void *, std::optional<LinearRows>> linearRowsOf;
   llvm::DenseMap<const void *, std::optional<llvm::SmallVector<int64_t>>>
       setPointsOf;
+  llvm::DenseMap<mlir::Operation *, uint32_t> writerIds;
+  /// The handlers of the dialects loaded in the kernel's context.
+  std::vector<std::pair<const mlir::Dialect *, OpHandler>> handlers;
+  std::vector<mlir::Operation *> writerOps;
 
   /// What does not depend on the run's values, worked out once when the
   /// interpreter is made: every block's liveness, the shapes of the integer

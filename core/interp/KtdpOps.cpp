@@ -11,6 +11,7 @@
 
 #include "interp/KtdpTiles.h"
 #include "ir/ktdp/IntegerSetUtils.h"
+#include "ir/ktdp/ReplicaSlots.h"
 #include "support/Checked.h"
 
 #include "mlir/IR/AffineExpr.h"
@@ -29,6 +30,11 @@ bool ViewPart::contains(const int64_t *coord) const {
       return false;
   if (isBox || set == mlir::IntegerSet())
     return true;
+  if (slotShift != 0) {
+    Dims unshifted(coord, coord + lo.size());
+    unshifted[0] -= slotShift;
+    return kt::integerSetContains(set, unshifted, symbols);
+  }
   return kt::integerSetContains(set, ArrayRef<int64_t>(coord, lo.size()),
                                 symbols);
 }
@@ -162,14 +168,21 @@ LogicalResult execDistributedView(CoreExec &core,
   auto type = llvm::cast<MemRefType>(op.getType());
   view->dtype = dtypeOf(type);
   view->shape.assign(type.getRank(), 0);
-  for (Value input : op.getMemrefs()) {
+  // Replicated pieces are slots stacked on dimension 0.
+  SmallVector<int64_t> shifts = kt::replicaSlotShifts(op);
+  for (auto [input, shift] : llvm::zip(op.getMemrefs(), shifts)) {
     auto *part = std::get_if<MemoryViewPtr>(&core.get(input));
     if (!part || !*part)
       return op.emitError("partition is not an evaluated memory view");
     for (const ViewPart &p : (*part)->parts) {
-      view->parts.push_back(p);
-      for (size_t d = 0; d < p.hi.size() && d < view->shape.size(); ++d)
-        view->shape[d] = std::max(view->shape[d], p.hi[d] + 1);
+      ViewPart &added = view->parts.emplace_back(p);
+      if (shift != 0 && !added.lo.empty()) {
+        added.lo[0] += shift;
+        added.hi[0] += shift;
+        added.slotShift += shift;
+      }
+      for (size_t d = 0; d < added.hi.size() && d < view->shape.size(); ++d)
+        view->shape[d] = std::max(view->shape[d], added.hi[d] + 1);
     }
   }
   // Disjoint bounding boxes: every coordinate has at most one partition.

@@ -2,6 +2,8 @@
 // docs/latency-model.md).
 
 #include "interp/Latency.h"
+#include "support/Limits.h"
+#include "support/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,31 +58,31 @@ bool setError(std::string *error, std::string message) {
 }
 
 // Reads an integer-valued field; rejects fractions and values outside
-// [min, max] (the documented bounds, docs/limits.md).
-bool readInt(const std::string &key, double value, int min, int max, int &out,
-             std::string *error) {
+// [min, max] (the machine model's ranges, support/Limits.h).
+bool readInt(const std::string &key, double value, int64_t min, int64_t max,
+             int &out, std::string *error) {
   if (!std::isfinite(value) || value != std::floor(value))
     return setError(error, "hw_config key '" + key +
                                "' must be an integer, got " +
-                               std::to_string(value));
+                               shortestText(value));
   if (value < double(min) || value > double(max))
     return setError(error, "hw_config key '" + key + "' out of range: " +
-                               std::to_string(value) + " (allowed " +
+                               shortestText(value) + " (allowed " +
                                std::to_string(min) + " to " +
                                std::to_string(max) + ")");
   out = int(value);
   return true;
 }
 
-// Reads a finite number in (0, max]: a zero or absurd bandwidth or clock
-// would turn every memory or compute cost into zero (or infinity).
-bool readPositive(const std::string &key, double value, double max,
-                  double &out, std::string *error) {
-  if (!std::isfinite(value) || value <= 0.0 || value > max)
+// Reads a finite number in [min, max]: a zero, tiny or absurd bandwidth or
+// clock would turn every memory or compute cost into zero (or infinity).
+bool readNumber(const std::string &key, double value, double min, double max,
+                double &out, std::string *error) {
+  if (!std::isfinite(value) || value < min || value > max)
     return setError(error, "hw_config key '" + key + "' out of range: " +
-                               std::to_string(value) +
-                               " (allowed: above 0, at most " +
-                               std::to_string(max) + ")");
+                               shortestText(value) + " (allowed " +
+                               shortestText(min) + " to " +
+                               shortestText(max) + ")");
   out = value;
   return true;
 }
@@ -90,27 +92,36 @@ bool readPositive(const std::string &key, double value, double max,
 std::optional<HwConfig>
 HwConfig::fromKeyValues(const std::map<std::string, double> &keyValues,
                         std::string *error) {
+  // A record's units: TB/s (the architecture's GB/s / 1000, the same
+  // division as the mapping from an architecture), MiB.
+  constexpr double minTbS = limits::kMinBandwidthGBs / 1000.0;
+  constexpr double maxTbS = limits::kMaxBandwidthGBs / 1000.0;
   HwConfig config;
   for (const auto &[key, value] : keyValues) {
     bool ok = true;
     if (key == "num_cores")
-      ok = readInt(key, value, 1, 1024, config.numCores, error);
+      ok = readInt(key, value, 1, limits::kMaxCores, config.numCores, error);
     else if (key == "clock_ghz")
-      ok = readPositive(key, value, 100.0, config.clockGhz, error);
+      ok = readNumber(key, value, limits::kMinClockGhz, limits::kMaxClockGhz,
+                      config.clockGhz, error);
     else if (key == "hbm_bandwidth_tb_s")
-      ok = readPositive(key, value, 10000.0, config.hbmBandwidthTbS, error);
+      ok = readNumber(key, value, minTbS, maxTbS, config.hbmBandwidthTbS,
+                      error);
     else if (key == "ring_bandwidth_tb_s")
-      ok = readPositive(key, value, 10000.0, config.ringBandwidthTbS, error);
+      ok = readNumber(key, value, minTbS, maxTbS, config.ringBandwidthTbS,
+                      error);
     else if (key == "simd_elements_per_cycle")
-      ok = readInt(key, value, 1, 1 << 20, config.simdElementsPerCycle,
-                   error);
+      ok = readInt(key, value, 1, limits::kMaxSimdElements,
+                   config.simdElementsPerCycle, error);
     else if (key == "systolic_rows")
-      ok = readInt(key, value, 1, 65536, config.systolicRows, error);
+      ok = readInt(key, value, 1, limits::kMaxSystolicRows,
+                   config.systolicRows, error);
     else if (key == "transcendental_penalty")
-      ok = readInt(key, value, 1, 1000000, config.transcendentalPenalty,
-                   error);
+      ok = readInt(key, value, 1, limits::kMaxTranscendentalPenalty,
+                   config.transcendentalPenalty, error);
     else if (key == "lx_size_mb")
-      ok = readInt(key, value, 1, 1048576, config.lxSizeMb, error);
+      ok = readInt(key, value, 1, limits::kMaxScratchpadBytes >> 20,
+                   config.lxSizeMb, error);
     else
       ok = setError(error, "unknown hw_config key '" + key + "'");
     if (!ok)

@@ -13,6 +13,7 @@
 
 #include "interp/CoreExec.h"
 #include "interp/Elementwise.h"
+#include "interp/ShadowTensor.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -90,6 +91,68 @@ void combineDirect(const DirectCombiner &c, DType dtype, const double *lhs,
   applyFloatBinary(c.kind, dtype, lhs, 1, rhs, 1, out, n);
 }
 
+/// The shadows of a direct reduction's folds, beside its values: the same
+/// folds on the input's cells (shadowBinary), so the bound of each result
+/// is that of the sum of its elements in any order (docs/numerics.md).
+struct FoldShadows {
+  bool on = false;
+  ShadowOp ctx;
+  const DirectCombiner *combiner = nullptr;
+  ShadowBuffer cells; ///< the current fold's (empty: the input's)
+  const Tensor *input = nullptr;
+
+  /// Starts from the input (converted to the init's type).
+  void start(CoreExec &core, const DirectCombiner &c, const Tensor &in,
+             DType dtype) {
+    on = keepsShadow(core);
+    if (!on)
+      return;
+    ctx = shadowOp(core, c.op, dtype);
+    combiner = &c;
+    input = &in;
+    ShadowIn x = shadowIn(in);
+    cells.resize(in.data.size());
+    for (size_t i = 0; i < cells.size(); ++i)
+      cells[i] = in.dtype == dtype ? x.at(int64_t(i))
+                                   : shadowConvert(ctx, x.at(int64_t(i)), in.dtype);
+  }
+  ShadowIn in(int64_t offset) const {
+    return ShadowIn{cells.data() + offset, nullptr, 1, ctx.type};
+  }
+  /// dst[i] = src[i] OP src[i + block] for the rows of one fold.
+  void fold(int64_t outer, int64_t n, int64_t inner, int64_t half,
+            int64_t next) {
+    if (!on)
+      return;
+    int64_t block = half * inner;
+    for (int64_t o = 0; o < outer; ++o) {
+      int64_t src = o * n * inner, dst = o * next * inner;
+      ShadowIn lhs = in(src), rhs = in(src + block);
+      if (combiner->swapped)
+        std::swap(lhs, rhs);
+      ShadowBuffer folded(static_cast<size_t>(block));
+      shadowBinary(combiner->kind, ctx, lhs, rhs, folded.data(), block);
+      if (next > half)
+        std::copy(cells.begin() + src + 2 * block,
+                  cells.begin() + src + 2 * block + inner,
+                  cells.begin() + dst + block);
+      std::copy(folded.begin(), folded.end(), cells.begin() + dst);
+    }
+  }
+  /// The result's cells: the last fold combined with the init's.
+  void finish(const Tensor &init, Tensor &result) {
+    if (!on)
+      return;
+    ShadowIn lhs = in(0), rhs = shadowIn(init);
+    if (combiner->swapped)
+      std::swap(lhs, rhs);
+    ShadowBuffer out(result.data.size());
+    shadowBinary(combiner->kind, ctx, lhs, rhs, out.data(),
+                 static_cast<int64_t>(out.size()));
+    attachShadow(result, std::move(out));
+  }
+};
+
 /// The reduction with a direct combiner: folds a copy of the input in place.
 LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
                            const DirectCombiner &c, const TensorPtr &in,
@@ -97,6 +160,8 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
                            const std::vector<int64_t> &dims) {
   DType dtype = init->dtype;
   uint64_t elementBytes = dtypeSize(dtype);
+  FoldShadows shadows;
+  shadows.start(core, c, *in, dtype);
   // The first fold reads the input itself (unless it must be converted
   // first); every fold writes `work`.
   Buffer work;
@@ -133,6 +198,7 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
         if (next > half)
           std::memmove(dst + block, src + 2 * block, inner * sizeof(double));
       }
+      shadows.fold(outer, n, inner, half, next);
       n = next;
       shape[*d] = next;
       folded = true;
@@ -154,8 +220,50 @@ LogicalResult reduceDirect(CoreExec &core, linalg::ReduceOp op,
   TensorPtr result = makeTensor(dtype, init->shape, /*zeroFill=*/false);
   combineDirect(c, dtype, current, init->data.data(), result->data.data(),
                 elements);
+  shadows.finish(*init, *result);
   core.set(op->getResult(0), result);
   return success();
+}
+
+/// `src`'s elements converted to `to` in a tensor of `shape`: values as
+/// convertSlot converts them, shadows as shadowConvert does.
+TensorPtr converted(CoreExec &core, Operation *op, const Tensor &src, DType to,
+                    ArrayRef<int64_t> shape) {
+  TensorPtr t = reshaped(src, shape);
+  t->dtype = to;
+  for (double &d : t->data)
+    d = convertSlot(src.dtype, to, d);
+  if (keepsShadow(core)) {
+    ShadowOp ctx = shadowOp(core, op, to);
+    ShadowIn x = shadowIn(src);
+    ShadowBuffer cells(t->data.size());
+    for (size_t i = 0; i < cells.size(); ++i)
+      cells[i] = shadowConvert(ctx, x.at(int64_t(i)), src.dtype);
+    attachShadow(*t, std::move(cells));
+  }
+  return t;
+}
+
+/// The halves of `current` along a reduced dimension (for each outer
+/// index, elements [0, block) and [block, 2 block) of its row of n * inner),
+/// shadows included.
+std::pair<TensorPtr, TensorPtr> halves(const Tensor &current, const Dims &halfShape,
+                                       int64_t outer, int64_t n, int64_t inner,
+                                       int64_t block) {
+  DType dtype = current.dtype;
+  TensorPtr lo = makeTensor(dtype, halfShape, false), hi = makeTensor(dtype, halfShape, false);
+  // For a fixed outer index both halves are contiguous blocks.
+  for (int64_t o = 0; o < outer; ++o) {
+    const double *row = current.data.data() + o * n * inner;
+    std::copy(row, row + block, lo->data.data() + o * block);
+    std::copy(row + block, row + 2 * block, hi->data.data() + o * block);
+  }
+  auto rowOf = [=](int64_t i, int64_t shift) {
+    return (i / block) * n * inner + shift + i % block;
+  };
+  gatherShadow(*lo, current, [&](int64_t i) { return rowOf(i, 0); });
+  gatherShadow(*hi, current, [&](int64_t i) { return rowOf(i, block); });
+  return {lo, hi};
 }
 
 /// Runs the combiner block of a reduction on two same-shaped tensors and
@@ -176,13 +284,17 @@ FailureOr<TensorPtr> combineTensors(CoreExec &core, Operation *op,
       core.releaseHeld(yielded);
       return result;
     }
-    result = reshaped(**t, lhs->shape);
-    for (double &d : result->data)
-      d = convertSlot((*t)->dtype, dtype, d);
+    result = converted(core, op, **t, dtype, lhs->shape);
   } else if (auto *s = std::get_if<Scalar>(&yielded.front())) {
     result = makeTensor(dtype, lhs->shape);
     std::fill(result->data.begin(), result->data.end(),
               convertSlot(s->dtype, dtype, s->value));
+    if (keepsShadow(core) && s->shadow.terms > 0)
+      attachShadow(*result, ShadowBuffer(result->data.size(),
+                                         s->dtype == dtype
+                                             ? s->shadow
+                                             : shadowConvert(shadowOp(core, op, dtype),
+                                                             s->shadow, s->dtype)));
   } else {
     core.releaseHeld(yielded);
     return op->emitError("the combiner did not yield a value");
@@ -192,6 +304,25 @@ FailureOr<TensorPtr> combineTensors(CoreExec &core, Operation *op,
   return result;
 }
 
+/// The shadows of a fold's result: the folded block of each row, then
+/// (an odd extent) the row's last element carried over from `current`.
+void mergeShadows(Tensor &merged, const Tensor &folded, const Tensor &current,
+                  int64_t outer, int64_t n, int64_t next, int64_t inner,
+                  int64_t block) {
+  if (!folded.shadow && !current.shadow)
+    return;
+  ShadowBuffer cells(merged.data.size());
+  for (int64_t o = 0; o < outer; ++o) {
+    int64_t dst = o * next * inner;
+    for (int64_t r = 0; r < block; ++r)
+      cells[dst + r] = cellAt(folded, o * block + r);
+    if (next * inner > block)
+      for (int64_t r = 0; r < inner; ++r)
+        cells[dst + block + r] = cellAt(current, (o * n + n - 1) * inner + r);
+  }
+  attachShadow(merged, std::move(cells));
+}
+
 /// The reduction with any combiner: runs its block on tensors.
 LogicalResult reduceByBlock(CoreExec &core, linalg::ReduceOp op,
                             TensorPtr in, TensorPtr init,
@@ -199,12 +330,8 @@ LogicalResult reduceByBlock(CoreExec &core, linalg::ReduceOp op,
   Block &combiner = op.getCombiner().front();
   DType dtype = init->dtype;
   TensorPtr current = in;
-  if (current->dtype != dtype) {
-    current = reshaped(*in, in->shape);
-    current->dtype = dtype;
-    for (double &d : current->data)
-      d = convertSlot(in->dtype, dtype, d);
-  }
+  if (current->dtype != dtype)
+    current = converted(core, op, *in, dtype, in->shape);
   for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
     Dims shape = current->shape;
     int64_t outer = numElements(ArrayRef<int64_t>(shape).take_front(*d));
@@ -214,14 +341,8 @@ LogicalResult reduceByBlock(CoreExec &core, linalg::ReduceOp op,
       int64_t half = n / 2;
       Dims halfShape = shape;
       halfShape[*d] = half;
-      TensorPtr lo = makeTensor(dtype, halfShape, false), hi = makeTensor(dtype, halfShape, false);
-      // For a fixed outer index both halves are contiguous blocks.
       int64_t block = half * inner;
-      for (int64_t o = 0; o < outer; ++o) {
-        const double *row = current->data.data() + o * n * inner;
-        std::copy(row, row + block, lo->data.data() + o * block);
-        std::copy(row + block, row + 2 * block, hi->data.data() + o * block);
-      }
+      auto [lo, hi] = halves(*current, halfShape, outer, n, inner, block);
       FailureOr<TensorPtr> folded =
           combineTensors(core, op, combiner, lo, hi, dtype);
       if (failed(folded))
@@ -238,6 +359,8 @@ LogicalResult reduceByBlock(CoreExec &core, linalg::ReduceOp op,
           std::copy(odd, odd + inner, dst + block);
         }
       }
+      if (keepsShadow(core))
+        mergeShadows(*merged, **folded, *current, outer, n, next, inner, block);
       current = merged;
       n = next;
     }

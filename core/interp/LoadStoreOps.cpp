@@ -9,6 +9,7 @@
 
 #include "interp/HalfArrays.h"
 #include "interp/KtdpTiles.h"
+#include "interp/ShadowTensor.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -168,7 +169,129 @@ void storeRun(ByteStore &store, DType type, const AccessRun &run,
   });
 }
 
+ShadowStore &shadowStoreFor(CoreExec &core, const ViewPart &part) {
+  Memories &m = core.interp.memories();
+  return part.space == Space::HBM ? m.hbmShadow : m.lxShadow[part.core];
+}
+
+/// The shadows of the run's elements as loaded into a tensor of `to`:
+/// what stores left there, or (inputs) their values, exact. `values` are
+/// the elements of the memory's type, before any conversion.
+void loadRunShadows(CoreExec &core, Operation *op, const ViewPart &part,
+                    const AccessRun &run, const double *values, DType to,
+                    ShadowCell *cells) {
+  if (!isFloat(part.dtype))
+    return;
+  const ShadowStore &store = shadowStoreFor(core, part);
+  bool converts = part.dtype != to;
+  if (store.empty() && !converts)
+    return;
+  ShadowOp ctx = shadowOp(core, op, to);
+  int64_t stride = run.count > 1 ? run.stride : 0;
+  for (int64_t k = 0; k < run.count; ++k) {
+    const StoredShadow *s = store.find(run.address + k * stride);
+    ShadowCell c = s ? s->cell : ShadowCell{};
+    if (converts)
+      c = shadowConvert(ctx, c.terms > 0 ? c : exactCell(values[k]), part.dtype);
+    cells[k] = c;
+  }
+}
+
+/// Records the shadows of the run's elements as a store of a tensor of
+/// `from` writes them: `cells` (null: exact) and `values` are the tensor's.
+void storeRunShadows(CoreExec &core, Operation *op, const ViewPart &part,
+                     const AccessRun &run, const double *values,
+                     const ShadowCell *cells, DType from, uint32_t occurrence) {
+  if (!isFloat(part.dtype))
+    return;
+  ShadowStore &store = shadowStoreFor(core, part);
+  ShadowOp ctx = shadowOp(core, op, part.dtype);
+  int64_t stride = run.count > 1 ? run.stride : 0;
+  for (int64_t k = 0; k < run.count; ++k) {
+    ShadowCell c = cells ? cells[k] : ShadowCell{};
+    if (from != part.dtype)
+      c = shadowConvert(
+          ctx, c.terms > 0 ? c : exactCell(slotToNumber(from, values[k])), from);
+    StoredShadow &entry = store.at(run.address + k * stride);
+    entry.cell = c;
+    entry.storer = ctx.writer;
+    entry.core = core.id;
+    entry.occurrence = occurrence;
+  }
+}
+
 } // namespace
+
+/// Calls fn(run, out) for the part of each run of `tile` that lies in
+/// points [first, first + count), `out` counting from `first`.
+template <typename Fn>
+static void forEachRunIn(const AccessTile &tile, int64_t first, int64_t count,
+                         Fn fn) {
+  int64_t pos = 0, end = first + count;
+  for (const AccessRun &run : tile.runs) {
+    int64_t lo = std::max(pos, first), hi = std::min(pos + run.count, end);
+    if (lo < hi) {
+      AccessRun piece = run;
+      int64_t skip = lo - pos;
+      if (piece.part >= 0 && skip > 0)
+        piece.address = run.address + static_cast<uint64_t>(skip * run.stride);
+      piece.count = hi - lo;
+      if (piece.count == 1)
+        piece.stride = 0;
+      fn(piece, lo - first);
+    }
+    pos += run.count;
+    if (pos >= end)
+      break;
+  }
+}
+
+void spyre::interp::loadPoints(CoreExec &core, const AccessTile &tile,
+                               DType dt, int64_t first, int64_t count,
+                               double *out) {
+  const auto &parts = tile.view->parts;
+  forEachRunIn(tile, first, count, [&](const AccessRun &run, int64_t at) {
+    double *dst = out + at;
+    if (run.part < 0) {
+      std::fill(dst, dst + run.count, 0.0);
+      return;
+    }
+    const ViewPart &part = parts[run.part];
+    loadRun(storeFor(core, part), part.dtype, run, dst);
+    if (part.dtype != dt)
+      for (int64_t k = 0; k < run.count; ++k)
+        dst[k] = convertSlot(part.dtype, dt, dst[k]);
+  });
+}
+
+/// Whether one of the run's elements (of `size` bytes) covers `byte`.
+static bool hits(const AccessRun &run, uint64_t size, uint64_t byte) {
+  int64_t stride = run.count > 1 ? run.stride : int64_t(size);
+  for (int64_t i = 0; i < run.count; ++i) {
+    uint64_t a = run.address + uint64_t(i * stride);
+    if (byte >= a && byte < a + size)
+      return true;
+    if (stride > 0 && a > byte)
+      return false;
+  }
+  return false;
+}
+
+void spyre::interp::storePoints(CoreExec &core, const AccessTile &tile,
+                                int64_t first, int64_t count,
+                                const double *values) {
+  const auto &parts = tile.view->parts;
+  const InterpOptions &options = core.interp.options();
+  forEachRunIn(tile, first, count, [&](const AccessRun &run, int64_t at) {
+    if (run.part < 0)
+      return;
+    const ViewPart &part = parts[run.part];
+    storeRun(storeFor(core, part), part.dtype, run, values + at);
+    if (options.onWatchedStore && part.space == Space::HBM &&
+        hits(run, dtypeSize(part.dtype), options.watchHbmByte))
+      options.onWatchedStore(core.currentOperation());
+  });
+}
 
 LogicalResult spyre::interp::execLoad(CoreExec &core, kt::LoadOp op) {
   auto *tilePtr = std::get_if<AccessTilePtr>(&core.get(op.getAccessTile()));
@@ -180,18 +303,24 @@ LogicalResult spyre::interp::execLoad(CoreExec &core, kt::LoadOp op) {
   TensorPtr t = makeTensor(dt, tile.shape, /*zeroFill=*/false);
   const auto &parts = tile.view->parts;
   double *out = t->data.data();
+  ShadowBuffer cells(keepsShadow(core) ? static_cast<size_t>(t->numElements()) : 0);
   for (const AccessRun &run : tile.runs) {
     if (run.part < 0) {
       std::fill(out, out + run.count, 0.0);
     } else {
       const ViewPart &part = parts[run.part];
       loadRun(storeFor(core, part), part.dtype, run, out);
+      if (!cells.empty())
+        loadRunShadows(core, op, part, run, out, dt,
+                       cells.data() + (out - t->data.data()));
       if (part.dtype != dt)
         for (int64_t k = 0; k < run.count; ++k)
           out[k] = convertSlot(part.dtype, dt, out[k]);
     }
     out += run.count;
   }
+  if (!cells.empty())
+    attachShadow(*t, std::move(cells));
   reportMemory(core, tile, false);
   core.set(op.getResult(), t);
   return success();
@@ -208,13 +337,26 @@ LogicalResult spyre::interp::execStore(CoreExec &core, kt::StoreOp op) {
            << (*data)->numElements() << " elements through an access tile of "
            << tile.numPoints() << " points";
   const auto &parts = tile.view->parts;
-  const double *values = (*data)->data.data();
+  const InterpOptions &options = core.interp.options();
+  const Tensor &source = **data;
+  const double *values = source.data.data();
+  const ShadowCell *cells = source.shadow ? source.shadow->data() : nullptr;
+  uint32_t occurrence =
+      keepsShadow(core) ? static_cast<uint32_t>(++core.occurrences[op]) : 0;
   for (const AccessRun &run : tile.runs) {
     if (run.part >= 0) {
       const ViewPart &part = parts[run.part];
       storeRun(storeFor(core, part), part.dtype, run, values);
+      if (keepsShadow(core))
+        storeRunShadows(core, op, part, run, values, cells, source.dtype,
+                        occurrence);
+      if (options.onWatchedStore && part.space == Space::HBM &&
+          hits(run, dtypeSize(part.dtype), options.watchHbmByte))
+        options.onWatchedStore(core.currentOperation());
     }
     values += run.count;
+    if (cells)
+      cells += run.count;
   }
   reportMemory(core, tile, true);
   return success();

@@ -3,6 +3,7 @@
 #define SPYRE_INTERP_VALUES_H
 
 #include "interp/DType.h"
+#include "interp/Shadow.h"
 
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -25,6 +26,9 @@ template <typename T> struct UninitAllocator : std::allocator<T> {
   }
 };
 using Buffer = std::vector<double, UninitAllocator<double>>;
+/// The shadows of a tensor's elements (Shadow.h), in the tensor's order.
+using ShadowBuffer = std::vector<ShadowCell>;
+using ShadowPtr = std::shared_ptr<const ShadowBuffer>;
 /// Coordinates, sizes and strides of views and tiles: held inline up to
 /// rank 4, so making a view or a tile allocates little.
 using Dims = llvm::SmallVector<int64_t, 4>;
@@ -42,6 +46,18 @@ struct Tensor {
   bool splat = false;
   double splatValue = 0;
   int64_t splatCount = 0;
+  /// The elements' shadows when the run keeps them (InterpOptions::shadow)
+  /// and some element is not exact; null: every element is exact. Never
+  /// changed once set: copies of the tensor share it.
+  ShadowPtr shadow;
+  /// A splat's one shadow (terms 0: exact).
+  ShadowCell splatShadow;
+  /// A vector whose last lanes are the padding after a partial stick (the
+  /// stage executor's, core/stagex): only the first `dataLanes` hold data,
+  /// and an integer division computes only those, as the compute unit does
+  /// (-1: every element is data). Elementwise results keep the least of
+  /// their operands'.
+  int64_t dataLanes = -1;
 
   int64_t numElements() const {
     return splat ? splatCount : static_cast<int64_t>(data.size());
@@ -55,6 +71,8 @@ using TensorPtr = std::shared_ptr<Tensor>;
 struct Scalar {
   double value = 0;
   DType dtype = DType::Index;
+  /// Its shadow when the run keeps them (terms 0: exact).
+  ShadowCell shadow = {};
 
   int64_t integer() const { return slotToInt(dtype, value); }
   double number() const { return slotToNumber(dtype, value); }
@@ -78,6 +96,10 @@ struct ViewPart {
   /// exactly that box.
   Dims lo, hi;
   bool isBox = true;
+  /// A replica slot of a distributed view (ir/ktdp/ReplicaSlots.h): the
+  /// global coordinates are the set's shifted by this along dimension 0
+  /// (lo and hi are shifted already).
+  int64_t slotShift = 0;
 
   bool contains(const int64_t *coord) const;
 };
@@ -153,8 +175,15 @@ struct Future {
 };
 using FuturePtr = std::shared_ptr<const Future>;
 
+/// A value of a dialect the interpreter does not know, defined by the
+/// executor that embeds it (core/stagex: a FIFO, a channel, an LX buffer).
+struct ForeignValue {
+  virtual ~ForeignValue() = default;
+};
+using ForeignPtr = std::shared_ptr<ForeignValue>;
+
 using RtValue = std::variant<std::monostate, Scalar, TensorPtr, MemoryViewPtr,
-                             AccessTilePtr, FuturePtr>;
+                             AccessTilePtr, FuturePtr, ForeignPtr>;
 
 } // namespace spyre::interp
 

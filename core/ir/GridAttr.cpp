@@ -1,6 +1,7 @@
 //===- GridAttr.cpp - the `grid` attribute of a kernel, checked -----------===//
 
 #include "ir/GridAttr.h"
+#include "ir/ktdp/KtdpOps.h"
 #include "support/Checked.h"
 #include "support/Limits.h"
 
@@ -41,8 +42,17 @@ LogicalResult spyre::readGridAttr(Operation *function, int64_t cores,
                                   llvm::SmallVectorImpl<int64_t> &grid) {
   grid.clear();
   Attribute attr = function->getAttr("grid");
-  if (!attr)
+  if (!attr) {
+    if (int64_t named = inferredGrid(function)) {
+      grid.push_back(named);
+      std::string why;
+      if (!checkGridExtents(grid, cores, target, why))
+        return function->emitError("the kernel has no grid and its ct_local "
+                                   "memory views name cores 0 to ")
+               << named - 1 << ": " << why;
+    }
     return success();
+  }
   auto array = llvm::dyn_cast<ArrayAttr>(attr);
   if (!array)
     return function->emitError("grid must be a list of positive integers "
@@ -61,4 +71,19 @@ LogicalResult spyre::readGridAttr(Operation *function, int64_t cores,
   if (!checkGridExtents(grid, cores, target, why))
     return function->emitError(why);
   return success();
+}
+
+int64_t spyre::inferredGrid(Operation *function, Operation **namer) {
+  int64_t highest = 0;
+  function->walk([&](ktdp::ConstructMemoryViewOp view) {
+    ktdp::MemorySpaceAttr space = view.getMemorySpace();
+    if (space && !space.isGlobal() && space.hasCtId() &&
+        int64_t(space.getCtId()) > highest) {
+      highest = int64_t(space.getCtId());
+      if (namer)
+        *namer = view;
+    }
+  });
+  // Saturates instead of wrapping; checkGridExtents refuses it.
+  return highest > 0 ? (highest < INT64_MAX ? highest + 1 : highest) : 0;
 }

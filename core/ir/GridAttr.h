@@ -6,6 +6,11 @@
 // overflow) is at most the target's cores (limits::kMaxTiles when the core
 // count is not known). Nothing is sized by a grid before it passes.
 //
+// A kernel without `grid` runs on one tile, unless its ct_local memory
+// views name other cores (`ct_id = k`, as the inter-core relayouts
+// generators write do): then it runs on the cores they name, 0 to the
+// highest k (inferredGrid).
+//
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_IR_GRIDATTR_H
 #define SPYRE_IR_GRIDATTR_H
@@ -22,12 +27,20 @@ namespace spyre {
 bool checkGridExtents(llvm::ArrayRef<int64_t> grid, int64_t cores,
                       const std::string &target, std::string &why);
 
-/// Reads the `grid` attribute of `function` into `grid` (left empty when
-/// there is none: one tile) and checks it with checkGridExtents; emits an
-/// error on the function and fails when it is malformed or too large.
+/// Reads the `grid` attribute of `function` into `grid` (without one: the
+/// inferredGrid, or left empty when that is one tile) and checks it with
+/// checkGridExtents; emits an error on the function and fails when it is
+/// malformed or too large.
 mlir::LogicalResult readGridAttr(mlir::Operation *function, int64_t cores,
                                  const std::string &target,
                                  llvm::SmallVectorImpl<int64_t> &grid);
+
+/// The grid of a kernel without a `grid` attribute: one dimension of
+/// 1 + the highest `ct_id` its ct_local memory views name; 0 when none
+/// names a core other than 0 (it runs on one tile). The view naming the
+/// highest core is returned in `namer` when given.
+int64_t inferredGrid(mlir::Operation *function,
+                     mlir::Operation **namer = nullptr);
 
 } // namespace spyre
 

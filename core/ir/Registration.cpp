@@ -1,6 +1,7 @@
 //===- Registration.cpp - dialects a KTIR kernel may use ------------------===//
 
 #include "ir/Registration.h"
+#include "ir/LegacyLinalgOps.h"
 #include "ir/dataflow/DataflowDialect.h"
 #include "ir/ktdfarch/KtdfArchDialect.h"
 #include "ir/ktdp/KtdpDialect.h"
@@ -31,6 +32,7 @@ void spyre::registerKernelDialects(mlir::DialectRegistry &registry) {
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::vector::VectorDialect>();
   mlir::func::registerAllExtensions(registry);
+  registerLegacyLinalgOps(registry);
 }
 
 void spyre::loadKernelDialects(mlir::MLIRContext &context) {

@@ -12,8 +12,8 @@ namespace spyre {
 /// Adds our dialects (ktdp, spyreop, sched, dflow, ktdf_arch for device
 /// declarations) and the upstream dialects KTIR kernels are written with
 /// (func, arith, math, linalg, scf, tensor, memref, affine; pdl for the
-/// patterns a device may carry)
-/// to `registry`. spyre-opt, the driver and the tests all call this.
+/// patterns a device may carry), and the linalg spellings of older MLIR
+/// (ir/LegacyLinalgOps.h), to `registry`. spyre-opt, the driver and the tests all call this.
 void registerKernelDialects(mlir::DialectRegistry &registry);
 
 /// Loads every dialect of registerKernelDialects into `context`.

@@ -1,6 +1,7 @@
 //===- SourceFixups.cpp - make real-world KTIR text parseable -------------===//
 
 #include "ir/SourceFixups.h"
+#include "ir/LegacyExpandShape.h"
 
 #include <vector>
 
@@ -89,5 +90,5 @@ std::string spyre::applyKtirSourceFixups(std::string_view source) {
       result.replace(i, kFuturePrefix.size(), kFuturePrefix.size(), ' ');
     i = body - 1;
   }
-  return result;
+  return addExpandShapeOutputShapes(result);
 }

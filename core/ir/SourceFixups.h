@@ -11,6 +11,10 @@
 // keeps its length and line structure, so every diagnostic still points at
 // the user's line and column.
 //
+// Then the `output_shape` an expand_shape of older MLIR omits is written in
+// where the result type is static (ir/LegacyExpandShape.h): that adds text
+// inside a line, after the op's operands, so lines stay the user's.
+//
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_IR_SOURCEFIXUPS_H
 #define SPYRE_IR_SOURCEFIXUPS_H
@@ -20,8 +24,9 @@
 
 namespace spyre {
 
-/// Returns `source` with the fix-up described above applied; the result has
-/// the same length and the same characters outside the rewritten prefixes.
+/// Returns `source` with the fix-ups described above applied; the result has
+/// the same lines, and the same characters outside the rewritten prefixes
+/// and the added `output_shape` lists.
 std::string applyKtirSourceFixups(std::string_view source);
 
 } // namespace spyre

@@ -4,6 +4,7 @@
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
 
+#include "ir/KernelLxData.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
 
@@ -61,6 +62,11 @@ public:
         diag.attachNote(other.getLoc())
             << size << " bytes: " << other.getType() << " at address "
             << *other.getAddress();
+      for (auto [begin, end] : reserved)
+        diag.attachNote(alloc.getLoc())
+            << "bytes " << begin << " to " << end
+            << " hold the kernel's own scratchpad data (its ct_local memory "
+               "views): no buffer goes there";
       return false;
     }
     alloc.setAddress(top);
@@ -154,13 +160,78 @@ bool placeDoubled(sched::PipelineOp pipeline, Scratchpad &lx) {
   return false;
 }
 
+/// Whether `block` (or a branch in it, not a loop: a loop's own body
+/// waits at its end) places a buffer that outlives its pipeline.
+bool keepsBuffers(Block &block) {
+  for (Operation &op : block) {
+    if (auto alloc = dyn_cast<sched::AllocOp>(op); alloc && alloc.getPersistent())
+      return true;
+    if (isa<LoopLikeOpInterface, sched::PipelineOp>(op))
+      continue;
+    for (Region &region : op.getRegions())
+      for (Block &inner : region)
+        if (keepsBuffers(inner))
+          return true;
+  }
+  return false;
+}
+
+/// The memory views `op` (with what it holds) loads from and stores to
+/// through device tiles (a null view: an indirect tile).
+void deviceAccesses(Operation *op, SmallVectorImpl<Value> &loads,
+                    SmallVectorImpl<Value> &stores) {
+  op->walk([&](sched::TransferOp t) {
+    if (isa<ktdp::AccessTileType>(t.getSource().getType()))
+      loads.push_back(spyre::viewOf(t.getSource()));
+    if (isa<ktdp::AccessTileType>(t.getDest().getType()))
+      stores.push_back(spyre::viewOf(t.getDest()));
+  });
+}
+
+/// Stores a later op of the block must wait for: the units of a core run
+/// their own programs, so a load of memory an earlier pipeline stored
+/// (data a helper left in a scratchpad view, an in-place update read back)
+/// waits behind a barrier for the store to be done.
+class MemoryOrder {
+public:
+  /// Whether `op` loads memory a store since the last barrier may reach.
+  bool mustWait(Operation *op) const {
+    SmallVector<Value> loads, stores;
+    deviceAccesses(op, loads, stores);
+    return llvm::any_of(loads, [&](Value l) {
+      return llvm::any_of(stored, [&](Value s) { return spyre::mayAlias(s, l); });
+    });
+  }
+  void after(Operation *op) {
+    if (isa<sched::BarrierOp>(op)) {
+      stored.clear();
+      return;
+    }
+    SmallVector<Value> loads;
+    deviceAccesses(op, loads, stored);
+  }
+  bool pending() const { return !stored.empty(); }
+
+private:
+  SmallVector<Value> stored;
+};
+
 bool assignBlock(Block &block, Scratchpad &lx) {
   Scratchpad::Mark scope = lx.mark();
   // The highest address the ops so far in this block used: an op that
   // places buffers below it reuses their space, behind a barrier.
   int64_t used = lx.topBytes();
   bool barriers = false;
+  MemoryOrder order;
   for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (!isa<sched::BarrierOp>(op) && order.mustWait(&op)) {
+      if (!isa_and_nonnull<sched::BarrierOp>(op.getPrevNode())) {
+        OpBuilder b(&op);
+        sched::BarrierOp::create(b, op.getLoc());
+      }
+      order.after(op.getPrevNode());
+    }
+    order.after(&op);
     if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
       if (!lx.place(alloc))
         return false;
@@ -191,9 +262,19 @@ bool assignBlock(Block &block, Scratchpad &lx) {
     used = std::max(used, reached);
   }
   // In a loop, the next iteration's first pipeline reuses the last one's
-  // space too.
-  if (barriers && isa<LoopLikeOpInterface>(block.getParentOp()) &&
-      block.mightHaveTerminator())
+  // space too, and may load what this one stored. So does the next
+  // iteration's fill of a buffer this one keeps for later pipelines (a table
+  // hoisted out of an inner loop, read there by the load unit while the one
+  // that fills it runs ahead): it waits until every unit is done with this
+  // iteration.
+  bool loopCarried = false;
+  if (order.pending() && isa<LoopLikeOpInterface>(block.getParentOp()))
+    for (Operation &op : block)
+      loopCarried = loopCarried || order.mustWait(&op);
+  if ((barriers || loopCarried || keepsBuffers(block)) &&
+      isa<LoopLikeOpInterface>(block.getParentOp()) &&
+      block.mightHaveTerminator() &&
+      !isa_and_nonnull<sched::BarrierOp>(block.getTerminator()->getPrevNode()))
   {
     OpBuilder b(block.getTerminator());
     sched::BarrierOp::create(b, block.getTerminator()->getLoc());
@@ -212,6 +293,13 @@ struct AssignAddresses : spyre::impl::AssignAddressesBase<AssignAddresses> {
         if (auto range = lxRangeOf(view))
           lx.reserve(range->first, range->second);
       });
+      // And around the data it addresses through its arguments, at the
+      // top of LX (ir/KernelLxData.h).
+      int64_t capacity = int64_t(target.scratchpadBytesPerCore);
+      int64_t data =
+          spyre::lxArgumentDataStart(function, capacity, target.stickBytes);
+      if (data < capacity)
+        lx.reserve(data, capacity);
       if (!assignBlock(function.getBody().front(), lx))
         return failure();
       function->setAttr("sched.lx_peak",

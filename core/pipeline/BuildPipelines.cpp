@@ -7,6 +7,7 @@
 #include "pipeline/StageAccumulators.h"
 #include "pipeline/Target.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -63,6 +64,47 @@ struct Buffer {
   Operation *op; // the load or the store
   Value buffer, token;
 };
+
+/// Whether `from` and `to` hold the same elements in the same sticks: one
+/// element count, one last dimension (rows pad to whole sticks), only the
+/// leading dimensions grouped differently (a unit batch dimension dropped
+/// or added).
+bool sameSticks(Type from, Type to) {
+  auto a = dyn_cast<RankedTensorType>(from), b = dyn_cast<RankedTensorType>(to);
+  return a && b && a.hasStaticShape() && b.hasStaticShape() &&
+         a.getElementType() == b.getElementType() && a.getRank() > 0 &&
+         b.getRank() > 0 && a.getNumElements() == b.getNumElements() &&
+         a.getShape().back() == b.getShape().back();
+}
+
+/// A tile read from LX only to be reshaped (a unit batch dimension
+/// dropped), or reshaped only to be written, is read or written in that
+/// shape: the sticks are the same, and the compute stage holds no copy.
+void absorbStickReshapes(sched::StageOp compute) {
+  Block &body = compute.getBody().front();
+  for (auto read : llvm::make_early_inc_range(body.getOps<sched::ReadOp>())) {
+    if (!read->hasOneUse())
+      continue;
+    Operation *user = *read->getUsers().begin();
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(user) ||
+        !sameSticks(read.getType(), user->getResult(0).getType()))
+      continue;
+    read.getResult().setType(
+        cast<RankedTensorType>(user->getResult(0).getType()));
+    user->getResult(0).replaceAllUsesWith(read.getResult());
+    user->erase();
+  }
+  for (auto write : body.getOps<sched::WriteOp>()) {
+    Operation *reshape = write.getValue().getDefiningOp();
+    if (!isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+            reshape) ||
+        !reshape->hasOneUse() ||
+        !sameSticks(reshape->getOperand(0).getType(), write.getValue().getType()))
+      continue;
+    write.getValueMutable().assign(reshape->getOperand(0));
+    reshape->erase();
+  }
+}
 
 void buildPipeline(sched::GroupOp group, int64_t depth) {
   MLIRContext *ctx = group.getContext();
@@ -134,6 +176,7 @@ void buildPipeline(sched::GroupOp group, int64_t depth) {
     }
   }
   sched::YieldOp::create(b, groupYield.getLoc(), groupYield.getValues());
+  absorbStickReshapes(compute);
   b.setInsertionPointToEnd(shared);
 
   if (!stores.empty()) {

@@ -1,5 +1,6 @@
 //===- ChunkLargeTransfers.cpp - big tiles stream through LX in chunks ----===//
 
+#include "ir/KernelLxData.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
@@ -8,6 +9,7 @@
 #include "pipeline/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -29,15 +31,52 @@ SmallVector<int64_t> chunkShape(ArrayRef<int64_t> shape, int64_t rows) {
   return {rows, shape.back()};
 }
 
-/// The pipeline's LX buffers, if it can be chunked: every buffer and every
-/// tile of its compute stage has one static shape, the compute stage only
-/// reads and writes those buffers and applies elementwise ops (splat
-/// constants and empty tensors aside), and nothing leaves the pipeline.
-std::optional<SmallVector<sched::AllocOp>>
-chunkable(sched::PipelineOp pipeline, ArrayRef<int64_t> &shape) {
-  if (pipeline.getNumResults() != 0)
+/// The buffers of a pipeline that can be chunked: those cut into chunks of
+/// rows, and those read whole in every chunk (a row of weights or a bias
+/// the compute broadcasts along the leading dimensions).
+struct ChunkBuffers {
+  SmallVector<sched::AllocOp> chunked, whole;
+};
+
+/// Whether `broadcast` repeats its input along leading dimensions only
+/// (its input is the trailing dimensions of its result).
+bool leadingBroadcast(linalg::BroadcastOp broadcast) {
+  for (auto [i, d] : llvm::enumerate(broadcast.getDimensions()))
+    if (d != int64_t(i))
+      return false;
+  return true;
+}
+
+/// The buffers the compute stage reads whole in every chunk: each is read
+/// once and only broadcast along the leading dimensions.
+llvm::DenseSet<Value> wholeBuffers(sched::StageOp compute) {
+  llvm::DenseSet<Value> whole;
+  for (auto read : compute.getBody().getOps<sched::ReadOp>()) {
+    bool broadcastOnly = !read.getResult().use_empty();
+    for (Operation *user : read.getResult().getUsers()) {
+      auto broadcast = dyn_cast<linalg::BroadcastOp>(user);
+      broadcastOnly &= broadcast && leadingBroadcast(broadcast) &&
+                       broadcast.getInput() == read.getResult();
+    }
+    if (broadcastOnly && read.getBuffer().getDefiningOp<sched::AllocOp>())
+      whole.insert(read.getBuffer());
+  }
+  return whole;
+}
+
+/// The pipeline's LX buffers, if it can be chunked: every other buffer and
+/// every tile of its compute stage has one static shape, the compute stage
+/// only reads and writes those buffers and applies elementwise ops (splat
+/// constants and empty tensors aside, and broadcasts along the leading
+/// dimensions of buffers read whole), and nothing leaves the pipeline.
+std::optional<ChunkBuffers> chunkable(sched::PipelineOp pipeline,
+                                      ArrayRef<int64_t> &shape) {
+  sched::StageOp compute = spyre::stageFor(pipeline, "compute");
+  if (pipeline.getNumResults() != 0 || !compute ||
+      compute.getNumResults() != 0)
     return std::nullopt;
-  SmallVector<sched::AllocOp> allocs;
+  llvm::DenseSet<Value> whole = wholeBuffers(compute);
+  ChunkBuffers buffers;
   std::optional<ArrayRef<int64_t>> common;
   auto sameShape = [&](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
@@ -47,52 +86,57 @@ chunkable(sched::PipelineOp pipeline, ArrayRef<int64_t> &shape) {
       common = shaped.getShape();
     return shaped.getShape() == *common;
   };
-  for (Operation &op : pipeline.getBody().front()) {
-    if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
-      if (!sameShape(alloc.getType()))
-        return std::nullopt;
-      allocs.push_back(alloc);
+  for (auto alloc : pipeline.getBody().front().getOps<sched::AllocOp>()) {
+    if (whole.contains(alloc.getResult())) {
+      buffers.whole.push_back(alloc);
+      continue;
     }
+    if (!sameShape(alloc.getType()))
+      return std::nullopt;
+    buffers.chunked.push_back(alloc);
   }
-  if (allocs.empty())
+  if (buffers.chunked.empty())
     return std::nullopt;
-  sched::StageOp compute = spyre::stageFor(pipeline, "compute");
-  if (compute && compute.getNumResults() != 0)
-    return std::nullopt;
+  auto readsWhole = [&](Value v) {
+    auto read = v.getDefiningOp<sched::ReadOp>();
+    return read && whole.contains(read.getBuffer());
+  };
   bool ok = true;
-  if (compute)
-    compute.getBody().walk([&](Operation *op) {
-      if (isa<sched::WaitOp, sched::SignalOp, sched::ReadOp, sched::WriteOp,
-              sched::YieldOp, tensor::EmptyOp>(op))
-        return;
-      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-        auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-        ok &= !isa<ShapedType>(constant.getType()) || (dense && dense.isSplat());
-        return;
-      }
-      if (op->getParentOp() != compute.getOperation())
-        return; // inside an elementwise linalg op: scalars
-      ok &= spyre::isElementwiseOp(op);
-    });
-  if (!ok || !compute)
-    return std::nullopt;
-  // Every tile of the compute stage has the buffers' shape.
   compute.getBody().walk([&](Operation *op) {
-    for (Value v : op->getResults())
-      if (isa<RankedTensorType>(v.getType()) && !sameShape(v.getType()))
-        ok = false;
-    for (Value v : op->getOperands())
-      if (isa<RankedTensorType>(v.getType()) && !sameShape(v.getType()))
-        ok = false;
+    if (isa<sched::WaitOp, sched::SignalOp, sched::ReadOp, sched::WriteOp,
+            sched::YieldOp, tensor::EmptyOp>(op))
+      return;
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      ok &= !isa<ShapedType>(constant.getType()) || (dense && dense.isSplat());
+      return;
+    }
+    if (op->getParentOp() != compute.getOperation())
+      return; // inside an elementwise linalg op: scalars
+    auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
+    ok &= (broadcast && readsWhole(broadcast.getInput())) ||
+          spyre::isElementwiseOp(op);
+  });
+  if (!ok)
+    return std::nullopt;
+  // Every other tile of the compute stage has the buffers' shape.
+  auto check = [&](Value v) {
+    if (isa<RankedTensorType>(v.getType()) && !readsWhole(v) &&
+        !sameShape(v.getType()))
+      ok = false;
+  };
+  compute.getBody().walk([&](Operation *op) {
+    llvm::for_each(op->getResults(), check);
+    llvm::for_each(op->getOperands(), check);
   });
   if (!ok)
     return std::nullopt;
   shape = *common;
-  return allocs;
+  return buffers;
 }
 
 /// Runs `pipeline` once per chunk of `chunkRows` rows inside a new loop.
-void chunk(sched::PipelineOp pipeline, ArrayRef<sched::AllocOp> allocs,
+void chunk(sched::PipelineOp pipeline, const ChunkBuffers &buffers,
            ArrayRef<int64_t> shape, int64_t chunkRows, int64_t rows,
            int stickBytes) {
   Location loc = pipeline.getLoc();
@@ -116,14 +160,18 @@ void chunk(sched::PipelineOp pipeline, ArrayRef<sched::AllocOp> allocs,
     return type;
   };
   // Device transfers move the chunk's sticks of the tile; every buffer and
-  // compute tile takes the chunk's shape.
+  // compute tile takes the chunk's shape. A buffer read whole is moved
+  // whole for every chunk.
+  llvm::DenseSet<Value> whole;
+  for (sched::AllocOp alloc : buffers.whole)
+    whole.insert(alloc.getResult());
   pipeline.walk([&](sched::TransferOp transfer) {
     Value buffer = isa<MemRefType>(transfer.getSource().getType())
                        ? transfer.getSource()
                        : transfer.getDest();
     bool device = isa<ktdp::AccessTileType>(transfer.getSource().getType()) ||
                   isa<ktdp::AccessTileType>(transfer.getDest().getType());
-    if (!device)
+    if (!device || whole.contains(buffer))
       return;
     auto type = cast<MemRefType>(buffer.getType());
     int64_t sticks =
@@ -134,11 +182,13 @@ void chunk(sched::PipelineOp pipeline, ArrayRef<sched::AllocOp> allocs,
     Value first = arith::MulIOp::create(at, transfer.getLoc(), index, perChunk);
     transfer.getFirstMutable().assign(first);
   });
-  for (sched::AllocOp alloc : allocs)
+  for (sched::AllocOp alloc : buffers.chunked)
     alloc.getResult().setType(cast<MemRefType>(retype(alloc.getType())));
   sched::StageOp compute = spyre::stageFor(pipeline, "compute");
   compute.getBody().walk([&](Operation *op) {
-    if (op->getParentOp() != compute.getOperation())
+    auto read = dyn_cast<sched::ReadOp>(op);
+    if (op->getParentOp() != compute.getOperation() ||
+        (read && whole.contains(read.getBuffer())))
       return;
     for (OpResult result : op->getResults())
       result.setType(retype(result.getType()));
@@ -155,32 +205,39 @@ struct ChunkLargeTransfers
   using ChunkLargeTransfersBase::ChunkLargeTransfersBase;
   void runOnOperation() override {
     auto run = [&](func::FuncOp function, const spyre::arch::Arch &target) {
-      int64_t capacity = static_cast<int64_t>(target.scratchpadBytesPerCore);
+      // The top of LX may hold the kernel's own data (ir/KernelLxData.h).
+      int64_t capacity = spyre::lxArgumentDataStart(
+          function, int64_t(target.scratchpadBytesPerCore), target.stickBytes);
       SmallVector<sched::PipelineOp> pipelines;
       function.walk([&](sched::PipelineOp p) { pipelines.push_back(p); });
       for (sched::PipelineOp pipeline : pipelines) {
-        int64_t bytes = 0, rowBytes = 0;
-        for (auto alloc : pipeline.getBody().getOps<sched::AllocOp>()) {
-          auto type = cast<MemRefType>(alloc.getType());
-          bytes += spyre::scratchpadBytes(type, target.stickBytes);
-          if (type.getRank() > 0)
-            rowBytes += spyre::scratchpadBytes(
-                MemRefType::get({type.getShape().back()},
-                                type.getElementType()),
-                target.stickBytes);
-        }
+        int64_t bytes = 0;
+        for (auto alloc : pipeline.getBody().getOps<sched::AllocOp>())
+          bytes += spyre::scratchpadBytes(cast<MemRefType>(alloc.getType()),
+                                          target.stickBytes);
         if (capacity <= 0 || bytes <= capacity)
           continue;
         ArrayRef<int64_t> shape;
-        std::optional<SmallVector<sched::AllocOp>> allocs =
-            chunkable(pipeline, shape);
-        if (!allocs) {
+        std::optional<ChunkBuffers> buffers = chunkable(pipeline, shape);
+        if (!buffers) {
           pipeline.emitError("this pipeline's LX buffers take ")
               << bytes << " bytes, more than the " << capacity
               << "-byte scratchpad, and its compute is not elementwise on "
                  "tiles of one shape, so it cannot be streamed in chunks";
           return failure();
         }
+        // A row of every chunked buffer; the buffers read whole are there
+        // in every chunk.
+        int64_t rowBytes = 0, wholeBytes = 0;
+        for (sched::AllocOp alloc : buffers->chunked) {
+          auto type = cast<MemRefType>(alloc.getType());
+          rowBytes += spyre::scratchpadBytes(
+              MemRefType::get({type.getShape().back()}, type.getElementType()),
+              target.stickBytes);
+        }
+        for (sched::AllocOp alloc : buffers->whole)
+          wholeBytes += spyre::scratchpadBytes(
+              cast<MemRefType>(alloc.getType()), target.stickBytes);
         int64_t rows = 1;
         for (int64_t d : shape.drop_back())
           rows *= d;
@@ -189,7 +246,7 @@ struct ChunkLargeTransfers
         int64_t budget = capacity / 4;
         int64_t best = 0;
         for (int64_t k = 1; k <= rows; ++k)
-          if (rows % k == 0 && k * rowBytes <= budget)
+          if (rows % k == 0 && k * rowBytes + 2 * wholeBytes <= budget)
             best = k;
         if (best == 0) {
           pipeline.emitError("one row of this pipeline's tiles takes ")
@@ -197,7 +254,7 @@ struct ChunkLargeTransfers
               << capacity << "-byte scratchpad: it cannot be chunked by rows";
           return failure();
         }
-        chunk(pipeline, *allocs, shape, best, rows, target.stickBytes);
+        chunk(pipeline, *buffers, shape, best, rows, target.stickBytes);
       }
       return success();
     };

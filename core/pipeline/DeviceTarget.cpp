@@ -3,6 +3,7 @@
 #include "pipeline/DeviceTarget.h"
 #include "ir/DeviceImport.h"
 #include "ir/ktdp/KtdpAttrs.h"
+#include "support/Limits.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,10 +27,11 @@ constexpr llvm::StringLiteral kStore = "ktdf_arch.feature.store";
 constexpr llvm::StringLiteral kSimd = "ktdf_arch.feature.simd";
 constexpr llvm::StringLiteral kQueue = "ktdf_arch.feature.queue";
 
-// The limits the TOML format puts on the same values (core/arch/Arch.cpp).
-constexpr int64_t kMaxCores = 1024;
+// The ranges the TOML format puts on the same values (support/Limits.h,
+// core/arch/Arch.cpp).
+constexpr int64_t kMaxCores = spyre::limits::kMaxCores;
 constexpr int64_t kMaxEngineCount = 1024;
-constexpr int64_t kMaxSimdElements = 1 << 20;
+constexpr int64_t kMaxSimdElements = spyre::limits::kMaxSimdElements;
 constexpr llvm::StringLiteral kElementTypes[] = {
     "f16", "bf16", "df16", "f32", "f64", "i1", "i8", "i16", "i32", "i64"};
 
@@ -193,10 +195,15 @@ std::optional<int64_t> Mapper::sizeOf(MemoryOp memory, StringRef role) {
   DictionaryAttr props = memory.getPropsAttr();
   Attribute size = props ? props.get("size") : Attribute();
   std::optional<int64_t> bytes = positive(size);
-  if (!bytes)
+  // The format's largest memory (device memory; a scratchpad's own bound
+  // is checked by the target as for a file).
+  if (!bytes || *bytes > spyre::limits::kMaxHbmBytes) {
     memory.emitError("this memory is the target's ")
-        << role << ", so it needs a positive integer `size` in bytes, got "
+        << role << ", so it needs a positive integer `size` in bytes of at "
+        << "most " << spyre::limits::kMaxHbmBytes << ", got "
         << (size ? printed(size) : std::string("none"));
+    return std::nullopt;
+  }
   return bytes;
 }
 
@@ -291,6 +298,10 @@ LogicalResult Mapper::mapMemories() {
     std::optional<int64_t> size = sizeOf(scratchpad, "scratchpad (LX)");
     if (!size)
       return failure();
+    if (*size > spyre::limits::kMaxScratchpadBytes)
+      return scratchpad.emitError("the scratchpad has ")
+             << *size << " bytes, more than the "
+             << spyre::limits::kMaxScratchpadBytes << " a target may have";
     if (*size % preset.stickBytes != 0)
       return scratchpad.emitError("the scratchpad has ")
              << *size << " bytes, which is not a whole number of "
@@ -402,9 +413,9 @@ LogicalResult Mapper::mapFifoDepth() {
     if (!queue || !queue.get("depth"))
       continue;
     std::optional<int64_t> depth = positive(queue.get("depth"));
-    if (!depth || *depth > INT_MAX)
-      return path.emitError("a queue's depth must be a positive integer, got ")
-             << queue.get("depth");
+    if (!depth || *depth > spyre::limits::kMaxFifoDepth)
+      return path.emitError("a queue's depth must be an integer from 1 to ")
+             << spyre::limits::kMaxFifoDepth << ", got " << queue.get("depth");
     auto isCompute = [&](Value end) {
       auto unit = dyn_cast_or_null<ExecUnitOp>(resourceOf(end));
       return unit && hasFeature(unit.getPropsAttr(), kCompute);

@@ -2,6 +2,7 @@
 
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
+#include "pipeline/DeviceOrder.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/SinkIntoBranches.h"
@@ -53,66 +54,6 @@ void makeGroup(Operation *first, Operation *last) {
     });
 }
 
-/// The kernel arguments a memory view's addresses derive from (through the
-/// index arithmetic on its offsets and the partitions of a distributed
-/// view); views at constant offsets share one root. `known` drops to false
-/// when the view is not one this can follow.
-void addressRoots(Value view, llvm::SmallPtrSetImpl<void *> &roots,
-                  bool &known) {
-  Operation *def = view.getDefiningOp();
-  if (auto dist = dyn_cast_or_null<ktdp::ConstructDistributedMemoryViewOp>(def)) {
-    for (Value part : dist->getOperands())
-      addressRoots(part, roots, known);
-    return;
-  }
-  auto mem = dyn_cast_or_null<ktdp::ConstructMemoryViewOp>(def);
-  if (!mem) {
-    known = false;
-    return;
-  }
-  size_t before = roots.size();
-  SmallVector<Value> work(mem->getOperands().begin(), mem->getOperands().end());
-  llvm::SmallPtrSet<Value, 8> seen;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (isa<func::FuncOp>(arg.getOwner()->getParentOp()))
-        roots.insert(arg.getAsOpaquePointer());
-      else
-        known = false; // a loop variable: follow no further, stay safe
-      continue;
-    }
-    Operation *producer = v.getDefiningOp();
-    if (!producer || producer->getNumRegions() != 0) {
-      known = false;
-      continue;
-    }
-    for (Value operand : producer->getOperands())
-      work.push_back(operand);
-  }
-  static char constantAddress; // every view at a constant offset
-  if (roots.size() == before)
-    roots.insert(&constantAddress);
-}
-
-/// Whether memory reached through `a` may overlap memory reached through
-/// `b`. Views built on different kernel arguments are different tensors
-/// (the convention every kernel and the interpreter follow); anything this
-/// cannot follow may alias.
-bool mayAlias(Value a, Value b) {
-  if (!a || !b || a == b)
-    return true;
-  llvm::SmallPtrSet<void *, 4> rootsA, rootsB;
-  bool known = true;
-  addressRoots(a, rootsA, known);
-  addressRoots(b, rootsB, known);
-  if (!known)
-    return true;
-  return llvm::any_of(rootsA, [&](void *r) { return rootsB.contains(r); });
-}
-
 /// The view a load or store goes through (null for an indirect tile).
 Value viewOfAccess(Operation *op) {
   if (auto load = dyn_cast<ktdp::LoadOp>(op))
@@ -125,7 +66,7 @@ Value viewOfAccess(Operation *op) {
 bool storesTo(Operation *op, Value view) {
   bool stores = false;
   op->walk([&](ktdp::StoreOp store) {
-    stores |= mayAlias(viewOfAccess(store), view);
+    stores |= spyre::mayAlias(viewOfAccess(store), view);
   });
   return stores;
 }
@@ -136,7 +77,7 @@ bool readsAfterStore(Operation *op, ArrayRef<Value> stored) {
   bool reads = false;
   op->walk([&](ktdp::LoadOp load) {
     Value view = viewOfAccess(load);
-    reads |= llvm::any_of(stored, [&](Value s) { return mayAlias(s, view); });
+    reads |= llvm::any_of(stored, [&](Value s) { return spyre::mayAlias(s, view); });
   });
   return reads;
 }

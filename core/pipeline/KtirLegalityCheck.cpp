@@ -7,6 +7,7 @@
 #include "ir/ktdp/TileLayout.h"
 #include "support/Checked.h"
 #include "pipeline/DeviceTarget.h"
+#include "pipeline/MatmulChunks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/RingGroups.h"
 #include "pipeline/ScheduleUtils.h"
@@ -35,6 +36,19 @@ struct KtirLegalityCheck
   /// stores cannot be streamed through it in chunks (chunk-large-transfers),
   /// or empty when it can: it is only copied, or used by elementwise ops on
   /// tiles of its shape in the same block, and a chunk of one row fits.
+  /// Whether `op` broadcasts a loaded tile along leading dimensions only
+  /// (a weight row or a bias: chunk-large-transfers reads it whole in
+  /// every chunk).
+  static bool rowBroadcastOfLoad(Operation *op) {
+    auto broadcast = llvm::dyn_cast<linalg::BroadcastOp>(op);
+    if (!broadcast || !broadcast.getInput().getDefiningOp<ktdp::LoadOp>())
+      return false;
+    for (auto [i, d] : llvm::enumerate(broadcast.getDimensions()))
+      if (d != int64_t(i))
+        return false;
+    return true;
+  }
+
   std::string whyNotChunked(Operation *op, RankedTensorType type,
                             int64_t capacity) {
     int64_t rowBytes = spyre::scratchpadBytes(
@@ -65,6 +79,8 @@ struct KtirLegalityCheck
           auto dense = llvm::dyn_cast<DenseElementsAttr>(constant.getValue());
           if (!dense || !dense.isSplat())
             return "it is built from a constant that is not a splat";
+        } else if (rowBroadcastOfLoad(def)) {
+          // A loaded row broadcast along the rows: read whole by each chunk.
         } else if (!llvm::isa<ktdp::LoadOp, tensor::EmptyOp>(def)) {
           if (!spyre::isElementwiseOp(def))
             return "'" + def->getName().getStringRef().str() +
@@ -109,6 +125,8 @@ struct KtirLegalityCheck
     int64_t bytes = spyre::tileBytes(tile);
     if (bytes <= capacity)
       return;
+    if (spyre::chunkedMatmulOf(op, capacity, 128))
+      return; // chunk-large-matmuls runs its matmul in chunks
     std::string why = whyNotChunked(op, tile, capacity);
     if (why.empty())
       return; // chunk-large-transfers streams it through LX
@@ -235,6 +253,45 @@ struct KtirLegalityCheck
     return success();
   }
 
+  /// Warns that `function` has no grid; true when its ct_local views name
+  /// other cores, so that it runs on the grid they name (normalize-grid
+  /// sets it), false when it runs on one tile.
+  bool warnNoGrid(func::FuncOp function) {
+    Operation *namer = nullptr;
+    int64_t named = spyre::inferredGrid(function, &namer);
+    if (!named) {
+      function.emitWarning("kernel @")
+          << function.getSymName()
+          << " has no grid attribute and runs on a single tile; add "
+             "`attributes {grid = [N]}` to spread it over cores";
+      return false;
+    }
+    function.emitWarning("kernel @")
+            .append(function.getSymName(), " has no grid attribute; its "
+                    "ct_local memory views name cores 0 to ", named - 1,
+                    ", so it runs on a grid of [", named,
+                    "] (add `attributes {grid = [", named,
+                    "]}` to say so)")
+            .attachNote(namer->getLoc())
+        << "ct_id " << named - 1 << " is named here";
+    return true;
+  }
+
+  /// A ct_local view naming a core outside the grid (or the target) is
+  /// refused on its line, as the interpreter refuses it.
+  void checkCoresNamed(func::FuncOp function, int64_t tiles, bool &failed) {
+    function.walk([&](ktdp::ConstructMemoryViewOp view) {
+      ktdp::MemorySpaceAttr space = view.getMemorySpace();
+      if (!space || space.isGlobal() || !space.hasCtId() ||
+          space.getCtId() < tiles)
+        return;
+      view.emitError("ct_id ")
+          << space.getCtId() << " names a core outside the grid of " << tiles
+          << (tiles == 1 ? " tile" : " tiles");
+      failed = true;
+    });
+  }
+
   void runOnOperation() override {
     static const llvm::StringSet<> kKtirDialects = {
         "ktdp", "spyreop", "arith", "math", "linalg", "tensor", "scf", "func"};
@@ -268,13 +325,8 @@ struct KtirLegalityCheck
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (function.isDeclaration())
         continue;
-      if (!function->getAttr("grid")) {
-        function.emitWarning("kernel @")
-            << function.getSymName()
-            << " has no grid attribute and runs on a single tile; add "
-               "`attributes {grid = [N]}` to spread it over cores";
+      if (!function->getAttr("grid") && !warnNoGrid(function))
         continue;
-      }
       // Checked before anything is sized by it (the exchanges below list
       // every tile).
       SmallVector<int64_t> extents;
@@ -286,6 +338,7 @@ struct KtirLegalityCheck
       int64_t tiles = 1;
       for (int64_t extent : extents)
         tiles *= extent; // cannot overflow: readGridAttr checked it
+      checkCoresNamed(function, tiles, failed);
       checkExchanges(function, tiles, failed);
       function.walk([&](ktdp::GetComputeTileIdOp id) {
         if (id.getNumResults() > extents.size()) {

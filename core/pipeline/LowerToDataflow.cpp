@@ -5,6 +5,7 @@
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/ktdp/TileLayout.h"
 #include "ir/schedule/ScheduleDialect.h"
+#include "pipeline/DeviceOrder.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ScheduleUtils.h"
 #include "pipeline/Target.h"
@@ -148,12 +149,19 @@ private:
     auto loop = alloc->getParentOfType<scf::ForOp>();
     if (copies > 1 && loop) {
       int64_t bytes = spyre::scratchpadBytes(alloc.getType(), arch.stickBytes);
-      // copy = ((iv - lb) / step) mod copies
+      // copy = ((iv - lb) / step) mod copies, on index (a loop may count
+      // on i32: the kernel's own sizes are).
+      auto asIndex = [&](Value v) -> Value {
+        return v.getType().isIndex()
+                   ? v
+                   : arith::IndexCastOp::create(b, loc, b.getIndexType(), v)
+                         .getResult();
+      };
       Value iteration = arith::DivUIOp::create(
           b, loc,
-          arith::SubIOp::create(b, loc, loop.getInductionVar(),
-                                loop.getLowerBound()),
-          loop.getStep());
+          arith::SubIOp::create(b, loc, asIndex(loop.getInductionVar()),
+                                asIndex(loop.getLowerBound())),
+          asIndex(loop.getStep()));
       Value copy = arith::RemUIOp::create(
           b, loc, iteration, arith::ConstantIndexOp::create(b, loc, copies));
       address = arith::AddIOp::create(
@@ -324,6 +332,10 @@ LogicalResult lowerFunction(func::FuncOp function,
       return function.emitError("the architecture has no compute unit");
     units.push_back(compute.front());
   }
+
+  // The units run ahead of each other across pipelines: a pipeline that
+  // loads what an earlier one stores waits for it behind a barrier.
+  spyre::orderDeviceAccesses(function);
 
   Block &entry = function.getBody().front();
   SmallVector<Operation *> original;

@@ -1,9 +1,10 @@
 //===- LowerToSpyreCode.cpp - DataflowIR -> SpyreCode ---------------------===//
 //
 // The pass around spyre::code::lowerDataflow (core/spyrecode): it reads the
-// target, lowers, and hands the SpyreCode module to the pipeline's
-// SpyreCodeOutput (Pipeline.h); run on its own from the command line, to
-// the listing spyre-opt prints. The MLIR module is not changed.
+// target, lowers, and keeps the SpyreCode module as its output, which
+// whoever ran it reads with spyreCodeOf (Pipeline.h): the driver after each
+// pass, spyre-opt's instrumentation to print the listing. The MLIR module
+// is not changed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,18 +28,13 @@ namespace {
 
 struct LowerToSpyreCode : spyre::impl::LowerToSpyreCodeBase<LowerToSpyreCode> {
   using LowerToSpyreCodeBase::LowerToSpyreCodeBase;
-  /// In the pipeline: the result goes to `output` (or nowhere).
-  LowerToSpyreCode(const std::string &archSpec,
-                   std::shared_ptr<spyre::SpyreCodeOutput> output)
-      : output(std::move(output)), inPipeline(true) {
+  LowerToSpyreCode(const std::string &archSpec, spyre::SpyreCodeInputs inputs)
+      : inputs(std::move(inputs)) {
     arch = archSpec;
   }
 
   void runOnOperation() override {
-    // Run on its own (spyre-opt --lower-to-spyrecode): the listing is what
-    // spyre-opt prints.
-    if (!inPipeline && !output)
-      output = spyre::commandLineListingOutput();
+    output.reset();
     ModuleOp module = getOperation();
     std::optional<spyre::arch::Arch> target = spyre::targetArch(arch, module);
     if (!target)
@@ -46,10 +42,8 @@ struct LowerToSpyreCode : spyre::impl::LowerToSpyreCodeBase<LowerToSpyreCode> {
     spyre::code::LoweringOptions options;
     options.arch = arch.empty() ? target->name : std::string(arch);
     options.stickBytes = target->stickBytes;
-    if (output) {
-      options.dataflowLine = output->dataflowLine;
-      options.source = output->source;
-    }
+    options.dataflowLine = inputs.dataflowLine;
+    options.source = inputs.source;
     std::unique_ptr<spyre::code::Module> lowered =
         spyre::code::lowerDataflow(module, options);
     if (!lowered)
@@ -67,18 +61,34 @@ struct LowerToSpyreCode : spyre::impl::LowerToSpyreCodeBase<LowerToSpyreCode> {
             << spyre::code::formatCodeError(lowered.get(), e);
       return signalPassFailure();
     }
-    if (output && output->deliver)
-      output->deliver(std::move(lowered));
+    output = std::move(lowered);
     markAllAnalysesPreserved();
   }
 
-  std::shared_ptr<spyre::SpyreCodeOutput> output;
-  bool inPipeline = false;
+  spyre::SpyreCodeInputs inputs;
+  /// The last run's result (null when it failed or has not run).
+  std::shared_ptr<const spyre::code::Module> output;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> spyre::createLowerToSpyreCodeWithOutput(
-    const std::string &arch, std::shared_ptr<SpyreCodeOutput> output) {
-  return std::make_unique<LowerToSpyreCode>(arch, std::move(output));
+std::unique_ptr<Pass>
+spyre::createLowerToSpyreCodeWith(const std::string &arch,
+                                  SpyreCodeInputs inputs) {
+  return std::make_unique<LowerToSpyreCode>(arch, std::move(inputs));
+}
+
+std::shared_ptr<const spyre::code::Module>
+spyre::spyreCodeOf(const Pass &pass) {
+  if (pass.getTypeID() != TypeID::get<LowerToSpyreCode>())
+    return nullptr;
+  return static_cast<const LowerToSpyreCode &>(pass).output;
+}
+
+void spyre::setSpyreCodeSource(Pass &pass, const std::string &source) {
+  if (pass.getTypeID() != TypeID::get<LowerToSpyreCode>())
+    return;
+  auto &lowering = static_cast<LowerToSpyreCode &>(pass);
+  if (lowering.inputs.source.empty())
+    lowering.inputs.source = source;
 }

@@ -1,5 +1,6 @@
 //===- NormalizeGrid.cpp - a one-dimensional grid, dimension 0 fastest ----===//
 
+#include "ir/GridAttr.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "pipeline/Passes.h"
 #include "support/Checked.h"
@@ -39,6 +40,12 @@ struct NormalizeGrid : spyre::impl::NormalizeGridBase<NormalizeGrid> {
               arg.setLoc(op->getLoc());
     });
     for (auto function : getOperation().getOps<func::FuncOp>()) {
+      // A kernel without a grid whose ct_local views name other cores runs
+      // on the cores they name (ir/GridAttr.h): the grid is made explicit.
+      if (!function->getAttr("grid") && !function.isDeclaration())
+        if (int64_t named = spyre::inferredGrid(function))
+          function->setAttr("grid",
+                            OpBuilder(function).getI64ArrayAttr({named}));
       auto grid = function->getAttrOfType<ArrayAttr>("grid");
       SmallVector<int64_t> extents;
       if (grid)

@@ -10,6 +10,24 @@
 
 include "mlir/Pass/PassBase.td"
 
+def SelectKernel : Pass<"select-kernel", "::mlir::ModuleOp"> {
+  let summary = "Keep the kernel to compile, its helpers inlined";
+  let description = [{
+    A module may hold several kernels (public functions no function of the
+    module calls) and helpers they reach through `func.call`. The kernel
+    the `function` option names stays (without a name: every kernel, each
+    then compiled to a SpyreCode program of its own), every call in it is
+    replaced by a copy of the callee's body (helpers calling helpers too,
+    so data a helper leaves in a per-core scratchpad view is there for the
+    code after the call), and every other function goes. The explorer's
+    Kernel box and `--function` on the command line set the option.
+  }];
+  let options = [
+    Option<"function", "function", "std::string", /*default=*/"",
+           "The kernel to compile (empty: every kernel of the module)">
+  ];
+}
+
 def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
   let summary = "Reject what the Spyre pipeline cannot compile, on its line";
   let description = [{
@@ -45,7 +63,10 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
     arithmetic that recovers each coordinate, dimension 0 fastest
     (coordinate k = (id floordiv (d0 * ... * d(k-1))) mod dk), the order the
     real multi-dimensional kernels and ktir-cpu use. Later passes then deal
-    with one tile id per core only. First, every op without a location (the
+    with one tile id per core only. A kernel without a grid whose ct_local
+    memory views name other cores (an inter-core relayout, `ct_id = k`)
+    gets `grid = [1 + the highest k]`: it runs on the cores it names.
+    First, every op without a location (the
     body MLIR's parser builds for a named linalg op such as linalg.matmul)
     takes its parent's, so that what later passes make from it keeps a KTIR
     line.
@@ -53,9 +74,97 @@ def NormalizeGrid : Pass<"normalize-grid", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def NormalizeMatmuls : Pass<"normalize-matmuls", "::mlir::ModuleOp"> {
+  let summary = "Matmuls as generators write them, in the form the backend streams";
+  let description = [{
+    A `linalg.matmul` or `linalg.batch_matmul` whose indexing maps
+    transpose an operand (what `linalg.matmul_transpose_b`,
+    `matmul_transpose_a` and `batch_matmul_transpose_b` of older MLIR parse
+    into: the projections of generated Llama kernels, the weight as stored)
+    gets that operand in the default layout: when it is the `ktdp.load` of
+    an access tile, the tile's order map swaps the two dimensions, so the
+    DMA reads it transposed on its way in (as a kernel loading K^T does);
+    otherwise a `linalg.transpose` transposes it in compute. A
+    `linalg.batch_matmul` of one batch (a head per tile) becomes a
+    `linalg.matmul` of its operands without the unit dimension, and a
+    matmul into zeros whose f32 result is only added to an accumulator
+    (`part = A @ B; acc + part`, the K loop of a generated projection)
+    accumulates into it directly, which the streamed-matmul lowering keeps
+    in place.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
+  let summary = "Tensor ops generators emit, as ops the backend lowers";
+  let description = [{
+    A `tensor.reshape` to a static shape (its shape operand says nothing
+    the type does not) becomes a `tensor.collapse_shape` or
+    `tensor.expand_shape` (through the flat tensor when the extents do not
+    group). A `tensor.generate` whose body folds at every index, a causal
+    mask of constants, becomes the dense constant it generates; one whose
+    body reads values known at run time (a mask shifted by the tile's
+    position) becomes its body on whole tensors, every index a constant
+    ramp tensor and every outside value splatted, elementwise compute like
+    any other. What cannot be rewritten (a result shape known only at run
+    time, a body that is not elementwise) is refused on its line.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def IndirectAccesses : Pass<"indirect-accesses", "::mlir::ModuleOp"> {
+  let summary = "Row numbers loaded from memory are read by the DMA itself";
+  let description = [{
+    A KV-cache scatter (vLLM's reshape_and_cache) or a paged gather loads a
+    row number from memory (`slot_mapping[t]`), takes it out of the loaded
+    tensor (`tensor.extract`, `arith.index_cast`) and anchors a load or
+    store tile on it. That number would only exist in the compute engine,
+    which moves no data. When the tile is one row on that dimension, it
+    becomes an indirect tile: the DMA reads the row number from the index
+    view itself (`ind(%slots[t])`) and the other dimensions keep their
+    anchors; a negative or too large row number is masked, as the direct
+    tile's point would be. The load that only fed the row number goes.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // KTIR -> ScheduleIR
 //===----------------------------------------------------------------------===//
+
+def ChunkLargeMatmuls : Pass<"chunk-large-matmuls", "::mlir::ModuleOp"> {
+  let summary = "Matmuls whose tiles take more than half of LX run in chunks of K and N";
+  let description = [{
+    A `linalg.matmul` of f16 tiles loaded whole whose tiles (A, B, the
+    accumulator and the result) take more than half of a core's scratchpad
+    (a `linear` kernel's 4096x128 weight tile with its activations) becomes
+    a loop over chunks of K (and, when its result is only stored, an outer
+    loop over chunks of N, each chunk stored where it belongs): each chunk
+    of A and B is loaded on its own (an access tile moved along the view)
+    and multiplied into an f32 accumulator that carries the sum from chunk
+    to chunk, rounded to the result's type at the end and added to the
+    matmul's accumulator. The products are summed in the same order and
+    precision as the interpreter sums the whole matmul, so the compiled
+    program gives its numbers exactly. The chunks are the largest whole
+    sticks dividing K and N for which two copies of each loaded chunk, the
+    accumulator and the result take at most half the scratchpad (what the
+    kernel's own data at the top of LX leaves of it); chunks of N whose
+    rows the compute program holds (the f32 accumulator's where it is
+    zeroed, accumulated and rounded, and the rounded row) fit the compute
+    engine's own memory are preferred. The loop is the K loop
+    build-pipelines keeps in LX (the matmul_kloop form). A matmul it
+    cannot chunk (other operand types, operands not loaded whole in its
+    block, its own indexing maps) is left whole, with a remark.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
 
 def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
   let summary = "Wrap each run of loads, compute and stores in a group";
@@ -143,8 +252,12 @@ def ChunkLargeTransfers : Pass<"chunk-large-transfers", "::mlir::ModuleOp"> {
     and the loop's pipelines are then double-buffered like any other, so a
     copy or elementwise work on a tile of any size streams through the
     scratchpad. Only pipelines whose compute is elementwise on tiles of one
-    shape (or a plain copy) are chunked; ktir-legality-check refuses the
-    rest.
+    shape (or a plain copy) are chunked, a tile broadcast along the leading
+    dimensions from a buffer of its own (a row of weights, a bias) aside:
+    that buffer is moved and read whole in every chunk and the broadcast
+    takes the chunk's shape; ktir-legality-check refuses the rest. The scratchpad here is what the kernel's own data leaves: the
+    top of LX holds what its arguments address through ct_local views
+    (an inter-core relayout's source and destination, ir/KernelLxData.h).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -439,10 +552,22 @@ def AssignAddresses : Pass<"assign-addresses", "::mlir::ModuleOp"> {
     (hoisted loads) until the end of the enclosing block, so pipelines one
     after the other reuse the same space, behind a `sched.barrier` (no
     unit starts the later pipeline before every unit is done with the
-    earlier one). Each buffer takes whole sticks per row, times its copies.
+    earlier one). A barrier also goes before a pipeline that loads memory
+    an earlier one stored (data a helper left in a scratchpad view, an
+    in-place update read back: the units run their own programs, so the
+    load would not otherwise wait for the store), and at the end of a loop
+    body whose stores the next iteration loads. Each buffer takes whole
+    sticks per row, times its copies.
     A double-buffered pipeline that does not fit falls back to single
     buffers; a kernel that still needs more than the scratchpad gets an
-    error naming the buffers and their bytes.
+    error naming the buffers and their bytes. Buffers go around the
+    scratchpad data the kernel addresses itself: ct_local views at
+    constant addresses, and the top of LX, where the data its arguments
+    address through ct_local views lives (an inter-core relayout's source
+    and destination, ir/KernelLxData.h). A loop whose body keeps a buffer
+    for later pipelines (a table loaded in an outer loop and read by the
+    inner loop's load unit) ends its body with a barrier, so that the next
+    iteration does not fill it again while those pipelines still read it.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -463,7 +588,12 @@ def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
     channels between units, tokens explicit signal / wait, LX buffers
     logical views at their assigned addresses (the copy chosen from the
     loop counter when double-buffered), device transfers DMA of sticks,
-    LX -> FIFO and FIFO -> LX transfers vector streams.
+    LX -> FIFO and FIFO -> LX transfers vector streams. Each unit now runs
+    its share of the pipelines as far ahead as its tokens let it, so a
+    pipeline that loads device memory an earlier pipeline of its block may
+    store (or, in a loop, one stored in the previous iteration: a row
+    computed from the row before it) is put behind a barrier first
+    (`pipeline/DeviceOrder.h`): the load cannot overtake the store.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -3,10 +3,11 @@
 #include "pipeline/Pipeline.h"
 #include "pipeline/Passes.h"
 #include "pipeline/Target.h"
-#include "spyrecode/Listing.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cctype>
 
 using namespace mlir;
 
@@ -23,11 +24,31 @@ const std::vector<Entry> &entries() {
   static const std::vector<Entry> list = {
       {"KTIR",
        [](const spyre::PipelineConfig &c) {
+         return spyre::createSelectKernel({c.function});
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &c) {
          return spyre::createKtirLegalityCheck({c.cores, c.lxBytes});
        }},
       {"KTIR",
        [](const spyre::PipelineConfig &) {
          return spyre::createNormalizeGrid();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createNormalizeMatmuls();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createNormalizeTensorOps();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &) {
+         return spyre::createIndirectAccesses();
+       }},
+      {"KTIR",
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createChunkLargeMatmuls({c.arch});
        }},
       {"ScheduleIR",
        [](const spyre::PipelineConfig &) {
@@ -103,13 +124,53 @@ const std::vector<Entry> &entries() {
        }},
       {"SpyreCode",
        [](const spyre::PipelineConfig &c) {
-         return spyre::createLowerToSpyreCodeWithOutput(c.arch, c.spyreCode);
+         return spyre::createLowerToSpyreCodeWith(c.arch, c.spyreCode);
        }},
   };
   return list;
 }
 
-/// The paragraph under the pass's heading in the generated pass docs.
+/// `markdown` with the lines of each paragraph joined by spaces: one
+/// paragraph a line, blank lines between them, headings and fenced blocks
+/// kept line by line (the app renders it as Markdown; a paragraph is
+/// searchable as one line).
+std::string joinParagraphs(const std::string &markdown) {
+  std::string out;
+  bool fenced = false, inParagraph = false;
+  size_t at = 0;
+  while (at <= markdown.size()) {
+    size_t end = markdown.find('\n', at);
+    if (end == std::string::npos)
+      end = markdown.size();
+    std::string line = markdown.substr(at, end - at);
+    at = end + 1;
+    const bool fence = line.rfind("```", 0) == 0;
+    if (fence || fenced || line.empty() || line[0] == '#') {
+      if (inParagraph)
+        out += '\n';
+      inParagraph = false;
+      out += line;
+      out += '\n';
+      if (fence)
+        fenced = !fenced;
+      continue;
+    }
+    // A list item starts a line of its own; its continuation joins it.
+    const bool item = line.rfind("- ", 0) == 0 || line.rfind("* ", 0) == 0 ||
+                      (line.size() > 2 && std::isdigit(static_cast<unsigned char>(line[0])) &&
+                       line.find(". ") != std::string::npos &&
+                       line.find(". ") < 4);
+    out += !inParagraph ? "" : item ? "\n" : " ";
+    out += line;
+    inParagraph = true;
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' '))
+    out.pop_back();
+  return out;
+}
+
+/// The text under the pass's heading in the generated pass docs (its
+/// description, then its options), as Markdown.
 std::string descriptionOf(const std::string &argument) {
   static const std::string docs =
 #include "pipeline/PassDocs.inc"
@@ -123,13 +184,7 @@ std::string descriptionOf(const std::string &argument) {
   size_t body = section.find("_\n\n");
   if (body == std::string::npos)
     return {};
-  std::string text = section.substr(body + 3);
-  for (char &c : text)
-    if (c == '\n')
-      c = ' ';
-  while (!text.empty() && text.back() == ' ')
-    text.pop_back();
-  return text;
+  return joinParagraphs(section.substr(body + 3));
 }
 
 } // namespace
@@ -184,49 +239,15 @@ LogicalResult spyre::buildPipeline(OpPassManager &pm,
   return success();
 }
 
-namespace {
-
-std::vector<std::string> &spyreCodeListings() {
-  static std::vector<std::string> listings;
-  return listings;
-}
-
-std::string &commandLineSource() {
-  static std::string text;
-  return text;
-}
-
-} // namespace
-
-void spyre::setCommandLineSource(std::string text) {
-  commandLineSource() = std::move(text);
-}
-
-std::shared_ptr<spyre::SpyreCodeOutput> spyre::commandLineListingOutput() {
-  auto output = std::make_shared<SpyreCodeOutput>();
-  output->deliver = [](std::shared_ptr<const code::Module> module) {
-    spyreCodeListings().push_back(code::printListing(*module));
-  };
-  output->source = commandLineSource();
-  return output;
-}
-
-std::vector<std::string> spyre::takeSpyreCodeListings() {
-  std::vector<std::string> out;
-  out.swap(spyreCodeListings());
-  return out;
-}
-
 /// The pipeline for spyre-opt, checked against the target unless told
-/// otherwise. `listing` (ktir-to-spyrecode): the whole pipeline, and
-/// lower-to-spyrecode's listing kept for takeSpyreCodeListings(); else
+/// otherwise. `listing` (ktir-to-spyrecode): the whole pipeline (spyre-opt
+/// prints lower-to-spyrecode's output, spyreCodeOf); else
 /// (ktir-to-dataflow) up to lower-to-dataflow.
 static LogicalResult
 addCommandLinePipeline(OpPassManager &pm, const spyre::PipelineOptions &options,
                        bool listing, std::string &error) {
   spyre::PipelineConfig config{options.cores, options.lxBytes, options.arch};
-  if (listing)
-    config.spyreCode = spyre::commandLineListingOutput();
+  config.function = options.function;
   std::vector<spyre::arch::Diagnostic> errors;
   if (std::optional<spyre::arch::Arch> target =
           spyre::readTarget(options.arch, errors)) {

@@ -25,7 +25,7 @@ struct PassInfo {
   std::string argument;    ///< e.g. "normalize-grid"
   std::string stage;       ///< "KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"
   std::string summary;
-  std::string description; ///< one paragraph
+  std::string description; ///< Markdown: one paragraph a line, then its options
 };
 
 /// The passes of the pipeline, in order.
@@ -45,18 +45,18 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<std::string> arch{
       *this, "arch",
       llvm::cl::desc("Architecture: preset name or TOML file (empty: Spyre)")};
+  Option<std::string> function{
+      *this, "function",
+      llvm::cl::desc("The kernel to compile (empty: every kernel)")};
 };
 
-/// Where lower-to-spyrecode hands its result: a pass cannot turn the
-/// ModuleOp into a SpyreCode module, so it leaves the MLIR module as it is
-/// and gives the lowered spyre::code::Module to `deliver` (the driver keeps
-/// it and shows its listing as the pass's snapshot; spyre-opt prints it).
-struct SpyreCodeOutput {
-  std::function<void(std::shared_ptr<const code::Module>)> deliver;
-  /// The line of an op in the DataflowIR snapshot (0: unknown); optional.
-  std::function<int(mlir::Operation *)> dataflowLine;
-  /// The kernel's source text, for the arguments' names; optional.
+/// What lower-to-spyrecode reads besides the module (both optional).
+struct SpyreCodeInputs {
+  /// The kernel's source text, for the arguments' names.
   std::string source;
+  /// The line of an op in the DataflowIR snapshot before the lowering (0:
+  /// unknown), for each instruction's DataflowIR line.
+  std::function<int(mlir::Operation *)> dataflowLine;
 };
 
 /// What the passes read from the architecture description.
@@ -66,17 +66,30 @@ struct PipelineConfig {
   /// The target for the passes that read more of it: a preset name or a
   /// TOML file (empty: the Spyre default).
   std::string arch;
-  /// Receives lower-to-spyrecode's result (none: it is dropped after the
-  /// lowering succeeded or failed with its diagnostics).
-  std::shared_ptr<SpyreCodeOutput> spyreCode;
+  /// What lower-to-spyrecode reads besides the module.
+  SpyreCodeInputs spyreCode;
   /// false: double-buffer gives every buffer one copy (timing comparisons).
   bool doubleBuffer = true;
+  /// The kernel to compile (select-kernel); empty: every kernel.
+  std::string function;
 };
 
-/// lower-to-spyrecode handing its result to `output`.
-std::unique_ptr<mlir::Pass>
-createLowerToSpyreCodeWithOutput(const std::string &arch,
-                                 std::shared_ptr<SpyreCodeOutput> output);
+/// lower-to-spyrecode for target `arch` (a preset name or a TOML file;
+/// empty: the kernel's device or Spyre) with its inputs.
+std::unique_ptr<mlir::Pass> createLowerToSpyreCodeWith(const std::string &arch,
+                                                       SpyreCodeInputs inputs);
+
+/// The output of a pass whose result is not MLIR: the SpyreCode module
+/// `pass` produced when it is lower-to-spyrecode and its last run
+/// succeeded (the MLIR module is left as it was); null for every other
+/// pass. Whoever runs the passes reads it after each (the driver's
+/// snapshots, spyre-opt's listing).
+std::shared_ptr<const code::Module> spyreCodeOf(const mlir::Pass &pass);
+
+/// Gives `pass`, when it is lower-to-spyrecode built without inputs (from
+/// the command line), the kernel's source text for the arguments' names;
+/// other passes are left as they are.
+void setSpyreCodeSource(mlir::Pass &pass, const std::string &source);
 
 /// The pipeline's passes, in order, up to `stopAfter` (when set); empty
 /// with a message in `error` when `stopAfter` names no pass.
@@ -93,19 +106,6 @@ mlir::LogicalResult buildPipeline(mlir::OpPassManager &pm,
 /// Registers the passes and the `ktir-to-dataflow` and `ktir-to-spyrecode`
 /// pipelines with MLIR's command-line registry (for spyre-opt).
 void registerPipeline();
-
-/// The listings `ktir-to-spyrecode` (and `lower-to-spyrecode` run on its
-/// own from the command line) produced since the last call, in order
-/// (spyre-opt prints them in place of the MLIR module).
-std::vector<std::string> takeSpyreCodeListings();
-
-/// An output that keeps the listing of what it receives for
-/// takeSpyreCodeListings(), with the command-line source's names.
-std::shared_ptr<SpyreCodeOutput> commandLineListingOutput();
-
-/// The kernel text spyre-opt parses, for the kernel arguments' names in
-/// `ktir-to-spyrecode`'s listing.
-void setCommandLineSource(std::string text);
 
 } // namespace spyre
 

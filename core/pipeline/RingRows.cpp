@@ -49,8 +49,8 @@ bool foldsElementwise(Operation &op) {
   return op.hasTrait<OpTrait::Elementwise>() && isPure(&op);
 }
 
-std::optional<RingLoop> match(scf::ForOp loop, sched::StageOp stage,
-                              int stickBytes) {
+std::optional<RingLoop> matchRingLoop(scf::ForOp loop, sched::StageOp stage,
+                                      int stickBytes) {
   Block &body = stage.getBody().front();
   if (loop->getBlock() != &body || loop.getNumRegionIterArgs() == 0)
     return std::nullopt;
@@ -160,7 +160,7 @@ void byRows(sched::TransferOp transfer, int64_t rows, int64_t sticksPerRow) {
   transfer.setSticksAttr(tb.getI64IntegerAttr(sticksPerRow));
 }
 
-void rewrite(RingLoop &r) {
+void rewriteRingLoop(RingLoop &r) {
   auto tile = cast<RankedTensorType>(r.pop.getType());
   auto flat = cast<RankedTensorType>(r.loop.getResult(0).getType());
   // One stick of the tile the ring folds (its rows are whole sticks):
@@ -245,10 +245,10 @@ bool spyre::streamRingRows(sched::StageOp stage, int stickBytes,
     return false;
   SmallVector<RingLoop> found;
   for (auto loop : stage.getBody().front().getOps<scf::ForOp>())
-    if (std::optional<RingLoop> r = match(loop, stage, stickBytes))
+    if (std::optional<RingLoop> r = matchRingLoop(loop, stage, stickBytes))
       found.push_back(*r);
   for (RingLoop &r : found)
-    rewrite(r);
+    rewriteRingLoop(r);
   if (found.empty())
     return false;
   // The all-reduce's identity (a fill the lowering no longer reads) and

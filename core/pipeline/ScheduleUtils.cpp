@@ -5,7 +5,9 @@
 #include "pipeline/Target.h"
 #include "ir/ktdp/KtdpOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
@@ -146,4 +148,64 @@ SmallVector<int64_t> spyre::placementOf(Operation *function) {
     for (int64_t tile = 0; tile < gridTiles(function); ++tile)
       cores.push_back(tile);
   return cores;
+}
+
+/// The kernel arguments a memory view's addresses derive from (through the
+/// index arithmetic on its offsets and the partitions of a distributed
+/// view); views at constant offsets share one root. `known` drops to false
+/// when the view is not one this can follow.
+static void addressRoots(Value view, llvm::SmallPtrSetImpl<void *> &roots,
+                  bool &known) {
+  Operation *def = view.getDefiningOp();
+  if (auto dist = dyn_cast_or_null<ktdp::ConstructDistributedMemoryViewOp>(def)) {
+    for (Value part : dist->getOperands())
+      addressRoots(part, roots, known);
+    return;
+  }
+  auto mem = dyn_cast_or_null<ktdp::ConstructMemoryViewOp>(def);
+  if (!mem) {
+    known = false;
+    return;
+  }
+  size_t before = roots.size();
+  SmallVector<Value> work(mem->getOperands().begin(), mem->getOperands().end());
+  llvm::SmallPtrSet<Value, 8> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+        roots.insert(arg.getAsOpaquePointer());
+      else
+        known = false; // a loop variable: follow no further, stay safe
+      continue;
+    }
+    Operation *producer = v.getDefiningOp();
+    if (!producer || producer->getNumRegions() != 0) {
+      known = false;
+      continue;
+    }
+    for (Value operand : producer->getOperands())
+      work.push_back(operand);
+  }
+  static char constantAddress; // every view at a constant offset
+  if (roots.size() == before)
+    roots.insert(&constantAddress);
+}
+
+/// Whether memory reached through `a` may overlap memory reached through
+/// `b`. Views built on different kernel arguments are different tensors
+/// (the convention every kernel and the interpreter follow); anything this
+/// cannot follow may alias.
+bool spyre::mayAlias(Value a, Value b) {
+  if (!a || !b || a == b)
+    return true;
+  llvm::SmallPtrSet<void *, 4> rootsA, rootsB;
+  bool known = true;
+  addressRoots(a, rootsA, known);
+  addressRoots(b, rootsB, known);
+  if (!known)
+    return true;
+  return llvm::any_of(rootsA, [&](void *r) { return rootsB.contains(r); });
 }

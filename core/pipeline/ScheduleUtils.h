@@ -45,6 +45,14 @@ mlir::MemRefType scratchpadType(mlir::RankedTensorType type);
 /// access tile of a view.
 mlir::Value viewOf(mlir::Value tile);
 
+/// Whether memory reached through view `a` may overlap memory reached
+/// through view `b`: views built on different kernel arguments are
+/// different tensors (the convention every kernel and the interpreter
+/// follow), views at constant offsets may overlap each other, and anything
+/// that cannot be traced back (a null view: an indirect tile) may alias
+/// anything.
+bool mayAlias(mlir::Value a, mlir::Value b);
+
 /// The loop spread over unit instances that `op` is in, or null.
 mlir::Operation *spreadLoopOf(mlir::Operation *op);
 

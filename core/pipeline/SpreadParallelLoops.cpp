@@ -99,11 +99,16 @@ struct SpreadParallelLoops
       OpBuilder b(loop);
       Location loc = loop.getLoc();
       Value instance = sched::InstanceOp::create(b, loc, b.getIndexType(), count);
+      // In the loop's own type (a kernel's loop may count on i32).
+      Type type = loop.getStep().getType();
+      if (!type.isIndex())
+        instance = arith::IndexCastOp::create(b, loc, type, instance);
       Value start = arith::AddIOp::create(
           b, loc, loop.getLowerBound(),
           arith::MulIOp::create(b, loc, instance, loop.getStep()));
       Value stride = arith::MulIOp::create(
-          b, loc, loop.getStep(), arith::ConstantIndexOp::create(b, loc, count));
+          b, loc, loop.getStep(),
+          arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, count)));
       loop.getLowerBoundMutable().assign(start);
       loop.getStepMutable().assign(stride);
       loop->setAttr("sched.spread", b.getI64IntegerAttr(count));

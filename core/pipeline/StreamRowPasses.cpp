@@ -428,7 +428,6 @@ private:
   /// its reductions fold the row's sticks into one vector each, then its
   /// lanes into the row's result; the last pass pushes.
   void emitPass(OpBuilder &b, int pass) {
-    Location loc = plan.stage.getLoc();
     SmallVector<linalg::ReduceOp> folds;
     SmallVector<Value> inits;
     for (auto [reduce, p] : plan.reductions)
@@ -436,6 +435,9 @@ private:
         folds.push_back(reduce);
         inits.push_back(reduce.getInits()[0]);
       }
+    // The pass's loops implement what the pass computes: its (first)
+    // reduction, or, for the last pass, what it pushes to be stored.
+    Location loc = passLocation(pass, folds);
     // One row: its sticks, then each reduction's lanes into `outs`.
     auto oneRow = [&](OpBuilder &in, Value row, ValueRange outs) {
       SmallVector<Value> updated;
@@ -463,13 +465,15 @@ private:
         partials = fold(in, folds, padded(in, folds, stick(in, row, pass)),
                         partials);
       for (auto [reduce, partial, out] : llvm::zip(folds, partials, outs)) {
-        Value start = tensor::ExtractOp::create(in, loc, out, ValueRange{row});
+        // Each reduction's lanes folded where the kernel reduces.
+        Location at = reduce.getLoc();
+        Value start = tensor::ExtractOp::create(in, at, out, ValueRange{row});
         Value total = vector::ReductionOp::create(
-            in, loc,
+            in, at,
             *spyre::combiningKindOf(&reduce.getCombiner().front().front()),
             partial, start);
         updated.push_back(
-            tensor::InsertOp::create(in, loc, total, out, ValueRange{row}));
+            tensor::InsertOp::create(in, at, total, out, ValueRange{row}));
       }
       return updated;
     };
@@ -496,7 +500,7 @@ private:
     SmallVector<Value> folded;
     for (auto [reduce, v, acc] : llvm::zip(folds, next, partials))
       folded.push_back(spyre::applyCombiner(
-          b, plan.stage.getLoc(), reduce.getCombiner().front(), v, acc));
+          b, reduce.getLoc(), reduce.getCombiner().front(), v, acc));
     return folded;
   }
 
@@ -508,7 +512,7 @@ private:
     for (auto [reduce, v] : llvm::zip(folds, vectors)) {
       vector::CombiningKind kind =
           *spyre::combiningKindOf(&reduce.getCombiner().front().front());
-      out.push_back(spyre::padPastLanes(b, plan.stage.getLoc(), v,
+      out.push_back(spyre::padPastLanes(b, reduce.getLoc(), v,
                                         plan.lastLanes, kind));
     }
     return out;
@@ -518,7 +522,6 @@ private:
   /// pass needs, pushes it (in the last pass); returns the vectors its
   /// reductions take.
   SmallVector<Value> stick(OpBuilder &b, Value row, int pass) {
-    Location loc = plan.stage.getLoc();
     const DenseSet<Value> &needed = needs[pass];
     spyre::VectorBuilder vectors([&](Type element) {
       return VectorType::get({plan.lanes}, element);
@@ -527,7 +530,7 @@ private:
       if (needed.contains(pop.getResult()))
         vectors.map(pop.getResult(),
                     sched::PopOp::create(
-                        b, loc,
+                        b, pop.getLoc(),
                         VectorType::get({plan.lanes},
                                         cast<ShapedType>(pop.getType())
                                             .getElementType()),
@@ -536,31 +539,44 @@ private:
     for (Operation *op : plan.tileOps) {
       if (!needed.contains(op->getResult(0)))
         continue;
+      // Each op's vectors carry the op's own location.
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
       if (broadcast && plan.isTile(broadcast.getInput())) {
         // A streamed row: this stick of it is this stick of the tile's row.
         vectors.map(broadcast.getResult()[0],
-                    vectors.vectorFor(b, loc, broadcast.getInput()));
+                    vectors.vectorFor(b, op->getLoc(), broadcast.getInput()));
       } else if (broadcast) {
-        Value element = tensor::ExtractOp::create(b, loc, broadcast.getInput(),
+        Value element = tensor::ExtractOp::create(b, op->getLoc(), broadcast.getInput(),
                                                   ValueRange{row});
         vectors.map(broadcast.getResult()[0],
-                    vectors.broadcast(b, loc, element));
+                    vectors.broadcast(b, op->getLoc(), element));
       } else if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
-        vectors.map(splat.getResult(), vectors.broadcast(b, loc, splat.getInput()));
+        vectors.map(splat.getResult(),
+                    vectors.broadcast(b, op->getLoc(), splat.getInput()));
       } else {
         vectors.apply(b, op);
       }
     }
     if (pass == plan.finalPass)
       for (sched::PushOp push : plan.pushes)
-        sched::PushOp::create(b, loc, vectors.vectorFor(b, loc, push.getValue()),
+        sched::PushOp::create(b, push.getLoc(),
+                              vectors.vectorFor(b, push.getLoc(), push.getValue()),
                               push.getFifo(), b.getI64IntegerAttr(1));
     SmallVector<Value> inputs;
     for (auto [reduce, p] : plan.reductions)
       if (p == pass)
-        inputs.push_back(vectors.vectorFor(b, loc, reduce.getInputs()[0]));
+        inputs.push_back(vectors.vectorFor(b, reduce.getLoc(), reduce.getInputs()[0]));
     return inputs;
+  }
+
+  /// Where pass `pass`'s loops come from: its first reduction, else the
+  /// last pass's first push, else the stage.
+  Location passLocation(int pass, ArrayRef<linalg::ReduceOp> folds) {
+    if (!folds.empty())
+      return folds.front()->getLoc();
+    if (pass == plan.finalPass && !plan.pushes.empty())
+      return plan.pushes.front().getLoc();
+    return plan.stage.getLoc();
   }
 
   RowPlan &plan;

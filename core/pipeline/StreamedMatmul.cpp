@@ -44,8 +44,8 @@ struct Streamed {
   int64_t outSticksPerRow = 0;
 };
 
-std::optional<Streamed> match(sched::StageOp stage, linalg::MatmulOp matmul,
-                              int stickBytes) {
+std::optional<Streamed> matchStreamed(sched::StageOp stage,
+                                      linalg::MatmulOp matmul, int stickBytes) {
   Block &body = stage.getBody().front();
   if (matmul->getBlock() != &body || matmul.hasUserDefinedMaps() ||
       matmul.getNumDpsInputs() != 2 || matmul.getNumDpsInits() != 1 ||
@@ -191,7 +191,7 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
 
 /// for i < M: for k < K: a = A[i, k]; for each stick s of B's row k:
 /// C[i, s] = body(a, pop B, C[i, s]).
-void rewrite(Streamed &s) {
+void rewriteStreamed(Streamed &s) {
   linalg::MatmulOp matmul = s.matmul;
   Location loc = matmul.getLoc();
   OpBuilder b(matmul);
@@ -366,7 +366,7 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
   Block &body = stage.getBody().front();
   SmallVector<Streamed> found;
   for (auto matmul : body.getOps<linalg::MatmulOp>())
-    if (std::optional<Streamed> s = match(stage, matmul, stickBytes))
+    if (std::optional<Streamed> s = matchStreamed(stage, matmul, stickBytes))
       found.push_back(*s);
   if (found.empty())
     return false;
@@ -393,6 +393,6 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
     for (Streamed &s : found)
       matchRows(s, stage, stickBytes);
   for (Streamed &s : found)
-    rewrite(s);
+    rewriteStreamed(s);
   return true;
 }

@@ -2,6 +2,7 @@
 
 #include "runtime/Runtime.h"
 #include "spyrecode/Verify.h"
+#include "support/Limits.h"
 
 #include <algorithm>
 
@@ -81,6 +82,20 @@ PrepareResult prepare(std::shared_ptr<const code::Module> module,
                             std::to_string(arch.stickBytes) + " bytes)",
                         -1, -1, ch.loc});
   }
+  // The emulator holds every slot of every channel on every core (depth x
+  // lanes values each): a deep FIFO of wide sticks on many cores is refused
+  // here, by name, not by the allocator.
+  uint64_t fifoValues = 0;
+  for (const ChannelWiring &w : p->channels)
+    fifoValues += uint64_t(std::clamp<int64_t>(w.depth, 1, INT32_MAX)) *
+                  uint64_t(std::clamp<int64_t>(w.lanes, 1, INT32_MAX));
+  fifoValues *= uint64_t(std::clamp(arch.numCores, 1, limits::kMaxCores));
+  if (fifoValues > limits::kMaxFifoValues)
+    errors.push_back({"its channels hold " + std::to_string(fifoValues) +
+                      " values on the " + std::to_string(arch.numCores) +
+                      " cores (FIFO depth x lanes of each), more than the " +
+                      std::to_string(limits::kMaxFifoValues) +
+                      " the emulator holds (docs/limits.md)"});
   for (size_t i = 0; i < m.programs.size(); ++i) {
     const code::Program &src = m.programs[i];
     for (const code::Instr &in : src.code) {
@@ -189,6 +204,28 @@ PrepareResult prepare(std::shared_ptr<const code::Module> module,
         e.tiles = p->tilesOfCore[core];
         p->engines.push_back(std::move(e));
       }
+  }
+  // The emulator holds every engine instance's registers (scalar, vector
+  // at the widest stick's lanes, tile): a program with 65,535 vector
+  // registers on 32 cores is refused here, by name, not by the allocator.
+  const uint64_t lanes = uint64_t(std::max(64, arch.stickBytes));
+  uint64_t registerValues = 0;
+  for (const EngineInstance &e : p->engines) {
+    const code::Program &src = m.programs[size_t(e.program)];
+    registerValues += uint64_t(std::max(2, src.numSRegs)) +
+                      uint64_t(std::max(0, src.numVRegs)) * lanes;
+    for (int64_t n : p->programs[size_t(e.program)].tileElements)
+      registerValues += uint64_t(std::max<int64_t>(0, n));
+    if (registerValues > limits::kMaxRegisterValues) {
+      errors.push_back({"the registers of its engines hold more than " +
+                            std::to_string(limits::kMaxRegisterValues) +
+                            " values on the " +
+                            std::to_string(p->tilesOfCore.size()) +
+                            " cores, the most the emulator holds "
+                            "(docs/limits.md)",
+                        e.program});
+      return result;
+    }
   }
   result.prepared = std::move(p);
   return result;

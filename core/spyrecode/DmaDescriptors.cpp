@@ -12,6 +12,7 @@
 #include "spyrecode/ProgramLowering.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
+#include "ir/ktdp/ReplicaSlots.h"
 
 #include "mlir/IR/AffineMap.h"
 
@@ -163,9 +164,18 @@ FailureOr<Operand> ProgramLowering::affine(AffineExpr e, ArrayRef<Operand> dims,
 LogicalResult ProgramLowering::viewParts(Value view, std::vector<ViewPart> &parts,
                                          Operation *dma) {
   if (auto dist = view.getDefiningOp<ktdp::ConstructDistributedMemoryViewOp>()) {
-    for (Value part : dist.getMemrefs())
+    // A replicated piece's slot holds its set shifted along dimension 0
+    // (ir/ktdp/ReplicaSlots.h): that is the part's partition.
+    SmallVector<int64_t> shifts = ktdp::replicaSlotShifts(dist);
+    for (auto [part, shift] : llvm::zip(dist.getMemrefs(), shifts)) {
+      size_t first = parts.size();
       if (failed(viewParts(part, parts, dma)))
         return failure();
+      auto mv = part.getDefiningOp<ktdp::ConstructMemoryViewOp>();
+      if (shift != 0 && mv && parts.size() == first + 1)
+        parts.back().partition =
+            encodeSet(ktdp::shiftDim0(*mv.getCoordinateSet(), shift));
+    }
     return success();
   }
   auto mv = view.getDefiningOp<ktdp::ConstructMemoryViewOp>();
@@ -218,126 +228,11 @@ LogicalResult ProgramLowering::viewParts(Value view, std::vector<ViewPart> &part
   return success();
 }
 
-LogicalResult ProgramLowering::lowerDma(dflow::DmaOp op) {
-  Value tile = op.getSource(), side = op.getDest();
-  DmaDesc d;
-  d.toLx = isa<ktdp::AccessTileType>(tile.getType());
-  if (!d.toLx)
-    std::swap(tile, side);
-  if (!isa<ktdp::AccessTileType>(tile.getType()))
-    return op.emitError("a DMA needs an access tile on one side");
-  auto ref = lx.find(side);
-  if (ref == lx.end() || ref->second.view < 0)
-    return op.emitError("the LX side of a DMA must be a dflow.lx_view of this "
-                        "program");
-  d.lxView = ref->second.view;
-  d.lxAddress = Operand{ref->second.address, 0};
-  d.sticks = int64_t(op.getSticks());
-  d.hops = int64_t(op.getHops());
-  bool masked = op->hasAttr("masked"), packed = op->hasAttr("packed");
-  if (masked && packed)
-    return op.emitError("a DMA's tile is either masked or packed, not both");
-  d.layout = uint8_t(masked   ? TileLayout::Masked
-                     : packed ? TileLayout::Packed
-                              : TileLayout::Box);
-  if (Value first = op.getFirst()) {
-    // A chunk is counted in the stick order of the tile's type; a packed
-    // tile's sticks are not positions of a walk the DMA engine can start
-    // in the middle of.
-    if (packed)
-      return op.emitError("SpyreCode cannot move one chunk ('at stick') of "
-                          "a packed tile");
-    FailureOr<Operand> f = operand(first, op);
-    if (failed(f))
-      return failure();
-    d.chunked = true;
-    d.firstStick = *f;
-  }
-  auto operands = [&](ValueRange values,
-                      std::vector<Operand> &list) -> LogicalResult {
-    for (Value v : values) {
-      FailureOr<Operand> o = operand(v, op);
-      if (failed(o))
-        return failure();
-      list.push_back(*o);
-    }
-    return success();
-  };
-  auto order = [&](AffineMap map) -> LogicalResult {
-    for (AffineExpr e : map.getResults()) {
-      auto dim = dyn_cast<AffineDimExpr>(e);
-      if (!dim)
-        return op.emitError("the tile's order is not a permutation");
-      d.order.push_back(int32_t(dim.getPosition()));
-    }
-    return success();
-  };
-  auto tileType = cast<ktdp::AccessTileType>(tile.getType());
-  d.tileShape.assign(tileType.getShape().begin(), tileType.getShape().end());
+namespace {
 
-  Value base;
-  if (auto direct = tile.getDefiningOp<ktdp::ConstructAccessTileOp>()) {
-    base = direct.getBase();
-    SmallVector<Operand> inputs;
-    for (Value v : direct.getIndices()) {
-      FailureOr<Operand> o = operand(v, op);
-      if (failed(o))
-        return failure();
-      inputs.push_back(*o);
-    }
-    AffineMap map = direct.getBaseMap();
-    ArrayRef<Operand> all(inputs);
-    for (AffineExpr e : map.getResults()) {
-      FailureOr<Operand> a = affine(e, all.take_front(map.getNumDims()),
-                                    all.drop_front(map.getNumDims()), op);
-      if (failed(a))
-        return failure();
-      d.anchor.push_back(*a);
-    }
-    d.tileSet = encodeSet(direct.getAccessTileSet());
-    if (failed(operands(direct.getSymbolOperands(), d.tileSymbols)) ||
-        failed(order(direct.getAccessTileOrder())))
-      return failure();
-  } else if (auto indirect =
-                 tile.getDefiningOp<ktdp::ConstructIndirectAccessTileOp>()) {
-    base = indirect.getBase();
-    if (failed(operands(indirect.getCapturedVariables(), d.captured)) ||
-        failed(operands(indirect.getSymbolOperands(), d.tileSymbols)) ||
-        failed(order(indirect.getVariablesSpaceOrder())))
-      return failure();
-    d.tileSet = encodeSet(indirect.getVariablesSpaceSet());
-    for (Value view : indirect.getIndirectMemrefs()) {
-      std::vector<ViewPart> parts;
-      if (failed(viewParts(view, parts, op)))
-        return failure();
-      if (parts.size() != 1)
-        return op.emitError("SpyreCode reads an index view of one part only");
-      d.indexViews.push_back(std::move(parts.front()));
-    }
-    int32_t nextIndexView = 0;
-    for (auto [kind, map] : llvm::zip(indirect.getPerDimSubscriptKinds(),
-                                      indirect.getPerDimSubscriptMaps())) {
-      DmaDesc::Subscript sub;
-      if (cast<BoolAttr>(kind).getValue())
-        sub.indexView = nextIndexView++;
-      for (AffineExpr e : cast<AffineMapAttr>(map).getValue().getResults())
-        sub.exprs.push_back(encodeAffine(e));
-      d.indirectDims.push_back(sub.indexView);
-      d.subscripts.push_back(std::move(sub));
-    }
-  } else {
-    return op.emitError("SpyreCode traces a DMA's tile to "
-                        "ktdp.construct_access_tile or "
-                        "construct_indirect_access_tile only");
-  }
-  if (failed(viewParts(base, d.view, op)))
-    return failure();
-  std::optional<ElemType> type = elemTypeOf(base.getType());
-  if (!type)
-    return op.emitError("SpyreCode has no element type for ") << base.getType();
-  d.type = *type;
-
-  // The registers the descriptor reads, for the def-before-use check.
+/// The registers a descriptor reads, each once, for the def-before-use
+/// check.
+SmallVector<int32_t> registersRead(const DmaDesc &d) {
   SmallVector<int32_t> read;
   auto note = [&](const Operand &o) {
     if (o.reg >= 0 && !llvm::is_contained(read, o.reg))
@@ -364,15 +259,159 @@ LogicalResult ProgramLowering::lowerDma(dflow::DmaOp op) {
   note(d.lxAddress);
   if (d.chunked)
     note(d.firstStick);
+  return read;
+}
+
+} // namespace
+
+LogicalResult ProgramLowering::lowerDma(dflow::DmaOp op) {
+  DmaDesc d;
+  Value tile;
+  if (failed(dmaEnds(op, d, tile)))
+    return failure();
+  auto tileType = cast<ktdp::AccessTileType>(tile.getType());
+  d.tileShape.assign(tileType.getShape().begin(), tileType.getShape().end());
+  FailureOr<Value> base;
+  if (auto direct = tile.getDefiningOp<ktdp::ConstructAccessTileOp>())
+    base = directTile(direct, d, op);
+  else if (auto indirect =
+               tile.getDefiningOp<ktdp::ConstructIndirectAccessTileOp>())
+    base = indirectTile(indirect, d, op);
+  else
+    return op.emitError("SpyreCode traces a DMA's tile to "
+                        "ktdp.construct_access_tile or "
+                        "construct_indirect_access_tile only");
+  if (failed(base) || failed(viewParts(*base, d.view, op)))
+    return failure();
+  std::optional<ElemType> type = elemTypeOf(base->getType());
+  if (!type)
+    return op.emitError("SpyreCode has no element type for ")
+           << base->getType();
+  d.type = *type;
 
   Instr in;
   in.op = Opcode::Dma;
   in.type = d.type;
   in.imm = int64_t(ctx.out.dmas.size());
-  setArgs(in, read);
+  setArgs(in, registersRead(d));
   ctx.out.dmas.push_back(std::move(d));
   emit(in, op);
   return success();
+}
+
+LogicalResult ProgramLowering::dmaEnds(dflow::DmaOp op, DmaDesc &d,
+                                       Value &tile) {
+  tile = op.getSource();
+  Value side = op.getDest();
+  d.toLx = isa<ktdp::AccessTileType>(tile.getType());
+  if (!d.toLx)
+    std::swap(tile, side);
+  if (!isa<ktdp::AccessTileType>(tile.getType()))
+    return op.emitError("a DMA needs an access tile on one side");
+  auto ref = lx.find(side);
+  if (ref == lx.end() || ref->second.view < 0)
+    return op.emitError("the LX side of a DMA must be a dflow.lx_view of this "
+                        "program");
+  d.lxView = ref->second.view;
+  d.lxAddress = Operand{ref->second.address, 0};
+  d.sticks = int64_t(op.getSticks());
+  d.hops = int64_t(op.getHops());
+  bool masked = op->hasAttr("masked"), packed = op->hasAttr("packed");
+  if (masked && packed)
+    return op.emitError("a DMA's tile is either masked or packed, not both");
+  d.layout = uint8_t(masked   ? TileLayout::Masked
+                     : packed ? TileLayout::Packed
+                              : TileLayout::Box);
+  Value first = op.getFirst();
+  if (!first)
+    return success();
+  // A chunk is counted in the stick order of the tile's type; a packed
+  // tile's sticks are not positions of a walk the DMA engine can start in
+  // the middle of.
+  if (packed)
+    return op.emitError("SpyreCode cannot move one chunk ('at stick') of "
+                        "a packed tile");
+  FailureOr<Operand> f = operand(first, op);
+  if (failed(f))
+    return failure();
+  d.chunked = true;
+  d.firstStick = *f;
+  return success();
+}
+
+LogicalResult ProgramLowering::operandsOf(ValueRange values,
+                                          std::vector<Operand> &list,
+                                          Operation *op) {
+  for (Value v : values) {
+    FailureOr<Operand> o = operand(v, op);
+    if (failed(o))
+      return failure();
+    list.push_back(*o);
+  }
+  return success();
+}
+
+LogicalResult ProgramLowering::tileOrder(AffineMap map, DmaDesc &d,
+                                         Operation *op) {
+  for (AffineExpr e : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(e);
+    if (!dim)
+      return op->emitError("the tile's order is not a permutation");
+    d.order.push_back(int32_t(dim.getPosition()));
+  }
+  return success();
+}
+
+FailureOr<Value>
+ProgramLowering::directTile(ktdp::ConstructAccessTileOp direct, DmaDesc &d,
+                            Operation *op) {
+  std::vector<Operand> inputs;
+  if (failed(operandsOf(direct.getIndices(), inputs, op)))
+    return failure();
+  AffineMap map = direct.getBaseMap();
+  ArrayRef<Operand> all(inputs);
+  for (AffineExpr e : map.getResults()) {
+    FailureOr<Operand> a = affine(e, all.take_front(map.getNumDims()),
+                                  all.drop_front(map.getNumDims()), op);
+    if (failed(a))
+      return failure();
+    d.anchor.push_back(*a);
+  }
+  d.tileSet = encodeSet(direct.getAccessTileSet());
+  if (failed(operandsOf(direct.getSymbolOperands(), d.tileSymbols, op)) ||
+      failed(tileOrder(direct.getAccessTileOrder(), d, op)))
+    return failure();
+  return direct.getBase();
+}
+
+FailureOr<Value>
+ProgramLowering::indirectTile(ktdp::ConstructIndirectAccessTileOp indirect,
+                              DmaDesc &d, Operation *op) {
+  if (failed(operandsOf(indirect.getCapturedVariables(), d.captured, op)) ||
+      failed(operandsOf(indirect.getSymbolOperands(), d.tileSymbols, op)) ||
+      failed(tileOrder(indirect.getVariablesSpaceOrder(), d, op)))
+    return failure();
+  d.tileSet = encodeSet(indirect.getVariablesSpaceSet());
+  for (Value view : indirect.getIndirectMemrefs()) {
+    std::vector<ViewPart> parts;
+    if (failed(viewParts(view, parts, op)))
+      return failure();
+    if (parts.size() != 1)
+      return op->emitError("SpyreCode reads an index view of one part only");
+    d.indexViews.push_back(std::move(parts.front()));
+  }
+  int32_t nextIndexView = 0;
+  for (auto [kind, map] : llvm::zip(indirect.getPerDimSubscriptKinds(),
+                                    indirect.getPerDimSubscriptMaps())) {
+    DmaDesc::Subscript sub;
+    if (cast<BoolAttr>(kind).getValue())
+      sub.indexView = nextIndexView++;
+    for (AffineExpr e : cast<AffineMapAttr>(map).getValue().getResults())
+      sub.exprs.push_back(encodeAffine(e));
+    d.indirectDims.push_back(sub.indexView);
+    d.subscripts.push_back(std::move(sub));
+  }
+  return indirect.getBase();
 }
 
 } // namespace spyre::code

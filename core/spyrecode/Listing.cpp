@@ -372,14 +372,20 @@ std::string instrText(const Program &p, const Instr &in, bool canonical) {
 
 class Printer {
 public:
-  Printer(const Module &m, std::vector<int> *lines) : m_(m), lines_(lines) {}
+  Printer(const Module &m, Listing &out) : m_(m), listing_(out) {}
 
-  void line(const std::string &text, uint32_t loc = 0) {
+  /// One line of text; `loc` names its location (its KTIR line), and
+  /// `program` >= 0 says it is instruction `pc` of that program.
+  void line(const std::string &text, uint32_t loc = 0, int program = -1,
+            uint32_t pc = 0) {
     out_ << text << "\n";
-    if (lines_)
-      lines_->push_back(loc != 0 && loc < m_.locations.size()
-                            ? m_.locations[loc].ktirLine
-                            : 0);
+    ListingLine l;
+    l.ktirLine = loc != 0 && loc < m_.locations.size()
+                     ? m_.locations[loc].ktirLine
+                     : 0;
+    l.program = program;
+    l.pc = pc;
+    listing_.lines.push_back(l);
   }
 
   // Appends "  // #3 line 7: arith.addf" for a location.
@@ -399,10 +405,11 @@ public:
     return c;
   }
 
-  void withLoc(std::string text, uint32_t loc, size_t column = 0) {
+  void withLoc(std::string text, uint32_t loc, size_t column = 0,
+               int program = -1, uint32_t pc = 0) {
     if (loc != 0 && text.size() < column)
       text.append(column - text.size(), ' ');
-    line(text + locComment(loc), loc);
+    line(text + locComment(loc), loc, program, pc);
   }
 
   std::string print();
@@ -416,7 +423,7 @@ private:
   void locations();
 
   const Module &m_;
-  std::vector<int> *lines_;
+  Listing &listing_;
   std::ostringstream out_;
 };
 
@@ -542,6 +549,7 @@ void Printer::dmas() {
 }
 
 void Printer::programs() {
+  listing_.firstInstruction.assign(m_.programs.size(), 0);
   for (size_t pi = 0; pi < m_.programs.size(); ++pi) {
     const Program &p = m_.programs[pi];
     line("");
@@ -568,7 +576,9 @@ void Printer::programs() {
       std::string idx = std::to_string(i);
       std::string t = std::string(2 + width - idx.size(), ' ') + idx + ": " +
                       instrText(p, p.code[i], canonical);
-      withLoc(t, p.code[i].loc, 52);
+      if (i == 0)
+        listing_.firstInstruction[pi] = int(listing_.lines.size()) + 1;
+      withLoc(t, p.code[i].loc, 52, int(pi), uint32_t(i));
     }
   }
 }
@@ -600,11 +610,30 @@ std::string Printer::print() {
 
 } // namespace
 
-std::string printListing(const Module &module, std::vector<int> *ktirLines) {
-  if (ktirLines)
-    ktirLines->clear();
-  Printer p(module, ktirLines);
-  return p.print();
+Listing printListing(const Module &module) {
+  Listing listing;
+  Printer p(module, listing);
+  listing.text = p.print();
+  return listing;
+}
+
+int Listing::lineOf(int program, uint32_t pc) const {
+  if (program < 0 || size_t(program) >= firstInstruction.size() ||
+      firstInstruction[size_t(program)] == 0)
+    return 0;
+  size_t line = size_t(firstInstruction[size_t(program)]) + pc;
+  if (line > lines.size() || lines[line - 1].program != program ||
+      lines[line - 1].pc != pc)
+    return 0;
+  return int(line);
+}
+
+std::vector<int> Listing::ktirLines() const {
+  std::vector<int> out;
+  out.reserve(lines.size());
+  for (const ListingLine &l : lines)
+    out.push_back(l.ktirLine);
+  return out;
 }
 
 std::string printInstr(const Module &, const Program &program,

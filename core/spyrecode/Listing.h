@@ -5,7 +5,7 @@
 // views and DMA descriptors, every engine program's instructions (each with
 // its location as a comment: `// #3 line 7: arith.addf`) and the line table.
 // It is the SpyreCode pass's snapshot, spyre-objdump's disassembly and the
-// assembler's input: parseListing(printListing(m)) rebuilds `m` field for
+// assembler's input: parseListing(printListing(m).text) rebuilds `m` field for
 // field, so binary -> text -> binary is byte-identical. Everything in the
 // Module appears in the text. The syntax is described in
 // docs/spyrecode-file.md ("The listing").
@@ -16,6 +16,7 @@
 
 #include "spyrecode/SpyreCode.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,11 +24,34 @@
 
 namespace spyre::code {
 
-/// The listing of `module`. When `ktirLines` is given it receives, for each
-/// line of the text (0-based), the KTIR source line of what is printed there
-/// (the instruction's, channel's, buffer's... location), or 0.
-std::string printListing(const Module &module,
-                         std::vector<int> *ktirLines = nullptr);
+/// What one line of a listing shows.
+struct ListingLine {
+  /// The KTIR source line of what is printed there (the instruction's,
+  /// channel's, buffer's... location), or 0.
+  int ktirLine = 0;
+  /// The program of the instruction printed there; -1 when the line is no
+  /// instruction (a header, a comment, a table).
+  int program = -1;
+  uint32_t pc = 0; ///< the instruction's index in its program
+};
+
+/// A module's listing: its text and, for line i (0-based) of the text,
+/// what it shows, so that nobody reads the text back to find out.
+struct Listing {
+  std::string text;
+  std::vector<ListingLine> lines;
+  /// For each program, the 1-based line of its instruction 0 (0: none).
+  std::vector<int> firstInstruction;
+
+  /// The 1-based line of instruction `pc` of `program`; 0 when there is
+  /// no such instruction.
+  int lineOf(int program, uint32_t pc) const;
+  /// The KTIR line of every line of the text (ListingLine::ktirLine).
+  std::vector<int> ktirLines() const;
+};
+
+/// The listing of `module`, with what each of its lines shows.
+Listing printListing(const Module &module);
 
 /// One instruction as the listing prints it, without index or comment
 /// ("valu.f16 x64 arith.addf v3, v1, v2"); for debuggers and error

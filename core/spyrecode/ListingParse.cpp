@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace spyre::code {
 namespace {
@@ -324,7 +325,35 @@ public:
 
 private:
   void statement(Line &l, std::string_view comment, int commentCol);
+  // One function per family of statements: each returns false when `w`
+  // is none of its own.
+  bool moduleStatement(Line &l, const std::string &w);
+  bool planStatement(Line &l, const std::string &w, std::string_view comment,
+                     int commentCol);
+  bool dmaStatement(Line &l, const std::string &w);
+  bool programStatement(Line &l, const std::string &w, int col);
+  void channel(Line &l, uint32_t loc);
+  void buffer(Line &l, uint32_t loc);
+  void ring(Line &l, uint32_t loc);
+  void symbol(Line &l);
+  void location(Line &l);
+  void dmaDesc(Line &l);
+  void subscript(Line &l, DmaDesc &d);
+  void layout(Line &l, DmaDesc &d);
+  // An instruction, in the order it is written: its mnemonic (opcode,
+  // type, lanes, function, predicate), its operands slot by slot, its
+  // `{key = value}` fields, then its arguments placed in the operand pool.
   void instruction(Line &l, uint32_t loc);
+  void mnemonic(Line &l, Instr &in);
+  void argList(Line &l, Kind kind, std::vector<int32_t> &args);
+  int64_t slotValue(Line &l, Kind kind, Instr &in);
+  int64_t constant(Line &l, ElemType type);
+  void setField(const Tok &vt, Field field, int64_t value, Instr &in);
+  void fieldList(Line &l, Instr &in, std::vector<int32_t> &args,
+                 std::optional<int64_t> &argBegin);
+  void placeArguments(Line &l, Program &p, Instr &in,
+                      const std::vector<int32_t> &args,
+                      std::optional<int64_t> argBegin);
   uint32_t locOf(std::string_view comment, int commentCol);
   Operand operand(Line &l);
   std::vector<Operand> operandList(Line &l);
@@ -543,59 +572,9 @@ void Assembler::instruction(Line &l, uint32_t loc) {
   }
   Instr in;
   in.loc = loc;
-  const Tok &mt = l.peek();
-  std::string word = l.ident("an instruction");
-  std::string mnemonic = word.substr(0, word.find('.'));
-  auto op = opcodeNamed(mnemonic);
-  if (!op)
-    throw ParseFail{mt.col, "unknown instruction '" + mnemonic + "'"};
-  in.op = *op;
-  if (word.size() > mnemonic.size()) {
-    auto e = elemNamed(word.substr(mnemonic.size() + 1));
-    if (!e)
-      throw ParseFail{mt.col, "unknown element type in '" + word + "'"};
-    in.type = *e;
-  }
-  const Tok &lt = l.peek();
-  if (lt.kind == Tok::Ident && lt.text.size() > 1 && lt.text[0] == 'x' &&
-      isDigit(lt.text[1]))
-    in.lanes = l.labelOf<uint16_t>("x");
-
-  const OpSyntax *syn = opSyntax(in.op);
-  if (syn->fn) {
-    in.fn = aluFn(l);
-    if (isCompare(in.fn)) {
-      if (l.peek().kind == Tok::Int) {
-        in.aux = l.intOf<uint16_t>();
-      } else {
-        const Tok &pt = l.peek();
-        std::string pname = l.ident("a predicate");
-        auto pred = predicateNamed(in.fn, pname);
-        if (!pred)
-          throw ParseFail{pt.col, "unknown predicate '" + pname + "'"};
-        in.aux = *pred;
-      }
-    }
-  }
-
+  mnemonic(l, in);
   std::vector<int32_t> args;
-  bool argsGiven = false;
-  auto argList = [&](Kind kind) {
-    l.punct("[");
-    argsGiven = true;
-    if (l.maybePunct("]"))
-      return;
-    size_t i = 0;
-    do {
-      const char *files = kind == Kind::ArgsT ? "t"
-                          : kind == Kind::ArgsPairs ? (i % 2 ? "s" : "t")
-                                                    : "s";
-      args.push_back(reg(l, files));
-      ++i;
-    } while (l.maybePunct(","));
-    l.punct("]");
-  };
-
+  const OpSyntax *syn = opSyntax(in.op);
   for (int si = 0; si < syn->numSlots; ++si) {
     if (l.atEnd() || l.isWord("from") || l.isPunct("{"))
       break;
@@ -604,186 +583,246 @@ void Assembler::instruction(Line &l, uint32_t loc) {
                 s.kind == Kind::ArgsPairs;
     if (si > 0 && !(list && l.isPunct("[")))
       l.punct(",");
-    int64_t value = 0;
-    char letter = 0;
-    switch (s.kind) {
-    case Kind::RegS:
-      value = reg(l, "s");
-      break;
-    case Kind::RegV:
-      value = reg(l, "v");
-      break;
-    case Kind::RegT:
-      value = reg(l, "t");
-      break;
-    case Kind::RegMov:
-      value = reg(l, "svt", &letter);
-      if (letter)
-        in.aux = letter == 's' ? 0 : letter == 'v' ? 1 : 2;
-      break;
-    case Kind::RegRecv:
-      value = reg(l, "vt");
-      break;
-    case Kind::Target:
-      l.punct("@");
-      value = l.integer("a target");
-      break;
-    case Kind::Channel:
-      value = l.label("c");
-      break;
-    case Kind::Symbol:
-      l.punct("$");
-      value = l.integer("a symbol number");
-      break;
-    case Kind::Desc:
-      value = l.label("d");
-      break;
-    case Kind::View:
-      value = l.label("lx");
-      break;
-    case Kind::Int:
-      value = l.integer();
-      break;
-    case Kind::Const: {
-      const Tok &t = l.peek();
-      double d = 0;
-      bool haveDouble = false;
-      if (t.kind == Tok::Float) {
-        d = l.next().f;
-        haveDouble = true;
-      } else if (l.isWord("bits")) {
-        l.next();
-        l.punct("(");
-        value = l.integer("the bits");
-        l.punct(")");
-        if (!isFloat(in.type))
-          throw ParseFail{t.col, "bits(...) is for float constants"};
-      } else if (t.kind == Tok::Int) {
-        value = l.integer();
-        if (isFloat(in.type)) {
-          d = double(value);
-          haveDouble = true;
-        }
-      } else {
-        l.expected("a constant");
-      }
-      if (haveDouble) {
-        if (!isFloat(in.type))
-          throw ParseFail{t.col, "a float constant needs a float type"};
-        std::memcpy(&value, &d, sizeof d);
-      }
-      break;
-    }
-    case Kind::Sticks:
-    case Kind::Dim:
-    case Kind::Bytes:
-    case Kind::Lane:
-    case Kind::Views:
-      l.word(keywordOf(s.kind));
-      value = l.integer();
-      break;
-    case Kind::ArgsS:
-    case Kind::ArgsT:
-    case Kind::ArgsPairs:
-      argList(s.kind);
+    if (list) {
+      argList(l, s.kind, args);
       continue;
     }
-    const Tok &vt = l.peek();
-    auto fits32 = [&](int64_t v) {
-      if (v < std::numeric_limits<int32_t>::min() ||
-          v > std::numeric_limits<int32_t>::max())
-        throw ParseFail{vt.col, "value " + std::to_string(v) +
-                                    " does not fit a register field"};
-      return int32_t(v);
-    };
-    switch (s.field) {
-    case Field::Dst:
-      in.dst = fits32(value);
-      break;
-    case Field::A:
-      in.a = fits32(value);
-      break;
-    case Field::B:
-      in.b = fits32(value);
-      break;
-    case Field::C:
-      in.c = fits32(value);
-      break;
-    case Field::Imm:
-      in.imm = value;
-      break;
-    case Field::Aux:
-      if (value < 0 || value > 0xffff)
-        throw ParseFail{vt.col, "value " + std::to_string(value) +
-                                    " does not fit 16 bits"};
-      in.aux = uint16_t(value);
-      break;
-    case Field::Args:
-      break;
-    }
+    int64_t value = slotValue(l, s.kind, in);
+    setField(l.peek(), s.field, value, in);
   }
   if (l.isWord("from")) {
     l.next();
     in.srcType = l.elem();
   }
-  int64_t argBegin = 0;
-  bool argBeginGiven = false;
-  if (l.maybePunct("{")) {
-    do {
-      const Tok &kt = l.peek();
-      std::string key = l.ident("a field name");
-      l.punct("=");
-      if (key == "fn") {
-        if (l.peek().kind == Tok::Int) {
-          in.fn = AluFn(l.intOf<uint16_t>());
-        } else {
-          in.fn = aluFn(l);
-        }
-      } else if (key == "dst") {
-        in.dst = l.intOf<int32_t>();
-      } else if (key == "a") {
-        in.a = l.intOf<int32_t>();
-      } else if (key == "b") {
-        in.b = l.intOf<int32_t>();
-      } else if (key == "c") {
-        in.c = l.intOf<int32_t>();
-      } else if (key == "imm") {
-        in.imm = l.integer();
-      } else if (key == "aux") {
-        in.aux = l.intOf<uint16_t>();
-      } else if (key == "args") {
-        argList(Kind::ArgsS);
-      } else if (key == "argbegin") {
-        argBegin = l.intOf<uint32_t>();
-        argBeginGiven = true;
-      } else {
-        throw ParseFail{kt.col, "unknown field '" + key + "'"};
-      }
-    } while (l.maybePunct(","));
-    l.punct("}");
-  }
+  std::optional<int64_t> argBegin;
+  if (l.maybePunct("{"))
+    fieldList(l, in, args, argBegin);
   l.end();
+  placeArguments(l, p, in, args, argBegin);
+  p.code.push_back(in);
+}
 
+void Assembler::mnemonic(Line &l, Instr &in) {
+  const Tok &mt = l.peek();
+  std::string word = l.ident("an instruction");
+  std::string name = word.substr(0, word.find('.'));
+  auto op = opcodeNamed(name);
+  if (!op)
+    throw ParseFail{mt.col, "unknown instruction '" + name + "'"};
+  in.op = *op;
+  if (word.size() > name.size()) {
+    auto e = elemNamed(word.substr(name.size() + 1));
+    if (!e)
+      throw ParseFail{mt.col, "unknown element type in '" + word + "'"};
+    in.type = *e;
+  }
+  const Tok &lt = l.peek();
+  if (lt.kind == Tok::Ident && lt.text.size() > 1 && lt.text[0] == 'x' &&
+      isDigit(lt.text[1]))
+    in.lanes = l.labelOf<uint16_t>("x");
+  if (!opSyntax(in.op)->fn)
+    return;
+  in.fn = aluFn(l);
+  if (!isCompare(in.fn))
+    return;
+  if (l.peek().kind == Tok::Int) {
+    in.aux = l.intOf<uint16_t>();
+    return;
+  }
+  const Tok &pt = l.peek();
+  std::string pname = l.ident("a predicate");
+  auto pred = predicateNamed(in.fn, pname);
+  if (!pred)
+    throw ParseFail{pt.col, "unknown predicate '" + pname + "'"};
+  in.aux = *pred;
+}
+
+void Assembler::argList(Line &l, Kind kind, std::vector<int32_t> &args) {
+  l.punct("[");
+  if (l.maybePunct("]"))
+    return;
+  size_t i = 0;
+  do {
+    const char *files = kind == Kind::ArgsT ? "t"
+                        : kind == Kind::ArgsPairs ? (i % 2 ? "s" : "t")
+                                                  : "s";
+    args.push_back(reg(l, files));
+    ++i;
+  } while (l.maybePunct(","));
+  l.punct("]");
+}
+
+int64_t Assembler::slotValue(Line &l, Kind kind, Instr &in) {
+  char letter = 0;
+  switch (kind) {
+  case Kind::RegS:
+    return reg(l, "s");
+  case Kind::RegV:
+    return reg(l, "v");
+  case Kind::RegT:
+    return reg(l, "t");
+  case Kind::RegMov: {
+    int64_t value = reg(l, "svt", &letter);
+    if (letter)
+      in.aux = letter == 's' ? 0 : letter == 'v' ? 1 : 2;
+    return value;
+  }
+  case Kind::RegRecv:
+    return reg(l, "vt");
+  case Kind::Target:
+    l.punct("@");
+    return l.integer("a target");
+  case Kind::Channel:
+    return l.label("c");
+  case Kind::Symbol:
+    l.punct("$");
+    return l.integer("a symbol number");
+  case Kind::Desc:
+    return l.label("d");
+  case Kind::View:
+    return l.label("lx");
+  case Kind::Int:
+    return l.integer();
+  case Kind::Const:
+    return constant(l, in.type);
+  case Kind::Sticks:
+  case Kind::Dim:
+  case Kind::Bytes:
+  case Kind::Lane:
+  case Kind::Views:
+    l.word(keywordOf(kind));
+    return l.integer();
+  case Kind::ArgsS:
+  case Kind::ArgsT:
+  case Kind::ArgsPairs:
+    break; // argList
+  }
+  return 0;
+}
+
+int64_t Assembler::constant(Line &l, ElemType type) {
+  const Tok &t = l.peek();
+  int64_t value = 0;
+  double d = 0;
+  bool haveDouble = false;
+  if (t.kind == Tok::Float) {
+    d = l.next().f;
+    haveDouble = true;
+  } else if (l.isWord("bits")) {
+    l.next();
+    l.punct("(");
+    value = l.integer("the bits");
+    l.punct(")");
+    if (!isFloat(type))
+      throw ParseFail{t.col, "bits(...) is for float constants"};
+  } else if (t.kind == Tok::Int) {
+    value = l.integer();
+    if (isFloat(type)) {
+      d = double(value);
+      haveDouble = true;
+    }
+  } else {
+    l.expected("a constant");
+  }
+  if (haveDouble) {
+    if (!isFloat(type))
+      throw ParseFail{t.col, "a float constant needs a float type"};
+    std::memcpy(&value, &d, sizeof d);
+  }
+  return value;
+}
+
+void Assembler::setField(const Tok &vt, Field field, int64_t value, Instr &in) {
+  auto fits32 = [&](int64_t v) {
+    if (v < std::numeric_limits<int32_t>::min() ||
+        v > std::numeric_limits<int32_t>::max())
+      throw ParseFail{vt.col, "value " + std::to_string(v) +
+                                  " does not fit a register field"};
+    return int32_t(v);
+  };
+  switch (field) {
+  case Field::Dst:
+    in.dst = fits32(value);
+    break;
+  case Field::A:
+    in.a = fits32(value);
+    break;
+  case Field::B:
+    in.b = fits32(value);
+    break;
+  case Field::C:
+    in.c = fits32(value);
+    break;
+  case Field::Imm:
+    in.imm = value;
+    break;
+  case Field::Aux:
+    if (value < 0 || value > 0xffff)
+      throw ParseFail{vt.col, "value " + std::to_string(value) +
+                                  " does not fit 16 bits"};
+    in.aux = uint16_t(value);
+    break;
+  case Field::Args:
+    break;
+  }
+}
+
+void Assembler::fieldList(Line &l, Instr &in, std::vector<int32_t> &args,
+                          std::optional<int64_t> &argBegin) {
+  do {
+    const Tok &kt = l.peek();
+    std::string key = l.ident("a field name");
+    l.punct("=");
+    if (key == "fn") {
+      if (l.peek().kind == Tok::Int)
+        in.fn = AluFn(l.intOf<uint16_t>());
+      else
+        in.fn = aluFn(l);
+    } else if (key == "dst") {
+      in.dst = l.intOf<int32_t>();
+    } else if (key == "a") {
+      in.a = l.intOf<int32_t>();
+    } else if (key == "b") {
+      in.b = l.intOf<int32_t>();
+    } else if (key == "c") {
+      in.c = l.intOf<int32_t>();
+    } else if (key == "imm") {
+      in.imm = l.integer();
+    } else if (key == "aux") {
+      in.aux = l.intOf<uint16_t>();
+    } else if (key == "args") {
+      argList(l, Kind::ArgsS, args);
+    } else if (key == "argbegin") {
+      argBegin = l.intOf<uint32_t>();
+    } else {
+      throw ParseFail{kt.col, "unknown field '" + key + "'"};
+    }
+  } while (l.maybePunct(","));
+  l.punct("}");
+}
+
+void Assembler::placeArguments(Line &l, Program &p, Instr &in,
+                               const std::vector<int32_t> &args,
+                               std::optional<int64_t> argBegin) {
   in.argCount = uint32_t(args.size());
   if (explicitPool_) {
-    uint64_t end = uint64_t(argBegin) + args.size();
+    int64_t begin = argBegin.value_or(0);
+    uint64_t end = uint64_t(begin) + args.size();
     if (end > p.operands.size())
       l.fail("the arguments run past the program's operands");
     for (size_t i = 0; i < args.size(); ++i)
-      if (p.operands[size_t(argBegin) + i] != args[i])
+      if (p.operands[size_t(begin) + i] != args[i])
         l.fail("the arguments differ from the program's operands at " +
-               std::to_string(argBegin + int64_t(i)));
-    in.argBegin = uint32_t(argBegin);
-  } else {
-    if (argBeginGiven)
-      l.fail("'argbegin' needs an 'operands' line in the program");
-    if (!args.empty()) {
-      in.argBegin = uint32_t(p.operands.size());
-      p.operands.insert(p.operands.end(), args.begin(), args.end());
-    }
+               std::to_string(begin + int64_t(i)));
+    in.argBegin = uint32_t(begin);
+    return;
   }
-  (void)argsGiven;
-  p.code.push_back(in);
+  if (argBegin)
+    l.fail("'argbegin' needs an 'operands' line in the program");
+  if (!args.empty()) {
+    in.argBegin = uint32_t(p.operands.size());
+    p.operands.insert(p.operands.end(), args.begin(), args.end());
+  }
 }
 
 void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
@@ -792,7 +831,20 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
     instruction(l, locOf(comment, commentCol));
     return;
   }
+  const int col = first.col;
   std::string w = l.ident("a statement");
+  if (moduleStatement(l, w) || planStatement(l, w, comment, commentCol) ||
+      dmaStatement(l, w) || programStatement(l, w, col)) {
+    l.end();
+    return;
+  }
+  if (opcodeNamed(w.substr(0, w.find('.'))))
+    // An instruction without its index: re-read from its first token.
+    throw ParseFail{-1, ""}; // handled by the caller
+  throw ParseFail{col, "unknown statement '" + w + "'"};
+}
+
+bool Assembler::moduleStatement(Line &l, const std::string &w) {
   JobPlan &plan = m_.plan;
   if (w == "spyrecode") {
     l.word("version");
@@ -815,89 +867,135 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
     plan.placement = l.intList<int64_t>();
   } else if (w == "lx_peak") {
     plan.lxPeakBytes = l.integer();
-  } else if (w == "channel") {
-    Channel c;
-    l.index("c", plan.channels.size());
-    c.from = l.name("an engine kind");
-    l.punct("->");
-    c.to = l.name("an engine kind");
-    l.word("depth");
-    c.depth = l.integer();
-    c.type = l.elem();
-    c.lanes = l.labelOf<int32_t>("x");
-    l.word("init");
-    c.initialTokens = l.integer();
-    c.loc = locOf(comment, commentCol);
-    plan.channels.push_back(std::move(c));
-  } else if (w == "buffer") {
-    Buffer b;
-    l.index("b", plan.buffers.size());
-    b.name = l.string("the buffer's name");
-    l.word("at");
-    b.address = l.integer();
-    l.word("bytes");
-    b.bytes = l.integer();
-    l.word("copies");
-    b.copies = l.integer();
-    b.loc = locOf(comment, commentCol);
-    plan.buffers.push_back(std::move(b));
-  } else if (w == "ring") {
-    RingExchange r;
-    l.index("r", plan.rings.size());
-    r.kind = l.name("the exchange kind");
-    l.word("groups");
-    r.groupCount = l.integer();
-    l.word("members");
-    r.members = l.integer();
-    l.word("tiles");
-    l.punct("[");
-    if (!l.maybePunct("]")) {
-      do
-        r.groups.push_back(l.intList<int64_t>());
-      while (l.maybePunct(","));
-      l.punct("]");
-    }
-    l.word("bytes_per_step");
-    r.bytesPerStep = l.integer();
-    l.word("steps");
-    r.steps = l.integer();
-    l.word("hops");
-    r.hops = l.integer();
-    r.loc = locOf(comment, commentCol);
-    plan.rings.push_back(std::move(r));
   } else if (w == "symbol") {
-    Symbol s;
-    l.punct("$");
-    const Tok &t = l.peek();
-    if (l.integer("the symbol number") != int64_t(m_.symbols.size()))
-      throw ParseFail{t.col, "symbol $" + t.text + " is out of order"};
-    s.name = l.string("the symbol's name");
-    const Tok &kt = l.peek();
-    std::string kind = l.ident("tensor, dim or scalar");
-    if (kind == "tensor")
-      s.kind = Symbol::TensorBase;
-    else if (kind == "dim")
-      s.kind = Symbol::Dimension;
-    else if (kind == "scalar")
-      s.kind = Symbol::Scalar;
-    else
-      throw ParseFail{kt.col, "unknown symbol kind '" + kind + "'"};
-    s.type = l.elem();
-    l.word("arg");
-    s.argument = l.intOf<int32_t>();
-    l.word("uses");
-    l.punct("[");
-    if (!l.maybePunct("]")) {
-      do {
-        int32_t prog = l.labelOf<int32_t>("p");
-        l.punct("@");
-        int32_t ins = l.intOf<int32_t>();
-        s.uses.push_back({prog, ins});
-      } while (l.maybePunct(","));
-      l.punct("]");
-    }
-    m_.symbols.push_back(std::move(s));
-  } else if (w == "lxview") {
+    symbol(l);
+  } else if (w == "location") {
+    location(l);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool Assembler::planStatement(Line &l, const std::string &w,
+                              std::string_view comment, int commentCol) {
+  if (w == "channel")
+    channel(l, locOf(comment, commentCol));
+  else if (w == "buffer")
+    buffer(l, locOf(comment, commentCol));
+  else if (w == "ring")
+    ring(l, locOf(comment, commentCol));
+  else
+    return false;
+  return true;
+}
+
+void Assembler::channel(Line &l, uint32_t loc) {
+  Channel c;
+  l.index("c", m_.plan.channels.size());
+  c.from = l.name("an engine kind");
+  l.punct("->");
+  c.to = l.name("an engine kind");
+  l.word("depth");
+  c.depth = l.integer();
+  c.type = l.elem();
+  c.lanes = l.labelOf<int32_t>("x");
+  l.word("init");
+  c.initialTokens = l.integer();
+  c.loc = loc;
+  m_.plan.channels.push_back(std::move(c));
+}
+
+void Assembler::buffer(Line &l, uint32_t loc) {
+  Buffer b;
+  l.index("b", m_.plan.buffers.size());
+  b.name = l.string("the buffer's name");
+  l.word("at");
+  b.address = l.integer();
+  l.word("bytes");
+  b.bytes = l.integer();
+  l.word("copies");
+  b.copies = l.integer();
+  b.loc = loc;
+  m_.plan.buffers.push_back(std::move(b));
+}
+
+void Assembler::ring(Line &l, uint32_t loc) {
+  RingExchange r;
+  l.index("r", m_.plan.rings.size());
+  r.kind = l.name("the exchange kind");
+  l.word("groups");
+  r.groupCount = l.integer();
+  l.word("members");
+  r.members = l.integer();
+  l.word("tiles");
+  l.punct("[");
+  if (!l.maybePunct("]")) {
+    do
+      r.groups.push_back(l.intList<int64_t>());
+    while (l.maybePunct(","));
+    l.punct("]");
+  }
+  l.word("bytes_per_step");
+  r.bytesPerStep = l.integer();
+  l.word("steps");
+  r.steps = l.integer();
+  l.word("hops");
+  r.hops = l.integer();
+  r.loc = loc;
+  m_.plan.rings.push_back(std::move(r));
+}
+
+void Assembler::symbol(Line &l) {
+  Symbol s;
+  l.punct("$");
+  const Tok &t = l.peek();
+  if (l.integer("the symbol number") != int64_t(m_.symbols.size()))
+    throw ParseFail{t.col, "symbol $" + t.text + " is out of order"};
+  s.name = l.string("the symbol's name");
+  const Tok &kt = l.peek();
+  std::string kind = l.ident("tensor, dim or scalar");
+  if (kind == "tensor")
+    s.kind = Symbol::TensorBase;
+  else if (kind == "dim")
+    s.kind = Symbol::Dimension;
+  else if (kind == "scalar")
+    s.kind = Symbol::Scalar;
+  else
+    throw ParseFail{kt.col, "unknown symbol kind '" + kind + "'"};
+  s.type = l.elem();
+  l.word("arg");
+  s.argument = l.intOf<int32_t>();
+  l.word("uses");
+  l.punct("[");
+  if (!l.maybePunct("]")) {
+    do {
+      int32_t prog = l.labelOf<int32_t>("p");
+      l.punct("@");
+      int32_t ins = l.intOf<int32_t>();
+      s.uses.push_back({prog, ins});
+    } while (l.maybePunct(","));
+    l.punct("]");
+  }
+  m_.symbols.push_back(std::move(s));
+}
+
+void Assembler::location(Line &l) {
+  l.punct("#");
+  const Tok &t = l.peek();
+  if (l.integer("the location number") != int64_t(m_.locations.size()))
+    throw ParseFail{t.col, "location #" + t.text + " is out of order"};
+  Location loc;
+  l.word("line");
+  loc.ktirLine = l.intOf<int>();
+  l.word("dflow");
+  loc.dataflowLine = l.intOf<int>();
+  loc.op = l.string("the op name");
+  m_.locations.push_back(std::move(loc));
+}
+
+bool Assembler::dmaStatement(Line &l, const std::string &w) {
+  if (w == "lxview") {
     LxView v;
     l.index("lx", m_.lxViews.size());
     v.dims = l.intList<int64_t>();
@@ -908,30 +1006,7 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
     v.buffer = l.labelOf<int32_t>("b");
     m_.lxViews.push_back(std::move(v));
   } else if (w == "dmadesc") {
-    DmaDesc d;
-    l.index("d", m_.dmas.size());
-    if (l.isWord("hbm_to_lx"))
-      d.toLx = true;
-    else if (l.isWord("lx_to_hbm"))
-      d.toLx = false;
-    else
-      l.expected("hbm_to_lx or lx_to_hbm");
-    l.next();
-    d.type = l.elem();
-    l.word("tile");
-    d.tileShape = l.intList<int64_t>();
-    l.word("order");
-    d.order = l.intList<int32_t>();
-    l.word("lx");
-    d.lxView = l.labelOf<int32_t>("lx");
-    l.word("at");
-    d.lxAddress = operand(l);
-    l.word("sticks");
-    d.sticks = l.integer();
-    l.word("hops");
-    d.hops = l.integer();
-    current_ = -1;
-    m_.dmas.push_back(std::move(d));
+    dmaDesc(l);
   } else if (w == "view") {
     lastDma(l).view.push_back(viewPart(l));
   } else if (w == "anchor") {
@@ -949,41 +1024,81 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
   } else if (w == "captured") {
     lastDma(l).captured = operandList(l);
   } else if (w == "subscript") {
-    DmaDesc &d = lastDma(l);
-    DmaDesc::Subscript sub;
-    if (l.isWord("direct")) {
-      l.next();
-    } else {
-      l.word("index");
-      sub.indexView = l.intOf<int32_t>();
-    }
-    l.punct("[");
-    if (!l.maybePunct("]")) {
-      do {
-        AffineExprCode e;
-        affineTerm(l, e, true);
-        sub.exprs.push_back(std::move(e));
-      } while (l.maybePunct(","));
-      l.punct("]");
-    }
-    d.subscripts.push_back(std::move(sub));
+    subscript(l, lastDma(l));
   } else if (w == "chunk") {
     DmaDesc &d = lastDma(l);
     l.word("at");
     d.chunked = true;
     d.firstStick = operand(l);
   } else if (w == "layout") {
-    DmaDesc &d = lastDma(l);
-    if (l.isWord("masked"))
-      d.layout = uint8_t(TileLayout::Masked);
-    else if (l.isWord("packed"))
-      d.layout = uint8_t(TileLayout::Packed);
-    else if (l.isWord("box"))
-      d.layout = uint8_t(TileLayout::Box);
-    else
-      l.expected("box, masked or packed");
+    layout(l, lastDma(l));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void Assembler::dmaDesc(Line &l) {
+  DmaDesc d;
+  l.index("d", m_.dmas.size());
+  if (l.isWord("hbm_to_lx"))
+    d.toLx = true;
+  else if (l.isWord("lx_to_hbm"))
+    d.toLx = false;
+  else
+    l.expected("hbm_to_lx or lx_to_hbm");
+  l.next();
+  d.type = l.elem();
+  l.word("tile");
+  d.tileShape = l.intList<int64_t>();
+  l.word("order");
+  d.order = l.intList<int32_t>();
+  l.word("lx");
+  d.lxView = l.labelOf<int32_t>("lx");
+  l.word("at");
+  d.lxAddress = operand(l);
+  l.word("sticks");
+  d.sticks = l.integer();
+  l.word("hops");
+  d.hops = l.integer();
+  current_ = -1;
+  m_.dmas.push_back(std::move(d));
+}
+
+void Assembler::subscript(Line &l, DmaDesc &d) {
+  DmaDesc::Subscript sub;
+  if (l.isWord("direct")) {
     l.next();
-  } else if (w == "program") {
+  } else {
+    l.word("index");
+    sub.indexView = l.intOf<int32_t>();
+  }
+  l.punct("[");
+  if (!l.maybePunct("]")) {
+    do {
+      AffineExprCode e;
+      affineTerm(l, e, true);
+      sub.exprs.push_back(std::move(e));
+    } while (l.maybePunct(","));
+    l.punct("]");
+  }
+  d.subscripts.push_back(std::move(sub));
+}
+
+void Assembler::layout(Line &l, DmaDesc &d) {
+  if (l.isWord("masked"))
+    d.layout = uint8_t(TileLayout::Masked);
+  else if (l.isWord("packed"))
+    d.layout = uint8_t(TileLayout::Packed);
+  else if (l.isWord("box"))
+    d.layout = uint8_t(TileLayout::Box);
+  else
+    l.expected("box, masked or packed");
+  l.next();
+}
+
+bool Assembler::programStatement(Line &l, const std::string &w, int col) {
+  if (w == "program") {
     Program p;
     l.index("p", m_.programs.size());
     p.unit = l.name("the engine kind");
@@ -1017,29 +1132,13 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
   } else if (w == "operands") {
     Program &p = lastProgram(l);
     if (!p.code.empty() || explicitPool_)
-      throw ParseFail{first.col,
-                      "'operands' comes once, before the instructions"};
+      throw ParseFail{col, "'operands' comes once, before the instructions"};
     p.operands = l.intList<int32_t>();
     explicitPool_ = true;
-  } else if (w == "location") {
-    l.punct("#");
-    const Tok &t = l.peek();
-    if (l.integer("the location number") != int64_t(m_.locations.size()))
-      throw ParseFail{t.col, "location #" + t.text + " is out of order"};
-    Location loc;
-    l.word("line");
-    loc.ktirLine = l.intOf<int>();
-    l.word("dflow");
-    loc.dataflowLine = l.intOf<int>();
-    loc.op = l.string("the op name");
-    m_.locations.push_back(std::move(loc));
-  } else if (opcodeNamed(w.substr(0, w.find('.')))) {
-    // An instruction without its index: re-read from its first token.
-    throw ParseFail{-1, ""}; // handled by the caller
   } else {
-    throw ParseFail{first.col, "unknown statement '" + w + "'"};
+    return false;
   }
-  l.end();
+  return true;
 }
 
 Module Assembler::parse(std::string_view text, int &lineNo) {

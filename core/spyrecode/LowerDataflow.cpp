@@ -16,6 +16,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <set>
+
 using namespace mlir;
 
 namespace spyre::code {
@@ -102,13 +104,21 @@ std::unique_ptr<Module> lowerDataflow(ModuleOp module,
     plan.lxPeakBytes = peak.getInt();
   out->locations.push_back({}); // 0: unknown
 
-  // Symbols: every kernel argument.
+  // Symbols: every kernel argument, named as in the source; a name read
+  // twice (arguments the generator gave one location) gets its position.
+  StringRef sourceFile;
+  if (auto file = dyn_cast<FileLineColLoc>(module.getLoc()))
+    sourceFile = file.getFilename();
+  std::set<std::string> taken;
   for (BlockArgument arg : kernel.getArguments()) {
     Symbol s;
     s.argument = int32_t(arg.getArgNumber());
-    s.name = valueNameAt(options.source, arg.getLoc());
+    s.name = valueNameAt(options.source, arg.getLoc(), sourceFile);
+    std::string position = "arg" + std::to_string(arg.getArgNumber());
     if (s.name.empty())
-      s.name = "arg" + std::to_string(arg.getArgNumber());
+      s.name = position;
+    while (!taken.insert(s.name).second)
+      s.name += "_" + position;
     Type type = arg.getType();
     if (auto runtime = dyn_cast<ktdp::RuntimeArgType>(type))
       type = runtime.getValueType();

@@ -59,9 +59,11 @@ int ktirLineOf(mlir::Location loc) {
   return line;
 }
 
-std::string valueNameAt(const std::string &source, mlir::Location loc) {
-  auto file = dyn_cast<FileLineColLoc>(loc);
-  if (!file || source.empty() || file.getColumn() == 0)
+std::string valueNameAt(const std::string &source, mlir::Location loc,
+                        llvm::StringRef inFile) {
+  auto file = loc->findInstanceOf<FileLineColLoc>();
+  if (!file || source.empty() || file.getColumn() == 0 ||
+      (!inFile.empty() && file.getFilename() != inFile))
     return {};
   size_t begin = 0;
   for (unsigned line = 1; line < file.getLine(); ++line) {

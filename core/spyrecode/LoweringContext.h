@@ -36,8 +36,12 @@ int ktirLineOf(mlir::Location loc);
 /// The SSA name (without '%') written at `loc` in `source`: the argument
 /// `%x_ptr` at `loc`, or the result `%x` of the op whose name is at `loc`
 /// (`%x = ktdp.load ...`), or for an op without results its first operand
-/// (`ktdp.store %y, ...`); "" when there is none.
-std::string valueNameAt(const std::string &source, mlir::Location loc);
+/// (`ktdp.store %y, ...`); "" when there is none. The place is the first
+/// file location in `loc` (a generated kernel's ops are placed on their
+/// line first: ir/KernelLocations.h), and only one in `file` counts when
+/// `file` is given (another file's lines are not the source's).
+std::string valueNameAt(const std::string &source, mlir::Location loc,
+                        llvm::StringRef file = {});
 
 struct LoweringContext {
   LoweringContext(Module &out, const LoweringOptions &options, int stickBytes)

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <cstring>
@@ -42,6 +43,7 @@ bool isCast(AluFn fn) {
   case AluFn::ExtSI:
   case AluFn::ExtUI:
   case AluFn::TruncI:
+  case AluFn::Bitcast:
     return true;
   default:
     return false;
@@ -300,8 +302,47 @@ ProgramLowering::regsOf(ValueRange values, Operation *user) {
 // The program
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// The Const instruction of scalar `attr` of type `t` (its destination
+/// left to the caller); none when SpyreCode has no constant of that type.
+std::optional<Instr> scalarConstant(Attribute attr, Type t) {
+  Instr in;
+  in.op = Opcode::Const;
+  std::optional<ElemType> elem = elemTypeOf(t);
+  if (!elem)
+    return std::nullopt;
+  in.type = *elem;
+  if (auto i = dyn_cast<IntegerAttr>(attr)) {
+    if (!i.getType().isIntOrIndex())
+      return std::nullopt;
+    APInt v = i.getValue();
+    in.imm = v.getBitWidth() == 1 ? int64_t(v.getZExtValue())
+                                  : v.getSExtValue();
+  } else if (auto f = dyn_cast<FloatAttr>(attr)) {
+    double d = f.getValueAsDouble();
+    std::memcpy(&in.imm, &d, sizeof d);
+  } else {
+    return std::nullopt;
+  }
+  return in;
+}
+
+} // namespace
+
 /// Kernel arguments and constants are loaded once, before the body.
 LogicalResult ProgramLowering::prologue() {
+  if (failed(loadArguments()))
+    return failure();
+  WalkResult walk = program.walk([&](arith::ConstantOp op) {
+    if (op->use_empty() || succeeded(loadConstant(op)))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+LogicalResult ProgramLowering::loadArguments() {
   // Kernel arguments, in signature order.
   llvm::SetVector<Value> args;
   program.walk([&](Operation *op) {
@@ -333,140 +374,120 @@ LogicalResult ProgramLowering::prologue() {
     int32_t at = emit(in, program);
     ctx.out.symbols[symbol].uses.push_back({index, at});
   }
-  // Constants.
-  WalkResult walk = program.walk([&](arith::ConstantOp op) {
-    if (op->use_empty())
-      return WalkResult::advance();
-    Attribute value = op.getValue();
-    Type type = op.getType();
-    auto scalar = [&](Attribute attr, Type t) -> std::optional<Instr> {
-      Instr in;
-      in.op = Opcode::Const;
-      std::optional<ElemType> elem = elemTypeOf(t);
-      if (!elem)
-        return std::nullopt;
-      in.type = *elem;
-      if (auto i = dyn_cast<IntegerAttr>(attr)) {
-        if (!i.getType().isIntOrIndex())
-          return std::nullopt;
-        APInt v = i.getValue();
-        in.imm = v.getBitWidth() == 1 ? int64_t(v.getZExtValue())
-                                      : v.getSExtValue();
-      } else if (auto f = dyn_cast<FloatAttr>(attr)) {
-        double d = f.getValueAsDouble();
-        std::memcpy(&in.imm, &d, sizeof d);
-      } else {
-        return std::nullopt;
-      }
-      return in;
-    };
-    if (auto vec = dyn_cast<VectorType>(type)) {
-      auto dense = dyn_cast<DenseElementsAttr>(value);
-      std::optional<Instr> in;
-      if (dense && dense.isSplat())
-        in = scalar(dense.getSplatValue<Attribute>(), vec.getElementType());
-      if (!in) {
-        op.emitError("SpyreCode takes splat vector constants only");
-        return WalkResult::interrupt();
-      }
-      in->dst = newS();
-      emit(*in, op);
-      FailureOr<Reg> r = resultReg(op.getResult(), op);
-      if (failed(r))
-        return WalkResult::interrupt();
-      Instr splat;
-      splat.op = Opcode::VSplat;
-      splat.type = in->type;
-      splat.lanes = uint16_t(vec.getNumElements());
-      splat.dst = r->n;
-      splat.a = in->dst;
-      emit(splat, op);
-      loadedOnce.insert(op.getResult());
-      return WalkResult::advance();
-    }
-    if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-      // A constant tile (a ring partner table, a zero accumulator): a
-      // splat, or zeros and one insert per element, up to kMaxConstTile.
-      constexpr int64_t kMaxConstTile = 4096;
-      auto dense = dyn_cast<DenseElementsAttr>(value);
-      if (!dense || !tensor.hasStaticShape() ||
-          (!dense.isSplat() && tensor.getNumElements() > kMaxConstTile)) {
-        op.emitError("SpyreCode takes constant tiles that are splats or of "
-                     "at most ")
-            << kMaxConstTile << " elements, not " << type;
-        return WalkResult::interrupt();
-      }
-      FailureOr<Reg> r = resultReg(op.getResult(), op);
-      if (failed(r))
-        return WalkResult::interrupt();
-      loadedOnce.insert(op.getResult());
-      Instr fill;
-      fill.op = Opcode::TSplat;
-      fill.type = elemOrNone(type);
-      fill.dst = r->n;
-      SmallVector<Attribute> elements(dense.getValues<Attribute>());
-      if (dense.isSplat()) {
-        std::optional<Instr> in = scalar(elements.front(), tensor.getElementType());
-        if (!in) {
-          op.emitError("SpyreCode has no constant of type ") << type;
-          return WalkResult::interrupt();
-        }
-        in->dst = newS();
-        emit(*in, op);
-        fill.a = in->dst;
-        emit(fill, op);
-        return WalkResult::advance();
-      }
-      emit(fill, op);
-      ArrayRef<int64_t> shape = tensor.getShape();
-      SmallVector<int32_t> index(shape.size());
-      for (int32_t &r : index)
-        r = newS();
-      for (auto [linear, attr] : llvm::enumerate(elements)) {
-        std::optional<Instr> in = scalar(attr, tensor.getElementType());
-        if (!in) {
-          op.emitError("SpyreCode has no constant of type ") << type;
-          return WalkResult::interrupt();
-        }
-        int64_t rest = int64_t(linear);
-        for (size_t d = shape.size(); d-- > 0;) {
-          Instr at;
-          at.op = Opcode::Const;
-          at.type = ElemType::Index;
-          at.dst = index[d];
-          at.imm = rest % shape[d];
-          rest /= shape[d];
-          emit(at, op);
-        }
-        in->dst = newS();
-        emit(*in, op);
-        Instr insert;
-        insert.op = Opcode::TInsert;
-        insert.type = fill.type;
-        insert.dst = r->n;
-        insert.a = r->n;
-        insert.b = in->dst;
-        setArgs(insert, index);
-        emit(insert, op);
-      }
-      return WalkResult::advance();
-    }
-    if (isa<ShapedType>(type)) {
-      op.emitError("SpyreCode has no constant of type ") << type;
-      return WalkResult::interrupt();
-    }
-    std::optional<Instr> in = scalar(value, type);
-    if (!in) {
-      op.emitError("SpyreCode has no constant of type ") << type;
-      return WalkResult::interrupt();
+  return success();
+}
+
+LogicalResult ProgramLowering::loadConstant(arith::ConstantOp op) {
+  Type type = op.getType();
+  if (auto vec = dyn_cast<VectorType>(type))
+    return loadVectorConstant(op, vec);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return loadTileConstant(op, tensor);
+  std::optional<Instr> in;
+  if (!isa<ShapedType>(type))
+    in = scalarConstant(op.getValue(), type);
+  if (!in)
+    return op.emitError("SpyreCode has no constant of type ") << type;
+  in->dst = newS();
+  regs[op.getResult()] = Reg{S, in->dst};
+  loadedOnce.insert(op.getResult());
+  emit(*in, op);
+  return success();
+}
+
+LogicalResult ProgramLowering::loadVectorConstant(arith::ConstantOp op,
+                                                  VectorType vec) {
+  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+  std::optional<Instr> in;
+  if (dense && dense.isSplat())
+    in = scalarConstant(dense.getSplatValue<Attribute>(), vec.getElementType());
+  if (!in)
+    return op.emitError("SpyreCode takes splat vector constants only");
+  in->dst = newS();
+  emit(*in, op);
+  FailureOr<Reg> r = resultReg(op.getResult(), op);
+  if (failed(r))
+    return failure();
+  Instr splat;
+  splat.op = Opcode::VSplat;
+  splat.type = in->type;
+  splat.lanes = uint16_t(vec.getNumElements());
+  splat.dst = r->n;
+  splat.a = in->dst;
+  emit(splat, op);
+  loadedOnce.insert(op.getResult());
+  return success();
+}
+
+LogicalResult ProgramLowering::loadTileConstant(arith::ConstantOp op,
+                                                RankedTensorType tensor) {
+  // A constant tile (a ring partner table, a zero accumulator): a splat,
+  // or zeros and one insert per element, up to kMaxConstTile.
+  constexpr int64_t kMaxConstTile = 4096;
+  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!dense || !tensor.hasStaticShape() ||
+      (!dense.isSplat() && tensor.getNumElements() > kMaxConstTile))
+    return op.emitError("SpyreCode takes constant tiles that are splats or of "
+                        "at most ")
+           << kMaxConstTile << " elements, not " << Type(tensor);
+  FailureOr<Reg> r = resultReg(op.getResult(), op);
+  if (failed(r))
+    return failure();
+  loadedOnce.insert(op.getResult());
+  Instr fill;
+  fill.op = Opcode::TSplat;
+  fill.type = elemOrNone(tensor);
+  fill.dst = r->n;
+  SmallVector<Attribute> elements(dense.getValues<Attribute>());
+  if (dense.isSplat()) {
+    std::optional<Instr> in =
+        scalarConstant(elements.front(), tensor.getElementType());
+    if (!in)
+      return op.emitError("SpyreCode has no constant of type ") << Type(tensor);
+    in->dst = newS();
+    emit(*in, op);
+    fill.a = in->dst;
+    emit(fill, op);
+    return success();
+  }
+  emit(fill, op);
+  return insertElements(op, tensor, elements, fill);
+}
+
+LogicalResult ProgramLowering::insertElements(arith::ConstantOp op,
+                                              RankedTensorType tensor,
+                                              ArrayRef<Attribute> elements,
+                                              const Instr &fill) {
+  ArrayRef<int64_t> shape = tensor.getShape();
+  SmallVector<int32_t> index(shape.size());
+  for (int32_t &r : index)
+    r = newS();
+  for (auto [linear, attr] : llvm::enumerate(elements)) {
+    std::optional<Instr> in = scalarConstant(attr, tensor.getElementType());
+    if (!in)
+      return op.emitError("SpyreCode has no constant of type ") << Type(tensor);
+    int64_t rest = int64_t(linear);
+    for (size_t d = shape.size(); d-- > 0;) {
+      Instr at;
+      at.op = Opcode::Const;
+      at.type = ElemType::Index;
+      at.dst = index[d];
+      at.imm = rest % shape[d];
+      rest /= shape[d];
+      emit(at, op);
     }
     in->dst = newS();
-    regs[op.getResult()] = Reg{S, in->dst};
-    loadedOnce.insert(op.getResult());
     emit(*in, op);
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
+    Instr insert;
+    insert.op = Opcode::TInsert;
+    insert.type = fill.type;
+    insert.dst = fill.dst;
+    insert.a = fill.dst;
+    insert.b = in->dst;
+    setArgs(insert, index);
+    emit(insert, op);
+  }
+  return success();
 }
 
 LogicalResult ProgramLowering::run() {
@@ -805,239 +826,274 @@ LogicalResult ProgramLowering::lowerAlu(Operation *op, AluFn fn) {
   return success();
 }
 
+namespace {
+uint16_t lanesOf(Type t) {
+  return uint16_t(cast<VectorType>(t).getNumElements());
+}
+} // namespace
+
 LogicalResult ProgramLowering::lowerVector(Operation *op, bool &handled) {
   handled = true;
-  auto lanesOf = [](Type t) {
-    return uint16_t(cast<VectorType>(t).getNumElements());
-  };
-  if (isa<vector::BroadcastOp>(op)) {
-    Value source = op->getOperand(0);
-    FailureOr<Reg> src = reg(source, op);
-    if (failed(src))
-      return failure();
-    int32_t scalar = src->n;
-    if (src->file == V) {
-      if (cast<VectorType>(source.getType()).getNumElements() != 1)
-        return op->emitError("SpyreCode broadcasts a scalar or a one-lane "
-                             "vector only");
-      Instr ex;
-      ex.op = Opcode::VExtract;
-      ex.type = elemOrNone(source.getType());
-      ex.lanes = 1;
-      ex.dst = newS();
-      ex.a = src->n;
-      emit(ex, op);
-      scalar = ex.dst;
-    }
-    FailureOr<Reg> dst = resultReg(op->getResult(0), op);
-    if (failed(dst))
-      return failure();
-    Instr in;
-    in.op = Opcode::VSplat;
-    in.type = elemOrNone(op->getResult(0).getType());
-    in.lanes = lanesOf(op->getResult(0).getType());
-    in.dst = dst->n;
-    in.a = scalar;
-    emit(in, op);
-    return success();
-  }
-  if (auto red = dyn_cast<vector::ReductionOp>(op)) {
-    std::optional<ElemType> type = elemTypeOf(red.getType());
-    if (!type)
-      return op->emitError("SpyreCode has no element type for ")
-             << red.getType();
-    std::optional<AluFn> fn = reductionFn(red.getKind(), isFloat(*type));
-    FailureOr<Reg> src = reg(red.getVector(), op);
-    if (!fn)
-      return op->emitError("SpyreCode has no reduction of this kind");
-    if (failed(src))
-      return failure();
-    Instr in;
-    in.op = Opcode::VReduce;
-    in.fn = *fn;
-    in.type = *type;
-    in.lanes = lanesOf(red.getVector().getType());
-    in.a = src->n;
-    if (Value acc = red.getAcc()) {
-      FailureOr<int32_t> a = sreg(acc, op);
-      if (failed(a))
-        return failure();
-      in.b = *a;
-    }
-    FailureOr<Reg> dst = resultReg(red.getResult(), op);
-    if (failed(dst))
-      return failure();
-    in.dst = dst->n;
-    emit(in, op);
-    return success();
-  }
-  if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
-    if (cast<VectorType>(ex.getSource().getType()).getRank() != 1 ||
-        isa<VectorType>(ex.getResult().getType()))
-      return op->emitError("SpyreCode extracts one lane of a 1-D vector only");
-    FailureOr<Reg> src = reg(ex.getSource(), op);
-    if (failed(src))
-      return failure();
-    Instr in;
-    in.op = Opcode::VExtract;
-    in.type = elemOrNone(ex.getResult().getType());
-    in.lanes = lanesOf(ex.getSource().getType());
-    in.a = src->n;
-    OpFoldResult pos = ex.getMixedPosition()[0];
-    if (auto attr = dyn_cast<Attribute>(pos)) {
-      in.imm = cast<IntegerAttr>(attr).getInt();
-    } else {
-      FailureOr<int32_t> lane = sreg(cast<Value>(pos), op);
-      if (failed(lane))
-        return failure();
-      in.b = *lane;
-    }
-    FailureOr<Reg> dst = resultReg(ex.getResult(), op);
-    if (failed(dst))
-      return failure();
-    in.dst = dst->n;
-    emit(in, op);
-    return success();
-  }
-  if (auto ins = dyn_cast<vector::InsertOp>(op)) {
-    if (cast<VectorType>(ins.getDest().getType()).getRank() != 1 ||
-        isa<VectorType>(ins.getValueToStore().getType()))
-      return op->emitError("SpyreCode inserts one lane of a 1-D vector only");
-    FailureOr<Reg> dest = reg(ins.getDest(), op);
-    FailureOr<int32_t> value = sreg(ins.getValueToStore(), op);
-    if (failed(dest) || failed(value))
-      return failure();
-    Instr in;
-    in.op = Opcode::VInsert;
-    in.type = elemOrNone(ins.getResult().getType());
-    in.lanes = lanesOf(ins.getResult().getType());
-    in.a = dest->n;
-    in.b = *value;
-    OpFoldResult pos = ins.getMixedPosition()[0];
-    if (auto attr = dyn_cast<Attribute>(pos)) {
-      in.imm = cast<IntegerAttr>(attr).getInt();
-    } else {
-      FailureOr<int32_t> lane = sreg(cast<Value>(pos), op);
-      if (failed(lane))
-        return failure();
-      in.c = *lane;
-    }
-    FailureOr<Reg> dst = resultReg(ins.getResult(), op);
-    if (failed(dst))
-      return failure();
-    in.dst = dst->n;
-    emit(in, op);
-    return success();
-  }
-  if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp>(op)) {
-    // A reshape whose only user reshapes it back (an all-reduce's 1-D
-    // result expanded to its rows again) is not copied: the user takes
-    // the source tile, or copies it straight into its preassigned register.
-    Value result = op->getResult(0);
-    if (result.hasOneUse() && reusable(op->getOperand(0), op)) {
-      Operation *back = *result.getUsers().begin();
-      if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp>(
-              back) &&
-          reusable(result, back) &&
-          back->getResult(0).getType() == op->getOperand(0).getType()) {
-        reshapedBack[result] = op->getOperand(0);
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](vector::BroadcastOp b) { return lowerBroadcast(b); })
+      .Case([&](vector::ReductionOp r) { return lowerReduction(r); })
+      .Case([&](vector::ExtractOp e) { return lowerExtract(e); })
+      .Case([&](vector::InsertOp i) { return lowerInsert(i); })
+      .Case<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp>(
+          [&](auto) { return lowerReshape(op); })
+      .Case([&](vector::FMAOp) { return lowerAlu(op, AluFn::Fma); })
+      .Case([&](vector::ShapeCastOp) { return lowerShapeCast(op); })
+      .Case([&](vector::TransferReadOp r) { return lowerTransferRead(r); })
+      .Case([&](vector::TransferWriteOp w) { return lowerTransferWrite(w); })
+      .Default([&](Operation *) {
+        handled = false;
         return success();
-      }
-    }
-    // A tile of the same elements in another shape: copied row-major.
-    Value from = op->getOperand(0);
-    auto through = reshapedBack.find(from);
-    if (through != reshapedBack.end())
-      from = through->second;
-    FailureOr<Reg> src = reg(from, op);
-    if (failed(src))
+      });
+}
+
+LogicalResult ProgramLowering::lowerBroadcast(vector::BroadcastOp op) {
+  Value source = op->getOperand(0);
+  FailureOr<Reg> src = reg(source, op);
+  if (failed(src))
+    return failure();
+  int32_t scalar = src->n;
+  if (src->file == V) {
+    if (cast<VectorType>(source.getType()).getNumElements() != 1)
+      return op->emitError("SpyreCode broadcasts a scalar or a one-lane "
+                           "vector only");
+    Instr ex;
+    ex.op = Opcode::VExtract;
+    ex.type = elemOrNone(source.getType());
+    ex.lanes = 1;
+    ex.dst = newS();
+    ex.a = src->n;
+    emit(ex, op);
+    scalar = ex.dst;
+  }
+  FailureOr<Reg> dst = resultReg(op->getResult(0), op);
+  if (failed(dst))
+    return failure();
+  Instr in;
+  in.op = Opcode::VSplat;
+  in.type = elemOrNone(op->getResult(0).getType());
+  in.lanes = lanesOf(op->getResult(0).getType());
+  in.dst = dst->n;
+  in.a = scalar;
+  emit(in, op);
+  return success();
+}
+
+LogicalResult ProgramLowering::lowerReduction(vector::ReductionOp red) {
+  Operation *op = red;
+  std::optional<ElemType> type = elemTypeOf(red.getType());
+  if (!type)
+    return op->emitError("SpyreCode has no element type for ")
+           << red.getType();
+  std::optional<AluFn> fn = reductionFn(red.getKind(), isFloat(*type));
+  FailureOr<Reg> src = reg(red.getVector(), op);
+  if (!fn)
+    return op->emitError("SpyreCode has no reduction of this kind");
+  if (failed(src))
+    return failure();
+  Instr in;
+  in.op = Opcode::VReduce;
+  in.fn = *fn;
+  in.type = *type;
+  in.lanes = lanesOf(red.getVector().getType());
+  in.a = src->n;
+  if (Value acc = red.getAcc()) {
+    FailureOr<int32_t> a = sreg(acc, op);
+    if (failed(a))
       return failure();
-    if (through != reshapedBack.end() && !preassigned.count(result)) {
-      regs[result] = *src;
+    in.b = *a;
+  }
+  return emitInto(in, red.getResult(), op);
+}
+
+LogicalResult ProgramLowering::lowerExtract(vector::ExtractOp ex) {
+  Operation *op = ex;
+  if (cast<VectorType>(ex.getSource().getType()).getRank() != 1 ||
+      isa<VectorType>(ex.getResult().getType()))
+    return op->emitError("SpyreCode extracts one lane of a 1-D vector only");
+  FailureOr<Reg> src = reg(ex.getSource(), op);
+  if (failed(src))
+    return failure();
+  Instr in;
+  in.op = Opcode::VExtract;
+  in.type = elemOrNone(ex.getResult().getType());
+  in.lanes = lanesOf(ex.getSource().getType());
+  in.a = src->n;
+  if (failed(lanePosition(ex.getMixedPosition()[0], in.imm, in.b, op)))
+    return failure();
+  return emitInto(in, ex.getResult(), op);
+}
+
+LogicalResult ProgramLowering::lowerInsert(vector::InsertOp ins) {
+  Operation *op = ins;
+  if (cast<VectorType>(ins.getDest().getType()).getRank() != 1 ||
+      isa<VectorType>(ins.getValueToStore().getType()))
+    return op->emitError("SpyreCode inserts one lane of a 1-D vector only");
+  FailureOr<Reg> dest = reg(ins.getDest(), op);
+  FailureOr<int32_t> value = sreg(ins.getValueToStore(), op);
+  if (failed(dest) || failed(value))
+    return failure();
+  Instr in;
+  in.op = Opcode::VInsert;
+  in.type = elemOrNone(ins.getResult().getType());
+  in.lanes = lanesOf(ins.getResult().getType());
+  in.a = dest->n;
+  in.b = *value;
+  if (failed(lanePosition(ins.getMixedPosition()[0], in.imm, in.c, op)))
+    return failure();
+  return emitInto(in, ins.getResult(), op);
+}
+
+LogicalResult ProgramLowering::lanePosition(OpFoldResult pos, int64_t &imm,
+                                            int32_t &laneReg, Operation *op) {
+  if (auto attr = dyn_cast<Attribute>(pos)) {
+    imm = cast<IntegerAttr>(attr).getInt();
+    return success();
+  }
+  FailureOr<int32_t> lane = sreg(cast<Value>(pos), op);
+  if (failed(lane))
+    return failure();
+  laneReg = *lane;
+  return success();
+}
+
+LogicalResult ProgramLowering::emitInto(Instr in, Value result, Operation *op) {
+  FailureOr<Reg> dst = resultReg(result, op);
+  if (failed(dst))
+    return failure();
+  in.dst = dst->n;
+  emit(in, op);
+  return success();
+}
+
+LogicalResult ProgramLowering::lowerReshape(Operation *op) {
+  // A reshape whose only user reshapes it back (an all-reduce's 1-D
+  // result expanded to its rows again) is not copied: the user takes
+  // the source tile, or copies it straight into its preassigned register.
+  Value result = op->getResult(0);
+  if (result.hasOneUse() && reusable(op->getOperand(0), op)) {
+    Operation *back = *result.getUsers().begin();
+    if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp>(
+            back) &&
+        reusable(result, back) &&
+        back->getResult(0).getType() == op->getOperand(0).getType()) {
+      reshapedBack[result] = op->getOperand(0);
       return success();
     }
-    FailureOr<Reg> dst = resultReg(result, op);
-    if (failed(dst))
-      return failure();
-    if (src->file != T || dst->file != T)
-      return op->emitError("SpyreCode reshapes held tiles only");
-    move(*dst, *src, op);
+  }
+  // A tile of the same elements in another shape: copied row-major.
+  Value from = op->getOperand(0);
+  auto through = reshapedBack.find(from);
+  if (through != reshapedBack.end())
+    from = through->second;
+  FailureOr<Reg> src = reg(from, op);
+  if (failed(src))
+    return failure();
+  if (through != reshapedBack.end() && !preassigned.count(result)) {
+    regs[result] = *src;
     return success();
   }
-  if (isa<vector::FMAOp>(op))
-    return lowerAlu(op, AluFn::Fma);
-  if (isa<vector::ShapeCastOp>(op)) {
-    FailureOr<Reg> src = reg(op->getOperand(0), op);
-    FailureOr<Reg> dst = failed(src) ? FailureOr<Reg>(failure()) : resultReg(op->getResult(0), op);
-    if (failed(dst))
-      return failure();
-    move(*dst, *src, op);
-    return success();
+  FailureOr<Reg> dst = resultReg(result, op);
+  if (failed(dst))
+    return failure();
+  if (src->file != T || dst->file != T)
+    return op->emitError("SpyreCode reshapes held tiles only");
+  move(*dst, *src, op);
+  return success();
+}
+
+LogicalResult ProgramLowering::lowerShapeCast(Operation *op) {
+  FailureOr<Reg> src = reg(op->getOperand(0), op);
+  FailureOr<Reg> dst =
+      failed(src) ? FailureOr<Reg>(failure()) : resultReg(op->getResult(0), op);
+  if (failed(dst))
+    return failure();
+  move(*dst, *src, op);
+  return success();
+}
+
+namespace {
+
+/// The dimension of a held tile a vector transfer runs along (it must be
+/// 1-D, unmasked, over a tile, along one dimension); refused saying what
+/// the transfer `does` ("reads a 1-D vector of", ...).
+template <typename TransferOp>
+FailureOr<uint16_t> heldTileDim(TransferOp t, StringRef does,
+                                StringRef alongWhat) {
+  if (!isa<RankedTensorType>(t.getBase().getType()) || t.getMask() ||
+      t.getVectorType().getRank() != 1)
+    return t->emitError("SpyreCode ")
+           << does << " a held tile, unmasked, only";
+  std::optional<uint16_t> dim = transferDim(t.getPermutationMap());
+  if (!dim)
+    return t->emitError("SpyreCode ") << alongWhat << " one tile dimension only";
+  return *dim;
+}
+
+/// A TRead / TWrite of `type` along `dim` of tile register `tile` (its
+/// indices set by the caller); `b` the padding / the value written.
+Instr transferInstr(Opcode opcode, VectorType type, uint16_t dim, int32_t tile,
+                    int32_t b) {
+  Instr in;
+  in.op = opcode;
+  in.type = elemOrNone(type);
+  in.lanes = lanesOf(type);
+  in.aux = dim;
+  in.a = tile;
+  in.b = b;
+  return in;
+}
+
+} // namespace
+
+LogicalResult ProgramLowering::lowerTransferRead(vector::TransferReadOp read) {
+  Operation *op = read;
+  FailureOr<uint16_t> dim =
+      heldTileDim(read, "reads a 1-D vector of", "reads along");
+  if (failed(dim))
+    return failure();
+  FailureOr<Reg> tile = reg(read.getBase(), op);
+  FailureOr<int32_t> pad = sreg(read.getPadding(), op);
+  if (failed(tile) || failed(pad))
+    return failure();
+  FailureOr<SmallVector<int32_t>> at = sregs(read.getIndices(), op);
+  if (failed(at))
+    return failure();
+  Instr in =
+      transferInstr(Opcode::TRead, read.getVectorType(), *dim, tile->n, *pad);
+  setArgs(in, *at);
+  return emitInto(in, read.getResult(), op);
+}
+
+LogicalResult
+ProgramLowering::lowerTransferWrite(vector::TransferWriteOp write) {
+  Operation *op = write;
+  FailureOr<uint16_t> dim =
+      heldTileDim(write, "writes a 1-D vector into", "writes along");
+  if (failed(dim))
+    return failure();
+  FailureOr<Reg> tile = reg(write.getBase(), op);
+  FailureOr<Reg> value = reg(write.getValueToStore(), op);
+  if (failed(tile) || failed(value))
+    return failure();
+  FailureOr<SmallVector<int32_t>> at = sregs(write.getIndices(), op);
+  if (failed(at))
+    return failure();
+  Instr in = transferInstr(Opcode::TWrite, write.getVectorType(), *dim,
+                           tile->n, value->n);
+  setArgs(in, *at);
+  Value result = write.getResult();
+  if (reusable(write.getBase(), op)) {
+    regs[result] = *tile;
+  } else if (failed(resultReg(result, op))) {
+    return failure();
   }
-  if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
-    if (!isa<RankedTensorType>(read.getBase().getType()) || read.getMask() ||
-        read.getVectorType().getRank() != 1)
-      return op->emitError("SpyreCode reads a 1-D vector of a held tile, "
-                           "unmasked, only");
-    std::optional<uint16_t> dim = transferDim(read.getPermutationMap());
-    if (!dim)
-      return op->emitError("SpyreCode reads along one tile dimension only");
-    FailureOr<Reg> tile = reg(read.getBase(), op);
-    FailureOr<int32_t> pad = sreg(read.getPadding(), op);
-    if (failed(tile) || failed(pad))
-      return failure();
-    FailureOr<SmallVector<int32_t>> at = sregs(read.getIndices(), op);
-    if (failed(at))
-      return failure();
-    Instr in;
-    in.op = Opcode::TRead;
-    in.type = elemOrNone(read.getVectorType());
-    in.lanes = lanesOf(read.getVectorType());
-    in.aux = *dim;
-    in.a = tile->n;
-    in.b = *pad;
-    setArgs(in, *at);
-    FailureOr<Reg> dst = resultReg(read.getResult(), op);
-    if (failed(dst))
-      return failure();
-    in.dst = dst->n;
-    emit(in, op);
-    return success();
-  }
-  if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
-    if (!isa<RankedTensorType>(write.getBase().getType()) || write.getMask() ||
-        write.getVectorType().getRank() != 1)
-      return op->emitError("SpyreCode writes a 1-D vector into a held tile, "
-                           "unmasked, only");
-    std::optional<uint16_t> dim = transferDim(write.getPermutationMap());
-    if (!dim)
-      return op->emitError("SpyreCode writes along one tile dimension only");
-    FailureOr<Reg> tile = reg(write.getBase(), op);
-    FailureOr<Reg> value = reg(write.getValueToStore(), op);
-    if (failed(tile) || failed(value))
-      return failure();
-    FailureOr<SmallVector<int32_t>> at = sregs(write.getIndices(), op);
-    if (failed(at))
-      return failure();
-    Instr in;
-    in.op = Opcode::TWrite;
-    in.type = elemOrNone(write.getVectorType());
-    in.lanes = lanesOf(write.getVectorType());
-    in.aux = *dim;
-    in.a = tile->n;
-    in.b = value->n;
-    setArgs(in, *at);
-    Value result = write.getResult();
-    if (reusable(write.getBase(), op)) {
-      regs[result] = *tile;
-    } else if (failed(resultReg(result, op))) {
-      return failure();
-    }
-    in.dst = regs[result].n;
-    emit(in, op);
-    return success();
-  }
-  handled = false;
+  in.dst = regs[result].n;
+  emit(in, op);
   return success();
 }
 

@@ -20,6 +20,24 @@
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/DenseSet.h"
 
+namespace mlir::arith {
+class ConstantOp;
+} // namespace mlir::arith
+
+namespace mlir::ktdp {
+class ConstructAccessTileOp;
+class ConstructIndirectAccessTileOp;
+} // namespace mlir::ktdp
+
+namespace mlir::vector {
+class BroadcastOp;
+class ReductionOp;
+class ExtractOp;
+class InsertOp;
+class TransferReadOp;
+class TransferWriteOp;
+} // namespace mlir::vector
+
 namespace spyre::code {
 
 class ProgramLowering {
@@ -77,6 +95,17 @@ private:
 
   // Lowering.
   mlir::LogicalResult prologue();
+  // The prologue: kernel arguments, then every constant by its kind.
+  mlir::LogicalResult loadArguments();
+  mlir::LogicalResult loadConstant(mlir::arith::ConstantOp op);
+  mlir::LogicalResult loadVectorConstant(mlir::arith::ConstantOp op,
+                                         mlir::VectorType vec);
+  mlir::LogicalResult loadTileConstant(mlir::arith::ConstantOp op,
+                                       mlir::RankedTensorType tensor);
+  mlir::LogicalResult insertElements(mlir::arith::ConstantOp op,
+                                     mlir::RankedTensorType tensor,
+                                     llvm::ArrayRef<mlir::Attribute> elements,
+                                     const Instr &fill);
   mlir::LogicalResult lowerBlock(mlir::Block &block);
   mlir::LogicalResult lowerOp(mlir::Operation *op);
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
@@ -87,14 +116,61 @@ private:
                                                  mlir::Operation *user);
   mlir::LogicalResult lowerAlu(mlir::Operation *op, AluFn fn);
   mlir::LogicalResult lowerVector(mlir::Operation *op, bool &handled);
+  // One function per vector / reshape op (lowerVector dispatches).
+  mlir::LogicalResult lowerBroadcast(mlir::vector::BroadcastOp op);
+  mlir::LogicalResult lowerReduction(mlir::vector::ReductionOp op);
+  mlir::LogicalResult lowerExtract(mlir::vector::ExtractOp op);
+  mlir::LogicalResult lowerInsert(mlir::vector::InsertOp op);
+  mlir::LogicalResult lowerReshape(mlir::Operation *op);
+  mlir::LogicalResult lowerShapeCast(mlir::Operation *op);
+  mlir::LogicalResult lowerTransferRead(mlir::vector::TransferReadOp op);
+  mlir::LogicalResult lowerTransferWrite(mlir::vector::TransferWriteOp op);
+  /// A lane position: a constant into `imm`, else its S register into
+  /// `laneReg`.
+  mlir::LogicalResult lanePosition(mlir::OpFoldResult pos, int64_t &imm,
+                                   int32_t &laneReg, mlir::Operation *op);
+  /// Emits `in` with its destination the register of `result`.
+  mlir::LogicalResult emitInto(Instr in, mlir::Value result,
+                               mlir::Operation *op);
   mlir::LogicalResult lowerTile(mlir::Operation *op, bool &handled);
   mlir::LogicalResult lowerDataflowOp(mlir::Operation *op, bool &handled);
+  // One function per family of dflow ops (EngineOps.cpp; lowerDataflowOp
+  // dispatches), and what they look up.
+  mlir::FailureOr<int32_t> channelOf(mlir::Value ch, mlir::Operation *op);
+  mlir::FailureOr<LxRef> lxViewOf(mlir::Value v, mlir::Operation *op);
+  mlir::FailureOr<uint16_t> sticksOf(int64_t sticks, mlir::Operation *op);
+  mlir::LogicalResult emitSimple(Opcode opcode, int64_t imm,
+                                 mlir::Operation *op);
+  mlir::LogicalResult lowerReceive(mlir::dflow::ReceiveOp op);
+  mlir::LogicalResult lowerSend(mlir::dflow::SendOp op);
+  mlir::LogicalResult lowerStreamLike(mlir::Value view, mlir::Value channel,
+                                      mlir::Value first, int64_t sticks,
+                                      Opcode opcode, mlir::Operation *op);
+  mlir::LogicalResult lowerRingSend(mlir::dflow::RingSendOp op);
+  mlir::LogicalResult lowerRingReceive(mlir::dflow::RingReceiveOp op);
+  mlir::LogicalResult lowerRingExchange(mlir::dflow::RingExchangeOp op);
   mlir::LogicalResult lowerTileId(mlir::Operation *op);
   mlir::LogicalResult lowerLxView(mlir::dflow::LxViewOp op);
   mlir::LogicalResult lowerAffineApply(mlir::Operation *op);
 
   // DMA descriptors (DmaDescriptors.cpp).
   mlir::LogicalResult lowerDma(mlir::dflow::DmaOp op);
+  /// A DMA's access tile (`tile`), LX side, layout and first stick.
+  mlir::LogicalResult dmaEnds(mlir::dflow::DmaOp op, DmaDesc &d,
+                              mlir::Value &tile);
+  /// The anchor, set, symbols and order of a direct / indirect access
+  /// tile; its memory view's base.
+  mlir::FailureOr<mlir::Value>
+  directTile(mlir::ktdp::ConstructAccessTileOp direct, DmaDesc &d,
+             mlir::Operation *op);
+  mlir::FailureOr<mlir::Value>
+  indirectTile(mlir::ktdp::ConstructIndirectAccessTileOp indirect, DmaDesc &d,
+               mlir::Operation *op);
+  mlir::LogicalResult operandsOf(mlir::ValueRange values,
+                                 std::vector<Operand> &list,
+                                 mlir::Operation *op);
+  mlir::LogicalResult tileOrder(mlir::AffineMap map, DmaDesc &d,
+                                mlir::Operation *op);
   mlir::LogicalResult viewParts(mlir::Value view, std::vector<ViewPart> &parts,
                                 mlir::Operation *dma);
   mlir::FailureOr<Operand> affine(mlir::AffineExpr e,

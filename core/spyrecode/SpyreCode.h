@@ -156,7 +156,7 @@ enum class Opcode : uint16_t {
   X(SpSigmoid, "spyreop.sigmoid") X(SpSilu, "spyreop.silu")                  \
   X(SpSoftplus, "spyreop.softplus") X(SpSqrt, "spyreop.sqrt")                \
   X(SpRSqrt, "spyreop.rsqrt") X(SpReciprocal, "spyreop.reciprocal")          \
-  X(SpRealDiv, "spyreop.realdiv")
+  X(SpRealDiv, "spyreop.realdiv") X(Bitcast, "arith.bitcast")
 
 enum class AluFn : uint16_t {
 #define SPYRE_ALU_ENUM(name, str) name,

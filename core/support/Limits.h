@@ -58,6 +58,44 @@ constexpr uint64_t kMaxAutoFillBytes = uint64_t(64) << 20;
 /// (adjacent and overlapping views merge into one); more refuse the run.
 constexpr size_t kMaxDiscoveredRanges = 4096;
 
+// --- The machine model: one range per architecture value ---------------
+// Checked where an architecture file is read (core/arch, on the value's
+// line) and where a record's hw_config is read (interp/Latency.cpp, in its
+// units: TB/s, MiB), so a value one accepts the other does too. Each bound
+// keeps every derived quantity finite and representable: bytes per cycle,
+// cycles of a transfer (a transfer longer than the cycle budget is a budget
+// fault), microseconds of a run, the emulator's channel memory.
+
+/// Cores on the ring.
+constexpr int kMaxCores = 1024;
+/// Clock of every core, GHz: 1 MHz to 100 GHz.
+constexpr double kMinClockGhz = 1e-3;
+constexpr double kMaxClockGhz = 100.0;
+/// HBM bandwidth of the chip and of one ring link, GB/s: 1 MB/s to 10 PB/s.
+constexpr double kMinBandwidthGBs = 1e-3;
+constexpr double kMaxBandwidthGBs = 1e7;
+/// SIMD elements per cycle of one core, per element type.
+constexpr int kMaxSimdElements = 1 << 20;
+/// Rows of the systolic array.
+constexpr int kMaxSystolicRows = 65536;
+/// Cycles of a transcendental op over an ordinary one.
+constexpr int kMaxTranscendentalPenalty = 1'000'000;
+/// Slots of a FIFO between two engines (the emulator holds every slot of
+/// every channel: depth x lanes values each).
+constexpr int kMaxFifoDepth = 4096;
+/// Values the emulator's FIFOs hold in all (every slot of every channel on
+/// every core: depth x lanes each, 8 bytes a value): 512 MiB.
+constexpr uint64_t kMaxFifoValues = uint64_t(1) << 26;
+/// Values the emulator's registers hold in all (every engine instance's
+/// scalar, vector and tile registers): 512 MiB.
+constexpr uint64_t kMaxRegisterValues = uint64_t(1) << 26;
+/// One core's scratchpad, bytes (hw_config's lx_size_mb: 2^20 MiB).
+constexpr int64_t kMaxScratchpadBytes = int64_t(1) << 40;
+/// Device memory, bytes.
+constexpr int64_t kMaxHbmBytes = int64_t(1) << 50;
+/// Cycles of one hop on the ring.
+constexpr int64_t kMaxHopLatencyCycles = (int64_t(1) << 31) - 1;
+
 } // namespace spyre::limits
 
 #endif

@@ -573,7 +573,8 @@ bool parseNpy(const uint8_t *bytes, size_t size, Array &out,
 
 bool readNpy(const std::string &path, Array &out, std::string &error) {
   std::vector<uint8_t> bytes;
-  if (!readFileBounded(path, limits::kMaxArrayBytes, bytes, error))
+  if (!readFileBounded(path, limits::kMaxArrayBytes, bytes, error,
+                       std::string_view(kMagic, kMagicLen)))
     return false;
   std::string why;
   if (!parseNpy(bytes.data(), bytes.size(), out, why)) {

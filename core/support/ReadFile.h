@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <string>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -41,9 +42,13 @@ inline std::FILE *openForReading(const std::string &path) {
 /// Appends the bytes of `path` to `out` (a std::string or a byte vector).
 /// False, with `error` naming the file and the reason, when it cannot be
 /// opened or read, is a directory, or holds more than `maxBytes` bytes.
+/// With a `magic`, reading stops as soon as the first bytes differ from it
+/// and `out` holds only what was read (the caller's parser then refuses the
+/// file for what it is), so /dev/zero given as a .npy costs one block, not
+/// the limit.
 template <typename Bytes>
 bool readFileBounded(const std::string &path, uint64_t maxBytes, Bytes &out,
-                     std::string &error) {
+                     std::string &error, std::string_view magic = {}) {
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
     error = path + ": is a directory";
@@ -78,6 +83,9 @@ bool readFileBounded(const std::string &path, uint64_t maxBytes, Bytes &out,
     size_t n = std::fread(&out[used], 1, out.size() - used, f);
     used += n;
     if (n == 0)
+      break;
+    if (!magic.empty() &&
+        std::memcmp(&out[0], magic.data(), std::min(used, magic.size())) != 0)
       break;
   }
   out.resize(used);

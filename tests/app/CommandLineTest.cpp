@@ -13,7 +13,10 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QElapsedTimer>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -206,6 +209,44 @@ private Q_SLOTS:
     QVERIFY2(r.err.contains(says), qPrintable(r.err));
     // The PNG is written whenever the window could open.
     QCOMPARE(QFileInfo::exists(png), kind == "broken" || kind == "good" || kind == "pass");
+  }
+
+  // Issue 29: a session whose run cannot start (an input that is no .npy,
+  // here /dev/zero; a scalar the kernel does not have) opened with --run
+  // --screenshot says why and exits 2 (before: exit 0, after reading 1.2 GB
+  // of /dev/zero over 6 s).
+  void sessionRunErrors_data() {
+    QTest::addColumn<QString>("inputs");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("/dev/zero as an input")
+        << R"({"seed": "1", "files": {"a_ptr": "/dev/zero"}})" << "not a .npy file";
+    QTest::newRow("unknown scalar")
+        << R"({"seed": "1", "scalars": {"no_such": "3"}})" << "no argument named %no_such";
+  }
+  void sessionRunErrors() {
+    QFETCH(QString, inputs);
+    QFETCH(QString, says);
+    QTemporaryDir dir;
+    QFile sample(QStringLiteral(SPYRE_SAMPLES_DIR "/elementwise_add.mlir"));
+    QVERIFY(sample.open(QIODevice::ReadOnly));
+    QJsonObject json;
+    json["format"] = "spyre-explorer-session";
+    json["version"] = 2;
+    json["source"] = QString::fromUtf8(sample.readAll());
+    json["inputs"] = QJsonDocument::fromJson(inputs.toUtf8()).object();
+    QFile session(dir.filePath("s.spyx"));
+    QVERIFY(session.open(QIODevice::WriteOnly));
+    session.write(QJsonDocument(json).toJson());
+    session.close();
+    QElapsedTimer clock;
+    clock.start();
+    Run r = runExplorer({session.fileName(), "--run", "--screenshot", dir.filePath("s.png")},
+                        true, m_dir.path());
+    QVERIFY2(r.finished, "blocked (a dialog?)");
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(says), qPrintable(r.err));
+    // Fails fast: the compile and the refusal, not a read up to a limit.
+    QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
   }
 };
 

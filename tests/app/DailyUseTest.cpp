@@ -397,10 +397,12 @@ private Q_SLOTS:
     window.findChild<QDockWidget *>("diagnosticsDock")->toggleViewAction()->trigger();
     QVERIFY(!window.findChild<QDockWidget *>("diagnosticsDock")->isVisible());
 
-    QVERIFY(menuAction(window, "Help", "Documentation"));
+    QVERIFY(menuAction(window, "Help", "User Guide"));
+    QVERIFY(menuAction(window, "Help", "How the App Is Built"));
     QVERIFY(menuAction(window, "Help", "Keyboard Shortcuts"));
     QVERIFY(menuAction(window, "Help", "About Spyre Explorer"));
     QVERIFY(QFileInfo::exists(MainWindow::docsDirectory() + "/app.md"));
+    QVERIFY(QFileInfo::exists(MainWindow::docsDirectory() + "/user-guide.md"));
     const auto shortcuts = ShortcutsDialog::collect(window.menuBar());
     auto keysOf = [&](const QString &command) {
       for (const auto &p : shortcuts)

@@ -22,7 +22,7 @@
 #include "SessionFile.h"
 #include "WindowWithSample.h"
 
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 #include "support/Npy.h"
 
 #include <QAction>
@@ -161,9 +161,9 @@ private Q_SLOTS:
     RunSummaryData data = RunSummaryRunner::compute(summary, nullptr);
     QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
     QVERIFY(data.compared);
-    QVERIFY(!data.outputs.empty());
-    for (const auto &o : data.outputs)
-      QVERIFY2(o.agrees, o.name.c_str());
+    QVERIFY(!data.numerics.outputs.empty());
+    for (const auto &o : data.numerics.outputs)
+      QVERIFY2(o.verdict != spyre::driver::Verdict::Wrong, o.text.c_str());
 
     // The stepped run starts from them too.
     EmulatorRun::Input in;
@@ -315,8 +315,8 @@ private Q_SLOTS:
     RunSummaryData data = RunSummaryRunner::compute(summary, nullptr);
     QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
     QVERIFY(data.compared);
-    for (const auto &o : data.outputs)
-      QVERIFY2(o.agrees, o.name.c_str());
+    for (const auto &o : data.numerics.outputs)
+      QVERIFY2(o.verdict != spyre::driver::Verdict::Wrong, o.text.c_str());
     in.scalars.clear();
     prepared = EmulatorRun::prepare(in, nullptr);
     QVERIFY(!prepared->session);

@@ -18,7 +18,7 @@
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -140,21 +140,23 @@ private Q_SLOTS:
       QCOMPARE(double(s.links[size_t(i)].bytes),
                links[i].toObject()["bytes"].toDouble());
 
-    // The outputs were compared; a mismatch names the element furthest
-    // off, and its two values are the arrays' values there.
+    // The outputs were judged: none is WRONG; one that differs names its
+    // worst element, whose values are the arrays' values there, within
+    // its bound of the shadow.
     QVERIFY(data.compared);
-    QVERIFY(!data.outputs.empty());
-    for (const ArrayComparison &c : data.outputs) {
-      QVERIFY(!c.missing);
-      QVERIFY(c.elements > 0);
-      if (c.mismatches == 0) {
-        QVERIFY(c.agrees);
+    QVERIFY(!data.numerics.outputs.empty());
+    for (const OutputVerdict &o : data.numerics.outputs) {
+      QVERIFY(!o.missing);
+      QVERIFY(o.elements > 0);
+      QVERIFY2(o.verdict != Verdict::Wrong, o.text.c_str());
+      QCOMPARE(o.referenceOutside, size_t(0));
+      if (o.differing == 0) {
+        QCOMPARE(o.verdict, Verdict::Exact);
         continue;
       }
-      QVERIFY(!c.agrees);
-      QVERIFY(c.worst < c.elements);
-      QVERIFY(c.difference > 0);
-      QCOMPARE(c.difference, std::fabs(c.emulator - c.interpreter));
+      QCOMPARE(o.verdict, Verdict::WithinRounding);
+      QVERIFY(o.worst.index < o.elements);
+      QVERIFY(std::fabs(o.worst.candidate - o.worst.shadow) <= o.worst.bound);
     }
 
     // The page says it.
@@ -164,14 +166,16 @@ private Q_SLOTS:
                  QString::number(s.totalCycles) + " cycles"),
              qPrintable(text.left(400)));
     QVERIFY(text.contains(QString::fromStdString(s.bottleneck)));
+    // The same verdict text as spyre-run's, one line per output, in its
+    // colour.
     QString verdict = RunSummary::outputsVerdict(data);
-    bool allAgree = std::all_of(data.outputs.begin(), data.outputs.end(),
-                                [](const auto &c) { return c.agrees; });
-    QVERIFY2(verdict.startsWith(allAgree ? "match" : "mismatch"),
-             qPrintable(verdict));
-    for (const ArrayComparison &c : data.outputs)
-      if (!c.agrees)
-        QVERIFY(verdict.contains(QStringLiteral("worst element %1").arg(c.worst)));
+    for (const OutputVerdict &o : data.numerics.outputs) {
+      QString line = QString::fromStdString(o.text);
+      QVERIFY2(verdict.contains(line), qPrintable(verdict));
+      QVERIFY(line.contains(o.verdict == Verdict::Exact ? ": exact"
+                                                        : ": within rounding"));
+      QVERIFY(text.contains(RunSummary::verdictColor(o.verdict, false)));
+    }
   }
 
   void sideBySide() {
@@ -227,9 +231,9 @@ private Q_SLOTS:
       RunSummaryData data = RunSummaryRunner::compute(in, nullptr);
       QVERIFY2(data.ok, qPrintable(data.errors.join("; ")));
       QVERIFY(data.compared);
-      QVERIFY(!data.outputs.empty());
-      for (const ArrayComparison &c : data.outputs)
-        QVERIFY2(c.agrees, qPrintable(QString::fromStdString(c.name)));
+      QVERIFY(!data.numerics.outputs.empty());
+      for (const OutputVerdict &o : data.numerics.outputs)
+        QVERIFY2(o.verdict != Verdict::Wrong, o.text.c_str());
       // The emulator's y, read from the recorded run's HBM.
       RunRequest request;
       request.source = in.source.toStdString();

@@ -84,15 +84,13 @@ private Q_SLOTS:
     QFETCH(int, kind);
     QFETCH(int, program);
     QFETCH(int, pc);
-    const QString listing = "// ---- program p0: core0 sfu\n"
-                            "program p0 \"sfu\" tile 0\n"
-                            "  tile 0 on core 0\n"
-                            "   0: dma.load ...\n"
-                            "   1: halt\n"
-                            "program p1 \"pe\" tile 0\n"
-                            "   0: halt\n"
-                            "\n";
-    RunTarget t = RunTarget::instructionAt(listing, line);
+    // What printListing says of such a listing's lines: a comment, p0's
+    // header and tile line, its instructions 0 and 1, p1's header, its
+    // instruction 0, a blank line.
+    spyre::code::Listing listing;
+    listing.lines = {{0, -1, 0}, {0, -1, 0}, {0, -1, 0}, {3, 0, 0},
+                     {4, 0, 1},  {0, -1, 0}, {5, 1, 0},  {0, -1, 0}};
+    RunTarget t = RunTarget::instructionAt(&listing, line);
     QCOMPARE(int(t.kind), kind);
     if (t.kind == RunTarget::Kind::Instruction) {
       QCOMPARE(t.program, program);
@@ -100,6 +98,8 @@ private Q_SLOTS:
     } else {
       QVERIFY(!t.why.isEmpty());
     }
+    QCOMPARE(int(RunTarget::instructionAt(nullptr, line).kind),
+             int(RunTarget::Kind::None));
   }
 
   void fromEveryPane() {

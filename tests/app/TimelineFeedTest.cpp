@@ -64,7 +64,7 @@ private Q_SLOTS:
     stalls.start();
     run.start(in);
     // The compile, then the first part (65,536 events or more), built on
-    // a worker (more than kSyncEvents trace events), not inside ready().
+    // a worker (more than kSyncEvents trace events or overview stretches), not inside ready().
     QSignalSpy ready(&run, &EmulatorRun::ready);
     // Whether the feed, having taken the first part (its slot runs before
     // this one: connected first), left the model to a worker; asked at
@@ -73,7 +73,7 @@ private Q_SLOTS:
     QObject::connect(&run, &EmulatorRun::ready, &feed,
                      [&] { fillingAtReady = feed.filling(); });
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1, 120000);
-    QVERIFY(run.session()->trace().events.size() >= TimelineFeed::kSyncEvents);
+    QVERIFY(TimelineFeed::workSize(*run.session()) >= TimelineFeed::kSyncEvents);
     QVERIFY(fillingAtReady);
     QTRY_VERIFY_WITH_TIMEOUT(filled.count() >= 1, 120000);
     QVERIFY(run.growing());

@@ -43,4 +43,18 @@ inline bool recordFirstPart(MainWindow &window) {
   return true;
 }
 
+/// Records the whole emulated run of `window`'s kernel and waits for
+/// every view (indexes, timeline, summary); false when it does not come.
+inline bool recordWholeRun(MainWindow &window) {
+  QSignalSpy ready(&window.runs()->emulator(), &EmulatorRun::ready);
+  window.runs()->runTo(UINT64_MAX, nullptr);
+  if (!ready.wait(60000))
+    return false;
+  window.runViews()->finishIndexing();
+  if (!QTest::qWaitFor([&] { return !window.runViews()->summarising(); }, 60000))
+    return false;
+  window.runViews()->finishIndexing();
+  return true;
+}
+
 #endif

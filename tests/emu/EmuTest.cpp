@@ -10,6 +10,7 @@
 #include "HandBuilt.h"
 #include "SameState.h"
 
+#include "emu/Alu.h"
 #include "emu/ChromeTrace.h"
 #include "emu/Machine.h"
 #include "emu/Report.h"
@@ -20,6 +21,7 @@
 
 #include <QtTest/QtTest>
 
+#include <atomic>
 #include <chrono>
 #include <set>
 #include <sstream>
@@ -86,6 +88,7 @@ class EmuTest : public QObject {
 private Q_SLOTS:
   void copyKernelComputes();
   void deadlockIsADiagnostic();
+  void barrierOnlyOneCoreReaches();
   void cycleBudgetStops();
   void lxAccessOutsideBuffer();
   void hbmAccessOutsideTensors();
@@ -100,6 +103,8 @@ private Q_SLOTS:
   void lowerBoundsHold();
   void ringTakesTheShorterWay();
   void halvedHbmBandwidthIsSlower();
+  void aRunThatNeverEndsIsBounded();
+  void reduceFollowsNumerics();
 };
 
 void EmuTest::copyKernelComputes() {
@@ -118,16 +123,21 @@ void EmuTest::copyKernelComputes() {
   QVERIFY(m.state().lastActivity >= 2 * uint64_t(p->arch.timing.dmaSetupCycles));
 }
 
+/// The fault message of running copy kernel `k` ("" when it prepares,
+/// launches or finishes instead).
+std::string faultOf(const CopyKernel &k) {
+  auto p = prepareOrFail(copyKernel(k));
+  auto job = p ? launchCopy(p, k.rows) : nullptr;
+  if (!job)
+    return {};
+  emu::Machine m(*job, {});
+  return m.run() == emu::Machine::Status::Faulted ? m.state().fault.message : "";
+}
+
 void EmuTest::deadlockIsADiagnostic() {
   CopyKernel k;
   k.deadlock = true;
-  auto p = prepareOrFail(copyKernel(k));
-  QVERIFY(p);
-  auto job = launchCopy(p, k.rows);
-  QVERIFY(job);
-  emu::Machine m(*job, {});
-  QCOMPARE(int(m.run()), int(emu::Machine::Status::Faulted));
-  const std::string &msg = m.state().fault.message;
+  const std::string msg = faultOf(k);
   QVERIFY2(msg.find("deadlock") != std::string::npos, msg.c_str());
   // Every engine is named with its instruction, op and KTIR line.
   for (const char *part : {"core 0 mnilu#0 pc 0 (dflow.wait, KTIR line 3)",
@@ -136,6 +146,21 @@ void EmuTest::deadlockIsADiagnostic() {
                            "core 0 l1su#0 pc 1 (dflow.collect, KTIR line 13)",
                            "core 0 mnisu#0 pc 0 (dflow.wait, KTIR line 15)"})
     QVERIFY2(msg.find(part) != std::string::npos, (msg + "\nmissing: " + part).c_str());
+}
+
+// Issue 29: a barrier only some cores reach (tile 0's load engine waits
+// there, its other engines wait for it) is a deadlock on that core, named
+// as such; the other core finishes.
+void EmuTest::barrierOnlyOneCoreReaches() {
+  CopyKernel k;
+  k.barrierOnTileZero = true;
+  k.placement = {0, 1};
+  const std::string msg = faultOf(k);
+  QVERIFY2(msg.find("deadlock") != std::string::npos, msg.c_str());
+  QVERIFY2(msg.find("core 0 mnilu#0 pc 1 (dflow.barrier, KTIR line 1) blocked at "
+                    "a barrier") != std::string::npos,
+           msg.c_str());
+  QVERIFY2(msg.find("core 1 ") == std::string::npos, msg.c_str());
 }
 
 void EmuTest::cycleBudgetStops() {
@@ -530,6 +555,102 @@ void EmuTest::halvedHbmBandwidthIsSlower() {
   QCOMPARE(bound[1], 2 * bound[0]);
   QVERIFY2(double(cycles[1] - cycles[0]) >= 0.5 * (bound[1] - bound[0]),
            qPrintable(QString("%1 vs %2 cycles").arg(cycles[0]).arg(cycles[1])));
+}
+
+void EmuTest::aRunThatNeverEndsIsBounded() {
+  // One engine jumping to itself for ever: the cycle budget ends the run
+  // with a fault, and what the session keeps stays within its limits.
+  code::Module m;
+  m.sourceName = "hand-built spin";
+  m.plan.kernel = "spin";
+  m.plan.arch = "spyre";
+  m.plan.grid = {1};
+  m.plan.placement = {0};
+  m.locations.push_back({});
+  {
+    emutest::ProgramBuilder b(m, "sfu", 2);
+    b.simple(code::Opcode::Jmp, 0, "scf.while", 1);
+    b.done();
+  }
+  auto p = prepareOrFail(m);
+  QVERIFY(p);
+  runtime::LaunchResult launched = runtime::launch(p, runtime::Bindings());
+  QVERIFY(launched.ok());
+  auto job = std::make_shared<const runtime::Job>(std::move(*launched.job));
+  emu::SessionOptions so;
+  so.machine.cycleBudget = 300'000;
+  so.detailEvents = 1000;
+  so.overviewBuckets = 32;
+  emu::Session probe(job, {}, [] {
+    emu::SessionOptions o;
+    o.deferred = true;
+    return o;
+  }());
+  so.checkpointBudget = 16 * probe.checkpointBytes();
+  emu::Session s(job, {}, so);
+  QVERIFY(s.refusal().empty());
+  QVERIFY(s.complete());
+  QVERIFY(s.faulted());
+  QVERIFY2(s.fault().message.find("cycle budget of 300000 cycles") != std::string::npos,
+           s.fault().message.c_str());
+  QVERIFY(s.totalEvents() > 250'000);
+  QVERIFY(!s.detailed());
+  QVERIFY(s.checkpointBytes() <= so.checkpointBudget);
+  QVERIFY(s.overview().finished());
+  QVERIFY(s.overview().size() <= 32);
+  QCOMPARE(s.overview().busyCycles(0), s.finalMachine().state().engines[0].busyCycles);
+  // Stepping anywhere in it still works.
+  QVERIFY(s.seekEvent(s.totalEvents() / 2));
+  QVERIFY(s.stepBack());
+  QCOMPARE(s.position(), s.totalEvents() / 2 - 1);
+  // Stop: a recording cancelled midway ends there, within its limits.
+  std::atomic<bool> stop{false};
+  emu::SessionOptions stopping = so;
+  stopping.deferred = true;
+  stopping.cancel = &stop;
+  emu::Session r(job, {}, stopping);
+  QVERIFY(!r.record(50'000));
+  stop = true;
+  QVERIFY(r.record());
+  QVERIFY(r.cancelled() && !r.complete());
+  QVERIFY(r.recordedEvents() < 60'000);
+}
+
+/// VReduce's fold follows the architecture's [numerics]
+/// (docs/numerics.md): one lane after the other in f16, or pairwise in f32
+/// rounded once to f16; both from the init value.
+void EmuTest::reduceFollowsNumerics() {
+  double x[64];
+  for (int i = 0; i < 64; ++i) // terms far below the sum's ulp, and one big
+    x[i] = i == 0 ? 1024.0 : interp::roundTo(interp::DType::F16, 0.3 + i / 256.0);
+  emu::AluOp op;
+  op.fn = code::AluFn::AddF;
+  op.type = code::ElemType::F16;
+  emu::AluStatus status = emu::AluStatus::Ok;
+  arch::NumericsParams sequential;
+  sequential.accumulateF32 = false;
+  sequential.treeReduce = false;
+  double seq = 0.5; // the init
+  for (double v : x)
+    seq = interp::roundTo(interp::DType::F16, seq + v);
+  QCOMPARE(emu::reduceLanes(op, x, 64, 0.5, sequential, status), seq);
+  // Pairwise in f32, then one rounding to f16.
+  double p[64];
+  std::copy(x, x + 64, p);
+  for (int m = 64; m > 1; m /= 2)
+    for (int i = 0; i < m / 2; ++i)
+      p[i] = float(p[i] + p[i + m / 2]);
+  double tree = interp::roundTo(interp::DType::F16, float(0.5 + p[0]));
+  arch::NumericsParams preset; // the presets' [numerics]
+  QCOMPARE(emu::reduceLanes(op, x, 64, 0.5, preset, status), tree);
+  QCOMPARE(int(status), int(emu::AluStatus::Ok));
+  // The running f16 sum stalls above 1024 (ulp 1, terms below 1/2); the
+  // tree does not: the two differ by many ulps of the result.
+  QVERIFY(tree - seq > 8);
+  // Without an init the fold starts from the lanes alone; max is exact in
+  // any order.
+  op.fn = code::AluFn::MaxNumF;
+  QCOMPARE(emu::reduceLanes(op, x, 64, std::nullopt, preset, status), 1024.0);
 }
 
 QTEST_APPLESS_MAIN(EmuTest)

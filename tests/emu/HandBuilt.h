@@ -79,6 +79,9 @@ struct CopyKernel {
   int64_t rows = 8;       ///< sticks of 64 f16
   bool doubleTheValues = true;
   bool deadlock = false;    ///< l1lu waits on a channel nobody signals first
+  /// mnilu starts with a barrier that only tile 0 reaches (brnz s0 past
+  /// it): the other engines of tile 0's core never arrive.
+  bool barrierOnTileZero = false;
   std::vector<int64_t> placement = {0};
 };
 
@@ -138,6 +141,14 @@ inline Module copyKernel(const CopyKernel &k) {
     ProgramBuilder b(m, "mnilu", 4);
     if (k.deadlock)
       b.simple(Opcode::Wait, 4, "dflow.wait", 3);
+    if (k.barrierOnTileZero) {
+      Instr skip;
+      skip.op = Opcode::Brnz;
+      skip.a = 0; // the tile
+      skip.imm = 2;
+      b.add(skip, "scf.if", 1);
+      b.simple(Opcode::Barrier, 0, "dflow.barrier", 1);
+    }
     b.arg(2, 0, 2);
     b.constant(3, 0, 2);
     Instr d;

@@ -9,6 +9,7 @@
 
 #include "emu/Machine.h"
 
+#include <algorithm>
 #include <string>
 
 namespace spyre::emutest {
@@ -63,13 +64,26 @@ inline bool sameState(const emu::MachineState &a, const emu::MachineState &b,
       return differs("engines");
   if (a.channels.size() != b.channels.size())
     return differs("FIFOs");
-  for (size_t c = 0; c < a.channels.size(); ++c)
-    if (a.channels[c].count != b.channels[c].count ||
-        a.channels[c].head != b.channels[c].head ||
-        a.channels[c].data != b.channels[c].data ||
-        a.channels[c].visibleAt != b.channels[c].visibleAt ||
-        a.channels[c].dataLanes != b.channels[c].dataLanes)
+  // A FIFO's live slots, [head, head + count): the others are written
+  // before they are read again (a checkpoint keeps only the live ones,
+  // emu/PackedState.h).
+  for (size_t c = 0; c < a.channels.size(); ++c) {
+    const emu::MachineState::Channel &x = a.channels[c], &y = b.channels[c];
+    if (x.count != y.count || x.head != y.head ||
+        x.visibleAt.size() != y.visibleAt.size() || x.data.size() != y.data.size())
       return differs("FIFOs");
+    const size_t depth = x.visibleAt.size();
+    const size_t lanes = depth ? x.data.size() / depth : 0;
+    for (int64_t k = 0; depth && k < x.count; ++k) {
+      size_t slot = size_t((x.head + k) % int64_t(depth));
+      if (x.visibleAt[slot] != y.visibleAt[slot] ||
+          x.dataLanes[slot] != y.dataLanes[slot] ||
+          !std::equal(x.data.begin() + std::ptrdiff_t(slot * lanes),
+                      x.data.begin() + std::ptrdiff_t((slot + 1) * lanes),
+                      y.data.begin() + std::ptrdiff_t(slot * lanes)))
+        return differs("FIFOs");
+    }
+  }
   if (a.occupancy.size() != b.occupancy.size())
     return differs("LX occupancy");
   for (size_t o = 0; occupancy && o < a.occupancy.size(); ++o)

@@ -5,6 +5,8 @@
 // What it computes
 //   x : 2x128 fp16, W1 : 128x128 fp16, W2 : 128x64 fp16, y : 2x64 fp16.
 //   h = max(x @ W1, 0) (fp16 products and sums), y = h @ W2. One tile.
+// The bound of emu.cosim_kernels' table, for spyre-batch too:
+// MAX-ULPS: 8
 
 #x_set  = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 127 >= 0)>
 #w1_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 127 >= 0, d1 >= 0, -d1 + 127 >= 0)>

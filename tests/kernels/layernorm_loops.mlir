@@ -14,6 +14,8 @@
 // Why it is interesting
 //   mean_b and rstd_b are tiles defined outside the stages that use them
 //   (computed by an earlier group, used by the next loop's elementwise ops).
+// The bound of emu.cosim_kernels' table, for spyre-batch too:
+// MAX-ULPS: 1
 
 #x_set  = affine_set<(d0, d1) : (d0 >= 0, -d0 + 127 >= 0, d1 >= 0, -d1 + 511 >= 0)>
 #chunk  = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 127 >= 0)>

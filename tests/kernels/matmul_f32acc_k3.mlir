@@ -7,6 +7,8 @@
 //   C[16*pid_m .. +15, 64*pid_n .. +63]. It starts from a zero fp32
 //   accumulator, adds A's 16x64 block times B's 64x64 block for each of
 //   the three K steps (k0 = 0, 64, 128), rounds to fp16 and stores.
+// The bound of emu.cosim_kernels' table, for spyre-batch too:
+// MAX-ULPS: 1
 
 #a_set   = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 191 >= 0)>
 #b_set   = affine_set<(d0, d1) : (d0 >= 0, -d0 + 191 >= 0, d1 >= 0, -d1 + 127 >= 0)>

@@ -12,6 +12,8 @@
 // Why it is interesting
 //   rstd_b is a tile computed by an earlier group and used by the
 //   elementwise ops of the next loop's stage.
+// The bound of emu.cosim_kernels' table, for spyre-batch too:
+// MAX-ULPS: 2
 
 #x_set  = affine_set<(d0, d1) : (d0 >= 0, -d0 + 127 >= 0, d1 >= 0, -d1 + 511 >= 0)>
 #chunk  = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 127 >= 0)>

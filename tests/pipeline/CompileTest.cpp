@@ -318,8 +318,9 @@ private Q_SLOTS:
     QVERIFY(r.ok);
     QVERIFY(r.snapshots.size() > 3);
     QCOMPARE(r.snapshots[0].pass, std::string("input"));
-    QCOMPARE(r.snapshots[1].pass, std::string("ktir-legality-check"));
-    QCOMPARE(r.snapshots[2].pass, std::string("normalize-grid"));
+    QCOMPARE(r.snapshots[1].pass, std::string("select-kernel"));
+    QCOMPARE(r.snapshots[2].pass, std::string("ktir-legality-check"));
+    QCOMPARE(r.snapshots[3].pass, std::string("normalize-grid"));
     QCOMPARE(r.snapshots.back().pass, std::string("lower-to-spyrecode"));
     QVERIFY(r.spyreCode);
     // Stages in order: KTIR, ScheduleIR, DataflowIR, then SpyreCode.
@@ -336,12 +337,14 @@ private Q_SLOTS:
                s.sourceLines.size());
       QVERIFY(s.wallMs >= 0);
     }
-    // The legality check changes nothing; normalising the grid does.
+    // Selecting the only kernel and the legality check change nothing;
+    // normalising the grid does.
     QVERIFY(!r.snapshots[1].changed);
-    QVERIFY(r.snapshots[2].changed);
-    QVERIFY(r.snapshots[2].ir.find("grid = [8]") != std::string::npos);
+    QVERIFY(!r.snapshots[2].changed);
+    QVERIFY(r.snapshots[3].changed);
+    QVERIFY(r.snapshots[3].ir.find("grid = [8]") != std::string::npos);
     // The description is the pass's paragraph, not just its summary.
-    QVERIFY(r.snapshots[2].description.find("dimension 0 fastest") !=
+    QVERIFY(r.snapshots[3].description.find("dimension 0 fastest") !=
             std::string::npos);
   }
 
@@ -354,7 +357,7 @@ private Q_SLOTS:
     QCOMPARE(input.sourceLines[add], 5);
     // The index arithmetic that replaces get_compute_tile_id keeps its
     // location: source line 4.
-    const PassSnapshot &after = r.snapshots[2];
+    const PassSnapshot &after = r.snapshots[3];
     int rem = lineOf(after.ir, "arith.remui");
     int div = lineOf(after.ir, "arith.divui");
     QVERIFY(rem >= 0 && div >= 0);
@@ -367,7 +370,7 @@ private Q_SLOTS:
   void stopAfter() {
     CompileResult r = compileKernel({kKernel, "k.mlir", "ktir-legality-check"});
     QVERIFY(r.ok);
-    QCOMPARE(r.snapshots.size(), size_t(2));
+    QCOMPARE(r.snapshots.size(), size_t(3));
     CompileResult bad = compileKernel({kKernel, "k.mlir", "no-such-pass"});
     QVERIFY(!bad.ok);
     QVERIFY(!bad.diagnostics.empty());

@@ -30,11 +30,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyKernel.h"
+#include "FuzzEmulator.h"
 #include "FuzzMutators.h"
 
 #include "driver/Compile.h"
 #include "driver/Record.h"
 #include "driver/Run.h"
+#include "driver/SymbolArguments.h"
+#include "spyrecode/Binary.h"
 #include "support/Npy.h"
 
 #include <algorithm>
@@ -48,6 +51,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <signal.h>
 #include <sstream>
 #include <poll.h>
@@ -70,7 +75,16 @@ constexpr int kToolEvery = 100;
 /// The kernel records, .npy inputs and architecture files are made for.
 const std::string kRecordKernel = copyKernel();
 
-enum class Mode { Compile, Run, OptTool, RunTool };
+/// Emulate: a .spyb (mutated, or a kernel made to deadlock) read and run
+/// on the emulator as `spyre-run FILE.spyb --engine emu` does; Both: a
+/// kernel on both engines as `spyre-run --engine both` does (special
+/// values, huge addresses).
+enum class Mode { Compile, Run, OptTool, RunTool, Emulate, Both };
+constexpr int kModes = 6;
+
+/// The emulator's cycle budget in the emulator's cases: a mutated branch
+/// that loops for ever ends in a budget fault within about a second.
+constexpr uint64_t kCaseCycles = uint64_t(1) << 20;
 
 const char *modeName(Mode m) {
   switch (m) {
@@ -78,9 +92,15 @@ const char *modeName(Mode m) {
   case Mode::Run: return "run";
   case Mode::OptTool: return "spyre-opt";
   case Mode::RunTool: return "spyre-run";
+  case Mode::Emulate: return "emulate";
+  case Mode::Both: return "both engines";
   }
   return "?";
 }
+
+/// What a case that ends in a wrong answer (not a crash, not an error)
+/// exits with: a silent wrong result.
+constexpr int kWrong = 3;
 
 /// One input: a kernel and the hostile files beside it, written into
 /// `dir` before the child starts.
@@ -89,9 +109,30 @@ struct Case {
   Mode mode = Mode::Compile;
   std::string kernel;
   std::string npy, arch, recordJson, recordNpz;
+  /// Emulate: the module as a .spyb. Emulate and Both: the arrays (name ->
+  /// .npy image) and values (name -> text) that bind the arguments.
+  std::string spyb;
+  std::map<std::string, std::string> inputs, values;
+  /// Both: the kernel's SpyreCode when the kernel is a seed's (else it is
+  /// compiled in the case); whether the engines must agree bit for bit.
+  std::shared_ptr<const code::Module> compiled;
+  bool exact = false;
+  /// Emulate: the module was made to deadlock; the run must say so.
+  bool deadlock = false;
+  /// A generated case is made when it runs (materialized()), from its
+  /// kind and generator seed: thousands of kernels with 200,000-character
+  /// names, .spyb files and arrays made up front held gigabytes in the
+  /// process every worker is forked from (and counted against each
+  /// worker's address-space limit). -1: a regression-corpus case, whole.
+  int kind = -1;
+  uint64_t caseRng = 0;
   fs::path dir;
 
   fs::path kernelPath() const { return dir / "kernel.mlir"; }
+  fs::path spybPath() const { return dir / "case.spyb"; }
+  fs::path inputPath(const std::string &name) const {
+    return dir / ("in-" + name + ".npy");
+  }
   fs::path npyPath() const { return dir / "a.npy"; }
   fs::path archPath() const { return dir / "arch.toml"; }
   fs::path recordPath() const { return dir / "rec.json"; }
@@ -110,6 +151,22 @@ struct Case {
       put(recordPath(), recordJson);
       put(dir / "rec.npz", recordNpz);
     }
+    if (!spyb.empty())
+      put(spybPath(), spyb);
+    for (const auto &[name, bytes] : inputs)
+      put(inputPath(name), bytes);
+  }
+
+  /// spyre-run's --input / --bind (--arg) arguments for the bindings.
+  void addBindings(std::vector<std::string> &cmd) const {
+    for (const auto &[name, bytes] : inputs) {
+      cmd.push_back("--input");
+      cmd.push_back(name + "=" + inputPath(name).string());
+    }
+    for (const auto &[name, text] : values) {
+      cmd.push_back("--bind");
+      cmd.push_back(name + "=" + text);
+    }
   }
 
   /// The command line that does what the child did.
@@ -121,6 +178,15 @@ struct Case {
         cmd.push_back("--arch");
         cmd.push_back(archPath().string());
       }
+      return cmd;
+    }
+    if (mode == Mode::Emulate || mode == Mode::Both) {
+      cmd = {(bin / "spyre-run").string(),
+             (mode == Mode::Emulate ? spybPath() : kernelPath()).string(),
+             "--engine", mode == Mode::Emulate ? "emu" : "both",
+             "--cycle-budget", std::to_string(kCaseCycles), "--max-ops",
+             std::to_string(kMaxOps)};
+      addBindings(cmd);
       return cmd;
     }
     if (mode == Mode::OptTool)
@@ -156,8 +222,137 @@ std::string readText(const fs::path &p) {
   return s.str();
 }
 
-/// What an in-process case asks for, in this process: true on success.
-bool runCase(const Case &c) {
+/// The case's arrays and values as a run's arguments (values as text,
+/// read for each argument's type).
+bool bindings(const Case &c, std::map<std::string, driver::Argument> &args) {
+  for (const auto &[name, bytes] : c.inputs) {
+    npy::Array array;
+    std::string error;
+    if (!npy::readNpy(c.inputPath(name).string(), array, error))
+      return false;
+    args[name].array = std::move(array);
+  }
+  for (const auto &[name, text] : c.values)
+    args[name].text = text;
+  return true;
+}
+
+bool sameArrays(const std::map<std::string, npy::Array> &a,
+                const std::map<std::string, npy::Array> &b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](auto &x, auto &y) {
+           return x.first == y.first && x.second.dtype == y.second.dtype &&
+                  x.second.shape == y.second.shape &&
+                  x.second.data == y.second.data;
+         });
+}
+
+driver::EmulateOptions caseOptions() {
+  driver::EmulateOptions options;
+  options.cycleBudget = kCaseCycles;
+  return options;
+}
+
+/// Mode::Emulate as `spyre-run FILE.spyb --engine emu`: 0 when it ran, 1
+/// when it was refused or faulted.
+int emulateCase(const Case &c) {
+  std::string error;
+  std::optional<code::Module> module = code::loadBinary(c.spybPath().string(), error);
+  std::map<std::string, driver::Argument> given;
+  if (!module || !bindings(c, given))
+    return 1;
+  std::vector<driver::EmulatorArgument> args;
+  std::vector<std::string> errors;
+  if (!driver::symbolArguments(*module, given, args, errors))
+    return 1;
+  auto shared = std::make_shared<const code::Module>(std::move(*module));
+  driver::EmulateResult emu = driver::emulate(shared, args, caseOptions());
+  // A kernel made to deadlock ends in a fault that says so, or (a barrier
+  // the other engines release by halting, a channel no run needs) in the
+  // unchanged kernel's outputs.
+  if (c.deadlock && !emu.ok) {
+    if (!emu.errors.empty() && emu.errors[0].find("deadlock") != std::string::npos)
+      return 1;
+    std::fprintf(stderr, "not reported as a deadlock: %s\n",
+                 emu.errors.empty() ? "?" : emu.errors[0].c_str());
+    return kWrong;
+  }
+  if (c.deadlock && c.compiled) {
+    driver::EmulateResult unchanged = driver::emulate(c.compiled, args, caseOptions());
+    if (!unchanged.ok || !sameArrays(unchanged.arrays, emu.arrays)) {
+      std::fprintf(stderr, "finished with other outputs than the unchanged kernel\n");
+      return kWrong;
+    }
+  }
+  return emu.ok ? 0 : 1;
+}
+
+/// Mode::Both as `spyre-run KERNEL --engine both`: 0 when both engines ran
+/// and agree (NaN where NaN, when the kernel is exact), 1 when either
+/// refused it, kWrong when the emulator ran what the interpreter refused
+/// or the outputs differ.
+int bothCase(const Case &c) {
+  driver::RunRequest request;
+  request.source = c.kernel;
+  request.sourceName = c.kernelPath().string();
+  request.maxOpsPerCore = kMaxOps;
+  if (!bindings(c, request.args))
+    return 1;
+  std::shared_ptr<const code::Module> module = c.compiled;
+  if (!module) {
+    driver::CompileRequest compile;
+    compile.source = c.kernel;
+    compile.sourceName = request.sourceName;
+    module = driver::compileKernel(compile).spyreCode;
+    if (!module)
+      return 1;
+  }
+  driver::PreparedRun interp(request);
+  driver::RunResult reference;
+  std::vector<driver::EmulatorArgument> args;
+  if (interp.ok()) {
+    args = driver::emulatorArguments(interp);
+    reference = interp.run();
+  } else {
+    // The emulator alone, given the same values (a pointer as a number).
+    for (const auto &[name, given] : request.args) {
+      driver::EmulatorArgument a;
+      a.name = name;
+      if (given.array) {
+        a.isArray = true;
+        a.data = *given.array;
+        a.byteStart = 0x10000;
+      } else if (given.text) {
+        a.scalar = std::strtod(given.text->c_str(), nullptr);
+        char *end = nullptr;
+        long long whole = std::strtoll(given.text->c_str(), &end, 10);
+        if (end && *end == '\0')
+          a.integer = whole;
+      }
+      args.push_back(std::move(a));
+    }
+  }
+  driver::EmulateResult emu = driver::emulate(module, args, caseOptions());
+  if (!reference.ok)
+    return emu.ok ? kWrong : 1; // the emulator must refuse it too
+  if (!emu.ok)
+    return 1;
+  std::string why;
+  if (c.exact && (!sameUpToNanPayloads(reference.arrays, emu.arrays, why) ||
+                  !sameUpToNanPayloads(reference.regions, emu.regions, why))) {
+    std::fprintf(stderr, "%s\n", why.c_str());
+    return kWrong;
+  }
+  return 0;
+}
+
+/// What an in-process case asks for, in this process: 0 on success, 1 on
+/// an error, kWrong on a wrong answer.
+int runCase(const Case &c) {
+  if (c.mode == Mode::Emulate)
+    return emulateCase(c);
+  if (c.mode == Mode::Both)
+    return bothCase(c);
   bool ok = false;
   if (c.mode == Mode::Compile) {
     driver::CompileRequest request;
@@ -191,14 +386,14 @@ bool runCase(const Case &c) {
       request.arch = c.archPath().string();
     ok = loaded && driver::runKernel(request).ok;
   }
-  return ok;
+  return ok ? 0 : 1;
 }
 
-/// In a child: the case, then exit with 0 or 1.
+/// In a child: the case, then exit with its status.
 [[noreturn]] void runInChild(const Case &c) {
-  bool ok = runCase(c);
+  int status = runCase(c);
   std::fflush(nullptr);
-  _exit(ok ? 0 : 1);
+  _exit(status);
 }
 
 struct Running {
@@ -222,8 +417,11 @@ void limitChild(bool cpu) {
   dup2(null, 2);
 }
 
+Case materialized(const Case &c);
+
 /// One case in a fresh child (a tool exec'd, or the case in process).
-pid_t start(const Case &c, const fs::path &bin) {
+pid_t start(const Case &made, const fs::path &bin) {
+  const Case c = materialized(made);
   c.write();
   std::vector<std::string> cmd = c.command(bin);
   pid_t pid = fork();
@@ -306,7 +504,7 @@ struct Worker {
   limitChild(/*cpu=*/false);
   uint64_t index = 0;
   while (readFull(in, &index, sizeof index) && index < all.size()) {
-    const Case &c = all[index];
+    const Case c = materialized(all[index]);
     Result r;
     r.index = index;
     auto began = std::chrono::steady_clock::now();
@@ -317,9 +515,9 @@ struct Worker {
     } else {
       c.write();
       alarm(kWallSeconds); // SIGALRM ends the worker: a timeout
-      bool ok = runCase(c);
+      int status = runCase(c);
       alarm(0);
-      r.status = ok ? 0 : 1 << 8; // as a wait status: exit 0 / exit 1
+      r.status = status << 8; // as a wait status: exit 0 / 1 / kWrong
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                               began)
@@ -360,6 +558,9 @@ std::string verdict(int status, bool timedOut) {
            (WTERMSIG(status) == SIGABRT ? " (an abort: a crash or memory "
                                           "beyond the 2 GiB limit)"
                                         : "");
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kWrong)
+    return "a wrong answer: the emulator ran what the interpreter refused, "
+           "or their outputs differ beyond NaN payloads";
   if (WIFEXITED(status) && WEXITSTATUS(status) > 1)
     return "exit status " + std::to_string(WEXITSTATUS(status));
   return {};
@@ -374,6 +575,193 @@ std::vector<fs::path> kernelsIn(const fs::path &dir) {
       out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+/// The emulator's seed kernels, compiled in a child process that writes
+/// each (source, .spyb, arrays, values) under `dir`, read back here.
+std::vector<EmuSeed> compileEmuSeeds(const fs::path &dir) {
+  const char *names[] = {"elementwise_add", "row_sum", "silu_gelu_chain",
+                         "transpose_tile", "rmsnorm_ring", "softmax"};
+  fs::create_directories(dir);
+  pid_t pid = fork();
+  if (pid == 0) {
+    for (const char *name : names) {
+      fs::path path = fs::path(SPYRE_SAMPLES_DIR) / (std::string(name) + ".mlir");
+      EmuSeed s;
+      // cosim.sh gives these two a bound: their sums are reordered.
+      bool exact = std::string(name) != "rmsnorm_ring" &&
+                   std::string(name) != "softmax";
+      if (!makeEmuSeed(path.filename().string(), readText(path), exact, s))
+        continue;
+      fs::path out = dir / name;
+      fs::create_directories(out);
+      std::ofstream(out / "kernel.mlir", std::ios::binary) << s.source;
+      std::ofstream(out / "module.spyb", std::ios::binary)
+          .write(reinterpret_cast<const char *>(s.spyb.data()),
+                 std::streamsize(s.spyb.size()));
+      std::ofstream values(out / "values.txt");
+      values << (s.exact ? "exact" : "bounded") << "\n";
+      for (const auto &[n, v] : s.values)
+        values << n << "=" << v << "\n";
+      for (const auto &[n, a] : s.arrays) {
+        std::string error;
+        npy::writeNpy((out / (n + ".npy")).string(), a, error);
+      }
+    }
+    std::fflush(nullptr);
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  std::vector<EmuSeed> seeds;
+  for (const char *name : names) {
+    fs::path in = dir / name;
+    EmuSeed s;
+    s.name = std::string(name) + ".mlir";
+    s.source = readText(in / "kernel.mlir");
+    std::string bytes = readText(in / "module.spyb"), error;
+    s.spyb.assign(bytes.begin(), bytes.end());
+    std::optional<code::Module> m = code::readBinary(s.spyb, error);
+    if (!m) {
+      std::cout << "robustness.fuzz: " << name
+                << " does not compile and bind for the emulator's cases\n";
+      continue;
+    }
+    s.module = std::make_shared<const code::Module>(std::move(*m));
+    std::ifstream values(in / "values.txt");
+    std::string line;
+    std::getline(values, line);
+    s.exact = line == "exact";
+    while (std::getline(values, line))
+      if (size_t eq = line.find('='); eq != std::string::npos)
+        s.values[line.substr(0, eq)] = line.substr(eq + 1);
+    for (const auto &e : fs::directory_iterator(in))
+      if (e.path().extension() == ".npy") {
+        npy::Array a;
+        if (npy::readNpy(e.path().string(), a, error))
+          s.arrays[e.path().stem().string()] = std::move(a);
+      }
+    seeds.push_back(std::move(s));
+  }
+  return seeds;
+}
+
+std::string npyText(const npy::Array &a) {
+  std::vector<uint8_t> bytes = npy::serializeNpy(a);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+/// One case of the emulator's surfaces (FuzzEmulator.h) from a seed:
+/// kind 0 bytes of a code section or the line table, 1 a field of an
+/// instruction or line, 2 a deadlock, 3 special values or huge addresses.
+Case emulatorCase(const std::vector<EmuSeed> &seeds, int kind, Rng &rng) {
+  const EmuSeed &seed = seeds[rng() % seeds.size()];
+  Case c;
+  c.kernel = seed.source;
+  for (const auto &[name, array] : seed.arrays)
+    c.inputs[name] = npyText(array);
+  c.values = seed.values;
+  std::string what;
+  c.mode = Mode::Emulate;
+  if (kind == 0) {
+    std::vector<uint8_t> bytes = mutateSpybBytes(seed.spyb, rng, what);
+    c.spyb.assign(bytes.begin(), bytes.end());
+  } else if (kind == 1) {
+    std::vector<uint8_t> bytes =
+        code::writeBinary(mutateSpybField(*seed.module, rng, what));
+    c.spyb.assign(bytes.begin(), bytes.end());
+  } else if (kind == 2) {
+    code::Module m = *seed.module;
+    c.deadlock = rng() % 2 ? unwrittenChannel(m, rng, what)
+                           : barrierOnTileZero(m, rng, what);
+    c.compiled = seed.module;
+    std::vector<uint8_t> bytes = code::writeBinary(m);
+    c.spyb.assign(bytes.begin(), bytes.end());
+  } else if (rng() % 2) {
+    c.mode = Mode::Both;
+    c.compiled = seed.module;
+    c.exact = seed.exact;
+    c.inputs.clear();
+    for (const auto &[name, array] : withSpecialValues(seed.arrays, rng, what))
+      c.inputs[name] = npyText(array);
+  } else {
+    // The copy kernel with a pointer at a huge element index, or rows a
+    // huge stride apart.
+    static const std::vector<std::string> strides = {
+        "64", "1152921504606846976", "2305843009213693952",
+        "4611686018427387903", "-4611686018427387904"};
+    const std::string &stride = strides[rng() % strides.size()];
+    c.mode = Mode::Both;
+    c.kernel = copyKernel("[1]", stride);
+    c.exact = true;
+    c.inputs.clear();
+    c.values.clear();
+    npy::Array zeros;
+    zeros.dtype = "f16";
+    zeros.shape = {4, 64};
+    zeros.data.assign(4 * 64 * 2, 0);
+    const std::string &address = hugeAddresses()[rng() % hugeAddresses().size()];
+    bool source = rng() % 2;
+    c.values[source ? "a" : "b"] = address;
+    c.inputs[source ? "b" : "a"] = npyText(zeros);
+    what = std::string(source ? "%a" : "%b") + " at element " + address +
+           ", rows " + stride + " apart";
+    c.what = "copy kernel: " + what;
+    return c;
+  }
+  c.what = seed.name + ": " + what;
+  return c;
+}
+
+/// What generated cases are made from, set before the workers are forked:
+/// the kernels mutated, the architecture preset, the emulator's seeds.
+struct Sources {
+  std::vector<std::string> kernels, kernelNames;
+  std::string preset;
+  std::vector<EmuSeed> emu;
+};
+Sources &sources() {
+  static Sources s;
+  return s;
+}
+
+/// The number of kinds of generated cases: 0-13 a mutated kernel, 14-15 a
+/// hostile .npy, 16-17 a record, 18-19 an architecture file, 20-23 the
+/// emulator's surfaces (emulatorCase).
+constexpr int kKinds = 24;
+
+/// `c` with its content: a generated case is made here from its kind and
+/// seed (the same every time), a corpus case is whole already.
+Case materialized(const Case &c) {
+  if (c.kind < 0)
+    return c;
+  const Sources &src = sources();
+  Rng rng(c.caseRng);
+  Case made;
+  if (c.kind >= 20) {
+    made = emulatorCase(src.emu, c.kind - 20, rng);
+  } else if (c.kind < 14) {
+    size_t s = rng() % src.kernels.size();
+    made.kernel = mutateKernel(src.kernels[s], rng, made.what);
+    made.what = src.kernelNames[s] + ": " + made.what;
+  } else {
+    made.kernel = kRecordKernel;
+    if (c.kind < 16) {
+      made.npy = hostileNpy(rng, made.what);
+    } else if (c.kind < 18) {
+      made.recordJson = hostileRecord(rng, made.what);
+      std::string npzWhat;
+      made.recordNpz = hostileNpz(rng, npzWhat);
+      made.what += "; " + npzWhat;
+    } else {
+      made.arch = hostileArch(src.preset, rng, made.what);
+    }
+  }
+  made.kind = c.kind;
+  made.caseRng = c.caseRng;
+  made.mode = c.mode;
+  made.dir = c.dir;
+  return made;
 }
 
 uint64_t envOr(const char *name, uint64_t fallback) {
@@ -392,17 +780,22 @@ int main(int argc, char **argv) {
   fs::path work = fs::temp_directory_path() /
                   ("spyre-fuzz-" + std::to_string(getpid()));
   fs::path failures = fs::current_path() / "fuzz-failures";
-  std::string preset = readText(SPYRE_ARCH_PRESET);
+  Sources &src = sources();
+  src.preset = readText(SPYRE_ARCH_PRESET);
 
   // The seeds: samples, corpus kernels, the regression corpus.
-  std::vector<std::string> seeds, seedNames;
   for (const char *dir : {SPYRE_SAMPLES_DIR, SPYRE_CORPUS_KTIR_DIR})
     for (const fs::path &p : kernelsIn(dir)) {
-      seeds.push_back(readText(p));
-      seedNames.push_back(p.filename().string());
+      src.kernels.push_back(readText(p));
+      src.kernelNames.push_back(p.filename().string());
     }
-  seeds.push_back(kRecordKernel);
-  seedNames.push_back("record kernel");
+  src.kernels.push_back(kRecordKernel);
+  src.kernelNames.push_back("record kernel");
+  // Kernels compiled once for the emulator's cases (each small, exact
+  // ones for the special values; a ring exchange, a reduction), in a child
+  // so that this process, which every worker is forked from, holds no
+  // MLIR context's threads and arenas against the workers' address space.
+  sources().emu = compileEmuSeeds(work / "seeds");
   std::vector<Case> all;
   // 1. The regression corpus: every kernel compiled and run, every file
   //    fed to the record kernel.
@@ -435,33 +828,26 @@ int main(int argc, char **argv) {
     all.push_back(c);
   }
   size_t corpusCases = all.size();
-  // 2. Generated cases.
+  // SPYRE_FUZZ_EMULATOR=1: only the emulator's kinds (to run them longer).
+  const bool emulatorOnly = envOr("SPYRE_FUZZ_EMULATOR", 0) != 0;
+  // 2. Generated cases: their kind, mode and seed now, their content
+  //    when they run.
   Rng rng(seed);
   for (uint64_t i = 0; i < cases; ++i) {
     Case c;
-    int kind = static_cast<int>(rng() % 20);
-    if (kind < 14) {
-      size_t s = rng() % seeds.size();
-      c.kernel = mutateKernel(seeds[s], rng, c.what);
-      c.what = seedNames[s] + ": " + c.what;
+    c.kind = static_cast<int>(rng() % kKinds);
+    if (emulatorOnly)
+      c.kind = 20 + c.kind % 4;
+    c.caseRng = rng();
+    if (c.kind >= 20 && sources().emu.empty())
+      continue;
+    if (c.kind >= 20)
+      c.mode = c.kind == 23 ? Mode::Both : Mode::Emulate;
+    else if (c.kind < 14 || c.kind >= 18)
       c.mode = rng() % 2 ? Mode::Compile : Mode::Run;
-    } else {
-      c.kernel = kRecordKernel;
+    else
       c.mode = Mode::Run;
-      if (kind < 16)
-        c.npy = hostileNpy(rng, c.what);
-      else if (kind < 18) {
-        c.recordJson = hostileRecord(rng, c.what);
-        std::string npzWhat;
-        c.recordNpz = hostileNpz(rng, npzWhat);
-        c.what += "; " + npzWhat;
-      } else {
-        c.arch = hostileArch(preset, rng, c.what);
-        if (rng() % 2)
-          c.mode = Mode::Compile;
-      }
-    }
-    if (i % kToolEvery == 0)
+    if (i % kToolEvery == 0 && c.kind < 20)
       c.mode = c.mode == Mode::Compile ? Mode::OptTool : Mode::RunTool;
     all.push_back(std::move(c));
   }
@@ -487,7 +873,7 @@ int main(int argc, char **argv) {
   size_t skipped = 0;
 
   auto report = [&](size_t index, const std::string &bad) {
-    const Case &c = all[index];
+    const Case c = materialized(all[index]);
     ++failed;
     fs::path keep = failures / std::to_string(index);
     fs::create_directories(failures);
@@ -514,9 +900,15 @@ int main(int argc, char **argv) {
                        : std::string(" (alone too: ") + bad + ")";
   };
   // `seconds`: the worker's measure, or (when it died) the parent's.
+  // SPYRE_FUZZ_KEEP=N keeps case N's files and command, passed or not.
+  const uint64_t keep = envOr("SPYRE_FUZZ_KEEP", UINT64_MAX);
   auto finish = [&](Worker &w, double seconds) {
     size_t index = static_cast<size_t>(w.current);
     times.emplace_back(seconds, index);
+    if (index == keep) {
+      report(index, "kept (SPYRE_FUZZ_KEEP)");
+      --failed;
+    }
     fs::remove_all(all[index].dir);
     w.current = -1;
     ++ran;
@@ -611,14 +1003,15 @@ int main(int argc, char **argv) {
                               " generated cases left for the time budget"
                         : std::string())
             << ": " << failed << " failed" << std::endl;
-  double perMode[4] = {0, 0, 0, 0};
-  int countMode[4] = {0, 0, 0, 0};
+  double perMode[kModes] = {};
+  int countMode[kModes] = {};
   for (const auto &[t, index] : times) {
     perMode[static_cast<int>(all[index].mode)] += t;
     ++countMode[static_cast<int>(all[index].mode)];
   }
   std::cout << "mean time per case:";
-  for (Mode m : {Mode::Compile, Mode::Run, Mode::OptTool, Mode::RunTool})
+  for (Mode m : {Mode::Compile, Mode::Run, Mode::OptTool, Mode::RunTool,
+                 Mode::Emulate, Mode::Both})
     if (countMode[static_cast<int>(m)])
       std::cout << ' ' << modeName(m) << ' '
                 << 1000 * perMode[static_cast<int>(m)] /
@@ -630,7 +1023,7 @@ int main(int argc, char **argv) {
   for (size_t k = 0; k < times.size() && k < 5; ++k)
     std::cout << "\n  " << times[k].first << " s: case " << times[k].second
               << " (" << modeName(all[times[k].second].mode) << ", "
-              << all[times[k].second].what << ")";
+              << materialized(all[times[k].second]).what << ")";
   std::cout << std::endl;
   return failed == 0 ? 0 : 1;
 }

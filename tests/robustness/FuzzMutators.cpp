@@ -11,14 +11,6 @@ namespace spyre::fuzz {
 
 namespace {
 
-template <typename T> const T &pick(const std::vector<T> &list, Rng &rng) {
-  return list[std::uniform_int_distribution<size_t>(0, list.size() - 1)(rng)];
-}
-
-int below(Rng &rng, int n) {
-  return std::uniform_int_distribution<int>(0, n - 1)(rng);
-}
-
 bool identChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
          c == '.' || c == '%' || c == '#' || c == '@';

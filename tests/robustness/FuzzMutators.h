@@ -21,6 +21,16 @@ namespace spyre::fuzz {
 
 using Rng = std::mt19937_64;
 
+/// A uniformly chosen element of `list` (not empty).
+template <typename T> const T &pick(const std::vector<T> &list, Rng &rng) {
+  return list[std::uniform_int_distribution<size_t>(0, list.size() - 1)(rng)];
+}
+
+/// A uniform number in [0, n) (n > 0).
+template <typename N> N below(Rng &rng, N n) {
+  return std::uniform_int_distribution<N>(0, n - 1)(rng);
+}
+
 /// The boundary values numbers are replaced with: 0, +-1, 2^31, 2^32,
 /// 2^53 (+1), 2^62, 2^63 - 1, INT64_MIN, fractions, huge floats, ...
 const std::vector<std::string> &boundaryValues();

@@ -66,7 +66,7 @@ private slots:
     QVERIFY(o.out.contains(".spyb format version " + QString::number(kFormatVersion)));
     QVERIFY(o.out.contains("section code p1 (sfu)"));
     // The disassembly is the listing, exactly.
-    QString listing = QString::fromStdString(printListing(m));
+    QString listing = QString::fromStdString(printListing(m).text);
     QVERIFY(o.out.endsWith(listing));
     QVERIFY(o.err.isEmpty());
   }

@@ -151,6 +151,9 @@ void compareHardware(const Arch &a, const Arch &b) {
   QCOMPARE(a.timing.lxPortSticksPerCycle, b.timing.lxPortSticksPerCycle);
   QCOMPARE(a.timing.channelLatencyCycles, b.timing.channelLatencyCycles);
   QCOMPARE(a.timing.dmaSetupCycles, b.timing.dmaSetupCycles);
+  QCOMPARE(a.numerics.accumulateF32, b.numerics.accumulateF32);
+  QCOMPARE(a.numerics.treeReduce, b.numerics.treeReduce);
+  QCOMPARE(a.numerics.functionUlps, b.numerics.functionUlps);
 }
 
 } // namespace
@@ -240,6 +243,19 @@ void ArchTest::defaultValues() {
   QCOMPARE(custom.timing.lxPortSticksPerCycle, 4);
   QCOMPARE(custom.timing.channelLatencyCycles, 0);
   QCOMPARE(custom.timing.dmaSetupCycles, 7);
+  // [numerics], the same way (docs/numerics.md).
+  QVERIFY(a.numerics.accumulateF32);
+  QVERIFY(a.numerics.treeReduce);
+  QCOMPARE(a.numerics.functionUlps, 1.0);
+  QVERIFY(base.numerics.accumulateF32 && base.numerics.treeReduce);
+  Arch element = parseOk(
+      baseWith({{45, "transcendental_penalty = 4\n"
+                     "[numerics]\naccumulator = \"element\"\n"
+                     "reduce_order = \"sequential\"\nfunction_ulps = 2"}}),
+      "test.toml");
+  QVERIFY(!element.numerics.accumulateF32);
+  QVERIFY(!element.numerics.treeReduce);
+  QCOMPARE(element.numerics.functionUlps, 2.0);
 }
 
 // Every number (and boolean) in the default file has a comment naming its
@@ -372,14 +388,24 @@ void ArchTest::badFile_data() {
   QTest::newRow("no cores") << Changes{{6, "cores = 0"}} << 6 << 9 << "'chip.cores' must be between 1 and 1024, got 0";
   QTest::newRow("too many cores")
       << Changes{{6, "cores = 4096"}} << 6 << 9 << "'chip.cores' must be between 1 and 1024, got 4096";
-  QTest::newRow("zero clock") << Changes{{7, "clock_ghz = 0.0"}} << 7 << 13 << "'chip.clock_ghz' must be a positive number, got 0";
+  QTest::newRow("zero clock") << Changes{{7, "clock_ghz = 0.0"}} << 7 << 13 << "'chip.clock_ghz' must be a number between 0.001 and 100, got 0";
   QTest::newRow("negative bandwidth")
       << Changes{{13, "hbm_bandwidth_gbs = -128"}} << 13 << 21
-      << "'memory.hbm_bandwidth_gbs' must be a positive number, got -128";
+      << "'memory.hbm_bandwidth_gbs' must be a number between 0.001 and 1e+07, got -128";
   QTest::newRow("nan bandwidth")
       << Changes{{18, "link_bandwidth_gbs = nan"}} << 18 << 22
-      << "'ring.link_bandwidth_gbs' must be a positive number, got nan";
-  QTest::newRow("infinite clock") << Changes{{7, "clock_ghz = inf"}} << 7 << 13 << "must be a positive number, got inf";
+      << "'ring.link_bandwidth_gbs' must be a number between 0.001 and 1e+07, got nan";
+  QTest::newRow("infinite clock") << Changes{{7, "clock_ghz = inf"}} << 7 << 13 << "must be a number between 0.001 and 100, got inf";
+  // Values whose derived quantities are not finite (issue 29): a denormal
+  // clock gave "inf us", a tiny bandwidth free transfers.
+  QTest::newRow("denormal clock") << Changes{{7, "clock_ghz = 5e-324"}} << 7 << 13
+                                  << "'chip.clock_ghz' must be a number between 0.001 and 100, got 5e-324";
+  QTest::newRow("tiny hbm bandwidth")
+      << Changes{{13, "hbm_bandwidth_gbs = 1e-300"}} << 13 << 21
+      << "'memory.hbm_bandwidth_gbs' must be a number between 0.001 and 1e+07, got 1e-300";
+  QTest::newRow("denormal link bandwidth")
+      << Changes{{18, "link_bandwidth_gbs = 5e-324"}} << 18 << 22
+      << "'ring.link_bandwidth_gbs' must be a number between 0.001 and 1e+07, got 5e-324";
   QTest::newRow("stick not a power of two")
       << Changes{{11, "stick_bytes = 100"}} << 11 << 15
       << "'memory.stick_bytes' must be a power of two between 16 and 65536, got 100";
@@ -399,15 +425,26 @@ void ArchTest::badFile_data() {
       << "'memory.hbm_attach_core' must be between 0 and 1023, got -1";
   QTest::newRow("negative hop latency")
       << Changes{{19, "hop_latency_cycles = -1"}} << 19 << 22 << "'ring.hop_latency_cycles' must be at least 0, got -1";
-  QTest::newRow("no fifo slots") << Changes{{22, "fifo_depth = 0"}} << 22 << 14 << "'dataflow.fifo_depth' must be at least 1, got 0";
+  QTest::newRow("no fifo slots") << Changes{{22, "fifo_depth = 0"}} << 22 << 14 << "'dataflow.fifo_depth' must be between 1 and 4096, got 0";
+  QTest::newRow("fifo beyond the model")
+      << Changes{{22, "fifo_depth = 2147483647"}} << 22 << 14
+      << "'dataflow.fifo_depth' must be between 1 and 4096, got 2147483647";
   QTest::newRow("no engine instances")
       << Changes{{32, "count = 0"}} << 32 << 9 << "'dataflow.engines[1].count' must be between 1 and 1024, got 0";
   QTest::newRow("zero simd width") << Changes{{41, "f32 = 0"}} << 41 << 7 << "'simd.f32' must be between 1 and 1048576, got 0";
   QTest::newRow("no systolic rows")
-      << Changes{{44, "systolic_rows = 0"}} << 44 << 17 << "'compute.systolic_rows' must be at least 1, got 0";
+      << Changes{{44, "systolic_rows = 0"}} << 44 << 17 << "'compute.systolic_rows' must be between 1 and 65536, got 0";
+  // The model's one range (a record's hw_config has the same): accepted
+  // here, refused later under another name before (issue 29).
+  QTest::newRow("systolic rows beyond the model")
+      << Changes{{44, "systolic_rows = 2147483647"}} << 44 << 17
+      << "'compute.systolic_rows' must be between 1 and 65536, got 2147483647";
+  QTest::newRow("penalty beyond the model")
+      << Changes{{45, "transcendental_penalty = 2147483647"}} << 45 << 26
+      << "'compute.transcendental_penalty' must be between 1 and 1000000, got 2147483647";
   QTest::newRow("no penalty")
       << Changes{{45, "transcendental_penalty = 0"}} << 45 << 26
-      << "'compute.transcendental_penalty' must be at least 1, got 0";
+      << "'compute.transcendental_penalty' must be between 1 and 1000000, got 0";
   QTest::newRow("compute engine below a stick")
       << Changes{{48, "local_bytes = 64"}} << 48 << 15
       << "'compute_engine.local_bytes' must be at least 128, got 64";
@@ -478,6 +515,15 @@ void ArchTest::badFile_data() {
   QTest::newRow("timing: unknown key")
       << Changes{{45, "transcendental_penalty = 4\n[timing]\nissue_cycle = 1"}} << 47 << 1
       << "unknown key 'timing.issue_cycle' (did you mean 'timing.issue_cycles'?)";
+  QTest::newRow("numerics: unknown accumulator")
+      << Changes{{45, "transcendental_penalty = 4\n[numerics]\naccumulator = \"f16\""}} << 47 << 15
+      << "'numerics.accumulator' must be \"f32\" or \"element\", got \"f16\"";
+  QTest::newRow("numerics: function ulps below half")
+      << Changes{{45, "transcendental_penalty = 4\n[numerics]\nfunction_ulps = 0.1"}} << 47 << 17
+      << "'numerics.function_ulps' must be a number between 0.5 and 1024";
+  QTest::newRow("numerics: unknown key")
+      << Changes{{45, "transcendental_penalty = 4\n[numerics]\nreduce = \"tree\""}} << 47 << 1
+      << "unknown key 'numerics.reduce'";
   QTest::newRow("timing: not a table")
       << Changes{{1, "format_version = 2\ntiming = 3"}} << 2 << 10 << "'timing' must be a table";
   QTest::newRow("compute: retired held tile bytes")
@@ -531,7 +577,7 @@ void ArchTest::severalErrorsAtOnce() {
                      "'memory.stick_bytes' must be an integer, got a string"),
            qPrintable(all));
   QVERIFY2(
-      findError(errors, 22, 14, "'dataflow.fifo_depth' must be at least 1"),
+      findError(errors, 22, 14, "'dataflow.fifo_depth' must be between 1 and 4096"),
       qPrintable(all));
   QVERIFY2(findError(errors, 36, 8, "got \"stor\" (did you mean \"store\"?)"),
            qPrintable(all));

@@ -65,8 +65,12 @@ std::unique_ptr<emu::Session> emulateSample(const QString &name,
   EmulateOptions options;
   options.arch = arch;
   std::vector<std::string> errors;
+  // The whole interval record is what the views are checked against
+  // (matmul_kloop's 2 M events are past a session's default detail).
+  emu::SessionOptions keepAll;
+  keepAll.detailEvents = uint64_t(1) << 30;
   auto session = startSession(compiled.spyreCode, emulatorArguments(inputs),
-                              options, errors);
+                              options, errors, keepAll);
   if (!errors.empty())
     why = QString::fromStdString(errors.front());
   return session;

@@ -156,7 +156,7 @@ void PassViewsTest::listModelTester() {
   QCOMPARE(model.rowCount(), 0);
   model.setSnapshots(sampleSnapshots());
   QCOMPARE(model.rowCount(), 5);
-  QCOMPARE(model.columnCount(), 4);
+  QCOMPARE(model.columnCount(), 5);
 }
 
 void PassViewsTest::listModelData() {

@@ -1,7 +1,7 @@
 //===- spyre-bench.cpp - interpreter benchmark over corpus and samples ----===//
 //
 //   spyre-bench [--corpus DIR] [--samples DIR] [--repeat N] [--filter TEXT]
-//               [--only warm|cold]
+//               [--only warm|cold] [--shadow on|off]
 //
 // Runs every corpus record (inputs from the record) and every sample
 // (random inputs, seed 0) on the reference interpreter, each in a child
@@ -23,7 +23,8 @@
 //          for the first touch of its memory, code and tables, as a run of
 //          spyre-run does.
 // --only measures warm (with first) or cold alone, for a profiler; the
-// others show 0.
+// others show 0. --shadow on runs the interpreter with its f64 shadow and
+// error bounds (RunRequest::shadow, docs/numerics.md), for the cost of it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,7 +84,8 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
-Measurement measure(const Job &job, int repeat, const std::string &only) {
+Measurement measure(const Job &job, int repeat, const std::string &only,
+                    bool shadow) {
   Measurement m;
   RunRequest request;
   if (!job.record.empty()) {
@@ -99,6 +101,7 @@ Measurement measure(const Job &job, int repeat, const std::string &only) {
   request.source = readFile(job.kernel);
   request.sourceName = job.kernel;
   request.recordLxEvents = false;
+  request.shadow = shadow;
 
   std::vector<double> warm, cold; // empty: not measured (0)
   if (only != "cold") {
@@ -139,6 +142,7 @@ Measurement measure(const Job &job, int repeat, const std::string &only) {
 int main(int argc, char **argv) {
   std::string corpus = "../shared/corpus", samples = "samples", filter, only;
   int repeat = 5;
+  bool shadow = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--corpus")
@@ -152,9 +156,13 @@ int main(int argc, char **argv) {
     else if (a == "--only" && (std::strcmp(argv[i + 1], "warm") == 0 ||
                                std::strcmp(argv[i + 1], "cold") == 0))
       only = argv[i + 1];
+    else if (a == "--shadow" && (std::strcmp(argv[i + 1], "on") == 0 ||
+                                 std::strcmp(argv[i + 1], "off") == 0))
+      shadow = std::strcmp(argv[i + 1], "on") == 0;
     else {
       std::fprintf(stderr, "usage: spyre-bench [--corpus DIR] [--samples DIR] "
-                           "[--repeat N] [--filter TEXT] [--only warm|cold]\n");
+                           "[--repeat N] [--filter TEXT] [--only warm|cold] "
+                           "[--shadow on|off]\n");
       return 1;
     }
   }
@@ -184,7 +192,7 @@ int main(int argc, char **argv) {
     pid_t pid = fork();
     if (pid == 0) {
       close(pipeFd[0]);
-      Measurement m = measure(job, repeat, only);
+      Measurement m = measure(job, repeat, only, shadow);
       ssize_t n = write(pipeFd[1], &m, sizeof m);
       _exit(n == sizeof m ? 0 : 1);
     }

@@ -1,7 +1,8 @@
 //===- spyre-emu-bench.cpp - the emulator's speed, kernel by kernel --------===//
 //
-//   spyre-emu-bench [--arch PRESET] [--runs N] [--step-back]
-//                   KERNEL.mlir [--record REC.json]...
+//   spyre-emu-bench [--arch PRESET] [--runs N] [--session [--steps N]]
+//                   [--no-interp] KERNEL.mlir [--record REC.json]
+//                   [--arg NAME=VALUE]...
 //
 // For each kernel: compiles it to SpyreCode, places its inputs as the
 // interpreter does (seeded, seed 0; or, with a record, the record's
@@ -24,7 +25,20 @@
 // (/work/shared/corpus/ktir/NAME.mlir -> ../expected/NAME.json), as the
 // co-simulation test (tests/emu/cosim.sh) runs it; the row's name then
 // ends in "(record)". A kernel's scalar arguments come from its
-// "// RUN-ARGS: --arg NAME=VALUE ..." comment, as cosim.sh gives them.
+// "// RUN-ARGS: --arg NAME=VALUE ..." comment, as cosim.sh gives them;
+// `--arg NAME=VALUE` after a kernel overrides one (the scaled kernels of
+// bench/ take their size so). `--no-interp` leaves the interpreter's
+// timing out (a long run is beyond it).
+//
+// `--session` records each kernel as the explorer does (a stepping
+// session: checkpoints within their budget, the overview, no trace past
+// SessionOptions::detailEvents) and prints one row: events, cycles, the
+// recording's wall time and events/s, the checkpoints (count, interval,
+// bytes), the process's resident memory after recording and its peak,
+// and the worst and median latency over --steps N of each move the
+// explorer makes (a step, a step back, a seek to a random event, a seek
+// to a random cycle as a timeline click does, a run to the next event of
+// a random KTIR line).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,9 +47,11 @@
 #include "driver/Record.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
+#include "support/Limits.h"
 
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -43,7 +59,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <random>
 #include <sstream>
 
 using namespace spyre;
@@ -60,9 +78,11 @@ double threadCpuSeconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-/// A kernel and the record that binds its arguments (empty: seeded).
+/// A kernel, the record that binds its arguments (empty: seeded) and the
+/// scalar arguments given on the command line.
 struct Kernel {
   std::string path, record;
+  std::vector<std::pair<std::string, std::string>> args;
 };
 
 /// The corpus record of a corpus kernel: ktir/NAME.* -> expected/NAME.json
@@ -79,9 +99,9 @@ std::string corpusRecord(const std::string &path) {
   return fs::is_regular_file(record, ec) ? record.string() : "";
 }
 
-/// The "// RUN-ARGS: --arg NAME=VALUE ..." line of a kernel, bound into
-/// `request` as spyre-run --arg binds it (a whole number exactly too);
-/// false with `error` on a malformed one.
+/// The "// RUN-ARGS: --arg NAME=VALUE ... [--no-lx-limit]" line of a
+/// kernel, bound into `request` as spyre-run binds it (a whole number
+/// exactly too); false with `error` on a malformed one.
 bool runArgs(const std::string &source, RunRequest &request, std::string &error) {
   const std::string tag = "// RUN-ARGS:";
   size_t at = source.find(tag);
@@ -91,32 +111,221 @@ bool runArgs(const std::string &source, RunRequest &request, std::string &error)
   std::istringstream words(source.substr(at + tag.size(), end - at - tag.size()));
   std::string flag, pair;
   while (words >> flag) {
+    if (flag == "--no-lx-limit") { // the interpreter's LX as spyre-run's
+      request.hwConfig["lx_size_mb"] = double(limits::kMaxArrayBytes >> 20);
+      continue;
+    }
     size_t eq = std::string::npos;
     if (flag != "--arg" || !(words >> pair) || (eq = pair.find('=')) == std::string::npos) {
-      error = "RUN-ARGS: expected --arg NAME=VALUE";
+      error = "RUN-ARGS: expected --arg NAME=VALUE or --no-lx-limit";
       return false;
     }
-    const std::string name = pair.substr(0, eq), text = pair.substr(eq + 1);
-    char *stop = nullptr;
-    const double number = std::strtod(text.c_str(), &stop);
-    if (text.empty() || *stop != '\0') {
-      error = "RUN-ARGS: " + pair + ": not a number";
-      return false;
-    }
-    request.args[name].scalar = number;
-    const long long whole = std::strtoll(text.c_str(), &stop, 10);
-    if (*stop == '\0')
-      request.args[name].integer = whole;
+    // Read for the argument's type when the kernel is prepared.
+    request.args[pair.substr(0, eq)].text = pair.substr(eq + 1);
   }
   return true;
 }
 
+/// Resident memory now (bytes), from /proc/self/statm.
+double residentMB() {
+  std::ifstream statm("/proc/self/statm");
+  uint64_t size = 0, resident = 0;
+  statm >> size >> resident;
+  return double(resident) * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
+}
+
+double peakMB() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_maxrss) / 1024.0;
+}
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+      .count();
+}
+
+/// "worst / median ms" of a move made `steps` times (each after `setup`,
+/// which is not timed).
+std::string latency(int steps, const std::function<void()> &move,
+                    const std::function<void()> &setup = {}) {
+  std::vector<double> ms;
+  for (int k = 0; k < steps; ++k) {
+    if (setup)
+      setup();
+    auto t0 = std::chrono::steady_clock::now();
+    move();
+    ms.push_back(msSince(t0));
+  }
+  if (ms.empty())
+    return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.1f / %.2f ms",
+                *std::max_element(ms.begin(), ms.end()), medianTime(ms) * 1.0);
+  return buf;
+}
+
+/// The session row of `--session` (see the header).
+int sessionRow(const std::string &name, const EmulateRequest &request, int steps) {
+  auto t0 = std::chrono::steady_clock::now();
+  Emulation emu = startSession(request, emu::SessionOptions());
+  double recordMs = msSince(t0);
+  if (!emu.session) {
+    std::printf("| %s | no session: %s |\n", name.c_str(),
+                emu.errors.empty() ? "?" : emu.errors.front().c_str());
+    return 1;
+  }
+  emu::Session &s = *emu.session;
+  const uint64_t total = s.totalEvents();
+  double afterRecord = residentMB();
+  std::mt19937_64 random(42);
+  auto anyEvent = [&] { return total ? random() % (total + 1) : 0; };
+  std::vector<int> lines;
+  for (const code::Location &l : emu.module->locations)
+    if (l.ktirLine > 0)
+      lines.push_back(l.ktirLine);
+  std::string step = latency(steps, [&] {
+    if (!s.stepEvent())
+      s.seekEvent(0);
+  });
+  // A step back just after a jump: the first one replays the most.
+  std::string back = latency(
+      steps, [&] { s.stepBack(); }, [&] { s.seekEvent(anyEvent()); });
+  std::string seek = latency(steps, [&] { s.seekEvent(anyEvent()); });
+  std::string click = latency(steps, [&] {
+    s.seekCycle(s.totalCycles() ? random() % s.totalCycles() : 0);
+  });
+  std::string toLine = latency(lines.empty() ? 0 : steps, [&] {
+    s.nextEventOf(lines[random() % lines.size()]);
+  });
+  std::printf("| %s | %llu | %llu | %.0f ms | %.3g | %zu every %llu (%.0f MB) | "
+              "%.0f / %.0f MB | %s | %s | %s | %s | %s |\n",
+              name.c_str(), (unsigned long long)total,
+              (unsigned long long)s.totalCycles(), recordMs,
+              recordMs > 0 ? double(total) / (recordMs / 1e3) : 0.0,
+              s.checkpointCount(), (unsigned long long)s.checkpointInterval(),
+              double(s.checkpointBytes()) / (1024.0 * 1024.0), afterRecord, peakMB(),
+              step.c_str(), back.c_str(), seek.c_str(), click.c_str(), toLine.c_str());
+  std::fflush(stdout);
+  return 0;
+}
+
 } // namespace
+
+/// The request for `kernel`: its record's or seeded inputs, its RUN-ARGS
+/// and the command line's --arg; false (a row printed) when it fails.
+bool requestFor(const Kernel &kernel, const std::string &arch,
+                EmulateRequest &out, std::string &name) {
+  const std::string &path = kernel.path;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  name = path.substr(path.find_last_of('/') + 1);
+  // With a record: its request (arguments, arrays, regions, grid), as
+  // spyre-run --record merges it (no seed; the architecture is the
+  // command line's).
+  RunRequest request;
+  request.seed = 0;
+  if (!kernel.record.empty()) {
+    Record record;
+    std::string error;
+    if (!loadRecord(kernel.record, record, error)) {
+      std::printf("| %s | record not loaded: %s ||||||||||||\n", name.c_str(),
+                  error.c_str());
+      return false;
+    }
+    request = record.request;
+    request.seed.reset();
+    name += " (record)";
+  }
+  request.source = text.str();
+  request.sourceName = path;
+  request.arch = arch;
+  std::string argError;
+  if (!runArgs(request.source, request, argError)) {
+    std::printf("| %s | %s ||||||||||||\n", name.c_str(), argError.c_str());
+    return false;
+  }
+  for (const auto &[arg, value] : kernel.args) {
+    request.args[arg].scalar = std::strtod(value.c_str(), nullptr);
+    char *stop = nullptr;
+    long long whole = std::strtoll(value.c_str(), &stop, 10);
+    if (*stop == '\0')
+      request.args[arg].integer = whole;
+    name += " " + arg + "=" + value;
+  }
+  out.run = std::move(request);
+  out.options.arch = arch;
+  return true;
+}
+
+/// The default row (see the header).
+int timingRow(const std::string &name, EmulateRequest request, int runs,
+              bool interpreter) {
+  std::vector<double> wallOff, wallOn, cpuOff, cpuOn;
+  // The first run compiles and places the inputs (not timed); the timed
+  // ones reuse them.
+  Emulation first = emulate(request);
+  if (!first.ok()) {
+    std::printf("| %s | not run: %s ||||||||||||\n", name.c_str(),
+                first.errors.empty() ? "?" : first.errors.front().c_str());
+    return 1;
+  }
+  request.spyreCode = first.module;
+  request.arguments = first.arguments;
+  // `runs` timed runs of `req`: the last one's result.
+  auto timed = [&](const EmulateRequest &req, std::vector<double> &cpu,
+                   std::vector<double> &wall) {
+    EmulateResult last;
+    for (int k = 0; k < runs; ++k) {
+      double c0 = threadCpuSeconds();
+      last = emulate(req).result;
+      cpu.push_back(threadCpuSeconds() - c0);
+      wall.push_back(last.wallSeconds);
+    }
+    return last;
+  };
+  EmulateResult r = timed(request, cpuOff, wallOff);
+  EmulateRequest traced = request;
+  traced.options.trace = true;
+  EmulateResult t = timed(traced, cpuOn, wallOn);
+  if (!r.ok) {
+    std::printf("| %s | emulator fault: %s ||||||||||||\n", name.c_str(),
+                r.errors.empty() ? "?" : r.errors.front().c_str());
+    return 1;
+  }
+  std::vector<double> interpWall;
+  RunResult reference;
+  for (int k = 0; interpreter && k < runs; ++k) {
+    reference = first.interpreter->run();
+    interpWall.push_back(reference.wallSeconds);
+  }
+  double off_s = medianTime(wallOff), on_s = medianTime(wallOn);
+  double cpuOffBest = *std::min_element(cpuOff.begin(), cpuOff.end());
+  double cpuOnBest = *std::min_element(cpuOn.begin(), cpuOn.end());
+  double offBest = *std::min_element(wallOff.begin(), wallOff.end());
+  double onBest = *std::min_element(wallOn.begin(), wallOn.end());
+  double interp_s = interpWall.empty() ? 0 : medianTime(interpWall);
+  std::printf("| %s | %llu | %llu | %.0f | %.2f | %.3f ms (%.3f ms) | %.3g | "
+              "%.3f ms (%.3f ms) | %.3g | %.3f / %.3f ms | %.3f ms | %.2f | %.1f MB |\n",
+              name.c_str(), (unsigned long long)r.summary.events,
+              (unsigned long long)r.summary.totalCycles, reference.kernelCycles,
+              reference.kernelCycles > 0
+                  ? double(r.summary.totalCycles) / reference.kernelCycles
+                  : 0.0,
+              off_s * 1e3, offBest * 1e3,
+              offBest > 0 ? double(r.summary.events) / offBest : 0.0, on_s * 1e3,
+              onBest * 1e3, onBest > 0 ? double(t.summary.events) / onBest : 0.0,
+              cpuOffBest * 1e3, cpuOnBest * 1e3, interp_s * 1e3,
+              interp_s > 0 ? off_s / interp_s : 0.0, peakMB());
+  std::fflush(stdout);
+  return 0;
+}
 
 int main(int argc, char **argv) {
   std::string arch;
-  int runs = 5;
-  bool stepping = false;
+  int runs = 5, steps = 100;
+  bool session = false, interpreter = true;
   std::vector<Kernel> kernels;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -124,155 +333,52 @@ int main(int argc, char **argv) {
       arch = argv[++i];
     else if (a == "--record" && i + 1 < argc && !kernels.empty())
       kernels.back().record = argv[++i];
-    else if (a == "--step-back")
-      stepping = true;
+    else if (a == "--arg" && i + 1 < argc && !kernels.empty() &&
+             std::string(argv[i + 1]).find('=') != std::string::npos) {
+      std::string pair = argv[++i];
+      size_t eq = pair.find('=');
+      kernels.back().args.push_back({pair.substr(0, eq), pair.substr(eq + 1)});
+    } else if (a == "--session")
+      session = true;
+    else if (a == "--no-interp")
+      interpreter = false;
     else if (a == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--steps" && i + 1 < argc)
+      steps = std::max(1, std::atoi(argv[++i]));
     else if (!a.empty() && a[0] == '-') {
       std::cerr << "usage: spyre-emu-bench [--arch PRESET] [--runs N] "
-                   "[--step-back] KERNEL.mlir [--record REC.json]...\n";
+                   "[--session [--steps N]] [--no-interp] KERNEL.mlir "
+                   "[--record REC.json] [--arg NAME=VALUE]...\n";
       return 1;
     } else
-      kernels.push_back({a, ""});
+      kernels.push_back({a, "", {}});
   }
   for (Kernel &k : kernels)
     if (k.record.empty())
       k.record = corpusRecord(k.path);
-  std::printf("| kernel | events | emulated cycles | interpreter estimate | ratio | "
-              "wall (trace off): median (best) | events/s off (best) | "
-              "wall (trace on): median (best) | events/s on (best) | "
-              "CPU off / on (best) | interpreter wall | emu / interp | peak RSS |\n"
-              "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  if (session)
+    std::printf("| kernel | events | cycles | recording | events/s | checkpoints | "
+                "RSS after / peak | step: worst / median | step back after a "
+                "jump | seek an event | seek a cycle | run to a line |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  else
+    std::printf("| kernel | events | emulated cycles | interpreter estimate | ratio | "
+                "wall (trace off): median (best) | events/s off (best) | "
+                "wall (trace on): median (best) | events/s on (best) | "
+                "CPU off / on (best) | interpreter wall | emu / interp | peak RSS |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::fflush(stdout);
   int status = 0;
   for (const Kernel &kernel : kernels) {
-    const std::string &path = kernel.path;
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string name = path.substr(path.find_last_of('/') + 1);
-    // With a record: its request (arguments, arrays, regions, grid), as
-    // spyre-run --record merges it (no seed; the architecture is the
-    // command line's).
-    RunRequest request;
-    request.seed = 0;
-    if (!kernel.record.empty()) {
-      Record record;
-      std::string error;
-      if (!loadRecord(kernel.record, record, error)) {
-        std::printf("| %s | record not loaded: %s ||||||||||||\n", name.c_str(),
-                    error.c_str());
-        status = 1;
-        continue;
-      }
-      request = record.request;
-      request.seed.reset();
-      name += " (record)";
-    }
-    CompileRequest compile;
-    compile.source = text.str();
-    compile.sourceName = path;
-    compile.arch = arch;
-    CompileResult compiled = compileKernel(compile);
-    if (!compiled.ok || !compiled.spyreCode) {
-      std::printf("| %s | not compiled to SpyreCode ||||||||||||\n", name.c_str());
+    EmulateRequest request;
+    std::string name;
+    if (!requestFor(kernel, arch, request, name)) {
       status = 1;
       continue;
     }
-    request.source = compile.source;
-    request.sourceName = path;
-    request.arch = arch;
-    std::string argError;
-    if (!runArgs(request.source, request, argError)) {
-      std::printf("| %s | %s ||||||||||||\n", name.c_str(), argError.c_str());
-      status = 1;
-      continue;
-    }
-    PreparedRun interp(request);
-    std::vector<double> interpWall;
-    RunResult reference;
-    for (int r = 0; r < runs; ++r) {
-      reference = interp.run();
-      interpWall.push_back(reference.wallSeconds);
-    }
-    std::vector<EmulatorArgument> args = emulatorArguments(interp);
-    if (stepping) {
-      // The stepping API: a session, then single steps back from the
-      // middle of the run (each a replay from the last checkpoint).
-      std::vector<std::string> errors;
-      EmulateOptions so;
-      so.arch = arch;
-      auto t0 = std::chrono::steady_clock::now();
-      std::unique_ptr<emu::Session> session =
-          startSession(compiled.spyreCode, args, so, errors);
-      double recordMs = std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - t0).count();
-      if (!session) {
-        std::printf("| %s | no session |\n", name.c_str());
-        status = 1;
-        continue;
-      }
-      session->seekEvent(session->totalEvents() / 2 + 1000);
-      std::vector<double> backMs;
-      for (int k = 0; k < 200 && session->position() > 0; ++k) {
-        auto s0 = std::chrono::steady_clock::now();
-        session->stepBack();
-        backMs.push_back(std::chrono::duration<double, std::milli>(
-                             std::chrono::steady_clock::now() - s0).count());
-      }
-      double worst = backMs.empty() ? 0 : *std::max_element(backMs.begin(), backMs.end());
-      std::printf("| %s | %llu events | session %.1f ms | %zu checkpoints every %llu events "
-                  "| step back: median %.3f ms, worst %.3f ms (%zu steps) |\n",
-                  name.c_str(), (unsigned long long)session->totalEvents(), recordMs,
-                  session->checkpointCount(),
-                  (unsigned long long)session->checkpointInterval(),
-                  medianTime(backMs) * 1.0, worst, backMs.size());
-      continue;
-    }
-    EmulateOptions off, on;
-    off.arch = on.arch = arch;
-    on.trace = true;
-    std::vector<double> wallOff, wallOn, cpuOff, cpuOn;
-    EmulateResult r;
-    for (int k = 0; k < runs; ++k) {
-      double c0 = threadCpuSeconds();
-      r = emulate(compiled.spyreCode, args, off);
-      cpuOff.push_back(threadCpuSeconds() - c0);
-      wallOff.push_back(r.wallSeconds);
-    }
-    EmulateResult t;
-    for (int k = 0; k < runs; ++k) {
-      double c0 = threadCpuSeconds();
-      t = emulate(compiled.spyreCode, args, on);
-      cpuOn.push_back(threadCpuSeconds() - c0);
-      wallOn.push_back(t.wallSeconds);
-    }
-    if (!r.ok) {
-      std::printf("| %s | emulator fault: %s ||||||||||||\n", name.c_str(),
-                  r.errors.empty() ? "?" : r.errors.front().c_str());
-      status = 1;
-      continue;
-    }
-    double off_s = medianTime(wallOff), on_s = medianTime(wallOn);
-    double cpuOffBest = *std::min_element(cpuOff.begin(), cpuOff.end());
-    double cpuOnBest = *std::min_element(cpuOn.begin(), cpuOn.end());
-    double offBest = *std::min_element(wallOff.begin(), wallOff.end());
-    double onBest = *std::min_element(wallOn.begin(), wallOn.end());
-    double interp_s = medianTime(interpWall);
-    struct rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
-    std::printf("| %s | %llu | %llu | %.0f | %.2f | %.3f ms (%.3f ms) | %.3g | "
-                "%.3f ms (%.3f ms) | %.3g | %.3f / %.3f ms | %.3f ms | %.2f | %.1f MB |\n",
-                name.c_str(), (unsigned long long)r.summary.events,
-                (unsigned long long)r.summary.totalCycles, reference.kernelCycles,
-                reference.kernelCycles > 0
-                    ? double(r.summary.totalCycles) / reference.kernelCycles
-                    : 0.0,
-                off_s * 1e3, offBest * 1e3,
-                offBest > 0 ? double(r.summary.events) / offBest : 0.0, on_s * 1e3,
-                onBest * 1e3, onBest > 0 ? double(t.summary.events) / onBest : 0.0,
-                cpuOffBest * 1e3, cpuOnBest * 1e3,
-                interp_s * 1e3, interp_s > 0 ? off_s / interp_s : 0.0,
-                double(usage.ru_maxrss) / 1024.0);
+    status |= session ? sessionRow(name, request, steps)
+                      : timingRow(name, request, runs, interpreter);
   }
   return status;
 }

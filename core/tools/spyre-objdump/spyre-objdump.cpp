@@ -90,6 +90,6 @@ int main(int argc, char **argv) {
                 name.c_str(), le(b, at + 8, 8), le(b, at + 16, 8));
   }
   if (listing)
-    std::cout << printListing(*module);
+    std::cout << printListing(*module).text;
   return 0;
 }

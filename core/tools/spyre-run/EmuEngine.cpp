@@ -4,8 +4,8 @@
 // and its arguments are placed exactly as the interpreter places them
 // (PreparedRun::placedArguments, seeded arrays included), so `both` runs
 // the two engines on the same bytes. A .spyb file takes --bind NAME=VALUE
-// for dimensions and scalars and --input NAME=FILE.npy for tensors (placed
-// 128-byte aligned from 0x10000 in symbol order, as the interpreter does).
+// for dimensions and scalars and --input NAME=FILE.npy for tensors, checked
+// against its symbol table (driver/SymbolArguments.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,18 +14,20 @@
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 #include "driver/RunReport.h"
+#include "driver/SymbolArguments.h"
+#include "driver/Architecture.h"
 #include "spyrecode/Binary.h"
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 using namespace spyre;
 using namespace spyre::driver;
@@ -38,84 +40,40 @@ bool endsWith(const std::string &s, const std::string &suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-/// Compares the emulator's arrays with the interpreter's
-/// (driver/OutputCompare.h): true when every array agrees; prints the worst
-/// element of each array that differs.
-bool compareArrays(const std::map<std::string, npy::Array> &interp,
-                   const std::map<std::string, npy::Array> &emu,
-                   double maxUlps) {
-  bool same = true;
-  for (const ArrayComparison &c : compareOutputs(interp, emu, maxUlps)) {
-    same = same && c.agrees;
-    if (c.missing) {
-      std::cerr << "spyre-run: the emulator has no array '" << c.name << "'\n";
-      continue;
-    }
-    if (c.mismatches == 0 && c.sameSize)
-      continue;
-    std::fprintf(stderr,
-                 "spyre-run: %s in '%s': %zu of %zu elements differ; worst "
-                 "element %zu: emulator %.9g, interpreter %.9g (|diff| %.9g, "
-                 "%.3g ulps%s)\n",
-                 c.agrees ? "within the bound" : "mismatch", c.name.c_str(),
-                 c.mismatches, c.elements, c.worst, c.emulator, c.interpreter,
-                 c.difference, c.mismatches ? c.ulps : -1.0,
-                 maxUlps > 0 ? (" of " + std::to_string(maxUlps)).c_str() : "");
+/// Prints the verdict of every output (stdout), the interpreter's own
+/// excursions past its bound too (stderr: a bug of the bound model).
+void printVerdict(const NumericsVerdict &verdict) {
+  for (const std::string &line : verdictLines(verdict)) {
+    if (line.rfind("warning: ", 0) == 0)
+      std::fprintf(stderr, "spyre-run: %s\n", line.c_str());
+    else
+      std::printf("  %s\n", line.c_str());
   }
-  return same;
 }
 
-/// Arguments for a .spyb: --input arrays and --bind values, by symbol.
-bool spybArguments(const code::Module &module, const EmuRunOptions &options,
-                   const RunRequest &request,
-                   std::vector<EmulatorArgument> &args) {
-  uint64_t next = 0x10000;
-  for (const code::Symbol &sym : module.symbols) {
-    EmulatorArgument a;
-    a.name = sym.name;
-    auto input = request.args.find(sym.name);
-    auto bind = options.binds.find(sym.name);
-    if (sym.kind == code::Symbol::TensorBase && input != request.args.end() &&
-        input->second.array) {
-      a.isArray = true;
-      a.data = *input->second.array;
-      a.byteStart = next;
-      next = (next + a.data.data.size() + 127) / 128 * 128;
-    } else if (bind != options.binds.end()) {
-      try {
-        a.scalar = std::stod(bind->second);
-        // A whole number is also taken exactly (i64 beyond 2^53).
-        const std::string &text = bind->second;
-        int64_t whole = 0;
-        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), whole);
-        if (ec == std::errc() && end == text.data() + text.size())
-          a.integer = whole;
-      } catch (...) {
-        std::cerr << "spyre-run: --bind " << sym.name << "=" << bind->second
-                  << ": not a number\n";
-        return false;
-      }
-    } else {
-      std::cerr << "spyre-run: symbol '" << sym.name << "' needs "
-                << (sym.kind == code::Symbol::TensorBase ? "--input NAME=FILE.npy"
-                                                         : "--bind NAME=VALUE")
-                << "\n";
-      return false;
-    }
-    args.push_back(std::move(a));
+/// The summary line's words for the overall verdict.
+const char *verdictSuffix(Verdict v) {
+  switch (v) {
+  case Verdict::Exact: return "; outputs equal the interpreter's";
+  case Verdict::WithinRounding: return "; outputs within rounding of the shadow";
+  case Verdict::Wrong: return "; outputs WRONG";
   }
-  return true;
+  return "";
 }
 
 } // namespace
 
 int spyre::tools::runOnEmulator(const EmuRunOptions &options,
                                 RunRequest request, const Record *record) {
-  std::shared_ptr<const code::Module> module;
-  std::vector<EmulatorArgument> args;
-  std::unique_ptr<PreparedRun> interp;
-  bool spyb = endsWith(options.kernelPath, ".spyb");
-  if (spyb) {
+  EmulateRequest er;
+  er.run = request;
+  er.options.arch = request.arch;
+  er.options.tracePath = options.tracePath;
+  er.options.traceFrom = options.traceFrom;
+  er.options.traceTo = options.traceTo;
+  er.options.lxEventsPath = options.lxEventsPath;
+  er.options.cycleBudget = options.cycleBudget;
+  if (endsWith(options.kernelPath, ".spyb")) {
     if (options.engine == "both") {
       std::cerr << "spyre-run: --engine both needs a KTIR kernel (a .spyb has "
                    "no source for the interpreter)\n";
@@ -127,73 +85,86 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       std::cerr << "spyre-run: " << error << "\n";
       return 1;
     }
-    module = std::make_shared<const code::Module>(std::move(*m));
-    if (!spybArguments(*module, options, request, args))
+    er.spyreCode = std::make_shared<const code::Module>(std::move(*m));
+    std::vector<EmulatorArgument> args;
+    std::vector<std::string> errors;
+    if (!symbolArguments(*er.spyreCode, request.args, args, errors)) {
+      for (const std::string &e : errors)
+        std::cerr << "spyre-run: " << e << "\n";
       return 1;
+    }
+    er.arguments = std::move(args);
   } else {
-    CompileRequest compile;
-    compile.source = request.source;
-    compile.sourceName = request.sourceName;
-    compile.arch = request.arch;
-    CompileResult compiled = compileKernel(compile);
-    for (const Diagnostic &d : compiled.diagnostics)
-      std::cerr << d.format() << "\n";
-    if (!compiled.ok || !compiled.spyreCode) {
-      std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
-      return 1;
-    }
-    module = compiled.spyreCode;
-    interp = std::make_unique<PreparedRun>(request);
-    if (!interp->ok()) {
-      RunResult failed = interp->run();
-      for (const Diagnostic &d : failed.diagnostics)
+    // The architecture first: an error in it is not the kernel's.
+    std::vector<Diagnostic> archErrors;
+    if (!loadArchitecture(request.arch, archErrors)) {
+      for (const Diagnostic &d : archErrors)
         std::cerr << d.format() << "\n";
       return 1;
     }
-    args = emulatorArguments(*interp);
-    // `both` prints them with the interpreter's run; the emulator alone
-    // says here which inputs were made (automatic addresses, regions).
-    if (options.engine == "emu")
-      for (const Diagnostic &d : interp->preparingDiagnostics())
-        std::cerr << d.format() << "\n";
+    // The verdict needs the interpreter's shadow: `both` runs it, and so
+    // does `emu` with a record.
+    er.run.shadow = options.engine == "both" || record;
   }
-
-  EmulateOptions eo;
-  eo.arch = request.arch;
-  eo.tracePath = options.tracePath;
-  eo.cycleBudget = options.cycleBudget;
-  EmulateResult emu = emulate(module, args, eo);
-  for (const std::string &e : emu.errors)
+  Emulation emu = emulate(er);
+  for (const Diagnostic &d : emu.diagnostics)
+    std::cerr << d.format() << "\n";
+  if (!emu.ok()) {
+    if (!emu.module)
+      std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
+    return 1;
+  }
+  // `both` prints them with the interpreter's run; the emulator alone
+  // says here which inputs were made (automatic addresses, regions).
+  if (emu.interpreter && options.engine == "emu")
+    for (const Diagnostic &d : emu.interpreter->preparingDiagnostics())
+      std::cerr << d.format() << "\n";
+  const std::shared_ptr<const code::Module> &module = emu.module;
+  for (const std::string &e : emu.result.errors)
     std::cerr << "spyre-run: emulator: " << e << "\n";
-  if (!emu.ok)
+  if (!emu.result.ok)
     return 1;
 
   RunResult reference;
-  bool compared = true;
-  if (options.engine == "both") {
-    reference = interp->run();
-    for (const Diagnostic &d : reference.diagnostics)
-      std::cerr << d.format() << "\n";
-    if (!reference.ok)
+  std::optional<NumericsVerdict> verdict;
+  if (emu.interpreter && (options.engine == "both" || record)) {
+    reference = emu.interpreter->run();
+    if (options.engine == "both")
+      for (const Diagnostic &d : reference.diagnostics)
+        std::cerr << d.format() << "\n";
+    if (!reference.ok) {
+      if (options.engine != "both")
+        for (const Diagnostic &d : reference.diagnostics)
+          std::cerr << d.format() << "\n";
       return 1;
-    compared = compareArrays(reference.arrays, emu.arrays, options.maxUlps);
-    compared = compareArrays(reference.regions, emu.regions, options.maxUlps) && compared;
+    }
+    verdict = judgeOutputs(reference, emu.result.arrays, emu.result.regions);
   }
 
   RunResult asRun;
-  asRun.arrays = emu.arrays;
-  asRun.regions = emu.regions;
+  asRun.arrays = emu.result.arrays;
+  asRun.regions = emu.result.regions;
   asRun.argumentNames = reference.argumentNames;
   if (!writeRunOutputs(options.outPath, options.outputs, asRun, record))
     return 1;
   if (!options.reportPath.empty()) {
-    nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu));
+    nlohmann::json j = nlohmann::json::parse(emulateReportJson(emu.result));
     j["engine"] = options.engine;
     j["function"] = module->plan.kernel;
     j["grid"] = module->plan.grid;
-    if (options.engine == "both") {
+    if (options.engine == "both")
       j["interpreter"] = nlohmann::json::parse(reportJson(reference));
-      j["outputs_match"] = compared;
+    if (verdict) {
+      j["outputs_match"] = !verdict->wrong();
+      j["numerics"] = nlohmann::json::array();
+      for (const OutputVerdict &o : verdict->outputs)
+        j["numerics"].push_back({{"output", o.name},
+                                 {"verdict", verdictName(o.verdict)},
+                                 {"text", o.text},
+                                 {"differing", o.differing},
+                                 {"outside", o.outside},
+                                 {"worst_error_ulps", o.worst.errorUlps},
+                                 {"worst_bound_ulps", o.worst.boundUlps}});
     }
     std::ofstream report(options.reportPath);
     report << j.dump(1) << "\n";
@@ -202,7 +173,9 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
       return 1;
     }
   }
-  const emu::Summary &s = emu.summary;
+  if (verdict)
+    printVerdict(*verdict);
+  const emu::Summary &s = emu.result.summary;
   if (uint64_t(s.heldTileBytes) > s.computeLocalBytes)
     std::printf("%s: the compute engine holds %lld bytes of tiles whole, more "
                 "than its %llu (compute_engine.local_bytes)\n",
@@ -212,10 +185,8 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
               "(%.0f%% of its bound), %llu events in %.3f ms (%.3g events/s)%s\n",
               module->plan.kernel.c_str(), (unsigned long long)s.totalCycles,
               s.timeUs, s.bottleneck.c_str(), 100 * s.closeness,
-              (unsigned long long)s.events, emu.wallSeconds * 1e3,
-              emu.eventsPerSecond,
-              options.engine == "both" ? (compared ? (options.maxUlps > 0 ? "; outputs agree with the interpreter's (within the bound)" : "; outputs equal the interpreter's")
-                                                   : "; OUTPUTS DIFFER")
-                                       : "");
-  return compared ? 0 : 1;
+              (unsigned long long)s.events, emu.result.wallSeconds * 1e3,
+              emu.result.eventsPerSecond,
+              verdict ? verdictSuffix(verdict->overall()) : "");
+  return verdict && verdict->wrong() ? 1 : 0;
 }

@@ -5,13 +5,28 @@
 //             [--input NAME=FILE.npy]... [--seed N] [--output NAME=FILE.npy]...
 //             [--grid 4,1] [--arch PRESET|FILE] [--report R.json]
 //             [--engine interp] [--lx-events EVENTS.tsv] [--repeat N]
-//   spyre-run KERNEL.mlir --engine emu|both [--trace TRACE.json] ...
+//   spyre-run KERNEL.mlir --engine emu|both [--trace TRACE.json[.gz]]
+//             [--trace-window A:B] [--lx-events INTERVALS.tsv] ...
 //   spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]...
 //             [--input NAME=FILE.npy]... [--trace TRACE.json] ...
 //
 // --engine emu runs the compiled SpyreCode on the cycle-level emulator
 // (docs/emulator.md); --engine both runs both engines on the same inputs
-// and exits 1 when an output differs (naming the worst element).
+// and exits 1 when an output differs (naming the worst element). --trace
+// writes the Chrome trace as the run goes (gzipped for a ".gz" name),
+// only cycles [A, B) with --trace-window A:B; --lx-events writes each
+// scratchpad interval as it closes (the interpreter: each LX event).
+//
+// --bisect runs the IR after every pass (the stage executor, core/stagex)
+// and the SpyreCode (the emulator) on the same inputs, compares each one's
+// outputs with the KTIR's, prints one line per pass and names the first
+// pass whose outputs differ (exit 1 when one does); --stage PASS runs the
+// snapshot after PASS alone. --perturb-after=PASS is for testing the
+// bisect only: it breaks one op right after PASS (docs/stage-execution.md).
+// --no-lx-limit gives the interpreter a scratchpad of 512 MiB per core
+// (lx_size_mb; the emulator keeps the architecture's): the reference for a
+// kernel whose compiled program streams tiles larger than LX through it in
+// chunks (docs/interpreter.md).
 //
 // --repeat N runs the kernel N more times after the first, from the same
 // parse, each on fresh memory (how ktir-cpu's harness times a kernel), checks
@@ -24,12 +39,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Record.h"
+#include "driver/Compile.h"
 #include "driver/Run.h"
 #include "driver/RunReport.h"
 #include "support/Limits.h"
 #include "support/ReadFile.h"
 #include "EmuEngine.h"
 #include "RunOutputs.h"
+#include "StageEngine.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -57,9 +74,13 @@ int usage(const char *message = nullptr) {
          "[--report REPORT.json]\n"
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
          "[--repeat N]\n"
-         "                 [--trace TRACE.json] [--cycle-budget N] [--max-ulps N]\n"
+         "                 [--trace TRACE.json[.gz]] [--trace-window A:B]\n"
+         "                 [--cycle-budget N] [--no-lx-limit]\n"
+         "       spyre-run KERNEL.mlir --list-kernels\n"
          "       spyre-run KERNEL.spyb --engine emu [--bind NAME=VALUE]... "
-         "[--input NAME=FILE.npy]...\n";
+         "[--input NAME=FILE.npy]...\n"
+         "       spyre-run KERNEL.mlir --bisect | --stage PASS [--max-ulps N] "
+         "[--perturb-after=PASS (testing only)]\n";
   return 1;
 }
 
@@ -98,10 +119,22 @@ int main(int argc, char **argv) {
       engine = "interp";
   RunRequest request;
   uint64_t repeat = 0;
+  bool noLxLimit = false;
+  bool listOnly = false;
   std::vector<std::pair<std::string, std::string>> outputs;
   tools::EmuRunOptions emuOptions;
+  bool traceWindow = false;
+  tools::StageRunOptions stageOptions;
+  bool bisect = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    // --perturb-after=PASS (the testing option) is also taken with '='.
+    if (a.rfind("--perturb-after=", 0) == 0) {
+      stageOptions.perturbAfter = a.substr(16);
+      if (stageOptions.perturbAfter.empty())
+        return usage("--perturb-after needs a pass");
+      continue;
+    }
     auto next = [&](std::string &into) {
       if (i + 1 >= argc)
         return false;
@@ -109,7 +142,9 @@ int main(int argc, char **argv) {
       return true;
     };
     std::string value, name, v;
-    if (a == "--record") {
+    if (a == "--list-kernels") {
+      listOnly = true;
+    } else if (a == "--record") {
       if (!next(recordPath))
         return usage("--record needs a file");
     } else if (a == "--out") {
@@ -124,19 +159,41 @@ int main(int argc, char **argv) {
     } else if (a == "--trace") {
       if (!next(emuOptions.tracePath))
         return usage("--trace needs a file");
+    } else if (a == "--trace-window") {
+      // A:B, the cycles [A, B) of the run (either side may be empty).
+      size_t colon = std::string::npos;
+      if (!next(value) || (colon = value.find(':')) == std::string::npos)
+        return usage("--trace-window needs A:B (cycles)");
+      std::string from = value.substr(0, colon), to = value.substr(colon + 1);
+      uint64_t a0 = 0, b0 = UINT64_MAX;
+      if ((!from.empty() && !parseCount(from, a0)) ||
+          (!to.empty() && !parseCount(to, b0)) || b0 <= a0)
+        return usage(("--trace-window " + value +
+                      ": needs whole numbers A < B of cycles").c_str());
+      emuOptions.traceFrom = a0;
+      emuOptions.traceTo = b0;
+      traceWindow = true;
     } else if (a == "--cycle-budget") {
+      // At most 2^62: cycle counts past the budget stay representable.
       if (!next(value) || !parseCount(value, emuOptions.cycleBudget) ||
-          emuOptions.cycleBudget == 0)
-        return usage("--cycle-budget needs a positive whole number");
+          emuOptions.cycleBudget == 0 || emuOptions.cycleBudget > (1ull << 62))
+        return usage("--cycle-budget needs a whole number from 1 to 2^62 "
+                     "(4611686018427387904)");
     } else if (a == "--max-ulps") {
       uint64_t ulps = 0;
       if (!next(value) || !parseCount(value, ulps))
         return usage("--max-ulps needs a whole number");
       emuOptions.maxUlps = double(ulps);
-    } else if (a == "--bind") {
-      if (!next(value) || !splitPair(value, name, v))
-        return usage("--bind needs NAME=VALUE");
-      emuOptions.binds[name] = v;
+    } else if (a == "--bisect") {
+      bisect = true;
+    } else if (a == "--stage") {
+      if (!next(stageOptions.stage) || stageOptions.stage.empty())
+        return usage("--stage needs a pass");
+    } else if (a == "--perturb-after") {
+      if (!next(stageOptions.perturbAfter) || stageOptions.perturbAfter.empty())
+        return usage("--perturb-after needs a pass");
+    } else if (a == "--backward-schedule") {
+      stageOptions.backwardSchedule = true;
     } else if (a == "--engine") {
       if (!next(engine))
         return usage("--engine needs a name");
@@ -147,6 +204,8 @@ int main(int argc, char **argv) {
       if (!next(value) || !parseCount(value, request.maxOpsPerCore) ||
           request.maxOpsPerCore == 0)
         return usage("--max-ops needs a positive whole number");
+    } else if (a == "--no-lx-limit") {
+      noLxLimit = true;
     } else if (a == "--arch") {
       if (!next(request.arch))
         return usage("--arch needs a preset name or a file");
@@ -173,16 +232,13 @@ int main(int argc, char **argv) {
       }
       if (request.grid.empty())
         return usage("--grid needs dimensions");
-    } else if (a == "--arg") {
+    } else if (a == "--arg" || a == "--bind") {
+      // One option with two names (--bind for .spyb files, as the runtime
+      // binds symbols): the text is read for the argument's type once the
+      // kernel says what that is (driver::parseScalarValue).
       if (!next(value) || !splitPair(value, name, v))
-        return usage("--arg needs NAME=VALUE");
-      double number = 0;
-      if (llvm::StringRef(v).trim().getAsDouble(number))
-        return usage(("--arg " + value + ": not a number").c_str());
-      request.args[name].scalar = number;
-      long long whole = 0;
-      if (!llvm::StringRef(v).trim().getAsInteger(10, whole))
-        request.args[name].integer = whole;
+        return usage((a + " needs NAME=VALUE").c_str());
+      request.args[name].text = v;
     } else if (a == "--input") {
       if (!next(value) || !splitPair(value, name, v))
         return usage("--input needs NAME=FILE.npy");
@@ -213,13 +269,40 @@ int main(int argc, char **argv) {
   if (engine != "interp" && engine != "emu" && engine != "both")
     return usage(("unknown engine '" + engine +
                   "' (available: interp, emu, both)").c_str());
-  if (engine == "interp" && (!emuOptions.tracePath.empty() || !emuOptions.binds.empty()))
-    return usage("--trace and --bind need --engine emu or both");
+  if (engine == "interp" && (!emuOptions.tracePath.empty() || traceWindow))
+    return usage("--trace and --trace-window need --engine emu or both");
+  if (traceWindow && emuOptions.tracePath.empty())
+    return usage("--trace-window needs --trace FILE");
+  bool stages = bisect || !stageOptions.stage.empty();
+  if (bisect && !stageOptions.stage.empty())
+    return usage("--bisect runs every snapshot; --stage runs one: give one");
+  if (!stages && (!stageOptions.perturbAfter.empty() ||
+                  stageOptions.backwardSchedule))
+    return usage("--perturb-after and --backward-schedule need --bisect or "
+                 "--stage");
+  // --engine both and a record are judged by the numerics verdict alone
+  // (docs/numerics.md); a bound in ulps is for the stage executor's compare.
+  if (!stages && emuOptions.maxUlps > 0)
+    return usage("--max-ulps goes with --bisect or --stage: the engines' "
+                 "outputs are judged by the numerics verdict");
+  if (stages && (engine != "interp" || repeat > 0 || !eventsPath.empty()))
+    return usage("--bisect and --stage run every engine they need: no "
+                 "--engine, --repeat or --lx-events with them");
 
   std::string source, readError;
   if (!readFileBounded(kernel, limits::kMaxKernelBytes, source, readError)) {
     std::cerr << "spyre-run: " << readError << "\n";
     return 1;
+  }
+
+  if (listOnly) {
+    // The module's kernels, one a line (a helper it calls is not one).
+    KernelList list = listKernels(source, kernel);
+    for (const Diagnostic &d : list.diagnostics)
+      std::cerr << d.format() << "\n";
+    for (const std::string &name : list.names)
+      std::cout << name << "\n";
+    return list.ok ? 0 : 1;
   }
 
   Record record;
@@ -241,9 +324,24 @@ int main(int argc, char **argv) {
     merged.maxOpsPerCore = request.maxOpsPerCore;
     request = std::move(merged);
   }
+  // The interpreter's scratchpad as large as its largest tile may be
+  // (ktir-cpu's lx_size_mb); the compiled program keeps the target's.
+  if (noLxLimit)
+    request.hwConfig["lx_size_mb"] =
+        double(limits::kMaxArrayBytes >> 20);
   request.source = std::move(source);
   request.sourceName = kernel;
   request.recordLxEvents = !eventsPath.empty();
+  if (stages) {
+    stageOptions.kernelPath = kernel;
+    stageOptions.recordPath = recordPath;
+    stageOptions.outPath = outPath;
+    stageOptions.reportPath = reportPath;
+    stageOptions.outputs = outputs;
+    stageOptions.maxUlps = emuOptions.maxUlps;
+    return tools::runStagesCommand(stageOptions, request,
+                                   recordPath.empty() ? nullptr : &record);
+  }
   if (engine != "interp") {
     emuOptions.engine = engine;
     emuOptions.kernelPath = kernel;
@@ -251,6 +349,7 @@ int main(int argc, char **argv) {
     emuOptions.outPath = outPath;
     emuOptions.reportPath = reportPath;
     emuOptions.outputs = outputs;
+    emuOptions.lxEventsPath = eventsPath;
     return tools::runOnEmulator(emuOptions, request,
                                 recordPath.empty() ? nullptr : &record);
   }

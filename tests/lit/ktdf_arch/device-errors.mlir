@@ -24,7 +24,7 @@ ktdf_arch.device @wrong_kind attributes {mem_space_mapping = #ktdf_arch.map<#ktd
 
 ktdf_arch.device @no_size attributes {mem_space_mapping = #ktdf_arch.map<#ktdp.memory_space<ct_local> = "L1">} {
   group {kind = "core"} share() {
-    // expected-error@+1 {{this memory is the target's scratchpad (LX), so it needs a positive integer `size` in bytes, got none}}
+    // expected-error@+1 {{this memory is the target's scratchpad (LX), so it needs a positive integer `size` in bytes of at most 1125899906842624, got none}}
     %m = memory {kind = "L1"}
   }
 }
@@ -44,7 +44,7 @@ ktdf_arch.device @bad_depth {
   group {kind = "core"} share() {
     %m = memory {kind = "L1", size = 1024}
     %l = exec_unit {kind = "L", ktdf_arch.features = {ktdf_arch.feature.load}}
-    // expected-error@+1 {{a queue's depth must be a positive integer, got 0 : i64}}
+    // expected-error@+1 {{a queue's depth must be an integer from 1 to 4096, got 0 : i64}}
     datapath {ktdf_arch.features = {ktdf_arch.feature.queue = {depth = 0}}} %m to %l : memory, exec_unit
   }
 }

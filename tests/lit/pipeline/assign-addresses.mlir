@@ -13,6 +13,16 @@
 // offset: here bytes 0 .. 4095 of core 0) hold no buffer: the load's
 // 8 KiB buffer goes after them, and the store's after that.
 // RUN: spyre-opt %S/Inputs/lx-data.mlir --ktir-to-dataflow=stop-after=assign-addresses | FileCheck %s --check-prefix=LXDATA
+// The top of LX holds the data a kernel's arguments address through
+// ct_local views (here 1 MiB): the buffers go below it, and on a 1 MiB
+// scratchpad nothing is left for them.
+// RUN: spyre-opt %S/Inputs/lx-argument-data.mlir --ktir-to-dataflow=stop-after=assign-addresses | FileCheck %s --check-prefix=ARGDATA
+// A table loaded in an outer loop and read by the inner loop's pipelines
+// (hoisted there into a buffer kept for them) is filled again by the next
+// outer iteration only when every unit is done with this one: a barrier
+// ends the outer loop's body.
+// RUN: spyre-opt %S/../../kernels/mask_bias_loop.mlir --ktir-to-dataflow=stop-after=assign-addresses | FileCheck %s --check-prefix=TABLE
+// RUN: not spyre-opt %S/Inputs/lx-argument-data.mlir --ktir-to-dataflow="stop-after=assign-addresses arch=spyre-4core" 2>&1 | FileCheck %s --check-prefix=ARGFULL
 
 // CHECK:       sched.lx_peak = 1280 : i64
 // CHECK:       sched.alloc {address = 0 : i64, persistent} : memref<2x64xf16, "lx">
@@ -33,6 +43,19 @@
 // LXDATA:      sched.lx_peak = 20480 : i64
 // LXDATA:      sched.alloc {address = 4096 : i64} : memref<64x64xf16, "lx">
 // LXDATA:      sched.alloc {address = 12288 : i64} : memref<64x64xf16, "lx">
+
+// ARGDATA:     sched.lx_peak = 16384 : i64
+// ARGDATA:     sched.alloc {address = 0 : i64} : memref<64x64xf16, "lx">
+
+// TABLE:       scf.for
+// TABLE:         sched.alloc {address = 0 : i64, persistent} : memref<4x128xf16, "lx">
+// TABLE:         scf.for
+// TABLE:         sched.barrier
+// TABLE-NEXT:  }
+// TABLE-NEXT:  return
+
+// ARGFULL:     error: the kernel does not fit in the scratchpad: this 'memref<64x64xf16, "lx">' buffer needs 8192 bytes, 1048576 of the 1048576 bytes
+// ARGFULL:     note: bytes 0 to 1048576 hold the kernel's own scratchpad data (its ct_local memory views): no buffer goes there
 
 // SINGLE:      remark: not double-buffered: two copies of its buffers do not fit in the scratchpad
 // SINGLE:      scf.for

@@ -44,3 +44,26 @@ func.func @wide_rows(%x: index) attributes {grid = [1]} {
   %d = ktdp.load %t : !ktdp.access_tile<2x512xindex> -> tensor<2x512xf16>
   return
 }
+
+// -----
+// A row of weights broadcast along the rows is read whole by every chunk.
+#s = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#r = affine_set<(d0) : (d0 >= 0, -d0 + 63 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#id1 = affine_map<(d0) -> (d0)>
+func.func @row_weights(%x: index, %g: index, %y: index) attributes {grid = [1]} {
+  %c0 = arith.constant 0 : index
+  %v = ktdp.construct_memory_view %x, sizes: [8, 64], strides: [64, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<8x64xf16>
+  %gv = ktdp.construct_memory_view %g, sizes: [64], strides: [1] {coordinate_set = #r, memory_space = #ktdp.memory_space<global>} : memref<64xf16>
+  %w = ktdp.construct_memory_view %y, sizes: [8, 64], strides: [64, 1] {coordinate_set = #s, memory_space = #ktdp.memory_space<global>} : memref<8x64xf16>
+  %t = ktdp.construct_access_tile %v[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<8x64xf16> -> !ktdp.access_tile<8x64xindex>
+  %gt = ktdp.construct_access_tile %gv[%c0] {access_tile_set = #r, access_tile_order = #id1} : memref<64xf16> -> !ktdp.access_tile<64xindex>
+  %u = ktdp.construct_access_tile %w[%c0, %c0] {access_tile_set = #s, access_tile_order = #id} : memref<8x64xf16> -> !ktdp.access_tile<8x64xindex>
+  %d = ktdp.load %t : !ktdp.access_tile<8x64xindex> -> tensor<8x64xf16>
+  %row = ktdp.load %gt : !ktdp.access_tile<64xindex> -> tensor<64xf16>
+  %empty = tensor.empty() : tensor<8x64xf16>
+  %b = linalg.broadcast ins(%row : tensor<64xf16>) outs(%empty : tensor<8x64xf16>) dimensions = [0]
+  %e = arith.mulf %d, %b : tensor<8x64xf16>
+  ktdp.store %e, %u : tensor<8x64xf16>, !ktdp.access_tile<8x64xindex>
+  return
+}

@@ -7,6 +7,26 @@
 // RUN: spyre-opt %samples/matmul_kloop.mlir --ktir-to-dataflow | FileCheck %s --check-prefix=MATMUL
 // RUN: spyre-opt %s --lower-to-dataflow -verify-diagnostics -split-input-file
 // RUN: spyre-opt %S/../../kernels/rmsnorm_loops.mlir --ktir-to-dataflow | FileCheck %s --check-prefix=REMAT
+// RUN: spyre-opt %S/../../kernels/row_recurrence.mlir --ktir-to-dataflow | FileCheck %s --check-prefix=ORDER
+// RUN: spyre-opt %S/Inputs/bias_loop.mlir --ktir-to-dataflow | FileCheck %s --check-prefix=NOORDER
+
+// Row r of y is computed from row r - 1, stored by the previous iteration:
+// every unit's iteration ends at a barrier, so the load unit's next load of
+// y cannot overtake the store unit's store of the row before.
+// ORDER-LABEL: dflow.program "mnilu"
+// ORDER:         scf.for
+// ORDER:           dflow.dma %{{.*}} -> %{{.*}} {hops
+// ORDER:           dflow.dma %{{.*}} -> %{{.*}} {hops
+// ORDER:           dflow.barrier
+// ORDER-NEXT:    }
+// ORDER-LABEL: dflow.program "mnisu"
+// ORDER:         scf.for
+// ORDER:           dflow.dma
+// ORDER:           dflow.barrier
+// ORDER-NEXT:    }
+// A loop that loads x and stores y (different arguments) keeps its
+// iterations overlapping.
+// NOORDER-NOT: dflow.barrier
 
 // The rows a norm's second loop loads are addressed from the tile id and
 // a memory view the compute stage computed: the load program computes them

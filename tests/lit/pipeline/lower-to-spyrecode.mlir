@@ -11,6 +11,17 @@
 // RUN: spyre-opt %S/Inputs/spyrecode-program.mlir --lower-to-spyrecode | FileCheck %s --check-prefix=PROGRAM
 // RUN: spyre-opt %s --lower-to-spyrecode -verify-diagnostics -split-input-file
 // RUN: spyre-opt %S/../../kernels/strided_rows.mlir --ktir-to-spyrecode | FileCheck %s --check-prefix=LAYOUT
+// RUN: spyre-opt %S/../../kernels/relayout_gather_replicate_32to8.mlir --ktir-to-spyrecode 2>/dev/null | FileCheck %s --check-prefix=SLOTS
+
+// A replicated piece's views are slots stacked on dimension 0
+// (ir/ktdp/ReplicaSlots.h): each part after the first holds its
+// coordinate_set shifted by 4096 per slot, its partition. The grid is the
+// 32 cores the kernel's views name.
+// SLOTS:      grid [32]
+// SLOTS:      dmadesc d1 lx_to_hbm f16 tile [1024, 1, 1]
+// SLOTS-NEXT:   view lx core 0 base s{{[0-9]+}} sizes [4096, 1, 1] {{.*}} type f16{{$}}
+// SLOTS-NEXT:   view lx core 4 {{.*}} partition set(3, 0) { d0 + -4096 >= 0, ((d0 + -4096) * -1) + 4095 >= 0,
+// SLOTS-NEXT:   view lx core 8 {{.*}} partition set(3, 0) { d0 + -8192 >= 0,
 
 // A DMA of a tile whose set is not a box says how the tile holds it.
 // LAYOUT:      dmadesc d0 hbm_to_lx f16 tile [16, 64]

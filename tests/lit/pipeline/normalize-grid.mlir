@@ -54,3 +54,29 @@ func.func @matmul_body(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>,
   %r = linalg.matmul ins(%a, %b : tensor<2x2xf32>, tensor<2x2xf32>) outs(%c : tensor<2x2xf32>) -> tensor<2x2xf32>
   return %r : tensor<2x2xf32>
 }
+
+// No grid, but its ct_local views name cores 0 to 5 (an inter-core
+// relayout as generators write it): it runs on the cores it names.
+// CHECK-LABEL: func.func @named_cores
+// CHECK-SAME: attributes {grid = [6]}
+func.func @named_cores(%p: index) -> index {
+  %a = ktdp.construct_memory_view %p, sizes: [4], strides: [1] {
+    coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>,
+    memory_space = #ktdp.memory_space<ct_local, ct_id = 5>
+  } : memref<4xf16>
+  %x = ktdp.get_compute_tile_id : index
+  return %x : index
+}
+
+// No grid and no other core named: one tile, no attribute added.
+// CHECK-LABEL: func.func @own_scratchpad
+// CHECK-NOT: grid
+// CHECK: return
+func.func @own_scratchpad(%p: index) -> index {
+  %a = ktdp.construct_memory_view %p, sizes: [4], strides: [1] {
+    coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>,
+    memory_space = #ktdp.memory_space<ct_local, ct_id = 0>
+  } : memref<4xf16>
+  %x = ktdp.get_compute_tile_id : index
+  return %x : index
+}

@@ -6,7 +6,7 @@
 // RUN: not spyre-run %t.mlir --seed 1 --arch /dev/zero 2>&1 | FileCheck %s --check-prefix=ARCH
 // ARCH: architecture file '/dev/zero' is larger than 1048576 bytes
 // RUN: not spyre-run %t.mlir --seed 1 --input a=/dev/zero 2>&1 | FileCheck %s --check-prefix=NPY
-// NPY: /dev/zero: larger than the limit of 536870912 bytes
+// NPY: /dev/zero: not a .npy file
 // RUN: not spyre-run /dev/zero --seed 1 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: not spyre-opt /dev/zero 2>&1 | FileCheck %s --check-prefix=KERNEL
 // KERNEL: /dev/zero: larger than the limit of 67108864 bytes

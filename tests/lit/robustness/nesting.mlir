@@ -18,7 +18,7 @@
 // RUN: spyre-run %t.255.mlir --arg c=1 | FileCheck %s --check-prefix=RUNS
 // RUN: robustness-compile %t.255.mlir | FileCheck %s --check-prefix=COMPILES
 // RUNS: deep: {{.*}} 1 cores
-// COMPILES: compiled: 22 snapshots
+// COMPILES: compiled: 27 snapshots
 // RUN: python3 %S/Inputs/hostile.py longloc 40000 %t.loc.mlir
 // RUN: robustness-compile %t.loc.mlir | FileCheck %s --check-prefix=COMPILES
 // RUN: spyre-opt --ktir-to-dataflow %t.loc.mlir -o /dev/null

@@ -16,7 +16,7 @@
 // SEED: spyre-run: --seed needs a whole number
 // MAXOPS: spyre-run: --max-ops needs a positive whole number
 // GRID: spyre-run: --grid {{.*}}: each dimension must be a positive whole number
-// ARG: spyre-run: --arg n=1.5abc: not a number
+// ARG: error: argument %n: '1.5abc' is not a whole number: index takes whole numbers
 // BIG: bad-arguments.mlir:[[@LINE+4]]:1: error: the grid has 1048576 tiles but architecture 'spyre' has 32 cores
 // HUGE: error: the grid has too many tiles but architecture 'spyre' has 32 cores
 // OK: count: 0 cycles {{.*}} 2 cores

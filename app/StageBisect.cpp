@@ -1,0 +1,211 @@
+//===- StageBisect.cpp - Run ▸ Find the Pass That Changed the Output ------===//
+
+#include "StageBisect.h"
+
+#include "CodeEditor.h"
+#include "PassListModel.h"
+#include "PassListPanel.h"
+#include "RunInputs.h"
+#include "WorkerPool.h"
+
+#include "driver/StageRun.h"
+
+#include <QAction>
+#include <QtConcurrent/QtConcurrentRun>
+
+using spyre::driver::StageOutcome;
+using spyre::driver::StageRun;
+using Output = PassListModel::Output;
+
+namespace {
+
+Output outputOf(const StageRun &s) {
+  switch (s.outcome) {
+  case StageOutcome::Agrees: return Output::Agrees;
+  case StageOutcome::Differs: return Output::Differs;
+  case StageOutcome::Failed: return Output::Fails;
+  case StageOutcome::Skipped: break;
+  }
+  return Output::Unknown;
+}
+
+/// The worker: compiles, runs the reference and the snapshots; `progress`
+/// is called on this thread after each snapshot.
+StageBisect::Outcome
+runJob(const EmulatorRun::Input &in, const QString &onlyPass,
+       const std::atomic<bool> *cancel,
+       const std::function<void(const StageRun &)> &progress) {
+  StageBisect::Outcome out;
+  spyre::driver::StageRunRequest request;
+  request.run.source = in.source.toStdString();
+  request.run.sourceName = in.name.toStdString();
+  request.run.arch = in.arch.toStdString();
+  request.run.seed = in.seed;
+  request.run.cancel = cancel;
+  request.directory = in.directory.toStdString();
+  request.onlyPass = onlyPass.toStdString();
+  request.cancel = cancel;
+  request.progress = progress;
+  QStringList errors;
+  if (!RunInputs{in.seed, in.inputFiles, in.scalars}.load(request.run.args, errors)) {
+    out.summary = errors.join(QStringLiteral("; "));
+    return out;
+  }
+  spyre::driver::StageRunResult r = spyre::driver::runStages(request);
+  // A stop during the reference run or the compile ends them with a
+  // diagnostic rather than r.cancelled.
+  out.cancelled = r.cancelled || (cancel && cancel->load());
+  for (const spyre::driver::Diagnostic &d : r.diagnostics)
+    if (d.severity == spyre::driver::Diagnostic::Severity::Error)
+      errors << QString::fromStdString(d.message);
+  if (!r.ok) {
+    out.summary = errors.isEmpty() ? QObject::tr("the kernel did not run")
+                                   : errors.join(QStringLiteral("; "));
+    return out;
+  }
+  out.ok = true;
+  for (const StageRun &s : r.stages)
+    out.stagesRun += s.outcome != StageOutcome::Skipped;
+  if (r.firstDiffering >= 0) {
+    const StageRun &first = r.stages[size_t(r.firstDiffering)];
+    out.firstPass = QString::fromStdString(first.pass);
+    out.summary = QString::fromStdString(first.summary);
+    out.firstLine = first.firstLine;
+  }
+  if (!onlyPass.isEmpty())
+    for (const StageRun &s : r.stages)
+      if (s.pass == request.onlyPass)
+        out.summary = onlyPass + QStringLiteral(": ") +
+                      QString::fromStdString(s.summary);
+  return out;
+}
+
+} // namespace
+
+StageBisect::StageBisect(PassListPanel *passes, CodeEditor *editor,
+                         std::function<EmulatorRun::Input()> input,
+                         QObject *parent)
+    : QObject(parent), m_passes(passes), m_editor(editor),
+      m_input(std::move(input)) {
+  m_find = new QAction(tr("Find the Pass That &Changed the Output"), this);
+  m_find->setObjectName("findChangingPassAction");
+  m_find->setToolTip(tr("Run the IR after every pass on the run's inputs and "
+                        "mark the first pass whose outputs differ from the KTIR's"));
+  connect(m_find, &QAction::triggered, this, &StageBisect::findChangingPass);
+  m_stop = new QAction(tr("Stop Finding the Pass"), this);
+  m_stop->setObjectName("stopBisectAction");
+  m_stop->setEnabled(false);
+  connect(m_stop, &QAction::triggered, this, &StageBisect::cancel);
+  connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &StageBisect::jobDone);
+}
+
+StageBisect::~StageBisect() {
+  cancel();
+  m_watcher.waitForFinished();
+}
+
+void StageBisect::findChangingPass() { start(QString()); }
+
+void StageBisect::runSnapshot(const QString &pass) {
+  if (!pass.isEmpty())
+    start(pass);
+}
+
+void StageBisect::cancel() {
+  if (m_cancel)
+    m_cancel->store(true);
+}
+
+void StageBisect::start(const QString &onlyPass) {
+  if (m_running) {
+    Q_EMIT message(tr("A snapshot run is in progress: stop it first"));
+    return;
+  }
+  PassListModel *model = m_passes->model();
+  if (model->rowCount() == 0) {
+    Q_EMIT message(tr("Nothing to run: the kernel has not compiled"));
+    return;
+  }
+  model->clearOutputs();
+  m_editor->clearHighlightedLines();
+  for (int row = 0; row < model->rowCount(); ++row)
+    if (onlyPass.isEmpty() ||
+        QString::fromStdString(model->snapshot(row)->pass) == onlyPass)
+      model->setOutput(row, Output::Running);
+  m_running = true;
+  m_bisect = onlyPass.isEmpty();
+  m_find->setEnabled(false);
+  m_stop->setEnabled(true);
+  m_cancel = std::make_shared<std::atomic<bool>>(false);
+  const quint64 job = ++m_job;
+  Q_EMIT message(m_bisect ? tr("Running the snapshot after every pass…")
+                          : tr("Running the snapshot after %1…").arg(onlyPass));
+  auto progress = [this, job](const StageRun &s) {
+    // On the worker thread: hand the row's verdict to the GUI thread.
+    QString pass = QString::fromStdString(s.pass);
+    QString summary = QString::fromStdString(s.summary);
+    int output = int(outputOf(s)), snapshot = s.snapshot;
+    QMetaObject::invokeMethod(
+        this,
+        [this, job, pass, snapshot, output, summary] {
+          stageDone(job, pass, snapshot, output, summary);
+        },
+        Qt::QueuedConnection);
+  };
+  EmulatorRun::Input in = m_input();
+  std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+  m_watcher.setFuture(QtConcurrent::run(workerPool(), [in, onlyPass, cancel, progress] {
+    return runJob(in, onlyPass, cancel.get(), progress);
+  }));
+}
+
+void StageBisect::stageDone(quint64 job, const QString &pass, int snapshot,
+                            int output, const QString &summary) {
+  if (job != m_job)
+    return;
+  PassListModel *model = m_passes->model();
+  // The list's snapshots are the same compile's; find the row by name if
+  // the kernel changed since.
+  const auto *shown = model->snapshot(snapshot);
+  int row = shown && QString::fromStdString(shown->pass) == pass
+                ? snapshot
+                : model->rowOfPass(pass);
+  model->setOutput(row, Output(output), pass + QStringLiteral(": ") + summary);
+}
+
+void StageBisect::jobDone() {
+  m_latest = m_watcher.result();
+  m_running = false;
+  m_find->setEnabled(true);
+  m_stop->setEnabled(false);
+  PassListModel *model = m_passes->model();
+  // Rows a cancelled (or failed) job did not reach lose their mark.
+  for (int row = 0; row < model->rowCount(); ++row)
+    if (model->output(row) == Output::Running)
+      model->setOutput(row, Output::Unknown);
+  const Outcome &o = m_latest;
+  if (!o.ok) {
+    Q_EMIT message(o.cancelled ? tr("Stopped running the snapshots")
+                               : tr("The snapshots did not run: %1").arg(o.summary));
+  } else {
+    if (!o.firstPass.isEmpty() && m_bisect)
+      Q_EMIT selectPassRequested(o.firstPass);
+    if (o.firstLine > 0) {
+      m_editor->highlightLines({o.firstLine});
+      m_editor->ensureLineVisible(o.firstLine - 1);
+    }
+    // The details are in the Out column's tooltip: the line stays short.
+    if (!m_bisect)
+      Q_EMIT message(o.summary);
+    else if (o.firstPass.isEmpty())
+      Q_EMIT message(tr("Every snapshot's outputs equal the KTIR's (%1 run)").arg(o.stagesRun));
+    else if (o.firstLine > 0)
+      Q_EMIT message(tr("First pass whose output differs: %1; the first differing "
+                        "element was stored by line %2")
+                         .arg(o.firstPass)
+                         .arg(o.firstLine));
+    else
+      Q_EMIT message(tr("First pass whose output differs: %1").arg(o.firstPass));
+  }
+  Q_EMIT finished();
+}

@@ -1,0 +1,89 @@
+//===- StageBisect.h - Run ▸ Find the Pass That Changed the Output -*- C++ -*-===//
+//
+// The explorer's pass-by-pass debugging (docs/stage-execution.md): runs
+// the snapshot after every pass (driver::runStages: the stage executor,
+// the SpyreCode on the emulator) on the run's inputs, off the GUI thread,
+// and fills the Passes list's Output column as each one finishes (✓ its
+// outputs equal the KTIR's, ✗ they differ, ! it does not run). When it
+// ends, the first ✗ is selected (the side-by-side diff then shows the
+// change that broke the result) and the KTIR line that stored the first
+// differing element is marked in the editor. Run This Snapshot (an IR
+// pane's context menu) runs one snapshot the same way. One job at a time;
+// Stop cancels it between (and within) snapshots.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SPYRE_APP_STAGEBISECT_H
+#define SPYRE_APP_STAGEBISECT_H
+
+#include "EmulatorRun.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class CodeEditor;
+class PassListPanel;
+class QAction;
+
+class StageBisect : public QObject {
+  Q_OBJECT
+
+public:
+  /// What a finished job found (read on the GUI thread).
+  struct Outcome {
+    bool ok = false, cancelled = false;
+    QString firstPass;  ///< the first pass whose output differs, or empty
+    QString summary;    ///< its line (or the errors)
+    int firstLine = 0;  ///< the KTIR line that stored the first differing element
+    int stagesRun = 0;
+  };
+
+  /// `input` gives the kernel and the run's inputs when a job starts.
+  StageBisect(PassListPanel *passes, CodeEditor *editor,
+              std::function<EmulatorRun::Input()> input,
+              QObject *parent = nullptr);
+  ~StageBisect() override;
+
+  /// Run ▸ Find the Pass That Changed the Output (object name
+  /// findChangingPassAction) and Run ▸ Stop Finding (stopBisectAction).
+  QAction *findAction() const { return m_find; }
+  QAction *stopAction() const { return m_stop; }
+
+  /// Every snapshot; the first ✗ is selected at the end.
+  void findChangingPass();
+  /// The snapshot of `pass` alone.
+  void runSnapshot(const QString &pass);
+  void cancel();
+  bool busy() const { return m_running; }
+  const Outcome &latest() const { return m_latest; }
+
+Q_SIGNALS:
+  /// For the status bar.
+  void message(const QString &text);
+  /// The first differing pass, to select in the Passes list.
+  void selectPassRequested(const QString &pass);
+  void finished();
+
+private:
+  void start(const QString &onlyPass);
+  void stageDone(quint64 job, const QString &pass, int snapshot, int output,
+                 const QString &summary);
+  void jobDone();
+
+  PassListPanel *m_passes;
+  CodeEditor *m_editor;
+  std::function<EmulatorRun::Input()> m_input;
+  QAction *m_find = nullptr, *m_stop = nullptr;
+  QFutureWatcher<Outcome> m_watcher;
+  std::shared_ptr<std::atomic<bool>> m_cancel;
+  quint64 m_job = 0;
+  bool m_running = false;
+  bool m_bisect = false;
+  Outcome m_latest;
+};
+
+#endif

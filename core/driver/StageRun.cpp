@@ -1,0 +1,340 @@
+//===- StageRun.cpp - run every snapshot, find the pass that changed it ---===//
+
+#include "driver/StageRun.h"
+#include "driver/Architecture.h"
+#include "driver/CompileHooks.h"
+#include "driver/DiagnosticCapture.h"
+#include "driver/Emulate.h"
+#include "driver/Perturb.h"
+#include "driver/StageJudge.h"
+#include "pipeline/Pipeline.h"
+#include "interp/Interpreter.h"
+#include "stagex/StageExecutor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <chrono>
+
+using namespace spyre;
+using namespace spyre::driver;
+using namespace mlir;
+
+namespace {
+
+constexpr const char *kSpyreCodePass = "lower-to-spyrecode";
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       start)
+      .count();
+}
+
+
+/// The inputs of the reference run, placed in fresh memories, and the
+/// snapshot function's arguments for them.
+struct Inputs {
+  interp::Memories memories;
+  std::vector<interp::RtValue> args;
+};
+
+Inputs placeInputs(const PreparedRun &prepared, func::FuncOp function) {
+  Inputs in;
+  Block &entry = function.getBody().front();
+  std::vector<PreparedRun::PlacedArgument> placed = prepared.placedArguments();
+  for (size_t i = 0; i < placed.size() && i < entry.getNumArguments(); ++i) {
+    const PreparedRun::PlacedArgument &a = placed[i];
+    if (a.isArray)
+      in.memories.hbm.writeBytes(a.byteStart, a.array->data.data(),
+                                 a.array->data.size());
+    interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
+    in.args.push_back(
+        interp::isFloat(type)
+            ? interp::Scalar{interp::roundTo(type, a.scalar), type}
+            : interp::Scalar{interp::intToSlot(
+                                 type, a.integer.value_or(int64_t(a.scalar))),
+                             type});
+  }
+  for (const MemoryRegion &r : prepared.placedRegions()) {
+    if (r.lx && in.memories.lx.size() <= size_t(r.core))
+      in.memories.lx.resize(size_t(r.core) + 1);
+    (r.lx ? in.memories.lx[size_t(r.core)] : in.memories.hbm)
+        .writeBytes(r.byteStart, r.data.data.data(), r.data.data.size());
+  }
+  return in;
+}
+
+npy::Array readBack(interp::ByteStore &store, uint64_t byteStart,
+                    const npy::Array &like) {
+  npy::Array out = like;
+  store.readBytes(byteStart, out.data.data(), out.data.size());
+  return out;
+}
+
+/// The kernel function of a snapshot module.
+func::FuncOp kernelOf(ModuleOp module, const std::string &name) {
+  func::FuncOp found;
+  module.walk([&](func::FuncOp f) {
+    if (!found && !f.isDeclaration() && (name.empty() || f.getSymName() == name))
+      found = f;
+  });
+  return found;
+}
+
+struct SnapshotOutcome {
+  bool ok = false;
+  std::map<std::string, npy::Array> arrays, regions;
+  uint64_t ops = 0;
+  int watchedLine = 0;
+};
+
+/// Runs the snapshot `module` on the reference's inputs.
+SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
+                            const RunResult &reference,
+                            const StageRunRequest &request, int64_t stickBytes,
+                            std::optional<uint64_t> watchByte = std::nullopt) {
+  SnapshotOutcome out;
+  func::FuncOp function = kernelOf(module, reference.function);
+  if (!function) {
+    module.emitError("the snapshot has no function '")
+        << reference.function << "'";
+    return out;
+  }
+  Inputs in = placeInputs(prepared, function);
+  stagex::StageOptions options;
+  options.stickBytes = stickBytes;
+  options.maxOpsPerProcess = request.run.maxOpsPerCore;
+  options.cancel = request.cancel;
+  options.order = request.backwardSchedule ? stagex::Order::Backward
+                                           : stagex::Order::Forward;
+  if (watchByte) {
+    options.watchHbmByte = *watchByte;
+    options.onWatchedStore = [&out](Operation *op) {
+      if (op)
+        out.watchedLine = stagex::ktirLineOf(op);
+    };
+  }
+  stagex::StageExecutor executor(function, in.memories, options);
+  out.ok = executor.run(in.args);
+  out.ops = executor.opsExecuted();
+  for (const PreparedRun::PlacedArgument &a : prepared.placedArguments())
+    if (a.isArray)
+      out.arrays[a.name] = readBack(in.memories.hbm, a.byteStart, *a.array);
+  for (const MemoryRegion &r : prepared.placedRegions()) {
+    interp::ByteStore &store =
+        r.lx && size_t(r.core) < in.memories.lx.size()
+            ? in.memories.lx[size_t(r.core)]
+            : in.memories.hbm;
+    out.regions[r.name] = readBack(store, r.byteStart, r.data);
+  }
+  return out;
+}
+
+/// The byte of HBM an output element lives at, if it is an array's.
+std::optional<uint64_t> byteOf(const PreparedRun &prepared,
+                               const std::string &array, size_t element) {
+  for (const PreparedRun::PlacedArgument &a : prepared.placedArguments())
+    if (a.isArray && a.name == array)
+      return a.byteStart + element * npy::elementSize(a.array->dtype);
+  for (const MemoryRegion &r : prepared.placedRegions())
+    if (!r.lx && r.name == array)
+      return r.byteStart + element * npy::elementSize(r.data.dtype);
+  return std::nullopt;
+}
+
+void judge(StageRun &s, const RunResult &reference, double maxUlps) {
+  StageJudgement j = judgeStage(reference.arrays, reference.regions, s.arrays,
+                                s.regions, maxUlps);
+  s.outcome = j.agrees ? StageOutcome::Agrees : StageOutcome::Differs;
+  s.exact = j.exact;
+  s.summary = j.summary;
+  s.comparisons = std::move(j.comparisons);
+  s.firstArray = j.firstArray;
+  s.firstElement = j.firstElement;
+}
+
+/// The reference's failure to run, or the compile's, as the result.
+bool referenceRan(PreparedRun &prepared, StageRunResult &out) {
+  out.reference = prepared.run();
+  out.diagnostics = out.reference.diagnostics;
+  return out.reference.ok;
+}
+
+} // namespace
+
+std::vector<std::string> spyre::driver::stageNames() {
+  std::vector<std::string> names = {"input"};
+  for (const PassInfo &info : pipelinePasses())
+    names.push_back(info.argument);
+  return names;
+}
+
+StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
+  StageRunResult out;
+  out.comparison = stageComparisonName(request.maxUlps);
+  std::vector<std::string> names = stageNames();
+  for (const std::string *name : {&request.onlyPass, &request.perturbAfter})
+    if (!name->empty() &&
+        std::find(names.begin(), names.end(), *name) == names.end()) {
+      Diagnostic d;
+      d.message = "no pass named '" + *name + "'";
+      out.diagnostics.push_back(d);
+      return out;
+    }
+
+  // The reference: the interpreter on the kernel as written.
+  PreparedRun prepared(request.run);
+  if (!referenceRan(prepared, out))
+    return out;
+
+  // The compile, keeping the module of every snapshot.
+  MLIRContext context;
+  std::vector<OwningOpRef<ModuleOp>> modules;
+  CompileHooks hooks;
+  hooks.afterPass = [&](const std::string &pass, ModuleOp module) {
+    if (pass == request.perturbAfter && pass != kSpyreCodePass)
+      out.perturbed = perturbModule(module);
+  };
+  hooks.snapshotTaken = [&](ModuleOp module) {
+    modules.push_back(OwningOpRef<ModuleOp>(module.clone()));
+  };
+  CompileRequest compile;
+  compile.source = request.run.source;
+  compile.sourceName = request.run.sourceName;
+  compile.arch = request.run.arch;
+  compile.directory = request.directory;
+  compile.cancel = request.cancel;
+  CompileResult compiled = compileKernelIn(context, compile, hooks);
+  out.diagnostics.insert(out.diagnostics.end(), compiled.diagnostics.begin(),
+                         compiled.diagnostics.end());
+  if (compiled.cancelled) {
+    out.cancelled = true;
+    return out;
+  }
+  if (!compiled.ok)
+    return out;
+  // The snapshots run on the grid the kernel declares (the pipeline
+  // compiles that one): a record's may only pad it with 1s.
+  if (func::FuncOp kernel = kernelOf(*modules.front(), out.reference.function)) {
+    std::vector<int64_t> own = interp::gridOf(kernel), given = request.run.grid;
+    while (own.size() > 1 && own.back() == 1)
+      own.pop_back();
+    while (given.size() > 1 && given.back() == 1)
+      given.pop_back();
+    if (!given.empty() && given != own) {
+      Diagnostic d;
+      d.message = "the snapshots run on the grid the kernel declares, not "
+                  "the one given (--grid or a record's)";
+      out.diagnostics.push_back(d);
+      return out;
+    }
+  }
+  std::shared_ptr<const code::Module> spyreCode = compiled.spyreCode;
+  if (request.perturbAfter == kSpyreCodePass && spyreCode) {
+    auto copy = std::make_shared<code::Module>(*spyreCode);
+    out.perturbed = perturbSpyreCode(*copy);
+    spyreCode = copy;
+  }
+  std::optional<arch::Arch> architecture =
+      loadArchitecture(request.run.arch, out.diagnostics);
+  int64_t stickBytes = architecture ? architecture->stickBytes : 128;
+
+  // Every snapshot (or the one asked for), in order.
+  for (size_t i = 0; i < compiled.snapshots.size(); ++i) {
+    const PassSnapshot &snap = compiled.snapshots[i];
+    StageRun s;
+    s.pass = snap.pass;
+    s.stage = snap.stage;
+    s.snapshot = int(i);
+    bool wanted = request.onlyPass.empty() || request.onlyPass == snap.pass;
+    if (!wanted || (request.cancel && request.cancel->load())) {
+      out.cancelled |= wanted;
+      out.stages.push_back(std::move(s));
+      continue;
+    }
+    auto start = std::chrono::steady_clock::now();
+    bool spyre = snap.pass == kSpyreCodePass;
+    if (!spyre && i > 0 && !snap.changed && request.onlyPass.empty() &&
+        out.stages.back().outcome != StageOutcome::Skipped) {
+      // The IR is the previous snapshot's: so is the result.
+      StageRun previous = out.stages.back();
+      previous.pass = s.pass;
+      previous.stage = s.stage;
+      previous.snapshot = s.snapshot;
+      previous.unchanged = true;
+      previous.diagnostics.clear();
+      previous.wallSeconds = 0;
+      s = std::move(previous);
+    } else if (spyre) {
+      s.emulated = true;
+      if (request.emulator || !request.onlyPass.empty()) {
+        EmulateOptions eo;
+        eo.arch = request.run.arch;
+        EmulateResult emu = emulate(spyreCode, emulatorArguments(prepared), eo);
+        for (const std::string &e : emu.errors) {
+          Diagnostic d;
+          d.message = "emulator: " + e;
+          d.pass = s.pass;
+          s.diagnostics.push_back(std::move(d));
+        }
+        if (emu.ok) {
+          s.arrays = std::move(emu.arrays);
+          s.regions = std::move(emu.regions);
+          judge(s, out.reference, request.maxUlps);
+        } else {
+          s.outcome = StageOutcome::Failed;
+        }
+      }
+    } else if (!modules[i] || snap.invalid) {
+      s.outcome = StageOutcome::Failed;
+    } else {
+      DiagnosticCapture capture(context, s.diagnostics);
+      capture.setPass(s.pass);
+      SnapshotOutcome run = runSnapshot(*modules[i], prepared, out.reference,
+                                        request, stickBytes);
+      s.opsExecuted = run.ops;
+      if (run.ok) {
+        s.arrays = std::move(run.arrays);
+        s.regions = std::move(run.regions);
+        judge(s, out.reference, request.maxUlps);
+      } else {
+        s.outcome = StageOutcome::Failed;
+      }
+    }
+    if (s.outcome == StageOutcome::Failed) {
+      s.summary = "does not run";
+      for (const Diagnostic &d : s.diagnostics)
+        if (d.severity == Diagnostic::Severity::Error) {
+          s.summary += ": " + d.message;
+          break;
+        }
+    }
+    if (!s.unchanged)
+      s.wallSeconds = secondsSince(start);
+    if (out.firstDiffering < 0 && (s.outcome == StageOutcome::Differs ||
+                                   s.outcome == StageOutcome::Failed))
+      out.firstDiffering = int(out.stages.size());
+    if (out.firstInexact < 0 && s.outcome == StageOutcome::Agrees && !s.exact)
+      out.firstInexact = int(out.stages.size());
+    out.stages.push_back(std::move(s));
+    if (request.progress)
+      request.progress(out.stages.back());
+  }
+
+  // Which KTIR line stored the first element that differs: the input
+  // snapshot run once more, watching that byte.
+  if (out.firstDiffering >= 0) {
+    StageRun &first = out.stages[size_t(out.firstDiffering)];
+    if (std::optional<uint64_t> byte =
+            first.firstArray.empty()
+                ? std::nullopt
+                : byteOf(prepared, first.firstArray, first.firstElement)) {
+      std::vector<Diagnostic> ignored;
+      DiagnosticCapture capture(context, ignored);
+      first.firstLine = runSnapshot(*modules[0], prepared, out.reference,
+                                    request, stickBytes, byte)
+                            .watchedLine;
+    }
+  }
+  out.ok = !out.cancelled;
+  return out;
+}

@@ -1,0 +1,262 @@
+//===- NormalizeMatmuls.cpp - matmuls in the form the backend streams -----===//
+//
+// Generated kernels write their matmuls in forms the later passes do not
+// know; each is rewritten into one they do, with the same result:
+//
+//   * indexing maps that transpose an operand (what
+//     linalg.matmul_transpose_b and its siblings parse into): a `ktdp.load`
+//     of a `ktdp.construct_access_tile` is loaded transposed (the tile's
+//     order map swaps the two dimensions, so the DMA reads it transposed,
+//     as a kernel that loads K^T does), anything else goes through a
+//     linalg.transpose;
+//   * a linalg.batch_matmul of one batch (a head per tile): a linalg.matmul
+//     of the operands without their unit batch dimension;
+//   * a matmul into zeros whose result is only added to an f32 accumulator
+//     (`part = A @ B; acc + part`, the K loop of a generated projection):
+//     the matmul accumulates into the accumulator itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/ktdp/KtdpOps.h"
+#include "ir/ktdp/KtdpTypes.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_NORMALIZEMATMULS
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// The permutation that reads an operand indexed by `map` in the layout of
+/// `standard` (result i of `standard` is dimension perm[i] of the operand);
+/// empty when `map` is not a permutation of `standard`'s results.
+SmallVector<int64_t> permutationTo(AffineMap map, AffineMap standard) {
+  SmallVector<int64_t> perm;
+  if (map.getNumResults() != standard.getNumResults())
+    return {};
+  for (AffineExpr want : standard.getResults()) {
+    auto found = llvm::find(map.getResults(), want);
+    if (found == map.getResults().end())
+      return {};
+    perm.push_back(found - map.getResults().begin());
+  }
+  return perm;
+}
+
+RankedTensorType permutedType(RankedTensorType type, ArrayRef<int64_t> perm) {
+  SmallVector<int64_t> shape;
+  for (int64_t d : perm)
+    shape.push_back(type.getDimSize(d));
+  return RankedTensorType::get(shape, type.getElementType());
+}
+
+/// `value` loaded again through a copy of its access tile whose order map
+/// is permuted by `perm`; null when `value` is not such a load.
+Value loadPermuted(OpBuilder &b, Value value, ArrayRef<int64_t> perm) {
+  auto load = value.getDefiningOp<ktdp::LoadOp>();
+  auto tile = load ? load.getAccessTile().getDefiningOp<ktdp::ConstructAccessTileOp>()
+                   : nullptr;
+  if (!tile)
+    return {};
+  auto tileType = cast<ktdp::AccessTileType>(tile.getType());
+  AffineMap order = tile.getAccessTileOrder();
+  if (order.getNumResults() != perm.size() ||
+      tileType.getRank() != int64_t(perm.size()))
+    return {};
+  SmallVector<AffineExpr> results;
+  SmallVector<int64_t> shape;
+  for (int64_t d : perm) {
+    results.push_back(order.getResult(d));
+    shape.push_back(tileType.getShape()[d]);
+  }
+  b.setInsertionPointAfter(load);
+  auto newTile = cast<ktdp::ConstructAccessTileOp>(b.clone(*tile));
+  newTile.setAccessTileOrderAttr(AffineMapAttr::get(AffineMap::get(
+      order.getNumDims(), order.getNumSymbols(), results, b.getContext())));
+  newTile.getResult().setType(
+      ktdp::AccessTileType::get(b.getContext(), shape,
+                                tileType.getElementType()));
+  auto type = permutedType(cast<RankedTensorType>(load.getType()), perm);
+  return ktdp::LoadOp::create(b, load.getLoc(), type, newTile.getResult())
+      .getResult();
+}
+
+/// `value` through a linalg.transpose by `perm`, before `user`.
+Value transposed(OpBuilder &b, Operation *user, Value value,
+                 ArrayRef<int64_t> perm) {
+  b.setInsertionPoint(user);
+  auto type = permutedType(cast<RankedTensorType>(value.getType()), perm);
+  Value init = tensor::EmptyOp::create(b, user->getLoc(), type.getShape(),
+                                       type.getElementType());
+  return linalg::TransposeOp::create(b, user->getLoc(), value, init, perm)
+      ->getResult(0);
+}
+
+struct NormalizeMatmuls
+    : spyre::impl::NormalizeMatmulsBase<NormalizeMatmuls> {
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> matmuls;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) && op.hasPureTensorSemantics())
+        matmuls.push_back(op);
+    });
+    for (linalg::LinalgOp op : matmuls) {
+      if (failed(defaultMaps(op)))
+        return signalPassFailure();
+      if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
+        op = withoutUnitBatch(batch);
+      accumulateInPlace(op);
+      // A matmul made here has the body MLIR builds for a named op, without
+      // locations: its ops and arguments take the matmul's, so that the
+      // vector ops cloned from them keep a KTIR line.
+      Location loc = op->getLoc();
+      op->walk([&](Block *block) {
+        for (BlockArgument arg : block->getArguments())
+          if (isa<UnknownLoc>(arg.getLoc()))
+            arg.setLoc(loc);
+        for (Operation &inner : *block)
+          if (isa<UnknownLoc>(inner.getLoc()))
+            inner.setLoc(loc);
+      });
+    }
+  }
+
+  LogicalResult defaultMaps(linalg::LinalgOp op) {
+    bool batched = isa<linalg::BatchMatmulOp>(op);
+    SmallVector<AffineMap> standard =
+        batched ? linalg::BatchMatmulOp::getDefaultIndexingMaps(&getContext())
+                : linalg::MatmulOp::getDefaultIndexingMaps(&getContext());
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    if (maps == standard)
+      return success();
+    if (maps.size() != 3 || maps[2] != standard[2])
+      return op->emitError("the Spyre pipeline compiles matmuls whose "
+                           "result has the default indexing map, not ")
+             << AffineMapAttr::get(maps[2]);
+    OpBuilder b(op);
+    for (unsigned i = 0; i < 2; ++i) {
+      if (maps[i] == standard[i])
+        continue;
+      SmallVector<int64_t> perm = permutationTo(maps[i], standard[i]);
+      if (perm.empty())
+        return op->emitError("the Spyre pipeline compiles matmuls whose "
+                             "operands are read whole or transposed, not "
+                             "through ")
+               << AffineMapAttr::get(maps[i]);
+      OpOperand &operand = op->getOpOperand(i);
+      Value old = operand.get();
+      Value value = loadPermuted(b, old, perm);
+      if (!value)
+        value = transposed(b, op, old, perm);
+      operand.set(value);
+      eraseIfUnused(old);
+    }
+    SmallVector<Attribute> attrs;
+    for (AffineMap m : standard)
+      attrs.push_back(AffineMapAttr::get(m));
+    op->setAttr("indexing_maps", ArrayAttr::get(&getContext(), attrs));
+    return success();
+  }
+
+  /// `op` as a linalg.matmul when its batch extent is 1 (each operand
+  /// collapsed to its last two dimensions, the result expanded back);
+  /// `op` itself otherwise.
+  static linalg::LinalgOp withoutUnitBatch(linalg::BatchMatmulOp op) {
+    auto isUnitBatch = [](Value v) {
+      auto t = dyn_cast<RankedTensorType>(v.getType());
+      return t && t.getRank() == 3 && t.getDimSize(0) == 1 &&
+             t.hasStaticShape();
+    };
+    if (op->getNumResults() != 1 ||
+        !llvm::all_of(op->getOperands(), isUnitBatch))
+      return op;
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    SmallVector<ReassociationIndices> groups = {{0, 1}, {2}};
+    auto collapse = [&](Value v) -> Value {
+      auto t = cast<RankedTensorType>(v.getType());
+      auto flat = RankedTensorType::get(t.getShape().drop_front(),
+                                        t.getElementType());
+      // A constant or a fill (the accumulator's zeros): made in that shape.
+      DenseElementsAttr dense;
+      if (matchPattern(v, m_Constant(&dense)))
+        return arith::ConstantOp::create(b, loc, dense.reshape(flat));
+      if (auto fill = v.getDefiningOp<linalg::FillOp>())
+        if (fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>())
+          return linalg::FillOp::create(
+                     b, loc, fill.getInputs()[0],
+                     tensor::EmptyOp::create(b, loc, flat.getShape(),
+                                             flat.getElementType())
+                         .getResult())
+              .getResult(0);
+      return tensor::CollapseShapeOp::create(b, loc, flat, v, groups);
+    };
+    Value a = collapse(op.getInputs()[0]), bm = collapse(op.getInputs()[1]);
+    Value c = collapse(op.getOutputs()[0]);
+    auto matmul = linalg::MatmulOp::create(b, loc, TypeRange{c.getType()},
+                                           ValueRange{a, bm}, ValueRange{c});
+    Value result = tensor::ExpandShapeOp::create(
+        b, loc, op->getResult(0).getType(), matmul->getResult(0), groups);
+    op->getResult(0).replaceAllUsesWith(result);
+    op.erase();
+    return cast<linalg::LinalgOp>(matmul.getOperation());
+  }
+
+  /// `acc + (A @ B into zeros)` on f32 as `A @ B into acc`: the same sum
+  /// (the partial is added to the accumulator once either way, up to the
+  /// order of f32 additions), and the form whose accumulator the later
+  /// passes keep in place. f16 keeps its partial: rounding it first is what
+  /// the kernel says.
+  static void accumulateInPlace(linalg::LinalgOp op) {
+    if (!isa<linalg::MatmulOp>(op) || op->getNumResults() != 1 ||
+        !op->getResult(0).hasOneUse())
+      return;
+    Value init = op.getDpsInits()[0];
+    auto type = dyn_cast<RankedTensorType>(init.getType());
+    if (!type || !type.getElementType().isF32() || !isZeros(init))
+      return;
+    auto add = dyn_cast<arith::AddFOp>(*op->getResult(0).getUsers().begin());
+    if (!add || add.getType() != type)
+      return;
+    Value acc = add.getLhs() == op->getResult(0) ? add.getRhs() : add.getLhs();
+    if (acc == op->getResult(0))
+      return;
+    // The accumulator must be there before the matmul.
+    if (Operation *def = acc.getDefiningOp())
+      if (def->getBlock() == op->getBlock() && !def->isBeforeInBlock(op))
+        return;
+    op.getDpsInitsMutable()[0].set(acc);
+    add.getResult().replaceAllUsesWith(op->getResult(0));
+    add.erase();
+  }
+
+  /// A tensor of zeros: an arith.constant splat of 0, or linalg.fill of 0.
+  static bool isZeros(Value v) {
+    if (matchPattern(v, m_AnyZeroFloat()))
+      return true;
+    auto fill = v.getDefiningOp<linalg::FillOp>();
+    return fill && matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  }
+
+  /// The load the matmul read before, and its access tile, once nothing
+  /// else reads them (a load is not dead code to MLIR: it reads memory).
+  static void eraseIfUnused(Value old) {
+    auto load = old.getDefiningOp<ktdp::LoadOp>();
+    if (!load || !load->use_empty())
+      return;
+    Operation *tile = load.getAccessTile().getDefiningOp();
+    load.erase();
+    if (tile && tile->use_empty() && isa<ktdp::ConstructAccessTileOp>(tile))
+      tile->erase();
+  }
+};
+
+} // namespace

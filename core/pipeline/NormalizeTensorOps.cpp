@@ -1,0 +1,272 @@
+//===- NormalizeTensorOps.cpp - tensor ops the backend has no rule for ----===//
+//
+// Generated kernels use tensor ops the later passes have no rule for; each
+// is rewritten into ops they do handle, with the same elements:
+//
+//   * tensor.reshape with a static result (its shape operand then says
+//     nothing the type does not): a tensor.collapse_shape or
+//     tensor.expand_shape, or both through the flat tensor when the
+//     extents do not group;
+//   * tensor.generate whose body folds at every index (a causal mask of
+//     constants): the dense constant it generates;
+//   * tensor.generate whose body reads run-time values (a mask shifted by
+//     the tile's position): the body on whole tensors, each index a
+//     constant ramp tensor and each outside value splatted, so that it is
+//     elementwise compute like any other.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+namespace spyre {
+#define GEN_PASS_DEF_NORMALIZETENSOROPS
+#include "pipeline/Passes.h.inc"
+} // namespace spyre
+
+using namespace mlir;
+
+namespace {
+
+/// Most elements a tensor.generate is folded to (a constant that large is
+/// better computed).
+constexpr int64_t kMaxFoldedElements = 1 << 16;
+
+/// tensor.reshape to a static type as collapse / expand shapes.
+LogicalResult rewriteReshape(tensor::ReshapeOp op) {
+  auto from = cast<RankedTensorType>(op.getSource().getType());
+  auto to = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!to || !to.hasStaticShape() || !from.hasStaticShape())
+    return op.emitError("tensor.reshape to a shape known only at run time: "
+                        "the Spyre pipeline needs the result's extents in "
+                        "its type (the tile's layout is fixed when it is "
+                        "compiled)");
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value result;
+  // Back to the shape before an earlier reshape (a generator's view(-1),
+  // then view(1, 576)): that reshape's source, nothing moved at all.
+  Operation *earlier = op.getSource().getDefiningOp();
+  if (from == to) {
+    result = op.getSource();
+  } else if (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+                 earlier) &&
+             earlier->getOperand(0).getType() == to) {
+    result = earlier->getOperand(0);
+  } else if (from.getRank() > to.getRank()) {
+    if (auto groups =
+            getReassociationIndicesForCollapse(from.getShape(), to.getShape()))
+      result = tensor::CollapseShapeOp::create(b, loc, to, op.getSource(), *groups);
+  } else if (from.getRank() < to.getRank()) {
+    if (auto groups =
+            getReassociationIndicesForCollapse(to.getShape(), from.getShape()))
+      result = tensor::ExpandShapeOp::create(b, loc, to, op.getSource(), *groups);
+  }
+  if (!result) {
+    // Through the flat tensor of the same elements.
+    auto flat = RankedTensorType::get({from.getNumElements()},
+                                      from.getElementType());
+    auto all = [](int64_t rank) {
+      ReassociationIndices group;
+      for (int64_t d = 0; d < rank; ++d)
+        group.push_back(d);
+      return SmallVector<ReassociationIndices>{group};
+    };
+    Value flattened = from.getRank() == 1
+                          ? op.getSource()
+                          : tensor::CollapseShapeOp::create(
+                                b, loc, flat, op.getSource(), all(from.getRank()))
+                                .getResult();
+    result = to.getRank() == 1 ? flattened
+                               : tensor::ExpandShapeOp::create(
+                                     b, loc, to, flattened, all(to.getRank()))
+                                     .getResult();
+  }
+  // The shape operand's constant goes with the op when nothing else reads
+  // it: a leftover tensor constant would keep the stage from streaming.
+  Operation *shape = op.getShape().getDefiningOp();
+  op.replaceAllUsesWith(result);
+  op.erase();
+  if (earlier && earlier->use_empty() &&
+      isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(earlier))
+    earlier->erase();
+  if (isa_and_nonnull<arith::ConstantOp>(shape) && shape->use_empty())
+    shape->erase();
+  return success();
+}
+
+/// The value `v` has at the current index: its folded attribute.
+class FoldedValues {
+public:
+  Attribute get(Value v) const {
+    if (Attribute a = now.lookup(v))
+      return a;
+    return outside.lookup(v);
+  }
+  DenseMap<Value, Attribute> outside; ///< constants from outside the body
+  DenseMap<Value, Attribute> now;     ///< the body's values at this index
+};
+
+/// The constant `op` generates, when every value its body reads from
+/// outside is a constant and every op of the body folds; null otherwise.
+DenseElementsAttr foldGenerate(tensor::GenerateOp op) {
+  auto type = cast<RankedTensorType>(op.getType());
+  if (!type.hasStaticShape() || type.getNumElements() > kMaxFoldedElements)
+    return {};
+  Block &body = op.getBody().front();
+  FoldedValues values;
+  for (Operation &inner : body.without_terminator())
+    for (Value v : inner.getOperands()) {
+      if (v.getParentBlock() == &body)
+        continue;
+      Attribute a;
+      if (!matchPattern(v, m_Constant(&a)))
+        return {};
+      values.outside[v] = a;
+    }
+  Value yielded = body.getTerminator()->getOperand(0);
+  Builder b(op.getContext());
+  SmallVector<Attribute> elements;
+  SmallVector<int64_t> index(type.getRank(), 0);
+  for (int64_t n = 0; n < type.getNumElements(); ++n) {
+    values.now.clear();
+    for (auto [arg, i] : llvm::zip(body.getArguments(), index))
+      values.now[arg] = b.getIndexAttr(i);
+    for (Operation &inner : body.without_terminator()) {
+      SmallVector<Attribute> operands;
+      for (Value v : inner.getOperands())
+        operands.push_back(values.get(v));
+      SmallVector<OpFoldResult> results;
+      if (llvm::is_contained(operands, Attribute()) ||
+          failed(inner.fold(operands, results)) ||
+          results.size() != inner.getNumResults())
+        return {};
+      for (auto [result, folded] : llvm::zip(inner.getResults(), results)) {
+        Attribute a = dyn_cast<Attribute>(folded);
+        if (!a)
+          a = values.get(cast<Value>(folded));
+        if (!a)
+          return {};
+        values.now[result] = a;
+      }
+    }
+    Attribute element = values.get(yielded);
+    if (!element)
+      return {};
+    elements.push_back(element);
+    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+      if (++index[d] < type.getDimSize(d))
+        break;
+      index[d] = 0;
+    }
+  }
+  return DenseElementsAttr::get(type, elements);
+}
+
+/// Index `dim` of every element of `type`'s shape, as a constant tensor.
+Value ramp(OpBuilder &b, Location loc, RankedTensorType type, int64_t dim) {
+  auto indexType = RankedTensorType::get(type.getShape(), b.getIndexType());
+  SmallVector<Attribute> values;
+  SmallVector<int64_t> index(type.getRank(), 0);
+  for (int64_t n = 0; n < type.getNumElements(); ++n) {
+    values.push_back(b.getIndexAttr(index[dim]));
+    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+      if (++index[d] < type.getDimSize(d))
+        break;
+      index[d] = 0;
+    }
+  }
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(indexType, values));
+}
+
+/// The body of `op` on whole tensors (see the file comment); fails, with
+/// the reason on the op, for a body of ops that are not elementwise.
+LogicalResult vectorizeGenerate(tensor::GenerateOp op) {
+  auto type = cast<RankedTensorType>(op.getType());
+  auto refuse = [&](Operation *at, StringRef why) {
+    return at->emitError("tensor.generate: ")
+           << why << "; the Spyre pipeline computes a generated tensor as "
+           << "elementwise ops on whole tiles (or folds it when its body is "
+           << "constant)";
+  };
+  if (!type.hasStaticShape())
+    return refuse(op, "its shape is known only at run time");
+  if (type.getNumElements() > kMaxFoldedElements)
+    return refuse(op, "it has more elements than its index tiles may hold");
+  Block &body = op.getBody().front();
+  OpBuilder b(op);
+  IRMapping map;
+  for (auto [d, arg] : llvm::enumerate(body.getArguments()))
+    map.map(arg, ramp(b, op.getLoc(), type, int64_t(d)));
+  auto wide = [&](Value v) -> Value {
+    if (Value mapped = map.lookupOrNull(v))
+      return mapped;
+    // A scalar from outside the body: the same at every element.
+    auto splatType = RankedTensorType::get(type.getShape(), v.getType());
+    Value splat = tensor::SplatOp::create(b, op.getLoc(), splatType, v);
+    map.map(v, splat);
+    return splat;
+  };
+  for (Operation &inner : body.without_terminator()) {
+    if (inner.getNumOperands() == 0 && matchPattern(&inner, m_Constant())) {
+      // A scalar constant of the body: splatted when used.
+      Operation *scalar = b.clone(inner);
+      map.map(inner.getResult(0), wide(scalar->getResult(0)));
+      continue;
+    }
+    if (inner.getNumRegions() != 0 ||
+        !inner.hasTrait<OpTrait::Elementwise>() ||
+        !llvm::all_of(inner.getResultTypes(),
+                      [](Type t) { return t.isIntOrIndexOrFloat(); }))
+      return refuse(&inner, "its body holds an op that is not elementwise "
+                            "on scalars");
+    OperationState state(inner.getLoc(), inner.getName());
+    for (Value v : inner.getOperands())
+      state.operands.push_back(wide(v));
+    for (Type t : inner.getResultTypes())
+      state.types.push_back(RankedTensorType::get(type.getShape(), t));
+    state.attributes = inner.getAttrs();
+    Operation *made = b.create(state);
+    map.map(inner.getResults(), made->getResults());
+  }
+  op.replaceAllUsesWith(wide(body.getTerminator()->getOperand(0)));
+  op.erase();
+  return success();
+}
+
+struct NormalizeTensorOps
+    : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
+  void runOnOperation() override {
+    SmallVector<Operation *> work;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<tensor::ReshapeOp, tensor::GenerateOp>(op))
+        work.push_back(op);
+    });
+    for (Operation *op : work) {
+      if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
+        if (failed(rewriteReshape(reshape)))
+          return signalPassFailure();
+        continue;
+      }
+      auto generate = cast<tensor::GenerateOp>(op);
+      if (DenseElementsAttr folded = foldGenerate(generate)) {
+        OpBuilder b(generate);
+        generate.replaceAllUsesWith(
+            arith::ConstantOp::create(b, generate.getLoc(), folded)
+                .getResult());
+        generate.erase();
+      } else if (failed(vectorizeGenerate(generate))) {
+        return signalPassFailure();
+      }
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,375 @@
+//===- VectorOps.cpp - the `vector` and `affine` ops the pipeline makes ---===//
+//
+// Vectors are the interpreter's tensors of the vector's shape, so arith,
+// math and spyreop ops on them are the interpreter's. Here: broadcasts,
+// reductions (folded lane by lane from the accumulator, or lane 0, each
+// step rounded to the element type: the order the compute unit folds in),
+// reads and writes of a vector along one dimension of a held tile
+// (`permutation_map`; lanes outside the tile read the padding and are not
+// written), element extracts and inserts, fma (rounded once), shape casts,
+// and affine.apply.
+//
+//===----------------------------------------------------------------------===//
+
+#include "stagex/ExecContext.h"
+#include "interp/Elementwise.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace spyre;
+using namespace spyre::stagex;
+using interp::DType;
+using interp::TensorPtr;
+
+namespace {
+
+/// Element i of `t` (a splat has one value everywhere).
+double elementAt(const interp::Tensor &t, int64_t i) {
+  return t.splat ? t.splatValue : t.data[size_t(i)];
+}
+
+/// A dense copy of `t`.
+TensorPtr denseCopy(const interp::Tensor &t) {
+  TensorPtr out = interp::makeTensor(t.dtype, t.shape, false);
+  for (int64_t i = 0; i < t.numElements(); ++i)
+    out->data[size_t(i)] = elementAt(t, i);
+  out->dataLanes = t.dataLanes;
+  return out;
+}
+
+LogicalResult execBroadcast(interp::CoreExec &core, vector::BroadcastOp op) {
+  auto type = op.getResult().getType();
+  DType dtype = interp::dtypeOf(type);
+  TensorPtr out = interp::makeTensor(dtype, type.getShape(), false);
+  const interp::RtValue &src = core.get(op.getSource());
+  if (auto *s = std::get_if<interp::Scalar>(&src)) {
+    double v = interp::convertSlot(s->dtype, dtype, s->value);
+    std::fill(out->data.begin(), out->data.end(), v);
+  } else if (auto *t = std::get_if<TensorPtr>(&src); t && *t) {
+    // A lower-rank vector repeats along the leading dimensions.
+    int64_t n = (*t)->numElements();
+    if (n <= 0 || out->numElements() % n != 0)
+      return op.emitError("cannot broadcast ")
+             << n << " elements to " << type;
+    for (int64_t i = 0; i < out->numElements(); ++i)
+      out->data[size_t(i)] =
+          interp::convertSlot((*t)->dtype, dtype, elementAt(**t, i % n));
+  } else {
+    return op.emitError("the broadcast's source has not been evaluated");
+  }
+  core.set(op.getResult(), out);
+  return success();
+}
+
+/// acc op x for a reduction kind, on slots of `dtype`, rounded.
+FailureOr<double> combine(vector::CombiningKind kind, DType dtype, double acc,
+                          double x) {
+  using K = vector::CombiningKind;
+  if (interp::isFloat(dtype)) {
+    interp::FloatBinary op;
+    switch (kind) {
+    case K::ADD: op = interp::FloatBinary::Add; break;
+    case K::MUL: op = interp::FloatBinary::Mul; break;
+    case K::MAXIMUMF: op = interp::FloatBinary::Maximum; break;
+    case K::MINIMUMF: op = interp::FloatBinary::Minimum; break;
+    case K::MAXNUMF: op = interp::FloatBinary::MaxNum; break;
+    case K::MINNUMF: op = interp::FloatBinary::MinNum; break;
+    default: return failure();
+    }
+    double out = 0;
+    interp::applyFloatBinary(op, dtype, &acc, 0, &x, 0, &out, 1);
+    return out;
+  }
+  int64_t a = interp::slotToInt(dtype, acc), b = interp::slotToInt(dtype, x);
+  auto u = [](int64_t v) { return uint64_t(v); };
+  unsigned bits = interp::dtypeSize(dtype) * 8;
+  auto unsignedOf = [bits](int64_t v) {
+    return bits >= 64 ? uint64_t(v) : uint64_t(v) & ((uint64_t(1) << bits) - 1);
+  };
+  int64_t r = 0;
+  switch (kind) {
+  case K::ADD: r = int64_t(u(a) + u(b)); break;
+  case K::MUL: r = int64_t(u(a) * u(b)); break;
+  case K::MAXSI: r = std::max(a, b); break;
+  case K::MINSI: r = std::min(a, b); break;
+  case K::MAXUI: r = unsignedOf(a) >= unsignedOf(b) ? a : b; break;
+  case K::MINUI: r = unsignedOf(a) <= unsignedOf(b) ? a : b; break;
+  case K::AND: r = a & b; break;
+  case K::OR: r = a | b; break;
+  case K::XOR: r = a ^ b; break;
+  default: return failure();
+  }
+  return interp::intToSlot(dtype, r);
+}
+
+LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op) {
+  FailureOr<TensorPtr> v = core.tensor(op, op.getVector());
+  if (failed(v))
+    return failure();
+  DType dtype = interp::dtypeOf(op.getResult().getType());
+  const interp::Tensor &x = **v;
+  int64_t n = x.numElements(), i = 0;
+  double acc = 0;
+  if (Value init = op.getAcc()) {
+    FailureOr<interp::Scalar> s = core.scalar(op, init);
+    if (failed(s))
+      return failure();
+    acc = interp::convertSlot(s->dtype, dtype, s->value);
+  } else if (n > 0) {
+    acc = interp::convertSlot(x.dtype, dtype, elementAt(x, 0));
+    i = 1;
+  }
+  for (; i < n; ++i) {
+    FailureOr<double> next = combine(
+        op.getKind(), dtype, acc,
+        interp::convertSlot(x.dtype, dtype, elementAt(x, i)));
+    if (failed(next))
+      return op.emitError("the stage executor has no reduction of this kind "
+                          "for ")
+             << op.getResult().getType();
+    acc = *next;
+  }
+  core.set(op.getResult(), interp::Scalar{acc, dtype});
+  return success();
+}
+
+/// The tile dimension a 1-D transfer walks (its map's one result).
+FailureOr<unsigned> transferDim(Operation *op, AffineMap map) {
+  if (map.getNumResults() == 1)
+    if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(0)))
+      return dim.getPosition();
+  return op->emitError("the stage executor moves 1-D vectors along one "
+                       "tile dimension, not ")
+         << AffineMapAttr::get(map);
+}
+
+/// For lane i of a transfer from `point` along `dim` of `shape`: the flat
+/// index of the element, or -1 outside the tile.
+struct TransferWalk {
+  llvm::SmallVector<int64_t, 4> point, shape;
+  unsigned dim = 0;
+  int64_t flat(int64_t lane) const {
+    int64_t f = 0;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      int64_t x = point[d] + (d == dim ? lane : 0);
+      if (x < 0 || x >= shape[d])
+        return -1;
+      f = f * shape[d] + x;
+    }
+    return f;
+  }
+};
+
+template <typename TransferOp>
+FailureOr<TransferWalk> walkOf(interp::CoreExec &core, TransferOp op,
+                               const interp::Tensor &tile) {
+  if (op.getMask())
+    return op.emitError("the stage executor has no masked transfers");
+  FailureOr<unsigned> dim = transferDim(op, op.getPermutationMap());
+  FailureOr<SmallVector<int64_t, 4>> at = core.integers(op, op.getIndices());
+  if (failed(dim) || failed(at))
+    return failure();
+  TransferWalk w;
+  w.point.assign(at->begin(), at->end());
+  w.shape.assign(tile.shape.begin(), tile.shape.end());
+  w.dim = *dim;
+  if (w.point.size() != w.shape.size() || w.dim >= w.shape.size())
+    return op.emitError("the transfer's indices do not match the tile");
+  return w;
+}
+
+LogicalResult execTransferRead(interp::CoreExec &core,
+                               vector::TransferReadOp op) {
+  if (!isa<RankedTensorType>(op.getBase().getType()))
+    return op.emitError("the stage executor reads vectors of tiles only");
+  FailureOr<TensorPtr> tile = core.tensor(op, op.getBase());
+  FailureOr<interp::Scalar> pad = core.scalar(op, op.getPadding());
+  if (failed(tile) || failed(pad))
+    return failure();
+  FailureOr<TransferWalk> walk = walkOf(core, op, **tile);
+  if (failed(walk))
+    return failure();
+  VectorType type = op.getVectorType();
+  DType dtype = interp::dtypeOf(type);
+  TensorPtr out = interp::makeTensor(dtype, type.getShape(), false);
+  double fill = interp::convertSlot(pad->dtype, dtype, pad->value);
+  int64_t inside = 0;
+  for (int64_t lane = 0; lane < out->numElements(); ++lane) {
+    int64_t f = walk->flat(lane);
+    out->data[size_t(lane)] =
+        f < 0 ? fill
+              : interp::convertSlot((*tile)->dtype, dtype,
+                                    elementAt(**tile, f));
+    if (f >= 0)
+      inside = lane + 1;
+  }
+  // The lanes past the tile's edge hold the padding, not data.
+  out->dataLanes = inside;
+  core.set(op.getResult(), out);
+  return success();
+}
+
+LogicalResult execTransferWrite(interp::CoreExec &core,
+                                vector::TransferWriteOp op) {
+  if (!isa<RankedTensorType>(op.getBase().getType()))
+    return op.emitError("the stage executor writes vectors into tiles only");
+  FailureOr<TensorPtr> tile = core.tensor(op, op.getBase());
+  FailureOr<TensorPtr> v = core.tensor(op, op.getValueToStore());
+  if (failed(tile) || failed(v))
+    return failure();
+  FailureOr<TransferWalk> walk = walkOf(core, op, **tile);
+  if (failed(walk))
+    return failure();
+  TensorPtr out = denseCopy(**tile);
+  for (int64_t lane = 0; lane < (*v)->numElements(); ++lane) {
+    int64_t f = walk->flat(lane);
+    if (f >= 0)
+      out->data[size_t(f)] =
+          interp::convertSlot((*v)->dtype, out->dtype, elementAt(**v, lane));
+  }
+  core.set(op.getResult(), out);
+  return success();
+}
+
+/// The flat offset of a (possibly partial) position in a vector of
+/// `shape`, and the elements it selects.
+FailureOr<std::pair<int64_t, int64_t>>
+positionOf(interp::CoreExec &core, Operation *op, ArrayRef<int64_t> shape,
+           ArrayRef<int64_t> statics, ValueRange dynamics) {
+  FailureOr<interp::Dims> pos = core.mixedDims(op, statics, dynamics);
+  if (failed(pos))
+    return failure();
+  if (pos->size() > shape.size())
+    return op->emitError("a position of ") << pos->size() << " indices";
+  int64_t offset = 0, count = 1;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t x = d < pos->size() ? (*pos)[d] : 0;
+    if (x < 0 || x >= shape[d])
+      return op->emitError("position ") << x << " outside a vector of "
+                                        << shape[d];
+    offset = offset * shape[d] + x;
+    if (d >= pos->size())
+      count *= shape[d];
+  }
+  return std::make_pair(offset, count);
+}
+
+LogicalResult execExtract(interp::CoreExec &core, vector::ExtractOp op) {
+  FailureOr<TensorPtr> v = core.tensor(op, op.getSource());
+  if (failed(v))
+    return failure();
+  auto at = positionOf(core, op, op.getSource().getType().getShape(),
+                       op.getStaticPosition(), op.getDynamicPosition());
+  if (failed(at))
+    return failure();
+  Type type = op.getResult().getType();
+  DType dtype = interp::dtypeOf(type);
+  if (auto vec = dyn_cast<VectorType>(type)) {
+    TensorPtr out = interp::makeTensor(dtype, vec.getShape(), false);
+    for (int64_t i = 0; i < at->second; ++i)
+      out->data[size_t(i)] = elementAt(**v, at->first + i);
+    out->dataLanes = (*v)->dataLanes;
+    core.set(op.getResult(), out);
+  } else {
+    core.set(op.getResult(),
+             interp::Scalar{elementAt(**v, at->first), dtype});
+  }
+  return success();
+}
+
+LogicalResult execInsert(interp::CoreExec &core, vector::InsertOp op) {
+  FailureOr<TensorPtr> dest = core.tensor(op, op.getDest());
+  if (failed(dest))
+    return failure();
+  auto at = positionOf(core, op, op.getDest().getType().getShape(),
+                       op.getStaticPosition(), op.getDynamicPosition());
+  if (failed(at))
+    return failure();
+  TensorPtr out = denseCopy(**dest);
+  const interp::RtValue &value = core.get(op.getValueToStore());
+  if (auto *s = std::get_if<interp::Scalar>(&value)) {
+    out->data[size_t(at->first)] =
+        interp::convertSlot(s->dtype, out->dtype, s->value);
+  } else if (auto *t = std::get_if<TensorPtr>(&value); t && *t) {
+    for (int64_t i = 0; i < at->second && i < (*t)->numElements(); ++i)
+      out->data[size_t(at->first + i)] = elementAt(**t, i);
+  } else {
+    return op.emitError("the value to insert has not been evaluated");
+  }
+  core.set(op.getResult(), out);
+  return success();
+}
+
+LogicalResult execFma(interp::CoreExec &core, vector::FMAOp op) {
+  FailureOr<TensorPtr> a = core.tensor(op, op.getLhs());
+  FailureOr<TensorPtr> b = core.tensor(op, op.getRhs());
+  FailureOr<TensorPtr> c = core.tensor(op, op.getAcc());
+  if (failed(a) || failed(b) || failed(c))
+    return failure();
+  VectorType type = op.getResult().getType();
+  DType dtype = interp::dtypeOf(type);
+  TensorPtr out = interp::makeTensor(dtype, type.getShape(), false);
+  for (int64_t i = 0; i < out->numElements(); ++i)
+    out->data[size_t(i)] = interp::roundTo(
+        dtype, elementAt(**a, i) * elementAt(**b, i) + elementAt(**c, i));
+  for (const TensorPtr *t : {&*a, &*b, &*c})
+    if ((*t)->dataLanes >= 0)
+      out->dataLanes = out->dataLanes < 0
+                           ? (*t)->dataLanes
+                           : std::min(out->dataLanes, (*t)->dataLanes);
+  core.set(op.getResult(), out);
+  return success();
+}
+
+LogicalResult execAffineApply(interp::CoreExec &core, affine::AffineApplyOp op) {
+  FailureOr<SmallVector<int64_t, 4>> operands =
+      core.integers(op, op.getMapOperands());
+  if (failed(operands))
+    return failure();
+  AffineMap map = op.getAffineMap();
+  SmallVector<Attribute> constants;
+  for (int64_t v : *operands)
+    constants.push_back(IntegerAttr::get(IndexType::get(op.getContext()), v));
+  SmallVector<Attribute> folded;
+  if (failed(map.constantFold(constants, folded)) || folded.size() != 1)
+    return op.emitError("cannot evaluate ") << AffineMapAttr::get(map);
+  auto value = dyn_cast<IntegerAttr>(folded.front());
+  if (!value)
+    return op.emitError("cannot evaluate ") << AffineMapAttr::get(map);
+  core.set(op.getResult(), interp::indexScalar(value.getInt()));
+  return success();
+}
+
+} // namespace
+
+LogicalResult spyre::stagex::execVector(Context &, interp::CoreExec &core,
+                                        Operation *op, bool &handled) {
+  if (auto b = dyn_cast<vector::BroadcastOp>(op))
+    return execBroadcast(core, b);
+  if (auto r = dyn_cast<vector::ReductionOp>(op))
+    return execReduction(core, r);
+  if (auto read = dyn_cast<vector::TransferReadOp>(op))
+    return execTransferRead(core, read);
+  if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+    return execTransferWrite(core, write);
+  if (auto e = dyn_cast<vector::ExtractOp>(op))
+    return execExtract(core, e);
+  if (auto i = dyn_cast<vector::InsertOp>(op))
+    return execInsert(core, i);
+  if (auto f = dyn_cast<vector::FMAOp>(op))
+    return execFma(core, f);
+  if (auto cast = dyn_cast<vector::ShapeCastOp>(op)) {
+    FailureOr<TensorPtr> src = core.tensor(op, cast.getSource());
+    if (failed(src))
+      return failure();
+    core.set(cast.getResult(),
+             interp::reshaped(**src, cast.getResult().getType().getShape()));
+    return success();
+  }
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
+    return execAffineApply(core, apply);
+  handled = false;
+  return failure();
+}

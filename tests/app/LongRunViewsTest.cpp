@@ -1,0 +1,187 @@
+//===- LongRunViewsTest.cpp - a run longer than every limit, in the views -===//
+//
+// Issue 26: no view shows part of a run as if it were the whole. softmax
+// is recorded with limits far below its length (1,000 events of trace, 64
+// buckets of overview, a checkpoint budget of a few states), so nothing of
+// it is kept whole; the same run recorded whole gives the expected
+// numbers. Then:
+//   * the Timeline reaches the run's last cycle, each engine's busy cycles
+//     are the whole run's, and the dock says what a stretch stands for;
+//     zoomed in to a few buckets, the cycles shown are re-executed and
+//     drawn instruction by instruction, as the whole run's there;
+//   * the Scratchpad chart reaches the run's end, its peak is the run's,
+//     and its subtitle says each step is the most in use in N cycles;
+//   * the ring at the middle of the run (a window re-executed around the
+//     cursor) shows the whole run's state there: busy and blocked
+//     engines, scratchpad bytes, link traffic;
+//   * the Run summary's numbers are the whole run's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompileController.h"
+#include "EmulatedRunViews.h"
+#include "EmulatorRun.h"
+#include "MachineDocks.h"
+#include "OccupancyChart.h"
+#include "OccupancyModel.h"
+#include "RingLiveState.h"
+#include "RingView.h"
+#include "RunSummary.h"
+#include "TimelineDock.h"
+#include "TimelineFeed.h"
+#include "TimelineModel.h"
+#include "TimelineView.h"
+
+#include "driver/Emulate.h"
+#include "emu/Report.h"
+
+#include <QFile>
+#include <QMainWindow>
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+QString readSample(const QString &name) {
+  QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + name);
+  f.open(QIODevice::ReadOnly);
+  return QString::fromUtf8(f.readAll());
+}
+
+/// The run views with a Timeline dock (as the main window has one).
+struct Rig {
+  QMainWindow window;
+  CompileController compiler;
+  MachineDocks docks{&window, &compiler};
+  TimelineDock *timeline = [this] {
+    auto *d = new TimelineDock(&window);
+    window.addDockWidget(Qt::BottomDockWidgetArea, d);
+    return d;
+  }();
+  EmulatorRun run;
+  EmulatedRunViews views{&window, &docks, &run, &compiler};
+};
+
+uint64_t busyOf(const TimelineModel &m, int engine) {
+  return m.lanes()[size_t(engine)].busyCycles;
+}
+
+} // namespace
+
+class LongRunViewsTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void longerThanEveryLimit() {
+    const QString text = readSample("softmax.mlir");
+    // The same run kept whole: what every view must show.
+    spyre::driver::EmulateRequest request;
+    request.run.source = text.toStdString();
+    request.run.sourceName = "softmax.mlir";
+    request.run.seed = 0;
+    spyre::emu::SessionOptions keepAll;
+    keepAll.detailEvents = uint64_t(1) << 30;
+    spyre::driver::Emulation whole = spyre::driver::startSession(request, keepAll);
+    QVERIFY(whole.session && whole.session->detailed());
+    const spyre::emu::Session &all = *whole.session;
+
+    Rig rig;
+    rig.window.resize(1400, 900);
+    rig.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&rig.window));
+    EmulatorRun::Input in;
+    in.source = text;
+    in.name = "softmax.mlir";
+    in.detailEvents = 1000;
+    in.overviewBuckets = 64;
+    in.checkpointBudget = 16 * spyre::emu::Session::stateBytes(all.finalMachine().state());
+    QSignalSpy ready(&rig.run, &EmulatorRun::ready);
+    rig.run.start(in);
+    QVERIFY(ready.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(rig.run.complete() && !rig.run.busy(), 60000);
+    rig.views.finishIndexing();
+    const spyre::emu::Session *s = rig.run.session();
+    QVERIFY(s && !s->detailed());
+    QCOMPARE(s->totalEvents(), all.totalEvents());
+    QCOMPARE(s->totalCycles(), all.totalCycles());
+
+    // The Timeline: the whole run, its busy cycles, and what it stands for.
+    TimelineModel &model = rig.timeline->model();
+    QCOMPARE(model.endCycle(), all.totalCycles());
+    std::unique_ptr<TimelineModel> expected = TimelineFeed::build(all);
+    for (int e = 0; e < int(model.lanes().size()); ++e)
+      QCOMPARE(busyOf(model, e), busyOf(*expected, e));
+    QVERIFY2(rig.timeline->note().contains("cycles"), qPrintable(rig.timeline->note()));
+    // Zoomed in to a few buckets: that window re-executed, every
+    // instruction drawn as the whole run's.
+    TimelineView *view = rig.timeline->view();
+    const double mid = double(all.totalCycles()) / 2;
+    view->setVisibleRange(mid, mid + 40);
+    // The feed asks for the window once the range has settled.
+    QTRY_VERIFY_WITH_TIMEOUT(rig.timeline->note().contains("every instruction"), 20000);
+    for (int e = 0; e < int(model.lanes().size()); ++e) {
+      auto inside = [&](const TimelineModel &m) {
+        std::vector<timeline::Interval> out;
+        for (const timeline::Interval &i : m.lanes()[size_t(e)].busy)
+          if (i.start >= uint64_t(mid) && i.end <= uint64_t(mid) + 40)
+            out.push_back(i);
+        return out;
+      };
+      auto got = inside(model), want = inside(*expected);
+      QCOMPARE(got.size(), want.size());
+      for (size_t k = 0; k < got.size(); ++k) {
+        QCOMPARE(got[k].start, want[k].start);
+        QCOMPARE(got[k].end, want[k].end);
+        QCOMPARE(got[k].line, want[k].line);
+      }
+    }
+
+    // The chart: to the end, the run's peak, and what a step stands for.
+    spyre::emu::Summary summary = spyre::emu::summarise(all.finalMachine());
+    const int64_t peak = *std::max_element(summary.peakLxBytes.begin(),
+                                           summary.peakLxBytes.end());
+    QCOMPARE(int64_t(rig.docks.occupancy()->peak(-1).bytes), peak);
+    QVERIFY(rig.docks.occupancy()->sharedIndex()->endTime() + s->overview().width() * 2 >=
+            all.totalCycles());
+    QVERIFY2(rig.docks.chart()->subtitleText().contains("the most in use in"),
+             qPrintable(rig.docks.chart()->subtitleText()));
+
+    // The ring in the middle of the run: the whole run's state there.
+    QVERIFY(rig.run.runToCycle(all.totalCycles() / 2));
+    rig.views.finishIndexing();
+    const uint64_t cycle = s->cycle();
+    RingStateIndex exact(all.trace().events, all.trace().links,
+                         RingStateIndex::enginesOf(all.finalMachine().prepared()),
+                         all.finalMachine().arch().numCores, nullptr);
+    RingLiveState want = exact.at(cycle);
+    const RingLiveState &live = rig.docks.ring()->liveState();
+    QVERIFY(live.valid);
+    QCOMPARE(live.cycle, cycle);
+    QCOMPARE(live.cores.size(), want.cores.size());
+    for (size_t c = 0; c < live.cores.size(); ++c) {
+      QCOMPARE(live.cores[c].busy, want.cores[c].busy);
+      QCOMPARE(live.cores[c].blocked, want.cores[c].blocked);
+      uint64_t held = 0;
+      for (const auto &i : all.trace().lx)
+        if (size_t(i.core) == c && i.start <= cycle && i.end > cycle)
+          held += uint64_t(i.bytes);
+      QCOMPARE(live.cores[c].lxBytes, held);
+    }
+    QCOMPARE(live.links.size(), want.links.size());
+    for (size_t l = 0; l < live.links.size(); ++l)
+      QCOMPARE(live.links[l].bytes, want.links[l].bytes);
+
+    // The Run summary: the whole run's numbers.
+    QTRY_VERIFY_WITH_TIMEOUT(!rig.views.summarising() &&
+                                 rig.views.summary()->runs().size() == 1,
+                             120000);
+    const RunSummaryData &data = rig.views.summary()->runs().front();
+    QCOMPARE(data.summary.totalCycles, summary.totalCycles);
+    QCOMPARE(data.summary.events, summary.events);
+    QVERIFY(data.summary.peakLxBytes == summary.peakLxBytes);
+    QCOMPARE(data.summary.bottleneck, summary.bottleneck);
+  }
+};
+
+QTEST_MAIN(LongRunViewsTest)
+#include "LongRunViewsTest.moc"

@@ -1,0 +1,55 @@
+// linear_gate_proj_4core.mlir -- a Llama-3-8B MLP gate projection for a
+// 32-token prefill over four cores: each core multiplies the 32x4096
+// activation by its own 4096x128 f16 column block of a 4096x512 weight
+// slice (1 MiB per core, more than half of its scratchpad with the
+// activation), at columns 128 * tile id (issue 23, class 5).
+// chunk-large-matmuls runs each core's matmul in chunks of K, the chunks'
+// access tiles moved from the core's own block.
+//
+// What it computes
+//   Y[:, 128 t .. 128 t + 127] (f16) = X[32, 4096] @ W[:, 128 t .. 128 t + 127]
+//   for t = 0..3, accumulated from zero (linalg.fill).
+
+#x_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 4095 >= 0)>
+#w_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4095 >= 0, d1 >= 0, -d1 + 127 >= 0)>
+#y_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 127 >= 0)>
+#wv_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4095 >= 0, d1 >= 0, -d1 + 511 >= 0)>
+#yv_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 511 >= 0)>
+#id2   = affine_map<(d0, d1) -> (d0, d1)>
+
+module {
+  func.func @linear_gate_proj_4core(%x_ptr: index, %w_ptr: index, %y_ptr: index)
+      attributes {grid = [4]} {
+    %c0 = arith.constant 0 : index
+    %c128 = arith.constant 128 : index
+    %t = ktdp.get_compute_tile_id : index
+    %col = arith.muli %t, %c128 : index
+    %zero = arith.constant 0.0 : f16
+    %x_view = ktdp.construct_memory_view %x_ptr, sizes: [32, 4096], strides: [4096, 1] {
+      coordinate_set = #x_set, memory_space = #ktdp.memory_space<global>
+    } : memref<32x4096xf16>
+    %w_view = ktdp.construct_memory_view %w_ptr, sizes: [4096, 512], strides: [512, 1] {
+      coordinate_set = #wv_set, memory_space = #ktdp.memory_space<global>
+    } : memref<4096x512xf16>
+    %y_view = ktdp.construct_memory_view %y_ptr, sizes: [32, 512], strides: [512, 1] {
+      coordinate_set = #yv_set, memory_space = #ktdp.memory_space<global>
+    } : memref<32x512xf16>
+    %x_acc = ktdp.construct_access_tile %x_view[%c0, %c0] {
+      access_tile_set = #x_set, access_tile_order = #id2
+    } : memref<32x4096xf16> -> !ktdp.access_tile<32x4096xindex>
+    %w_acc = ktdp.construct_access_tile %w_view[%c0, %col] {
+      access_tile_set = #w_set, access_tile_order = #id2
+    } : memref<4096x512xf16> -> !ktdp.access_tile<4096x128xindex>
+    %x = ktdp.load %x_acc : !ktdp.access_tile<32x4096xindex> -> tensor<32x4096xf16>
+    %w = ktdp.load %w_acc : !ktdp.access_tile<4096x128xindex> -> tensor<4096x128xf16>
+    %empty = tensor.empty() : tensor<32x128xf16>
+    %init = linalg.fill ins(%zero : f16) outs(%empty : tensor<32x128xf16>) -> tensor<32x128xf16>
+    %y = linalg.matmul ins(%x, %w : tensor<32x4096xf16>, tensor<4096x128xf16>)
+                       outs(%init : tensor<32x128xf16>) -> tensor<32x128xf16>
+    %y_acc = ktdp.construct_access_tile %y_view[%c0, %col] {
+      access_tile_set = #y_set, access_tile_order = #id2
+    } : memref<32x512xf16> -> !ktdp.access_tile<32x128xindex>
+    ktdp.store %y, %y_acc : tensor<32x128xf16>, !ktdp.access_tile<32x128xindex>
+    return
+  }
+}

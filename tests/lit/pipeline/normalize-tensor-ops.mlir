@@ -1,0 +1,67 @@
+// tensor.reshape to a static shape becomes collapse / expand shapes;
+// tensor.generate with a body that folds becomes its constant, one that
+// reads run-time values becomes elementwise ops on ramp tensors (issue 23).
+// RUN: spyre-opt %s --normalize-tensor-ops | FileCheck %s
+// RUN: spyre-opt %S/Inputs/normalize-tensor-ops-errors.mlir --normalize-tensor-ops --split-input-file --verify-diagnostics
+
+// CHECK-LABEL: func.func @reshapes
+// CHECK:      tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 576] : tensor<576xf16> into tensor<1x576xf16>
+// CHECK:      tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2]] : tensor<2x3x4xf16> into tensor<24xf16>
+// CHECK-NEXT: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [4, 6] : tensor<24xf16> into tensor<4x6xf16>
+// CHECK-NOT:  tensor.reshape
+func.func @reshapes(%x: tensor<576xf16>, %y: tensor<2x3x4xf16>) -> (tensor<1x576xf16>, tensor<4x6xf16>) {
+  %s1 = arith.constant dense<[1, 576]> : tensor<2xi64>
+  %a = tensor.reshape %x(%s1) : (tensor<576xf16>, tensor<2xi64>) -> tensor<1x576xf16>
+  %s2 = arith.constant dense<[4, 6]> : tensor<2xi64>
+  %b = tensor.reshape %y(%s2) : (tensor<2x3x4xf16>, tensor<2xi64>) -> tensor<4x6xf16>
+  return %a, %b : tensor<1x576xf16>, tensor<4x6xf16>
+}
+
+// A view and its inverse (view(-1), then view(1, 576)) cancel.
+// CHECK-LABEL: func.func @view_and_back
+// CHECK-NOT:  tensor.collapse_shape
+// CHECK-NOT:  tensor.expand_shape
+// CHECK:      return %arg0 : tensor<1x576xf16>
+func.func @view_and_back(%x: tensor<1x576xf16>) -> tensor<1x576xf16> {
+  %s1 = arith.constant dense<[576]> : tensor<1xi64>
+  %f = tensor.reshape %x(%s1) : (tensor<1x576xf16>, tensor<1xi64>) -> tensor<576xf16>
+  %s2 = arith.constant dense<[1, 576]> : tensor<2xi64>
+  %r = tensor.reshape %f(%s2) : (tensor<576xf16>, tensor<2xi64>) -> tensor<1x576xf16>
+  return %r : tensor<1x576xf16>
+}
+
+// CHECK-LABEL: func.func @causal_mask
+// CHECK:      arith.constant dense<{{\[\[}}0.000000e+00, 0xFC00, 0xFC00], [0.000000e+00, 0.000000e+00, 0xFC00], [0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<3x3xf16>
+// CHECK-NOT:  tensor.generate
+func.func @causal_mask() -> tensor<3x3xf16> {
+  %ninf = arith.constant 0xFC00 : f16
+  %zero = arith.constant 0.0 : f16
+  %m = tensor.generate {
+  ^bb0(%i: index, %j: index):
+    %future = arith.cmpi ugt, %j, %i : index
+    %v = arith.select %future, %ninf, %zero : f16
+    tensor.yield %v : f16
+  } : tensor<3x3xf16>
+  return %m : tensor<3x3xf16>
+}
+
+// The mask of one query row at a run-time position: the column index is a
+// ramp, the position a splat.
+// CHECK-LABEL: func.func @shifted_mask
+// CHECK-DAG:  %[[R0:.*]] = arith.constant dense<0> : tensor<1x4xindex>
+// CHECK-DAG:  %[[R1:.*]] = arith.constant dense<{{\[\[}}0, 1, 2, 3]]> : tensor<1x4xindex>
+// CHECK:      %[[P:.*]] = tensor.splat %{{.*}} : tensor<1x4xindex>
+// CHECK:      %[[C:.*]] = arith.cmpi ugt, %[[R1]], %[[P]] : tensor<1x4xindex>
+// CHECK:      arith.select %[[C]], %{{.*}}, %{{.*}} : tensor<1x4xi1>, tensor<1x4xf16>
+// CHECK-NOT:  tensor.generate
+func.func @shifted_mask(%pos: index) -> tensor<1x4xf16> {
+  %m = tensor.generate {
+  ^bb0(%i: index, %j: index):
+    %ninf = arith.constant 0xFC00 : f16
+    %zero = arith.constant 0.0 : f16
+    %future = arith.cmpi ugt, %j, %pos : index
+    %v = arith.select %future, %ninf, %zero : f16
+    tensor.yield %v : f16
+  } : tensor<1x4xf16>
+  return %m : tensor<1x4xf16>
+}

@@ -1,0 +1,275 @@
+//===- StageExecutorTest.cpp - the stage executor's processes and errors --===//
+//
+// Deadlocks in ScheduleIR and DataflowIR are reported naming every blocked
+// process and what it waits on; the outputs of every snapshot do not depend
+// on the order the scheduler resumes processes in; a transfer that does
+// not fit its buffer is an error on its line; the first differing
+// element's KTIR line is the store that wrote it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/StageRun.h"
+#include "interp/Interpreter.h"
+#include "ir/Registration.h"
+#include "stagex/StageExecutor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+using namespace spyre;
+
+namespace {
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// Runs the first function of `source` on the stage executor (pointer
+/// arguments 0); the errors it reports, one per string.
+std::vector<std::string> runSource(const std::string &source, bool &ok,
+                                   stagex::Order order = stagex::Order::Forward) {
+  mlir::MLIRContext context;
+  loadKernelDialects(context);
+  std::vector<std::string> errors;
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << d.getLocation() << ": " << d.str();
+      errors.push_back(text);
+    }
+    return mlir::success();
+  });
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(source, &context, "test.mlir");
+  ok = false;
+  if (!module) {
+    errors.push_back("the source does not parse");
+    return errors;
+  }
+  auto function = *module->getOps<mlir::func::FuncOp>().begin();
+  interp::Memories memories;
+  stagex::StageOptions options;
+  options.order = order;
+  stagex::StageExecutor executor(function, memories, options);
+  std::vector<interp::RtValue> args(
+      function.getNumArguments(), interp::RtValue(interp::indexScalar(0)));
+  ok = executor.run(args);
+  return errors;
+}
+
+/// The same arrays, dtype, shape and bytes.
+bool sameArrays(const std::map<std::string, npy::Array> &a,
+                const std::map<std::string, npy::Array> &b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](auto &x, auto &y) {
+           return x.first == y.first && x.second.dtype == y.second.dtype &&
+                  x.second.shape == y.second.shape &&
+                  x.second.data == y.second.data;
+         });
+}
+
+bool contains(const std::string &text, const std::string &part) {
+  return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class StageExecutorTest : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  /// Two stages each waiting for the other's token.
+  void deadlockInAPipeline() {
+    const char *source = R"(
+func.func @k(%x: index) attributes {grid = [1]} {
+  sched.pipeline {
+    %f = sched.fifo depth 2 : <none>
+    %g = sched.fifo depth 2 : <none>
+    sched.stage "load" {
+      sched.wait %f : <none>
+      sched.signal %g : <none>
+    }
+    sched.stage "compute" {
+      sched.wait %g : <none>
+      sched.signal %f : <none>
+    }
+  }
+  return
+}
+)";
+    bool ok = true;
+    std::vector<std::string> errors = runSource(source, ok);
+    QVERIFY(!ok);
+    QCOMPARE(errors.size(), size_t(1));
+    const std::string &e = errors.front();
+    // The two stages, and the kernel's body waiting for its pipeline.
+    QVERIFY2(contains(e, "deadlock: no process can go on; 3 are blocked"), e.c_str());
+    QVERIFY2(contains(e, "core 0, 'kernel' at line 3, sched.pipeline: waits for "
+                         "the processes it started to finish"),
+             e.c_str());
+    QVERIFY2(contains(e, "core 0, 'load' at line 7, sched.wait: waits for data "
+                         "on the FIFO \"compute\" -> \"load\" (tokens, depth 2, empty)"),
+             e.c_str());
+    QVERIFY2(contains(e, "core 0, 'compute' at line 11, sched.wait: waits for "
+                         "data on the FIFO \"load\" -> \"compute\""),
+             e.c_str());
+  }
+
+  /// A program that sends more than its channel holds to a program that
+  /// never receives, on both tiles: every blocked program, grouped by core.
+  void deadlockInDataflow() {
+    const char *source = R"(
+func.func @k() attributes {grid = [2]} {
+  %a = dflow.channel "mnilu" -> "sfu" depth 1 : <none>
+  %b = dflow.channel "sfu" -> "mnilu" depth 1 : <none>
+  dflow.program "mnilu" instances 2 {
+    dflow.signal %a : <none>
+    dflow.signal %a : <none>
+  }
+  dflow.program "sfu" instances 2 {
+    dflow.wait %b : <none>
+  }
+  return
+}
+)";
+    bool ok = true;
+    std::vector<std::string> errors = runSource(source, ok);
+    QVERIFY(!ok);
+    QCOMPARE(errors.size(), size_t(1));
+    const std::string &e = errors.front();
+    // Two programs and the kernel's body on each of the two cores.
+    QVERIFY2(contains(e, "6 are blocked"), e.c_str());
+    QVERIFY2(contains(e, "cores 0-1, 'mnilu' at line 7, dflow.signal: waits for "
+                         "room in the channel \"mnilu\" -> \"sfu\" (tokens, "
+                         "depth 1, full)"),
+             e.c_str());
+    QVERIFY2(contains(e, "cores 0-1, 'sfu' at line 10, dflow.wait: waits for "
+                         "data on the channel \"sfu\" -> \"mnilu\""),
+             e.c_str());
+    // The other order finds the same deadlock.
+    errors = runSource(source, ok, stagex::Order::Backward);
+    QVERIFY(!ok);
+    QVERIFY(!errors.empty() && contains(errors.front(), "6 are blocked"));
+  }
+
+  /// A program waiting at a barrier for a program that waits for it.
+  void deadlockAtABarrier() {
+    const char *source = R"(
+func.func @k() attributes {grid = [1]} {
+  %a = dflow.channel "mnilu" -> "sfu" depth 1 : <none>
+  dflow.program "mnilu" instances 1 {
+    dflow.barrier
+    dflow.signal %a : <none>
+  }
+  dflow.program "sfu" instances 1 {
+    dflow.wait %a : <none>
+    dflow.barrier
+  }
+  return
+}
+)";
+    bool ok = true;
+    std::vector<std::string> errors = runSource(source, ok);
+    QVERIFY(!ok);
+    QVERIFY(!errors.empty());
+    QVERIFY2(contains(errors.front(), "waits at the barrier of core 0 (1 of 2 "
+                                      "programs arrived)"),
+             errors.front().c_str());
+  }
+
+  /// A transfer of more sticks than its buffer holds: an error on its
+  /// line, not a write past the buffer.
+  void transferPastTheBuffer() {
+    const char *source = R"(
+func.func @k() attributes {grid = [1]} {
+  %c3 = arith.constant 3 : index
+  sched.pipeline {
+    %buf = sched.alloc : memref<2x64xf16, "lx">
+    %q = sched.fifo depth 16 : <vector<64xf16>>
+    sched.stage "l1lu" {
+      sched.transfer %buf -> %q at stick %c3 {sticks = 1 : i64} : memref<2x64xf16, "lx"> -> !sched.fifo<vector<64xf16>>
+    }
+  }
+  return
+}
+)";
+    bool ok = true;
+    std::vector<std::string> errors = runSource(source, ok);
+    QVERIFY(!ok);
+    QVERIFY(!errors.empty());
+    QVERIFY2(contains(errors.front(), "test.mlir\":8:") &&
+                 contains(errors.front(), "moves sticks 3 to 3 of a buffer of 2 sticks"),
+             errors.front().c_str());
+  }
+
+  /// Every snapshot's outputs are the same whichever order the processes
+  /// run in (a Kahn process network), on kernels with pipelines, rings,
+  /// barriers and double buffering.
+  void outputsDoNotDependOnTheOrder_data() {
+    QTest::addColumn<QString>("kernel");
+    for (const char *k : {"softmax", "rmsnorm_ring", "matmul_kloop",
+                          "transpose_tile", "gather_rows"})
+      QTest::newRow(k) << QString(SPYRE_SAMPLES_DIR "/%1.mlir").arg(k);
+    for (const char *k : {"ring_sum_3tiles", "ring_broadcast", "scatter_permute",
+                          "int_div_odd_rows_i16", "tiles_loop_grid2"})
+      QTest::newRow(k) << QString(SPYRE_KERNELS_DIR "/%1.mlir").arg(k);
+  }
+  void outputsDoNotDependOnTheOrder() {
+    QFETCH(QString, kernel);
+    driver::StageRunRequest request;
+    request.run.source = readFile(kernel.toStdString());
+    request.run.sourceName = kernel.toStdString();
+    request.run.seed = 0;
+    request.emulator = false;
+    driver::StageRunResult forward = driver::runStages(request);
+    request.backwardSchedule = true;
+    driver::StageRunResult backward = driver::runStages(request);
+    QVERIFY(forward.ok && backward.ok);
+    QCOMPARE(forward.stages.size(), backward.stages.size());
+    int ran = 0;
+    for (size_t i = 0; i < forward.stages.size(); ++i) {
+      const driver::StageRun &f = forward.stages[i], &b = backward.stages[i];
+      if (f.emulated)
+        continue;
+      QVERIFY2(f.outcome != driver::StageOutcome::Failed, f.summary.c_str());
+      QVERIFY2(sameArrays(f.arrays, b.arrays) && sameArrays(f.regions, b.regions),
+               f.pass.c_str());
+      ran += !f.unchanged;
+    }
+    QVERIFY(ran >= 8);
+  }
+
+  /// The bisect names the store of the first differing element: softmax's
+  /// row sums are reordered by stream-row-passes, and y is stored on line
+  /// 85 of the sample.
+  void firstDifferingElementsLine() {
+    driver::StageRunRequest request;
+    request.run.source = readFile(SPYRE_SAMPLES_DIR "/softmax.mlir");
+    request.run.sourceName = "softmax.mlir";
+    request.run.seed = 0;
+    request.emulator = false;
+    driver::StageRunResult r = driver::runStages(request);
+    QVERIFY(r.ok);
+    QVERIFY(r.firstDiffering > 0);
+    const driver::StageRun &first = r.stages[size_t(r.firstDiffering)];
+    QCOMPARE(first.pass, std::string("stream-row-passes"));
+    QCOMPARE(first.firstArray, std::string("y_ptr"));
+    QCOMPARE(first.firstLine, 85);
+  }
+};
+
+QTEST_APPLESS_MAIN(StageExecutorTest)
+#include "StageExecutorTest.moc"

@@ -1,0 +1,68 @@
+//===- RunNoteBar.cpp - a note over a run's view, with one action ---------===//
+
+#include "RunNoteBar.h"
+
+#include "ElidedLabel.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QToolButton>
+
+RunNoteBar::RunNoteBar(QWidget *parent) : QFrame(parent) {
+  setObjectName("runNoteBar");
+  setFrameShape(QFrame::StyledPanel);
+  setAutoFillBackground(true);
+  auto *layout = new QHBoxLayout(this);
+  layout->setContentsMargins(6, 2, 2, 2);
+  layout->setSpacing(6);
+  m_label = new ElidedLabel(this);
+  m_label->setObjectName("runNoteText");
+  m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_label->setMinimumWidth(0);
+  m_button = new QToolButton(this);
+  m_button->setObjectName("runNoteAction");
+  m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  layout->addWidget(m_label, 1);
+  layout->addWidget(m_button);
+  connect(m_button, &QToolButton::clicked, this, &RunNoteBar::activated);
+  setVisible(false);
+  restyle();
+}
+
+void RunNoteBar::setNote(const QString &text, const QString &action, Kind kind) {
+  m_kind = kind;
+  m_label->setFullText(text);
+  m_button->setText(action);
+  m_button->setVisible(!action.isEmpty());
+  setVisible(!text.isEmpty());
+  restyle();
+}
+
+QString RunNoteBar::text() const { return m_label->fullText(); }
+
+QString RunNoteBar::actionText() const { return m_button->text(); }
+
+void RunNoteBar::changeEvent(QEvent *event) {
+  QFrame::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange)
+    restyle();
+}
+
+void RunNoteBar::restyle() {
+  // A tint of amber (an old run) or red (a failure) over the window's own
+  // background, so it reads in light and dark themes alike.
+  QPalette pal = palette();
+  const QColor base = parentWidget() ? parentWidget()->palette().color(QPalette::Window)
+                                     : pal.color(QPalette::Window);
+  const QColor tint = m_kind == Kind::Error ? QColor(0xd0, 0x30, 0x30)
+                                            : QColor(0xe0, 0xa0, 0x20);
+  const double a = base.lightnessF() < 0.5 ? 0.35 : 0.22;
+  QColor mixed = QColor::fromRgbF(float(base.redF() * (1 - a) + tint.redF() * a),
+                                  float(base.greenF() * (1 - a) + tint.greenF() * a),
+                                  float(base.blueF() * (1 - a) + tint.blueF() * a));
+  if (pal.color(QPalette::Window) != mixed) {
+    pal.setColor(QPalette::Window, mixed);
+    setPalette(pal);
+  }
+}
