@@ -77,6 +77,10 @@ NumericsDock::NumericsDock(QWidget *parent)
   chartView->setObjectName("numericsHistogram");
   chartView->setRenderHint(QPainter::Antialiasing);
   chartView->setMinimumSize(240, 120);
+  chartView->setToolTip(tr("Elements by their error in ulps of the element type at "
+                           "the f64 shadow: blue within their bound, red outside "
+                           "it; grey: where the elements' bounds lie"));
+  chartView->installEventFilter(this);
   table = new QTableWidget(body);
   table->setMinimumSize(240, 80);
   table->setObjectName("numericsWorst");
@@ -201,8 +205,9 @@ NumericsDock::histogram(const OutputVerdict &o) {
   top = std::min(top, std::ldexp(1.0, 40));
   std::vector<Bin> bins;
   bins.push_back({QStringLiteral("0"), 0});
+  // Labelled by their upper ends, short enough for a narrow chart.
   for (double upper = 0.5; upper < top * 2; upper *= 2)
-    bins.push_back({QStringLiteral("≤%1").arg(upper), upper});
+    bins.push_back({upper == 0.5 ? QStringLiteral("½") : QString::number(upper), upper});
   bins.push_back({QStringLiteral("∞"), INFINITY});
   auto binOf = [&](double x) {
     if (x <= 0)
@@ -252,7 +257,7 @@ void NumericsDock::fillChart() {
   chart->addSeries(series);
   auto *x = new QBarCategoryAxis;
   x->append(labels);
-  x->setTitleText(tr("ulps at the shadow"));
+  x->setTitleText(tr("error in ulps at the shadow (each bin up to its label)"));
   auto *y = new QValueAxis;
   y->setRange(0, most);
   y->setLabelFormat("%d");
@@ -265,6 +270,45 @@ void NumericsDock::fillChart() {
   within->setColor(dark ? QColor("#6fa8dc") : QColor("#2f6fb0"));
   outside->setColor(dark ? QColor("#ff8080") : QColor("#b02020"));
   bounds->setColor(dark ? QColor("#777e86") : QColor("#b8bec6"));
+  fitChart();
+}
+
+void NumericsDock::fitChart() {
+  // A short or narrow chart (the dock tabbed below the editor at 1024x700)
+  // keeps its bars: the legend and the axis titles go first (the chart's
+  // tooltip says what the colours are).
+  bool roomy = chartView->height() >= 220 && chartView->width() >= 360;
+  bool tall = chartView->height() >= 170;
+  chart->legend()->setVisible(roomy);
+  QFont small = font();
+  if (!tall)
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+  for (QAbstractAxis *axis : chart->axes()) {
+    axis->setTitleVisible(tall);
+    axis->setLabelsFont(small);
+    // Three counts on the value axis where there is room for little more.
+    if (auto *values = qobject_cast<QValueAxis *>(axis))
+      values->setTickCount(tall ? 5 : 3);
+  }
+}
+
+bool NumericsDock::histogramLegendShown() const {
+  return chart->legend()->isVisible();
+}
+
+bool NumericsDock::histogramAxisTitlesShown() const {
+  const QList<QAbstractAxis *> axes = chart->axes();
+  return !axes.isEmpty() && std::all_of(axes.begin(), axes.end(), [](QAbstractAxis *a) {
+    return a->isTitleVisible();
+  });
+}
+
+bool NumericsDock::histogramHasBars() const { return !chart->series().isEmpty(); }
+
+bool NumericsDock::eventFilter(QObject *watched, QEvent *event) {
+  if (watched == chartView && event->type() == QEvent::Resize)
+    fitChart();
+  return QDockWidget::eventFilter(watched, event);
 }
 
 void NumericsDock::fillTable() {

@@ -64,6 +64,11 @@ public:
   /// The verdict line shown (plain text).
   QString verdictText() const;
   QTableWidget *worstTable() const { return table; }
+  /// What the histogram shows: its legend and axis titles (only where it
+  /// has room), its bars.
+  bool histogramLegendShown() const;
+  bool histogramAxisTitlesShown() const;
+  bool histogramHasBars() const;
   /// Activates row `row` of the worst elements (what a click does).
   void activateRow(int row);
 
@@ -77,11 +82,14 @@ Q_SIGNALS:
 protected:
   void changeEvent(QEvent *event) override;
   void resizeEvent(QResizeEvent *event) override;
+  bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
   void showOutput(int index);
   void fillChart();
   void fillTable();
+  /// The legend and axis titles shown only where the chart has room.
+  void fitChart();
 
   QLabel *heading = nullptr, *subtitle = nullptr;
   QComboBox *outputs = nullptr;

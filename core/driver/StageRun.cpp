@@ -9,6 +9,7 @@
 #include "driver/StageJudge.h"
 #include "pipeline/Pipeline.h"
 #include "interp/Interpreter.h"
+#include "ir/KernelFunctions.h"
 #include "stagex/StageExecutor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -98,6 +99,17 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
     module.emitError("the snapshot has no function '")
         << reference.function << "'";
     return out;
+  }
+  // A snapshot before select-kernel still calls its helpers: it runs as
+  // the interpreter runs the kernel, with them inlined, on a copy (the
+  // snapshot shown stays as the pass left it).
+  OwningOpRef<ModuleOp> inlined;
+  if (function.walk([](func::CallOp) { return WalkResult::interrupt(); })
+          .wasInterrupted()) {
+    inlined = module.clone();
+    function = kernelOf(*inlined, reference.function);
+    if (failed(inlineCalls(function)))
+      return out;
   }
   Inputs in = placeInputs(prepared, function);
   stagex::StageOptions options;

@@ -2,7 +2,14 @@
 //
 // Numerics follow ktir-cpu: f16 products are accumulated in f32 in k order
 // and rounded once, then added to the accumulator in its type; other
-// floats in double. Integers are exact, wrapping.
+// floats in double. Integers are exact, wrapping. An f32 accumulator of f16
+// operands is the exception: the f32 sum continues from it, product by
+// product in k order, as linalg.matmul defines (each product added to the
+// accumulator; f16 products are exact in f32) and as the compiled program
+// computes. So a K loop or chunk-large-matmuls's chunks of K carrying an
+// f32 accumulator sum the same products in the same order as the whole
+// matmul, bit for bit (summing each chunk from zero and then adding it
+// would reassociate the sum and move its last bits).
 //
 // The shadow (docs/numerics.md): each output continues its accumulator's
 // sum with the K products as leaves, so the bound covers the products
@@ -47,6 +54,7 @@ void floatMatmul(const Tensor &A, const Tensor &B, Tensor &out,
                  const MatmulShape &s) {
   const int64_t M = s.M, N = s.N, K = s.K;
   bool f16 = A.dtype == DType::F16 && B.dtype == DType::F16;
+  bool carryF32 = f16 && out.dtype == DType::F32;
   std::vector<double> row(N);
   std::vector<float> rowf(N), bf;
   for (int64_t bi = 0; bi < s.batch; ++bi) {
@@ -55,15 +63,24 @@ void floatMatmul(const Tensor &A, const Tensor &B, Tensor &out,
       bf.assign(bmat, bmat + K * N);
     for (int64_t i = 0; i < M; ++i) {
       const double *arow = &A.data[(bi * M + i) * K];
+      double *dst = &out.data[(bi * M + i) * N];
       if (f16) {
         // NumPy's half matmul: f32 products accumulated in f32, in k order.
-        std::fill(rowf.begin(), rowf.end(), 0.0f);
+        // An f32 accumulator carries that sum (see the file comment).
+        if (carryF32)
+          std::copy(dst, dst + N, rowf.begin());
+        else
+          std::fill(rowf.begin(), rowf.end(), 0.0f);
         float *acc = rowf.data();
         for (int64_t k = 0; k < K; ++k) {
           float av = static_cast<float>(arow[k]);
           const float *brow = bf.data() + k * N;
           for (int64_t j = 0; j < N; ++j)
             acc[j] += av * brow[j];
+        }
+        if (carryF32) {
+          std::copy(rowf.begin(), rowf.end(), dst);
+          continue;
         }
         for (int64_t j = 0; j < N; ++j)
           row[j] = roundTo(out.dtype, rowf[j]);
@@ -78,7 +95,6 @@ void floatMatmul(const Tensor &A, const Tensor &B, Tensor &out,
         for (int64_t j = 0; j < N; ++j)
           row[j] = roundTo(out.dtype, row[j]);
       }
-      double *dst = &out.data[(bi * M + i) * N];
       for (int64_t j = 0; j < N; ++j)
         dst[j] = roundTo(out.dtype, dst[j] + row[j]);
     }

@@ -1,6 +1,7 @@
 //===- LegacyExpandShape.cpp - expand_shape before output_shape -----------===//
 
 #include "ir/LegacyExpandShape.h"
+#include "ir/SourceScan.h"
 
 #include <cctype>
 #include <optional>
@@ -80,65 +81,45 @@ std::string spyre::addExpandShapeOutputShapes(std::string_view source) {
                                                 "memref.expand_shape"};
   std::string result;
   size_t copied = 0;
-  bool inComment = false, inString = false;
-  for (size_t i = 0; i < source.size(); ++i) {
+  forEachCodePosition(source, [&](size_t i) -> size_t {
     char c = source[i];
-    if (inComment) {
-      inComment = c != '\n';
-      continue;
-    }
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"' || c == '\n')
-        inString = false;
-      continue;
-    }
-    if (c == '/' && i + 1 < source.size() && source[i + 1] == '/') {
-      inComment = true;
-      continue;
-    }
-    if (c == '"') {
-      inString = true;
-      continue;
-    }
     if (c != 't' && c != 'm')
-      continue;
+      return i;
     if (i > 0 && isIdChar(source[i - 1]))
-      continue;
+      return i;
     std::string_view name;
     for (std::string_view n : kNames)
       if (source.compare(i, n.size(), n) == 0 &&
           (i + n.size() >= source.size() || !isIdChar(source[i + n.size()])))
         name = n;
     if (name.empty())
-      continue;
+      return i;
     // The operand, then the reassociation list.
     size_t at = skipSpaces(source, i + name.size());
     if (at >= source.size() || source[at] != '%')
-      continue;
+      return i;
     while (at < source.size() && (source[at] == '%' || isIdChar(source[at])))
       ++at;
     at = skipSpaces(source, at);
     if (at >= source.size() || source[at] != '[')
-      continue;
+      return i;
     size_t past = pastClosing(source, at, '[', ']');
     if (past == std::string_view::npos)
-      continue;
+      return i;
     size_t next = skipSpaces(source, past);
     if (source.compare(next, 12, "output_shape") == 0)
-      continue;
+      return i;
     std::optional<std::vector<std::string>> dims = resultShape(source, past);
     if (!dims)
-      continue;
+      return i;
     result.append(source.substr(copied, past - copied));
     result += " output_shape [";
     for (size_t d = 0; d < dims->size(); ++d)
       result += (d ? ", " : "") + (*dims)[d];
     result += "]";
     copied = past;
-    i = past - 1;
-  }
+    return past - 1;
+  });
   result.append(source.substr(copied));
   return result;
 }

@@ -2,6 +2,7 @@
 
 #include "ir/SourceFixups.h"
 #include "ir/LegacyExpandShape.h"
+#include "ir/SourceScan.h"
 
 #include <vector>
 
@@ -60,35 +61,14 @@ bool followsArrowOrColon(std::string_view text, size_t pos) {
 
 std::string spyre::applyKtirSourceFixups(std::string_view source) {
   std::string result(source);
-  bool inComment = false, inString = false;
-  for (size_t i = 0; i < source.size(); ++i) {
-    char c = source[i];
-    if (inComment) {
-      inComment = c != '\n';
-      continue;
-    }
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"' || c == '\n')
-        inString = false;
-      continue;
-    }
-    if (c == '/' && i + 1 < source.size() && source[i + 1] == '/') {
-      inComment = true;
-      continue;
-    }
-    if (c == '"') {
-      inString = true;
-      continue;
-    }
+  forEachCodePosition(source, [&](size_t i) -> size_t {
     if (source.compare(i, kFuturePrefix.size(), kFuturePrefix) != 0)
-      continue;
+      return i;
     size_t body = i + kFuturePrefix.size();
     if (body < source.size() && source[body] == '<' &&
         !bodyScansBalanced(source, body) && followsArrowOrColon(source, i))
       result.replace(i, kFuturePrefix.size(), kFuturePrefix.size(), ' ');
-    i = body - 1;
-  }
+    return body - 1;
+  });
   return addExpandShapeOutputShapes(result);
 }

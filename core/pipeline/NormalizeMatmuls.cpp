@@ -13,7 +13,10 @@
 //     of the operands without their unit batch dimension;
 //   * a matmul into zeros whose result is only added to an f32 accumulator
 //     (`part = A @ B; acc + part`, the K loop of a generated projection):
-//     the matmul accumulates into the accumulator itself.
+//     the matmul accumulates into the accumulator itself. The same
+//     products in the same order, but the f32 sum now continues from acc
+//     instead of adding the part's own sum to it: its last bits may move
+//     (docs/stage-execution.md lists this pass among those that reorder).
 //
 //===----------------------------------------------------------------------===//
 

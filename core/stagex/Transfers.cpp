@@ -7,7 +7,8 @@
 // to or from the start of the buffer. LX <-> queues and the compute unit's
 // sends and receives move one stick (one vector of the queue's lanes) per
 // slot, blocking on a full or empty queue; a queue of whole tiles (a FIFO
-// before tile-to-sticks) takes a tile per slot.
+// before tile-to-sticks) takes a tile per slot, and a pop gives it the
+// FIFO's element type (the same elements, in order, in that shape).
 //
 //===----------------------------------------------------------------------===//
 
@@ -301,7 +302,16 @@ FailureOr<RtValue> spyre::stagex::popValue(Context &ctx, Operation *op,
       return op->emitError("receiving ") << *sticks << " sticks as one vector";
     if (!waitFor(ctx, op, queue, false))
       return failure();
-    return RtValue(queue.pop());
+    TensorPtr tile = queue.pop();
+    // A FIFO of whole tiles hands out its element type: a tile moved in
+    // from an LX buffer of another shape with as many elements (unit dims
+    // a pass dropped) is the same elements in that shape.
+    if (ArrayRef<int64_t>(tile->shape) == shaped.getShape())
+      return RtValue(tile);
+    if (tile->numElements() != shaped.getNumElements())
+      return op->emitError("receiving a tile of ")
+             << tile->numElements() << " elements as " << type;
+    return RtValue(interp::reshaped(*tile, shaped.getShape()));
   }
   StickLayout layout = stickLayout(shaped.getShape(), queue.lanes());
   if (sticks && *sticks != layout.sticks())

@@ -45,11 +45,13 @@ private Q_SLOTS:
     QCOMPARE(bins[0].label, QStringLiteral("0"));
     QCOMPARE(bins[0].within, 1);
     QCOMPARE(bins[1].upper, 0.5); // 0.25 and 0.5
+    QCOMPARE(bins[1].label, QStringLiteral("½")); // labelled by upper ends
     QCOMPARE(bins[1].within, 2);
     QCOMPARE(bins[2].upper, 1.0); // 0.75; four bounds of 1
     QCOMPARE(bins[2].within, 1);
     QCOMPARE(bins[2].bounds, 4);
     QCOMPARE(bins[4].upper, 4.0); // 3; two bounds of 4
+    QCOMPARE(bins[4].label, QStringLiteral("4"));
     QCOMPARE(bins[4].within, 1);
     QCOMPARE(bins[4].bounds, 2);
     QCOMPARE(bins[5].upper, 8.0);
@@ -95,6 +97,13 @@ private Q_SLOTS:
     dock.activateRow(0);
     QCOMPARE(picked.count(), 1);
     QCOMPARE(picked.at(0).at(0).value<JudgedElement>().storeLine, 12);
+    // Roomy, the chart has its legend and axis titles.
+    auto *chart = dock.findChild<QWidget *>("numericsHistogram");
+    QVERIFY(chart);
+    dock.resize(1000, 600);
+    dock.show();
+    QTRY_VERIFY(chart->height() >= 220 && dock.histogramLegendShown());
+    QVERIFY(dock.histogramAxisTitlesShown());
     dock.clear();
     QCOMPARE(dock.worstTable()->rowCount(), 0);
     QVERIFY(dock.currentOutput().isEmpty());
@@ -143,6 +152,14 @@ private Q_SLOTS:
     QCOMPARE(lineFrom + 1, e.line);
     // The store's line is the run's highlighted line.
     QTRY_COMPARE(window.runs()->highlightedLine(), e.storeLine);
+    // At 1024x700, tabbed low below the editor, the histogram keeps its
+    // bars and their labels; the legend and the axis titles give way.
+    window.resize(1024, 700);
+    auto *chart = dock->findChild<QWidget *>("numericsHistogram");
+    QTRY_VERIFY2(chart->height() < 170, qPrintable(QString::number(chart->height())));
+    QTRY_VERIFY(!dock->histogramLegendShown());
+    QVERIFY(!dock->histogramAxisTitlesShown());
+    QVERIFY(dock->histogramHasBars());
   }
 };
 

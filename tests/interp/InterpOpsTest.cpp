@@ -270,6 +270,7 @@ private Q_SLOTS:
   void math();
   void casts();
   void linalg();
+  void matmulF32Accumulator();
   void tensorOps();
   void scf();
   void ktdpTileIds();
@@ -907,6 +908,44 @@ void InterpOpsTest::linalg() {
   // generic: row 0: 1 + 10*0 + 0, 2 + 20*1, 3 + 30*2 = [1, 22, 63];
   //          row 1: + 100: [104, 125, 166].
   CHECK_SLICE(out, 33, {1, 22, 63, 104, 125, 166});
+}
+
+// f16 operands into an f32 accumulator of 2^24: the whole matmul (K = 2)
+// and the same as two chunks of K carrying the accumulator; out f32 [2].
+static const char *const kF32Accumulator = R"mlir(
+#s1 = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>
+#s2 = affine_set<(d0) : (d0 >= 0, -d0 + 1 >= 0)>
+#id1 = affine_map<(d0) -> (d0)>
+#hbm = #ktdp.memory_space<global>
+func.func @f32_accumulator(%out: index) {
+  %ov = ktdp.construct_memory_view %out, sizes: [2], strides: [1] {coordinate_set = #s2, memory_space = #hbm} : memref<2xf32>
+  %a = arith.constant dense<[[1.0, 1.0]]> : tensor<1x2xf16>
+  %b = arith.constant dense<[[1.0], [1.0]]> : tensor<2x1xf16>
+  %c = arith.constant dense<16777216.0> : tensor<1x1xf32>
+  %whole = linalg.matmul ins(%a, %b : tensor<1x2xf16>, tensor<2x1xf16>) outs(%c : tensor<1x1xf32>) -> tensor<1x1xf32>
+  %one = arith.constant dense<1.0> : tensor<1x1xf16>
+  %k0 = linalg.matmul ins(%one, %one : tensor<1x1xf16>, tensor<1x1xf16>) outs(%c : tensor<1x1xf32>) -> tensor<1x1xf32>
+  %k1 = linalg.matmul ins(%one, %one : tensor<1x1xf16>, tensor<1x1xf16>) outs(%k0 : tensor<1x1xf32>) -> tensor<1x1xf32>
+  %w = tensor.collapse_shape %whole [[0, 1]] : tensor<1x1xf32> into tensor<1xf32>
+  %k = tensor.collapse_shape %k1 [[0, 1]] : tensor<1x1xf32> into tensor<1xf32>
+  %o0 = ktdp.construct_access_tile %ov[0] {access_tile_set = #s1, access_tile_order = #id1} : memref<2xf32> -> !ktdp.access_tile<1xindex>
+  ktdp.store %w, %o0 : tensor<1xf32>, !ktdp.access_tile<1xindex>
+  %o1 = ktdp.construct_access_tile %ov[1] {access_tile_set = #s1, access_tile_order = #id1} : memref<2xf32> -> !ktdp.access_tile<1xindex>
+  ktdp.store %k, %o1 : tensor<1xf32>, !ktdp.access_tile<1xindex>
+  return
+}
+)mlir";
+
+void InterpOpsTest::matmulF32Accumulator() {
+  RunRequest req = request(kF32Accumulator, {{"out", filled("f32", 2, -1)}});
+  RunResult r = runKernel(req);
+  REQUIRE_OK(r);
+  // The f32 sum continues from the accumulator, product by product:
+  // 2^24 + 1 rounds to 2^24 (tie, even), and again: 2^24. Summing the
+  // products apart first (1 + 1 = 2, then 2^24 + 2) would give 2^24 + 2,
+  // which the two chunks of K cannot: the chunked form and the whole
+  // matmul agree bit for bit.
+  CHECK_VALUES(arrayOf(r, "out"), {16777216, 16777216});
 }
 
 //===----------------------------------------------------------------------===//

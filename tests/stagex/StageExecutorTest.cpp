@@ -3,8 +3,9 @@
 // Deadlocks in ScheduleIR and DataflowIR are reported naming every blocked
 // process and what it waits on; the outputs of every snapshot do not depend
 // on the order the scheduler resumes processes in; a transfer that does
-// not fit its buffer is an error on its line; the first differing
-// element's KTIR line is the store that wrote it.
+// not fit its buffer is an error on its line; a FIFO of whole tiles pops
+// its element type; a snapshot calling helpers runs them inlined; the
+// first differing element's KTIR line is the store that wrote it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -213,6 +214,62 @@ func.func @k() attributes {grid = [1]} {
     QVERIFY2(contains(errors.front(), "test.mlir\":8:") &&
                  contains(errors.front(), "moves sticks 3 to 3 of a buffer of 2 sticks"),
              errors.front().c_str());
+  }
+
+  /// A FIFO of whole tiles hands out its element type: a tile moved in
+  /// from an LX buffer with unit dimensions a pass dropped (1x1x64 into a
+  /// FIFO of 1x64) pops as 1x64, which a matmul takes; a tile of another
+  /// number of elements is an error on the pop.
+  void wholeTileFifoPopsItsType() {
+    const char *source = R"(
+func.func @k() attributes {grid = [1]} {
+  sched.pipeline {
+    %buf = sched.alloc : memref<1x1x64xf16, "lx">
+    %q = sched.fifo depth 2 : <tensor<1x64xf16>>
+    sched.stage "l1lu" {
+      sched.transfer %buf -> %q : memref<1x1x64xf16, "lx"> -> !sched.fifo<tensor<1x64xf16>>
+    }
+    sched.stage "sfu" {
+      %t = sched.pop %q : <tensor<1x64xf16>> -> tensor<1x64xf16>
+      %w = arith.constant dense<1.0> : tensor<64x2xf16>
+      %z = arith.constant dense<0.0> : tensor<1x2xf16>
+      %m = linalg.matmul ins(%t, %w : tensor<1x64xf16>, tensor<64x2xf16>) outs(%z : tensor<1x2xf16>) -> tensor<1x2xf16>
+    }
+  }
+  return
+}
+)";
+    bool ok = false;
+    std::vector<std::string> errors = runSource(source, ok);
+    QVERIFY2(ok && errors.empty(), errors.empty() ? "" : errors.front().c_str());
+    std::string shorter = source;
+    shorter.replace(shorter.find("1x1x64xf16"), 10, "1x1x32xf16");
+    shorter.replace(shorter.find("1x1x64xf16"), 10, "1x1x32xf16");
+    errors = runSource(shorter, ok);
+    QVERIFY(!ok);
+    QVERIFY(!errors.empty());
+    QVERIFY2(contains(errors.front(), "test.mlir\":10:") &&
+                 contains(errors.front(), "receiving a tile of 32 elements as "
+                                          "'tensor<1x64xf16>'"),
+             errors.front().c_str());
+  }
+
+  /// A snapshot before select-kernel still calls the kernel's helpers: it
+  /// runs as the interpreter runs the kernel, the calls inlined (on a
+  /// copy), and agrees with it.
+  void snapshotWithCallsRuns() {
+    driver::StageRunRequest request;
+    request.run.source = readFile(SPYRE_KERNELS_DIR "/helper_scratchpad_stage.mlir");
+    QVERIFY(contains(request.run.source, "func.call"));
+    request.run.sourceName = "helper_scratchpad_stage.mlir";
+    request.run.seed = 0;
+    request.onlyPass = "input";
+    driver::StageRunResult r = driver::runStages(request);
+    QVERIFY(r.ok);
+    QCOMPARE(r.stages.front().pass, std::string("input"));
+    QVERIFY2(r.stages.front().outcome == driver::StageOutcome::Agrees &&
+                 r.stages.front().exact,
+             r.stages.front().summary.c_str());
   }
 
   /// Every snapshot's outputs are the same whichever order the processes

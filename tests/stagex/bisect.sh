@@ -36,17 +36,16 @@ declare -A REORDERS=(
   [rmsnorm_ring]=stream-row-passes
   [softmax_odd_f32]=stream-row-passes
   [ktir__softmax_wide]=stream-row-passes
+  [helper_call_rmsnorm]=stream-row-passes
   [column_sum_f32]=chunk-reductions
   [layernorm_loops]=chunk-reductions
   [loop_then_reload]=chunk-reductions
   [rank3_mid_reduce]=chunk-reductions
   [rmsnorm_loops]=chunk-reductions
   # a matmul or a reduction of a held tile computed in vectors
-  [matmul_kloop]=vectorize-held-tiles
   [div_row_sum_f32]=vectorize-held-tiles
   [ffn_relu_chain]=vectorize-held-tiles
   [ksplit_matmul_ring]=vectorize-held-tiles
-  [matmul_f32acc_k3]=vectorize-held-tiles
   [matmul_odd_f32]=vectorize-held-tiles
   [multi_output_stats]=vectorize-held-tiles
   [reglu_shared_x]=vectorize-held-tiles
@@ -55,10 +54,11 @@ declare -A REORDERS=(
   [ktir__ffn_swiglu_4core]=vectorize-held-tiles
   [sdsc__sdpa_pv_ksplit]=vectorize-held-tiles
   # issue 23's generated projections: f16 dot products over K in lanes
-  [mta_smollm2_vproj_tokens_cols]=vectorize-held-tiles
-  [mtb_llama1b_qproj_decode]=vectorize-held-tiles
-  [mtb_smollm2_down_decode_locs]=vectorize-held-tiles
+  [bmtb_llama1b_scores_decode]=vectorize-held-tiles
   [mtb_smollm2_kproj_prefill]=vectorize-held-tiles
+  # `acc + (A @ B into zeros)` folded into the matmul's f32 accumulator:
+  # the sum continues from acc instead of adding the chunk's own sum
+  [mta_smollm2_vproj_tokens_cols]=normalize-matmuls
   [multi_kernel_mlp_decode]=vectorize-held-tiles
   [rms_norm_i32_tokens]=stream-row-passes
 )

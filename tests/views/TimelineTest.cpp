@@ -402,7 +402,11 @@ private Q_SLOTS:
     view->setVisibleRange(500'000, 501'000);
     view->viewport()->repaint();
     QVERIFY(view->paintedSpans() > 0);
-    QVERIFY(ms[ms.size() / 2] < 100); // generous: a shared CI machine
+    // The paint's own cost: the thread's CPU time (a repaint takes about
+    // 10 ms of it). Wall time on a shared machine measures the other jobs
+    // too (over 100 ms at a load of 18, the same CPU time): it is printed
+    // above, not judged; spyre-explorer-paintbench measures it quietly.
+    QVERIFY2(cpu[cpu.size() / 2] < 50, qPrintable(QString::number(cpu[cpu.size() / 2])));
   }
 };
 

@@ -5,12 +5,13 @@
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
-#include "driver/OutputCompare.h"
+#include "driver/NumericsVerdict.h"
 #include "driver/Run.h"
 #include "support/Limits.h"
 #include "support/ReadFile.h"
 
 #include <charconv>
+#include <cmath>
 
 using namespace spyre;
 using namespace spyre::driver;
@@ -62,24 +63,33 @@ std::vector<std::string> missingInputs(const std::vector<Diagnostic> &ds) {
   return names;
 }
 
-/// Compares the two engines' arrays and regions into `out`.
-void compare(const RunResult &interp, const EmulateResult &emu, double maxUlps,
-             nlohmann::json &out) {
-  size_t mismatches = 0;
-  double worst = 0;
-  bool agree = true;
-  for (const auto *sets : {&interp.arrays, &interp.regions}) {
-    const auto &other = sets == &interp.arrays ? emu.arrays : emu.regions;
-    for (const ArrayComparison &c : compareOutputs(*sets, other, maxUlps)) {
-      agree = agree && c.agrees;
-      mismatches += c.mismatches + (c.missing || !c.sameSize ? 1 : 0);
-      if (c.mismatches)
-        worst = std::max(worst, c.ulps);
-    }
+/// Judges the emulator's arrays and regions against the interpreter's
+/// (run with its shadow) into `out`: the numerics verdict of the worst
+/// output (docs/numerics.md), no per-kernel tolerance.
+void judge(const RunResult &interp, const EmulateResult &emu, nlohmann::json &out) {
+  NumericsVerdict verdict = judgeOutputs(interp, emu.arrays, emu.regions);
+  static const char *const kNames[] = {"exact", "within-rounding", "wrong"};
+  out["verdict"] = kNames[int(verdict.overall())];
+  size_t differing = 0, outside = 0, unbounded = 0;
+  const OutputVerdict *worst = nullptr;
+  for (const OutputVerdict &o : verdict.outputs) {
+    differing += o.differing + (o.missing || !o.sameSize ? 1 : 0);
+    outside += o.outside;
+    unbounded += o.unbounded;
+    if (!worst || o.verdict > worst->verdict ||
+        (o.verdict == worst->verdict && o.worst.errorUlps > worst->worst.errorUlps))
+      worst = &o;
   }
-  out["verdict"] = agree ? "agree" : "differ";
-  out["mismatches"] = mismatches;
-  out["worst_ulps"] = worst;
+  out["differing"] = differing;
+  out["outside"] = outside;
+  if (unbounded)
+    out["unbounded"] = unbounded;
+  if (worst && worst->verdict != Verdict::Exact) {
+    out["worst_ulps"] = worst->worst.errorUlps;
+    if (std::isfinite(worst->worst.boundUlps))
+      out["bound_ulps"] = worst->worst.boundUlps;
+    out["judged"] = worst->text;
+  }
 }
 
 } // namespace
@@ -128,7 +138,8 @@ nlohmann::json spyre::batch::runJob(
   request.arch = job.arch;
   request.seed = job.seed;
   request.args = scalarArguments(job.args);
-  if (fileWantsNoLxLimit(job.path))
+  request.shadow = true;
+  if (job.noLxLimit)
     request.hwConfig["lx_size_mb"] = double(limits::kMaxArrayBytes >> 20);
   PreparedRun interp(request);
   if (!interp.ok()) {
@@ -164,7 +175,7 @@ nlohmann::json spyre::batch::runJob(
   }
   stage("interpreted");
   out["interpreter_cycles"] = reference.kernelCycles;
-  compare(reference, emu, job.maxUlps, out);
+  judge(reference, emu, out);
   stage("compared");
   return out;
 }

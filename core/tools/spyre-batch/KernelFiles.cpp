@@ -87,13 +87,16 @@ bool spyre::batch::collectKernelFiles(const std::vector<std::string> &inputs,
   return true;
 }
 
-std::map<std::string, std::string>
-spyre::batch::fileArguments(const std::string &path,
-                            const std::string &function, std::string &error) {
-  std::map<std::string, std::string> args;
+spyre::batch::FileSettings
+spyre::batch::fileSettings(const std::string &path, const std::string &function,
+                           std::string &error) {
+  FileSettings settings;
+  std::map<std::string, std::string> &args = settings.args;
   std::string name, value;
   std::istringstream runArgs(comment(path, "RUN-ARGS"));
   for (std::string word; runArgs >> word;) {
+    if (word == "--no-lx-limit")
+      settings.noLxLimit = true;
     if (word != "--arg")
       continue;
     if (runArgs >> word && splitAssignment(word, name, value))
@@ -101,11 +104,11 @@ spyre::batch::fileArguments(const std::string &path,
   }
   std::string sidecar, readError;
   if (!fs::exists(path + ".args"))
-    return args;
+    return settings;
   if (!readFileBounded(path + ".args", limits::kMaxKernelBytes, sidecar,
                        readError)) {
     error = readError;
-    return args;
+    return settings;
   }
   std::istringstream in(sidecar);
   std::string section;
@@ -127,22 +130,5 @@ spyre::batch::fileArguments(const std::string &path,
     if (section.empty() || section == function)
       args[name] = value;
   }
-  return args;
-}
-
-double spyre::batch::fileMaxUlps(const std::string &path) {
-  std::string text = comment(path, "MAX-ULPS");
-  try {
-    return text.empty() ? 0 : std::stod(text);
-  } catch (...) {
-    return 0;
-  }
-}
-
-bool spyre::batch::fileWantsNoLxLimit(const std::string &path) {
-  std::istringstream runArgs(comment(path, "RUN-ARGS"));
-  for (std::string word; runArgs >> word;)
-    if (word == "--no-lx-limit")
-      return true;
-  return false;
+  return settings;
 }

@@ -13,7 +13,8 @@
 //      lines after it apply to that kernel of the module only;
 //   3. --arg NAME=VALUE on the command line (every kernel with an argument
 //      of that name).
-// `// MAX-ULPS: N` in the kernel bounds how far its outputs may differ.
+// The two engines' outputs are judged by the numerics verdict
+// (driver/NumericsVerdict.h): no per-kernel tolerance.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_TOOLS_SPYRE_BATCH_KERNELFILES_H
@@ -30,19 +31,18 @@ namespace spyre::batch {
 bool collectKernelFiles(const std::vector<std::string> &inputs,
                         std::vector<std::string> &files, std::string &error);
 
-/// The scalar arguments of `function` in `path` from its RUN-ARGS comment
-/// and sidecar (1 and 2 above); `error` says what in them is malformed.
-std::map<std::string, std::string>
-fileArguments(const std::string &path, const std::string &function,
-              std::string &error);
-
-/// The kernel's `// MAX-ULPS: N`, or 0.
-double fileMaxUlps(const std::string &path);
-
-/// Whether the kernel's RUN-ARGS ask for `--no-lx-limit` (its tiles are
-/// larger than LX: the interpreter's reference runs without the limit, as
-/// spyre-run's option does; the compiled program keeps the target's LX).
-bool fileWantsNoLxLimit(const std::string &path);
+/// What a kernel file asks of its run, read once: the scalar arguments of
+/// `function` from its RUN-ARGS comment and sidecar (1 and 2 above), and
+/// whether its RUN-ARGS ask for `--no-lx-limit` (its tiles are larger than
+/// LX: the interpreter's reference runs without the limit, as spyre-run's
+/// option does; the compiled program keeps the target's LX). `error` says
+/// what in them is malformed.
+struct FileSettings {
+  std::map<std::string, std::string> args;
+  bool noLxLimit = false;
+};
+FileSettings fileSettings(const std::string &path, const std::string &function,
+                          std::string &error);
 
 /// `NAME=VALUE` split at the first '='; false when there is none.
 bool splitAssignment(const std::string &text, std::string &name,

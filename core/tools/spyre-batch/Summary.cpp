@@ -33,6 +33,11 @@ std::string row(const std::string &label, size_t count, size_t total) {
 
 } // namespace
 
+bool spyre::batch::agrees(const nlohmann::json &line) {
+  std::string v = line.value("verdict", "");
+  return v == "exact" || v == "within-rounding";
+}
+
 bool spyre::batch::isInternalProblem(const nlohmann::json &line) {
   std::string v = field(line, "verdict");
   return v == "ice" || v == "crash" || v == "timeout" || v == "out-of-memory";
@@ -57,7 +62,7 @@ void spyre::batch::printSummary(const std::vector<nlohmann::json> &lines,
     os << row(kStages[s], reached[s], total);
   os << "\nverdict                    kernels\n";
   static const char *const kOrder[] = {
-      "agree", "differ", "refused", "needs-inputs", "emulator-fault",
+      "exact", "within-rounding", "wrong", "refused", "needs-inputs", "emulator-fault",
       "ice", "crash", "timeout", "out-of-memory"};
   for (const char *v : kOrder)
     if (verdicts.count(v))
@@ -65,16 +70,17 @@ void spyre::batch::printSummary(const std::vector<nlohmann::json> &lines,
   for (const auto &[v, n] : verdicts)
     if (std::find(std::begin(kOrder), std::end(kOrder), v) == std::end(kOrder))
       os << row(v.empty() ? "(none)" : v, n, total);
-  // The first error of each kernel that did not agree, briefly.
+  // The first error of each kernel that did not agree, briefly (of a
+  // WRONG one: its verdict line).
   bool header = false;
   for (const nlohmann::json &j : lines) {
     std::string v = field(j, "verdict");
-    if (v == "agree")
+    if (agrees(j))
       continue;
     if (!header)
       os << "\nkernels that did not agree\n";
     header = true;
-    std::string error = field(j, "first_error");
+    std::string error = field(j, v == "wrong" ? "judged" : "first_error");
     if (error.size() > 160)
       error = error.substr(0, 157) + "...";
     os << "  " << field(j, "file") << " @" << field(j, "function") << ": " << v

@@ -15,7 +15,7 @@
 // over machines; --summary merges the slices' JSON lines into one table.
 // Exit status 1 when a kernel ended in an internal compiler error, a
 // crash, a timeout or out of memory (with --require-agree: whenever one
-// did not agree); 2 for a usage error. docs/batch.md has the recipes.
+// did not come out exact or within rounding); 2 for a usage error. docs/batch.md has the recipes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,7 +220,7 @@ int runSummary(const Options &o) {
   bool internal = false, disagree = false;
   for (const nlohmann::json &j : lines) {
     internal = internal || isInternalProblem(j);
-    disagree = disagree || j.value("verdict", "") != "agree";
+    disagree = disagree || !agrees(j);
   }
   return internal || (o.requireAgree && disagree) ? 1 : 0;
 }
@@ -261,11 +261,12 @@ int main(int argc, char **argv) {
         spec.function = jobs[i].function;
         spec.arch = o.arch;
         std::string argError;
-        spec.args = fileArguments(spec.path, spec.function, argError);
+        FileSettings settings = fileSettings(spec.path, spec.function, argError);
+        spec.args = std::move(settings.args);
+        spec.noLxLimit = settings.noLxLimit;
         for (const auto &[name, value] : o.args)
           spec.args[name] = value;
         spec.seed = o.seed;
-        spec.maxUlps = fileMaxUlps(spec.path);
         spec.cycleBudget = o.cycleBudget;
         nlohmann::json result = runJob(spec, [&](const char *stage) {
           emit(std::string("stage ") + stage);
@@ -294,7 +295,7 @@ int main(int argc, char **argv) {
   bool internal = false, disagree = false;
   for (auto &line : lines) {
     internal = internal || isInternalProblem(*line);
-    disagree = disagree || line->value("verdict", "") != "agree";
+    disagree = disagree || !agrees(*line);
     all_lines.push_back(std::move(*line));
   }
   printSummary(all_lines, table);
