@@ -117,9 +117,15 @@ CommandLine CommandLine::parse(const QStringList &arguments,
       "self-contained HTML file: kernel, passes and diffs, ring, timeline, "
       "chart, run summary) and exit. Needs no display.",
       "file.html");
+  QCommandLineOption noLxLimit(
+      "no-lx-limit",
+      "Give the interpreter (the reference of every run) a scratchpad of 512 "
+      "MiB per core, for kernels whose tiles are larger than LX; the emulator "
+      "keeps the target's (as spyre-run --no-lx-limit; Run > Interpreter "
+      "Without LX Limit).");
   parser.addOptions({help, versionOption, arch, selectPass, run, step,
                      focusCore, exportChart, exportRing, exportTimeline,
-                     exportReport, screenshot, checkpointBudget});
+                     exportReport, screenshot, checkpointBudget, noLxLimit});
   parser.addOptions(qtOptions());
   parser.addPositionalArgument(
       "file", "The kernel (.mlir) or session (.spyx) to open; default: "
@@ -160,6 +166,7 @@ CommandLine CommandLine::parse(const QStringList &arguments,
   if (parser.isSet(screenshot) && c.screenshot.isEmpty())
     return fail("--screenshot needs a file name");
   c.run = parser.isSet(run);
+  c.noLxLimit = parser.isSet(noLxLimit);
   if (parser.isSet(step)) {
     bool ok = false;
     c.step = parser.value(step).toLongLong(&ok);

@@ -47,6 +47,9 @@ public:
   QString exportRing;     ///< --export-ring FILE.svg|FILE.png
   QString exportTimeline; ///< --export-timeline FILE.svg|FILE.png (implies --run)
   QString exportReport;   ///< --export-report FILE.html (implies --run)
+  /// --no-lx-limit: the interpreter without the LX limit (tiles larger
+  /// than LX), as spyre-run's; Run ▸ Interpreter Without LX Limit.
+  bool noLxLimit = false;
 
   /// Only files are asked for (no --screenshot): nothing is shown, and
   /// no display is needed (the window is drawn offscreen).

@@ -2,6 +2,8 @@
 
 #include "KernelInput.h"
 
+#include "support/Limits.h"
+
 bool KernelInput::runRequest(spyre::driver::RunRequest &out, QStringList &errors,
                              const std::atomic<bool> *cancel) const {
   out.source = source.toStdString();
@@ -10,7 +12,13 @@ bool KernelInput::runRequest(spyre::driver::RunRequest &out, QStringList &errors
   out.function = function.toStdString();
   out.seed = seed;
   out.cancel = cancel;
+  applyLxLimit(out);
   return inputs().load(out.args, errors);
+}
+
+void KernelInput::applyLxLimit(spyre::driver::RunRequest &out) const {
+  if (noLxLimit)
+    out.hwConfig["lx_size_mb"] = double(spyre::limits::kMaxArrayBytes >> 20);
 }
 
 bool KernelInput::emulateRequest(spyre::driver::EmulateRequest &out,

@@ -39,6 +39,11 @@ struct KernelInput {
   /// instead of compiling `source` again when it is set.
   std::shared_ptr<const spyre::code::Module> spyreCode;
   uint64_t cycleBudget = 100'000'000;
+  /// The interpreter (the reference of every run) without the LX limit: a
+  /// scratchpad of 512 MiB per core, for kernels whose tiles are larger
+  /// than LX and which the compiled program streams in chunks (spyre-run's
+  /// --no-lx-limit; the emulator keeps the target's LX).
+  bool noLxLimit = false;
 
   RunInputs inputs() const { return RunInputs{seed, inputFiles, scalars}; }
   /// The run's inputs as the interpreter is given them (files read,
@@ -50,6 +55,9 @@ struct KernelInput {
   /// set), its inputs, the target and the cycle budget.
   bool emulateRequest(spyre::driver::EmulateRequest &out, QStringList &errors,
                       const std::atomic<bool> *cancel) const;
+  /// The interpreter's hardware configuration for noLxLimit (nothing when
+  /// it is off).
+  void applyLxLimit(spyre::driver::RunRequest &out) const;
 };
 
 #endif

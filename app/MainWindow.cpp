@@ -208,6 +208,7 @@ void MainWindow::buildUi() {
       [this] {
         EmulatorRun::Input in;
         in.checkpointBudget = checkpointBudget;
+        in.noLxLimit = noLxLimit();
         in.source = editor->text();
         in.name = sourceName();
         in.arch = archPath;
@@ -400,9 +401,18 @@ void MainWindow::buildMenus() {
   rebuildTargetMenu();
   machineDocks->addRunMenu(menuBar(), [this] {
     const RunInputs &inputs = runControls->inputs();
-    return RunController::Input{editor->text(), sourceName(), archPath, inputs.seed,
-                                inputs.files, inputs.scalars, controller.kernelName()};
+    RunController::Input in{editor->text(), sourceName(), archPath, inputs.seed,
+                            inputs.files, inputs.scalars, controller.kernelName()};
+    in.noLxLimit = noLxLimit();
+    return in;
   });
+  noLxLimitAction = new QAction(tr("Interpreter Without LX &Limit"), this);
+  noLxLimitAction->setObjectName("noLxLimit");
+  noLxLimitAction->setCheckable(true);
+  noLxLimitAction->setStatusTip(
+      tr("Give the interpreter, the reference of every run, a 512 MiB scratchpad "
+         "per core, for kernels whose tiles are larger than LX (the compiled "
+         "program streams them; the emulator keeps the target's LX)"));
   stageBisect = new StageBisect(passPanel, editor,
                                 [this] { return runControls->currentInput(); }, this);
   // The result stays in the status bar until the next message.
@@ -419,6 +429,8 @@ void MainWindow::buildMenus() {
     runMenu->addSeparator();
     runMenu->addAction(stageBisect->findAction());
     runMenu->addAction(stageBisect->stopAction());
+    runMenu->addSeparator();
+    runMenu->addAction(noLxLimitAction);
   }
 
   buildViewMenu(menuBar()->addMenu(tr("&View")));
@@ -842,6 +854,12 @@ void MainWindow::changeEvent(QEvent *event) {
 
 QString MainWindow::sourceName() const {
   return currentPath.isEmpty() ? untitledName : QFileInfo(currentPath).fileName();
+}
+
+void MainWindow::setNoLxLimit(bool on) { noLxLimitAction->setChecked(on); }
+
+bool MainWindow::noLxLimit() const {
+  return noLxLimitAction && noLxLimitAction->isChecked();
 }
 
 void MainWindow::setArchitecture(const QString &arch) {

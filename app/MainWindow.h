@@ -88,6 +88,10 @@ public:
   /// Bytes an emulated run's checkpoints may take (the setting
   /// emulator/checkpointBudgetMiB, 512 MiB; --checkpoint-budget).
   void setCheckpointBudget(uint64_t bytes) { checkpointBudget = bytes; }
+  /// Run ▸ Interpreter Without LX Limit (--no-lx-limit): the reference
+  /// run holds tiles larger than LX (KernelInput::noLxLimit).
+  void setNoLxLimit(bool on);
+  bool noLxLimit() const;
   void showStatusMessage(const QString &text);
   /// The default dock sizes for the window's current size.
   void restoreDefaultLayout();
@@ -188,6 +192,7 @@ private:
   int zoomLevel = 0;
   bool loading = false;
   uint64_t checkpointBudget = uint64_t(512) << 20;
+  QAction *noLxLimitAction = nullptr; // Run ▸ Interpreter Without LX Limit
   bool batchMode = false;
   bool layoutApplied = false;
   /// The user placed the docks (a saved layout, or a separator dragged):

@@ -214,6 +214,7 @@ bool RunControls::sessionOfCurrentInput() const {
   // A recording stopped before its end is recorded again.
   return now.source == had.source && now.arch == had.arch && now.seed == had.seed &&
          now.inputFiles == had.inputFiles && now.scalars == had.scalars &&
+         now.noLxLimit == had.noLxLimit &&
          (run.complete() || run.growing());
 }
 

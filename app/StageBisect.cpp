@@ -42,6 +42,7 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
   request.run.arch = in.arch.toStdString();
   request.run.seed = in.seed;
   request.run.cancel = cancel;
+  in.applyLxLimit(request.run);
   request.directory = in.directory.toStdString();
   request.onlyPass = onlyPass.toStdString();
   request.cancel = cancel;

@@ -63,6 +63,7 @@ int main(int argc, char **argv) {
   window.setBatchMode(batch);
   if (cl.checkpointBudgetMiB >= 0)
     window.setCheckpointBudget(uint64_t(cl.checkpointBudgetMiB) << 20);
+  window.setNoLxLimit(cl.noLxLimit);
   window.resize(1500, 900);
   if (!cl.headless())
     window.show();

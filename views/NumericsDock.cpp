@@ -281,7 +281,7 @@ void NumericsDock::fitChart() {
   bool tall = chartView->height() >= 170;
   chart->legend()->setVisible(roomy);
   QFont small = font();
-  if (!tall)
+  if (!tall && small.pointSizeF() > 0) // (a font set in pixels keeps its size)
     small.setPointSizeF(small.pointSizeF() * 0.8);
   for (QAbstractAxis *axis : chart->axes()) {
     axis->setTitleVisible(tall);

@@ -1,6 +1,7 @@
 //===- Compile.cpp - compile a kernel, keeping every pass's output --------===//
 
 #include "driver/Compile.h"
+#include "ir/GridAttr.h"
 #include "driver/CompileHooks.h"
 #include "driver/Architecture.h"
 #include "driver/DiagnosticCapture.h"
@@ -280,11 +281,26 @@ CompileResult spyre::driver::compileKernelIn(MLIRContext &context,
   OwningOpRef<ModuleOp> module = parseKernelModule(sourceMgr, context);
   if (!module)
     return result;
-  if (!request.grid.empty())
-    for (auto function : module->getOps<func::FuncOp>())
-      if (!function.isDeclaration())
-        function->setAttr("grid",
-                          Builder(&context).getI64ArrayAttr(request.grid));
+  if (!request.grid.empty()) {
+    // The kernel compiled runs the grid given only if it is its own
+    // (ir/GridAttr.h): refused on the line that declares it otherwise.
+    std::vector<std::string> names = kernelNames(*module);
+    std::string chosen = !request.function.empty() ? request.function
+                         : names.empty()            ? std::string()
+                                                    : names.front();
+    for (auto function : module->getOps<func::FuncOp>()) {
+      if (function.isDeclaration())
+        continue;
+      std::string why;
+      if (function.getSymName() == chosen &&
+          !checkGivenGrid(function, request.grid, why)) {
+        mlir::emitError(function.getLoc()) << why;
+        return result;
+      }
+      function->setAttr("grid",
+                        Builder(&context).getI64ArrayAttr(request.grid));
+    }
+  }
   // A module of several kernels compiles one: the one asked for, else the
   // first (a remark says which, and how to pick another).
   result.kernels = kernelNames(*module);

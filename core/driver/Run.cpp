@@ -788,7 +788,8 @@ void PreparedRun::State::prepare(const RunRequest &request) {
                        std::to_string(grid[0]) + "] (--grid gives another)");
   } else {
     std::string why;
-    if (!checkGridExtents(grid, architecture->numCores, target, why)) {
+    if (!checkGridExtents(grid, architecture->numCores, target, why) ||
+        !checkGivenGrid(function, grid, why)) {
       capture.error(function.getLoc(), why);
       return;
     }

@@ -50,6 +50,9 @@ ChromeTraceWriter::ChromeTraceWriter(const runtime::Prepared &prepared,
   for (size_t b = 0; b < p.buffers.size(); ++b)
     bufferNames.push_back(jsonString(mod.plan.buffers[b].name + " #" +
                                       std::to_string(b)));
+  // Escaped once, not per event (escaping each took much of the writing).
+  for (const code::Location &loc : mod.locations)
+    opNames.push_back(jsonString(loc.op.empty() ? "instr" : loc.op));
 }
 
 void ChromeTraceWriter::line(const std::string &body) {
@@ -84,8 +87,8 @@ void ChromeTraceWriter::event(const TraceEvent &ev) {
     const code::Instr &in = prog.code[std::min<size_t>(ev.pc, prog.code.size() - 1)];
     const code::Location *loc =
         in.loc < mod.locations.size() ? &mod.locations[in.loc] : nullptr;
-    std::string name = loc && !loc->op.empty() ? loc->op : "instr";
-    line("\"ph\":\"X\"," + head + ",\"name\":" + jsonString(name) +
+    line("\"ph\":\"X\"," + head + ",\"name\":" +
+         (loc ? opNames[in.loc] : std::string("\"instr\"")) +
          ",\"ts\":" + ts(ev.cycle) + ",\"dur\":" +
          ts(std::max<uint32_t>(ev.duration, 1)) + ",\"args\":{\"pc\":" +
          std::to_string(ev.pc) + ",\"ktir_line\":" +

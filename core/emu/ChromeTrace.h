@@ -73,6 +73,7 @@ private:
   std::vector<int> tid;
   std::vector<uint64_t> blockedAt; ///< per engine (UINT64_MAX: running)
   std::vector<std::string> bufferNames; ///< JSON strings, per buffer
+  std::vector<std::string> opNames;     ///< JSON strings, per location
   std::set<int> linkThreads;
   std::map<uint64_t, int64_t> hbmDelta; ///< in flight: time -> change
   int64_t hbmInFlight = 0;

@@ -72,8 +72,14 @@ void Session::takeCheckpoint() {
                                           : checkpoints.back().state.get());
   checkpoints.push_back({std::move(state), bytes});
   checkpointTotal += bytes;
-  while (checkpointTotal > budget && checkpoints.size() > 2)
+  while (tooMany() && checkpoints.size() > 2)
     thinCheckpoints();
+}
+
+bool Session::tooMany() const {
+  return checkpointTotal > budget ||
+         (interval < options_.shortReplay &&
+          checkpoints.size() > std::max(options_.denseCheckpoints, kMinCheckpoints));
 }
 
 void Session::thinCheckpoints() {

@@ -6,7 +6,9 @@
 //     within a byte budget (SessionOptions::checkpointBudget: each one
 //     costs its registers and FIFOs and the memory pages no earlier
 //     checkpoint shares; memories are copy-on-write). When they outgrow
-//     it every other one is dropped and the interval doubles;
+//     it every other one is dropped and the interval doubles; so too
+//     when more than SessionOptions::denseCheckpoints of them are closer
+//     than SessionOptions::shortReplay events (no need for more);
 //   * the run's Overview (emu/Overview.h): what the views draw, per bucket
 //     of cycles, plus which instructions run in each bucket;
 //   * the whole trace (TraceData) while the run is at most
@@ -48,6 +50,13 @@ struct SessionOptions {
   /// Bytes all checkpoints together may take. A budget that cannot hold
   /// kMinCheckpoints checkpoints of the job's state is refused.
   uint64_t checkpointBudget = uint64_t(512) << 20;
+  /// Checkpoints closer than shortReplay events are kept only up to
+  /// denseCheckpoints of them: a replay that short takes a few
+  /// milliseconds (16 M events/s), so denser ones on a long run would
+  /// fill the budget for nothing (softmax x496, 15.8 M events: 883 every
+  /// 17,933 events took 390 MB; 221 every 71,732 take about 100 MB).
+  uint64_t shortReplay = uint64_t(1) << 16;
+  size_t denseCheckpoints = 256;
   /// A run of at most this many events keeps its whole trace.
   uint64_t detailEvents = uint64_t(1) << 20;
   size_t overviewBuckets = Overview::kDefaultBuckets;
@@ -174,6 +183,8 @@ private:
   void reexecute(Machine &m, uint64_t from, uint64_t to, uint64_t &firstEvent,
                  uint64_t &lastEvent) const;
   void thinCheckpoints();
+  /// The checkpoints outgrow the budget, or are denser than needed.
+  bool tooMany() const;
   uint64_t costBeside(const PackedState &s, const PackedState *before) const;
   /// The checkpoint to replay from for event `n` / cycle `c`.
   size_t checkpointForEvent(uint64_t n) const;

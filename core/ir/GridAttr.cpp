@@ -87,3 +87,91 @@ int64_t spyre::inferredGrid(Operation *function, Operation **namer) {
   // Saturates instead of wrapping; checkGridExtents refuses it.
   return highest > 0 ? (highest < INT64_MAX ? highest + 1 : highest) : 0;
 }
+
+namespace {
+
+std::string joined(llvm::ArrayRef<int64_t> grid, const char *separator) {
+  std::string out;
+  for (int64_t extent : grid)
+    out += (out.empty() ? "" : separator) + std::to_string(extent);
+  return out;
+}
+
+/// The grid without trailing 1s (a 1-tile grid keeps one dimension).
+llvm::SmallVector<int64_t> trimmed(llvm::ArrayRef<int64_t> grid) {
+  llvm::SmallVector<int64_t> out(grid.begin(), grid.end());
+  while (out.size() > 1 && out.back() == 1)
+    out.pop_back();
+  return out;
+}
+
+} // namespace
+
+bool spyre::checkGivenGrid(Operation *function, llvm::ArrayRef<int64_t> given,
+                           std::string &why) {
+  if (given.empty())
+    return true;
+  auto array = llvm::dyn_cast_or_null<ArrayAttr>(function->getAttr("grid"));
+  if (!array) {
+    // No grid: the cores its ct_local views name are the ones it needs.
+    int64_t named = inferredGrid(function);
+    int64_t tiles = checked::product(given).value_or(INT64_MAX);
+    if (named <= tiles)
+      return true;
+    why = "--grid " + joined(given, ",") + " gives " + std::to_string(tiles) +
+          (tiles == 1 ? " tile" : " tiles") +
+          ", fewer than it needs: the kernel has no grid and its ct_local "
+          "memory views name cores 0 to " + std::to_string(named - 1) +
+          "; run it with --grid " + std::to_string(named) +
+          " or without --grid";
+    return false;
+  }
+  llvm::SmallVector<int64_t> declared;
+  for (Attribute extent : array) {
+    auto value = llvm::dyn_cast<IntegerAttr>(extent);
+    if (!value || value.getValue().getSignificantBits() > 64)
+      return true; // malformed: readGridAttr says so
+    declared.push_back(value.getValue().getSExtValue());
+  }
+  bool readsTileId = false;
+  function->walk([&](ktdp::GetComputeTileIdOp) {
+    readsTileId = true;
+    return WalkResult::interrupt();
+  });
+  llvm::SmallVector<int64_t> have = trimmed(given), want = trimmed(declared);
+  if (!readsTileId || have == want)
+    return true;
+  int64_t haveTiles = checked::product(given).value_or(INT64_MAX);
+  int64_t wantTiles = checked::product(declared).value_or(INT64_MAX);
+  auto tiles = [](int64_t n) {
+    return std::to_string(n) + (n == 1 ? " tile" : " tiles");
+  };
+  // Fewer tiles along some dimension: those tiles' parts are not computed.
+  size_t shorter = 0;
+  bool fewer = false;
+  for (size_t i = 0; i < std::max(have.size(), want.size()) && !fewer; ++i) {
+    int64_t h = i < have.size() ? have[i] : 1, w = i < want.size() ? want[i] : 1;
+    if (h < w) {
+      fewer = true;
+      shorter = i;
+    }
+  }
+  std::string gave = "--grid " + joined(given, ",") + " gives " +
+                     tiles(haveTiles);
+  std::string needs = "the kernel's grid [" + joined(declared, ", ") +
+                      "] divides its work among " + tiles(wantTiles);
+  if (fewer) {
+    int64_t h = shorter < have.size() ? have[shorter] : 1;
+    why = gave + ", fewer than it needs: " + needs + " (dimension " +
+          std::to_string(shorter) + ": " + std::to_string(h) + " of " +
+          std::to_string(want[shorter]) +
+          "), so the missing tiles' parts of its outputs would never be "
+          "written; run it with --grid " + joined(want, ",") +
+          " or without --grid";
+  } else {
+    why = gave + ", not the grid it needs: " + needs +
+          ", and tiles past it would address outside their part; run it "
+          "with --grid " + joined(want, ",") + " or without --grid";
+  }
+  return false;
+}

@@ -35,6 +35,19 @@ mlir::LogicalResult readGridAttr(mlir::Operation *function, int64_t cores,
                                  const std::string &target,
                                  llvm::SmallVectorImpl<int64_t> &grid);
 
+/// Checks a grid given from outside the kernel (spyre-run's --grid, a
+/// record's) against the `grid` the kernel declares. A kernel that reads
+/// its tile id divides its work by its grid: on fewer tiles the other
+/// tiles' parts of its outputs are never written, on another grid tiles
+/// address what is not theirs, so only its own grid is accepted (trailing
+/// 1s aside). A kernel that never reads its tile id takes any; one without
+/// `grid` any with as many tiles as the cores its ct_local views name
+/// (inferredGrid) or more. On a mismatch returns false and sets `why`: what was given,
+/// what the kernel needs and the grid to give (the caller puts it on the
+/// function, the line that declares the grid).
+bool checkGivenGrid(mlir::Operation *function, llvm::ArrayRef<int64_t> given,
+                    std::string &why);
+
 /// The grid of a kernel without a `grid` attribute: one dimension of
 /// 1 + the highest `ct_id` its ct_local memory views name; 0 when none
 /// names a core other than 0 (it runs on one tile). The view naming the

@@ -66,28 +66,37 @@ struct Buffer {
 };
 
 /// Whether `from` and `to` hold the same elements in the same sticks: one
-/// element count, one last dimension (rows pad to whole sticks), only the
-/// leading dimensions grouped differently (a unit batch dimension dropped
-/// or added).
-bool sameSticks(Type from, Type to) {
+/// element count, and one last dimension (rows pad to whole sticks, only
+/// the leading dimensions grouped differently: a unit batch dimension
+/// dropped or added) or last dimensions of whole sticks both (no padding:
+/// a generator's `view(-1)` of rows of whole sticks, and back).
+bool sameSticks(Type from, Type to, int stickBytes) {
   auto a = dyn_cast<RankedTensorType>(from), b = dyn_cast<RankedTensorType>(to);
-  return a && b && a.hasStaticShape() && b.hasStaticShape() &&
-         a.getElementType() == b.getElementType() && a.getRank() > 0 &&
-         b.getRank() > 0 && a.getNumElements() == b.getNumElements() &&
-         a.getShape().back() == b.getShape().back();
+  if (!a || !b || !a.hasStaticShape() || !b.hasStaticShape() ||
+      a.getElementType() != b.getElementType() || a.getRank() == 0 ||
+      b.getRank() == 0 || a.getNumElements() != b.getNumElements())
+    return false;
+  int64_t width = spyre::elementBytes(a.getElementType());
+  auto wholeSticks = [&](RankedTensorType t) {
+    return width > 0 && (t.getShape().back() * width) % stickBytes == 0;
+  };
+  return a.getShape().back() == b.getShape().back() ||
+         (wholeSticks(a) && wholeSticks(b));
 }
 
 /// A tile read from LX only to be reshaped (a unit batch dimension
 /// dropped), or reshaped only to be written, is read or written in that
 /// shape: the sticks are the same, and the compute stage holds no copy.
-void absorbStickReshapes(sched::StageOp compute) {
+/// (Run once the group's loads and stores are gone: a reshape written is
+/// used by the write alone then.)
+void absorbStickReshapes(sched::StageOp compute, int stickBytes) {
   Block &body = compute.getBody().front();
   for (auto read : llvm::make_early_inc_range(body.getOps<sched::ReadOp>())) {
     if (!read->hasOneUse())
       continue;
     Operation *user = *read->getUsers().begin();
     if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(user) ||
-        !sameSticks(read.getType(), user->getResult(0).getType()))
+        !sameSticks(read.getType(), user->getResult(0).getType(), stickBytes))
       continue;
     read.getResult().setType(
         cast<RankedTensorType>(user->getResult(0).getType()));
@@ -99,14 +108,15 @@ void absorbStickReshapes(sched::StageOp compute) {
     if (!isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
             reshape) ||
         !reshape->hasOneUse() ||
-        !sameSticks(reshape->getOperand(0).getType(), write.getValue().getType()))
+        !sameSticks(reshape->getOperand(0).getType(), write.getValue().getType(),
+                    stickBytes))
       continue;
     write.getValueMutable().assign(reshape->getOperand(0));
     reshape->erase();
   }
 }
 
-void buildPipeline(sched::GroupOp group, int64_t depth) {
+void buildPipeline(sched::GroupOp group, int64_t depth, int stickBytes) {
   MLIRContext *ctx = group.getContext();
   Block &body = group.getBody().front();
   auto groupYield = cast<sched::YieldOp>(body.getTerminator());
@@ -176,7 +186,6 @@ void buildPipeline(sched::GroupOp group, int64_t depth) {
     }
   }
   sched::YieldOp::create(b, groupYield.getLoc(), groupYield.getValues());
-  absorbStickReshapes(compute);
   b.setInsertionPointToEnd(shared);
 
   if (!stores.empty()) {
@@ -199,6 +208,7 @@ void buildPipeline(sched::GroupOp group, int64_t depth) {
   for (Buffer &load : loads)
     load.op->erase();
   group.erase();
+  absorbStickReshapes(compute, stickBytes);
 }
 
 struct BuildPipelines : spyre::impl::BuildPipelinesBase<BuildPipelines> {
@@ -211,7 +221,7 @@ struct BuildPipelines : spyre::impl::BuildPipelinesBase<BuildPipelines> {
     SmallVector<sched::GroupOp> groups;
     getOperation().walk([&](sched::GroupOp g) { groups.push_back(g); });
     for (sched::GroupOp group : groups)
-      buildPipeline(group, target->fifoDepth);
+      buildPipeline(group, target->fifoDepth, target->stickBytes);
     // A K loop's matmul accumulator stays in LX between iterations
     // (pipeline/StageAccumulators.h).
     spyre::stageAccumulators(getOperation());

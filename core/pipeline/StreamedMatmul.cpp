@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
@@ -130,10 +131,51 @@ std::optional<RowFed> rowFed(Value v, sched::StageOp stage,
   return r;
 }
 
+/// A reshape that only adds or drops unit leading dimensions of `from`
+/// (its rows stay rows: the batch dimension of a batched matmul).
+bool keepsRows(Operation *op) {
+  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return false;
+  auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return from && to && from.hasStaticShape() && to.hasStaticShape() &&
+         from.getRank() > 0 && to.getRank() > 0 &&
+         from.getShape().back() == to.getShape().back() &&
+         from.getNumElements() == to.getNumElements();
+}
+
+/// A splat constant (a scale, a bias of one value) that `op` combines with
+/// the tile it is applied to.
+DenseElementsAttr splatOperand(Value v) {
+  DenseElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat())
+    return nullptr;
+  return attr;
+}
+
+/// Whether `op`, applied to `v` (the matmul's result so far), works on each
+/// of its rows alone: an elementwise op whose other operands are splat
+/// constants (rounding an f32 accumulator to f16, the scores' scale), or a
+/// reshape that keeps the rows.
+bool rowwise(Operation *op, Value v) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  if (keepsRows(op))
+    return true;
+  auto in = dyn_cast<RankedTensorType>(v.getType());
+  auto out = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!op->hasTrait<OpTrait::Elementwise>() || !in || !out ||
+      in.getShape() != out.getShape())
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return operand == v || splatOperand(operand);
+  });
+}
+
 /// Whether A and C can come a row at a time: A popped whole for this
 /// matmul only; C popped the same way or a fill of an empty tile; the
-/// result, after unary elementwise ops (rounding an f32 accumulator to
-/// f16), pushed whole by the next push of the stage.
+/// result, after rowwise ops, pushed whole by the next push of the stage
+/// (rows of whole or partial sticks).
 void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   Value a = s.matmul.getDpsInputs()[0], c = s.matmul.getDpsInits()[0];
   std::optional<RowFed> aRows = rowFed(a, stage, s.feed, s.rows, stickBytes);
@@ -157,9 +199,7 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   Value result = s.matmul->getResult(0);
   while (result.hasOneUse()) {
     Operation *user = *result.getUsers().begin();
-    if (user->getBlock() != s.matmul->getBlock() || user->getNumOperands() != 1 ||
-        user->getNumResults() != 1 || user->getNumRegions() != 0 ||
-        !user->hasTrait<OpTrait::Elementwise>())
+    if (user->getBlock() != s.matmul->getBlock() || !rowwise(user, result))
       break;
     chain.push_back(user);
     result = user->getResult(0);
@@ -169,12 +209,16 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   auto push = dyn_cast<sched::PushOp>(*result.getUsers().begin());
   auto outType = dyn_cast<RankedTensorType>(result.getType());
   if (!push || push->getBlock() != s.matmul->getBlock() || !outType ||
-      outType.getRank() != 2 || !push.getSticks())
+      !outType.hasStaticShape() || outType.getRank() < 2 || !push.getSticks())
     return;
+  int64_t columns = cast<RankedTensorType>(c.getType()).getShape()[1];
   int64_t outWidth = spyre::elementBytes(outType.getElementType());
-  if (outWidth <= 0 || (outType.getShape()[1] * outWidth) % stickBytes != 0)
+  if (outWidth <= 0 || outType.getShape().back() != columns ||
+      outType.getNumElements() != s.rows * columns)
     return;
-  int64_t outSticks = outType.getShape()[1] * outWidth / stickBytes;
+  // A row of C as the load and store units move it: whole sticks, the last
+  // one partial when the row ends inside it.
+  int64_t outSticks = (columns * outWidth + stickBytes - 1) / stickBytes;
   if (*push.getSticks() != s.rows * outSticks)
     return;
   for (Operation *op = s.matmul->getNextNode(); op != push; op = op->getNextNode())
@@ -290,14 +334,28 @@ void rewriteStreamed(Streamed &s) {
     // Row i of C is done: it goes back to LX.
     // (The loop without results came with its scf.yield.)
     Value done = kLoop.getResult(0);
+    Value before = matmul->getResult(0); // what `done` is a row of
     for (Operation *op : s.chain) {
-      IRMapping map;
-      map.map(op->getOperand(0), done);
-      Operation *clone = rb.clone(*op, map);
-      auto t = cast<RankedTensorType>(clone->getResult(0).getType());
-      clone->getResult(0).setType(
-          RankedTensorType::get({1, t.getShape()[1]}, t.getElementType()));
-      done = clone->getResult(0);
+      // A reshape keeping the rows leaves the row as it is.
+      if (!keepsRows(op)) {
+        auto t = cast<RankedTensorType>(op->getResult(0).getType());
+        auto rowType =
+            RankedTensorType::get({1, t.getShape().back()}, t.getElementType());
+        IRMapping map;
+        for (Value operand : op->getOperands())
+          if (operand == before)
+            map.map(operand, done);
+          else if (DenseElementsAttr splat = splatOperand(operand))
+            map.map(operand, arith::ConstantOp::create(
+                                 rb, operand.getLoc(),
+                                 splat.resizeSplat(RankedTensorType::get(
+                                     {1, t.getShape().back()},
+                                     splat.getElementType()))));
+        Operation *clone = rb.clone(*op, map);
+        clone->getResult(0).setType(rowType);
+        done = clone->getResult(0);
+      }
+      before = op->getResult(0);
     }
     sched::PushOp::create(rb, loc, done, s.out.getFifo(),
                           rb.getI64IntegerAttr(s.outSticksPerRow));
@@ -308,8 +366,16 @@ void rewriteStreamed(Streamed &s) {
     loop->setAttr("sched.vector_loop", b.getUnitAttr());
   if (byRows) {
     s.out->erase();
-    for (Operation *op : llvm::reverse(s.chain))
+    for (Operation *op : llvm::reverse(s.chain)) {
+      llvm::SmallSetVector<Value, 2> operands(op->getOperands().begin(),
+                                              op->getOperands().end());
       op->erase();
+      // The whole tile's splat constants go with it.
+      for (Value operand : operands)
+        if (Operation *constant = operand.getDefiningOp();
+            constant && isa<arith::ConstantOp>(constant) && constant->use_empty())
+          constant->erase();
+    }
     matmul->erase();
     s.aRows->pop->erase();
     if (s.cRows) {

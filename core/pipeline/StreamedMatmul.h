@@ -32,8 +32,11 @@ namespace spyre {
 /// whole tiles, a matmul whose A and C (its accumulator) are popped whole
 /// for it alone and whose result is pushed whole takes them a row at a time:
 /// row i of A and of C popped, C's row updated over K and pushed; the load
-/// unit sends row i of each, then B, for every i. Returns whether it
-/// rewrote any.
+/// unit sends row i of each, then B, for every i. Between the matmul and
+/// the push may come elementwise ops whose other operands are splat
+/// constants (an f32 accumulator rounded to f16, a scale) and reshapes that
+/// keep the rows (a batch dimension of 1); C's rows may end in a partial
+/// stick. Returns whether it rewrote any.
 bool streamMatmulOperands(mlir::sched::StageOp stage, int stickBytes,
                           int64_t capacity);
 

@@ -347,15 +347,28 @@ LogicalResult spyre::stagex::waitToken(Context &ctx, Operation *op,
   return success();
 }
 
+namespace {
+
+/// The core `value` names for a ring send or receive (`what`): an error on
+/// `op` when no such core exists (a receive from it would wait forever).
+FailureOr<int64_t> peerCore(Context &ctx, interp::CoreExec &core, Operation *op,
+                            Value value, const char *what) {
+  FailureOr<int64_t> peer = core.integer(op, value);
+  if (failed(peer))
+    return failure();
+  if (*peer < 0 || size_t(*peer) >= ctx.memories.lx.size())
+    return op->emitError(what) << " core " << *peer << ", which does not exist";
+  return peer;
+}
+
+} // namespace
+
 LogicalResult spyre::stagex::ringSend(Context &ctx, interp::CoreExec &core,
                                       Operation *op, ValueRange values,
                                       Value to) {
-  FailureOr<int64_t> dest = core.integer(op, to);
+  FailureOr<int64_t> dest = peerCore(ctx, core, op, to, "ring send to");
   if (failed(dest))
     return failure();
-  if (*dest < 0 || size_t(*dest) >= ctx.memories.lx.size())
-    return op->emitError("ring send to core ")
-           << *dest << ", which does not exist";
   Mailboxes::Message message;
   for (Value v : values) {
     FailureOr<TensorPtr> t = core.tensor(op, v);
@@ -370,7 +383,7 @@ LogicalResult spyre::stagex::ringSend(Context &ctx, interp::CoreExec &core,
 LogicalResult spyre::stagex::ringReceive(Context &ctx, interp::CoreExec &core,
                                          Operation *op, Value from,
                                          ValueRange staging) {
-  FailureOr<int64_t> source = core.integer(op, from);
+  FailureOr<int64_t> source = peerCore(ctx, core, op, from, "ring receive from");
   if (failed(source))
     return failure();
   int me = ctx.process().core;

@@ -121,6 +121,36 @@ private Q_SLOTS:
     QCOMPARE(c.screenshot, QString("o.png"));
     QCOMPARE(c.step, qint64(-1));
     QCOMPARE(CommandLine::parse({"x", "--run", "--step", "12"}, true).step, qint64(12));
+    QVERIFY(!c.noLxLimit);
+    QVERIFY(CommandLine::parse({"x", "--no-lx-limit"}, true).noLxLimit);
+    QVERIFY(CommandLine::parse({"x", "--help"}, false).output.contains("--no-lx-limit"));
+  }
+
+  // --no-lx-limit: the interpreter, the reference the emulated run's
+  // outputs are judged against, holds tiles larger than LX (two 1 MiB
+  // tiles and their sum): without it the reference run refuses the kernel
+  // and the outputs are not judged; with it they are, and agree.
+  void noLxLimit() {
+    QTemporaryDir dir;
+    const QString kernel = QStringLiteral(SPYRE_LIT_DIR "/spyre-run/no-lx-limit.mlir");
+    auto numerics = [&](const QStringList &extra) {
+      const QString html = dir.filePath("r.html");
+      QFile::remove(html);
+      Run r = runExplorer(QStringList{kernel, "--export-report", html} + extra, true,
+                          m_dir.path());
+      if (!r.finished || r.exitCode != 0)
+        return QString("exit %1: %2").arg(r.exitCode).arg(r.err);
+      QFile f(html);
+      if (!f.open(QIODevice::ReadOnly))
+        return QString("no report");
+      return QString::fromUtf8(f.readAll());
+    };
+    const QString limited = numerics({});
+    QVERIFY2(limited.contains("were not judged"), qPrintable(limited.left(300)));
+    QVERIFY(!limited.contains("y: exact"));
+    const QString unlimited = numerics({"--no-lx-limit"});
+    QVERIFY2(unlimited.contains("y: exact (524,288 elements)"), qPrintable(unlimited.left(300)));
+    QVERIFY(!unlimited.contains("were not judged"));
   }
 
   // --run --step N: the emulated run stops after N events before the

@@ -23,6 +23,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -66,6 +67,21 @@ void fillInput(emu::PagedMemory &hbm, int64_t rows, int64_t base = kInBase) {
   }
 }
 
+/// `rows` rows copied on cores 0 and 3, launched (null when that fails), with
+/// what fills its input and session options checkpointing every 16 events.
+std::shared_ptr<const runtime::Job> copyOnTwoCores(std::function<void(emu::Machine &)> &init,
+                                                   emu::SessionOptions &so,
+                                                   int64_t rows = 64) {
+  so.checkpointEvery = 16;
+  CopyKernel k;
+  k.rows = rows;
+  k.placement = {0, 3};
+  auto p = prepareOrFail(copyKernel(k));
+  init = [rows = k.rows](emu::Machine &m) { fillInput(m.hbm(), rows); };
+  // The output after the input, however many rows.
+  return p ? launchCopy(p, k.rows, kInBase, std::max(kOutBase, kInBase + rows * 64)) : nullptr;
+}
+
 /// Checks out[i] == 2 * in[i] (f16 bits).
 bool outputDoubled(const emu::PagedMemory &hbm, int64_t rows,
                    int64_t base = kOutBase) {
@@ -95,6 +111,7 @@ private Q_SLOTS:
   void heldTilesOverCapacity();
   void deterministic();
   void stepForwardThenBack();
+  void denseCheckpointsAreThinned();
   void recordInPiecesWithSnapshots();
   void cancelStopsRecording();
   void seekByCycleAndLine();
@@ -290,16 +307,42 @@ void EmuTest::stepForwardThenBack() {
            why.c_str());
 }
 
-void EmuTest::recordInPiecesWithSnapshots() {
-  CopyKernel k;
-  k.rows = 64;
-  k.placement = {0, 3};
-  auto p = prepareOrFail(copyKernel(k));
-  auto job = launchCopy(p, k.rows);
-  QVERIFY(job);
-  auto init = [&](emu::Machine &m) { fillInput(m.hbm(), k.rows); };
+void EmuTest::denseCheckpointsAreThinned() {
+  // Checkpoints closer than shortReplay events are kept only up to
+  // denseCheckpoints of them (the budget is far from reached here); the
+  // states reached through the fewer checkpoints are the dense session's.
+  std::function<void(emu::Machine &)> init;
   emu::SessionOptions so;
-  so.checkpointEvery = 16;
+  auto job = copyOnTwoCores(init, so, 8192);
+  QVERIFY(job);
+  emu::Session dense(job, init, so);
+  so.denseCheckpoints = 8;
+  emu::Session sparse(job, init, so);
+  QVERIFY(dense.checkpointCount() > 8);
+  QVERIFY2(sparse.checkpointCount() <= 8, std::to_string(sparse.checkpointCount()).c_str());
+  QVERIFY(sparse.checkpointInterval() > dense.checkpointInterval());
+  QVERIFY(sparse.checkpointBytes() < dense.checkpointBytes());
+  // No thinning once the interval is as long as a short replay.
+  so.shortReplay = 16;
+  emu::Session notThinned(job, init, so);
+  QCOMPARE(notThinned.checkpointCount(), dense.checkpointCount());
+  const uint64_t total = dense.totalEvents();
+  for (uint64_t n : {total / 2, total / 3, total - 1, uint64_t(1), total / 2 - 1}) {
+    QVERIFY(dense.seekEvent(n));
+    QVERIFY(sparse.seekEvent(n));
+    std::string why;
+    QVERIFY2(sameState(dense.machine().state(), sparse.machine().state(), &why), why.c_str());
+    QVERIFY(sparse.stepBack());
+    QVERIFY(dense.stepBack());
+    QVERIFY2(sameState(dense.machine().state(), sparse.machine().state(), &why), why.c_str());
+  }
+}
+
+void EmuTest::recordInPiecesWithSnapshots() {
+  std::function<void(emu::Machine &)> init;
+  emu::SessionOptions so;
+  auto job = copyOnTwoCores(init, so);
+  QVERIFY(job);
   emu::Session whole(job, init, so);
   so.deferred = true;
   emu::Session pieces(job, init, so);
@@ -333,7 +376,7 @@ void EmuTest::recordInPiecesWithSnapshots() {
   std::unique_ptr<emu::Session> all = pieces.snapshot();
   QVERIFY(all->complete());
   QCOMPARE(all->totalCycles(), whole.totalCycles());
-  QVERIFY(outputDoubled(all->finalMachine().state().hbm, k.rows));
+  QVERIFY(outputDoubled(all->finalMachine().state().hbm, 64));
 }
 
 void EmuTest::cancelStopsRecording() {

@@ -1140,13 +1140,20 @@ void InterpOpsTest::ktdpTileIds() {
     CHECK_VALUES(arrayOf(r, "out"), {0, 1, 2, 3});
   }
   {
-    // RunRequest::grid overrides the attribute: only tiles 0 and 1 run.
+    // A RunRequest::grid with fewer tiles than the kernel's own grid is
+    // refused on the grid's line: tiles 2 and 3's outputs would never be
+    // written (a silent partial answer before).
     RunRequest req = request(kTileIds, {{"out", filled("i32", 4, -1)}});
     req.grid = {2};
     RunResult r = runKernel(req);
-    REQUIRE_OK(r);
-    QCOMPARE(r.grid, std::vector<int64_t>({2}));
-    CHECK_VALUES(arrayOf(r, "out"), {0, 1, -1, -1});
+    QVERIFY(!r.ok);
+    QVERIFY(hasErrors(r));
+    bool said = false;
+    for (const auto &d : r.diagnostics)
+      said = said || (d.message.find("gives 2 tiles, fewer than it needs") !=
+                          std::string::npos &&
+                      d.line > 0);
+    QVERIFY(said);
   }
   {
     RunRequest req = request(kGrid2D, {{"out", filled("i32", 4, -1)}});

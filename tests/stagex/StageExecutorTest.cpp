@@ -71,6 +71,20 @@ std::vector<std::string> runSource(const std::string &source, bool &ok,
   return errors;
 }
 
+/// Runs `source` (as runSource) and checks that it fails with a first
+/// error on `line` of test.mlir that says `text`; the error, or why not.
+std::string failsOnLine(const std::string &source, int line, const std::string &text) {
+  bool ok = true;
+  std::vector<std::string> errors = runSource(source, ok);
+  if (ok || errors.empty())
+    return "it ran without an error";
+  const std::string &e = errors.front();
+  std::string at = "test.mlir\":" + std::to_string(line) + ":";
+  return e.find(at) != std::string::npos && e.find(text) != std::string::npos
+             ? std::string()
+             : e;
+}
+
 /// The same arrays, dtype, shape and bytes.
 bool sameArrays(const std::map<std::string, npy::Array> &a,
                 const std::map<std::string, npy::Array> &b) {
@@ -207,13 +221,25 @@ func.func @k() attributes {grid = [1]} {
   return
 }
 )";
-    bool ok = true;
-    std::vector<std::string> errors = runSource(source, ok);
-    QVERIFY(!ok);
-    QVERIFY(!errors.empty());
-    QVERIFY2(contains(errors.front(), "test.mlir\":8:") &&
-                 contains(errors.front(), "moves sticks 3 to 3 of a buffer of 2 sticks"),
-             errors.front().c_str());
+    std::string wrong = failsOnLine(source, 8, "moves sticks 3 to 3 of a buffer of 2 sticks");
+    QVERIFY2(wrong.empty(), wrong.c_str());
+  }
+
+  /// A ring receive from a core that does not exist is an error on its
+  /// line (it would otherwise wait forever: a deadlock report), as a send
+  /// to one is.
+  void ringPeerOutsideTheMachine() {
+    const char *source = R"(
+func.func @k() attributes {grid = [1]} {
+  %c99 = arith.constant 99 : index
+  %st = sched.alloc : memref<64xf32, "lx">
+  %in = sched.ring_receive from core %c99 into %st : memref<64xf32, "lx"> -> tensor<64xf32>
+  return
+}
+)";
+    std::string wrong =
+        failsOnLine(source, 5, "ring receive from core 99, which does not exist");
+    QVERIFY2(wrong.empty(), wrong.c_str());
   }
 
   /// A FIFO of whole tiles hands out its element type: a tile moved in

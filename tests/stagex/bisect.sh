@@ -61,6 +61,9 @@ declare -A REORDERS=(
   [mta_smollm2_vproj_tokens_cols]=normalize-matmuls
   [multi_kernel_mlp_decode]=vectorize-held-tiles
   [rms_norm_i32_tokens]=stream-row-passes
+  # attention scores at prefill: rows of half a stick, A and C by rows
+  [bmtb_llama1b_scores_prefill]=vectorize-held-tiles
+  [bmtb_smollm2_scores_prefill]=vectorize-held-tiles
 )
 passed=0; failed=0
 check() { # name, spyre-run arguments...

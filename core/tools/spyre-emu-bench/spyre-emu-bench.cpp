@@ -247,11 +247,10 @@ bool requestFor(const Kernel &kernel, const std::string &arch,
     return false;
   }
   for (const auto &[arg, value] : kernel.args) {
-    request.args[arg].scalar = std::strtod(value.c_str(), nullptr);
-    char *stop = nullptr;
-    long long whole = std::strtoll(value.c_str(), &stop, 10);
-    if (*stop == '\0')
-      request.args[arg].integer = whole;
+    // As RUN-ARGS' values: read for the argument's type when prepared (a
+    // text left from RUN-ARGS would otherwise win over the number).
+    request.args[arg] = {};
+    request.args[arg].text = value;
     name += " " + arg + "=" + value;
   }
   out.run = std::move(request);

@@ -69,7 +69,7 @@ int usage(const char *message = nullptr) {
          "                 [--function F] [--arg NAME=VALUE]... "
          "[--input NAME=FILE.npy]...\n"
          "                 [--seed N] [--output NAME=FILE.npy]... "
-         "[--grid D0,D1,..]\n"
+         "[--grid D0,D1,.. | D0xD1]\n"
          "                 [--arch PRESET|FILE.toml] [--max-ops N] "
          "[--report REPORT.json]\n"
          "                 [--engine interp|emu|both] [--lx-events EVENTS.tsv] "
@@ -220,7 +220,10 @@ int main(int argc, char **argv) {
     } else if (a == "--grid") {
       if (!next(value))
         return usage("--grid needs dimensions");
-      std::stringstream ss(value);
+      // 4,2 or 4x2.
+      std::string dims = value;
+      std::replace(dims.begin(), dims.end(), 'x', ',');
+      std::stringstream ss(dims);
       std::string d;
       while (std::getline(ss, d, ',')) {
         uint64_t extent = 0;

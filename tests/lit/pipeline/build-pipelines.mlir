@@ -6,6 +6,17 @@
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines | FileCheck %s
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines | FileCheck %s --check-prefix=GATHER
 // RUN: spyre-opt %S/Inputs/k_loop_accumulator.mlir --extract-compute-groups --build-pipelines | FileCheck %s --check-prefix=ACC
+// RUN: spyre-opt %S/../../kernels/flat_residual_scale_smollm2.mlir "--ktir-to-dataflow=stop-after=build-pipelines" | FileCheck %s --check-prefix=FLAT
+
+// A generator's view(-1) of 3x576 f16 tiles (rows of whole sticks) and the
+// view back are the same sticks: the tiles are read and written flat, no
+// reshape is left in the compute stage (so that later passes stream it).
+// FLAT:      sched.stage "compute" {
+// FLAT:        %[[H:[0-9]+]] = sched.read %{{[0-9]+}} : memref<3x576xf16, "lx"> -> tensor<1728xf16>
+// FLAT:        %[[R:[0-9]+]] = sched.read %{{[0-9]+}} : memref<3x576xf16, "lx"> -> tensor<1728xf16>
+// FLAT-NOT:    tensor.
+// FLAT:        %[[Y:[0-9]+]] = arith.addf %[[H]], %{{[0-9]+}} : tensor<1728xf16>
+// FLAT-NEXT:   sched.write %[[Y]] -> %{{[0-9]+}} : tensor<1728xf16> -> memref<3x576xf16, "lx">
 
 // A K loop's matmul accumulator stays in a persistent LX buffer: the zero
 // fill is written there, each iteration reads it, accumulates and writes

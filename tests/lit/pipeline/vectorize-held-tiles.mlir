@@ -41,6 +41,26 @@
 // PARTIAL-NEXT:     vector.transfer_write %{{.*}}, %[[C]][%{{.*}}, %[[COL]]] : vector<64xf32>, tensor<4x72xf32>
 // PARTIAL-NOT:  linalg.matmul
 
+// Attention scores of a 32-token prefill with head dim 64 (Llama-3.2-1B):
+// the keys read transposed give B rows of 32 f16 (half a stick), the
+// output rows are half a stick too, and the scale after the matmul is a
+// splat constant on the batch-shaped tile. B streams; A and C come a row
+// at a time, each row of C scaled (the constant taken for one row, the
+// batch reshape dropped) and pushed as one stick.
+// RUN: spyre-opt %S/../../kernels/bmtb_llama1b_scores_prefill.mlir "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s --check-prefix=HALF
+// HALF:         sched.stage "sfu" {
+// HALF:           scf.for %{{[^ ]*}} = %{{.*}} to %c32 step
+// HALF:             %[[A:[^ ]*]] = sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// HALF:               sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// HALF:             %[[ROW:[^ ]*]] = vector.transfer_read %{{[0-9]+}}[{{.*}} : tensor<1x32xf16>, vector<64xf16>
+// HALF-NEXT:        %[[S:[^ ]*]] = arith.mulf %[[ROW]], %{{.*}} : vector<64xf16>
+// HALF-NEXT:        %[[OUT:[^ ]*]] = vector.transfer_write %[[S]], %{{.*}} : vector<64xf16>, tensor<1x32xf16>
+// HALF-NEXT:        sched.push %[[OUT]] -> %{{[0-9]+}} {sticks = 1 : i64} : tensor<1x32xf16>
+// HALF-NOT:     linalg.matmul
+// HALF-NOT:     tensor<32x64xf16>
+// HALF-NOT:     tensor<1x32x32xf16>
+// HALF:         sched.stage "l1su" {
+
 // CHECK-LABEL: func.func @subtract_max
 // CHECK:       sched.stage "sfu" {
 // CHECK-NEXT:    %[[X:[^ ,]*]] = sched.pop %{{.*}} {sticks = 8 : i64} : <vector<64xf16>> -> tensor<2x256xf16>

@@ -3,11 +3,10 @@
 // of a head's 32 queries against the 32 keys of its KV head as stored
 // (tokens x head_dim); 9 query heads share 3 KV heads.
 //
-// Not yet (docs/unseen-kernels.md): both engines agree, but the compiled
-// program holds 8192 bytes of whole tiles in the compute engine, which has
-// 2048: the key tile read transposed has rows of 32 elements, half a
-// stick, and the streamed matmul lowering streams only rows of whole
-// sticks. The decode form (bmtb_llama1b_scores_decode) streams.
+// The key tile read transposed has rows of 32 elements (half a stick), as
+// has the output: the compute stage streams the keys a stick at a time and
+// takes the queries and the scores a row at a time (8192 bytes of whole
+// tiles held before, in a compute engine of 2048).
 //
 // What it computes
 //   q : 9x32x64 f16, k : 3x32x64 f16, s : 9x32x32 f16. grid = [9, 1]:
