@@ -1,8 +1,8 @@
 //===- AssignAddresses.cpp - LX addresses and the capacity check ----------===//
 
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
 #include "ir/KernelLxData.h"
 #include "ir/ktdp/KtdpOps.h"

@@ -4,9 +4,9 @@
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -3,7 +3,7 @@
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -3,7 +3,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"

@@ -4,8 +4,8 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/RingGroups.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/RingGroups.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -5,10 +5,10 @@
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/ktdp/TileLayout.h"
 #include "ir/schedule/ScheduleDialect.h"
-#include "pipeline/DeviceOrder.h"
+#include "pipeline/utils/DeviceOrder.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

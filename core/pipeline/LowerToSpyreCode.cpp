@@ -10,7 +10,7 @@
 
 #include "pipeline/Passes.h"
 #include "pipeline/Pipeline.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/Target.h"
 #include "spyrecode/LowerDataflow.h"
 #include "spyrecode/Verify.h"
 

@@ -4,8 +4,8 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

@@ -35,8 +35,8 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -9,12 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/schedule/ScheduleDialect.h"
-#include "pipeline/PartialSticks.h"
+#include "pipeline/utils/PartialSticks.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/StageTidy.h"
-#include "pipeline/Target.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/StageTidy.h"
+#include "pipeline/utils/Target.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

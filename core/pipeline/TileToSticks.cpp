@@ -2,8 +2,8 @@
 
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -11,7 +11,7 @@
 #include "driver/Compile.h"
 #include "ir/Registration.h"
 #include "pipeline/PassVerifier.h"
-#include "pipeline/HeldTiles.h"
+#include "pipeline/utils/HeldTiles.h"
 #include "spyrecode/SpyreCode.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -76,7 +76,7 @@ std::vector<std::string> tileArithmetic(const std::string &ir) {
 }
 
 /// The most bytes of whole tiles one compute ("sfu") program of `ir`
-/// holds (pipeline/HeldTiles.h); -1 if the IR does not parse back.
+/// holds (pipeline/utils/HeldTiles.h); -1 if the IR does not parse back.
 int64_t heldTileBytes(const std::string &ir) {
   mlir::MLIRContext context;
   spyre::loadKernelDialects(context);

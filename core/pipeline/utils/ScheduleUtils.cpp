@@ -1,8 +1,8 @@
 //===- ScheduleUtils.cpp - what the ScheduleIR passes share ---------------===//
 
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 #include "support/Checked.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/Target.h"
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

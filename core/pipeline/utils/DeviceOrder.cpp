@@ -1,8 +1,8 @@
 //===- DeviceOrder.cpp - pipelines that depend through device memory ------===//
 
-#include "pipeline/DeviceOrder.h"
+#include "pipeline/utils/DeviceOrder.h"
 #include "ir/ktdp/KtdpOps.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"

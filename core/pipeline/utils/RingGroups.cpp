@@ -1,6 +1,6 @@
 //===- RingGroups.cpp - which cores exchange partials, and how -----------===//
 
-#include "pipeline/RingGroups.h"
+#include "pipeline/utils/RingGroups.h"
 #include "ir/ktdp/IntegerSetUtils.h"
 
 using namespace mlir;

@@ -1,9 +1,9 @@
 //===- RingRows.cpp - a ring all-reduce a stick at a time -----------------===//
 
-#include "pipeline/RingRows.h"
-#include "pipeline/HeldTiles.h"
-#include "pipeline/RowStages.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/RingRows.h"
+#include "pipeline/utils/HeldTiles.h"
+#include "pipeline/utils/RowStages.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -1,8 +1,8 @@
 //===- RowStages.cpp - an elementwise stage a row at a time ---------------===//
 
-#include "pipeline/RowStages.h"
-#include "pipeline/HeldTiles.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/RowStages.h"
+#include "pipeline/utils/HeldTiles.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

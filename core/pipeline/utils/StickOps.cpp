@@ -1,7 +1,7 @@
 //===- StickOps.cpp - elementwise tile ops taken a stick at a time -------===//
 
-#include "pipeline/StickOps.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/StickOps.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

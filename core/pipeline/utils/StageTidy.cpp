@@ -1,6 +1,6 @@
 //===- StageTidy.cpp - clean-ups after rewriting a stage on vectors -------===//
 
-#include "pipeline/StageTidy.h"
+#include "pipeline/utils/StageTidy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -1,6 +1,6 @@
 //===- DeviceTarget.cpp - a device declaration as our architecture --------===//
 
-#include "pipeline/DeviceTarget.h"
+#include "pipeline/utils/DeviceTarget.h"
 #include "ir/DeviceImport.h"
 #include "ir/ktdp/KtdpAttrs.h"
 #include "support/Limits.h"

@@ -1,7 +1,7 @@
 //===- PartialSticks.cpp - the padding lanes of a row's last stick -------===//
 
-#include "pipeline/PartialSticks.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/PartialSticks.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

@@ -1,7 +1,7 @@
 //===- HeldTiles.cpp - what a compute program holds whole -----------------===//
 
-#include "pipeline/HeldTiles.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/HeldTiles.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"

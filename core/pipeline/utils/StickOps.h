@@ -8,7 +8,7 @@
 #ifndef SPYRE_PIPELINE_STICKOPS_H
 #define SPYRE_PIPELINE_STICKOPS_H
 
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/DenseSet.h"

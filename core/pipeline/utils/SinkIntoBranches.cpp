@@ -1,6 +1,6 @@
 //===- SinkIntoBranches.cpp - stores of a branch's result, in the branch -===//
 
-#include "pipeline/SinkIntoBranches.h"
+#include "pipeline/utils/SinkIntoBranches.h"
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -1,6 +1,6 @@
 //===- StickPops.h - a tile read element by element, a stick at a time -*- C++ -*-===//
 //
-// A matmul streamed by rows (pipeline/StreamedMatmul.h) pops row i of A
+// A matmul streamed by rows (pipeline/utils/StreamedMatmul.h) pops row i of A
 // whole, then reads its elements one after another, one per step of the
 // loop over K. The compute engine need not hold the row: the load unit
 // sends it stick by stick anyway, so the stage can pop one stick when the

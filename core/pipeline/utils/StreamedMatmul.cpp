@@ -1,10 +1,10 @@
 //===- StreamedMatmul.cpp - a matmul's right operand, a stick at a time ---===//
 
-#include "pipeline/StreamedMatmul.h"
-#include "pipeline/HeldTiles.h"
-#include "pipeline/RowStages.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/StreamedMatmul.h"
+#include "pipeline/utils/HeldTiles.h"
+#include "pipeline/utils/RowStages.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

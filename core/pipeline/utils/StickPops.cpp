@@ -1,6 +1,6 @@
 //===- StickPops.cpp - a tile read element by element, a stick at a time --===//
 
-#include "pipeline/StickPops.h"
+#include "pipeline/utils/StickPops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

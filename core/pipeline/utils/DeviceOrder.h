@@ -3,7 +3,7 @@
 // What the passes share about the order of device-memory accesses: the
 // barriers that keep a load from overtaking the store it depends on once
 // the units run ahead of each other (DataflowIR). Which views may reach
-// the same memory is spyre::mayAlias (pipeline/ScheduleUtils.h).
+// the same memory is spyre::mayAlias (pipeline/utils/ScheduleUtils.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_PIPELINE_DEVICEORDER_H

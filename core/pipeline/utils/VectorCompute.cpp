@@ -1,8 +1,8 @@
 //===- VectorCompute.cpp - tile compute rewritten on SIMD vectors ---------===//
 
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/VectorCompute.h"
 #include "ir/spyreop/SpyreOpOps.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

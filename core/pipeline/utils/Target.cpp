@@ -1,8 +1,8 @@
 //===- Target.cpp - the architecture a pass compiles for ------------------===//
 
-#include "pipeline/Target.h"
+#include "pipeline/utils/Target.h"
 #include "ir/DeviceImport.h"
-#include "pipeline/DeviceTarget.h"
+#include "pipeline/utils/DeviceTarget.h"
 
 #include <algorithm>
 #include <map>

@@ -1,10 +1,10 @@
 //===- ColumnReductions.cpp - reductions across rows, row by row ---------===//
 
-#include "pipeline/ColumnReductions.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/StageTidy.h"
-#include "pipeline/StickOps.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/ColumnReductions.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/StageTidy.h"
+#include "pipeline/utils/StickOps.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

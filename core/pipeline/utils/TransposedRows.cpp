@@ -1,10 +1,10 @@
 //===- TransposedRows.cpp - a transposed tile, read a stick at a time ----===//
 
-#include "pipeline/TransposedRows.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/StageTidy.h"
-#include "pipeline/StickOps.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/TransposedRows.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/StageTidy.h"
+#include "pipeline/utils/StickOps.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

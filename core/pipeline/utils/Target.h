@@ -27,7 +27,7 @@ std::optional<arch::Arch> readTarget(const std::string &spec,
                                      std::vector<arch::Diagnostic> &errors);
 
 /// The target of the kernel `op` belongs to: the device the kernel declares
-/// (pipeline/DeviceTarget.h), whatever `spec` says; otherwise the
+/// (pipeline/utils/DeviceTarget.h), whatever `spec` says; otherwise the
 /// architecture `spec` names. Errors are reported on `op` (or on the device
 /// declaration).
 std::optional<arch::Arch> targetArch(const std::string &spec,

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/StageAccumulators.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/StageAccumulators.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -1,8 +1,8 @@
 //===- MatmulChunks.cpp - matmuls whose tiles exceed the scratchpad -------===//
 
-#include "pipeline/MatmulChunks.h"
+#include "pipeline/utils/MatmulChunks.h"
 #include "ir/ktdp/IntegerSetUtils.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
