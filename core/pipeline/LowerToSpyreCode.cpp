@@ -1,6 +1,6 @@
 //===- LowerToSpyreCode.cpp - DataflowIR -> SpyreCode ---------------------===//
 //
-// The pass around spyre::code::lowerDataflow (core/spyrecode): it reads the
+// The pass around spyre::code::lowerDataflow (core/codegen): it reads the
 // target, lowers, and keeps the SpyreCode module as its output, which
 // whoever ran it reads with spyreCodeOf (Pipeline.h): the driver after each
 // pass, spyre-opt's instrumentation to print the listing. The MLIR module
@@ -11,7 +11,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/Pipeline.h"
 #include "pipeline/utils/Target.h"
-#include "spyrecode/LowerDataflow.h"
+#include "codegen/LowerDataflow.h"
 #include "spyrecode/Verify.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -9,8 +9,8 @@
 // element meets its inputs in the interpreter's order.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_COLUMNREDUCTIONS_H
-#define SPYRE_PIPELINE_COLUMNREDUCTIONS_H
+#ifndef SPYRE_PIPELINE_UTILS_COLUMNREDUCTIONS_H
+#define SPYRE_PIPELINE_UTILS_COLUMNREDUCTIONS_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

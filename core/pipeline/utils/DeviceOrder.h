@@ -6,8 +6,8 @@
 // the same memory is spyre::mayAlias (pipeline/utils/ScheduleUtils.h).
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_DEVICEORDER_H
-#define SPYRE_PIPELINE_DEVICEORDER_H
+#ifndef SPYRE_PIPELINE_UTILS_DEVICEORDER_H
+#define SPYRE_PIPELINE_UTILS_DEVICEORDER_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Value.h"

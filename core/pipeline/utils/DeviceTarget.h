@@ -13,8 +13,8 @@
 // says which value came from where.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_DEVICETARGET_H
-#define SPYRE_PIPELINE_DEVICETARGET_H
+#ifndef SPYRE_PIPELINE_UTILS_DEVICETARGET_H
+#define SPYRE_PIPELINE_UTILS_DEVICETARGET_H
 
 #include "arch/Arch.h"
 #include "ir/ktdfarch/KtdfArchDialect.h"

@@ -8,8 +8,8 @@
 // (lower-to-dataflow) and the tests can hold them against that capacity.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_HELDTILES_H
-#define SPYRE_PIPELINE_HELDTILES_H
+#ifndef SPYRE_PIPELINE_UTILS_HELDTILES_H
+#define SPYRE_PIPELINE_UTILS_HELDTILES_H
 
 #include "mlir/IR/Operation.h"
 

@@ -11,8 +11,8 @@
 // this chunks. This header plans the chunks for both.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_MATMULCHUNKS_H
-#define SPYRE_PIPELINE_MATMULCHUNKS_H
+#ifndef SPYRE_PIPELINE_UTILS_MATMULCHUNKS_H
+#define SPYRE_PIPELINE_UTILS_MATMULCHUNKS_H
 
 #include "ir/ktdp/KtdpOps.h"
 

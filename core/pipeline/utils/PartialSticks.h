@@ -8,8 +8,8 @@
 // identity first.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_PARTIALSTICKS_H
-#define SPYRE_PIPELINE_PARTIALSTICKS_H
+#ifndef SPYRE_PIPELINE_UTILS_PARTIALSTICKS_H
+#define SPYRE_PIPELINE_UTILS_PARTIALSTICKS_H
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"

@@ -5,8 +5,8 @@
 // its per-tile tables from.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_RINGGROUPS_H
-#define SPYRE_PIPELINE_RINGGROUPS_H
+#ifndef SPYRE_PIPELINE_UTILS_RINGGROUPS_H
+#define SPYRE_PIPELINE_UTILS_RINGGROUPS_H
 
 #include "ir/ktdp/KtdpOps.h"
 

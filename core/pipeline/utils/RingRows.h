@@ -10,8 +10,8 @@
 // each pays the ring's latency).
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_RINGROWS_H
-#define SPYRE_PIPELINE_RINGROWS_H
+#ifndef SPYRE_PIPELINE_UTILS_RINGROWS_H
+#define SPYRE_PIPELINE_UTILS_RINGROWS_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

@@ -9,8 +9,8 @@
 // each tile in turn.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_ROWSTAGES_H
-#define SPYRE_PIPELINE_ROWSTAGES_H
+#ifndef SPYRE_PIPELINE_UTILS_ROWSTAGES_H
+#define SPYRE_PIPELINE_UTILS_ROWSTAGES_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

@@ -1,6 +1,6 @@
 //===- ScheduleUtils.h - what the ScheduleIR passes share --------*- C++ -*-===//
-#ifndef SPYRE_PIPELINE_SCHEDULEUTILS_H
-#define SPYRE_PIPELINE_SCHEDULEUTILS_H
+#ifndef SPYRE_PIPELINE_UTILS_SCHEDULEUTILS_H
+#define SPYRE_PIPELINE_UTILS_SCHEDULEUTILS_H
 
 #include "arch/Arch.h"
 #include "ir/schedule/ScheduleDialect.h"

@@ -9,8 +9,8 @@
 // stage takes it as a splat vector instead of holding it from before.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_SINKINTOBRANCHES_H
-#define SPYRE_PIPELINE_SINKINTOBRANCHES_H
+#ifndef SPYRE_PIPELINE_UTILS_SINKINTOBRANCHES_H
+#define SPYRE_PIPELINE_UTILS_SINKINTOBRANCHES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 

@@ -7,8 +7,8 @@
 // build-pipelines keeps such a tile in LX instead.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_STAGEACCUMULATORS_H
-#define SPYRE_PIPELINE_STAGEACCUMULATORS_H
+#ifndef SPYRE_PIPELINE_UTILS_STAGEACCUMULATORS_H
+#define SPYRE_PIPELINE_UTILS_STAGEACCUMULATORS_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

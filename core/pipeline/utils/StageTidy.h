@@ -4,8 +4,8 @@
 // leave per-row results inserted into small tensors only to be read back.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_STAGETIDY_H
-#define SPYRE_PIPELINE_STAGETIDY_H
+#ifndef SPYRE_PIPELINE_UTILS_STAGETIDY_H
+#define SPYRE_PIPELINE_UTILS_STAGETIDY_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

@@ -5,8 +5,8 @@
 // the streamed tile and rebuild them the same way on each stick's vector.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_STICKOPS_H
-#define SPYRE_PIPELINE_STICKOPS_H
+#ifndef SPYRE_PIPELINE_UTILS_STICKOPS_H
+#define SPYRE_PIPELINE_UTILS_STICKOPS_H
 
 #include "pipeline/utils/VectorCompute.h"
 

@@ -7,8 +7,8 @@
 // loop reaches it and read the elements from that vector.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_STICKPOPS_H
-#define SPYRE_PIPELINE_STICKPOPS_H
+#ifndef SPYRE_PIPELINE_UTILS_STICKPOPS_H
+#define SPYRE_PIPELINE_UTILS_STICKPOPS_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

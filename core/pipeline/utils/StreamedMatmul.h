@@ -7,8 +7,8 @@
 // meets and added into the output row it updates.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_STREAMEDMATMUL_H
-#define SPYRE_PIPELINE_STREAMEDMATMUL_H
+#ifndef SPYRE_PIPELINE_UTILS_STREAMEDMATMUL_H
+#define SPYRE_PIPELINE_UTILS_STREAMEDMATMUL_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

@@ -7,8 +7,8 @@
 // compiled for that device instead.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_TARGET_H
-#define SPYRE_PIPELINE_TARGET_H
+#ifndef SPYRE_PIPELINE_UTILS_TARGET_H
+#define SPYRE_PIPELINE_UTILS_TARGET_H
 
 #include "arch/Arch.h"
 

@@ -9,8 +9,8 @@
 // passes through (popped and pushed unchanged) go a stick at a time.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_TRANSPOSEDROWS_H
-#define SPYRE_PIPELINE_TRANSPOSEDROWS_H
+#ifndef SPYRE_PIPELINE_UTILS_TRANSPOSEDROWS_H
+#define SPYRE_PIPELINE_UTILS_TRANSPOSEDROWS_H
 
 #include "ir/schedule/ScheduleDialect.h"
 

@@ -5,8 +5,8 @@
 // vector at a time; this is what they share.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_PIPELINE_VECTORCOMPUTE_H
-#define SPYRE_PIPELINE_VECTORCOMPUTE_H
+#ifndef SPYRE_PIPELINE_UTILS_VECTORCOMPUTE_H
+#define SPYRE_PIPELINE_UTILS_VECTORCOMPUTE_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"

@@ -7,8 +7,8 @@
 // docs/spyrecode.md describes the mapping op by op.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_SPYRECODE_LOWERDATAFLOW_H
-#define SPYRE_SPYRECODE_LOWERDATAFLOW_H
+#ifndef SPYRE_CODEGEN_LOWERDATAFLOW_H
+#define SPYRE_CODEGEN_LOWERDATAFLOW_H
 
 #include "spyrecode/SpyreCode.h"
 

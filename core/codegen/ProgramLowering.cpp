@@ -1,6 +1,6 @@
 //===- ProgramLowering.cpp - control flow, registers and compute ----------===//
 
-#include "spyrecode/ProgramLowering.h"
+#include "codegen/ProgramLowering.h"
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "spyrecode/ProgramLowering.h"
+#include "codegen/ProgramLowering.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/ktdp/ReplicaSlots.h"

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "spyrecode/LowerDataflow.h"
-#include "spyrecode/LoweringContext.h"
-#include "spyrecode/ProgramLowering.h"
+#include "codegen/LowerDataflow.h"
+#include "codegen/LoweringContext.h"
+#include "codegen/ProgramLowering.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
 

@@ -8,10 +8,10 @@
 // control flow and compute, DmaDescriptors.cpp the DMA descriptors.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_SPYRECODE_PROGRAMLOWERING_H
-#define SPYRE_SPYRECODE_PROGRAMLOWERING_H
+#ifndef SPYRE_CODEGEN_PROGRAMLOWERING_H
+#define SPYRE_CODEGEN_PROGRAMLOWERING_H
 
-#include "spyrecode/LoweringContext.h"
+#include "codegen/LoweringContext.h"
 
 #include "ir/dataflow/DataflowDialect.h"
 

@@ -1,6 +1,6 @@
 //===- LoweringContext.cpp - what the DataflowIR lowering shares ----------===//
 
-#include "spyrecode/LoweringContext.h"
+#include "codegen/LoweringContext.h"
 #include "ir/spyreop/SpyreOpDialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "spyrecode/ProgramLowering.h"
+#include "codegen/ProgramLowering.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 

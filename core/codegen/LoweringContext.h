@@ -5,10 +5,10 @@
 // location table and the LX views and buffers (deduplicated).
 //
 //===----------------------------------------------------------------------===//
-#ifndef SPYRE_SPYRECODE_LOWERINGCONTEXT_H
-#define SPYRE_SPYRECODE_LOWERINGCONTEXT_H
+#ifndef SPYRE_CODEGEN_LOWERINGCONTEXT_H
+#define SPYRE_CODEGEN_LOWERINGCONTEXT_H
 
-#include "spyrecode/LowerDataflow.h"
+#include "codegen/LowerDataflow.h"
 #include "spyrecode/SpyreCode.h"
 
 #include "mlir/IR/Operation.h"
