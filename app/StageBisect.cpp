@@ -3,7 +3,7 @@
 #include "StageBisect.h"
 
 #include "CodeEditor.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "PassListPanel.h"
 #include "RunInputs.h"
 #include "WorkerPool.h"

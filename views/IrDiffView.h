@@ -26,7 +26,7 @@
 #define SPYRE_VIEWS_IRDIFFVIEW_H
 
 #include "IrPane.h"
-#include "LineDiff.h"
+#include "models/LineDiff.h"
 
 #include <QVector>
 #include <QWidget>

@@ -2,8 +2,8 @@
 
 #include "PassListPanel.h"
 
-#include "PassFilterModel.h"
-#include "PassListModel.h"
+#include "models/PassFilterModel.h"
+#include "models/PassListModel.h"
 
 #include <QCheckBox>
 #include <QKeyEvent>

@@ -2,7 +2,7 @@
 
 #include "PassNotesDock.h"
 
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 
 #include <QTextBrowser>
 

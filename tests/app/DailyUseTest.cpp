@@ -14,7 +14,7 @@
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "MainWindow.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
 #include "ShortcutsDialog.h"

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "OccupancyChart.h"
-#include "OccupancyModel.h"
-#include "SeriesDecimator.h"
+#include "models/OccupancyModel.h"
+#include "models/SeriesDecimator.h"
 
 #include "driver/Occupancy.h"
 #include "driver/Run.h"

@@ -1,8 +1,8 @@
 //===- PassViewsTest.cpp - PassListModel, PassFilterModel, LineDiff, IrDiffView
 #include "IrDiffView.h"
-#include "LineDiff.h"
-#include "PassFilterModel.h"
-#include "PassListModel.h"
+#include "models/LineDiff.h"
+#include "models/PassFilterModel.h"
+#include "models/PassListModel.h"
 
 #include <Qsci/qsciscintilla.h>
 

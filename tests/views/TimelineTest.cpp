@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TimelineDock.h"
-#include "TimelineModel.h"
-#include "TimelineScale.h"
+#include "models/TimelineModel.h"
+#include "models/TimelineScale.h"
 #include "TimelineView.h"
 
 #include <QElapsedTimer>

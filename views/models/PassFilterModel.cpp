@@ -1,7 +1,7 @@
 //===- PassFilterModel.cpp - filter/sort proxy over PassListModel ---------===//
-#include "PassFilterModel.h"
+#include "models/PassFilterModel.h"
 
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 
 PassFilterModel::PassFilterModel(QObject *parent) : QSortFilterProxyModel(parent) {
   setSortRole(PassListModel::SortRole);

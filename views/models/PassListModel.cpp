@@ -1,5 +1,5 @@
 //===- PassListModel.cpp - the pipeline's pass snapshots as a table -------===//
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 //===- OccupancyPlot.cpp - what the occupancy chart draws, prepared -------===//
 
-#include "OccupancyPlot.h"
+#include "models/OccupancyPlot.h"
 
-#include "SeriesDecimator.h"
+#include "models/SeriesDecimator.h"
 
 #include <algorithm>
 #include <map>

@@ -1,6 +1,6 @@
 //===- TimelineScale.cpp - cycles to pixels, and merging to pixels --------===//
 
-#include "TimelineScale.h"
+#include "models/TimelineScale.h"
 
 #include <algorithm>
 #include <cmath>

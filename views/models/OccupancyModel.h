@@ -12,7 +12,7 @@
 #ifndef SPYRE_VIEWS_OCCUPANCYMODEL_H
 #define SPYRE_VIEWS_OCCUPANCYMODEL_H
 
-#include "OccupancyIndex.h"
+#include "models/OccupancyIndex.h"
 
 #include <QAbstractTableModel>
 

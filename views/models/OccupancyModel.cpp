@@ -1,8 +1,8 @@
 //===- OccupancyModel.cpp - scratchpad occupancy over time ----------------===//
 
-#include "OccupancyModel.h"
+#include "models/OccupancyModel.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 
 
 OccupancyModel::OccupancyModel(QObject *parent)

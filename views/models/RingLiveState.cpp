@@ -1,6 +1,6 @@
 //===- RingLiveState.cpp - the ring at one cycle of an emulated run -------===//
 
-#include "RingLiveState.h"
+#include "models/RingLiveState.h"
 
 #include <algorithm>
 

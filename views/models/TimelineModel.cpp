@@ -1,6 +1,6 @@
 //===- TimelineModel.cpp - the timeline's lanes and intervals -------------===//
 
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 
 #include <algorithm>
 

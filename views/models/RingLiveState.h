@@ -14,7 +14,7 @@
 #ifndef SPYRE_VIEWS_RINGLIVESTATE_H
 #define SPYRE_VIEWS_RINGLIVESTATE_H
 
-#include "OccupancyIndex.h"
+#include "models/OccupancyIndex.h"
 
 #include "emu/Machine.h"
 

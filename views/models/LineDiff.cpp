@@ -1,5 +1,5 @@
 //===- LineDiff.cpp - line and word diff of two texts ---------------------===//
-#include "LineDiff.h"
+#include "models/LineDiff.h"
 
 #include <QHash>
 #include <QRegularExpression>

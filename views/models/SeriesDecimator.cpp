@@ -1,6 +1,6 @@
 //===- SeriesDecimator.cpp - fewer points, same picture -------------------===//
 
-#include "SeriesDecimator.h"
+#include "models/SeriesDecimator.h"
 
 #include <algorithm>
 

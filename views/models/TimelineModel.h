@@ -13,7 +13,7 @@
 #ifndef SPYRE_VIEWS_TIMELINEMODEL_H
 #define SPYRE_VIEWS_TIMELINEMODEL_H
 
-#include "TimelineScale.h"
+#include "models/TimelineScale.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 //===- Bytes.cpp - byte counts and counts for people ----------------------===//
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 
 #include <QLocale>
 

@@ -11,7 +11,7 @@
 #ifndef SPYRE_VIEWS_OCCUPANCYPLOT_H
 #define SPYRE_VIEWS_OCCUPANCYPLOT_H
 
-#include "OccupancyIndex.h"
+#include "models/OccupancyIndex.h"
 
 #include <QCoreApplication>
 #include <QList>

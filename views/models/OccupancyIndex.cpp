@@ -1,6 +1,6 @@
 //===- OccupancyIndex.cpp - a run's scratchpad trace, indexed -------------===//
 
-#include "OccupancyIndex.h"
+#include "models/OccupancyIndex.h"
 
 #include <algorithm>
 #include <map>
