@@ -78,15 +78,19 @@ spyre::createLowerToSpyreCodeWith(const std::string &arch,
   return std::make_unique<LowerToSpyreCode>(arch, std::move(inputs));
 }
 
+bool spyre::producesSpyreCode(const Pass &pass) {
+  return pass.getTypeID() == TypeID::get<LowerToSpyreCode>();
+}
+
 std::shared_ptr<const spyre::code::Module>
 spyre::spyreCodeOf(const Pass &pass) {
-  if (pass.getTypeID() != TypeID::get<LowerToSpyreCode>())
+  if (!producesSpyreCode(pass))
     return nullptr;
   return static_cast<const LowerToSpyreCode &>(pass).output;
 }
 
 void spyre::setSpyreCodeSource(Pass &pass, const std::string &source) {
-  if (pass.getTypeID() != TypeID::get<LowerToSpyreCode>())
+  if (!producesSpyreCode(pass))
     return;
   auto &lowering = static_cast<LowerToSpyreCode &>(pass);
   if (lowering.inputs.source.empty())

@@ -11,6 +11,7 @@
 #include "driver/Compile.h"
 #include "ir/Registration.h"
 #include "pipeline/PassVerifier.h"
+#include "pipeline/Pipeline.h"
 #include "pipeline/utils/HeldTiles.h"
 #include "spyrecode/SpyreCode.h"
 
@@ -346,6 +347,20 @@ private Q_SLOTS:
     // The description is the pass's paragraph, not just its summary.
     QVERIFY(r.snapshots[3].description.find("dimension 0 fastest") !=
             std::string::npos);
+  }
+
+  // The pass whose result is not MLIR is told by its type: exactly one of
+  // the pipeline's passes, the last, hands a SpyreCode module out, and only
+  // after it ran.
+  void spyreCodeIsThePassOutput() {
+    std::vector<std::unique_ptr<mlir::Pass>> passes =
+        spyre::createPipelinePasses("", {});
+    QVERIFY(!passes.empty());
+    for (size_t i = 0; i < passes.size(); ++i) {
+      QCOMPARE(spyre::producesSpyreCode(*passes[i]), i + 1 == passes.size());
+      QVERIFY(!spyre::spyreCodeOf(*passes[i]));
+    }
+    QCOMPARE(passes.back()->getArgument().str(), std::string("lower-to-spyrecode"));
   }
 
   void sourceLinesFollowOps() {
