@@ -50,16 +50,16 @@ public:
 
   /// Run ▸ Find the Pass That Changed the Output (object name
   /// findChangingPassAction) and Run ▸ Stop Finding (stopBisectAction).
-  QAction *findAction() const { return m_find; }
-  QAction *stopAction() const { return m_stop; }
+  QAction *findAction() const { return findAct; }
+  QAction *stopAction() const { return stopAct; }
 
   /// Every snapshot; the first ✗ is selected at the end.
   void findChangingPass();
   /// The snapshot of `pass` alone.
   void runSnapshot(const QString &pass);
   void cancel();
-  bool busy() const { return m_running; }
-  const Outcome &latest() const { return m_latest; }
+  bool busy() const { return running; }
+  const Outcome &latest() const { return latestOutcome; }
 
 Q_SIGNALS:
   /// For the status bar.
@@ -74,16 +74,16 @@ private:
                  const QString &summary);
   void jobDone();
 
-  PassListPanel *m_passes;
-  CodeEditor *m_editor;
-  std::function<EmulatorRun::Input()> m_input;
-  QAction *m_find = nullptr, *m_stop = nullptr;
-  QFutureWatcher<Outcome> m_watcher;
-  std::shared_ptr<std::atomic<bool>> m_cancel;
-  quint64 m_job = 0;
-  bool m_running = false;
-  bool m_bisect = false;
-  Outcome m_latest;
+  PassListPanel *passPanel;
+  CodeEditor *kernelEditor;
+  std::function<EmulatorRun::Input()> inputOf;
+  QAction *findAct = nullptr, *stopAct = nullptr;
+  QFutureWatcher<Outcome> watcher;
+  std::shared_ptr<std::atomic<bool>> cancelFlag;
+  quint64 jobNumber = 0;
+  bool running = false;
+  bool bisecting = false;
+  Outcome latestOutcome;
 };
 
 #endif

@@ -12,19 +12,19 @@ namespace {
 /// b[b0,b1) in ascending order.
 class Myers {
 public:
-  Myers(const std::vector<int> &a, const std::vector<int> &b) : m_a(a), m_b(b) {
+  Myers(const std::vector<int> &a, const std::vector<int> &b) : seqA(a), seqB(b) {
     const size_t max = a.size() + b.size() + 2;
-    m_vf.resize(2 * max + 1);
-    m_vb.resize(2 * max + 1);
+    forwardV.resize(2 * max + 1);
+    backwardV.resize(2 * max + 1);
   }
 
   void run(int a0, int a1, int b0, int b1) {
     // Common prefix.
-    while (a0 < a1 && b0 < b1 && m_a[a0] == m_b[b0])
-      m_matches.emplace_back(a0++, b0++);
+    while (a0 < a1 && b0 < b1 && seqA[a0] == seqB[b0])
+      found.emplace_back(a0++, b0++);
     // Common suffix (emitted after the middle part).
     int suffix = 0;
-    while (a0 < a1 && b0 < b1 && m_a[a1 - 1] == m_b[b1 - 1]) {
+    while (a0 < a1 && b0 < b1 && seqA[a1 - 1] == seqB[b1 - 1]) {
       --a1;
       --b1;
       ++suffix;
@@ -37,15 +37,15 @@ public:
       if (shrinks) {
         run(a0, x, b0, y);
         for (int i = 0; i < u - x; ++i)
-          m_matches.emplace_back(x + i, y + i);
+          found.emplace_back(x + i, y + i);
         run(u, a1, v, b1);
       } // else: no common element can be found; everything differs.
     }
     for (int i = 0; i < suffix; ++i)
-      m_matches.emplace_back(a1 + i, b1 + i);
+      found.emplace_back(a1 + i, b1 + i);
   }
 
-  std::vector<std::pair<int, int>> take() { return std::move(m_matches); }
+  std::vector<std::pair<int, int>> take() { return std::move(found); }
 
 private:
   // Finds the middle snake of a[a0,a1) x b[b0,b1) (both non-empty): the
@@ -57,8 +57,8 @@ private:
     const bool odd = (delta & 1) != 0;
     const int off = n + m + 1; // index offset so that k can be negative
     const int dmax = (n + m + 1) / 2;
-    int *vf = m_vf.data() + off;
-    int *vb = m_vb.data() + off;
+    int *vf = forwardV.data() + off;
+    int *vb = backwardV.data() + off;
     vf[1] = 0;
     vb[1] = 0;
     for (int d = 0; d <= dmax; ++d) {
@@ -68,7 +68,7 @@ private:
                                                                 : vf[k - 1] + 1;
         int py = px - k;
         const int sx = px, sy = py;
-        while (px < n && py < m && m_a[a0 + px] == m_b[b0 + py]) {
+        while (px < n && py < m && seqA[a0 + px] == seqB[b0 + py]) {
           ++px;
           ++py;
         }
@@ -90,7 +90,7 @@ private:
         int py = px - kb;
         const int sx = px, sy = py;
         while (px < n && py < m &&
-               m_a[a1 - 1 - px] == m_b[b1 - 1 - py]) {
+               seqA[a1 - 1 - px] == seqB[b1 - 1 - py]) {
           ++px;
           ++py;
         }
@@ -110,9 +110,9 @@ private:
     y = v = b0;
   }
 
-  const std::vector<int> &m_a, &m_b;
-  std::vector<int> m_vf, m_vb;
-  std::vector<std::pair<int, int>> m_matches;
+  const std::vector<int> &seqA, &seqB;
+  std::vector<int> forwardV, backwardV;
+  std::vector<std::pair<int, int>> found;
 };
 
 std::vector<int> internLines(const QStringList &lines, QHash<QString, int> &ids,
@@ -362,11 +362,11 @@ LineDiff LineDiff::compute(const QString &left, const QString &right,
 LineDiff LineDiff::compute(const QStringList &left, const QStringList &right,
                            Options options) {
   LineDiff d;
-  d.m_leftLines = left;
-  d.m_rightLines = right;
+  d.leftText = left;
+  d.rightText = right;
   const int nl = left.size(), nr = right.size();
-  d.m_left.resize(nl);
-  d.m_right.resize(nr);
+  d.leftRows.resize(nl);
+  d.rightRows.resize(nr);
 
   QHash<QString, int> ids;
   const std::vector<int> a = internLines(left, ids, options);
@@ -379,15 +379,15 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right,
     // Gap: left [li, m.first), right [ri, m.second).
     const int nrem = m.first - li, nadd = m.second - ri;
     if (nrem > 0 || nadd > 0)
-      d.m_hunks.push_back({li, nrem, ri, nadd});
+      d.hunkList.push_back({li, nrem, ri, nadd});
     const auto pairs = pairGap(left, li, nrem, right, ri, nadd);
     for (int k = 0; k < nrem; ++k)
-      d.m_left[li + k].kind = Kind::Removed;
+      d.leftRows[li + k].kind = Kind::Removed;
     for (int k = 0; k < nadd; ++k)
-      d.m_right[ri + k].kind = Kind::Added;
+      d.rightRows[ri + k].kind = Kind::Added;
     for (const auto &p : pairs) {
-      Line &l = d.m_left[li + p.first];
-      Line &r = d.m_right[ri + p.second];
+      Line &l = d.leftRows[li + p.first];
+      Line &r = d.rightRows[ri + p.second];
       l.kind = r.kind = Kind::Changed;
       l.counterpart = ri + p.second;
       r.counterpart = li + p.first;
@@ -398,32 +398,32 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right,
     for (int k = 0; k < nrem; ++k) {
       UnifiedLine u;
       u.kind = Kind::Removed;
-      u.changed = d.m_left[li + k].kind == Kind::Changed;
+      u.changed = d.leftRows[li + k].kind == Kind::Changed;
       u.leftLine = li + k;
       u.text = left.at(li + k);
-      u.words = d.m_left[li + k].words;
-      d.m_unified.push_back(u);
+      u.words = d.leftRows[li + k].words;
+      d.unifiedRows.push_back(u);
     }
     for (int k = 0; k < nadd; ++k) {
       UnifiedLine u;
       u.kind = Kind::Added;
-      u.changed = d.m_right[ri + k].kind == Kind::Changed;
+      u.changed = d.rightRows[ri + k].kind == Kind::Changed;
       u.rightLine = ri + k;
       u.text = right.at(ri + k);
-      u.words = d.m_right[ri + k].words;
-      d.m_unified.push_back(u);
+      u.words = d.rightRows[ri + k].words;
+      d.unifiedRows.push_back(u);
     }
     if (m.first < nl) {
-      d.m_left[m.first].kind = Kind::Same;
-      d.m_left[m.first].counterpart = m.second;
-      d.m_right[m.second].kind = Kind::Same;
-      d.m_right[m.second].counterpart = m.first;
+      d.leftRows[m.first].kind = Kind::Same;
+      d.leftRows[m.first].counterpart = m.second;
+      d.rightRows[m.second].kind = Kind::Same;
+      d.rightRows[m.second].counterpart = m.first;
       UnifiedLine u;
       u.kind = Kind::Same;
       u.leftLine = m.first;
       u.rightLine = m.second;
       u.text = right.at(m.second);
-      d.m_unified.push_back(u);
+      d.unifiedRows.push_back(u);
     }
     li = m.first + 1;
     ri = m.second + 1;
@@ -440,15 +440,15 @@ LineDiff LineDiff::compute(const QStringList &left, const QStringList &right,
     }
     return map;
   };
-  d.m_leftToRight = scrollMap(d.m_left, nr);
-  d.m_rightToLeft = scrollMap(d.m_right, nl);
+  d.leftScroll = scrollMap(d.leftRows, nr);
+  d.rightScroll = scrollMap(d.rightRows, nl);
   return d;
 }
 
 QString LineDiff::unifiedText() const {
   QStringList out;
-  out.reserve(m_unified.size());
-  for (const UnifiedLine &u : m_unified) {
+  out.reserve(unifiedRows.size());
+  for (const UnifiedLine &u : unifiedRows) {
     const QLatin1String prefix = u.kind == Kind::Removed ? QLatin1String("- ")
                                  : u.kind == Kind::Added ? QLatin1String("+ ")
                                                          : QLatin1String("  ");
@@ -459,24 +459,24 @@ QString LineDiff::unifiedText() const {
 
 QVector<int> LineDiff::leftLinesOfKind(Kind kind) const {
   QVector<int> out;
-  for (int i = 0; i < m_left.size(); ++i)
-    if (m_left[i].kind == kind)
+  for (int i = 0; i < leftRows.size(); ++i)
+    if (leftRows[i].kind == kind)
       out.push_back(i);
   return out;
 }
 
 QVector<int> LineDiff::rightLinesOfKind(Kind kind) const {
   QVector<int> out;
-  for (int i = 0; i < m_right.size(); ++i)
-    if (m_right[i].kind == kind)
+  for (int i = 0; i < rightRows.size(); ++i)
+    if (rightRows[i].kind == kind)
       out.push_back(i);
   return out;
 }
 
 bool LineDiff::identical() const {
-  if (m_left.size() != m_right.size())
+  if (leftRows.size() != rightRows.size())
     return false;
-  for (const Line &l : m_left)
+  for (const Line &l : leftRows)
     if (l.kind != Kind::Same)
       return false;
   return true;

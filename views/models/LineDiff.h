@@ -122,11 +122,11 @@ public:
   static std::vector<std::pair<int, int>> matchSequences(const std::vector<int> &a,
                                                          const std::vector<int> &b);
 
-  const QStringList &leftLines() const { return m_leftLines; }
-  const QStringList &rightLines() const { return m_rightLines; }
-  const QVector<Line> &left() const { return m_left; }
-  const QVector<Line> &right() const { return m_right; }
-  const QVector<UnifiedLine> &unified() const { return m_unified; }
+  const QStringList &leftLines() const { return leftText; }
+  const QStringList &rightLines() const { return rightText; }
+  const QVector<Line> &left() const { return leftRows; }
+  const QVector<Line> &right() const { return rightRows; }
+  const QVector<UnifiedLine> &unified() const { return unifiedRows; }
 
   /// The unified view as text: "  " / "- " / "+ " prefixed lines, '\n'
   /// separated (no final newline).
@@ -139,19 +139,19 @@ public:
   /// For each left line, the right line it corresponds to for synchronised
   /// scrolling (its counterpart, or the right line where it would be); and
   /// the reverse.
-  const QVector<int> &leftToRight() const { return m_leftToRight; }
-  const QVector<int> &rightToLeft() const { return m_rightToLeft; }
+  const QVector<int> &leftToRight() const { return leftScroll; }
+  const QVector<int> &rightToLeft() const { return rightScroll; }
 
   bool identical() const;
   /// The runs of changes, top to bottom.
-  const QVector<Hunk> &hunks() const { return m_hunks; }
+  const QVector<Hunk> &hunks() const { return hunkList; }
 
 private:
-  QStringList m_leftLines, m_rightLines;
-  QVector<Line> m_left, m_right;
-  QVector<UnifiedLine> m_unified;
-  QVector<int> m_leftToRight, m_rightToLeft;
-  QVector<Hunk> m_hunks;
+  QStringList leftText, rightText;
+  QVector<Line> leftRows, rightRows;
+  QVector<UnifiedLine> unifiedRows;
+  QVector<int> leftScroll, rightScroll;
+  QVector<Hunk> hunkList;
 };
 
 #endif

@@ -6,13 +6,13 @@
 #include <map>
 
 OccupancyIndex::OccupancyIndex(spyre::driver::OccupancyTrace trace)
-    : data_(std::move(trace)) {
-  int cores = data_.cores;
-  for (const auto &e : data_.events)
+    : data(std::move(trace)) {
+  int cores = data.cores;
+  for (const auto &e : data.events)
     cores = std::max(cores, e.core + 1);
   byCore.assign(size_t(std::max(cores, 0)), {});
-  for (size_t i = 0; i < data_.events.size(); ++i) {
-    const auto &e = data_.events[i];
+  for (size_t i = 0; i < data.events.size(); ++i) {
+    const auto &e = data.events[i];
     if (e.core < 0)
       continue;
     byCore[size_t(e.core)].push_back(i);
@@ -22,11 +22,11 @@ OccupancyIndex::OccupancyIndex(spyre::driver::OccupancyTrace trace)
   for (size_t c = 0; c < byCore.size(); ++c) {
     auto &rows = byCore[c];
     std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
-      return data_.events[a].time < data_.events[b].time;
+      return data.events[a].time < data.events[b].time;
     });
     Peak &best = peaks[c];
     for (size_t row : rows) {
-      const auto &e = data_.events[row];
+      const auto &e = data.events[row];
       if (best.core < 0 || e.inUse > best.bytes)
         best = {e.inUse, e.time, int(c)};
     }
@@ -61,16 +61,16 @@ uint64_t OccupancyIndex::valueAt(int core, uint64_t time) const {
   // The last event at or before `time`.
   auto after = std::upper_bound(
       rows.begin(), rows.end(), time,
-      [&](uint64_t t, size_t row) { return t < data_.events[row].time; });
+      [&](uint64_t t, size_t row) { return t < data.events[row].time; });
   if (after == rows.begin())
     return 0;
-  return data_.events[*std::prev(after)].inUse;
+  return data.events[*std::prev(after)].inUse;
 }
 
 std::vector<OccupancyIndex::Layer> OccupancyIndex::layers(int core,
                                                           int top) const {
   const std::vector<size_t> &rows = eventsOf(core);
-  const bool named = !data_.groupNames.empty();
+  const bool named = !data.groupNames.empty();
   auto keyOf = [&](const spyre::driver::OccupancyEvent &e) {
     return named ? e.group : e.line;
   };
@@ -78,7 +78,7 @@ std::vector<OccupancyIndex::Layer> OccupancyIndex::layers(int core,
   std::map<int, int64_t> live, peakOf;
   std::map<int, std::string> opOf;
   for (size_t row : rows) {
-    const auto &e = data_.events[row];
+    const auto &e = data.events[row];
     int key = keyOf(e);
     int64_t &bytes = live[key];
     bytes += e.deltaBytes;
@@ -99,8 +99,8 @@ std::vector<OccupancyIndex::Layer> OccupancyIndex::layers(int core,
     Layer layer;
     layer.line = key;
     if (named) {
-      auto it = data_.groupNames.find(key);
-      layer.label = it != data_.groupNames.end()
+      auto it = data.groupNames.find(key);
+      layer.label = it != data.groupNames.end()
                         ? QString::fromStdString(it->second)
                         : tr("buffer %1").arg(key);
     } else {
@@ -125,7 +125,7 @@ std::vector<OccupancyIndex::Layer> OccupancyIndex::layers(int core,
   for (auto &layer : out)
     layer.bytes.reserve(rows.size());
   for (size_t row : rows) {
-    const auto &e = data_.events[row];
+    const auto &e = data.events[row];
     auto it = layerOf.find(keyOf(e));
     size_t layer = it != layerOf.end() ? it->second : out.size() - 1;
     current[layer] += e.deltaBytes;

@@ -26,8 +26,8 @@ public:
   OccupancyIndex() = default;
   explicit OccupancyIndex(spyre::driver::OccupancyTrace trace);
 
-  const spyre::driver::OccupancyTrace &trace() const { return data_; }
-  bool isEmpty() const { return data_.events.empty(); }
+  const spyre::driver::OccupancyTrace &trace() const { return data; }
+  bool isEmpty() const { return data.events.empty(); }
 
   struct Peak {
     uint64_t bytes = 0;
@@ -61,7 +61,7 @@ public:
   std::vector<Layer> layers(int core, int top) const;
 
 private:
-  spyre::driver::OccupancyTrace data_;
+  spyre::driver::OccupancyTrace data;
   std::vector<std::vector<size_t>> byCore;
   std::vector<Peak> peaks; ///< per core
   uint64_t end = 0;

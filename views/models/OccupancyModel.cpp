@@ -7,7 +7,7 @@
 
 OccupancyModel::OccupancyModel(QObject *parent)
     : QAbstractTableModel(parent),
-      index_(std::make_shared<const OccupancyIndex>()) {}
+      occupancy(std::make_shared<const OccupancyIndex>()) {}
 
 void OccupancyModel::setTrace(spyre::driver::OccupancyTrace trace) {
   setIndex(std::make_shared<const OccupancyIndex>(std::move(trace)));
@@ -15,7 +15,7 @@ void OccupancyModel::setTrace(spyre::driver::OccupancyTrace trace) {
 
 void OccupancyModel::setIndex(std::shared_ptr<const OccupancyIndex> index) {
   beginResetModel();
-  index_ = index ? std::move(index) : std::make_shared<const OccupancyIndex>();
+  occupancy = index ? std::move(index) : std::make_shared<const OccupancyIndex>();
   endResetModel();
 }
 

@@ -41,9 +41,9 @@ public:
   void setTrace(spyre::driver::OccupancyTrace trace);
   void setIndex(std::shared_ptr<const OccupancyIndex> index);
   /// The indexed trace, shared with whoever draws it (never null).
-  std::shared_ptr<const OccupancyIndex> sharedIndex() const { return index_; }
-  const spyre::driver::OccupancyTrace &trace() const { return index_->trace(); }
-  bool isEmpty() const { return index_->isEmpty(); }
+  std::shared_ptr<const OccupancyIndex> sharedIndex() const { return occupancy; }
+  const spyre::driver::OccupancyTrace &trace() const { return occupancy->trace(); }
+  bool isEmpty() const { return occupancy->isEmpty(); }
 
   int rowCount(const QModelIndex &parent = {}) const override;
   int columnCount(const QModelIndex &parent = {}) const override;
@@ -53,21 +53,21 @@ public:
 
   using Peak = OccupancyIndex::Peak;
   using Layer = OccupancyIndex::Layer;
-  Peak peak(int core) const { return index_->peak(core); }
+  Peak peak(int core) const { return occupancy->peak(core); }
   uint64_t valueAt(int core, uint64_t time) const {
-    return index_->valueAt(core, time);
+    return occupancy->valueAt(core, time);
   }
-  uint64_t endTime() const { return index_->endTime(); }
-  std::vector<int> activeCores() const { return index_->activeCores(); }
+  uint64_t endTime() const { return occupancy->endTime(); }
+  std::vector<int> activeCores() const { return occupancy->activeCores(); }
   const std::vector<size_t> &eventsOf(int core) const {
-    return index_->eventsOf(core);
+    return occupancy->eventsOf(core);
   }
   std::vector<Layer> layers(int core, int top) const {
-    return index_->layers(core, top);
+    return occupancy->layers(core, top);
   }
 
 private:
-  std::shared_ptr<const OccupancyIndex> index_;
+  std::shared_ptr<const OccupancyIndex> occupancy;
 };
 
 #endif

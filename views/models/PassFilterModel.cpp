@@ -9,16 +9,16 @@ PassFilterModel::PassFilterModel(QObject *parent) : QSortFilterProxyModel(parent
 }
 
 void PassFilterModel::setFilterText(const QString &text) {
-  if (text == m_filterText)
+  if (text == filterPattern)
     return;
-  m_filterText = text;
+  filterPattern = text;
   invalidateFilter();
 }
 
 void PassFilterModel::setHideUnchanged(bool hide) {
-  if (hide == m_hideUnchanged)
+  if (hide == hidingUnchanged)
     return;
-  m_hideUnchanged = hide;
+  hidingUnchanged = hide;
   invalidateFilter();
 }
 
@@ -29,10 +29,10 @@ bool PassFilterModel::filterAcceptsRow(int sourceRow,
     return false;
   const QModelIndex idx = src->index(sourceRow, 0, sourceParent);
   const QString pass = idx.data(PassListModel::PassNameRole).toString();
-  if (m_hideUnchanged && pass != QLatin1String("input") &&
+  if (hidingUnchanged && pass != QLatin1String("input") &&
       !idx.data(PassListModel::ChangedRole).toBool())
     return false;
-  const QString text = m_filterText.trimmed();
+  const QString text = filterPattern.trimmed();
   if (text.isEmpty())
     return true;
   return pass.contains(text, Qt::CaseInsensitive) ||

@@ -15,8 +15,8 @@ class PassFilterModel : public QSortFilterProxyModel {
 public:
   explicit PassFilterModel(QObject *parent = nullptr);
 
-  QString filterText() const { return m_filterText; }
-  bool hideUnchanged() const { return m_hideUnchanged; }
+  QString filterText() const { return filterPattern; }
+  bool hideUnchanged() const { return hidingUnchanged; }
 
 public Q_SLOTS:
   /// Keeps rows whose pass name, stage or description contains `text`
@@ -29,8 +29,8 @@ protected:
   bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
-  QString m_filterText;
-  bool m_hideUnchanged = false;
+  QString filterPattern;
+  bool hidingUnchanged = false;
 };
 
 #endif

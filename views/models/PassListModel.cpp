@@ -19,20 +19,20 @@ PassListModel::PassListModel(QObject *parent) : QAbstractTableModel(parent) {}
 void PassListModel::setSnapshots(std::vector<PassSnapshot> snapshots) {
   const bool shown = hasOutputs();
   beginResetModel();
-  m_snapshots = std::move(snapshots);
-  m_outputs.assign(m_snapshots.size(), Output::Unknown);
-  m_outputSummary.assign(m_snapshots.size(), QString());
+  passSnapshots = std::move(snapshots);
+  outputs.assign(passSnapshots.size(), Output::Unknown);
+  outputSummary.assign(passSnapshots.size(), QString());
   endResetModel();
   if (shown)
     Q_EMIT outputsShownChanged();
 }
 
 void PassListModel::setOutput(int row, Output output, const QString &summary) {
-  if (row < 0 || row >= int(m_outputs.size()))
+  if (row < 0 || row >= int(outputs.size()))
     return;
   const bool shown = hasOutputs();
-  m_outputs[size_t(row)] = output;
-  m_outputSummary[size_t(row)] = summary;
+  outputs[size_t(row)] = output;
+  outputSummary[size_t(row)] = summary;
   Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
   if (shown != hasOutputs())
     Q_EMIT outputsShownChanged();
@@ -41,19 +41,19 @@ void PassListModel::setOutput(int row, Output output, const QString &summary) {
 void PassListModel::clearOutputs() {
   if (!hasOutputs())
     return;
-  std::fill(m_outputs.begin(), m_outputs.end(), Output::Unknown);
-  std::fill(m_outputSummary.begin(), m_outputSummary.end(), QString());
+  std::fill(outputs.begin(), outputs.end(), Output::Unknown);
+  std::fill(outputSummary.begin(), outputSummary.end(), QString());
   Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
   Q_EMIT outputsShownChanged();
 }
 
 PassListModel::Output PassListModel::output(int row) const {
-  return row >= 0 && row < int(m_outputs.size()) ? m_outputs[size_t(row)]
+  return row >= 0 && row < int(outputs.size()) ? outputs[size_t(row)]
                                                   : Output::Unknown;
 }
 
 bool PassListModel::hasOutputs() const {
-  return std::any_of(m_outputs.begin(), m_outputs.end(),
+  return std::any_of(outputs.begin(), outputs.end(),
                      [](Output o) { return o != Output::Unknown; });
 }
 
@@ -71,29 +71,29 @@ QString outputMark(PassListModel::Output o) {
 } // namespace
 
 const PassSnapshot *PassListModel::snapshot(int row) const {
-  if (row < 0 || row >= int(m_snapshots.size()))
+  if (row < 0 || row >= int(passSnapshots.size()))
     return nullptr;
-  return &m_snapshots[size_t(row)];
+  return &passSnapshots[size_t(row)];
 }
 
 int PassListModel::rowOfPass(const QString &pass) const {
   const std::string p = pass.toStdString();
-  for (size_t i = 0; i < m_snapshots.size(); ++i)
-    if (m_snapshots[i].pass == p)
+  for (size_t i = 0; i < passSnapshots.size(); ++i)
+    if (passSnapshots[i].pass == p)
       return int(i);
   return -1;
 }
 
 int PassListModel::rowCount(const QModelIndex &parent) const {
-  return parent.isValid() ? 0 : int(m_snapshots.size());
+  return parent.isValid() ? 0 : int(passSnapshots.size());
 }
 
 void PassListModel::setCompact(bool compact) {
-  if (compact == m_compact)
+  if (compact == compactRows)
     return;
-  m_compact = compact;
+  compactRows = compact;
   Q_EMIT headerDataChanged(Qt::Horizontal, StageColumn, StageColumn);
-  if (!m_snapshots.empty())
+  if (!passSnapshots.empty())
     Q_EMIT dataChanged(index(0, StageColumn), index(rowCount() - 1, StageColumn),
                        {Qt::DisplayRole});
 }
@@ -104,9 +104,9 @@ int PassListModel::columnCount(const QModelIndex &parent) const {
 
 QVariant PassListModel::data(const QModelIndex &index, int role) const {
   if (!index.isValid() || index.model() != this || index.parent().isValid() ||
-      index.row() >= int(m_snapshots.size()) || index.column() >= ColumnCount)
+      index.row() >= int(passSnapshots.size()) || index.column() >= ColumnCount)
     return {};
-  const PassSnapshot &s = m_snapshots[size_t(index.row())];
+  const PassSnapshot &s = passSnapshots[size_t(index.row())];
   const int col = index.column();
   switch (role) {
   case Qt::DisplayRole:
@@ -114,7 +114,7 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
     case PassColumn:
       return q(s.pass);
     case StageColumn:
-      return m_compact ? QString() : q(s.stage);
+      return compactRows ? QString() : q(s.stage);
     case TimeColumn:
       return formatMs(s.wallMs);
     case ChangedColumn:
@@ -138,8 +138,8 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const {
     }
     break;
   case Qt::ToolTipRole:
-    if (col == OutputColumn && !m_outputSummary[size_t(index.row())].isEmpty())
-      return m_outputSummary[size_t(index.row())].toHtmlEscaped();
+    if (col == OutputColumn && !outputSummary[size_t(index.row())].isEmpty())
+      return outputSummary[size_t(index.row())].toHtmlEscaped();
     return toolTipFor(s);
   case Qt::TextAlignmentRole:
     if (col == TimeColumn)
@@ -190,7 +190,7 @@ QVariant PassListModel::headerData(int section, Qt::Orientation orientation,
     case PassColumn:
       return tr("Pass");
     case StageColumn:
-      return m_compact ? QString() : tr("Stage");
+      return compactRows ? QString() : tr("Stage");
     case TimeColumn:
       return tr("ms");
     case ChangedColumn:

@@ -50,13 +50,13 @@ public:
   explicit PassListModel(QObject *parent = nullptr);
 
   void setSnapshots(std::vector<spyre::driver::PassSnapshot> snapshots);
-  const std::vector<spyre::driver::PassSnapshot> &snapshots() const { return m_snapshots; }
+  const std::vector<spyre::driver::PassSnapshot> &snapshots() const { return passSnapshots; }
   /// The snapshot of `row`, or nullptr when out of range.
   const spyre::driver::PassSnapshot *snapshot(int row) const;
   /// Compact (a narrow dock): the stage column is its colour swatch only,
   /// without text or header (the tooltip names it).
   void setCompact(bool compact);
-  bool isCompact() const { return m_compact; }
+  bool isCompact() const { return compactRows; }
   /// The first row whose pass is `pass`, or -1.
   int rowOfPass(const QString &pass) const;
   /// The output verdict of `row` (its tooltip says `summary`); every
@@ -99,10 +99,10 @@ public:
   static QString optionsAsTable(const QString &markdown);
 
 private:
-  std::vector<spyre::driver::PassSnapshot> m_snapshots;
-  std::vector<Output> m_outputs;        ///< per row
-  std::vector<QString> m_outputSummary; ///< per row
-  bool m_compact = false;
+  std::vector<spyre::driver::PassSnapshot> passSnapshots;
+  std::vector<Output> outputs;        ///< per row
+  std::vector<QString> outputSummary; ///< per row
+  bool compactRows = false;
 };
 
 #endif
