@@ -222,14 +222,14 @@ public:
   LatencyTracker(HwConfig config, int gridCores,
                  Pipeline pipeline = Pipeline::Serial);
 
-  const HwConfig &config() const { return hw; }
-  int gridCores() const { return gridSize; }
-  Pipeline pipeline() const { return pipelineMode; }
+  const HwConfig &config() const { return config_; }
+  int gridCores() const { return gridCores_; }
+  Pipeline pipeline() const { return pipeline_; }
   // HBM bytes per cycle of one core: chip rate / gridCores.
   double hbmBytesPerCyclePerCore() const;
 
   // Also keep cycles per op name (CoreLatency::cyclesByOp). Off by default.
-  void setOpBreakdown(bool enabled) { keepOpBreakdown = enabled; }
+  void setOpBreakdown(bool enabled) { opBreakdown_ = enabled; }
 
   // Clears all counters (same config and grid).
   void reset();
@@ -278,11 +278,11 @@ private:
                   double flops);
   void addOpCycles(Counters &c, std::string_view opName, double cycles);
 
-  HwConfig hw;
-  int gridSize;
-  Pipeline pipelineMode;
-  bool keepOpBreakdown = false;
-  std::vector<Counters> counters;
+  HwConfig config_;
+  int gridCores_;
+  Pipeline pipeline_;
+  bool opBreakdown_ = false;
+  std::vector<Counters> cores_;
 };
 
 // ---------------------------------------------------------------------------
