@@ -12,6 +12,7 @@
 #include <QColor>
 #include <QElapsedTimer>
 #include <QRandomGenerator>
+#include <QTextDocument>
 #include <QtTest>
 
 #include <algorithm>
