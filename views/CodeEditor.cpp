@@ -100,11 +100,11 @@ bool isResultList(const QByteArray &t, int eq) {
 } // namespace
 
 CodeEditor::CodeEditor(QWidget *parent) : QsciScintilla(parent) {
-  lexer = new KtirLexer(this);
+  kernelLexer = new KtirLexer(this);
   setUtf8(true);
-  setLexer(lexer);
+  setLexer(kernelLexer);
 
-  const QFont mono = lexer->defaultFont(KtirLexer::Default);
+  const QFont mono = kernelLexer->defaultFont(KtirLexer::Default);
   setFont(mono);
   setMarginsFont(mono);
 
@@ -169,17 +169,17 @@ CodeEditor::CodeEditor(QWidget *parent) : QsciScintilla(parent) {
 
 CodeEditor::~CodeEditor() = default;
 
-bool CodeEditor::isDarkTheme() const { return lexer->isDarkTheme(); }
+bool CodeEditor::isDarkTheme() const { return kernelLexer->isDarkTheme(); }
 
 void CodeEditor::setDarkTheme(bool dark) {
-  lexer->setDarkTheme(dark);
+  kernelLexer->setDarkTheme(dark);
   applyThemeColours();
 }
 
 void CodeEditor::applyThemeColours() {
-  const bool dark = lexer->isDarkTheme();
-  const QColor paper = lexer->defaultPaper(KtirLexer::Default);
-  const QColor ink = lexer->defaultColor(KtirLexer::Default);
+  const bool dark = kernelLexer->isDarkTheme();
+  const QColor paper = kernelLexer->defaultPaper(KtirLexer::Default);
+  const QColor ink = kernelLexer->defaultColor(KtirLexer::Default);
   SendScintilla(SCI_STYLESETBACK, STYLE_DEFAULT, paper);
   SendScintilla(SCI_STYLESETFORE, STYLE_DEFAULT, ink);
   setMarginsBackgroundColor(dark ? QColor(0x25, 0x25, 0x26)

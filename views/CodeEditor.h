@@ -44,7 +44,7 @@ public:
   explicit CodeEditor(QWidget *parent = nullptr);
   ~CodeEditor() override;
 
-  KtirLexer *ktirLexer() const { return lexer; }
+  KtirLexer *ktirLexer() const { return kernelLexer; }
 
   /// Light (default) or dark colours for text, margins and markers.
   void setDarkTheme(bool dark);
@@ -117,7 +117,7 @@ private:
   void applyThemeColours();
   int currentLineOf(const ShownDiagnostic &d) const;
 
-  KtirLexer *lexer = nullptr;
+  KtirLexer *kernelLexer = nullptr;
   std::vector<ShownDiagnostic> shownDiagnostics;
   /// Cursor positions (line, index) before each go-to-definition.
   std::vector<std::pair<int, int>> backStack;

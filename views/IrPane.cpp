@@ -33,9 +33,9 @@ const PaneColours kDark{{37, 37, 38},      {133, 133, 133}, {75, 30, 30},
 IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(parent) {
   setObjectName(objectName);
   setUtf8(true);
-  lexer = new KtirLexer(this);
-  lexer->setFoldingEnabled(false);
-  setLexer(lexer);
+  kernelLexer = new KtirLexer(this);
+  kernelLexer->setFoldingEnabled(false);
+  setLexer(kernelLexer);
   setReadOnly(true);
   SendScintilla(SB::SCI_SETUNDOCOLLECTION, 0UL);
   setWrapMode(QsciScintilla::WrapNone);
@@ -53,7 +53,7 @@ IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(paren
   SendScintilla(SB::SCI_CLEARCMDKEY, (unsigned long)(SB::SCK_DIVIDE + (SB::SCMOD_CTRL << 16)));
 
   // Margin 0: line numbers; margin 1: the source-line arrow.
-  setMarginsFont(lexer->defaultFont(KtirLexer::Default));
+  setMarginsFont(kernelLexer->defaultFont(KtirLexer::Default));
   setMarginType(0, QsciScintilla::NumberMargin);
   setMarginLineNumbers(0, true);
   setMarginWidth(0, QStringLiteral("00000"));
@@ -81,18 +81,18 @@ void IrPane::setDarkTheme(bool dark) {
   applyTheme();
 }
 
-void IrPane::setMuted(bool muted) { lexer->setMuted(muted); }
-bool IrPane::isMuted() const { return lexer->isMuted(); }
+void IrPane::setMuted(bool muted) { kernelLexer->setMuted(muted); }
+bool IrPane::isMuted() const { return kernelLexer->isMuted(); }
 
 void IrPane::applyTheme() {
   const PaneColours &c = darkTheme ? kDark : kLight;
-  lexer->setDarkTheme(darkTheme);
-  setPaper(lexer->defaultPaper(KtirLexer::Default));
-  setColor(lexer->defaultColor(KtirLexer::Default));
+  kernelLexer->setDarkTheme(darkTheme);
+  setPaper(kernelLexer->defaultPaper(KtirLexer::Default));
+  setColor(kernelLexer->defaultColor(KtirLexer::Default));
   SendScintilla(SB::SCI_STYLESETBACK, SB::STYLE_DEFAULT,
-                lexer->defaultPaper(KtirLexer::Default));
+                kernelLexer->defaultPaper(KtirLexer::Default));
   SendScintilla(SB::SCI_STYLESETFORE, SB::STYLE_DEFAULT,
-                lexer->defaultColor(KtirLexer::Default));
+                kernelLexer->defaultColor(KtirLexer::Default));
   setMarginsBackgroundColor(c.margin);
   setMarginsForegroundColor(c.marginText);
   setMarkerBackgroundColor(c.removed, RemovedMarker);
@@ -106,7 +106,7 @@ void IrPane::applyTheme() {
                            ExecutionMarker);
   setIndicatorForegroundColor(c.word, ChangedWordIndicator);
   setSelectionBackgroundColor(c.selection);
-  setCaretForegroundColor(lexer->defaultColor(KtirLexer::Default));
+  setCaretForegroundColor(kernelLexer->defaultColor(KtirLexer::Default));
 }
 
 bool IrPane::saveSnapshot(const QString &path, QString *error) const {

@@ -34,7 +34,7 @@ public:
   explicit IrPane(const QString &objectName, QWidget *parent = nullptr);
   ~IrPane() override;
 
-  KtirLexer *ktirLexer() const { return lexer; }
+  KtirLexer *ktirLexer() const { return kernelLexer; }
   void setDarkTheme(bool dark);
   bool isDarkTheme() const { return darkTheme; }
   /// Grey text on grey paper: the IR shown is not the current kernel's.
@@ -68,7 +68,7 @@ protected:
 private:
   void applyTheme();
 
-  KtirLexer *lexer = nullptr;
+  KtirLexer *kernelLexer = nullptr;
   bool darkTheme = false;
   QString pinnedName;
   QString pinnedPass;
