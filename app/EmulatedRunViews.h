@@ -22,7 +22,7 @@
 #include "RunSummaryRunner.h"
 #include "TurnQueue.h"
 
-#include "RingLiveState.h"
+#include "models/RingLiveState.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -2,10 +2,10 @@
 
 #include "MachineDocks.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 #include "CompileController.h"
 #include "OccupancyChart.h"
-#include "OccupancyModel.h"
+#include "models/OccupancyModel.h"
 #include "RingView.h"
 
 #include "driver/Architecture.h"

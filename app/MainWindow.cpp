@@ -2,7 +2,7 @@
 
 #include "MainWindow.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 #include "CodeEditor.h"
 #include "DiagnosticsTable.h"
 #include "ExportFolder.h"
@@ -12,7 +12,7 @@
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "KernelFile.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "PassDocks.h"
 #include "PassListPanel.h"
 #include "RecentFiles.h"

@@ -2,7 +2,7 @@
 
 #include "PassDocks.h"
 
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "PassListPanel.h"
 #include "PassNotesDock.h"
 #include "PassSearchDock.h"

@@ -9,8 +9,8 @@
 #include <QSettings>
 
 RecentFiles::RecentFiles(QMenu *menu, QObject *parent)
-    : QObject(parent), m_menu(menu) {
-  m_menu->setToolTipsVisible(true);
+    : QObject(parent), recentMenu(menu) {
+  recentMenu->setToolTipsVisible(true);
   rebuild();
 }
 
@@ -34,10 +34,10 @@ void RecentFiles::add(const QString &path) {
 }
 
 void RecentFiles::rebuild() {
-  m_menu->clear();
+  recentMenu->clear();
   for (const QString &path : paths()) {
     QFileInfo info(path);
-    QAction *action = m_menu->addAction(
+    QAction *action = recentMenu->addAction(
         QStringLiteral("%1 — %2").arg(info.fileName(),
                                       QDir::toNativeSeparators(info.path())));
     action->setToolTip(QDir::toNativeSeparators(path));
@@ -45,5 +45,5 @@ void RecentFiles::rebuild() {
     connect(action, &QAction::triggered, this,
             [this, path] { Q_EMIT openRequested(path); });
   }
-  m_menu->setEnabled(!m_menu->isEmpty());
+  recentMenu->setEnabled(!recentMenu->isEmpty());
 }

@@ -31,7 +31,7 @@ Q_SIGNALS:
 
 private:
   void rebuild();
-  QMenu *m_menu;
+  QMenu *recentMenu;
 };
 
 #endif

@@ -9,7 +9,7 @@
 #include "IrPane.h"
 #include "MarkerLines.h"
 #include "TimelineDock.h"
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 #include "TimelineView.h"
 
 #include <Qsci/qsciscintilla.h>

@@ -2,13 +2,13 @@
 
 #include "SessionReport.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 #include "EmulatedRunViews.h"
-#include "LineDiff.h"
+#include "models/LineDiff.h"
 #include "MachineDocks.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "RingView.h"
 #include "RunControls.h"
 #include "RunSummary.h"

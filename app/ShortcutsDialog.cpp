@@ -48,22 +48,22 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar *menus, QWidget *parent) : QDial
   rows.append({tr("Timeline ▸ Move the current cycle (seeks the run)"),
                tr("Drag the cursor, or click the ruler")});
   rows.append({tr("Timeline ▸ Collapse / focus a core"), tr("Click / double-click its label")});
-  m_table = new QTableWidget(rows.size(), 2, this);
-  m_table->setObjectName("shortcutsTable");
-  m_table->setHorizontalHeaderLabels({tr("Command"), tr("Keys")});
-  m_table->verticalHeader()->hide();
-  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  m_table->setWordWrap(false);
+  shortcutTable = new QTableWidget(rows.size(), 2, this);
+  shortcutTable->setObjectName("shortcutsTable");
+  shortcutTable->setHorizontalHeaderLabels({tr("Command"), tr("Keys")});
+  shortcutTable->verticalHeader()->hide();
+  shortcutTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  shortcutTable->setWordWrap(false);
   for (int r = 0; r < rows.size(); ++r) {
-    m_table->setItem(r, 0, new QTableWidgetItem(rows[r].first));
-    m_table->setItem(r, 1, new QTableWidgetItem(rows[r].second));
+    shortcutTable->setItem(r, 0, new QTableWidgetItem(rows[r].first));
+    shortcutTable->setItem(r, 1, new QTableWidgetItem(rows[r].second));
   }
-  m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-  m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  shortcutTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  shortcutTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
   auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto *layout = new QVBoxLayout(this);
-  layout->addWidget(m_table);
+  layout->addWidget(shortcutTable);
   layout->addWidget(buttons);
   resize(620, 520);
 }

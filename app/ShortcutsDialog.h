@@ -21,10 +21,10 @@ public:
 
   /// "Menu ▸ Command" and its shortcut, for every menu action that has one.
   static QList<QPair<QString, QString>> collect(const QMenuBar *menus);
-  QTableWidget *table() const { return m_table; }
+  QTableWidget *table() const { return shortcutTable; }
 
 private:
-  QTableWidget *m_table;
+  QTableWidget *shortcutTable;
 };
 
 #endif

@@ -3,7 +3,7 @@
 #include "StageBisect.h"
 
 #include "CodeEditor.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "PassListPanel.h"
 #include "RunInputs.h"
 #include "WorkerPool.h"
@@ -91,24 +91,24 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
 StageBisect::StageBisect(PassListPanel *passes, CodeEditor *editor,
                          std::function<EmulatorRun::Input()> input,
                          QObject *parent)
-    : QObject(parent), m_passes(passes), m_editor(editor),
-      m_input(std::move(input)) {
-  m_find = new QAction(tr("Find the Pass That &Changed the Output"), this);
-  m_find->setObjectName("findChangingPassAction");
-  m_find->setToolTip(tr("Run the IR after every pass on the run's inputs, judge "
+    : QObject(parent), passPanel(passes), kernelEditor(editor),
+      inputOf(std::move(input)) {
+  findAct = new QAction(tr("Find the Pass That &Changed the Output"), this);
+  findAct->setObjectName("findChangingPassAction");
+  findAct->setToolTip(tr("Run the IR after every pass on the run's inputs, judge "
                         "each one's outputs against the KTIR's (exact, within "
                         "rounding, WRONG) and mark the first WRONG pass"));
-  connect(m_find, &QAction::triggered, this, &StageBisect::findChangingPass);
-  m_stop = new QAction(tr("Stop Finding the Pass"), this);
-  m_stop->setObjectName("stopBisectAction");
-  m_stop->setEnabled(false);
-  connect(m_stop, &QAction::triggered, this, &StageBisect::cancel);
-  connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &StageBisect::jobDone);
+  connect(findAct, &QAction::triggered, this, &StageBisect::findChangingPass);
+  stopAct = new QAction(tr("Stop Finding the Pass"), this);
+  stopAct->setObjectName("stopBisectAction");
+  stopAct->setEnabled(false);
+  connect(stopAct, &QAction::triggered, this, &StageBisect::cancel);
+  connect(&watcher, &QFutureWatcher<Outcome>::finished, this, &StageBisect::jobDone);
 }
 
 StageBisect::~StageBisect() {
   cancel();
-  m_watcher.waitForFinished();
+  watcher.waitForFinished();
 }
 
 void StageBisect::findChangingPass() { start(QString()); }
@@ -119,33 +119,33 @@ void StageBisect::runSnapshot(const QString &pass) {
 }
 
 void StageBisect::cancel() {
-  if (m_cancel)
-    m_cancel->store(true);
+  if (cancelFlag)
+    cancelFlag->store(true);
 }
 
 void StageBisect::start(const QString &onlyPass) {
-  if (m_running) {
+  if (running) {
     Q_EMIT message(tr("A snapshot run is in progress: stop it first"));
     return;
   }
-  PassListModel *model = m_passes->model();
+  PassListModel *model = passPanel->model();
   if (model->rowCount() == 0) {
     Q_EMIT message(tr("Nothing to run: the kernel has not compiled"));
     return;
   }
   model->clearOutputs();
-  m_editor->clearHighlightedLines();
+  kernelEditor->clearHighlightedLines();
   for (int row = 0; row < model->rowCount(); ++row)
     if (onlyPass.isEmpty() ||
         QString::fromStdString(model->snapshot(row)->pass) == onlyPass)
       model->setOutput(row, Output::Running);
-  m_running = true;
-  m_bisect = onlyPass.isEmpty();
-  m_find->setEnabled(false);
-  m_stop->setEnabled(true);
-  m_cancel = std::make_shared<std::atomic<bool>>(false);
-  const quint64 job = ++m_job;
-  Q_EMIT message(m_bisect ? tr("Running the snapshot after every pass…")
+  running = true;
+  bisecting = onlyPass.isEmpty();
+  findAct->setEnabled(false);
+  stopAct->setEnabled(true);
+  cancelFlag = std::make_shared<std::atomic<bool>>(false);
+  const quint64 job = ++jobNumber;
+  Q_EMIT message(bisecting ? tr("Running the snapshot after every pass…")
                           : tr("Running the snapshot after %1…").arg(onlyPass));
   auto progress = [this, job](const StageRun &s) {
     // On the worker thread: hand the row's verdict to the GUI thread.
@@ -159,10 +159,10 @@ void StageBisect::start(const QString &onlyPass) {
         },
         Qt::QueuedConnection);
   };
-  EmulatorRun::Input in = m_input();
-  std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-  QString perturbAfter = m_perturbAfter;
-  m_watcher.setFuture(QtConcurrent::run(
+  EmulatorRun::Input in = inputOf();
+  std::shared_ptr<std::atomic<bool>> cancel = cancelFlag;
+  QString perturbAfter = perturbPass;
+  watcher.setFuture(QtConcurrent::run(
       workerPool(), [in, onlyPass, perturbAfter, cancel, progress] {
         return runJob(in, onlyPass, perturbAfter, cancel.get(), progress);
       }));
@@ -170,9 +170,9 @@ void StageBisect::start(const QString &onlyPass) {
 
 void StageBisect::stageDone(quint64 job, const QString &pass, int snapshot,
                             int output, const QString &summary) {
-  if (job != m_job)
+  if (job != jobNumber)
     return;
-  PassListModel *model = m_passes->model();
+  PassListModel *model = passPanel->model();
   // The list's snapshots are the same compile's; find the row by name if
   // the kernel changed since.
   const auto *shown = model->snapshot(snapshot);
@@ -183,30 +183,30 @@ void StageBisect::stageDone(quint64 job, const QString &pass, int snapshot,
 }
 
 void StageBisect::jobDone() {
-  m_latest = m_watcher.result();
-  m_running = false;
-  m_find->setEnabled(true);
-  m_stop->setEnabled(false);
-  PassListModel *model = m_passes->model();
+  latestOutcome = watcher.result();
+  running = false;
+  findAct->setEnabled(true);
+  stopAct->setEnabled(false);
+  PassListModel *model = passPanel->model();
   // Rows a cancelled (or failed) job did not reach lose their mark.
   for (int row = 0; row < model->rowCount(); ++row)
     if (model->output(row) == Output::Running)
       model->setOutput(row, Output::Unknown);
-  const Outcome &o = m_latest;
+  const Outcome &o = latestOutcome;
   if (!o.ok) {
     Q_EMIT message(o.cancelled ? tr("Stopped running the snapshots")
                                : tr("The snapshots did not run: %1").arg(o.summary));
   } else {
-    if (m_bisect && !o.firstPass.isEmpty())
+    if (bisecting && !o.firstPass.isEmpty())
       Q_EMIT selectPassRequested(o.firstPass);
-    else if (m_bisect && !o.inexactPass.isEmpty())
+    else if (bisecting && !o.inexactPass.isEmpty())
       Q_EMIT selectPassRequested(o.inexactPass);
     if (o.wrongLine > 0) {
-      m_editor->highlightLines({o.wrongLine});
-      m_editor->ensureLineVisible(o.wrongLine - 1);
+      kernelEditor->highlightLines({o.wrongLine});
+      kernelEditor->ensureLineVisible(o.wrongLine - 1);
     }
     // The details are in the Out column's tooltip: the line stays short.
-    if (!m_bisect)
+    if (!bisecting)
       Q_EMIT message(o.summary);
     else if (o.firstPass.isEmpty() && o.inexactPass.isEmpty())
       Q_EMIT message(tr("Every snapshot's outputs are exactly the KTIR's (%1 run)")

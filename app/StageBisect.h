@@ -54,8 +54,8 @@ public:
 
   /// Run ▸ Find the Pass That Changed the Output (object name
   /// findChangingPassAction) and Run ▸ Stop Finding (stopBisectAction).
-  QAction *findAction() const { return m_find; }
-  QAction *stopAction() const { return m_stop; }
+  QAction *findAction() const { return findAct; }
+  QAction *stopAction() const { return stopAct; }
 
   /// Every snapshot; the first ✗ is selected at the end.
   void findChangingPass();
@@ -64,9 +64,9 @@ public:
   void cancel();
   /// Testing only (spyre-run --perturb-after): every job from now on
   /// breaks one op right after `pass` (empty: none).
-  void setPerturbAfter(const QString &pass) { m_perturbAfter = pass; }
-  bool busy() const { return m_running; }
-  const Outcome &latest() const { return m_latest; }
+  void setPerturbAfter(const QString &pass) { perturbPass = pass; }
+  bool busy() const { return running; }
+  const Outcome &latest() const { return latestOutcome; }
 
 Q_SIGNALS:
   /// For the status bar.
@@ -82,17 +82,17 @@ private:
                  const QString &summary);
   void jobDone();
 
-  PassListPanel *m_passes;
-  CodeEditor *m_editor;
-  std::function<EmulatorRun::Input()> m_input;
-  QAction *m_find = nullptr, *m_stop = nullptr;
-  QFutureWatcher<Outcome> m_watcher;
-  std::shared_ptr<std::atomic<bool>> m_cancel;
-  QString m_perturbAfter;
-  quint64 m_job = 0;
-  bool m_running = false;
-  bool m_bisect = false;
-  Outcome m_latest;
+  PassListPanel *passPanel;
+  CodeEditor *kernelEditor;
+  std::function<EmulatorRun::Input()> inputOf;
+  QAction *findAct = nullptr, *stopAct = nullptr;
+  QFutureWatcher<Outcome> watcher;
+  std::shared_ptr<std::atomic<bool>> cancelFlag;
+  QString perturbPass;
+  quint64 jobNumber = 0;
+  bool running = false;
+  bool bisecting = false;
+  Outcome latestOutcome;
 };
 
 #endif

@@ -2,7 +2,7 @@
 
 #include "TimelineFeed.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 #include "EmulatorRun.h"
 #include "TimelineDock.h"
 #include "TimelineView.h"

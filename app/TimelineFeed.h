@@ -29,7 +29,7 @@
 #ifndef SPYRE_APP_TIMELINEFEED_H
 #define SPYRE_APP_TIMELINEFEED_H
 
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 
 #include "emu/Session.h"
 

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OccupancyChart.h"
-#include "OccupancyModel.h"
+#include "models/OccupancyModel.h"
 #include "RingView.h"
 #include "StallWatch.h"
 

@@ -18,7 +18,7 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   libxkbcommon-dev libzstd-dev libedit-dev libzip-dev nlohmann-json3-dev
   libtomlplusplus-dev zlib1g-dev
-  desktop-file-utils appstream xvfb
+  desktop-file-utils appstream xvfb universal-ctags
 )
 
 install_missing() {

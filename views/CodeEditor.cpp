@@ -100,11 +100,11 @@ bool isResultList(const QByteArray &t, int eq) {
 } // namespace
 
 CodeEditor::CodeEditor(QWidget *parent) : QsciScintilla(parent) {
-  m_lexer = new KtirLexer(this);
+  kernelLexer = new KtirLexer(this);
   setUtf8(true);
-  setLexer(m_lexer);
+  setLexer(kernelLexer);
 
-  const QFont mono = m_lexer->defaultFont(KtirLexer::Default);
+  const QFont mono = kernelLexer->defaultFont(KtirLexer::Default);
   setFont(mono);
   setMarginsFont(mono);
 
@@ -169,17 +169,17 @@ CodeEditor::CodeEditor(QWidget *parent) : QsciScintilla(parent) {
 
 CodeEditor::~CodeEditor() = default;
 
-bool CodeEditor::isDarkTheme() const { return m_lexer->isDarkTheme(); }
+bool CodeEditor::isDarkTheme() const { return kernelLexer->isDarkTheme(); }
 
 void CodeEditor::setDarkTheme(bool dark) {
-  m_lexer->setDarkTheme(dark);
+  kernelLexer->setDarkTheme(dark);
   applyThemeColours();
 }
 
 void CodeEditor::applyThemeColours() {
-  const bool dark = m_lexer->isDarkTheme();
-  const QColor paper = m_lexer->defaultPaper(KtirLexer::Default);
-  const QColor ink = m_lexer->defaultColor(KtirLexer::Default);
+  const bool dark = kernelLexer->isDarkTheme();
+  const QColor paper = kernelLexer->defaultPaper(KtirLexer::Default);
+  const QColor ink = kernelLexer->defaultColor(KtirLexer::Default);
   SendScintilla(SCI_STYLESETBACK, STYLE_DEFAULT, paper);
   SendScintilla(SCI_STYLESETFORE, STYLE_DEFAULT, ink);
   setMarginsBackgroundColor(dark ? QColor(0x25, 0x25, 0x26)
@@ -278,7 +278,7 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic> &diagnostics) {
     shown.markerHandle = handle;
     shown.message = QString::fromStdString(d.message);
     shown.pass = QString::fromStdString(d.pass);
-    m_diagnostics.push_back(std::move(shown));
+    shownDiagnostics.push_back(std::move(shown));
   }
 }
 
@@ -291,7 +291,7 @@ void CodeEditor::clearDiagnostics() {
     SendScintilla(SCI_SETINDICATORCURRENT, ind);
     SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
   }
-  m_diagnostics.clear();
+  shownDiagnostics.clear();
   QToolTip::hideText();
 }
 
@@ -307,7 +307,7 @@ int CodeEditor::currentLineOf(const ShownDiagnostic &d) const {
 
 QStringList CodeEditor::diagnosticMessagesAt(int line) const {
   QStringList out;
-  for (const ShownDiagnostic &d : m_diagnostics)
+  for (const ShownDiagnostic &d : shownDiagnostics)
     if (currentLineOf(d) == line)
       out << d.message;
   return out;
@@ -315,7 +315,7 @@ QStringList CodeEditor::diagnosticMessagesAt(int line) const {
 
 QString CodeEditor::diagnosticToolTipAt(int line) const {
   QStringList parts;
-  for (const ShownDiagnostic &d : m_diagnostics) {
+  for (const ShownDiagnostic &d : shownDiagnostics) {
     if (currentLineOf(d) != line)
       continue;
     QString s = QString::fromLatin1(severityName(d.severity)) +
@@ -464,9 +464,9 @@ bool CodeEditor::jumpToDefinitionAt(int pos) {
   int col = text(line - 1).indexOf(name);
   int fromLine = 0, fromIndex = 0;
   getCursorPosition(&fromLine, &fromIndex);
-  m_backStack.emplace_back(fromLine, fromIndex);
-  if (m_backStack.size() > 100)
-    m_backStack.erase(m_backStack.begin());
+  backStack.emplace_back(fromLine, fromIndex);
+  if (backStack.size() > 100)
+    backStack.erase(backStack.begin());
   setCursorPosition(line - 1, std::max(0, col));
   ensureLineVisible(line - 1);
   emit definitionJumped(line);
@@ -478,10 +478,10 @@ bool CodeEditor::jumpToDefinitionAtCursor() {
 }
 
 bool CodeEditor::goBack() {
-  if (m_backStack.empty())
+  if (backStack.empty())
     return false;
-  const auto [line, index] = m_backStack.back();
-  m_backStack.pop_back();
+  const auto [line, index] = backStack.back();
+  backStack.pop_back();
   const int last = std::max(0, lines() - 1);
   setCursorPosition(std::min(line, last), index);
   ensureLineVisible(std::min(line, last));

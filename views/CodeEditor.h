@@ -44,7 +44,7 @@ public:
   explicit CodeEditor(QWidget *parent = nullptr);
   ~CodeEditor() override;
 
-  KtirLexer *ktirLexer() const { return m_lexer; }
+  KtirLexer *ktirLexer() const { return kernelLexer; }
 
   /// Light (default) or dark colours for text, margins and markers.
   void setDarkTheme(bool dark);
@@ -86,7 +86,7 @@ public:
   /// Back to where the cursor was before the last go-to-definition
   /// (Alt+Left); false when there is nowhere to go back to.
   bool goBack();
-  bool canGoBack() const { return !m_backStack.empty(); }
+  bool canGoBack() const { return !backStack.empty(); }
 
 public slots:
   void setReadOnly(bool ro) override;
@@ -117,10 +117,10 @@ private:
   void applyThemeColours();
   int currentLineOf(const ShownDiagnostic &d) const;
 
-  KtirLexer *m_lexer = nullptr;
-  std::vector<ShownDiagnostic> m_diagnostics;
+  KtirLexer *kernelLexer = nullptr;
+  std::vector<ShownDiagnostic> shownDiagnostics;
   /// Cursor positions (line, index) before each go-to-definition.
-  std::vector<std::pair<int, int>> m_backStack;
+  std::vector<std::pair<int, int>> backStack;
 };
 
 #endif

@@ -14,15 +14,15 @@
 using SB = QsciScintillaBase;
 
 FindBar::FindBar(QsciScintilla *editor, QWidget *parent)
-    : QWidget(parent), m_editor(editor) {
+    : QWidget(parent), target(editor) {
   setObjectName("findBar");
-  m_find = new QLineEdit(this);
-  m_find->setObjectName("findText");
-  m_find->setPlaceholderText(tr("Find"));
-  m_find->setClearButtonEnabled(true);
-  m_replace = new QLineEdit(this);
-  m_replace->setObjectName("replaceText");
-  m_replace->setPlaceholderText(tr("Replace with"));
+  findEdit = new QLineEdit(this);
+  findEdit->setObjectName("findText");
+  findEdit->setPlaceholderText(tr("Find"));
+  findEdit->setClearButtonEnabled(true);
+  replaceEdit = new QLineEdit(this);
+  replaceEdit->setObjectName("replaceText");
+  replaceEdit->setPlaceholderText(tr("Replace with"));
   auto toggle = [this](const QString &text, const QString &tip, const char *name) {
     auto *b = new QToolButton(this);
     b->setText(text);
@@ -36,14 +36,14 @@ FindBar::FindBar(QsciScintilla *editor, QWidget *parent)
     });
     return b;
   };
-  m_case = toggle(QStringLiteral("Aa"), tr("Match case"), "matchCase");
-  m_word = toggle(QStringLiteral("W"), tr("Whole words"), "wholeWords");
-  m_regex = toggle(QStringLiteral(".*"), tr("Regular expression"), "regex");
-  m_status = new QLabel(this);
-  m_status->setObjectName("matchCount");
+  caseButton = toggle(QStringLiteral("Aa"), tr("Match case"), "matchCase");
+  wordButton = toggle(QStringLiteral("W"), tr("Whole words"), "wholeWords");
+  regexButton = toggle(QStringLiteral(".*"), tr("Regular expression"), "regex");
+  status = new QLabel(this);
+  status->setObjectName("matchCount");
   // The count may be cut rather than widen the bar.
-  m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
-  m_status->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("888 of 888")));
+  status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+  status->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("888 of 888")));
 
   auto button = [this](const QString &text, const QString &tip, auto slot) {
     auto *b = new QToolButton(this);
@@ -57,47 +57,47 @@ FindBar::FindBar(QsciScintilla *editor, QWidget *parent)
   layout->setContentsMargins(4, 2, 4, 2);
   layout->setHorizontalSpacing(2);
   layout->setVerticalSpacing(2);
-  layout->addWidget(m_find, 0, 0);
+  layout->addWidget(findEdit, 0, 0);
   layout->addWidget(button(tr("↑"), tr("Previous match (Shift+Enter, Shift+F3)"),
                            [this] { findNext(true); }),
                     0, 1);
   layout->addWidget(button(tr("↓"), tr("Next match (Enter, F3)"),
                            [this] { findNext(false); }),
                     0, 2);
-  layout->addWidget(m_case, 0, 3);
-  layout->addWidget(m_word, 0, 4);
-  layout->addWidget(m_regex, 0, 5);
-  layout->addWidget(m_status, 0, 6);
+  layout->addWidget(caseButton, 0, 3);
+  layout->addWidget(wordButton, 0, 4);
+  layout->addWidget(regexButton, 0, 5);
+  layout->addWidget(status, 0, 6);
   layout->addWidget(button(tr("✕"), tr("Close (Escape)"),
                            [this] {
                              hide();
-                             m_editor->setFocus();
+                             target->setFocus();
                            }),
                     0, 7);
   layout->setColumnStretch(0, 3);
   layout->setColumnStretch(6, 1);
-  m_find->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
+  findEdit->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
 
-  m_replaceRow = new QWidget(this);
-  auto *replaceLayout = new QHBoxLayout(m_replaceRow);
+  replaceRow = new QWidget(this);
+  auto *replaceLayout = new QHBoxLayout(replaceRow);
   replaceLayout->setContentsMargins(0, 0, 0, 0);
-  replaceLayout->addWidget(m_replace, 1);
+  replaceLayout->addWidget(replaceEdit, 1);
   replaceLayout->addWidget(button(tr("Replace"), tr("Replace this match (Enter)"),
                                   [this] { replaceCurrent(); }));
   replaceLayout->addWidget(button(tr("All"), tr("Replace every match"),
                                   [this] { replaceAll(); }));
-  layout->addWidget(m_replaceRow, 1, 0, 1, 8);
-  m_replaceRow->hide();
+  layout->addWidget(replaceRow, 1, 0, 1, 8);
+  replaceRow->hide();
 
-  m_find->installEventFilter(this);
-  m_replace->installEventFilter(this);
-  connect(m_find, &QLineEdit::textEdited, this, [this] {
+  findEdit->installEventFilter(this);
+  replaceEdit->installEventFilter(this);
+  connect(findEdit, &QLineEdit::textEdited, this, [this] {
     // Incremental: search again from the start of the current match.
     int line = 0, index = 0, endLine = 0, endIndex = 0;
-    m_editor->getSelection(&line, &index, &endLine, &endIndex);
+    target->getSelection(&line, &index, &endLine, &endIndex);
     if (line < 0)
-      m_editor->getCursorPosition(&line, &index);
-    m_editor->setCursorPosition(line, index);
+      target->getCursorPosition(&line, &index);
+    target->setCursorPosition(line, index);
     findNext(false);
   });
   hide();
@@ -112,102 +112,102 @@ QSize FindBar::minimumSizeHint() const {
 }
 
 void FindBar::setEditor(QsciScintilla *editor) {
-  if (editor == m_editor)
+  if (editor == target)
     return;
-  m_editor = editor;
+  target = editor;
   setFound(true);
 }
 
 void FindBar::setReplaceAllowed(bool allowed) {
-  m_replaceAllowed = allowed;
+  replaceAllowed = allowed;
   if (!allowed)
-    m_replaceRow->hide();
+    replaceRow->hide();
 }
 
 void FindBar::open(bool replace) {
-  if (m_editor->hasSelectedText() && !m_editor->selectedText().contains('\n'))
-    m_find->setText(m_editor->selectedText());
-  m_replaceRow->setVisible(replace && m_replaceAllowed);
+  if (target->hasSelectedText() && !target->selectedText().contains('\n'))
+    findEdit->setText(target->selectedText());
+  replaceRow->setVisible(replace && replaceAllowed);
   show();
   // The field that is focused is the one whose text is selected, so typing
   // replaces the search text (as in Qt Creator and VS Code).
-  m_find->setFocus(Qt::ShortcutFocusReason);
-  m_find->selectAll();
+  findEdit->setFocus(Qt::ShortcutFocusReason);
+  findEdit->selectAll();
   updateCount();
 }
 
 int FindBar::searchFlags() const {
   int flags = 0;
-  if (m_case->isChecked())
+  if (caseButton->isChecked())
     flags |= SB::SCFIND_MATCHCASE;
-  if (m_word->isChecked())
+  if (wordButton->isChecked())
     flags |= SB::SCFIND_WHOLEWORD;
-  if (m_regex->isChecked())
+  if (regexButton->isChecked())
     flags |= SB::SCFIND_REGEXP | SB::SCFIND_CXX11REGEX;
   return flags;
 }
 
 FindBar::Count FindBar::countMatches() const {
   Count c;
-  const QByteArray needle = m_find->text().toUtf8();
+  const QByteArray needle = findEdit->text().toUtf8();
   if (needle.isEmpty())
     return c;
   // Scintilla's own search (the same flags as findFirst) over the whole
   // document, through the target so the selection is left alone.
-  const long length = m_editor->SendScintilla(SB::SCI_GETLENGTH);
-  const long selStart = m_editor->SendScintilla(SB::SCI_GETSELECTIONSTART);
-  const long selEnd = m_editor->SendScintilla(SB::SCI_GETSELECTIONEND);
-  const long oldTargetStart = m_editor->SendScintilla(SB::SCI_GETTARGETSTART);
-  const long oldTargetEnd = m_editor->SendScintilla(SB::SCI_GETTARGETEND);
-  m_editor->SendScintilla(SB::SCI_SETSEARCHFLAGS, (unsigned long)searchFlags());
+  const long length = target->SendScintilla(SB::SCI_GETLENGTH);
+  const long selStart = target->SendScintilla(SB::SCI_GETSELECTIONSTART);
+  const long selEnd = target->SendScintilla(SB::SCI_GETSELECTIONEND);
+  const long oldTargetStart = target->SendScintilla(SB::SCI_GETTARGETSTART);
+  const long oldTargetEnd = target->SendScintilla(SB::SCI_GETTARGETEND);
+  target->SendScintilla(SB::SCI_SETSEARCHFLAGS, (unsigned long)searchFlags());
   long from = 0;
   while (from <= length && c.total < kMaxCount) {
-    m_editor->SendScintilla(SB::SCI_SETTARGETRANGE, (unsigned long)from, length);
-    const long at = m_editor->SendScintilla(SB::SCI_SEARCHINTARGET,
+    target->SendScintilla(SB::SCI_SETTARGETRANGE, (unsigned long)from, length);
+    const long at = target->SendScintilla(SB::SCI_SEARCHINTARGET,
                                             (unsigned long)needle.size(), needle.constData());
     if (at < 0)
       break;
-    const long end = m_editor->SendScintilla(SB::SCI_GETTARGETEND);
+    const long end = target->SendScintilla(SB::SCI_GETTARGETEND);
     ++c.total;
     if (at == selStart && end == selEnd && selEnd > selStart)
       c.current = c.total;
     from = end > at ? end : at + 1; // an empty match must still advance
   }
-  m_editor->SendScintilla(SB::SCI_SETTARGETRANGE, (unsigned long)oldTargetStart,
+  target->SendScintilla(SB::SCI_SETTARGETRANGE, (unsigned long)oldTargetStart,
                           oldTargetEnd);
   return c;
 }
 
 void FindBar::updateCount() {
-  if (m_find->text().isEmpty()) {
-    m_status->clear();
+  if (findEdit->text().isEmpty()) {
+    status->clear();
     return;
   }
   const Count c = countMatches();
   const QString total =
       c.total >= kMaxCount ? QStringLiteral("%1+").arg(kMaxCount) : QString::number(c.total);
   if (c.total == 0)
-    m_status->setText(tr("no matches"));
+    status->setText(tr("no matches"));
   else if (c.current > 0)
-    m_status->setText(tr("%1 of %2").arg(c.current).arg(total));
+    status->setText(tr("%1 of %2").arg(c.current).arg(total));
   else
-    m_status->setText(tr("%1 matches").arg(total));
+    status->setText(tr("%1 matches").arg(total));
 }
 
 bool FindBar::findNext(bool backwards) {
-  QString text = m_find->text();
+  QString text = findEdit->text();
   if (text.isEmpty()) {
     setFound(true);
-    m_status->clear();
+    status->clear();
     return false;
   }
   int line = 0, index = 0, endLine = 0, endIndex = 0;
-  if (backwards && m_editor->hasSelectedText())
-    m_editor->getSelection(&line, &index, &endLine, &endIndex);
+  if (backwards && target->hasSelectedText())
+    target->getSelection(&line, &index, &endLine, &endIndex);
   else
-    m_editor->getCursorPosition(&line, &index);
-  bool found = m_editor->findFirst(text, m_regex->isChecked(), m_case->isChecked(),
-                                   m_word->isChecked(),
+    target->getCursorPosition(&line, &index);
+  bool found = target->findFirst(text, regexButton->isChecked(), caseButton->isChecked(),
+                                   wordButton->isChecked(),
                                    /*wrap=*/true, !backwards, line, index);
   setFound(found);
   updateCount();
@@ -215,48 +215,48 @@ bool FindBar::findNext(bool backwards) {
 }
 
 void FindBar::replaceCurrent() {
-  if (!m_replaceAllowed || m_editor->isReadOnly())
+  if (!replaceAllowed || target->isReadOnly())
     return;
   // Replace only a selection that is itself a match; otherwise just show
   // the next match, so nothing is replaced unseen.
-  if (m_editor->hasSelectedText()) {
+  if (target->hasSelectedText()) {
     int line = 0, index = 0, endLine = 0, endIndex = 0;
-    m_editor->getSelection(&line, &index, &endLine, &endIndex);
-    m_editor->setCursorPosition(line, index);
+    target->getSelection(&line, &index, &endLine, &endIndex);
+    target->setCursorPosition(line, index);
     int foundLine = 0, foundIndex = 0, foundEndLine = 0, foundEndIndex = 0;
     if (findNext(false)) {
-      m_editor->getSelection(&foundLine, &foundIndex, &foundEndLine, &foundEndIndex);
+      target->getSelection(&foundLine, &foundIndex, &foundEndLine, &foundEndIndex);
       if (foundLine != line || foundIndex != index || foundEndLine != endLine ||
           foundEndIndex != endIndex)
         return;
-      m_editor->replace(m_replace->text());
+      target->replace(replaceEdit->text());
     }
   }
   findNext(false);
 }
 
 int FindBar::replaceAll() {
-  QString text = m_find->text();
-  if (text.isEmpty() || !m_replaceAllowed || m_editor->isReadOnly())
+  QString text = findEdit->text();
+  if (text.isEmpty() || !replaceAllowed || target->isReadOnly())
     return 0;
   int count = 0;
-  m_editor->beginUndoAction();
-  bool found = m_editor->findFirst(text, m_regex->isChecked(), m_case->isChecked(),
-                                   m_word->isChecked(),
+  target->beginUndoAction();
+  bool found = target->findFirst(text, regexButton->isChecked(), caseButton->isChecked(),
+                                   wordButton->isChecked(),
                                    /*wrap=*/false, true, 0, 0);
   // The bound guards against a pattern that matches the empty string.
   while (found && count < 1000000) {
-    m_editor->replace(m_replace->text());
+    target->replace(replaceEdit->text());
     ++count;
-    found = m_editor->findNext();
+    found = target->findNext();
   }
-  m_editor->endUndoAction();
-  m_status->setText(tr("%n replaced", nullptr, count));
+  target->endUndoAction();
+  status->setText(tr("%n replaced", nullptr, count));
   return count;
 }
 
 void FindBar::setFound(bool found) {
-  m_find->setStyleSheet(found ? QString()
+  findEdit->setStyleSheet(found ? QString()
                               : QStringLiteral("QLineEdit { background: #f4c7c3; color: black; }"));
 }
 
@@ -265,11 +265,11 @@ bool FindBar::eventFilter(QObject *watched, QEvent *event) {
     auto *key = static_cast<QKeyEvent *>(event);
     if (key->key() == Qt::Key_Escape) {
       hide();
-      m_editor->setFocus();
+      target->setFocus();
       return true;
     }
     if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
-      if (watched == m_replace)
+      if (watched == replaceEdit)
         replaceCurrent();
       else
         findNext(key->modifiers() & Qt::ShiftModifier);

@@ -29,7 +29,7 @@ public:
   explicit FindBar(QsciScintilla *editor, QWidget *parent = nullptr);
 
   void setEditor(QsciScintilla *editor);
-  QsciScintilla *editor() const { return m_editor; }
+  QsciScintilla *editor() const { return target; }
   void setReplaceAllowed(bool allowed);
 
   /// Shows the bar with the editor's selection (if on one line) as the
@@ -55,9 +55,9 @@ public:
   void refreshCount() { updateCount(); }
   static constexpr int kMaxCount = 10000;
 
-  QLineEdit *findField() const { return m_find; }
-  QLineEdit *replaceField() const { return m_replace; }
-  QLabel *statusLabel() const { return m_status; }
+  QLineEdit *findField() const { return findEdit; }
+  QLineEdit *replaceField() const { return replaceEdit; }
+  QLabel *statusLabel() const { return status; }
 
   QSize minimumSizeHint() const override;
 
@@ -69,12 +69,12 @@ private:
   void updateCount();
   int searchFlags() const;
 
-  QsciScintilla *m_editor;
-  QLineEdit *m_find, *m_replace;
-  QToolButton *m_case, *m_word, *m_regex;
-  QLabel *m_status;
-  QWidget *m_replaceRow;
-  bool m_replaceAllowed = true;
+  QsciScintilla *target;
+  QLineEdit *findEdit, *replaceEdit;
+  QToolButton *caseButton, *wordButton, *regexButton;
+  QLabel *status;
+  QWidget *replaceRow;
+  bool replaceAllowed = true;
 };
 
 #endif

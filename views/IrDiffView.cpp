@@ -56,45 +56,45 @@ int mapLine(const QVector<int> &map, int line) {
 } // namespace
 
 IrDiffView::IrDiffView(QWidget *parent) : QWidget(parent) {
-  m_leftTitle = makeTitle("leftIrTitle");
-  m_rightTitle = makeTitle("rightIrTitle");
-  m_inlineTitle = makeTitle("inlineIrTitle");
-  m_left = makePane("leftIrPane");
-  m_right = makePane("rightIrPane");
-  m_inlinePane = makePane("inlineIrPane");
+  leftTitleLabel = makeTitle("leftIrTitle");
+  rightTitleLabel = makeTitle("rightIrTitle");
+  inlineTitleLabel = makeTitle("inlineIrTitle");
+  leftIr = makePane("leftIrPane");
+  rightIr = makePane("rightIrPane");
+  inlineIr = makePane("inlineIrPane");
 
   auto *splitter = new QSplitter(Qt::Horizontal);
   splitter->setObjectName("irSplitter");
   splitter->setChildrenCollapsible(false);
-  splitter->addWidget(titled(m_leftTitle, m_left));
-  splitter->addWidget(titled(m_rightTitle, m_right));
+  splitter->addWidget(titled(leftTitleLabel, leftIr));
+  splitter->addWidget(titled(rightTitleLabel, rightIr));
 
-  m_stack = new QStackedWidget;
-  m_stack->addWidget(splitter);
-  m_stack->addWidget(titled(m_inlineTitle, m_inlinePane));
+  stack = new QStackedWidget;
+  stack->addWidget(splitter);
+  stack->addWidget(titled(inlineTitleLabel, inlineIr));
 
   // The note shown over stale IR ("last successful compile, ...").
-  m_staleBanner = new QLabel;
-  m_staleBanner->setObjectName("staleBanner");
-  m_staleBanner->setWordWrap(true);
-  m_staleBanner->setContentsMargins(6, 3, 6, 3);
-  m_staleBanner->setStyleSheet(QStringLiteral(
+  staleBanner = new QLabel;
+  staleBanner->setObjectName("staleBanner");
+  staleBanner->setWordWrap(true);
+  staleBanner->setContentsMargins(6, 3, 6, 3);
+  staleBanner->setStyleSheet(QStringLiteral(
       "QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c46c; }"));
-  m_staleBanner->hide();
+  staleBanner->hide();
 
   // Change navigation, count and options.
-  m_prevChange = new QAction(tr("Previous Change"), this);
-  m_prevChange->setObjectName("prevChangeAction");
-  m_prevChange->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7));
-  m_prevChange->setToolTip(tr("Previous change (Shift+F7)"));
-  m_prevChange->setIconText(QStringLiteral("\u25b2"));
-  connect(m_prevChange, &QAction::triggered, this, [this] { goToChange(m_currentHunk - 1); });
-  m_nextChange = new QAction(tr("Next Change"), this);
-  m_nextChange->setObjectName("nextChangeAction");
-  m_nextChange->setShortcut(QKeySequence(Qt::Key_F7));
-  m_nextChange->setToolTip(tr("Next change (F7)"));
-  m_nextChange->setIconText(QStringLiteral("\u25bc"));
-  connect(m_nextChange, &QAction::triggered, this, [this] { goToChange(m_currentHunk + 1); });
+  prevChange = new QAction(tr("Previous Change"), this);
+  prevChange->setObjectName("prevChangeAction");
+  prevChange->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7));
+  prevChange->setToolTip(tr("Previous change (Shift+F7)"));
+  prevChange->setIconText(QStringLiteral("\u25b2"));
+  connect(prevChange, &QAction::triggered, this, [this] { goToChange(currentHunk - 1); });
+  nextChange = new QAction(tr("Next Change"), this);
+  nextChange->setObjectName("nextChangeAction");
+  nextChange->setShortcut(QKeySequence(Qt::Key_F7));
+  nextChange->setToolTip(tr("Next change (F7)"));
+  nextChange->setIconText(QStringLiteral("\u25bc"));
+  connect(nextChange, &QAction::triggered, this, [this] { goToChange(currentHunk + 1); });
   auto toolButton = [this](QAction *action, const char *name) {
     auto *b = new QToolButton(this);
     b->setDefaultAction(action);
@@ -102,59 +102,59 @@ IrDiffView::IrDiffView(QWidget *parent) : QWidget(parent) {
     b->setAutoRaise(true);
     return b;
   };
-  m_changeCount = new QLabel;
-  m_changeCount->setObjectName("changeCount");
-  m_changeCount->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("change 88 of 88")));
-  m_ignoreWhitespaceBox = new QCheckBox(tr("Ignore whitespace"));
-  m_ignoreWhitespaceBox->setObjectName("ignoreWhitespace");
-  m_ignoreWhitespaceBox->setToolTip(
+  changeCount = new QLabel;
+  changeCount->setObjectName("changeCount");
+  changeCount->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("change 88 of 88")));
+  ignoreWhitespaceBox = new QCheckBox(tr("Ignore whitespace"));
+  ignoreWhitespaceBox->setObjectName("ignoreWhitespace");
+  ignoreWhitespaceBox->setToolTip(
       tr("Lines that differ only in indentation or spacing count as unchanged"));
-  m_ignoreWhitespaceBox->setChecked(m_ignoreWhitespace);
-  connect(m_ignoreWhitespaceBox, &QCheckBox::toggled, this, &IrDiffView::setIgnoreWhitespace);
-  m_ignoreNumberingBox = new QCheckBox(tr("Ignore value numbering"));
-  m_ignoreNumberingBox->setObjectName("ignoreValueNumbering");
-  m_ignoreNumberingBox->setToolTip(
+  ignoreWhitespaceBox->setChecked(ignoringWhitespace);
+  connect(ignoreWhitespaceBox, &QCheckBox::toggled, this, &IrDiffView::setIgnoreWhitespace);
+  ignoreNumberingBox = new QCheckBox(tr("Ignore value numbering"));
+  ignoreNumberingBox->setObjectName("ignoreValueNumbering");
+  ignoreNumberingBox->setToolTip(
       tr("Lines that differ only in the numbers of SSA values (%9 → %11) or "
          "blocks (^bb2 → ^bb3) count as unchanged"));
-  connect(m_ignoreNumberingBox, &QCheckBox::toggled, this,
+  connect(ignoreNumberingBox, &QCheckBox::toggled, this,
           &IrDiffView::setIgnoreValueNumbering);
-  m_wrapBox = new QCheckBox(tr("Wrap lines"));
-  m_wrapBox->setObjectName("wrapLines");
-  m_wrapBox->setToolTip(tr("Wrap long lines, so changes far to the right are visible"));
-  connect(m_wrapBox, &QCheckBox::toggled, this, &IrDiffView::setWrapLines);
+  wrapBox = new QCheckBox(tr("Wrap lines"));
+  wrapBox->setObjectName("wrapLines");
+  wrapBox->setToolTip(tr("Wrap long lines, so changes far to the right are visible"));
+  connect(wrapBox, &QCheckBox::toggled, this, &IrDiffView::setWrapLines);
   auto *navRow = new QHBoxLayout;
   navRow->setContentsMargins(0, 0, 0, 0);
   navRow->setSpacing(4);
-  navRow->addWidget(toolButton(m_prevChange, "prevChange"));
-  navRow->addWidget(toolButton(m_nextChange, "nextChange"));
-  navRow->addWidget(m_changeCount);
+  navRow->addWidget(toolButton(prevChange, "prevChange"));
+  navRow->addWidget(toolButton(nextChange, "nextChange"));
+  navRow->addWidget(changeCount);
   navRow->addStretch(1);
-  navRow->addWidget(m_ignoreWhitespaceBox);
-  navRow->addWidget(m_ignoreNumberingBox);
-  navRow->addWidget(m_wrapBox);
+  navRow->addWidget(ignoreWhitespaceBox);
+  navRow->addWidget(ignoreNumberingBox);
+  navRow->addWidget(wrapBox);
   // A narrow IR dock keeps the change count whole: the checkboxes' texts
   // shorten (their tooltips say all).
-  m_ignoreNumberingBox->setText(tr("Ignore %N"));
+  ignoreNumberingBox->setText(tr("Ignore %N"));
 
   // Search inside a pane (Ctrl+F with the focus in it, or its menu).
-  m_findBar = new FindBar(m_right, this);
-  m_findBar->setObjectName("irFindBar");
-  m_findBar->setReplaceAllowed(false);
+  finder = new FindBar(rightIr, this);
+  finder->setObjectName("irFindBar");
+  finder->setReplaceAllowed(false);
 
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   layout->addLayout(navRow);
-  layout->addWidget(m_staleBanner);
-  layout->addWidget(m_stack, 1);
-  layout->addWidget(m_findBar);
+  layout->addWidget(staleBanner);
+  layout->addWidget(stack, 1);
+  layout->addWidget(finder);
 
   // Synchronised scrolling. QScintilla moves its scroll bars with signals
   // blocked, so wheel/keyboard/programmatic scrolls are only reported by
   // SCN_UPDATEUI (asynchronously, when the pane repaints). A scroll we make
-  // ourselves is remembered in m_expectedTop and its echo ignored, so the
+  // ourselves is remembered in expectedTop and its echo ignored, so the
   // panes never drive each other in a loop.
-  for (QsciScintilla *pane : {m_left, m_right}) {
+  for (QsciScintilla *pane : {leftIr, rightIr}) {
     connect(pane, &QsciScintillaBase::SCN_UPDATEUI, this, [this, pane](int updated) {
       if (updated & QsciScintillaBase::SC_UPDATE_V_SCROLL)
         syncFrom(pane);
@@ -178,106 +178,106 @@ IrPane *IrDiffView::makePane(const char *objectName) {
 }
 
 void IrDiffView::setSnapshotPasses(const QString &left, const QString &right) {
-  m_left->setSnapshotPass(left);
-  m_right->setSnapshotPass(right);
-  m_inlinePane->setSnapshotPass(right);
+  leftIr->setSnapshotPass(left);
+  rightIr->setSnapshotPass(right);
+  inlineIr->setSnapshotPass(right);
 }
 
 void IrDiffView::setDarkTheme(bool dark) {
-  m_dark = dark;
-  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+  darkTheme = dark;
+  for (IrPane *pane : {leftIr, rightIr, inlineIr})
     pane->setDarkTheme(dark);
 }
 
 void IrDiffView::setStale(const QString &note) {
-  m_stale = !note.isEmpty();
-  m_staleBanner->setText(note);
-  m_staleBanner->setVisible(m_stale);
-  for (IrPane *pane : {m_left, m_right, m_inlinePane})
-    pane->setMuted(m_stale);
+  stale = !note.isEmpty();
+  staleBanner->setText(note);
+  staleBanner->setVisible(stale);
+  for (IrPane *pane : {leftIr, rightIr, inlineIr})
+    pane->setMuted(stale);
 }
 
 void IrDiffView::setIgnoreWhitespace(bool on) {
-  if (m_ignoreWhitespaceBox->isChecked() != on)
-    m_ignoreWhitespaceBox->setChecked(on); // comes back here
-  if (on == m_ignoreWhitespace)
+  if (ignoreWhitespaceBox->isChecked() != on)
+    ignoreWhitespaceBox->setChecked(on); // comes back here
+  if (on == ignoringWhitespace)
     return;
-  m_ignoreWhitespace = on;
+  ignoringWhitespace = on;
   rediff();
 }
 
 void IrDiffView::setIgnoreValueNumbering(bool on) {
-  if (m_ignoreNumberingBox->isChecked() != on)
-    m_ignoreNumberingBox->setChecked(on); // comes back here
-  if (on == m_ignoreNumbering)
+  if (ignoreNumberingBox->isChecked() != on)
+    ignoreNumberingBox->setChecked(on); // comes back here
+  if (on == ignoringNumbering)
     return;
-  m_ignoreNumbering = on;
+  ignoringNumbering = on;
   rediff();
 }
 
 LineDiff::Options IrDiffView::diffOptions() const {
   LineDiff::Options o;
-  o.ignoreWhitespace = m_ignoreWhitespace;
-  o.ignoreValueNumbering = m_ignoreNumbering;
+  o.ignoreWhitespace = ignoringWhitespace;
+  o.ignoreValueNumbering = ignoringNumbering;
   return o;
 }
 
 void IrDiffView::setWrapLines(bool on) {
-  if (m_wrapBox->isChecked() != on)
-    m_wrapBox->setChecked(on);
-  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+  if (wrapBox->isChecked() != on)
+    wrapBox->setChecked(on);
+  for (IrPane *pane : {leftIr, rightIr, inlineIr})
     pane->setWrapMode(on ? QsciScintilla::WrapWord : QsciScintilla::WrapNone);
 }
 
-bool IrDiffView::wrapLines() const { return m_wrapBox->isChecked(); }
+bool IrDiffView::wrapLines() const { return wrapBox->isChecked(); }
 
 void IrDiffView::setZoom(int zoom) {
-  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+  for (IrPane *pane : {leftIr, rightIr, inlineIr})
     pane->zoomTo(zoom);
 }
 
 void IrDiffView::openFind(QsciScintilla *pane) {
   if (!pane)
-    pane = m_inline ? m_inlinePane : m_right;
-  m_findBar->setEditor(pane);
-  m_findBar->open(false);
+    pane = inlineShown ? inlineIr : rightIr;
+  finder->setEditor(pane);
+  finder->open(false);
 }
 
 QsciScintilla *IrDiffView::focusedPane() const {
-  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+  for (IrPane *pane : {leftIr, rightIr, inlineIr})
     if (pane->hasFocus() && pane->isVisible())
       return pane;
   return nullptr;
 }
 
 void IrDiffView::rediff() {
-  m_diff = LineDiff::compute(m_leftText, m_rightText, diffOptions());
+  lineDiff = LineDiff::compute(leftText, rightText, diffOptions());
   applyDiffMarks();
   applyInline();
-  m_currentHunk = -1;
+  currentHunk = -1;
   updateChangeCount();
 }
 
 void IrDiffView::updateChangeCount() {
-  const int n = m_diff.hunks().size();
+  const int n = lineDiff.hunks().size();
   if (n == 0)
-    m_changeCount->setText(tr("no changes"));
-  else if (m_currentHunk < 0)
-    m_changeCount->setText(n == 1 ? tr("1 change") : tr("%1 changes").arg(n));
+    changeCount->setText(tr("no changes"));
+  else if (currentHunk < 0)
+    changeCount->setText(n == 1 ? tr("1 change") : tr("%1 changes").arg(n));
   else
-    m_changeCount->setText(tr("change %1 of %2").arg(m_currentHunk + 1).arg(n));
-  m_prevChange->setEnabled(n > 0);
-  m_nextChange->setEnabled(n > 0);
+    changeCount->setText(tr("change %1 of %2").arg(currentHunk + 1).arg(n));
+  prevChange->setEnabled(n > 0);
+  nextChange->setEnabled(n > 0);
 }
 
 void IrDiffView::goToChange(int index) {
-  const QVector<LineDiff::Hunk> &hunks = m_diff.hunks();
+  const QVector<LineDiff::Hunk> &hunks = lineDiff.hunks();
   if (hunks.isEmpty())
     return;
   // Wraps around at both ends.
   const int n = hunks.size();
-  m_currentHunk = ((index % n) + n) % n;
-  const LineDiff::Hunk &h = hunks.at(m_currentHunk);
+  currentHunk = ((index % n) + n) % n;
+  const LineDiff::Hunk &h = hunks.at(currentHunk);
   updateChangeCount();
 
   // Select the first changed word (or the first changed line) so that a
@@ -294,78 +294,78 @@ void IrDiffView::goToChange(int index) {
                        int(text.left(to).toUtf8().size()));
     pane->ensureCursorVisible();
   };
-  if (m_inline) {
-    for (int i = 0; i < m_diff.unified().size(); ++i) {
-      const LineDiff::UnifiedLine &u = m_diff.unified().at(i);
+  if (inlineShown) {
+    for (int i = 0; i < lineDiff.unified().size(); ++i) {
+      const LineDiff::UnifiedLine &u = lineDiff.unified().at(i);
       if ((u.leftLine >= h.leftStart && u.leftLine < h.leftStart + h.leftCount) ||
           (u.rightLine >= h.rightStart && u.rightLine < h.rightStart + h.rightCount)) {
-        scrollToLine(m_inlinePane, std::max(0, i - 3));
-        m_inlinePane->setSelection(i, 0, i, 1);
-        m_inlinePane->ensureCursorVisible();
+        scrollToLine(inlineIr, std::max(0, i - 3));
+        inlineIr->setSelection(i, 0, i, 1);
+        inlineIr->ensureCursorVisible();
         break;
       }
     }
     return;
   }
-  m_syncing = true;
-  scrollToLine(m_left, std::max(0, h.leftStart - 3));
-  scrollToLine(m_right, std::max(0, h.rightStart - 3));
-  m_syncing = false;
-  m_expectedTop[0] = firstVisibleLine(m_left);
-  m_expectedTop[1] = firstVisibleLine(m_right);
+  syncing = true;
+  scrollToLine(leftIr, std::max(0, h.leftStart - 3));
+  scrollToLine(rightIr, std::max(0, h.rightStart - 3));
+  syncing = false;
+  expectedTop[0] = firstVisibleLine(leftIr);
+  expectedTop[1] = firstVisibleLine(rightIr);
   if (h.rightCount > 0)
-    selectIn(m_right, h.rightStart, &m_diff.right().at(h.rightStart),
-             m_diff.rightLines().at(h.rightStart));
+    selectIn(rightIr, h.rightStart, &lineDiff.right().at(h.rightStart),
+             lineDiff.rightLines().at(h.rightStart));
   if (h.leftCount > 0)
-    selectIn(m_left, h.leftStart, &m_diff.left().at(h.leftStart),
-             m_diff.leftLines().at(h.leftStart));
+    selectIn(leftIr, h.leftStart, &lineDiff.left().at(h.leftStart),
+             lineDiff.leftLines().at(h.leftStart));
 }
 
 void IrDiffView::setTexts(const QString &left, const QString &right,
                           const QString &leftTitle, const QString &rightTitle) {
-  m_leftText = left;
-  m_rightText = right;
-  m_diff = LineDiff::compute(left, right, diffOptions());
-  m_currentHunk = -1;
-  m_leftTitle->setText(leftTitle);
-  m_rightTitle->setText(rightTitle);
+  leftText = left;
+  rightText = right;
+  lineDiff = LineDiff::compute(left, right, diffOptions());
+  currentHunk = -1;
+  leftTitleLabel->setText(leftTitle);
+  rightTitleLabel->setText(rightTitle);
   auto fileName = [](QString title) {
     title.remove(QStringLiteral(" (pinned)"));
     return title.replace(QLatin1Char(' '), QLatin1Char('-')) + QStringLiteral(".mlir");
   };
-  m_left->setSnapshotName(fileName(leftTitle));
-  m_right->setSnapshotName(fileName(rightTitle));
-  m_inlinePane->setSnapshotName(fileName(rightTitle));
-  m_inlineTitle->setText(leftTitle + QStringLiteral(" \u2192 ") + rightTitle);
-  m_highlightedSourceLine = 0;
+  leftIr->setSnapshotName(fileName(leftTitle));
+  rightIr->setSnapshotName(fileName(rightTitle));
+  inlineIr->setSnapshotName(fileName(rightTitle));
+  inlineTitleLabel->setText(leftTitle + QStringLiteral(" \u2192 ") + rightTitle);
+  highlightedSourceLine = 0;
 
-  m_syncing = true;
-  m_left->setText(left);
-  m_right->setText(right);
+  syncing = true;
+  leftIr->setText(left);
+  rightIr->setText(right);
   // New texts start at their left edge (a change far right scrolled them).
-  for (IrPane *pane : {m_left, m_right, m_inlinePane})
+  for (IrPane *pane : {leftIr, rightIr, inlineIr})
     pane->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, 0UL);
-  m_syncing = false;
-  m_expectedTop[0] = m_expectedTop[1] = -1;
+  syncing = false;
+  expectedTop[0] = expectedTop[1] = -1;
   applyDiffMarks();
   applyInline();
   updateChangeCount();
   // An open find bar counts the matches of the new texts ("1 of 5" was
   // the previous pass's).
-  if (m_findBar->isVisible())
-    m_findBar->refreshCount();
+  if (finder->isVisible())
+    finder->refreshCount();
 }
 
 void IrDiffView::setSourceMaps(std::vector<int> left, std::vector<int> right) {
-  m_leftMap = std::move(left);
-  m_rightMap = std::move(right);
+  leftSourceMap = std::move(left);
+  rightSourceMap = std::move(right);
 }
 
 void IrDiffView::setInlineDiff(bool on) {
-  if (on == m_inline)
+  if (on == inlineShown)
     return;
-  m_inline = on;
-  m_stack->setCurrentIndex(on ? 1 : 0);
+  inlineShown = on;
+  stack->setCurrentIndex(on ? 1 : 0);
 }
 
 void IrDiffView::markWords(QsciScintilla *pane, int line, const QString &text,
@@ -385,50 +385,50 @@ void IrDiffView::markWords(QsciScintilla *pane, int line, const QString &text,
 }
 
 void IrDiffView::applyDiffMarks() {
-  for (QsciScintilla *pane : {m_left, m_right}) {
+  for (QsciScintilla *pane : {leftIr, rightIr}) {
     pane->markerDeleteAll(-1);
     pane->SendScintilla(SB::SCI_SETINDICATORCURRENT, (unsigned long)ChangedWordIndicator);
     pane->SendScintilla(SB::SCI_INDICATORCLEARRANGE, 0UL,
                         pane->SendScintilla(SB::SCI_GETLENGTH));
   }
-  const QVector<LineDiff::Line> &left = m_diff.left();
+  const QVector<LineDiff::Line> &left = lineDiff.left();
   for (int i = 0; i < left.size(); ++i) {
     if (left[i].kind == LineDiff::Kind::Removed) {
-      m_left->markerAdd(i, RemovedMarker);
+      leftIr->markerAdd(i, RemovedMarker);
     } else if (left[i].kind == LineDiff::Kind::Changed) {
-      m_left->markerAdd(i, ChangedMarker);
-      markWords(m_left, i, m_diff.leftLines().at(i), left[i].words, 0);
+      leftIr->markerAdd(i, ChangedMarker);
+      markWords(leftIr, i, lineDiff.leftLines().at(i), left[i].words, 0);
     }
   }
-  const QVector<LineDiff::Line> &right = m_diff.right();
+  const QVector<LineDiff::Line> &right = lineDiff.right();
   for (int i = 0; i < right.size(); ++i) {
     if (right[i].kind == LineDiff::Kind::Added) {
-      m_right->markerAdd(i, AddedMarker);
+      rightIr->markerAdd(i, AddedMarker);
     } else if (right[i].kind == LineDiff::Kind::Changed) {
-      m_right->markerAdd(i, ChangedMarker);
-      markWords(m_right, i, m_diff.rightLines().at(i), right[i].words, 0);
+      rightIr->markerAdd(i, ChangedMarker);
+      markWords(rightIr, i, lineDiff.rightLines().at(i), right[i].words, 0);
     }
   }
 }
 
 void IrDiffView::applyInline() {
-  m_inlinePane->setText(m_diff.unifiedText());
-  m_inlinePane->markerDeleteAll(-1);
-  const QVector<LineDiff::UnifiedLine> &lines = m_diff.unified();
+  inlineIr->setText(lineDiff.unifiedText());
+  inlineIr->markerDeleteAll(-1);
+  const QVector<LineDiff::UnifiedLine> &lines = lineDiff.unified();
   for (int i = 0; i < lines.size(); ++i) {
     const LineDiff::UnifiedLine &u = lines[i];
     if (u.kind == LineDiff::Kind::Removed)
-      m_inlinePane->markerAdd(i, RemovedMarker);
+      inlineIr->markerAdd(i, RemovedMarker);
     else if (u.kind == LineDiff::Kind::Added)
-      m_inlinePane->markerAdd(i, AddedMarker);
+      inlineIr->markerAdd(i, AddedMarker);
     if (u.changed)
-      markWords(m_inlinePane, i, u.text, u.words, 2); // after "- " / "+ "
+      markWords(inlineIr, i, u.text, u.words, 2); // after "- " / "+ "
   }
 }
 
 void IrDiffView::highlightSourceLine(int line, const std::vector<int> &leftMap,
                                      const std::vector<int> &rightMap) {
-  m_highlightedSourceLine = line;
+  highlightedSourceLine = line;
   auto maps = [line](const std::vector<int> &map, int i) {
     return line > 0 && i >= 0 && i < int(map.size()) && map[size_t(i)] == line;
   };
@@ -439,14 +439,14 @@ void IrDiffView::highlightSourceLine(int line, const std::vector<int> &leftMap,
   for (int i = 0; i < int(rightMap.size()); ++i)
     if (maps(rightMap, i))
       right.push_back(i);
-  const QVector<LineDiff::UnifiedLine> &lines = m_diff.unified();
+  const QVector<LineDiff::UnifiedLine> &lines = lineDiff.unified();
   for (int i = 0; i < lines.size(); ++i)
     if (maps(leftMap, lines[i].leftLine) || maps(rightMap, lines[i].rightLine))
       inlined.push_back(i);
   // Panes whose marks stay (a step on the same line) are not touched: a
   // marker change repaints a pane's whole text.
-  for (auto [pane, marked] : {std::pair{m_left, &left}, std::pair{m_right, &right},
-                              std::pair{m_inlinePane, &inlined}}) {
+  for (auto [pane, marked] : {std::pair{leftIr, &left}, std::pair{rightIr, &right},
+                              std::pair{inlineIr, &inlined}}) {
     markers::setLines(pane, SourceLineMarker, *marked);
     markers::setLines(pane, SourceLineBackMarker, *marked);
   }
@@ -455,54 +455,54 @@ void IrDiffView::highlightSourceLine(int line, const std::vector<int> &leftMap,
 
   // Bring each pane's first mark into view without dragging the other: the
   // scrolls' SCN_UPDATEUI echoes are ignored.
-  const int before[2] = {firstVisibleLine(m_left), firstVisibleLine(m_right)};
-  m_syncing = true;
-  for (QsciScintilla *pane : {m_left, m_right, m_inlinePane}) {
+  const int before[2] = {firstVisibleLine(leftIr), firstVisibleLine(rightIr)};
+  syncing = true;
+  for (QsciScintilla *pane : {leftIr, rightIr, inlineIr}) {
     const QVector<int> marked = linesWithMarker(pane, SourceLineMarker);
     if (!marked.isEmpty())
       pane->ensureLineVisible(marked.front());
   }
-  m_syncing = false;
-  const int after[2] = {firstVisibleLine(m_left), firstVisibleLine(m_right)};
+  syncing = false;
+  const int after[2] = {firstVisibleLine(leftIr), firstVisibleLine(rightIr)};
   for (int side = 0; side < 2; ++side)
     if (after[side] != before[side])
-      m_expectedTop[side] = after[side];
+      expectedTop[side] = after[side];
 }
 
 void IrDiffView::revealLines(int leftLine, int rightLine) {
-  const int before[2] = {firstVisibleLine(m_left), firstVisibleLine(m_right)};
-  m_syncing = true;
+  const int before[2] = {firstVisibleLine(leftIr), firstVisibleLine(rightIr)};
+  syncing = true;
   if (leftLine >= 0)
-    m_left->ensureLineVisible(leftLine);
+    leftIr->ensureLineVisible(leftLine);
   if (rightLine >= 0)
-    m_right->ensureLineVisible(rightLine);
-  m_syncing = false;
-  const int after[2] = {firstVisibleLine(m_left), firstVisibleLine(m_right)};
+    rightIr->ensureLineVisible(rightLine);
+  syncing = false;
+  const int after[2] = {firstVisibleLine(leftIr), firstVisibleLine(rightIr)};
   for (int side = 0; side < 2; ++side)
     if (after[side] != before[side])
-      m_expectedTop[side] = after[side];
+      expectedTop[side] = after[side];
 }
 
 QVector<int> IrDiffView::changedLinesLeft() const {
-  return m_diff.leftLinesOfKind(LineDiff::Kind::Changed);
+  return lineDiff.leftLinesOfKind(LineDiff::Kind::Changed);
 }
 QVector<int> IrDiffView::changedLinesRight() const {
-  return m_diff.rightLinesOfKind(LineDiff::Kind::Changed);
+  return lineDiff.rightLinesOfKind(LineDiff::Kind::Changed);
 }
 QVector<int> IrDiffView::removedLines() const {
-  return m_diff.leftLinesOfKind(LineDiff::Kind::Removed);
+  return lineDiff.leftLinesOfKind(LineDiff::Kind::Removed);
 }
 QVector<int> IrDiffView::addedLines() const {
-  return m_diff.rightLinesOfKind(LineDiff::Kind::Added);
+  return lineDiff.rightLinesOfKind(LineDiff::Kind::Added);
 }
 QVector<int> IrDiffView::sourceHighlightedLinesLeft() const {
-  return linesWithMarker(m_left, SourceLineMarker);
+  return linesWithMarker(leftIr, SourceLineMarker);
 }
 QVector<int> IrDiffView::sourceHighlightedLinesRight() const {
-  return linesWithMarker(m_right, SourceLineMarker);
+  return linesWithMarker(rightIr, SourceLineMarker);
 }
 QVector<int> IrDiffView::sourceHighlightedLinesInline() const {
-  return linesWithMarker(m_inlinePane, SourceLineMarker);
+  return linesWithMarker(inlineIr, SourceLineMarker);
 }
 
 QVector<int> IrDiffView::linesWithMarker(QsciScintilla *pane, int marker) {
@@ -521,31 +521,31 @@ void IrDiffView::scrollToLine(QsciScintilla *pane, int line) {
 }
 
 void IrDiffView::syncFrom(QsciScintilla *pane) {
-  if (m_syncing || m_inline)
+  if (syncing || inlineShown)
     return;
-  const int side = pane == m_left ? 0 : 1;
+  const int side = pane == leftIr ? 0 : 1;
   const int top = firstVisibleLine(pane);
-  if (m_expectedTop[side] >= 0) {
-    const bool echo = m_expectedTop[side] == top;
-    m_expectedTop[side] = -1;
+  if (expectedTop[side] >= 0) {
+    const bool echo = expectedTop[side] == top;
+    expectedTop[side] = -1;
     if (echo)
       return; // the pane followed the other one; nothing to propagate
   }
-  QsciScintilla *other = side == 0 ? m_right : m_left;
-  const QVector<int> &map = side == 0 ? m_diff.leftToRight() : m_diff.rightToLeft();
+  QsciScintilla *other = side == 0 ? rightIr : leftIr;
+  const QVector<int> &map = side == 0 ? lineDiff.leftToRight() : lineDiff.rightToLeft();
   const int target = mapLine(map, top);
   if (firstVisibleLine(other) == target)
     return;
-  m_syncing = true;
+  syncing = true;
   scrollToLine(other, target);
-  m_syncing = false;
-  m_expectedTop[1 - side] = firstVisibleLine(other); // may be clamped
+  syncing = false;
+  expectedTop[1 - side] = firstVisibleLine(other); // may be clamped
 }
 
 void IrDiffView::syncHorizontalFrom(QsciScintilla *pane) {
-  if (m_syncing || m_inline)
+  if (syncing || inlineShown)
     return;
-  QsciScintilla *other = pane == m_left ? m_right : m_left;
+  QsciScintilla *other = pane == leftIr ? rightIr : leftIr;
   const long x = pane->SendScintilla(QsciScintillaBase::SCI_GETXOFFSET);
   if (other->SendScintilla(QsciScintillaBase::SCI_GETXOFFSET) != x)
     other->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, (unsigned long)x);
@@ -558,15 +558,15 @@ void IrDiffView::paneLineClicked(QsciScintilla *pane, int line) {
     return i >= 0 && i < int(map.size()) ? map[size_t(i)] : 0;
   };
   int source = 0;
-  if (pane == m_left) {
-    source = lookup(m_leftMap, line);
-  } else if (pane == m_right) {
-    source = lookup(m_rightMap, line);
-  } else if (line < m_diff.unified().size()) {
-    const LineDiff::UnifiedLine &u = m_diff.unified().at(line);
-    source = u.rightLine >= 0 ? lookup(m_rightMap, u.rightLine) : 0;
+  if (pane == leftIr) {
+    source = lookup(leftSourceMap, line);
+  } else if (pane == rightIr) {
+    source = lookup(rightSourceMap, line);
+  } else if (line < lineDiff.unified().size()) {
+    const LineDiff::UnifiedLine &u = lineDiff.unified().at(line);
+    source = u.rightLine >= 0 ? lookup(rightSourceMap, u.rightLine) : 0;
     if (source <= 0)
-      source = lookup(m_leftMap, u.leftLine);
+      source = lookup(leftSourceMap, u.leftLine);
   }
   if (source > 0)
     Q_EMIT irLineClicked(source);
@@ -574,7 +574,7 @@ void IrDiffView::paneLineClicked(QsciScintilla *pane, int line) {
 
 bool IrDiffView::eventFilter(QObject *watched, QEvent *event) {
   if (event->type() == QEvent::MouseButtonRelease) {
-    for (QsciScintilla *pane : {m_left, m_right, m_inlinePane}) {
+    for (QsciScintilla *pane : {leftIr, rightIr, inlineIr}) {
       if (watched != pane->viewport())
         continue;
       auto *me = static_cast<QMouseEvent *>(event);

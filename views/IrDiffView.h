@@ -26,7 +26,7 @@
 #define SPYRE_VIEWS_IRDIFFVIEW_H
 
 #include "IrPane.h"
-#include "LineDiff.h"
+#include "models/LineDiff.h"
 
 #include <QVector>
 #include <QWidget>
@@ -68,34 +68,34 @@ public:
   /// right one's), for their Run This Snapshot.
   void setSnapshotPasses(const QString &left, const QString &right);
   void setInlineDiff(bool on);
-  bool isInlineDiff() const { return m_inline; }
+  bool isInlineDiff() const { return inlineShown; }
   /// Light or dark paper, text, margins and diff colours for every pane.
   void setDarkTheme(bool dark);
-  bool isDarkTheme() const { return m_dark; }
+  bool isDarkTheme() const { return darkTheme; }
   /// A non-empty note greys every pane and shows the note above them (the
   /// IR is not the current kernel's); an empty one makes them current.
   void setStale(const QString &note);
-  bool isStale() const { return m_stale; }
+  bool isStale() const { return stale; }
   /// Whether whitespace-only differences are ignored (default: yes).
   void setIgnoreWhitespace(bool on);
-  bool ignoresWhitespace() const { return m_ignoreWhitespace; }
+  bool ignoresWhitespace() const { return ignoringWhitespace; }
   /// Whether lines differing only in SSA value / block numbers count as
   /// the same (default: no).
   void setIgnoreValueNumbering(bool on);
-  bool ignoresValueNumbering() const { return m_ignoreNumbering; }
+  bool ignoresValueNumbering() const { return ignoringNumbering; }
   void setWrapLines(bool on);
   bool wrapLines() const;
   /// QScintilla zoom (points added to the font size) of every pane.
   void setZoom(int zoom);
   /// Shows the change with this index (wrapping around; see hunks()).
   void goToChange(int index);
-  int currentChange() const { return m_currentHunk; }
-  QAction *nextChangeAction() const { return m_nextChange; }
-  QAction *previousChangeAction() const { return m_prevChange; }
-  QLabel *changeCountLabel() const { return m_changeCount; }
+  int currentChange() const { return currentHunk; }
+  QAction *nextChangeAction() const { return nextChange; }
+  QAction *previousChangeAction() const { return prevChange; }
+  QLabel *changeCountLabel() const { return changeCount; }
   /// Opens the find bar on `pane` (nullptr: the right or inline pane).
   void openFind(QsciScintilla *pane = nullptr);
-  FindBar *findBar() const { return m_findBar; }
+  FindBar *findBar() const { return finder; }
   /// The pane with the keyboard focus, or nullptr.
   QsciScintilla *focusedPane() const;
   /// Marks the IR lines i with leftMap[i] == line (left pane) and
@@ -108,12 +108,12 @@ public:
   /// Scrolls each pane to show its line (0-based; -1: leave it) without
   /// the synchronised scrolling dragging the other pane along.
   void revealLines(int leftLine, int rightLine);
-  QsciScintilla *leftPane() const { return m_left; }
-  QsciScintilla *rightPane() const { return m_right; }
-  QsciScintilla *inlinePane() const { return m_inlinePane; }
-  QLabel *leftTitle() const { return m_leftTitle; }
-  QLabel *rightTitle() const { return m_rightTitle; }
-  const LineDiff &diff() const { return m_diff; }
+  QsciScintilla *leftPane() const { return leftIr; }
+  QsciScintilla *rightPane() const { return rightIr; }
+  QsciScintilla *inlinePane() const { return inlineIr; }
+  QLabel *leftTitle() const { return leftTitleLabel; }
+  QLabel *rightTitle() const { return rightTitleLabel; }
+  const LineDiff &diff() const { return lineDiff; }
 
   /// 0-based lines, from the current diff.
   QVector<int> changedLinesLeft() const;
@@ -153,29 +153,29 @@ private:
                         const QVector<LineDiff::Range> &ranges, int offset);
   static QVector<int> linesWithMarker(QsciScintilla *pane, int marker);
 
-  QStackedWidget *m_stack = nullptr;
-  QLabel *m_leftTitle = nullptr, *m_rightTitle = nullptr, *m_inlineTitle = nullptr;
-  IrPane *m_left = nullptr, *m_right = nullptr, *m_inlinePane = nullptr;
-  QLabel *m_staleBanner = nullptr, *m_changeCount = nullptr;
-  QAction *m_prevChange = nullptr, *m_nextChange = nullptr;
-  QCheckBox *m_ignoreWhitespaceBox = nullptr, *m_wrapBox = nullptr;
-  QCheckBox *m_ignoreNumberingBox = nullptr;
-  FindBar *m_findBar = nullptr;
-  QString m_leftText, m_rightText;
-  bool m_ignoreWhitespace = true;
-  bool m_ignoreNumbering = false;
-  bool m_stale = false;
-  int m_currentHunk = -1;
-  LineDiff m_diff;
-  std::vector<int> m_leftMap, m_rightMap;
-  int m_highlightedSourceLine = 0;
-  bool m_inline = false;
-  bool m_dark = false;
-  bool m_inlineDirty = true;
-  bool m_syncing = false;
+  QStackedWidget *stack = nullptr;
+  QLabel *leftTitleLabel = nullptr, *rightTitleLabel = nullptr, *inlineTitleLabel = nullptr;
+  IrPane *leftIr = nullptr, *rightIr = nullptr, *inlineIr = nullptr;
+  QLabel *staleBanner = nullptr, *changeCount = nullptr;
+  QAction *prevChange = nullptr, *nextChange = nullptr;
+  QCheckBox *ignoreWhitespaceBox = nullptr, *wrapBox = nullptr;
+  QCheckBox *ignoreNumberingBox = nullptr;
+  FindBar *finder = nullptr;
+  QString leftText, rightText;
+  bool ignoringWhitespace = true;
+  bool ignoringNumbering = false;
+  bool stale = false;
+  int currentHunk = -1;
+  LineDiff lineDiff;
+  std::vector<int> leftSourceMap, rightSourceMap;
+  int highlightedSourceLine = 0;
+  bool inlineShown = false;
+  bool darkTheme = false;
+  bool inlineDirty = true;
+  bool syncing = false;
   /// Per side (0 left, 1 right): the first visible line a sync scroll
   /// just set, whose SCN_UPDATEUI echo is to be ignored; -1 when none.
-  int m_expectedTop[2] = {-1, -1};
+  int expectedTop[2] = {-1, -1};
 };
 
 #endif

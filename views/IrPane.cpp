@@ -33,9 +33,9 @@ const PaneColours kDark{{37, 37, 38},      {133, 133, 133}, {75, 30, 30},
 IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(parent) {
   setObjectName(objectName);
   setUtf8(true);
-  m_lexer = new KtirLexer(this);
-  m_lexer->setFoldingEnabled(false);
-  setLexer(m_lexer);
+  kernelLexer = new KtirLexer(this);
+  kernelLexer->setFoldingEnabled(false);
+  setLexer(kernelLexer);
   setReadOnly(true);
   SendScintilla(SB::SCI_SETUNDOCOLLECTION, 0UL);
   setWrapMode(QsciScintilla::WrapNone);
@@ -53,7 +53,7 @@ IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(paren
   SendScintilla(SB::SCI_CLEARCMDKEY, (unsigned long)(SB::SCK_DIVIDE + (SB::SCMOD_CTRL << 16)));
 
   // Margin 0: line numbers; margin 1: the source-line arrow.
-  setMarginsFont(m_lexer->defaultFont(KtirLexer::Default));
+  setMarginsFont(kernelLexer->defaultFont(KtirLexer::Default));
   setMarginType(0, QsciScintilla::NumberMargin);
   setMarginLineNumbers(0, true);
   setMarginWidth(0, QStringLiteral("00000"));
@@ -77,22 +77,22 @@ IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(paren
 IrPane::~IrPane() = default;
 
 void IrPane::setDarkTheme(bool dark) {
-  m_dark = dark;
+  darkTheme = dark;
   applyTheme();
 }
 
-void IrPane::setMuted(bool muted) { m_lexer->setMuted(muted); }
-bool IrPane::isMuted() const { return m_lexer->isMuted(); }
+void IrPane::setMuted(bool muted) { kernelLexer->setMuted(muted); }
+bool IrPane::isMuted() const { return kernelLexer->isMuted(); }
 
 void IrPane::applyTheme() {
-  const PaneColours &c = m_dark ? kDark : kLight;
-  m_lexer->setDarkTheme(m_dark);
-  setPaper(m_lexer->defaultPaper(KtirLexer::Default));
-  setColor(m_lexer->defaultColor(KtirLexer::Default));
+  const PaneColours &c = darkTheme ? kDark : kLight;
+  kernelLexer->setDarkTheme(darkTheme);
+  setPaper(kernelLexer->defaultPaper(KtirLexer::Default));
+  setColor(kernelLexer->defaultColor(KtirLexer::Default));
   SendScintilla(SB::SCI_STYLESETBACK, SB::STYLE_DEFAULT,
-                m_lexer->defaultPaper(KtirLexer::Default));
+                kernelLexer->defaultPaper(KtirLexer::Default));
   SendScintilla(SB::SCI_STYLESETFORE, SB::STYLE_DEFAULT,
-                m_lexer->defaultColor(KtirLexer::Default));
+                kernelLexer->defaultColor(KtirLexer::Default));
   setMarginsBackgroundColor(c.margin);
   setMarginsForegroundColor(c.marginText);
   setMarkerBackgroundColor(c.removed, RemovedMarker);
@@ -102,11 +102,11 @@ void IrPane::applyTheme() {
   setMarkerBackgroundColor(c.source, SourceLineMarker);
   setMarkerBackgroundColor(c.source, SourceLineBackMarker);
   // The stepped run's instruction: amber, like the timeline's cursor.
-  setMarkerBackgroundColor(m_dark ? QColor(0x6a, 0x4a, 0x10) : QColor(0xff, 0xe0, 0xa8),
+  setMarkerBackgroundColor(darkTheme ? QColor(0x6a, 0x4a, 0x10) : QColor(0xff, 0xe0, 0xa8),
                            ExecutionMarker);
   setIndicatorForegroundColor(c.word, ChangedWordIndicator);
   setSelectionBackgroundColor(c.selection);
-  setCaretForegroundColor(m_lexer->defaultColor(KtirLexer::Default));
+  setCaretForegroundColor(kernelLexer->defaultColor(KtirLexer::Default));
 }
 
 bool IrPane::saveSnapshot(const QString &path, QString *error) const {
@@ -132,17 +132,17 @@ QMenu *IrPane::createContextMenu(QWidget *parent) {
   menu->addAction(tr("Copy &Snapshot"), this, [this] { copySnapshot(); })
       ->setObjectName("copySnapshotAction");
   menu->addAction(tr("Sa&ve Snapshot As…"), this, [this] {
-        QString path = ExportFolder::askSave(this, tr("Save snapshot"), m_snapshotName,
+        QString path = ExportFolder::askSave(this, tr("Save snapshot"), pinnedName,
                                              tr("MLIR (*.mlir);;All files (*)"));
         QString error;
         if (!path.isEmpty() && !saveSnapshot(path, &error))
           QMessageBox::warning(this, tr("Save snapshot"), error);
       })->setObjectName("saveSnapshotAction");
   QAction *run = menu->addAction(tr("&Run This Snapshot"), this, [this] {
-    Q_EMIT runSnapshotRequested(m_snapshotPass);
+    Q_EMIT runSnapshotRequested(pinnedPass);
   });
   run->setObjectName("runSnapshotAction");
-  run->setEnabled(!m_snapshotPass.isEmpty());
+  run->setEnabled(!pinnedPass.isEmpty());
   run->setToolTip(tr("Execute the IR after this pass on the run's inputs and "
                      "compare its outputs with the KTIR's"));
   menu->addSeparator();

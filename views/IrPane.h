@@ -34,20 +34,20 @@ public:
   explicit IrPane(const QString &objectName, QWidget *parent = nullptr);
   ~IrPane() override;
 
-  KtirLexer *ktirLexer() const { return m_lexer; }
+  KtirLexer *ktirLexer() const { return kernelLexer; }
   void setDarkTheme(bool dark);
-  bool isDarkTheme() const { return m_dark; }
+  bool isDarkTheme() const { return darkTheme; }
   /// Grey text on grey paper: the IR shown is not the current kernel's.
   void setMuted(bool muted);
   bool isMuted() const;
 
   /// The name Save Snapshot As… proposes ("after-lower-to-dataflow.mlir").
-  void setSnapshotName(const QString &name) { m_snapshotName = name; }
-  QString snapshotName() const { return m_snapshotName; }
+  void setSnapshotName(const QString &name) { pinnedName = name; }
+  QString snapshotName() const { return pinnedName; }
   /// The pass whose snapshot the pane shows (Run This Snapshot runs it);
   /// empty: nothing to run.
-  void setSnapshotPass(const QString &pass) { m_snapshotPass = pass; }
-  QString snapshotPass() const { return m_snapshotPass; }
+  void setSnapshotPass(const QString &pass) { pinnedPass = pass; }
+  QString snapshotPass() const { return pinnedPass; }
   /// Writes the pane's whole text; false with `error` set on failure.
   bool saveSnapshot(const QString &path, QString *error) const;
   /// Puts the pane's whole text on the clipboard.
@@ -68,10 +68,10 @@ protected:
 private:
   void applyTheme();
 
-  KtirLexer *m_lexer = nullptr;
-  bool m_dark = false;
-  QString m_snapshotName;
-  QString m_snapshotPass;
+  KtirLexer *kernelLexer = nullptr;
+  bool darkTheme = false;
+  QString pinnedName;
+  QString pinnedPass;
 };
 
 #endif

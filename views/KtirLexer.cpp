@@ -223,9 +223,9 @@ QString KtirLexer::description(int style) const {
 }
 
 QColor KtirLexer::defaultColor(int style) const {
-  if (m_muted)
-    return m_dark ? QColor(0x80, 0x80, 0x80) : QColor(0x90, 0x90, 0x90);
-  if (m_dark) {
+  if (mutedColours)
+    return darkTheme ? QColor(0x80, 0x80, 0x80) : QColor(0x90, 0x90, 0x90);
+  if (darkTheme) {
     switch (style) {
     case Comment: return QColor(0x6a, 0x99, 0x55);
     case String: return QColor(0xce, 0x91, 0x78);
@@ -258,9 +258,9 @@ QColor KtirLexer::defaultColor(int style) const {
 }
 
 QColor KtirLexer::defaultPaper(int) const {
-  if (m_muted)
-    return m_dark ? QColor(0x2a, 0x2a, 0x2a) : QColor(0xf2, 0xf2, 0xf2);
-  return m_dark ? QColor(0x1e, 0x1e, 0x1e) : QColor(0xff, 0xff, 0xff);
+  if (mutedColours)
+    return darkTheme ? QColor(0x2a, 0x2a, 0x2a) : QColor(0xf2, 0xf2, 0xf2);
+  return darkTheme ? QColor(0x1e, 0x1e, 0x1e) : QColor(0xff, 0xff, 0xff);
 }
 
 QFont KtirLexer::defaultFont(int style) const {
@@ -292,14 +292,14 @@ const char *KtirLexer::blockEnd(int *style) const {
 }
 
 void KtirLexer::setMuted(bool muted) {
-  if (muted == m_muted)
+  if (muted == mutedColours)
     return;
-  m_muted = muted;
-  setDarkTheme(m_dark);
+  mutedColours = muted;
+  setDarkTheme(darkTheme);
 }
 
 void KtirLexer::setDarkTheme(bool dark) {
-  m_dark = dark;
+  darkTheme = dark;
   setDefaultColor(defaultColor(Default));
   setDefaultPaper(defaultPaper(Default));
   for (int s = 0; s < StyleCount; ++s) {
@@ -462,7 +462,7 @@ void KtirLexer::styleText(int start, int end) {
     if (next > le)
       setStyling(next - le, Default); // the line terminator
 
-    if (m_folding) {
+    if (folding) {
       const int startLevel = std::max(0, depth + lowest);
       const int endDepth = std::max(0, depth + delta);
       int level = QsciScintilla::SC_FOLDLEVELBASE + startLevel;

@@ -55,16 +55,16 @@ public:
   /// background. The attached editor picks the change up through the
   /// lexer's colour/paper signals.
   void setDarkTheme(bool dark);
-  bool isDarkTheme() const { return m_dark; }
+  bool isDarkTheme() const { return darkTheme; }
   /// Every style grey on a grey paper: text that is shown but not current
   /// (the IR of the last successful compile while the kernel does not
   /// compile).
   void setMuted(bool muted);
-  bool isMuted() const { return m_muted; }
+  bool isMuted() const { return mutedColours; }
 
   /// Whether styleText() also sets fold levels for `{ }` blocks (default on).
-  void setFoldingEnabled(bool on) { m_folding = on; }
-  bool foldingEnabled() const { return m_folding; }
+  void setFoldingEnabled(bool on) { folding = on; }
+  bool foldingEnabled() const { return folding; }
 
   /// Styles one line of text (no line terminator needed) and returns one
   /// style per byte. Exposed for tests and for other views that want
@@ -75,9 +75,9 @@ public:
                               int *minDepth = nullptr);
 
 private:
-  bool m_dark = false;
-  bool m_muted = false;
-  bool m_folding = true;
+  bool darkTheme = false;
+  bool mutedColours = false;
+  bool folding = true;
 };
 
 #endif

@@ -2,10 +2,10 @@
 
 #include "OccupancyChart.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 #include "ElidedLabel.h"
 #include "ExportFolder.h"
-#include "OccupancyModel.h"
+#include "models/OccupancyModel.h"
 #include "RunNoteBar.h"
 #include "TileColors.h"
 

@@ -19,7 +19,7 @@
 #ifndef SPYRE_VIEWS_OCCUPANCYCHART_H
 #define SPYRE_VIEWS_OCCUPANCYCHART_H
 
-#include "OccupancyPlot.h"
+#include "models/OccupancyPlot.h"
 
 #include <QFutureWatcher>
 #include <QLineF>

@@ -2,8 +2,8 @@
 
 #include "PassListPanel.h"
 
-#include "PassFilterModel.h"
-#include "PassListModel.h"
+#include "models/PassFilterModel.h"
+#include "models/PassListModel.h"
 
 #include <QCheckBox>
 #include <QKeyEvent>
@@ -21,69 +21,69 @@ constexpr int kSwatchColumn = 22; ///< the stage column when compact
 PassListPanel::PassListPanel(QWidget *parent) : QWidget(parent) {
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  m_filterEdit = new QLineEdit(this);
-  m_filterEdit->setObjectName("passFilter");
-  m_filterEdit->setPlaceholderText(tr("Filter passes"));
-  m_filterEdit->setClearButtonEnabled(true);
-  m_hideUnchanged = new QCheckBox(tr("Hide unchanged"), this);
-  m_hideUnchanged->setToolTip(tr("Hide the passes that changed nothing"));
-  m_hideUnchanged->setObjectName("hideUnchanged");
-  m_model = new PassListModel(this);
-  m_filter = new PassFilterModel(this);
-  m_filter->setSourceModel(m_model);
-  m_view = new QTableView(this);
-  m_view->setObjectName("passList");
-  m_view->setModel(m_filter);
-  m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-  m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-  m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  m_view->verticalHeader()->hide();
-  m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-  m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+  filterEdit = new QLineEdit(this);
+  filterEdit->setObjectName("passFilter");
+  filterEdit->setPlaceholderText(tr("Filter passes"));
+  filterEdit->setClearButtonEnabled(true);
+  hideUnchangedBox = new QCheckBox(tr("Hide unchanged"), this);
+  hideUnchangedBox->setToolTip(tr("Hide the passes that changed nothing"));
+  hideUnchangedBox->setObjectName("hideUnchanged");
+  listModel = new PassListModel(this);
+  proxy = new PassFilterModel(this);
+  proxy->setSourceModel(listModel);
+  table = new QTableView(this);
+  table->setObjectName("passList");
+  table->setModel(proxy);
+  table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table->setSelectionMode(QAbstractItemView::SingleSelection);
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->verticalHeader()->hide();
+  table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
   // Every column fits its content: the pass names are never cut; in a
   // narrow dock the time and "changed" columns scroll out to the right.
-  m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_view->horizontalHeader()->setStretchLastSection(true);
-  m_view->horizontalHeader()->setMinimumSectionSize(kSwatchColumn);
-  m_view->setWordWrap(false);
-  m_view->setTextElideMode(Qt::ElideNone);
-  layout->addWidget(m_filterEdit);
-  layout->addWidget(m_hideUnchanged);
-  layout->addWidget(m_view, 1);
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setStretchLastSection(true);
+  table->horizontalHeader()->setMinimumSectionSize(kSwatchColumn);
+  table->setWordWrap(false);
+  table->setTextElideMode(Qt::ElideNone);
+  layout->addWidget(filterEdit);
+  layout->addWidget(hideUnchangedBox);
+  layout->addWidget(table, 1);
 
   auto refilter = [this](auto apply) {
-    m_restoring = true;
+    restoring = true;
     apply();
-    m_restoring = false;
+    restoring = false;
     syncCurrentRow();
   };
-  connect(m_filterEdit, &QLineEdit::textChanged, this, [this, refilter](const QString &text) {
-    refilter([&] { m_filter->setFilterText(text); });
+  connect(filterEdit, &QLineEdit::textChanged, this, [this, refilter](const QString &text) {
+    refilter([&] { proxy->setFilterText(text); });
   });
-  connect(m_hideUnchanged, &QCheckBox::toggled, this, [this, refilter](bool hide) {
-    refilter([&] { m_filter->setHideUnchanged(hide); });
+  connect(hideUnchangedBox, &QCheckBox::toggled, this, [this, refilter](bool hide) {
+    refilter([&] { proxy->setHideUnchanged(hide); });
   });
-  connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+  connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &PassListPanel::onCurrentRowChanged);
-  connect(m_model, &PassListModel::outputsShownChanged, this, [this] {
+  connect(listModel, &PassListModel::outputsShownChanged, this, [this] {
     fitColumns();
     updateGeometry();
   });
-  m_view->setColumnHidden(PassListModel::OutputColumn, true);
+  table->setColumnHidden(PassListModel::OutputColumn, true);
   // Home / End go to the first / last pass (a table's Home alone would go
   // to the row's first column).
-  m_view->installEventFilter(this);
+  table->installEventFilter(this);
 }
 
 bool PassListPanel::eventFilter(QObject *watched, QEvent *event) {
-  if (watched == m_view && event->type() == QEvent::KeyPress) {
+  if (watched == table && event->type() == QEvent::KeyPress) {
     auto *key = static_cast<QKeyEvent *>(event);
     const bool home = key->key() == Qt::Key_Home, end = key->key() == Qt::Key_End;
     if ((home || end) && !(key->modifiers() & ~Qt::KeypadModifier) &&
-        m_filter->rowCount() > 0) {
-      const QModelIndex to = m_filter->index(home ? 0 : m_filter->rowCount() - 1, 0);
-      m_view->setCurrentIndex(to);
-      m_view->scrollTo(to);
+        proxy->rowCount() > 0) {
+      const QModelIndex to = proxy->index(home ? 0 : proxy->rowCount() - 1, 0);
+      table->setCurrentIndex(to);
+      table->scrollTo(to);
       return true;
     }
   }
@@ -91,9 +91,9 @@ bool PassListPanel::eventFilter(QObject *watched, QEvent *event) {
 }
 
 int PassListPanel::passColumnWidth() const {
-  int width = m_view->fontMetrics().horizontalAdvance(tr("Pass")) + 24;
-  for (const auto &s : m_model->snapshots())
-    width = std::max(width, m_view->fontMetrics().horizontalAdvance(
+  int width = table->fontMetrics().horizontalAdvance(tr("Pass")) + 24;
+  for (const auto &s : listModel->snapshots())
+    width = std::max(width, table->fontMetrics().horizontalAdvance(
                                 QString::fromStdString(s.pass)) + 16);
   return width;
 }
@@ -112,7 +112,7 @@ int PassListPanel::fullWidth() const {
 
 int PassListPanel::stageColumnWidth() const {
   // The stage's swatch, its longest name and the cell's margins.
-  const QFontMetrics fm = m_view->fontMetrics();
+  const QFontMetrics fm = table->fontMetrics();
   int stage = kSwatchColumn;
   for (const QString &s : {"KTIR", "ScheduleIR", "DataflowIR", "SpyreCode"})
     stage = std::max(stage, fm.horizontalAdvance(QString(s)) + 30);
@@ -123,20 +123,20 @@ int PassListPanel::namedTableWidth() const {
   // The pass and stage columns as wide as their content would make them
   // (the stage: its swatch, its name and the cell's margins), and the
   // table's frame and scroll bar.
-  const QFontMetrics fm = m_view->fontMetrics();
+  const QFontMetrics fm = table->fontMetrics();
   const int stage = stageColumnWidth();
-  const int chrome = m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
+  const int chrome = table->frameWidth() * 2 + table->verticalScrollBar()->sizeHint().width();
   const int pass = std::max(
       fm.horizontalAdvance(tr("Pass")) + 24,
-      static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn));
+      static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(PassListModel::PassColumn));
   // The Output column (once a bisect has run) stays with the names.
-  const int output = m_model->hasOutputs() ? outputColumnWidth() : 0;
+  const int output = listModel->hasOutputs() ? outputColumnWidth() : 0;
   return pass + stage + chrome + output;
 }
 
 int PassListPanel::fullTableWidth() const {
   // And the time and changed columns.
-  const QFontMetrics fm = m_view->fontMetrics();
+  const QFontMetrics fm = table->fontMetrics();
   return namedTableWidth() + fm.horizontalAdvance("0.000") + 24 +
          fm.horizontalAdvance(QStringLiteral("\u0394")) + 24;
 }
@@ -146,19 +146,19 @@ void PassListPanel::fitColumns() {
   const int full = fullTableWidth();
   // Narrower than every column: the time and changed columns go first,
   // then the stage's name (its swatch stays).
-  const bool narrow = m_view->width() < full;
-  const bool compact = m_view->width() < named;
-  m_model->setCompact(compact);
-  m_view->setColumnHidden(PassListModel::TimeColumn, narrow);
-  m_view->setColumnHidden(PassListModel::ChangedColumn, narrow);
-  const bool outputs = m_model->hasOutputs();
-  m_view->setColumnHidden(PassListModel::OutputColumn, !outputs);
+  const bool narrow = table->width() < full;
+  const bool compact = table->width() < named;
+  listModel->setCompact(compact);
+  table->setColumnHidden(PassListModel::TimeColumn, narrow);
+  table->setColumnHidden(PassListModel::ChangedColumn, narrow);
+  const bool outputs = listModel->hasOutputs();
+  table->setColumnHidden(PassListModel::OutputColumn, !outputs);
   // Too narrow for the names, the swatch and the Out column: the swatch
   // goes (the tooltip names the stage), the verdicts stay.
-  m_view->setColumnHidden(PassListModel::StageColumn,
-                          outputs && m_view->width() <
+  table->setColumnHidden(PassListModel::StageColumn,
+                          outputs && table->width() <
                                          named - stageColumnWidth() + kSwatchColumn);
-  QHeaderView *header = m_view->horizontalHeader();
+  QHeaderView *header = table->horizontalHeader();
   if (compact) {
     header->setSectionResizeMode(PassListModel::StageColumn, QHeaderView::Fixed);
     header->resizeSection(PassListModel::StageColumn, kSwatchColumn);
@@ -170,17 +170,17 @@ void PassListPanel::fitColumns() {
 
 QSize PassListPanel::sizeHint() const {
   // Room for every column, as wide as their content.
-  int width = m_view->frameWidth() * 2 + 12 + m_view->verticalScrollBar()->sizeHint().width();
-  for (int c = 0; c < m_filter->columnCount(); ++c)
-    if (!m_view->isColumnHidden(c))
-      width += m_view->horizontalHeader()->sectionSizeHint(c);
+  int width = table->frameWidth() * 2 + 12 + table->verticalScrollBar()->sizeHint().width();
+  for (int c = 0; c < proxy->columnCount(); ++c)
+    if (!table->isColumnHidden(c))
+      width += table->horizontalHeader()->sectionSizeHint(c);
   width = std::max(width, passColumnWidth() + 160);
   return QSize(width, QWidget::sizeHint().height());
 }
 
 int PassListPanel::outputColumnWidth() const {
-  return std::max(m_view->horizontalHeader()->sectionSizeHint(PassListModel::OutputColumn),
-                  static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(
+  return std::max(table->horizontalHeader()->sectionSizeHint(PassListModel::OutputColumn),
+                  static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(
                       PassListModel::OutputColumn));
 }
 
@@ -189,18 +189,18 @@ QSize PassListPanel::minimumSizeHint() const {
   // window), with the scroll bar and frames.
   QSize hint = QWidget::minimumSizeHint();
   const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
-  const int need = std::max(passColumnWidth(), static_cast<const QAbstractItemView *>(m_view)->sizeHintForColumn(PassListModel::PassColumn)) +
-                   kSwatchColumn + m_view->verticalScrollBar()->sizeHint().width() +
-                   m_view->frameWidth() * 2 + margins.left() + margins.right() + 2;
+  const int need = std::max(passColumnWidth(), static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(PassListModel::PassColumn)) +
+                   kSwatchColumn + table->verticalScrollBar()->sizeHint().width() +
+                   table->frameWidth() * 2 + margins.left() + margins.right() + 2;
   // After a bisect the Out column takes the swatch's place, and is wider.
-  const int out = m_model->hasOutputs() ? std::max(0, outputColumnWidth() - kSwatchColumn) : 0;
+  const int out = listModel->hasOutputs() ? std::max(0, outputColumnWidth() - kSwatchColumn) : 0;
   hint.setWidth(std::max(fontMetrics().averageCharWidth() * 24,
                          std::min(need, fontMetrics().averageCharWidth() * 34) + out));
   return hint;
 }
 
 QString PassListPanel::defaultPass() const {
-  const auto &snapshots = m_model->snapshots();
+  const auto &snapshots = listModel->snapshots();
   for (auto it = snapshots.rbegin(); it != snapshots.rend(); ++it)
     if (it->changed)
       return QString::fromStdString(it->pass);
@@ -209,27 +209,27 @@ QString PassListPanel::defaultPass() const {
 
 QStringList PassListPanel::passNames() const {
   QStringList out;
-  for (const auto &s : m_model->snapshots())
+  for (const auto &s : listModel->snapshots())
     out << QString::fromStdString(s.pass);
   return out;
 }
 
 QString PassListPanel::shownPass() const {
-  if (!m_wanted.isEmpty() && m_model->rowOfPass(m_wanted) >= 0)
-    return m_wanted;
+  if (!wanted.isEmpty() && listModel->rowOfPass(wanted) >= 0)
+    return wanted;
   return defaultPass();
 }
 
 int PassListPanel::shownRow() const {
   const QString pass = shownPass();
-  return pass.isEmpty() ? -1 : m_model->rowOfPass(pass);
+  return pass.isEmpty() ? -1 : listModel->rowOfPass(pass);
 }
 
 void PassListPanel::setSnapshots(std::vector<spyre::driver::PassSnapshot> snapshots) {
   QToolTip::hideText(); // it described a row of the previous compile
-  m_restoring = true;
-  m_model->setSnapshots(std::move(snapshots));
-  m_restoring = false;
+  restoring = true;
+  listModel->setSnapshots(std::move(snapshots));
+  restoring = false;
   syncCurrentRow();
   fitColumns();
   updateGeometry();
@@ -237,20 +237,20 @@ void PassListPanel::setSnapshots(std::vector<spyre::driver::PassSnapshot> snapsh
 }
 
 void PassListPanel::setStale(bool stale) {
-  m_stale = stale;
-  QPalette p = m_view->palette();
+  staleRows = stale;
+  QPalette p = table->palette();
   p.setColor(QPalette::Text, stale ? palette().color(QPalette::Disabled, QPalette::Text)
                                    : palette().color(QPalette::Active, QPalette::Text));
-  m_view->setPalette(p);
-  m_view->setToolTip(stale ? tr("The passes of the last successful compile: the kernel "
+  table->setPalette(p);
+  table->setToolTip(stale ? tr("The passes of the last successful compile: the kernel "
                                 "does not compile now")
                            : QString());
 }
 
 bool PassListPanel::selectPass(const QString &name) {
-  if (m_model->rowOfPass(name) < 0)
+  if (listModel->rowOfPass(name) < 0)
     return false;
-  m_wanted = name;
+  wanted = name;
   syncCurrentRow();
   Q_EMIT selectedPassChanged(name);
   return true;
@@ -259,29 +259,29 @@ bool PassListPanel::selectPass(const QString &name) {
 void PassListPanel::syncCurrentRow() {
   const int row = shownRow();
   const QModelIndex index =
-      row < 0 ? QModelIndex() : m_filter->mapFromSource(m_model->index(row, 0));
-  m_restoring = true;
+      row < 0 ? QModelIndex() : proxy->mapFromSource(listModel->index(row, 0));
+  restoring = true;
   if (index.isValid()) {
-    m_view->setCurrentIndex(index);
-    m_view->scrollTo(index);
+    table->setCurrentIndex(index);
+    table->scrollTo(index);
   } else {
-    m_view->selectionModel()->clear();
+    table->selectionModel()->clear();
   }
-  m_restoring = false;
+  restoring = false;
 }
 
 void PassListPanel::onCurrentRowChanged() {
   // A tooltip still up names the pass the mouse was over, not the one
   // chosen now: it goes (hovering again shows the new row's).
   QToolTip::hideText();
-  if (m_restoring)
+  if (restoring)
     return;
-  const QModelIndex current = m_view->currentIndex();
+  const QModelIndex current = table->currentIndex();
   if (!current.isValid())
     return;
   const QString name = current.data(PassListModel::PassNameRole).toString();
-  if (name == m_wanted)
+  if (name == wanted)
     return;
-  m_wanted = name;
+  wanted = name;
   Q_EMIT selectedPassChanged(name);
 }

@@ -36,7 +36,7 @@ public:
   void setSnapshots(std::vector<spyre::driver::PassSnapshot> snapshots);
   /// Greys the rows: the snapshots are the last successful compile's.
   void setStale(bool stale);
-  bool isStale() const { return m_stale; }
+  bool isStale() const { return staleRows; }
 
   /// The pass whose snapshots the IR panes show (the user's choice when it
   /// exists, else the default); empty when there are no snapshots.
@@ -46,15 +46,15 @@ public:
   /// Selects `name` as the user's choice; false if there is no such pass.
   bool selectPass(const QString &name);
   /// Remembers `name` as the user's choice even before a compile lists it.
-  void setWantedPass(const QString &name) { m_wanted = name; }
+  void setWantedPass(const QString &name) { wanted = name; }
   /// The last pass that changed the IR (or the last pass).
   QString defaultPass() const;
   QStringList passNames() const;
 
-  PassListModel *model() const { return m_model; }
-  PassFilterModel *filterModel() const { return m_filter; }
-  QTableView *view() const { return m_view; }
-  QLineEdit *filterField() const { return m_filterEdit; }
+  PassListModel *model() const { return listModel; }
+  PassFilterModel *filterModel() const { return proxy; }
+  QTableView *view() const { return table; }
+  QLineEdit *filterField() const { return filterEdit; }
 
   QSize sizeHint() const override;
   /// The width that shows every column whole (time and Δ included).
@@ -83,14 +83,14 @@ private:
   /// The Out column's width: its header's or its marks', the wider.
   int outputColumnWidth() const;
 
-  PassListModel *m_model = nullptr;
-  PassFilterModel *m_filter = nullptr;
-  QTableView *m_view = nullptr;
-  QLineEdit *m_filterEdit = nullptr;
-  QCheckBox *m_hideUnchanged = nullptr;
-  QString m_wanted;
-  bool m_restoring = false;
-  bool m_stale = false;
+  PassListModel *listModel = nullptr;
+  PassFilterModel *proxy = nullptr;
+  QTableView *table = nullptr;
+  QLineEdit *filterEdit = nullptr;
+  QCheckBox *hideUnchangedBox = nullptr;
+  QString wanted;
+  bool restoring = false;
+  bool staleRows = false;
 };
 
 #endif

@@ -2,18 +2,18 @@
 
 #include "PassNotesDock.h"
 
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 
 #include <QTextBrowser>
 
 PassNotesDock::PassNotesDock(QWidget *parent) : QDockWidget(tr("Notes"), parent) {
   setObjectName("passNotesDock");
   setToolTip(tr("Pass notes: what the selected pass does, and its options"));
-  m_browser = new QTextBrowser(this);
-  m_browser->setObjectName("passNotes");
-  m_browser->setOpenExternalLinks(true);
-  m_browser->setFrameShape(QFrame::NoFrame);
-  setWidget(m_browser);
+  notes = new QTextBrowser(this);
+  notes->setObjectName("passNotes");
+  notes->setOpenExternalLinks(true);
+  notes->setFrameShape(QFrame::NoFrame);
+  setWidget(notes);
   showPass(nullptr);
 }
 
@@ -35,16 +35,16 @@ QString PassNotesDock::html(const spyre::driver::PassSnapshot &s) {
 
 void PassNotesDock::showPass(const spyre::driver::PassSnapshot *snapshot) {
   if (!snapshot) {
-    m_pass.clear();
-    m_browser->setHtml(tr("<p>No pass yet: the notes of the pass selected in the "
+    shownPass.clear();
+    notes->setHtml(tr("<p>No pass yet: the notes of the pass selected in the "
                           "Passes list appear here once the kernel compiles.</p>"));
     return;
   }
   const QString pass = QString::fromStdString(snapshot->pass);
   const QString page = html(*snapshot);
-  if (pass == m_pass && page == m_browser->property("page").toString())
+  if (pass == shownPass && page == notes->property("page").toString())
     return; // the same text: keep where it is scrolled
-  m_pass = pass;
-  m_browser->setProperty("page", page);
-  m_browser->setHtml(page);
+  shownPass = pass;
+  notes->setProperty("page", page);
+  notes->setHtml(page);
 }

@@ -25,14 +25,14 @@ public:
   /// Shows `snapshot`'s pass (null: none compiled yet).
   void showPass(const spyre::driver::PassSnapshot *snapshot);
   /// The pass shown ("" for none).
-  QString pass() const { return m_pass; }
-  QTextBrowser *browser() const { return m_browser; }
+  QString pass() const { return shownPass; }
+  QTextBrowser *browser() const { return notes; }
   /// The page for `snapshot`, as HTML (pure).
   static QString html(const spyre::driver::PassSnapshot &snapshot);
 
 private:
-  QTextBrowser *m_browser = nullptr;
-  QString m_pass;
+  QTextBrowser *notes = nullptr;
+  QString shownPass;
 };
 
 #endif

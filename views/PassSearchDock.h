@@ -41,9 +41,9 @@ public:
   void search(const QString &text);
   /// Focuses the field with its text selected.
   void focusField();
-  QLineEdit *field() const { return m_field; }
-  QListWidget *results() const { return m_results; }
-  const std::vector<Change> &changes() const { return m_changes; }
+  QLineEdit *field() const { return queryEdit; }
+  QListWidget *results() const { return resultList; }
+  const std::vector<Change> &changes() const { return found; }
 
   /// Occurrences of `text` in `ir`: whole words when `text` starts and
   /// ends with word characters (so "arith.addf" is not counted in
@@ -60,13 +60,13 @@ Q_SIGNALS:
 private:
   void refresh(bool chooseFirst);
 
-  QLineEdit *m_field = nullptr;
-  QListWidget *m_results = nullptr;
-  QLabel *m_summary = nullptr;
-  QTimer m_typing;
-  const std::vector<spyre::driver::PassSnapshot> *m_snapshots = nullptr;
-  std::vector<Change> m_changes;
-  QString m_searched;
+  QLineEdit *queryEdit = nullptr;
+  QListWidget *resultList = nullptr;
+  QLabel *summary = nullptr;
+  QTimer typing;
+  const std::vector<spyre::driver::PassSnapshot> *searchedSnapshots = nullptr;
+  std::vector<Change> found;
+  QString searched;
 };
 
 #endif

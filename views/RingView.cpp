@@ -2,7 +2,7 @@
 
 #include "RingView.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 #include "ExportFolder.h"
 #include "FittedLines.h"
 #include "PictureFile.h"

@@ -19,7 +19,7 @@
 
 #include "RingGeometry.h"
 #include "RingLayerCache.h"
-#include "RingLiveState.h"
+#include "models/RingLiveState.h"
 #include "arch/Arch.h"
 #include "driver/Compile.h"
 

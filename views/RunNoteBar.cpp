@@ -15,33 +15,33 @@ RunNoteBar::RunNoteBar(QWidget *parent) : QFrame(parent) {
   auto *layout = new QHBoxLayout(this);
   layout->setContentsMargins(6, 2, 2, 2);
   layout->setSpacing(6);
-  m_label = new ElidedLabel(this);
-  m_label->setObjectName("runNoteText");
-  m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  m_label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  m_label->setMinimumWidth(0);
-  m_button = new QToolButton(this);
-  m_button->setObjectName("runNoteAction");
-  m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  layout->addWidget(m_label, 1);
-  layout->addWidget(m_button);
-  connect(m_button, &QToolButton::clicked, this, &RunNoteBar::activated);
+  label = new ElidedLabel(this);
+  label->setObjectName("runNoteText");
+  label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  label->setMinimumWidth(0);
+  actionButton = new QToolButton(this);
+  actionButton->setObjectName("runNoteAction");
+  actionButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  layout->addWidget(label, 1);
+  layout->addWidget(actionButton);
+  connect(actionButton, &QToolButton::clicked, this, &RunNoteBar::activated);
   setVisible(false);
   restyle();
 }
 
 void RunNoteBar::setNote(const QString &text, const QString &action, Kind kind) {
-  m_kind = kind;
-  m_label->setFullText(text);
-  m_button->setText(action);
-  m_button->setVisible(!action.isEmpty());
+  noteKind = kind;
+  label->setFullText(text);
+  actionButton->setText(action);
+  actionButton->setVisible(!action.isEmpty());
   setVisible(!text.isEmpty());
   restyle();
 }
 
-QString RunNoteBar::text() const { return m_label->fullText(); }
+QString RunNoteBar::text() const { return label->fullText(); }
 
-QString RunNoteBar::actionText() const { return m_button->text(); }
+QString RunNoteBar::actionText() const { return actionButton->text(); }
 
 void RunNoteBar::changeEvent(QEvent *event) {
   QFrame::changeEvent(event);
@@ -55,7 +55,7 @@ void RunNoteBar::restyle() {
   QPalette pal = palette();
   const QColor base = parentWidget() ? parentWidget()->palette().color(QPalette::Window)
                                      : pal.color(QPalette::Window);
-  const QColor tint = m_kind == Kind::Error ? QColor(0xd0, 0x30, 0x30)
+  const QColor tint = noteKind == Kind::Error ? QColor(0xd0, 0x30, 0x30)
                                             : QColor(0xe0, 0xa0, 0x20);
   const double a = base.lightnessF() < 0.5 ? 0.35 : 0.22;
   QColor mixed = QColor::fromRgbF(float(base.redF() * (1 - a) + tint.redF() * a),

@@ -31,9 +31,9 @@ public:
   void clear() { setNote(QString()); }
   QString text() const;
   QString actionText() const;
-  Kind kind() const { return m_kind; }
+  Kind kind() const { return noteKind; }
   bool hasNote() const { return !text().isEmpty(); }
-  QToolButton *button() const { return m_button; }
+  QToolButton *button() const { return actionButton; }
 
 Q_SIGNALS:
   void activated();
@@ -44,9 +44,9 @@ protected:
 private:
   void restyle();
 
-  ElidedLabel *m_label = nullptr;
-  QToolButton *m_button = nullptr;
-  Kind m_kind = Kind::Stale;
+  ElidedLabel *label = nullptr;
+  QToolButton *actionButton = nullptr;
+  Kind noteKind = Kind::Stale;
 };
 
 #endif

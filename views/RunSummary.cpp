@@ -5,7 +5,7 @@
 #include "ElidedLabel.h"
 #include "RunNoteBar.h"
 
-#include "Bytes.h"
+#include "models/Bytes.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -38,9 +38,9 @@ Q_SIGNALS:
   void choiceChanged();
 
 private:
-  Side m_side;
-  QStringList m_passes;
-  bool m_rebuilding = false;
+  Side paneSide;
+  QStringList passNames;
+  bool rebuilding = false;
 };
 
 #endif

@@ -5,7 +5,7 @@
 #include "ElidedLabel.h"
 #include "RunNoteBar.h"
 
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 #include "TimelineView.h"
 
 #include <QHBoxLayout>

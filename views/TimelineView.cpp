@@ -5,7 +5,7 @@
 #include "ExportFolder.h"
 #include "PictureFile.h"
 #include "TileColors.h"
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>

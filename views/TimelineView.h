@@ -19,7 +19,7 @@
 #ifndef SPYRE_VIEWS_TIMELINEVIEW_H
 #define SPYRE_VIEWS_TIMELINEVIEW_H
 
-#include "TimelineScale.h"
+#include "models/TimelineScale.h"
 
 #include <QAbstractScrollArea>
 

@@ -226,17 +226,17 @@ std::optional<std::string> closest(std::string_view key,
 
 class Checker {
 public:
-  explicit Checker(std::vector<Diagnostic> &errors) : errors_(errors) {}
+  explicit Checker(std::vector<Diagnostic> &errors) : sink(errors) {}
 
-  bool failed() const { return failed_; }
+  bool failed() const { return anyError; }
 
   void error(const toml::source_region &where, std::string message) {
     Diagnostic d;
     d.line = int(where.begin.line);
     d.column = int(where.begin.column);
     d.message = std::move(message);
-    found_.push_back(std::move(d));
-    failed_ = true;
+    pending.push_back(std::move(d));
+    anyError = true;
   }
   void error(const toml::node &node, std::string message) {
     error(node.source(), std::move(message));
@@ -244,14 +244,14 @@ public:
 
   // Appends the collected errors to the caller's list, by position.
   void flush() {
-    std::stable_sort(found_.begin(), found_.end(),
+    std::stable_sort(pending.begin(), pending.end(),
                      [](const Diagnostic &a, const Diagnostic &b) {
                        return a.line != b.line ? a.line < b.line
                                                : a.column < b.column;
                      });
-    for (Diagnostic &d : found_)
-      errors_.push_back(std::move(d));
-    found_.clear();
+    for (Diagnostic &d : pending)
+      sink.push_back(std::move(d));
+    pending.clear();
   }
 
   void check(const toml::table &root, Arch &arch);
@@ -434,9 +434,9 @@ private:
   std::optional<bool> choice(const toml::table &t, const char *key,
                              std::string_view yes, std::string_view no);
 
-  std::vector<Diagnostic> &errors_;
-  std::vector<Diagnostic> found_;
-  bool failed_ = false;
+  std::vector<Diagnostic> &sink;
+  std::vector<Diagnostic> pending;
+  bool anyError = false;
 };
 
 void Checker::check(const toml::table &root, Arch &arch) {

@@ -223,7 +223,7 @@ private:
     snap.wallMs = ms;
     if (hooks.afterPass)
       hooks.afterPass(snap.pass, module);
-    if (snap.stage == "SpyreCode") {
+    if (producesSpyreCode(*pass)) {
       // The pass's result is not MLIR: its snapshot is the listing of its
       // output (none when it failed), with what each line shows (the KTIR
       // line; which instruction).

@@ -3,7 +3,7 @@
 #include "driver/SnapshotMachine.h"
 #include "ir/dataflow/DataflowDialect.h"
 #include "ir/schedule/ScheduleDialect.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"

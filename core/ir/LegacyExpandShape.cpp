@@ -14,7 +14,7 @@ bool isIdChar(char c) {
          c == '$' || c == '-' || c == '#';
 }
 
-size_t skipBlanks(std::string_view text, size_t at) {
+size_t skipSpaces(std::string_view text, size_t at) {
   while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at])))
     ++at;
   return at;
@@ -39,19 +39,19 @@ size_t pastClosing(std::string_view text, size_t at, char open, char close) {
 /// that or the result has a dynamic extent.
 std::optional<std::vector<std::string>> resultShape(std::string_view text,
                                                     size_t at) {
-  at = skipBlanks(text, at);
+  at = skipSpaces(text, at);
   if (at < text.size() && text[at] == '{')
-    at = skipBlanks(text, pastClosing(text, at, '{', '}'));
+    at = skipSpaces(text, pastClosing(text, at, '{', '}'));
   if (at >= text.size() || text[at] != ':')
     return std::nullopt;
-  at = skipBlanks(text, at + 1);
+  at = skipSpaces(text, at + 1);
   size_t open = text.find('<', at);
   if (open == std::string_view::npos || open - at > 6)
     return std::nullopt;
-  at = skipBlanks(text, pastClosing(text, open, '<', '>'));
+  at = skipSpaces(text, pastClosing(text, open, '<', '>'));
   if (at >= text.size() || text.compare(at, 4, "into") != 0)
     return std::nullopt;
-  size_t type = skipBlanks(text, at + 4);
+  size_t type = skipSpaces(text, at + 4);
   for (std::string_view kind : {"tensor<", "memref<"}) {
     if (text.compare(type, kind.size(), kind) != 0)
       continue;
@@ -95,18 +95,18 @@ std::string spyre::addExpandShapeOutputShapes(std::string_view source) {
     if (name.empty())
       return i;
     // The operand, then the reassociation list.
-    size_t at = skipBlanks(source, i + name.size());
+    size_t at = skipSpaces(source, i + name.size());
     if (at >= source.size() || source[at] != '%')
       return i;
     while (at < source.size() && (source[at] == '%' || isIdChar(source[at])))
       ++at;
-    at = skipBlanks(source, at);
+    at = skipSpaces(source, at);
     if (at >= source.size() || source[at] != '[')
       return i;
     size_t past = pastClosing(source, at, '[', ']');
     if (past == std::string_view::npos)
       return i;
-    size_t next = skipBlanks(source, past);
+    size_t next = skipSpaces(source, past);
     if (source.compare(next, 12, "output_shape") == 0)
       return i;
     std::optional<std::vector<std::string>> dims = resultShape(source, past);

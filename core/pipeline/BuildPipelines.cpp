@@ -1,13 +1,15 @@
 //===- BuildPipelines.cpp - each group becomes load -> compute -> store ---===//
 
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/StageAccumulators.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/StageAccumulators.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_BUILDPIPELINES
@@ -221,7 +223,7 @@ struct BuildPipelines : spyre::impl::BuildPipelinesBase<BuildPipelines> {
     for (sched::GroupOp group : groups)
       buildPipeline(group, target->fifoDepth, target->stickBytes);
     // A K loop's matmul accumulator stays in LX between iterations
-    // (pipeline/StageAccumulators.h).
+    // (pipeline/utils/StageAccumulators.h).
     spyre::stageAccumulators(getOperation());
   }
 };

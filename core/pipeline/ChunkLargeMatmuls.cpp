@@ -1,9 +1,9 @@
 //===- ChunkLargeMatmuls.cpp - matmuls too large for LX run in chunks -----===//
 
 #include "ir/KernelLxData.h"
-#include "pipeline/MatmulChunks.h"
+#include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/Passes.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

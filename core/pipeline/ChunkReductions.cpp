@@ -1,16 +1,19 @@
 //===- ChunkReductions.cpp - row reductions with a vector accumulator -----===//
 
-#include "pipeline/ColumnReductions.h"
+#include "ir/schedule/ScheduleDialect.h"
+#include "pipeline/utils/ColumnReductions.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
+#include "pipeline/utils/VectorCompute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_CHUNKREDUCTIONS
@@ -179,7 +182,7 @@ struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
           [&](sched::PipelineOp pipeline, sched::StageOp stage) {
             if (std::optional<RowReduction> r = match(stage, target.stickBytes))
               chunk(*r);
-            else // along other dimensions (pipeline/ColumnReductions.h)
+            else // along other dimensions (pipeline/utils/ColumnReductions.h)
               spyre::streamColumnReductions(pipeline, stage, target.stickBytes);
           });
       return success();

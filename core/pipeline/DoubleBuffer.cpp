@@ -1,10 +1,12 @@
 //===- DoubleBuffer.cpp - two copies of the LX buffers of looped pipelines ===//
 
 #include "ir/ktdp/KtdpTypes.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace spyre {

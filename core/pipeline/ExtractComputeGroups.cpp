@@ -1,14 +1,16 @@
 //===- ExtractComputeGroups.cpp - runs of tile ops become groups ----------===//
 
 #include "ir/ktdp/KtdpOps.h"
-#include "pipeline/DeviceOrder.h"
+#include "ir/schedule/ScheduleDialect.h"
+#include "pipeline/utils/DeviceOrder.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/SinkIntoBranches.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/SinkIntoBranches.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace spyre {
@@ -209,7 +211,7 @@ struct ExtractComputeGroups
     for (auto function : getOperation().getOps<func::FuncOp>())
       if (!function.isExternal()) {
         hoistProducerBodies(function);
-        spyre::sinkStoresIntoBranches(function); // pipeline/SinkIntoBranches.h
+        spyre::sinkStoresIntoBranches(function); // pipeline/utils/SinkIntoBranches.h
         sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
       }

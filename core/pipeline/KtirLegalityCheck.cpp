@@ -6,14 +6,17 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/TileLayout.h"
 #include "support/Checked.h"
-#include "pipeline/DeviceTarget.h"
-#include "pipeline/MatmulChunks.h"
+#include "pipeline/utils/DeviceTarget.h"
+#include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/Passes.h"
-#include "pipeline/RingGroups.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/RingGroups.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/VectorCompute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace spyre {

@@ -2,14 +2,17 @@
 
 #include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpOps.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/RingGroups.h"
-#include "pipeline/ScheduleUtils.h"
+#include "pipeline/utils/RingGroups.h"
+#include "pipeline/utils/ScheduleUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace spyre {

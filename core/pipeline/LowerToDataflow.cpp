@@ -1,16 +1,20 @@
 //===- LowerToDataflow.cpp - one program per unit -------------------------===//
 
+#include "ir/dataflow/DataflowDialect.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "ir/ktdp/TileLayout.h"
-#include "pipeline/DeviceOrder.h"
+#include "ir/schedule/ScheduleDialect.h"
+#include "pipeline/utils/DeviceOrder.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"

@@ -1,6 +1,6 @@
 //===- LowerToSpyreCode.cpp - DataflowIR -> SpyreCode ---------------------===//
 //
-// The pass around spyre::code::lowerDataflow (core/spyrecode): it reads the
+// The pass around spyre::code::lowerDataflow (core/codegen): it reads the
 // target, lowers, and keeps the SpyreCode module as its output, which
 // whoever ran it reads with spyreCodeOf (Pipeline.h): the driver after each
 // pass, spyre-opt's instrumentation to print the listing. The MLIR module
@@ -10,10 +10,11 @@
 
 #include "pipeline/Passes.h"
 #include "pipeline/Pipeline.h"
-#include "pipeline/Target.h"
-#include "spyrecode/LowerDataflow.h"
+#include "pipeline/utils/Target.h"
+#include "codegen/LowerDataflow.h"
 #include "spyrecode/Verify.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
 
 namespace spyre {
@@ -77,15 +78,19 @@ spyre::createLowerToSpyreCodeWith(const std::string &arch,
   return std::make_unique<LowerToSpyreCode>(arch, std::move(inputs));
 }
 
+bool spyre::producesSpyreCode(const Pass &pass) {
+  return pass.getTypeID() == TypeID::get<LowerToSpyreCode>();
+}
+
 std::shared_ptr<const spyre::code::Module>
 spyre::spyreCodeOf(const Pass &pass) {
-  if (pass.getTypeID() != TypeID::get<LowerToSpyreCode>())
+  if (!producesSpyreCode(pass))
     return nullptr;
   return static_cast<const LowerToSpyreCode &>(pass).output;
 }
 
 void spyre::setSpyreCodeSource(Pass &pass, const std::string &source) {
-  if (pass.getTypeID() != TypeID::get<LowerToSpyreCode>())
+  if (!producesSpyreCode(pass))
     return;
   auto &lowering = static_cast<LowerToSpyreCode &>(pass);
   if (lowering.inputs.source.empty())

@@ -2,14 +2,9 @@
 #ifndef SPYRE_PIPELINE_PASSES_H
 #define SPYRE_PIPELINE_PASSES_H
 
-#include "ir/dataflow/DataflowDialect.h"
-#include "ir/schedule/ScheduleDialect.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/BuiltinOps.h"
+// Declarations only: the passes' create functions, options and
+// registration. A pass file includes the dialects its pass depends on
+// (Passes.td's dependentDialects) itself, before its GEN_PASS_DEF.
 #include "mlir/Pass/Pass.h"
 
 namespace spyre {

@@ -593,7 +593,7 @@ def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
     pipeline that loads device memory an earlier pipeline of its block may
     store (or, in a loop, one stored in the previous iteration: a row
     computed from the row before it) is put behind a barrier first
-    (`pipeline/DeviceOrder.h`): the load cannot overtake the store.
+    (`pipeline/utils/DeviceOrder.h`): the load cannot overtake the store.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -2,7 +2,7 @@
 
 #include "pipeline/Pipeline.h"
 #include "pipeline/Passes.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"

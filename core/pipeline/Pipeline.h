@@ -86,6 +86,11 @@ std::unique_ptr<mlir::Pass> createLowerToSpyreCodeWith(const std::string &arch,
 /// snapshots, spyre-opt's listing).
 std::shared_ptr<const code::Module> spyreCodeOf(const mlir::Pass &pass);
 
+/// Whether `pass` is lower-to-spyrecode, the pass whose result is not MLIR
+/// but a SpyreCode module (read with spyreCodeOf; null when its run
+/// failed). Told by the pass's type, not its name.
+bool producesSpyreCode(const mlir::Pass &pass);
+
 /// Gives `pass`, when it is lower-to-spyrecode built without inputs (from
 /// the command line), the kernel's source text for the arguments' names;
 /// other passes are left as they are.

@@ -1,11 +1,13 @@
 //===- RouteTransfers.cpp - every transfer through the memory hierarchy ---===//
 
 #include "ir/ktdp/KtdpTypes.h"
+#include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/Target.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_ROUTETRANSFERS

@@ -8,18 +8,21 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/PartialSticks.h"
+#include "ir/schedule/ScheduleDialect.h"
+#include "pipeline/utils/PartialSticks.h"
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/StageTidy.h"
-#include "pipeline/Target.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/StageTidy.h"
+#include "pipeline/utils/Target.h"
+#include "pipeline/utils/VectorCompute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_STREAMROWPASSES

@@ -9,14 +9,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
-#include "pipeline/ScheduleUtils.h"
-#include "pipeline/StageTidy.h"
-#include "pipeline/RingRows.h"
-#include "pipeline/RowStages.h"
-#include "pipeline/StickPops.h"
-#include "pipeline/StreamedMatmul.h"
-#include "pipeline/Target.h"
-#include "pipeline/VectorCompute.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/StageTidy.h"
+#include "pipeline/utils/RingRows.h"
+#include "pipeline/utils/RowStages.h"
+#include "pipeline/utils/StickPops.h"
+#include "pipeline/utils/StreamedMatmul.h"
+#include "pipeline/utils/Target.h"
+#include "pipeline/utils/VectorCompute.h"
+#include "ir/schedule/ScheduleDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -25,6 +26,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 
 namespace spyre {
@@ -637,19 +639,19 @@ struct VectorizeHeldTiles
         if (!llvm::is_contained(compute, stage.getUnit().str()))
           return;
         // A ring all-reduce of a tile popped whole runs a row at a time
-        // when the stage holds too much (pipeline/RingRows.h).
+        // when the stage holds too much (pipeline/utils/RingRows.h).
         spyre::streamRingRows(stage, target.stickBytes,
                               int64_t(target.computeLocalBytes));
         // Elementwise stages that hold more than the compute engine's
-        // memory run a row at a time (pipeline/RowStages.h).
+        // memory run a row at a time (pipeline/utils/RowStages.h).
         spyre::runByRows(stage, target.stickBytes,
                          int64_t(target.computeLocalBytes));
         // A matmul's B streams from LX a stick at a time instead of being
-        // held (pipeline/StreamedMatmul.h).
+        // held (pipeline/utils/StreamedMatmul.h).
         spyre::streamMatmulOperands(stage, target.stickBytes,
                                      int64_t(target.computeLocalBytes));
         // A row popped whole only to be read element by element comes a
-        // stick at a time (pipeline/StickPops.h).
+        // stick at a time (pipeline/utils/StickPops.h).
         spyre::popRowsByStick(stage);
         SmallVector<Operation *> ops;
         DenseSet<Operation *> lowered, rewritten; // rewritten: or read through

@@ -12,8 +12,8 @@ Binding &Bindings::add(std::string name, code::Symbol::Kind kind) {
   Binding b;
   b.name = std::move(name);
   b.kind = kind;
-  entries_.push_back(std::move(b));
-  return entries_.back();
+  items.push_back(std::move(b));
+  return items.back();
 }
 
 Bindings &Bindings::tensor(std::string name, int64_t baseElement,

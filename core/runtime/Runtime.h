@@ -144,11 +144,11 @@ public:
   Bindings &dimension(std::string name, int64_t value);
   Bindings &scalar(std::string name, int64_t value);
   Bindings &scalar(std::string name, double value);
-  const std::vector<Binding> &entries() const { return entries_; }
+  const std::vector<Binding> &entries() const { return items; }
 
 private:
   Binding &add(std::string name, code::Symbol::Kind kind);
-  std::vector<Binding> entries_;
+  std::vector<Binding> items;
 };
 
 /// A bound tensor: elements [base, base + elements) of device memory, in

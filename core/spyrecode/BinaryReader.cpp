@@ -31,13 +31,13 @@ struct Fail {
 class In {
 public:
   In(const uint8_t *data, uint64_t begin, uint64_t end, std::string where)
-      : d_(data), pos_(begin), end_(end), where_(std::move(where)) {}
+      : bytes(data), offset(begin), limit(end), context(std::move(where)) {}
 
   [[noreturn]] void fail(const std::string &msg) const {
-    throw Fail{pos_, where_ + msg};
+    throw Fail{offset, context + msg};
   }
-  uint64_t left() const { return end_ - pos_; }
-  uint64_t pos() const { return pos_; }
+  uint64_t left() const { return limit - offset; }
+  uint64_t pos() const { return offset; }
   void need(uint64_t n) const {
     if (n > left())
       fail("needs " + std::to_string(n) + " more bytes, the section has " +
@@ -47,8 +47,8 @@ public:
     need(uint64_t(n));
     uint64_t v = 0;
     for (int i = 0; i < n; ++i)
-      v |= uint64_t(d_[pos_ + uint64_t(i)]) << (8 * i);
-    pos_ += uint64_t(n);
+      v |= uint64_t(bytes[offset + uint64_t(i)]) << (8 * i);
+    offset += uint64_t(n);
     return v;
   }
   uint8_t u8() { return uint8_t(le(1)); }
@@ -57,44 +57,44 @@ public:
   int32_t i32() { return int32_t(uint32_t(le(4))); }
   int64_t i64() { return int64_t(le(8)); }
   bool flag(const char *what) {
-    uint64_t at = pos_;
+    uint64_t at = offset;
     uint8_t v = u8();
     if (v > 1)
-      throw Fail{at, where_ + what + " is " + std::to_string(v) +
+      throw Fail{at, context + what + " is " + std::to_string(v) +
                          ", not 0 or 1"};
     return v == 1;
   }
   ElemType elem(const char *what) {
-    uint64_t at = pos_;
+    uint64_t at = offset;
     uint8_t v = u8();
     if (v >= listing::kNumElemTypes)
-      throw Fail{at, where_ + what + ": unknown element type " +
+      throw Fail{at, context + what + ": unknown element type " +
                          std::to_string(v)};
     return ElemType(v);
   }
   uint8_t tileLayout(const char *what) {
-    uint64_t at = pos_;
+    uint64_t at = offset;
     uint8_t v = u8();
     if (v >= kNumTileLayouts)
-      throw Fail{at, where_ + what + ": unknown tile layout " +
+      throw Fail{at, context + what + ": unknown tile layout " +
                          std::to_string(v)};
     return v;
   }
   /// A count of elements that take at least `minBytes` each: checked
   /// against the bytes left before the caller reserves anything.
   uint32_t count(uint64_t minBytes, const char *what) {
-    uint64_t at = pos_;
+    uint64_t at = offset;
     uint32_t n = u32();
     if (uint64_t(n) * minBytes > left())
-      throw Fail{at, where_ + what + ": count " + std::to_string(n) +
+      throw Fail{at, context + what + ": count " + std::to_string(n) +
                          " does not fit in the " + std::to_string(left()) +
                          " bytes left"};
     return n;
   }
   std::string str(const char *what) {
     uint32_t n = count(1, what);
-    std::string s(reinterpret_cast<const char *>(d_ + pos_), n);
-    pos_ += n;
+    std::string s(reinterpret_cast<const char *>(bytes + offset), n);
+    offset += n;
     return s;
   }
   std::vector<int64_t> i64s(const char *what) {
@@ -129,10 +129,10 @@ public:
     uint32_t n = count(9, "affine expression");
     e.code.resize(n);
     for (auto &entry : e.code) {
-      uint64_t at = pos_;
+      uint64_t at = offset;
       entry.first = u8();
       if (entry.first > AffineExprCode::CeilDiv)
-        throw Fail{at, where_ + "affine expression: unknown entry kind " +
+        throw Fail{at, context + "affine expression: unknown entry kind " +
                            std::to_string(entry.first)};
       entry.second = i64();
     }
@@ -166,14 +166,14 @@ public:
     return p;
   }
   void done() const {
-    if (pos_ != end_)
-      fail(std::to_string(end_ - pos_) + " bytes left over at the end");
+    if (offset != limit)
+      fail(std::to_string(limit - offset) + " bytes left over at the end");
   }
 
 private:
-  const uint8_t *d_;
-  uint64_t pos_, end_;
-  std::string where_;
+  const uint8_t *bytes;
+  uint64_t offset, limit;
+  std::string context;
 };
 
 // Smallest encodings, for count checks.

@@ -372,20 +372,20 @@ std::string instrText(const Program &p, const Instr &in, bool canonical) {
 
 class Printer {
 public:
-  Printer(const Module &m, Listing &out) : m_(m), listing_(out) {}
+  Printer(const Module &m, Listing &out) : module(m), result(out) {}
 
   /// One line of text; `loc` names its location (its KTIR line), and
   /// `program` >= 0 says it is instruction `pc` of that program.
   void line(const std::string &text, uint32_t loc = 0, int program = -1,
             uint32_t pc = 0) {
-    out_ << text << "\n";
+    textOut << text << "\n";
     ListingLine l;
-    l.ktirLine = loc != 0 && loc < m_.locations.size()
-                     ? m_.locations[loc].ktirLine
+    l.ktirLine = loc != 0 && loc < module.locations.size()
+                     ? module.locations[loc].ktirLine
                      : 0;
     l.program = program;
     l.pc = pc;
-    listing_.lines.push_back(l);
+    result.lines.push_back(l);
   }
 
   // Appends "  // #3 line 7: arith.addf" for a location.
@@ -393,8 +393,8 @@ public:
     if (loc == 0)
       return "";
     std::string c = "  // #" + std::to_string(loc);
-    if (loc < m_.locations.size()) {
-      const Location &l = m_.locations[loc];
+    if (loc < module.locations.size()) {
+      const Location &l = module.locations[loc];
       if (l.ktirLine)
         c += " line " + std::to_string(l.ktirLine) + ":";
       if (!l.op.empty())
@@ -422,13 +422,13 @@ private:
   void programs();
   void locations();
 
-  const Module &m_;
-  Listing &listing_;
-  std::ostringstream out_;
+  const Module &module;
+  Listing &result;
+  std::ostringstream textOut;
 };
 
 void Printer::plan() {
-  const JobPlan &p = m_.plan;
+  const JobPlan &p = module.plan;
   line("");
   line("// ---- job plan ----");
   line("kernel " + quote(p.kernel));
@@ -473,8 +473,8 @@ void Printer::plan() {
 void Printer::symbols() {
   line("");
   line("// ---- symbols: kernel arguments bound at launch ----");
-  for (size_t i = 0; i < m_.symbols.size(); ++i) {
-    const Symbol &s = m_.symbols[i];
+  for (size_t i = 0; i < module.symbols.size(); ++i) {
+    const Symbol &s = module.symbols[i];
     const char *kind = symbolKindName(s.kind);
     std::string uses = "[";
     for (size_t u = 0; u < s.uses.size(); ++u)
@@ -496,8 +496,8 @@ void Printer::symbols() {
 void Printer::views() {
   line("");
   line("// ---- LX views ----");
-  for (size_t i = 0; i < m_.lxViews.size(); ++i) {
-    const LxView &v = m_.lxViews[i];
+  for (size_t i = 0; i < module.lxViews.size(); ++i) {
+    const LxView &v = module.lxViews[i];
     line("lxview lx" + std::to_string(i) + " " + intList(v.dims) + " " +
          elemName(v.type) + " row_bytes " + std::to_string(v.rowBytes) +
          " in b" + std::to_string(v.buffer));
@@ -507,8 +507,8 @@ void Printer::views() {
 void Printer::dmas() {
   line("");
   line("// ---- DMA descriptors ----");
-  for (size_t i = 0; i < m_.dmas.size(); ++i) {
-    const DmaDesc &d = m_.dmas[i];
+  for (size_t i = 0; i < module.dmas.size(); ++i) {
+    const DmaDesc &d = module.dmas[i];
     line("dmadesc d" + std::to_string(i) + " " +
          (d.toLx ? "hbm_to_lx " : "lx_to_hbm ") + elemName(d.type) +
          " tile " + intList(d.tileShape) + " order " + intList(d.order) +
@@ -549,9 +549,9 @@ void Printer::dmas() {
 }
 
 void Printer::programs() {
-  listing_.firstInstruction.assign(m_.programs.size(), 0);
-  for (size_t pi = 0; pi < m_.programs.size(); ++pi) {
-    const Program &p = m_.programs[pi];
+  result.firstInstruction.assign(module.programs.size(), 0);
+  for (size_t pi = 0; pi < module.programs.size(); ++pi) {
+    const Program &p = module.programs[pi];
     line("");
     line("// ---- program p" + std::to_string(pi) + ": " + p.unit + " (" +
          std::to_string(p.code.size()) + " instructions) ----");
@@ -577,7 +577,7 @@ void Printer::programs() {
       std::string t = std::string(2 + width - idx.size(), ' ') + idx + ": " +
                       instrText(p, p.code[i], canonical);
       if (i == 0)
-        listing_.firstInstruction[pi] = int(listing_.lines.size()) + 1;
+        result.firstInstruction[pi] = int(result.lines.size()) + 1;
       withLoc(t, p.code[i].loc, 52, int(pi), uint32_t(i));
     }
   }
@@ -586,8 +586,8 @@ void Printer::programs() {
 void Printer::locations() {
   line("");
   line("// ---- line table: KTIR line, DataflowIR line, op ----");
-  for (size_t i = 0; i < m_.locations.size(); ++i) {
-    const Location &l = m_.locations[i];
+  for (size_t i = 0; i < module.locations.size(); ++i) {
+    const Location &l = module.locations[i];
     line("location #" + std::to_string(i) + " line " +
              std::to_string(l.ktirLine) + " dflow " +
              std::to_string(l.dataflowLine) + " " + quote(l.op),
@@ -597,15 +597,15 @@ void Printer::locations() {
 
 std::string Printer::print() {
   line("// SpyreCode listing -- a model ISA (docs/spyrecode.md), not IBM's");
-  line("spyrecode version " + std::to_string(m_.version));
-  line("source " + quote(m_.sourceName));
+  line("spyrecode version " + std::to_string(module.version));
+  line("source " + quote(module.sourceName));
   plan();
   symbols();
   views();
   dmas();
   programs();
   locations();
-  return out_.str();
+  return textOut.str();
 }
 
 } // namespace

@@ -189,15 +189,15 @@ std::string describe(const Tok &t) {
 // A cursor over one line's tokens.
 class Line {
 public:
-  explicit Line(std::vector<Tok> toks) : toks_(std::move(toks)) {}
+  explicit Line(std::vector<Tok> toks) : tokens(std::move(toks)) {}
 
   const Tok &peek(size_t ahead = 0) const {
-    return toks_[std::min(pos_ + ahead, toks_.size() - 1)];
+    return tokens[std::min(at + ahead, tokens.size() - 1)];
   }
   const Tok &next() {
     const Tok &t = peek();
-    if (pos_ + 1 < toks_.size())
-      ++pos_;
+    if (at + 1 < tokens.size())
+      ++at;
     return t;
   }
   bool atEnd() const { return peek().kind == Tok::End; }
@@ -315,8 +315,8 @@ public:
   }
 
 private:
-  std::vector<Tok> toks_;
-  size_t pos_ = 0;
+  std::vector<Tok> tokens;
+  size_t at = 0;
 };
 
 class Assembler {
@@ -365,10 +365,10 @@ private:
   DmaDesc &lastDma(Line &l);
   Program &lastProgram(Line &l);
 
-  Module m_;
-  bool sawVersion_ = false;
-  int current_ = -1; // program receiving instructions, -1: none
-  bool explicitPool_ = false;
+  Module out;
+  bool sawVersion = false;
+  int currentProgram = -1; // program receiving instructions, -1: none
+  bool explicitPool = false;
 };
 
 uint32_t Assembler::locOf(std::string_view comment, int commentCol) {
@@ -549,15 +549,15 @@ ViewPart Assembler::viewPart(Line &l) {
 }
 
 DmaDesc &Assembler::lastDma(Line &l) {
-  if (m_.dmas.empty() || current_ >= 0)
+  if (out.dmas.empty() || currentProgram >= 0)
     l.fail("this line belongs to a 'dmadesc' and follows none");
-  return m_.dmas.back();
+  return out.dmas.back();
 }
 
 Program &Assembler::lastProgram(Line &l) {
-  if (current_ < 0)
+  if (currentProgram < 0)
     l.fail("this line belongs to a 'program' and follows none");
-  return m_.programs[size_t(current_)];
+  return out.programs[size_t(currentProgram)];
 }
 
 void Assembler::instruction(Line &l, uint32_t loc) {
@@ -805,7 +805,7 @@ void Assembler::placeArguments(Line &l, Program &p, Instr &in,
                                const std::vector<int32_t> &args,
                                std::optional<int64_t> argBegin) {
   in.argCount = uint32_t(args.size());
-  if (explicitPool_) {
+  if (explicitPool) {
     int64_t begin = argBegin.value_or(0);
     uint64_t end = uint64_t(begin) + args.size();
     if (end > p.operands.size())
@@ -845,18 +845,18 @@ void Assembler::statement(Line &l, std::string_view comment, int commentCol) {
 }
 
 bool Assembler::moduleStatement(Line &l, const std::string &w) {
-  JobPlan &plan = m_.plan;
+  JobPlan &plan = out.plan;
   if (w == "spyrecode") {
     l.word("version");
     const Tok &t = l.peek();
-    m_.version = l.intOf<uint32_t>();
-    if (m_.version != kFormatVersion)
+    out.version = l.intOf<uint32_t>();
+    if (out.version != kFormatVersion)
       throw ParseFail{t.col, "version " + t.text + " is not " +
                                  std::to_string(kFormatVersion) +
                                  ", the version this build reads"};
-    sawVersion_ = true;
+    sawVersion = true;
   } else if (w == "source") {
-    m_.sourceName = l.string("the source name");
+    out.sourceName = l.string("the source name");
   } else if (w == "kernel") {
     plan.kernel = l.string("the kernel name");
   } else if (w == "arch") {
@@ -892,7 +892,7 @@ bool Assembler::planStatement(Line &l, const std::string &w,
 
 void Assembler::channel(Line &l, uint32_t loc) {
   Channel c;
-  l.index("c", m_.plan.channels.size());
+  l.index("c", out.plan.channels.size());
   c.from = l.name("an engine kind");
   l.punct("->");
   c.to = l.name("an engine kind");
@@ -903,12 +903,12 @@ void Assembler::channel(Line &l, uint32_t loc) {
   l.word("init");
   c.initialTokens = l.integer();
   c.loc = loc;
-  m_.plan.channels.push_back(std::move(c));
+  out.plan.channels.push_back(std::move(c));
 }
 
 void Assembler::buffer(Line &l, uint32_t loc) {
   Buffer b;
-  l.index("b", m_.plan.buffers.size());
+  l.index("b", out.plan.buffers.size());
   b.name = l.string("the buffer's name");
   l.word("at");
   b.address = l.integer();
@@ -917,12 +917,12 @@ void Assembler::buffer(Line &l, uint32_t loc) {
   l.word("copies");
   b.copies = l.integer();
   b.loc = loc;
-  m_.plan.buffers.push_back(std::move(b));
+  out.plan.buffers.push_back(std::move(b));
 }
 
 void Assembler::ring(Line &l, uint32_t loc) {
   RingExchange r;
-  l.index("r", m_.plan.rings.size());
+  l.index("r", out.plan.rings.size());
   r.kind = l.name("the exchange kind");
   l.word("groups");
   r.groupCount = l.integer();
@@ -943,14 +943,14 @@ void Assembler::ring(Line &l, uint32_t loc) {
   l.word("hops");
   r.hops = l.integer();
   r.loc = loc;
-  m_.plan.rings.push_back(std::move(r));
+  out.plan.rings.push_back(std::move(r));
 }
 
 void Assembler::symbol(Line &l) {
   Symbol s;
   l.punct("$");
   const Tok &t = l.peek();
-  if (l.integer("the symbol number") != int64_t(m_.symbols.size()))
+  if (l.integer("the symbol number") != int64_t(out.symbols.size()))
     throw ParseFail{t.col, "symbol $" + t.text + " is out of order"};
   s.name = l.string("the symbol's name");
   const Tok &kt = l.peek();
@@ -977,13 +977,13 @@ void Assembler::symbol(Line &l) {
     } while (l.maybePunct(","));
     l.punct("]");
   }
-  m_.symbols.push_back(std::move(s));
+  out.symbols.push_back(std::move(s));
 }
 
 void Assembler::location(Line &l) {
   l.punct("#");
   const Tok &t = l.peek();
-  if (l.integer("the location number") != int64_t(m_.locations.size()))
+  if (l.integer("the location number") != int64_t(out.locations.size()))
     throw ParseFail{t.col, "location #" + t.text + " is out of order"};
   Location loc;
   l.word("line");
@@ -991,20 +991,20 @@ void Assembler::location(Line &l) {
   l.word("dflow");
   loc.dataflowLine = l.intOf<int>();
   loc.op = l.string("the op name");
-  m_.locations.push_back(std::move(loc));
+  out.locations.push_back(std::move(loc));
 }
 
 bool Assembler::dmaStatement(Line &l, const std::string &w) {
   if (w == "lxview") {
     LxView v;
-    l.index("lx", m_.lxViews.size());
+    l.index("lx", out.lxViews.size());
     v.dims = l.intList<int64_t>();
     v.type = l.elem();
     l.word("row_bytes");
     v.rowBytes = l.integer();
     l.word("in");
     v.buffer = l.labelOf<int32_t>("b");
-    m_.lxViews.push_back(std::move(v));
+    out.lxViews.push_back(std::move(v));
   } else if (w == "dmadesc") {
     dmaDesc(l);
   } else if (w == "view") {
@@ -1040,7 +1040,7 @@ bool Assembler::dmaStatement(Line &l, const std::string &w) {
 
 void Assembler::dmaDesc(Line &l) {
   DmaDesc d;
-  l.index("d", m_.dmas.size());
+  l.index("d", out.dmas.size());
   if (l.isWord("hbm_to_lx"))
     d.toLx = true;
   else if (l.isWord("lx_to_hbm"))
@@ -1061,8 +1061,8 @@ void Assembler::dmaDesc(Line &l) {
   d.sticks = l.integer();
   l.word("hops");
   d.hops = l.integer();
-  current_ = -1;
-  m_.dmas.push_back(std::move(d));
+  currentProgram = -1;
+  out.dmas.push_back(std::move(d));
 }
 
 void Assembler::subscript(Line &l, DmaDesc &d) {
@@ -1100,7 +1100,7 @@ void Assembler::layout(Line &l, DmaDesc &d) {
 bool Assembler::programStatement(Line &l, const std::string &w, int col) {
   if (w == "program") {
     Program p;
-    l.index("p", m_.programs.size());
+    l.index("p", out.programs.size());
     p.unit = l.name("the engine kind");
     l.word("instances");
     p.instances = l.integer();
@@ -1110,9 +1110,9 @@ bool Assembler::programStatement(Line &l, const std::string &w, int col) {
     p.numSRegs = l.intOf<int32_t>();
     l.word("vregs");
     p.numVRegs = l.intOf<int32_t>();
-    m_.programs.push_back(std::move(p));
-    current_ = int(m_.programs.size()) - 1;
-    explicitPool_ = false;
+    out.programs.push_back(std::move(p));
+    currentProgram = int(out.programs.size()) - 1;
+    explicitPool = false;
   } else if (w == "tile") {
     Program &p = lastProgram(l);
     l.index("t", p.tileRegs.size());
@@ -1131,10 +1131,10 @@ bool Assembler::programStatement(Line &l, const std::string &w, int col) {
     }
   } else if (w == "operands") {
     Program &p = lastProgram(l);
-    if (!p.code.empty() || explicitPool_)
+    if (!p.code.empty() || explicitPool)
       throw ParseFail{col, "'operands' comes once, before the instructions"};
     p.operands = l.intList<int32_t>();
-    explicitPool_ = true;
+    explicitPool = true;
   } else {
     return false;
   }
@@ -1168,9 +1168,9 @@ Module Assembler::parse(std::string_view text, int &lineNo) {
       break;
     pos = nl + 1;
   }
-  if (!sawVersion_)
+  if (!sawVersion)
     throw ParseFail{1, "missing 'spyrecode version N' line"};
-  return std::move(m_);
+  return std::move(out);
 }
 
 } // namespace

@@ -22,21 +22,21 @@ using listing::Kind;
 
 class Validator {
 public:
-  explicit Validator(const Module &m) : m_(m) {}
+  explicit Validator(const Module &m) : module(m) {}
   std::vector<CodeError> run();
 
 private:
   void error(std::string msg, int32_t program = -1, int32_t instr = -1,
              uint32_t loc = 0) {
-    errors_.push_back({std::move(msg), program, instr, loc});
+    found.push_back({std::move(msg), program, instr, loc});
   }
   bool elemOk(ElemType t) {
     return uint8_t(t) < listing::kNumElemTypes;
   }
   void loc(uint32_t l, const std::string &what) {
-    if (l >= m_.locations.size())
+    if (l >= module.locations.size())
       error(what + ": location #" + std::to_string(l) + " is not in the " +
-            std::to_string(m_.locations.size()) + "-entry line table");
+            std::to_string(module.locations.size()) + "-entry line table");
   }
   void affine(const AffineExprCode &e, int64_t dims, int64_t syms,
               const std::string &what);
@@ -50,9 +50,9 @@ private:
   void program(size_t pi);
   void instr(size_t pi, size_t i);
 
-  const Module &m_;
-  std::vector<CodeError> errors_;
-  int64_t tiles_ = 0;
+  const Module &module;
+  std::vector<CodeError> found;
+  int64_t tileCount = 0;
 };
 
 void Validator::affine(const AffineExprCode &e, int64_t dims, int64_t syms,
@@ -149,20 +149,20 @@ void Validator::part(const ViewPart &p, const std::string &what) {
 }
 
 void Validator::plan() {
-  const JobPlan &p = m_.plan;
-  tiles_ = 1;
+  const JobPlan &p = module.plan;
+  tileCount = 1;
   for (int64_t g : p.grid) {
-    if (g < 1 || __builtin_mul_overflow(tiles_, g, &tiles_) ||
-        tiles_ > kMaxTiles) {
+    if (g < 1 || __builtin_mul_overflow(tileCount, g, &tileCount) ||
+        tileCount > kMaxTiles) {
       error("grid " + std::to_string(g) + ": every extent is >= 1 and the "
             "grid has at most " + std::to_string(kMaxTiles) + " tiles");
-      tiles_ = 0;
+      tileCount = 0;
       break;
     }
   }
-  if (tiles_ > 0 && int64_t(p.placement.size()) != tiles_)
+  if (tileCount > 0 && int64_t(p.placement.size()) != tileCount)
     error("placement has " + std::to_string(p.placement.size()) +
-          " entries for " + std::to_string(tiles_) + " tiles");
+          " entries for " + std::to_string(tileCount) + " tiles");
   for (int64_t c : p.placement)
     if (c < 0 || c >= (1 << 16)) {
       error("placement: core " + std::to_string(c) + " is out of range");
@@ -215,7 +215,7 @@ void Validator::plan() {
     for (const auto &g : r.groups) {
       largest = std::max(largest, g.size());
       for (int64_t t : g)
-        if (t < 0 || t >= tiles_) {
+        if (t < 0 || t >= tileCount) {
           error(w + ": tile " + std::to_string(t) + " is not in the grid");
           break;
         } else if (!seen.insert(t).second) {
@@ -235,8 +235,8 @@ void Validator::plan() {
 }
 
 void Validator::symbols() {
-  for (size_t i = 0; i < m_.symbols.size(); ++i) {
-    const Symbol &s = m_.symbols[i];
+  for (size_t i = 0; i < module.symbols.size(); ++i) {
+    const Symbol &s = module.symbols[i];
     std::string w = "symbol $" + std::to_string(i) + " '" + s.name + "'";
     if (uint8_t(s.kind) > Symbol::Scalar)
       error(w + ": unknown kind " + std::to_string(s.kind));
@@ -250,8 +250,8 @@ void Validator::symbols() {
     if (s.name.empty())
       error(w + ": no name");
     for (const auto &[prog, ins] : s.uses)
-      if (prog < 0 || size_t(prog) >= m_.programs.size() || ins < 0 ||
-          size_t(ins) >= m_.programs[size_t(prog)].code.size()) {
+      if (prog < 0 || size_t(prog) >= module.programs.size() || ins < 0 ||
+          size_t(ins) >= module.programs[size_t(prog)].code.size()) {
         error(w + ": use p" + std::to_string(prog) + "@" +
               std::to_string(ins) + " is not an instruction");
         break;
@@ -260,14 +260,14 @@ void Validator::symbols() {
 }
 
 void Validator::views() {
-  for (size_t i = 0; i < m_.lxViews.size(); ++i) {
-    const LxView &v = m_.lxViews[i];
+  for (size_t i = 0; i < module.lxViews.size(); ++i) {
+    const LxView &v = module.lxViews[i];
     std::string w = "lxview lx" + std::to_string(i);
     if (!elemOk(v.type) || v.type == ElemType::None) {
       error(w + ": no valid element type");
       continue;
     }
-    if (v.buffer < 0 || size_t(v.buffer) >= m_.plan.buffers.size()) {
+    if (v.buffer < 0 || size_t(v.buffer) >= module.plan.buffers.size()) {
       error(w + ": buffer b" + std::to_string(v.buffer) + " does not exist");
       continue;
     }
@@ -291,7 +291,7 @@ void Validator::views() {
             " do not make a valid extent (a row holds dims.back() elements)");
       continue;
     }
-    const Buffer &b = m_.plan.buffers[size_t(v.buffer)];
+    const Buffer &b = module.plan.buffers[size_t(v.buffer)];
     if (extent > b.bytes)
       error(w + ": spans " + std::to_string(extent) + " bytes, its buffer b" +
             std::to_string(v.buffer) + " holds " + std::to_string(b.bytes) +
@@ -300,8 +300,8 @@ void Validator::views() {
 }
 
 void Validator::dmas() {
-  for (size_t i = 0; i < m_.dmas.size(); ++i) {
-    const DmaDesc &d = m_.dmas[i];
+  for (size_t i = 0; i < module.dmas.size(); ++i) {
+    const DmaDesc &d = module.dmas[i];
     std::string w = "dmadesc d" + std::to_string(i);
     if (!elemOk(d.type) || d.type == ElemType::None)
       error(w + ": no valid element type");
@@ -351,7 +351,7 @@ void Validator::dmas() {
         affine(e, kMaxSetVariables, kMaxSetVariables,
                w + " subscript " + std::to_string(s));
     }
-    if (d.lxView < 0 || size_t(d.lxView) >= m_.lxViews.size())
+    if (d.lxView < 0 || size_t(d.lxView) >= module.lxViews.size())
       error(w + ": LX view lx" + std::to_string(d.lxView) +
             " does not exist");
     if (d.sticks < 0 || d.hops < 0)
@@ -367,10 +367,10 @@ void Validator::dmas() {
 }
 
 void Validator::instr(size_t pi, size_t i) {
-  const Program &p = m_.programs[pi];
+  const Program &p = module.programs[pi];
   const Instr &in = p.code[i];
   auto err = [&](const std::string &msg) {
-    error(msg, int32_t(pi), int32_t(i), in.loc < m_.locations.size() ? in.loc : 0);
+    error(msg, int32_t(pi), int32_t(i), in.loc < module.locations.size() ? in.loc : 0);
   };
   const listing::OpSyntax *syn = listing::opSyntax(in.op);
   if (!syn) {
@@ -384,7 +384,7 @@ void Validator::instr(size_t pi, size_t i) {
     err("unknown predicate " + std::to_string(in.aux));
   if (!elemOk(in.type) || !elemOk(in.srcType))
     err("unknown element type");
-  if (in.loc >= m_.locations.size())
+  if (in.loc >= module.locations.size())
     err("location #" + std::to_string(in.loc) + " is not in the line table");
   if (uint64_t(in.argBegin) + in.argCount > p.operands.size()) {
     err("arguments " + std::to_string(in.argBegin) + "+" +
@@ -429,16 +429,16 @@ void Validator::instr(size_t pi, size_t i) {
       range("branch target", int64_t(p.code.size()));
       break;
     case Kind::Channel:
-      range("channel", int64_t(m_.plan.channels.size()));
+      range("channel", int64_t(module.plan.channels.size()));
       break;
     case Kind::Symbol:
-      range("symbol", int64_t(m_.symbols.size()));
+      range("symbol", int64_t(module.symbols.size()));
       break;
     case Kind::Desc:
-      range("DMA descriptor", int64_t(m_.dmas.size()));
+      range("DMA descriptor", int64_t(module.dmas.size()));
       break;
     case Kind::View:
-      range("LX view", int64_t(m_.lxViews.size()));
+      range("LX view", int64_t(module.lxViews.size()));
       break;
     case Kind::Views: {
       uint64_t end = uint64_t(in.imm) + in.argCount / 2;
@@ -462,10 +462,10 @@ void Validator::instr(size_t pi, size_t i) {
     }
   }
 
-  if (in.op == Opcode::Dma && in.imm >= 0 && size_t(in.imm) < m_.dmas.size()) {
+  if (in.op == Opcode::Dma && in.imm >= 0 && size_t(in.imm) < module.dmas.size()) {
     // Every register the descriptor reads is in args (so the def-before-use
     // check sees it) and exists in this program.
-    const DmaDesc &d = m_.dmas[size_t(in.imm)];
+    const DmaDesc &d = module.dmas[size_t(in.imm)];
     std::set<int32_t> args(p.operands.begin() + in.argBegin,
                            p.operands.begin() + in.argBegin + in.argCount);
     auto check = [&](const Operand &o) {
@@ -509,7 +509,7 @@ void Validator::instr(size_t pi, size_t i) {
 }
 
 void Validator::program(size_t pi) {
-  const Program &p = m_.programs[pi];
+  const Program &p = module.programs[pi];
   std::string w = "program p" + std::to_string(pi);
   int32_t prog = int32_t(pi);
   if (p.unit.empty())
@@ -542,7 +542,7 @@ void Validator::program(size_t pi) {
             prog);
   }
   for (int32_t v : p.ringViews)
-    if (v < 0 || size_t(v) >= m_.lxViews.size()) {
+    if (v < 0 || size_t(v) >= module.lxViews.size()) {
       error(w + ": ring view lx" + std::to_string(v) + " does not exist",
             prog);
       break;
@@ -561,27 +561,27 @@ void Validator::program(size_t pi) {
 }
 
 std::vector<CodeError> Validator::run() {
-  if (m_.version != kFormatVersion)
-    error("format version " + std::to_string(m_.version) + " is not " +
+  if (module.version != kFormatVersion)
+    error("format version " + std::to_string(module.version) + " is not " +
           std::to_string(kFormatVersion));
-  if (m_.locations.empty())
+  if (module.locations.empty())
     error("the line table is empty (entry #0 is the unknown location)");
-  for (size_t i = 0; i < m_.locations.size(); ++i)
-    if (m_.locations[i].ktirLine < 0 || m_.locations[i].dataflowLine < 0) {
+  for (size_t i = 0; i < module.locations.size(); ++i)
+    if (module.locations[i].ktirLine < 0 || module.locations[i].dataflowLine < 0) {
       error("location #" + std::to_string(i) + " has a negative line");
       break;
     }
-  if (m_.programs.size() > kMaxPrograms)
-    error(std::to_string(m_.programs.size()) + " programs (at most " +
+  if (module.programs.size() > kMaxPrograms)
+    error(std::to_string(module.programs.size()) + " programs (at most " +
           std::to_string(kMaxPrograms) + ")");
   plan();
   symbols();
   views();
   dmas();
-  if (m_.programs.size() <= kMaxPrograms)
-    for (size_t pi = 0; pi < m_.programs.size(); ++pi)
+  if (module.programs.size() <= kMaxPrograms)
+    for (size_t pi = 0; pi < module.programs.size(); ++pi)
       program(pi);
-  return std::move(errors_);
+  return std::move(found);
 }
 
 } // namespace

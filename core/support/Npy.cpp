@@ -125,7 +125,7 @@ std::string quoteForMessage(const char *b, const char *e) {
 class HeaderParser {
 public:
   HeaderParser(const char *begin, const char *end)
-      : begin_(begin), p_(begin), end_(end) {}
+      : text(begin), at(begin), limit(end) {}
 
   bool parse(std::string &descr, bool &fortranOrder,
              std::vector<int64_t> &shape, std::string &error) {
@@ -148,7 +148,7 @@ public:
         if (haveDescr)
           return fail("duplicate key 'descr'", error);
         haveDescr = true;
-        if (p_ < end_ && (*p_ == '[' || *p_ == '{'))
+        if (at < limit && (*at == '[' || *at == '{'))
           return fail("structured dtypes are not supported (descr is not a "
                       "simple type string)",
                       error);
@@ -180,7 +180,7 @@ public:
                   error);
     }
     skipSpace();
-    if (p_ != end_)
+    if (at != limit)
       return fail("unexpected text after the closing '}'", error);
     if (!haveDescr)
       return fail("missing key 'descr'", error);
@@ -194,48 +194,48 @@ public:
 private:
   bool fail(const std::string &what, std::string &error) const {
     error = "malformed .npy header: " + what + " (at header offset " +
-            std::to_string(p_ - begin_) + " in " +
-            quoteForMessage(begin_, end_) + ")";
+            std::to_string(at - text) + " in " +
+            quoteForMessage(text, limit) + ")";
     return false;
   }
 
   void skipSpace() {
     // numpy pads with spaces and ends with '\n'; some writers pad with NULs.
-    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' ||
-                         *p_ == '\r' || *p_ == '\0'))
-      ++p_;
+    while (at < limit && (*at == ' ' || *at == '\t' || *at == '\n' ||
+                         *at == '\r' || *at == '\0'))
+      ++at;
   }
 
   bool consume(char c) {
-    if (p_ < end_ && *p_ == c) {
-      ++p_;
+    if (at < limit && *at == c) {
+      ++at;
       return true;
     }
     return false;
   }
 
   bool parseString(std::string &s, const char *what, std::string &error) {
-    if (p_ >= end_ || (*p_ != '\'' && *p_ != '"'))
+    if (at >= limit || (*at != '\'' && *at != '"'))
       return fail(std::string("expected ") + what + " in quotes", error);
-    char quote = *p_++;
-    const char *start = p_;
-    while (p_ < end_ && *p_ != quote) {
-      if (*p_ == '\\' || *p_ == '\n')
+    char quote = *at++;
+    const char *start = at;
+    while (at < limit && *at != quote) {
+      if (*at == '\\' || *at == '\n')
         return fail(std::string("unsupported character in ") + what, error);
-      ++p_;
+      ++at;
     }
-    if (p_ >= end_)
+    if (at >= limit)
       return fail(std::string("unterminated ") + what, error);
-    s.assign(start, p_);
-    ++p_;
+    s.assign(start, at);
+    ++at;
     return true;
   }
 
   bool parseBool(bool &value, std::string &error) {
     auto word = [&](const char *w) {
       size_t n = std::strlen(w);
-      if (static_cast<size_t>(end_ - p_) >= n && std::memcmp(p_, w, n) == 0) {
-        p_ += n;
+      if (static_cast<size_t>(limit - at) >= n && std::memcmp(at, w, n) == 0) {
+        at += n;
         return true;
       }
       return false;
@@ -259,20 +259,20 @@ private:
       skipSpace();
       if (consume(')'))
         return true;
-      if (p_ < end_ && *p_ == '-')
+      if (at < limit && *at == '-')
         return fail("negative dimension in 'shape'", error);
-      if (p_ >= end_ || *p_ < '0' || *p_ > '9')
+      if (at >= limit || *at < '0' || *at > '9')
         return fail("expected a non-negative integer in 'shape'", error);
       int64_t v = 0;
-      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') {
-        int digit = *p_ - '0';
+      while (at < limit && *at >= '0' && *at <= '9') {
+        int digit = *at - '0';
         if (v > (std::numeric_limits<int64_t>::max() - digit) / 10)
           return fail("dimension in 'shape' is too large", error);
         v = v * 10 + digit;
-        ++p_;
+        ++at;
       }
-      if (p_ < end_ && (*p_ == 'L' || *p_ == 'l')) // Python 2 long suffix
-        ++p_;
+      if (at < limit && (*at == 'L' || *at == 'l')) // Python 2 long suffix
+        ++at;
       shape.push_back(v);
       skipSpace();
       if (consume(','))
@@ -283,9 +283,9 @@ private:
     }
   }
 
-  const char *begin_;
-  const char *p_;
-  const char *end_;
+  const char *text;
+  const char *at;
+  const char *limit;
 };
 
 // Maps a NumPy descr string to our dtype name.

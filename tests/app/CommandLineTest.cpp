@@ -58,7 +58,7 @@ Run runExplorer(const QStringList &args, bool display, const QString &configDir)
 class CommandLineTest : public QObject {
   Q_OBJECT
 
-  QTemporaryDir m_dir;
+  QTemporaryDir workDir;
 
 private Q_SLOTS:
   void parse_data() {
@@ -109,7 +109,7 @@ private Q_SLOTS:
   }
 
   void optionsKept() {
-    QFile session(m_dir.filePath("k.spyx"));
+    QFile session(workDir.filePath("k.spyx"));
     QVERIFY(session.open(QIODevice::WriteOnly));
     session.close();
     const CommandLine c = CommandLine::parse(
@@ -137,7 +137,7 @@ private Q_SLOTS:
       const QString html = dir.filePath("r.html");
       QFile::remove(html);
       Run r = runExplorer(QStringList{kernel, "--export-report", html} + extra, true,
-                          m_dir.path());
+                          workDir.path());
       if (!r.finished || r.exitCode != 0)
         return QString("exit %1: %2").arg(r.exitCode).arg(r.err);
       QFile f(html);
@@ -160,7 +160,7 @@ private Q_SLOTS:
     const QString png = dir.filePath("step.png");
     const QString sample = QStringLiteral(SPYRE_SAMPLES_DIR "/elementwise_add.mlir");
     Run r = runExplorer({sample, "--run", "--step", "10", "--screenshot", png}, true,
-                        m_dir.path());
+                        workDir.path());
     QVERIFY2(r.finished, "blocked (a dialog?)");
     QCOMPARE(r.exitCode, 0);
     QRegularExpression where("emulated run at event (\\d+) of (\\d+), cycle (\\d+) of (\\d+)");
@@ -174,7 +174,7 @@ private Q_SLOTS:
     QVERIFY(!shot.isNull());
     QVERIFY(shot.width() > 400);
 
-    r = runExplorer({sample, "--run", "--screenshot", png}, true, m_dir.path());
+    r = runExplorer({sample, "--run", "--screenshot", png}, true, workDir.path());
     QCOMPARE(r.exitCode, 0);
     m = where.match(r.out);
     QVERIFY2(m.hasMatch(), qPrintable(r.out + r.err));
@@ -184,12 +184,12 @@ private Q_SLOTS:
 
   void binaryWithoutDisplay() {
     for (const char *flag : {"--help", "--version"}) {
-      Run r = runExplorer({flag}, false, m_dir.path());
+      Run r = runExplorer({flag}, false, workDir.path());
       QVERIFY(r.finished);
       QCOMPARE(r.exitCode, 0);
       QVERIFY(r.out.contains("spyre-explorer"));
     }
-    Run r = runExplorer({}, false, m_dir.path());
+    Run r = runExplorer({}, false, workDir.path());
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("no display"), qPrintable(r.err));
   }
@@ -233,7 +233,7 @@ private Q_SLOTS:
                           "    return\n  }\n}\n"));
     if (kind == "pass")
       extra = QStringList{"--select-pass", "nope"};
-    Run r = runExplorer(QStringList{file, "--screenshot", png} + extra, true, m_dir.path());
+    Run r = runExplorer(QStringList{file, "--screenshot", png} + extra, true, workDir.path());
     QVERIFY2(r.finished, "blocked (a dialog?)");
     QCOMPARE(r.exitCode, code);
     QVERIFY2(r.err.contains(says), qPrintable(r.err));
@@ -271,7 +271,7 @@ private Q_SLOTS:
     QElapsedTimer clock;
     clock.start();
     Run r = runExplorer({session.fileName(), "--run", "--screenshot", dir.filePath("s.png")},
-                        true, m_dir.path());
+                        true, workDir.path());
     QVERIFY2(r.finished, "blocked (a dialog?)");
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(says), qPrintable(r.err));

@@ -14,7 +14,7 @@
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "MainWindow.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
 #include "ShortcutsDialog.h"
@@ -71,18 +71,18 @@ QAction *menuAction(MainWindow &window, const QString &menu, const QString &text
 class DailyUseTest : public QObject {
   Q_OBJECT
 
-  QTemporaryDir m_settings;
-  QString m_startDir;
+  QTemporaryDir settingsDir;
+  QString startDir;
 
 private Q_SLOTS:
   void initTestCase() {
     QCoreApplication::setOrganizationName("SpyreExplorerTest");
     QCoreApplication::setApplicationName("daily-use-test");
     QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-    m_startDir = QDir::currentPath();
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+    startDir = QDir::currentPath();
   }
-  void cleanup() { QDir::setCurrent(m_startDir); }
+  void cleanup() { QDir::setCurrent(startDir); }
 
   // 1. Paths are absolute; a session also finds its kernel when both moved.
   void absolutePaths() {

@@ -17,7 +17,7 @@
 #include "EmulatorRun.h"
 #include "MachineDocks.h"
 #include "OccupancyChart.h"
-#include "OccupancyModel.h"
+#include "models/OccupancyModel.h"
 #include "RingView.h"
 #include "RunController.h"
 #include "RunSummary.h"

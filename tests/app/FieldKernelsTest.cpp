@@ -27,14 +27,14 @@
 class FieldKernelsTest : public QObject {
   Q_OBJECT
 
-  QTemporaryDir m_settings;
+  QTemporaryDir settingsDir;
 
 private Q_SLOTS:
   void initTestCase() {
     QCoreApplication::setOrganizationName("SpyreExplorerTest");
     QCoreApplication::setApplicationName("field-kernels-test");
     QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
   }
 
   void kernelBoxPicksTheKernel() {

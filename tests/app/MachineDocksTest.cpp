@@ -10,7 +10,7 @@
 #include "MachineDocks.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
-#include "OccupancyModel.h"
+#include "models/OccupancyModel.h"
 #include "RingView.h"
 
 #include <QAction>

@@ -11,7 +11,7 @@
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "MainWindow.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "SnapshotChooser.h"
 
 #include <QAbstractItemModel>

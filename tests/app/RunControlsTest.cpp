@@ -18,7 +18,7 @@
 #include "RingView.h"
 #include "RunControls.h"
 #include "TimelineDock.h"
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 #include "TimelineView.h"
 
 #include <QAction>

@@ -14,7 +14,7 @@
 #include "MachineDocks.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "PassListPanel.h"
 #include "RingView.h"
 #include "RunControls.h"

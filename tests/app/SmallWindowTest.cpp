@@ -18,13 +18,13 @@
 #include "MachineDocks.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
-#include "OccupancyModel.h"
-#include "PassListModel.h"
+#include "models/OccupancyModel.h"
+#include "models/PassListModel.h"
 #include "PassListPanel.h"
 #include "RingView.h"
 #include "RunControls.h"
 #include "TimelineDock.h"
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 #include "WindowWithSample.h"
 
 #include <QDir>

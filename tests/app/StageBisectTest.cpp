@@ -13,7 +13,7 @@
 #include "CodeEditor.h"
 #include "IrDiffView.h"
 #include "IrPane.h"
-#include "PassListModel.h"
+#include "models/PassListModel.h"
 #include "PassListPanel.h"
 #include "StageBisect.h"
 #include "WindowWithSample.h"

@@ -17,7 +17,7 @@
 #include "StallWatch.h"
 #include "TimelineDock.h"
 #include "TimelineFeed.h"
-#include "TimelineModel.h"
+#include "models/TimelineModel.h"
 
 #include <QDir>
 #include <QFile>

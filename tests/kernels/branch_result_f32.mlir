@@ -2,7 +2,7 @@
 // stored: on 2 tiles of 8x48 f32 (48 columns: one and a half 32-element
 // sticks), tile 0 stores y = x * 0.5 + 3, tile 1 stores y = x - 2.
 // The store moves into both branches (extract-compute-groups,
-// pipeline/SinkIntoBranches.h): each branch's pipeline streams its result
+// pipeline/utils/SinkIntoBranches.h): each branch's pipeline streams its result
 // to LX instead of yielding the tile whole to a later pipeline.
 #view = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 47 >= 0)>
 #band = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 47 >= 0)>

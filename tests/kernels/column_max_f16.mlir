@@ -4,7 +4,7 @@
 //   y[i, j] = x[i, j] + 1            (stored, 16x96 f16)
 //   m[j]    = max_i (x[i, j] + 1)    (stored, 96 f16)
 // The compute unit streams the rows, pushes y a stick at a time and keeps
-// only m's accumulator row (chunk-reductions, pipeline/ColumnReductions.h).
+// only m's accumulator row (chunk-reductions, pipeline/utils/ColumnReductions.h).
 #view = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 95 >= 0)>
 #out = affine_set<(d0) : (d0 >= 0, -d0 + 95 >= 0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>

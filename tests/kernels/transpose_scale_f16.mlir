@@ -3,7 +3,7 @@
 // f16: partial 64-element sticks):
 //   y = x^T * 3 - x^T   (32x24 per tile, stored into a 32x48 result)
 // The compute unit keeps x (1.5 KiB) and reads each stick of x^T from it
-// with a strided read (nest-vector-pipelines, pipeline/TransposedRows.h);
+// with a strided read (nest-vector-pipelines, pipeline/utils/TransposedRows.h);
 // the transpose and y are never held whole.
 #xs = affine_set<(d0, d1) : (d0 >= 0, -d0 + 47 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #xt = affine_set<(d0, d1) : (d0 >= 0, -d0 + 23 >= 0, d1 >= 0, -d1 + 31 >= 0)>

@@ -11,12 +11,14 @@
 #include "driver/Compile.h"
 #include "ir/Registration.h"
 #include "pipeline/PassVerifier.h"
-#include "pipeline/HeldTiles.h"
+#include "pipeline/Pipeline.h"
+#include "pipeline/utils/HeldTiles.h"
 #include "spyrecode/SpyreCode.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Parser/Parser.h"
 
 #include <QDir>
@@ -76,7 +78,7 @@ std::vector<std::string> tileArithmetic(const std::string &ir) {
 }
 
 /// The most bytes of whole tiles one compute ("sfu") program of `ir`
-/// holds (pipeline/HeldTiles.h); -1 if the IR does not parse back.
+/// holds (pipeline/utils/HeldTiles.h); -1 if the IR does not parse back.
 int64_t heldTileBytes(const std::string &ir) {
   mlir::MLIRContext context;
   spyre::loadKernelDialects(context);
@@ -346,6 +348,20 @@ private Q_SLOTS:
     // The description is the pass's paragraph, not just its summary.
     QVERIFY(r.snapshots[3].description.find("dimension 0 fastest") !=
             std::string::npos);
+  }
+
+  // The pass whose result is not MLIR is told by its type: exactly one of
+  // the pipeline's passes, the last, hands a SpyreCode module out, and only
+  // after it ran.
+  void spyreCodeIsThePassOutput() {
+    std::vector<std::unique_ptr<mlir::Pass>> passes =
+        spyre::createPipelinePasses("", {});
+    QVERIFY(!passes.empty());
+    for (size_t i = 0; i < passes.size(); ++i) {
+      QCOMPARE(spyre::producesSpyreCode(*passes[i]), i + 1 == passes.size());
+      QVERIFY(!spyre::spyreCodeOf(*passes[i]));
+    }
+    QCOMPARE(passes.back()->getArgument().str(), std::string("lower-to-spyrecode"));
   }
 
   void sourceLinesFollowOps() {

@@ -13,9 +13,9 @@
 #include "IrDiffView.h"
 #include "IrPane.h"
 #include "KtirLexer.h"
-#include "LineDiff.h"
-#include "PassFilterModel.h"
-#include "PassListModel.h"
+#include "models/LineDiff.h"
+#include "models/PassFilterModel.h"
+#include "models/PassListModel.h"
 #include "PassListPanel.h"
 
 #include <Qsci/qsciscintilla.h>

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "OccupancyChart.h"
-#include "OccupancyModel.h"
-#include "RingLiveState.h"
+#include "models/OccupancyModel.h"
+#include "models/RingLiveState.h"
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"

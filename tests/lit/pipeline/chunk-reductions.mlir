@@ -4,7 +4,7 @@
 // reduced together with the row's initial value. A stage that uses the
 // input again after the reduction (softmax-like) stays at tile level.
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines --chunk-reductions | FileCheck %s
-// A reduction along the rows (axis 0, pipeline/ColumnReductions.h): one
+// A reduction along the rows (axis 0, pipeline/utils/ColumnReductions.h): one
 // loop over the sticks of the popped tile; each stick goes through the
 // elementwise ops, is pushed, and is folded into the accumulator row's
 // stick at the same columns; the accumulator (96 f16) is pushed after.

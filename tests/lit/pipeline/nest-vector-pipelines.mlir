@@ -23,7 +23,7 @@
 // ROWVAL-NEXT:     %[[B:[^ ]*]] = vector.broadcast %[[V]] : f16 to vector<64xf16>
 // ROWVAL-NEXT:     arith.mulf %[[X]], %[[B]] : vector<64xf16>
 // ROWVAL-NOT:  linalg.broadcast
-// A transpose with elementwise ops after it (pipeline/TransposedRows.h):
+// A transpose with elementwise ops after it (pipeline/utils/TransposedRows.h):
 // the compute unit keeps the popped 12x40 tile and reads each stick of
 // the transpose from it along its columns (a strided read); a tile the
 // stage only passes through goes a stick at a time.

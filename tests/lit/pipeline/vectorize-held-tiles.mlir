@@ -13,7 +13,7 @@
 // RUN: spyre-opt %S/../../kernels/ksplit_matmul_ring.mlir "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s --check-prefix=RING
 
 // An all-reduce of a 16x128 f16 tile (4 KiB) popped whole runs a stick at
-// a time (pipeline/RingRows.h): its staging buffer and its messages are one
+// a time (pipeline/utils/RingRows.h): its staging buffer and its messages are one
 // stick; the load and store units move stick i in turn.
 // RING:         sched.ring_exchange "allreduce" %[[ST:[0-9]+]] : memref<1x64xf16, "lx"> {bytes = 128 : i64
 // RING:         scf.for %{{[^ ,]*}} = %{{.*}} to %c32 step
@@ -109,7 +109,7 @@
 // CHECK-NOT:       tensor<1x64xf16>
 // The zero fill is read through: one row of zero vectors.
 // CHECK:           vector.transfer_write %{{.*}} : vector<32xf32>, tensor<1x128xf32>
-// Row i of A comes a stick at a time (pipeline/StickPops.h): one stick
+// Row i of A comes a stick at a time (pipeline/utils/StickPops.h): one stick
 // popped per 64 steps of K, A[i, k] its lane.
 // CHECK:           %[[C:[^ ,]*]] = scf.for %{{[^ ,]*}} = {{.*}} -> (tensor<1x128xf32>) {
 // CHECK-NEXT:        %[[A:[^ ,]*]] = sched.pop %[[AF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>

@@ -1,0 +1,464 @@
+//===- StreamedMatmul.cpp - a matmul's right operand, a stick at a time ---===//
+
+#include "pipeline/utils/StreamedMatmul.h"
+#include "pipeline/utils/HeldTiles.h"
+#include "pipeline/utils/RowStages.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/VectorCompute.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+
+namespace {
+
+/// A tile the stage pops whole that can come a row at a time instead: its
+/// pop, the load unit's transfer that fills it, and sticks per row.
+struct RowFed {
+  sched::PopOp pop;
+  sched::TransferOp feed;
+  int64_t sticksPerRow = 0;
+};
+
+/// A matmul whose B the stage pops whole, and what streams it instead.
+struct Streamed {
+  linalg::MatmulOp matmul;
+  sched::PopOp pop;        // B, whole
+  sched::TransferOp feed;  // the load unit's LX -> FIFO transfer of B
+  VectorType slot;         // one stick of B
+  int64_t rows = 0, depth = 0, sticksPerRow = 0, lanes = 0; // M, K
+  bool partial = false; // rows of B end in a partial stick
+  // By rows (when the stage holds more than the compute engine's
+  // capacity): A and C popped a row at a time, C's row pushed when done.
+  std::optional<RowFed> aRows, cRows; // C popped, or else filled:
+  linalg::FillOp cFill;
+  tensor::EmptyOp cEmpty; // or an empty tile (zeros)
+  SmallVector<Operation *> chain; // unary elementwise ops before the push
+  sched::PushOp out;
+  int64_t outSticksPerRow = 0;
+};
+
+std::optional<Streamed> matchStreamed(sched::StageOp stage,
+                                      linalg::MatmulOp matmul, int stickBytes) {
+  Block &body = stage.getBody().front();
+  if (matmul->getBlock() != &body || matmul.hasUserDefinedMaps() ||
+      matmul.getNumDpsInputs() != 2 || matmul.getNumDpsInits() != 1 ||
+      !spyre::appliesToVectors(*matmul.getBlock()))
+    return std::nullopt;
+  Value a = matmul.getDpsInputs()[0], b = matmul.getDpsInputs()[1];
+  Value c = matmul.getDpsInits()[0];
+  auto pop = b.getDefiningOp<sched::PopOp>();
+  if (!pop || pop->getBlock() != &body || !b.hasOneUse())
+    return std::nullopt;
+  auto aType = dyn_cast<RankedTensorType>(a.getType());
+  auto bType = dyn_cast<RankedTensorType>(b.getType());
+  auto cType = dyn_cast<RankedTensorType>(c.getType());
+  if (!aType || !bType || !cType || !aType.hasStaticShape() ||
+      !bType.hasStaticShape() || !cType.hasStaticShape() ||
+      bType.getRank() != 2 || cType.getRank() != 2)
+    return std::nullopt;
+  // One stick of B meets one vector of C of as many lanes, whatever C's
+  // element width (an f32 accumulator of f16 operands: a 64-lane f32
+  // vector, two sticks' worth, which the compute unit's vector registers
+  // hold).
+  int64_t width = spyre::elementBytes(bType.getElementType());
+  if (width <= 0 || stickBytes % width != 0 ||
+      spyre::elementBytes(cType.getElementType()) <= 0 ||
+      cType.getShape()[1] != bType.getShape()[1])
+    return std::nullopt;
+  Streamed s;
+  s.matmul = matmul;
+  s.pop = pop;
+  s.lanes = stickBytes / width;
+  s.rows = cType.getShape()[0];
+  s.depth = bType.getShape()[0];
+  // A row of B that ends in a partial stick: its last vector of C is read
+  // and written only up to the row's end (the padding lanes the load unit
+  // sends along are computed and dropped).
+  int64_t columns = bType.getShape()[1];
+  s.partial = columns % s.lanes != 0;
+  s.sticksPerRow = (columns + s.lanes - 1) / s.lanes;
+  s.slot = dyn_cast<VectorType>(
+      cast<sched::FifoType>(pop.getFifo().getType()).getElementType());
+  if (!s.slot || s.slot != VectorType::get({s.lanes}, bType.getElementType()))
+    return std::nullopt;
+  int64_t sticks = s.depth * s.sticksPerRow;
+  int pops = 0;
+  for (Operation *user : pop.getFifo().getUsers())
+    pops += isa<sched::PopOp>(user);
+  if (!pop.getSticks() || *pop.getSticks() != sticks || pops != 1)
+    return std::nullopt;
+  s.feed = spyre::onlyTransfer(stage, pop.getFifo(), sticks);
+  if (!s.feed)
+    return std::nullopt;
+  return s;
+}
+
+/// `v` as a tile popped whole by `stage`, used once, of `rows` rows of
+/// whole sticks, filled by one LX -> FIFO transfer directly in the stage
+/// that feeds B, before B's transfer.
+std::optional<RowFed> rowFed(Value v, sched::StageOp stage,
+                             sched::TransferOp bFeed, int64_t rows,
+                             int stickBytes) {
+  auto pop = v.getDefiningOp<sched::PopOp>();
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!pop || pop->getBlock() != &stage.getBody().front() || !v.hasOneUse() ||
+      !type || !type.hasStaticShape() || type.getRank() != 2 ||
+      type.getShape()[0] != rows)
+    return std::nullopt;
+  int64_t width = spyre::elementBytes(type.getElementType());
+  if (width <= 0 || (type.getShape()[1] * width) % stickBytes != 0)
+    return std::nullopt;
+  RowFed r;
+  r.pop = pop;
+  r.sticksPerRow = type.getShape()[1] * width / stickBytes;
+  int pops = 0;
+  for (Operation *user : pop.getFifo().getUsers())
+    pops += isa<sched::PopOp>(user);
+  if (pops != 1 || !pop.getSticks() || *pop.getSticks() != rows * r.sticksPerRow)
+    return std::nullopt;
+  r.feed = spyre::onlyTransfer(stage, pop.getFifo(), rows * r.sticksPerRow);
+  if (!r.feed || r.feed->getBlock() != bFeed->getBlock() ||
+      !r.feed->isBeforeInBlock(bFeed))
+    return std::nullopt;
+  return r;
+}
+
+/// A reshape that only adds or drops unit leading dimensions of `from`
+/// (its rows stay rows: the batch dimension of a batched matmul).
+bool keepsRows(Operation *op) {
+  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return false;
+  auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return from && to && from.hasStaticShape() && to.hasStaticShape() &&
+         from.getRank() > 0 && to.getRank() > 0 &&
+         from.getShape().back() == to.getShape().back() &&
+         from.getNumElements() == to.getNumElements();
+}
+
+/// A splat constant (a scale, a bias of one value) that `op` combines with
+/// the tile it is applied to.
+DenseElementsAttr splatOperand(Value v) {
+  DenseElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat())
+    return nullptr;
+  return attr;
+}
+
+/// Whether `op`, applied to `v` (the matmul's result so far), works on each
+/// of its rows alone: an elementwise op whose other operands are splat
+/// constants (rounding an f32 accumulator to f16, the scores' scale), or a
+/// reshape that keeps the rows.
+bool rowwise(Operation *op, Value v) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  if (keepsRows(op))
+    return true;
+  auto in = dyn_cast<RankedTensorType>(v.getType());
+  auto out = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!op->hasTrait<OpTrait::Elementwise>() || !in || !out ||
+      in.getShape() != out.getShape())
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return operand == v || splatOperand(operand);
+  });
+}
+
+/// Whether A and C can come a row at a time: A popped whole for this
+/// matmul only; C popped the same way or a fill of an empty tile; the
+/// result, after rowwise ops, pushed whole by the next push of the stage
+/// (rows of whole or partial sticks).
+void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
+  Value a = s.matmul.getDpsInputs()[0], c = s.matmul.getDpsInits()[0];
+  std::optional<RowFed> aRows = rowFed(a, stage, s.feed, s.rows, stickBytes);
+  std::optional<RowFed> cRows = rowFed(c, stage, s.feed, s.rows, stickBytes);
+  linalg::FillOp cFill;
+  tensor::EmptyOp cEmpty;
+  if (!cRows) {
+    // An empty C is zeros (as the interpreter makes it): filled with 0.
+    cEmpty = c.getDefiningOp<tensor::EmptyOp>();
+    cFill = c.getDefiningOp<linalg::FillOp>();
+    if (cEmpty ? !c.hasOneUse() || cEmpty->getBlock() != s.matmul->getBlock()
+               : !cFill || !c.hasOneUse() ||
+                     cFill->getBlock() != s.matmul->getBlock() ||
+                     !cFill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() ||
+                     !cFill.getDpsInits()[0].hasOneUse())
+      return;
+  }
+  if (!aRows)
+    return;
+  SmallVector<Operation *> chain;
+  Value result = s.matmul->getResult(0);
+  while (result.hasOneUse()) {
+    Operation *user = *result.getUsers().begin();
+    if (user->getBlock() != s.matmul->getBlock() || !rowwise(user, result))
+      break;
+    chain.push_back(user);
+    result = user->getResult(0);
+  }
+  if (!result.hasOneUse())
+    return;
+  auto push = dyn_cast<sched::PushOp>(*result.getUsers().begin());
+  auto outType = dyn_cast<RankedTensorType>(result.getType());
+  if (!push || push->getBlock() != s.matmul->getBlock() || !outType ||
+      !outType.hasStaticShape() || outType.getRank() < 2 || !push.getSticks())
+    return;
+  int64_t columns = cast<RankedTensorType>(c.getType()).getShape()[1];
+  int64_t outWidth = spyre::elementBytes(outType.getElementType());
+  if (outWidth <= 0 || outType.getShape().back() != columns ||
+      outType.getNumElements() != s.rows * columns)
+    return;
+  // A row of C as the load and store units move it: whole sticks, the last
+  // one partial when the row ends inside it.
+  int64_t outSticks = (columns * outWidth + stickBytes - 1) / stickBytes;
+  if (*push.getSticks() != s.rows * outSticks)
+    return;
+  for (Operation *op = s.matmul->getNextNode(); op != push; op = op->getNextNode())
+    if (isa<sched::PushOp, sched::PopOp>(op))
+      return;
+  s.aRows = aRows;
+  s.cRows = cRows;
+  s.cFill = cFill;
+  s.cEmpty = cEmpty;
+  s.chain = chain;
+  s.out = push;
+  s.outSticksPerRow = outSticks;
+}
+
+/// for i < M: for k < K: a = A[i, k]; for each stick s of B's row k:
+/// C[i, s] = body(a, pop B, C[i, s]).
+void rewriteStreamed(Streamed &s) {
+  linalg::MatmulOp matmul = s.matmul;
+  Location loc = matmul.getLoc();
+  OpBuilder b(matmul);
+  Value a = matmul.getDpsInputs()[0];
+  Value init = matmul.getDpsInits()[0];
+  auto cType = cast<RankedTensorType>(init.getType());
+  auto index = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  Value zero = index(b, 0), one = index(b, 1);
+  bool byRows = s.aRows.has_value();
+  auto rowLoop =
+      byRows ? scf::ForOp::create(b, loc, zero, index(b, s.rows), one)
+             : scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
+                                  ValueRange{init});
+  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+  Value i = rowLoop.getInductionVar();
+  Value row = i; // the row of A and C the k loop reads
+  Value carried = byRows ? Value() : rowLoop.getRegionIterArg(0);
+  if (byRows) {
+    // Row i of A and of C, in the order the load unit sends them.
+    auto rowOf = [&](Value tile, RowFed &fed) {
+      auto type = cast<RankedTensorType>(tile.getType());
+      auto rowType = RankedTensorType::get({1, type.getShape()[1]},
+                                           type.getElementType());
+      return sched::PopOp::create(rb, loc, rowType, fed.pop.getFifo(),
+                                  rb.getI64IntegerAttr(fed.sticksPerRow))
+          .getResult();
+    };
+    bool cFirst = s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed);
+    if (cFirst)
+      carried = rowOf(init, *s.cRows);
+    a = rowOf(a, *s.aRows);
+    if (s.cRows && !cFirst)
+      carried = rowOf(init, *s.cRows);
+    if (!s.cRows) {
+      // C starts as its fill, a row at a time.
+      auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
+                                           cType.getElementType());
+      Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
+                                            rowType.getElementType());
+      Type element = cType.getElementType();
+      Value value = s.cFill ? s.cFill.getDpsInputs()[0]
+                            : arith::ConstantOp::create(
+                                  rb, s.cEmpty.getLoc(), element,
+                                  rb.getZeroAttr(element))
+                                  .getResult();
+      carried = linalg::FillOp::create(
+                    rb, s.cFill ? s.cFill.getLoc() : s.cEmpty.getLoc(),
+                    ValueRange{value}, ValueRange{empty})
+                    ->getResult(0);
+    }
+    row = zero;
+  }
+  auto kLoop = scf::ForOp::create(rb, loc, zero, index(rb, s.depth), one,
+                                  ValueRange{carried});
+  OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
+  Value k = kLoop.getInductionVar();
+  Value element = tensor::ExtractOp::create(kb, loc, a, ValueRange{row, k});
+  auto stickLoop = scf::ForOp::create(kb, loc, zero, index(kb, s.sticksPerRow),
+                                      one, ValueRange{kLoop.getRegionIterArg(0)});
+  OpBuilder sb = OpBuilder::atBlockBegin(stickLoop.getBody());
+  Value acc = stickLoop.getRegionIterArg(0);
+  Value stick = sched::PopOp::create(sb, loc, s.slot, s.pop.getFifo(),
+                                     sb.getI64IntegerAttr(1));
+  Value column = arith::MulIOp::create(sb, loc, stickLoop.getInductionVar(),
+                                       index(sb, s.lanes));
+  Type cElement = cType.getElementType();
+  AffineMap map = AffineMap::get(2, 0, sb.getAffineDimExpr(1));
+  Value padding = arith::ConstantOp::create(sb, loc, cElement,
+                                            sb.getZeroAttr(cElement));
+  Value old = vector::TransferReadOp::create(
+      sb, loc, VectorType::get({s.lanes}, cElement), acc, ValueRange{row, column},
+      padding, map, ArrayRef<bool>{!s.partial});
+  // The matmul's body (multiply, add, casts) on vectors: A's element
+  // broadcast, B's stick, C's vector.
+  spyre::VectorBuilder vectors(
+      [&](Type t) { return VectorType::get({s.lanes}, t); });
+  Block &body = *matmul.getBlock();
+  vectors.map(body.getArgument(0), vectors.broadcast(sb, loc, element));
+  vectors.map(body.getArgument(1), stick);
+  vectors.map(body.getArgument(2), old);
+  for (Operation &inner : body.without_terminator()) {
+    Operation *clone = vectors.cloneOnVectors(sb, inner);
+    for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults()))
+      vectors.map(from, to);
+  }
+  Value updated = vectors.vectorFor(sb, loc, body.getTerminator()->getOperand(0));
+  Value written = vector::TransferWriteOp::create(sb, loc, updated, acc,
+                                                  ValueRange{row, column}, map,
+                                                  ArrayRef<bool>{!s.partial})
+                      .getResult();
+  scf::YieldOp::create(sb, loc, written);
+  scf::YieldOp::create(kb, loc, stickLoop.getResult(0));
+  if (byRows) {
+    // Row i of C is done: it goes back to LX.
+    // (The loop without results came with its scf.yield.)
+    Value done = kLoop.getResult(0);
+    Value before = matmul->getResult(0); // what `done` is a row of
+    for (Operation *op : s.chain) {
+      // A reshape keeping the rows leaves the row as it is.
+      if (!keepsRows(op)) {
+        auto t = cast<RankedTensorType>(op->getResult(0).getType());
+        auto rowType =
+            RankedTensorType::get({1, t.getShape().back()}, t.getElementType());
+        IRMapping map;
+        for (Value operand : op->getOperands())
+          if (operand == before)
+            map.map(operand, done);
+          else if (DenseElementsAttr splat = splatOperand(operand))
+            map.map(operand, arith::ConstantOp::create(
+                                 rb, operand.getLoc(),
+                                 splat.resizeSplat(RankedTensorType::get(
+                                     {1, t.getShape().back()},
+                                     splat.getElementType()))));
+        Operation *clone = rb.clone(*op, map);
+        clone->getResult(0).setType(rowType);
+        done = clone->getResult(0);
+      }
+      before = op->getResult(0);
+    }
+    sched::PushOp::create(rb, loc, done, s.out.getFifo(),
+                          rb.getI64IntegerAttr(s.outSticksPerRow));
+  } else {
+    scf::YieldOp::create(rb, loc, kLoop.getResult(0));
+  }
+  for (scf::ForOp loop : {rowLoop, kLoop, stickLoop})
+    loop->setAttr("sched.vector_loop", b.getUnitAttr());
+  if (byRows) {
+    s.out->erase();
+    for (Operation *op : llvm::reverse(s.chain)) {
+      llvm::SmallSetVector<Value, 2> operands(op->getOperands().begin(),
+                                              op->getOperands().end());
+      op->erase();
+      // The whole tile's splat constants go with it.
+      for (Value operand : operands)
+        if (Operation *constant = operand.getDefiningOp();
+            constant && isa<arith::ConstantOp>(constant) && constant->use_empty())
+          constant->erase();
+    }
+    matmul->erase();
+    s.aRows->pop->erase();
+    if (s.cRows) {
+      s.cRows->pop->erase();
+    } else if (s.cEmpty) {
+      s.cEmpty->erase();
+    } else {
+      Operation *empty = s.cFill.getDpsInits()[0].getDefiningOp();
+      s.cFill->erase();
+      empty->erase();
+    }
+  } else {
+    matmul->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
+    matmul->erase();
+  }
+  s.pop->erase();
+  // B again for every row of A: the load unit streams it from LX M times
+  // (by rows: after row i of A and of C, in the order they are popped).
+  if (s.rows > 1 || byRows) {
+    OpBuilder fb(s.feed);
+    Location feedLoc = s.feed.getLoc();
+    auto again = scf::ForOp::create(
+        fb, feedLoc, arith::ConstantIndexOp::create(fb, feedLoc, 0),
+        arith::ConstantIndexOp::create(fb, feedLoc, s.rows),
+        arith::ConstantIndexOp::create(fb, feedLoc, 1));
+    s.feed->moveBefore(again.getBody()->getTerminator());
+    if (byRows) {
+      SmallVector<RowFed *> fed = {&*s.aRows};
+      if (s.cRows)
+        fed.push_back(&*s.cRows);
+      if (s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed))
+        std::swap(fed[0], fed[1]);
+      for (RowFed *r : fed) {
+        // Its token goes after the loop, once every row has been sent.
+        if (auto signal =
+                dyn_cast_or_null<sched::SignalOp>(r->feed->getNextNode()))
+          signal->moveAfter(again);
+        r->feed->moveBefore(s.feed);
+        OpBuilder tb(r->feed);
+        Value first = arith::MulIOp::create(
+            tb, feedLoc, again.getInductionVar(),
+            arith::ConstantIndexOp::create(tb, feedLoc, r->sticksPerRow));
+        r->feed.getFirstMutable().assign(first);
+        r->feed.setSticksAttr(tb.getI64IntegerAttr(r->sticksPerRow));
+      }
+    }
+  }
+}
+
+} // namespace
+
+bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
+                                 int64_t capacity) {
+  Block &body = stage.getBody().front();
+  SmallVector<Streamed> found;
+  for (auto matmul : body.getOps<linalg::MatmulOp>())
+    if (std::optional<Streamed> s = matchStreamed(stage, matmul, stickBytes))
+      found.push_back(*s);
+  if (found.empty())
+    return false;
+  // The load unit fills the stage's FIFOs in the order the stage pops
+  // them: the pops that stay must all come before the streamed ones, and
+  // those in the order of their matmuls.
+  SmallVector<Operation *> streamedPops;
+  for (const Streamed &s : found)
+    streamedPops.push_back(s.pop);
+  size_t next = 0;
+  for (auto pop : body.getOps<sched::PopOp>()) {
+    bool streamed = llvm::is_contained(streamedPops, pop.getOperation());
+    if (!streamed && next > 0)
+      return false;
+    if (streamed && streamedPops[next++] != pop.getOperation())
+      return false;
+  }
+  // What the stage holds whole once B streams: more than the compute
+  // engine's own memory, A and C come a row at a time as well.
+  int64_t held = spyre::heldTileBytes(stage);
+  for (Streamed &s : found)
+    held -= spyre::tileBytes(cast<RankedTensorType>(s.pop.getType()));
+  if (held > capacity)
+    for (Streamed &s : found)
+      matchRows(s, stage, stickBytes);
+  for (Streamed &s : found)
+    rewriteStreamed(s);
+  return true;
+}

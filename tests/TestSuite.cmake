@@ -1,0 +1,46 @@
+# Test suites: several Qt Test files in one executable (build time,
+# docs/build-performance.md). Each file keeps its QTEST_MAIN; the suite's
+# SuiteEntry.h turns that `main` into a function registered under the file's
+# name, and ctest runs `SUITE FileStem` once per file, so every file is still
+# a test of its own (its name, timeout and environment as before). A suite
+# compiles its files from one precompiled header of the Qt headers they share
+# and links once, instead of once per test.
+#
+#   spyre_test_suite(TARGET PCH header... SOURCES file...)
+#   spyre_suite_test(TARGET TEST_NAME FILE_STEM [TIMEOUT seconds])
+#
+# The files of a suite share one executable: names they define outside an
+# anonymous namespace must differ (the linker names a clash), and the
+# compile definitions and libraries are the suite's (add them to TARGET).
+find_package(Qt6 REQUIRED COMPONENTS Core Test)
+
+if(NOT TARGET SpyreTestSuiteMain)
+  add_library(SpyreTestSuiteMain STATIC ${CMAKE_CURRENT_LIST_DIR}/suite/SuiteMain.cpp)
+endif()
+# The headers the suites of core/'s tests share (Qt Core, Qt Test, std).
+set(SPYRE_CORE_TEST_PCH
+  <algorithm> <cmath> <cstdint> <cstring> <functional> <map> <memory>
+  <optional> <random> <sstream> <string> <vector> <QtTest/QTest>
+  <QtCore/QDir> <QtCore/QFile> <QtCore/QString> <QtCore/QStringList>
+  <QtCore/QTemporaryDir>)
+set(SPYRE_SUITE_ENTRY ${CMAKE_CURRENT_LIST_DIR}/suite/SuiteEntry.h)
+
+function(spyre_test_suite target)
+  cmake_parse_arguments(PARSE_ARGV 1 S "" "" "PCH;SOURCES")
+  add_executable(${target} ${S_SOURCES})
+  set_target_properties(${target} PROPERTIES AUTOMOC ON)
+  target_link_libraries(${target} PRIVATE SpyreTestSuiteMain Qt6::Test)
+  if(SPYRE_PCH)
+    target_precompile_headers(${target} PRIVATE ${S_PCH} ${SPYRE_SUITE_ENTRY})
+  else()
+    target_compile_options(${target} PRIVATE -include ${SPYRE_SUITE_ENTRY})
+  endif()
+endfunction()
+
+function(spyre_suite_test target test stem)
+  cmake_parse_arguments(PARSE_ARGV 3 T "" "TIMEOUT" "")
+  add_test(NAME ${test} COMMAND ${target} ${stem})
+  if(T_TIMEOUT)
+    set_tests_properties(${test} PROPERTIES TIMEOUT ${T_TIMEOUT})
+  endif()
+endfunction()
