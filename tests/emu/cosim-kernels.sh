@@ -16,23 +16,28 @@ set -u
 jsonl=$1
 [[ -s $jsonl ]] || { echo "FAIL: no spyre-batch output at $jsonl"; exit 1; }
 passed=0; failed=0
-field() { # field NAME LINE -> the value of a string or number field
+# field NAME: the value of the string or number field NAME of $line, in
+# $v (no subshell: a fork costs more than the line's checks).
+field() {
   local re="\"$1\":(\"([^\"]*)\"|([^,}]*))"
-  [[ $2 =~ $re ]] && echo "${BASH_REMATCH[2]}${BASH_REMATCH[3]}"
+  v=; [[ $line =~ $re ]] && v="${BASH_REMATCH[2]}${BASH_REMATCH[3]}"
 }
 while IFS= read -r line; do
-  file=$(field file "$line")
+  field file; file=$v
   [[ $file == */not-yet/* ]] && continue
-  name="$(basename "$file" .mlir)@$(field function "$line")"
-  verdict=$(field verdict "$line")
+  field function; name="${file##*/}"; name="${name%.mlir}@$v"
+  field verdict; verdict=$v
   if [[ $verdict != exact && $verdict != within-rounding ]]; then
-    echo "FAIL $name: $verdict $(field first_error "$line")$(field judged "$line")"
+    field first_error; why=$v; field judged
+    echo "FAIL $name: $verdict $why$v"
     failed=$((failed + 1))
   elif [[ $line == *'"held_tile_bytes"'* ]]; then
-    echo "FAIL $name: the compute engine holds $(field held_tile_bytes "$line") bytes of tiles whole, more than its capacity"
+    field held_tile_bytes
+    echo "FAIL $name: the compute engine holds $v bytes of tiles whole, more than its capacity"
     failed=$((failed + 1))
   elif [[ $line == *'"reference_outside"'* ]]; then
-    echo "FAIL $name: the interpreter lies outside its own error bound at $(field reference_outside "$line") elements"
+    field reference_outside
+    echo "FAIL $name: the interpreter lies outside its own error bound at $v elements"
     failed=$((failed + 1))
   else
     echo "PASS $name: $verdict"
