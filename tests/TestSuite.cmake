@@ -7,7 +7,7 @@
 # and links once, instead of once per test.
 #
 #   spyre_test_suite(TARGET PCH header... SOURCES file...)
-#   spyre_suite_test(TARGET TEST_NAME FILE_STEM [TIMEOUT seconds])
+#   spyre_suite_test(TARGET TEST_NAME FILE_STEM [TIMEOUT seconds] [Qt Test function...])
 #
 # The files of a suite share one executable: names they define outside an
 # anonymous namespace must differ (the linker names a clash), and the
@@ -39,7 +39,7 @@ endfunction()
 
 function(spyre_suite_test target test stem)
   cmake_parse_arguments(PARSE_ARGV 3 T "" "TIMEOUT" "")
-  add_test(NAME ${test} COMMAND ${target} ${stem})
+  add_test(NAME ${test} COMMAND ${target} ${stem} ${T_UNPARSED_ARGUMENTS})
   if(T_TIMEOUT)
     set_tests_properties(${test} PROPERTIES TIMEOUT ${T_TIMEOUT})
   endif()

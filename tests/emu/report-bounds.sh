@@ -8,6 +8,7 @@
 # counters per core, a track per ring link that carried traffic and the HBM
 # bytes in flight.
 set -u
+py=${SPYRE_PYTHON:-python3}  # the interpreter itself (tests/CMakeLists.txt)
 run=$1; dir=$2; arch=$3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 passed=0; failed=0
@@ -16,7 +17,7 @@ for f in "$dir"/*.mlir; do
   if ! out=$("$run" "$f" --seed 0 --arch "$arch" --engine emu --report "$tmp/r.json" --trace "$tmp/t.json" 2>&1); then
     echo "FAIL $n ($arch): $out" | head -3; failed=$((failed + 1)); continue
   fi
-  if msg=$(python3 - "$tmp/r.json" "$tmp/t.json" "$arch" <<'PY'
+  if msg=$("$py" - "$tmp/r.json" "$tmp/t.json" "$arch" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
 cap = {"spyre": 2097152, "spyre-4core": 1048576}[sys.argv[3]]
@@ -34,9 +35,24 @@ assert r["compute_local_bytes"] == 2048, r["compute_local_bytes"]
 assert r["held_tile_bytes"] >= 0, r["held_tile_bytes"]
 assert all(0 <= e["utilisation"] <= 1.0 for e in r["engines"])
 ev = t["traceEvents"]
-procs = {e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "process_name"}
-threads = {e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "thread_name"}
-counters = {e["name"] for e in ev if e["ph"] == "C"}
+# One pass over the events (a long sample's trace has millions): the
+# processes' names by pid, each process's threads and counters, whether
+# any instruction ran.
+name, thread_names, counter_names, has_x = {}, set(), set(), False
+for e in ev:
+    ph = e["ph"]
+    if ph == "C":
+        counter_names.add((e["pid"], e["name"]))
+    elif ph == "M":
+        if e["name"] == "process_name":
+            name[e["pid"]] = e["args"]["name"]
+        elif e["name"] == "thread_name":
+            thread_names.add((e["pid"], e["args"]["name"]))
+    elif ph == "X":
+        has_x = True
+procs = set(name.values())
+threads = {x for _, x in thread_names}
+counters = {x for _, x in counter_names}
 assert "core 0" in procs and "ring" in procs, procs
 assert any(x.startswith("sfu#") for x in threads), threads
 assert "LX bytes" in counters and any(x.startswith("FIFO") for x in counters), counters
@@ -45,15 +61,12 @@ assert "LX bytes" in counters and any(x.startswith("FIFO") for x in counters), c
 # links with traffic as tracks of their own, and HBM bandwidth in use.
 cores = {"spyre": 32, "spyre-4core": 4}[sys.argv[3]]
 assert len(r["peak_lx_bytes"]) == cores, len(r["peak_lx_bytes"])
-name = {e["pid"]: e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "process_name"}
 tracks = {}
-for e in ev:
-    if e["ph"] == "M" and e["name"] == "thread_name":
-        tracks.setdefault(name[e["pid"]], set()).add(e["args"]["name"])
+for pid, x in thread_names:
+    tracks.setdefault(name[pid], set()).add(x)
 percore = {}
-for e in ev:
-    if e["ph"] == "C":
-        percore.setdefault(name[e["pid"]], set()).add(e["name"])
+for pid, x in counter_names:
+    percore.setdefault(name[pid], set()).add(x)
 for g in r["engines"]:
     p = "core %d" % g["core"]
     assert p in tracks and "%s#%d" % (g["unit"], g["instance"]) in tracks[p], (p, g)
@@ -65,7 +78,7 @@ for l in r["ring_links"]:
     assert track in tracks["ring"], (track, sorted(tracks["ring"])[:4])
 assert "HBM bytes in flight" in percore.get("ring", ()), percore.get("ring")
 assert all(b[k] >= 0 for k in b) and b["hbm"] > 0, b
-assert any(e["ph"] == "X" for e in ev)
+assert has_x
 assert t["metadata"]["total_cycles"] == c
 print("%d cycles >= bounds hbm %.0f compute %.0f ring %.0f; peak LX %d" % (c, b["hbm"], b["compute"], b["ring"], max(r["peak_lx_bytes"])))
 PY

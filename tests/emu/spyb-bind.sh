@@ -7,13 +7,14 @@
 # same inputs, byte for byte. A copy kernel's output must also equal the
 # interpreter's. Prints one line per check; exit 1 on the first failure.
 set -u
+py=${SPYRE_PYTHON:-python3}  # the interpreter itself (tests/CMakeLists.txt)
 compile=$1; run=$2; samples=$3; corpus=$4
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 # FILE N SEED: a 1-D f16 .npy of N values k/256, |k| <= 1000 (exact in f16).
 mknpy() {
-  python3 - "$@" <<'EOF'
+  "$py" - "$@" <<'EOF'
 import struct, sys
 path, n, x = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 vals = []

@@ -6,15 +6,16 @@
 # and blocked stretches that overlap [A, B), nothing outside it, and says
 # which window it is; a window the options cannot give is refused.
 set -u
+py=${SPYRE_PYTHON:-python3}  # the interpreter itself (tests/CMakeLists.txt)
 run=$1; dir=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 f="$dir/softmax.mlir"
 fail() { echo "FAIL: $*"; exit 1; }
 "$run" "$f" --seed 0 --engine emu --trace "$tmp/all.json" > "$tmp/out" 2>&1 || fail "$(head -3 "$tmp/out")"
-cycles=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["metadata"]["total_cycles"])' "$tmp/all.json")
+cycles=$("$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["metadata"]["total_cycles"])' "$tmp/all.json")
 a=$((cycles / 3)); b=$((2 * cycles / 3))
 "$run" "$f" --seed 0 --engine emu --trace "$tmp/win.json.gz" --trace-window "$a:$b" > "$tmp/out" 2>&1 || fail "$(head -3 "$tmp/out")"
-python3 - "$tmp/all.json" "$tmp/win.json.gz" "$a" "$b" <<'PY' || exit 1
+"$py" - "$tmp/all.json" "$tmp/win.json.gz" "$a" "$b" <<'PY' || exit 1
 import gzip, json, sys
 whole = json.load(open(sys.argv[1]))
 with gzip.open(sys.argv[2], "rt") as g:

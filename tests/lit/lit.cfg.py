@@ -11,6 +11,9 @@ config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.spyre_lit_obj_root
 
+# python3 is the interpreter CMake found, not a shim in front of it
+# (tests/CMakeLists.txt).
 config.environment["PATH"] = os.pathsep.join(
-    [config.spyre_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+    [config.spyre_bin_dir, config.llvm_tools_dir, config.python_dir,
+     config.environment.get("PATH", "")])
 config.substitutions.append(("%samples", config.spyre_samples_dir))
