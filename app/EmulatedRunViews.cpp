@@ -117,24 +117,24 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   }
   // A summary is laid out in a turn of its own (it takes as long as the
   // chart's series, and its worker may finish in the same turn).
-  connect(&main, &RunSummaryRunner::finished, this, [this] {
+  connect(&mainSummary, &RunSummaryRunner::finished, this, [this] {
     turns.post([this, shown = shownRuns] {
       if (shown != shownRuns)
         return;
       summaryView->setStatus(QString());
-      summaryView->setRuns({main.latest()});
-      Q_EMIT summarised(main.latest());
+      summaryView->setRuns({mainSummary.latest()});
+      Q_EMIT summarised(mainSummary.latest());
     });
   });
-  connect(&other, &RunSummaryRunner::finished, this, [this] {
+  connect(&otherSummary, &RunSummaryRunner::finished, this, [this] {
     turns.post([this, shown = shownRuns] {
       if (shown != shownRuns)
         return;
       summaryView->setStatus(QString());
-      RunSummaryData first = main.latest();
-      if (!other.latest().variant.isEmpty() && first.variant.isEmpty())
+      RunSummaryData first = mainSummary.latest();
+      if (!otherSummary.latest().variant.isEmpty() && first.variant.isEmpty())
         first.variant = tr("double buffering on");
-      summaryView->setRuns({first, other.latest()});
+      summaryView->setRuns({first, otherSummary.latest()});
     });
   });
   connect(summaryView, &RunSummary::doubleBufferingCompareRequested, this,
@@ -282,7 +282,7 @@ void EmulatedRunViews::onReady() {
     return;
   }
   summaryView->setStatus(tr("Working out the run's summary…"));
-  main.start(summaryInput());
+  mainSummary.start(summaryInput());
 }
 
 void EmulatedRunViews::onExtended() {
@@ -292,7 +292,7 @@ void EmulatedRunViews::onExtended() {
   if (summaryAwaited && !run->growing()) {
     summaryAwaited = false;
     summaryView->setStatus(tr("Working out the run's summary…"));
-    main.start(summaryInput());
+    mainSummary.start(summaryInput());
   }
 }
 
@@ -597,7 +597,7 @@ void EmulatedRunViews::compareWith(const QString &target) {
   in.session = nullptr;
   summaryView->setStatus(tr("Running %1 on %2 to compare…")
                              .arg(QFileInfo(in.name).fileName(), target));
-  other.start(in);
+  otherSummary.start(in);
   dock->raise();
 }
 
@@ -611,7 +611,7 @@ void EmulatedRunViews::compareDoubleBuffering() {
   in.variant = tr("double buffering off");
   summaryView->setStatus(tr("Running %1 without double buffering to compare…")
                              .arg(QFileInfo(in.name).fileName()));
-  other.start(in);
+  otherSummary.start(in);
   dock->raise();
 }
 

@@ -56,7 +56,7 @@ public:
   /// Waits for the trace's indexes and the timeline (tests, --screenshot).
   void finishIndexing();
   bool summarising() const {
-    return main.busy() || other.busy() || turns.pending();
+    return mainSummary.busy() || otherSummary.busy() || turns.pending();
   }
   const RingStateIndex *ringIndex() const { return ring.get(); }
 
@@ -118,7 +118,7 @@ private:
   CompileController *compiler;
   RunSummary *summaryView = nullptr;
   QDockWidget *dock = nullptr;
-  RunSummaryRunner main, other;
+  RunSummaryRunner mainSummary, otherSummary;
   TimelineFeed *feed = nullptr;
   QFutureWatcher<Indexes> indexer;
   QFutureWatcher<std::shared_ptr<const RingStateIndex>> ringWindower;
