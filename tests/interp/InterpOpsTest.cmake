@@ -2,4 +2,4 @@
 # every interpreter diagnostic (InterpOpsTest.cpp).
 target_sources(interp_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/InterpOpsTest.cpp)
 target_link_libraries(interp_tests PRIVATE SpyreDriver Qt6::Core Qt6::Test)
-add_test(NAME interp.ops COMMAND interp_tests InterpOpsTest)
+spyre_suite_test(interp_tests interp.ops InterpOpsTest)
