@@ -152,12 +152,21 @@ void describe(OutputVerdict &v, const JudgeOptions &options) {
            " elements outside their bound" + note;
 }
 
+/// An element's distance from its shadow value (NaN meets NaN at 0; any
+/// other NaN is infinitely far).
+double errorOf(double x, double s) {
+  double err = std::isnan(x) && std::isnan(s) ? 0 : std::fabs(x - s);
+  return std::isnan(err) ? INFINITY : err;
+}
+
 /// Judges one output whose sizes agree.
 void judgeElements(OutputVerdict &v, const npy::Array &ref,
                    const npy::Array &got, const OutputShadow *shadow,
                    interp::DType t, const JudgeOptions &options) {
-  v.errorUlps.assign(v.elements, 0);
-  v.boundUlps.assign(v.elements, 0);
+  if (options.elementErrors) {
+    v.errorUlps.assign(v.elements, 0);
+    v.boundUlps.assign(v.elements, 0);
+  }
   auto shadowOf = [&](size_t i, double r) {
     return shadow && i < shadow->value.size() ? shadow->value[i] : r;
   };
@@ -183,12 +192,12 @@ void judgeElements(OutputVerdict &v, const npy::Array &ref,
     v.unbounded += std::isinf(b);
     v.referenceOutside += !within(r, s, b);
     v.outside += !in;
-    double ulp = interp::ulpOf(t, s);
-    double err = std::isnan(x) && std::isnan(s) ? 0 : std::fabs(x - s);
-    if (std::isnan(err))
-      err = INFINITY;
-    v.errorUlps[i] = float(err / ulp);
-    v.boundUlps[i] = float(b / ulp);
+    double err = errorOf(x, s);
+    if (options.elementErrors) {
+      double ulp = interp::ulpOf(t, s);
+      v.errorUlps[i] = float(err / ulp);
+      v.boundUlps[i] = float(b / ulp);
+    }
     // The worst is the nearest to its bound (within rounding) or the
     // furthest past it (WRONG).
     if (differs)
@@ -214,8 +223,9 @@ void judgeElements(OutputVerdict &v, const npy::Array &ref,
     e.reference = valueAt(ref, t, i);
     e.shadow = shadowOf(i, e.reference);
     e.bound = boundOf(i);
-    e.errorUlps = v.errorUlps[i];
-    e.boundUlps = v.boundUlps[i];
+    double ulp = interp::ulpOf(t, e.shadow);
+    e.errorUlps = float(errorOf(e.candidate, e.shadow) / ulp);
+    e.boundUlps = float(e.bound / ulp);
     if (shadow && i < shadow->line.size()) {
       e.line = shadow->line[i];
       e.storeLine = shadow->storeLine[i];

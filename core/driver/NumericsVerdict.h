@@ -92,6 +92,10 @@ struct JudgeOptions {
   std::string candidateName = "emulator";
   /// How many of the worst elements to list.
   size_t worstCount = 16;
+  /// Keep every element's error and bound (OutputVerdict::errorUlps /
+  /// boundUlps, the Numerics view's histogram); a bisect judging many
+  /// snapshots keeps only the worst elements.
+  bool elementErrors = true;
 };
 
 /// Element `i` of `a` as a double (NaN past its end or for an unknown

@@ -35,14 +35,11 @@ spyre::driver::judgeStage(const RunResult &reference,
   JudgeOptions options;
   options.candidateName = candidate;
   options.worstCount = 1;
-  j.numerics = judgeOutputs(reference, arrays, regions, options);
   // Every snapshot keeps its verdict: not the per-element errors (the
   // Numerics view's histogram), which would hold 8 bytes an element per
   // snapshot.
-  for (OutputVerdict &o : j.numerics.outputs) {
-    std::vector<float>().swap(o.errorUlps);
-    std::vector<float>().swap(o.boundUlps);
-  }
+  options.elementErrors = false;
+  j.numerics = judgeOutputs(reference, arrays, regions, options);
   j.verdict = j.numerics.overall();
   j.summary = verdictName(j.verdict);
   std::string details;
