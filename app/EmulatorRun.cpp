@@ -28,12 +28,12 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
   timer.setInterval(30);
   connect(&timer, &QTimer::timeout, this, [this] {
     bool any = false;
-    for (int i = 0; i < perTick && session_ && session_->stepEvent(); ++i)
+    for (int i = 0; i < perTick && liveSession && liveSession->stepEvent(); ++i)
       any = true;
     if (any)
       Q_EMIT positionChanged();
     // At the frontier of a run still being recorded, wait for more.
-    if (!session_ || (!any && !growing()))
+    if (!liveSession || (!any && !growing()))
       pause();
   });
   connect(&watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,
@@ -47,14 +47,14 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
                 QStringList errors = p ? p->errors : QStringList();
                 if (errors.isEmpty())
                   errors << tr("the run was cancelled");
-                failure_ = p ? p->diagnostics : std::vector<spyre::driver::Diagnostic>();
+                failureDiagnostics = p ? p->diagnostics : std::vector<spyre::driver::Diagnostic>();
                 // Errors that came as text only (an input file, the
                 // session) are diagnostics of no line.
-                if (failure_.empty())
+                if (failureDiagnostics.empty())
                   for (const QString &e : errors) {
                     spyre::driver::Diagnostic d;
                     d.message = e.toStdString();
-                    failure_.push_back(std::move(d));
+                    failureDiagnostics.push_back(std::move(d));
                   }
                 // A part shown stays, but is known to be cut short.
                 Q_EMIT failed(errors);
@@ -74,7 +74,7 @@ EmulatorRun::~EmulatorRun() {
 
 void EmulatorRun::start(const Input &input) {
   pause();
-  failure_.clear();
+  failureDiagnostics.clear();
   pending = input;
   ++generation;
   wanted = true;
@@ -91,8 +91,8 @@ void EmulatorRun::stopRecording() {
   jobs.abandon();
   // A run asked for while an older one was ending is not started either.
   jobs.restartWanted();
-  if (timer.isActive() && session_ &&
-      session_->position() >= session_->totalEvents())
+  if (timer.isActive() && liveSession &&
+      liveSession->position() >= liveSession->totalEvents())
     pause();
   if (cutShort)
     Q_EMIT recordingStopped();
@@ -101,7 +101,7 @@ void EmulatorRun::stopRecording() {
 }
 
 bool EmulatorRun::growing() const {
-  return session_ && !session_->complete() && !session_->cancelled() &&
+  return liveSession && !liveSession->complete() && !liveSession->cancelled() &&
          jobs.busy() && sessionGen == runningGen && runningGen == generation;
 }
 
@@ -131,16 +131,16 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   if (gen != generation || !p || !p->session)
     return;
   // A part may still be queued when the whole run was taken already.
-  if (sessionGen == gen && session_ &&
-      p->session->totalEvents() <= session_->totalEvents() && session_->complete())
+  if (sessionGen == gen && liveSession &&
+      p->session->totalEvents() <= liveSession->totalEvents() && liveSession->complete())
     return;
-  std::shared_ptr<Session> old = std::move(session_);
+  std::shared_ptr<Session> old = std::move(liveSession);
   bool sameRun = old && sessionGen == gen;
-  session_ = p->session;
+  liveSession = p->session;
   if (sameRun) {
     // The same run, longer: stay where the user was.
-    uint64_t at = std::min(old->position(), session_->totalEvents());
-    session_->seekEvent(at);
+    uint64_t at = std::min(old->position(), liveSession->totalEvents());
+    liveSession->seekEvent(at);
     freeLater(std::move(old));
     Q_EMIT extended();
     Q_EMIT positionChanged();
@@ -148,9 +148,9 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   }
   freeLater(std::move(old));
   sessionGen = gen;
-  module_ = p->module;
-  listing_ = p->listing;
-  listingText = listing_ ? QString::fromStdString(listing_->text) : QString();
+  codeModule = p->module;
+  codeListing = p->listing;
+  listingText = codeListing ? QString::fromStdString(codeListing->text) : QString();
   shownInput = running;
   Q_EMIT ready();
   Q_EMIT positionChanged();
@@ -229,10 +229,10 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
 
 EmulatorRun::Point EmulatorRun::current() const {
   Point p;
-  if (!session_)
+  if (!liveSession)
     return p;
-  const spyre::emu::Machine &m = session_->machine();
-  if (session_->position() >= session_->totalEvents())
+  const spyre::emu::Machine &m = liveSession->machine();
+  if (liveSession->position() >= liveSession->totalEvents())
     return p;
   int32_t e = m.nextEngine();
   if (e < 0 || size_t(e) >= m.state().engines.size())
@@ -252,8 +252,8 @@ EmulatorRun::Point EmulatorRun::current() const {
     p.dataflowLine = locations[in.loc].dataflowLine;
     p.op = QString::fromStdString(locations[in.loc].op);
   }
-  if (p.program >= 0 && listing_)
-    p.listingLine = listing_->lineOf(p.program, p.pc);
+  if (p.program >= 0 && codeListing)
+    p.listingLine = codeListing->lineOf(p.program, p.pc);
   return p;
 }
 
@@ -264,80 +264,80 @@ bool EmulatorRun::moved(bool ok) {
 }
 
 bool EmulatorRun::stepEvent() {
-  return session_ && moved(session_->stepEvent());
+  return liveSession && moved(liveSession->stepEvent());
 }
 
 bool EmulatorRun::stepBack() {
-  return session_ && moved(session_->stepBack());
+  return liveSession && moved(liveSession->stepBack());
 }
 
 bool EmulatorRun::stepCycle() {
-  return session_ && moved(session_->stepCycle());
+  return liveSession && moved(liveSession->stepCycle());
 }
 
 bool EmulatorRun::seekEvent(uint64_t event) {
-  if (!session_ || event > session_->totalEvents())
+  if (!liveSession || event > liveSession->totalEvents())
     return false;
-  return moved(session_->seekEvent(event));
+  return moved(liveSession->seekEvent(event));
 }
 
 bool EmulatorRun::runToCycle(uint64_t c) {
-  if (!session_)
+  if (!liveSession)
     return false;
-  uint64_t before = session_->position();
+  uint64_t before = liveSession->position();
   // From the checkpoint before c (backwards too): every event at or
   // before c done.
-  session_->seekCycle(c);
-  return moved(session_->position() != before);
+  liveSession->seekCycle(c);
+  return moved(liveSession->position() != before);
 }
 
 bool EmulatorRun::runToNextEventOfLine(int line) {
-  if (!session_ || line <= 0)
+  if (!liveSession || line <= 0)
     return false;
-  uint64_t start = session_->position();
+  uint64_t start = liveSession->position();
   // Session::nextEventOf does the matching event; step back over it so it
   // is the one about to run. Past an event on the line first, so that a
   // second request moves on to the next one.
-  if (current().ktirLine == line && !session_->stepEvent())
+  if (current().ktirLine == line && !liveSession->stepEvent())
     return false;
-  if (!session_->nextEventOf(line)) {
-    session_->seekEvent(start);
+  if (!liveSession->nextEventOf(line)) {
+    liveSession->seekEvent(start);
     return false;
   }
-  session_->stepBack();
-  return moved(session_->position() != start);
+  liveSession->stepBack();
+  return moved(liveSession->position() != start);
 }
 
 bool EmulatorRun::seekToExecutionOf(int line, int core, unsigned occurrence) {
-  if (!session_ || line <= 0)
+  if (!liveSession || line <= 0)
     return false;
-  uint64_t start = session_->position();
+  uint64_t start = liveSession->position();
   // The DMAs of the line (what writes device memory), or any of its
   // instructions when it has none.
   for (bool dmaOnly : {true, false}) {
     std::optional<uint64_t> found = findExecution(line, core, occurrence, dmaOnly);
     if (found) {
-      session_->seekEvent(*found);
+      liveSession->seekEvent(*found);
       return moved(true);
     }
   }
-  session_->seekEvent(start);
+  liveSession->seekEvent(start);
   return false;
 }
 
 std::optional<uint64_t> EmulatorRun::findExecution(int line, int core,
                                                    unsigned occurrence,
                                                    bool dmaOnly) {
-  session_->seekEvent(0);
-  const auto &engines = session_->machine().prepared().engines;
-  const auto &locations = session_->machine().prepared().module->locations;
+  liveSession->seekEvent(0);
+  const auto &engines = liveSession->machine().prepared().engines;
+  const auto &locations = liveSession->machine().prepared().module->locations;
   // An execution is an event at the instruction after an event of its
   // engine elsewhere (a DMA that waits for the port has several events).
   std::vector<int64_t> lastPc(engines.size(), -1);
   unsigned seen = 0;
   std::optional<uint64_t> found;
-  for (; session_->position() < session_->totalEvents(); session_->stepEvent()) {
-    const spyre::emu::Machine &m = session_->machine();
+  for (; liveSession->position() < liveSession->totalEvents(); liveSession->stepEvent()) {
+    const spyre::emu::Machine &m = liveSession->machine();
     int32_t e = m.nextEngine();
     if (e < 0 || size_t(e) >= engines.size())
       continue;
@@ -350,7 +350,7 @@ std::optional<uint64_t> EmulatorRun::findExecution(int line, int core,
     if (in.loc >= locations.size() || locations[in.loc].ktirLine != line ||
         (dmaOnly && in.op != spyre::code::Opcode::Dma))
       continue;
-    found = session_->position();
+    found = liveSession->position();
     if (++seen == occurrence)
       break;
   }
@@ -358,9 +358,9 @@ std::optional<uint64_t> EmulatorRun::findExecution(int line, int core,
 }
 
 bool EmulatorRun::runToNextEventOf(const RunTarget &target) {
-  if (!session_ || target.kind == RunTarget::Kind::None)
+  if (!liveSession || target.kind == RunTarget::Kind::None)
     return false;
-  const spyre::emu::Machine &m = session_->machine();
+  const spyre::emu::Machine &m = liveSession->machine();
   const spyre::code::Module &module = *m.prepared().module;
   const auto &engines = m.prepared().engines;
   // The locations of every instruction the target names: the session
@@ -388,11 +388,11 @@ bool EmulatorRun::runToNextEventOf(const RunTarget &target) {
                ? module.locations[in.loc].ktirLine == target.line
                : module.locations[in.loc].dataflowLine == target.line;
   };
-  uint64_t start = session_->position();
-  if (!session_->stepEvent()) // past the current event first
+  uint64_t start = liveSession->position();
+  if (!liveSession->stepEvent()) // past the current event first
     return false;
-  if (!session_->runToNext(matches, locs)) {
-    session_->seekEvent(start);
+  if (!liveSession->runToNext(matches, locs)) {
+    liveSession->seekEvent(start);
     return false;
   }
   return moved(true);
@@ -400,12 +400,12 @@ bool EmulatorRun::runToNextEventOf(const RunTarget &target) {
 
 bool EmulatorRun::reset() {
   pause();
-  return session_ && moved(session_->seekEvent(0));
+  return liveSession && moved(liveSession->seekEvent(0));
 }
 
 void EmulatorRun::play() {
-  if (!session_ || timer.isActive() ||
-      (session_->position() >= session_->totalEvents() && !growing()))
+  if (!liveSession || timer.isActive() ||
+      (liveSession->position() >= liveSession->totalEvents() && !growing()))
     return;
   timer.start();
   Q_EMIT playingChanged(true);

@@ -110,19 +110,19 @@ public:
   /// be extended().
   bool growing() const;
   /// The session shown is a whole run (not a part, not a stopped one).
-  bool complete() const { return session_ && session_->complete(); }
+  bool complete() const { return liveSession && liveSession->complete(); }
   /// Stops the run being compiled or recorded (recording()): the part
   /// shown stays, not complete(), and recordingStopped() is emitted when
   /// that part was growing(); cancelled() when nothing of the run was
   /// shown yet (the session shown, if any, is an older run's). Nothing when
   /// no run is being made.
   void stopRecording();
-  bool hasSession() const { return session_ != nullptr; }
-  const spyre::emu::Session *session() const { return session_.get(); }
+  bool hasSession() const { return liveSession != nullptr; }
+  const spyre::emu::Session *session() const { return liveSession.get(); }
   /// The same session, shared: a worker may read its trace() (recorded
   /// once, never changed by stepping) without copying it.
   std::shared_ptr<const spyre::emu::Session> sharedSession() const {
-    return session_;
+    return liveSession;
   }
   /// The input of the session shown.
   const Input &input() const { return shownInput; }
@@ -137,7 +137,7 @@ public:
 
   /// Why the newest run failed (failed() was emitted; errors first, then
   /// their notes); empty once a run is started again.
-  const std::vector<spyre::driver::Diagnostic> &failure() const { return failure_; }
+  const std::vector<spyre::driver::Diagnostic> &failure() const { return failureDiagnostics; }
 
   // Each returns false (and leaves the position) when there is no session
   // or nothing to move to.
@@ -215,18 +215,18 @@ private:
   void adopt(quint64 generation, const std::shared_ptr<Prepared> &p);
 
   Input pending, running, shownInput;
-  std::vector<spyre::driver::Diagnostic> failure_;
+  std::vector<spyre::driver::Diagnostic> failureDiagnostics;
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;
-  std::shared_ptr<spyre::emu::Session> session_;
-  std::shared_ptr<const spyre::code::Module> module_;
+  std::shared_ptr<spyre::emu::Session> liveSession;
+  std::shared_ptr<const spyre::code::Module> codeModule;
   QString listingText;
   /// The listing listingText is the text of (Point::listingLine).
-  std::shared_ptr<const spyre::code::Listing> listing_;
+  std::shared_ptr<const spyre::code::Listing> codeListing;
   QTimer timer;
   int perTick = 1;
   quint64 generation = 0;  ///< of the newest request (start, stop)
-  quint64 sessionGen = 0;  ///< of the job session_ came from
+  quint64 sessionGen = 0;  ///< of the job liveSession came from
   quint64 runningGen = 0;  ///< of the job running
   bool wanted = false;     ///< recording(): a run asked for, not yet ended
 };

@@ -25,8 +25,8 @@ public:
   explicit TimelineDock(QWidget *parent = nullptr);
   ~TimelineDock() override;
 
-  TimelineModel &model() { return *m_model; }
-  TimelineView *view() const { return m_view; }
+  TimelineModel &model() { return *timelineModel; }
+  TimelineView *view() const { return timelineView; }
   /// The line above the lanes ("cycle 120 / 4 096 · event 7 / 900 · …").
   void setStatus(const QString &text);
   QString status() const;
@@ -36,14 +36,14 @@ public:
   QString note() const;
   /// The note above the status ("Shown: the run of the kernel 3 edits
   /// ago" [Re-run]); hidden while empty.
-  RunNoteBar *noteBar() const { return m_note; }
+  RunNoteBar *noteBar() const { return notes; }
 
 private:
-  std::unique_ptr<TimelineModel> m_model;
-  TimelineView *m_view = nullptr;
-  ElidedLabel *m_status = nullptr;
-  QLabel *m_summaryNote = nullptr;
-  RunNoteBar *m_note = nullptr;
+  std::unique_ptr<TimelineModel> timelineModel;
+  TimelineView *timelineView = nullptr;
+  ElidedLabel *statusLabel = nullptr;
+  QLabel *summaryNote = nullptr;
+  RunNoteBar *notes = nullptr;
 };
 
 #endif

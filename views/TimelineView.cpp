@@ -45,7 +45,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent) {
 }
 
 void TimelineView::setModel(TimelineModel *model) {
-  m_model = model;
+  timelineModel = model;
   modelChanged();
 }
 
@@ -60,15 +60,15 @@ void TimelineView::rowsChanged() {
 }
 
 void TimelineView::setCursorCycle(uint64_t cycle) {
-  if (cycle == m_cursor)
+  if (cycle == cursorAt)
     return;
-  m_cursor = cycle;
+  cursorAt = cycle;
   viewport()->update();
 }
 
 void TimelineView::setDarkTheme(bool dark) {
-  m_dark = dark;
-  m_colours.clear();
+  darkTheme = dark;
+  lineColours.clear();
   viewport()->update();
 }
 
@@ -79,11 +79,11 @@ int TimelineView::labelWidth() const {
 int TimelineView::rulerHeight() const { return fontMetrics().height() + 8; }
 
 QSize TimelineView::area() const {
-  return m_paintSize.isEmpty() ? viewport()->size() : m_paintSize;
+  return exportSize.isEmpty() ? viewport()->size() : exportSize;
 }
 
 int TimelineView::scrollY() const {
-  return m_paintSize.isEmpty() ? verticalScrollBar()->value() : 0;
+  return exportSize.isEmpty() ? verticalScrollBar()->value() : 0;
 }
 
 int TimelineView::plotWidth() const {
@@ -92,9 +92,9 @@ int TimelineView::plotWidth() const {
 
 int TimelineView::rowHeight(int row) const {
   int h = fontMetrics().height();
-  if (!m_model || row < 0 || size_t(row) >= m_model->rows().size())
+  if (!timelineModel || row < 0 || size_t(row) >= timelineModel->rows().size())
     return h;
-  return m_model->rows()[size_t(row)].engine < 0 ? h + 6 : h + 2;
+  return timelineModel->rows()[size_t(row)].engine < 0 ? h + 6 : h + 2;
 }
 
 int TimelineView::rowTop(int row) const {
@@ -106,7 +106,7 @@ int TimelineView::rowTop(int row) const {
 }
 
 int TimelineView::contentHeight() const {
-  return m_model ? rowTop(int(m_model->rows().size())) : 0;
+  return timelineModel ? rowTop(int(timelineModel->rows().size())) : 0;
 }
 
 void TimelineView::updateScrollBar() {
@@ -122,11 +122,11 @@ QRect TimelineView::rowRect(int row) const {
 }
 
 int TimelineView::rowAt(int y) const {
-  if (!m_model || y < rulerHeight())
+  if (!timelineModel || y < rulerHeight())
     return -1;
   int content = y - rulerHeight() + verticalScrollBar()->value();
   int top = 0;
-  for (int r = 0; r < int(m_model->rows().size()); ++r) {
+  for (int r = 0; r < int(timelineModel->rows().size()); ++r) {
     int h = rowHeight(r);
     if (content < top + h)
       return r;
@@ -136,31 +136,31 @@ int TimelineView::rowAt(int y) const {
 }
 
 int TimelineView::xOf(double cycle) const {
-  return labelWidth() + int(std::floor(m_scale.x(cycle)));
+  return labelWidth() + int(std::floor(viewScale.x(cycle)));
 }
 
 uint64_t TimelineView::cycleAtX(int x) const {
-  double c = m_scale.cycleAt(double(x - labelWidth()));
-  uint64_t end = m_model ? m_model->endCycle() : 0;
+  double c = viewScale.cycleAt(double(x - labelWidth()));
+  uint64_t end = timelineModel ? timelineModel->endCycle() : 0;
   return uint64_t(std::clamp(std::llround(c), 0LL, (long long)end));
 }
 
 double TimelineView::visibleLast() const {
-  return m_scale.cycleAt(plotWidth());
+  return viewScale.cycleAt(plotWidth());
 }
 
 void TimelineView::setScale(const timeline::Scale &s) {
-  m_fitted = false;
-  uint64_t end = m_model ? m_model->endCycle() : 0;
-  m_scale = timeline::clamp(s, end, plotWidth());
+  fitted = false;
+  uint64_t end = timelineModel ? timelineModel->endCycle() : 0;
+  viewScale = timeline::clamp(s, end, plotWidth());
   viewport()->update();
   Q_EMIT visibleRangeChanged();
 }
 
 void TimelineView::fitAll() {
-  uint64_t end = m_model ? m_model->endCycle() : 0;
-  m_scale = timeline::fit(end, plotWidth());
-  m_fitted = true;
+  uint64_t end = timelineModel ? timelineModel->endCycle() : 0;
+  viewScale = timeline::fit(end, plotWidth());
+  fitted = true;
   viewport()->update();
   Q_EMIT visibleRangeChanged();
 }
@@ -175,18 +175,18 @@ void TimelineView::setVisibleRange(double first, double last) {
 }
 
 void TimelineView::zoomBy(double factor, double anchorX) {
-  uint64_t end = m_model ? m_model->endCycle() : 0;
+  uint64_t end = timelineModel ? timelineModel->endCycle() : 0;
   double widest = double(std::max<uint64_t>(end, 1)) / plotWidth();
-  setScale(timeline::zoom(m_scale, factor, anchorX, 1.0 / 64,
+  setScale(timeline::zoom(viewScale, factor, anchorX, 1.0 / 64,
                           std::max(widest, 1.0 / 64)));
 }
 
 void TimelineView::revealCursor() {
-  int x = xOf(double(m_cursor)) - labelWidth();
+  int x = xOf(double(cursorAt)) - labelWidth();
   if (x >= 0 && x < plotWidth())
     return;
-  timeline::Scale s = m_scale;
-  s.first = double(m_cursor) - plotWidth() * s.cyclesPerPixel / 2;
+  timeline::Scale s = viewScale;
+  s.first = double(cursorAt) - plotWidth() * s.cyclesPerPixel / 2;
   setScale(s);
 }
 
@@ -194,10 +194,10 @@ void TimelineView::resizeEvent(QResizeEvent *event) {
   QAbstractScrollArea::resizeEvent(event);
   updateScrollBar();
   // Keep showing the whole run, or the same first cycle at the same zoom.
-  if (m_fitted)
+  if (fitted)
     fitAll();
   else
-    setScale(m_scale);
+    setScale(viewScale);
 }
 
 void TimelineView::paintEvent(QPaintEvent *) {
@@ -210,15 +210,15 @@ void TimelineView::paintOn(QPainter &p, bool withCursor) {
   const QSize size = area();
   const QRect all(QPoint(0, 0), size);
   p.fillRect(all, pal.color(QPalette::Base));
-  m_painted = 0;
-  if (!m_model || m_model->isEmpty()) {
+  paintedCount = 0;
+  if (!timelineModel || timelineModel->isEmpty()) {
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(all, Qt::AlignCenter | Qt::TextWordWrap,
                tr("No emulated run yet: Run ▸ Run on Emulator (F5) "
                   "records one, then F10 steps through it."));
     return;
   }
-  const int rows = int(m_model->rows().size());
+  const int rows = int(timelineModel->rows().size());
   const int top = rulerHeight();
   p.save();
   p.setClipRect(QRect(0, top, size.width(), size.height() - top));
@@ -235,9 +235,9 @@ void TimelineView::paintOn(QPainter &p, bool withCursor) {
     return;
 
   // The cursor over everything.
-  int cx = xOf(double(m_cursor));
+  int cx = xOf(double(cursorAt));
   if (cx >= labelWidth() && cx <= size.width()) {
-    QColor accent = m_dark ? QColor(0xff, 0x9e, 0x40) : QColor(0xd0, 0x4a, 0x00);
+    QColor accent = darkTheme ? QColor(0xff, 0x9e, 0x40) : QColor(0xd0, 0x4a, 0x00);
     p.setPen(QPen(accent, 2));
     p.drawLine(cx, top - 4, cx, size.height());
     QPolygon handle;
@@ -249,19 +249,19 @@ void TimelineView::paintOn(QPainter &p, bool withCursor) {
 }
 
 bool TimelineView::exportImage(const QString &path, int width) {
-  if (!m_model || m_model->isEmpty())
+  if (!timelineModel || timelineModel->isEmpty())
     return false;
   // Every row, the whole run, at least 1200 pixels wide; no cursor (the
   // picture is of the run, not of where it was stepped to).
-  const timeline::Scale shown = m_scale;
+  const timeline::Scale shown = viewScale;
   const QSize size(std::max(width > 0 ? width : viewport()->width(), 1200),
                    rulerHeight() + contentHeight());
-  m_paintSize = size;
-  m_scale = timeline::fit(m_model->endCycle(), plotWidth());
+  exportSize = size;
+  viewScale = timeline::fit(timelineModel->endCycle(), plotWidth());
   const bool ok = PictureFile::write(path, size, tr("Timeline"), palette().color(QPalette::Base),
                                      [this](QPainter &p) { paintOn(p, false); });
-  m_paintSize = QSize();
-  m_scale = shown;
+  exportSize = QSize();
+  viewScale = shown;
   return ok;
 }
 
@@ -279,7 +279,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event) {
                                   if (!path.isEmpty())
                                     exportImage(path);
                                 });
-    a->setEnabled(m_model && !m_model->isEmpty());
+    a->setEnabled(timelineModel && !timelineModel->isEmpty());
   }
   menu.exec(event->globalPos());
 }
@@ -293,10 +293,10 @@ void TimelineView::paintRuler(QPainter &p) {
   p.drawLine(0, h - 1, w, h - 1);
   p.setPen(pal.color(QPalette::WindowText));
   p.drawText(QRect(4, 0, left - 8, h), Qt::AlignVCenter | Qt::AlignLeft,
-             tr("cycle %1").arg(QLocale().toString(qulonglong(m_cursor))));
-  uint64_t step = timeline::tickStep(m_scale.cyclesPerPixel,
+             tr("cycle %1").arg(QLocale().toString(qulonglong(cursorAt))));
+  uint64_t step = timeline::tickStep(viewScale.cyclesPerPixel,
                                      fontMetrics().horizontalAdvance("00000.0k") + 12);
-  double first = std::max(0.0, m_scale.first);
+  double first = std::max(0.0, viewScale.first);
   uint64_t c = uint64_t(std::ceil(first / double(step))) * step;
   double last = visibleLast();
   p.setClipRect(QRect(left, 0, plotWidth(), h));
@@ -312,23 +312,23 @@ void TimelineView::paintRuler(QPainter &p) {
 
 void TimelineView::paintRow(QPainter &p, int row, const QRect &r) {
   const QPalette &pal = palette();
-  const TimelineModel::Row &info = m_model->rows()[size_t(row)];
+  const TimelineModel::Row &info = timelineModel->rows()[size_t(row)];
   const bool header = info.engine < 0;
   const int left = labelWidth(), width = plotWidth();
   if (info.idle) {
     // Every core that did nothing, as one row.
-    p.fillRect(r, pal.color(QPalette::AlternateBase).darker(m_dark ? 80 : 104));
+    p.fillRect(r, pal.color(QPalette::AlternateBase).darker(darkTheme ? 80 : 104));
     p.setPen(pal.color(QPalette::Midlight));
     p.drawLine(r.left(), r.top(), r.right(), r.top());
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(QRect(4, r.top(), r.width() - 8, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
                tr("▸ %1 idle cores (%2): no engine was busy")
-                   .arg(m_model->idleCores().size())
+                   .arg(timelineModel->idleCores().size())
                    .arg(idleCoreList()));
     return;
   }
   QColor base = pal.color(QPalette::Base);
-  QColor band = header ? pal.color(QPalette::AlternateBase).darker(m_dark ? 80 : 104)
+  QColor band = header ? pal.color(QPalette::AlternateBase).darker(darkTheme ? 80 : 104)
                        : (row % 2 ? pal.color(QPalette::AlternateBase) : base);
   p.fillRect(r, band);
   if (header) {
@@ -338,16 +338,16 @@ void TimelineView::paintRow(QPainter &p, int row, const QRect &r) {
 
   // The label.
   QFont f = font();
-  if (header && info.core == m_model->focusedCore())
+  if (header && info.core == timelineModel->focusedCore())
     f.setBold(true);
   p.setFont(f);
   p.setPen(pal.color(header ? QPalette::WindowText : QPalette::Text));
   QString label =
       header ? QStringLiteral("%1 core %2")
-                   .arg(m_model->isCollapsed(info.core) ? QStringLiteral("▸")
+                   .arg(timelineModel->isCollapsed(info.core) ? QStringLiteral("▸")
                                                         : QStringLiteral("▾"))
                    .arg(info.core)
-             : QStringLiteral("     ") + m_model->lanes()[size_t(info.engine)].name;
+             : QStringLiteral("     ") + timelineModel->lanes()[size_t(info.engine)].name;
   p.drawText(QRect(4, r.top(), left - 8, r.height()),
              Qt::AlignVCenter | Qt::AlignLeft, label);
   p.setFont(font());
@@ -356,30 +356,30 @@ void TimelineView::paintRow(QPainter &p, int row, const QRect &r) {
   const int pad = header ? 3 : 2;
   const int barTop = r.top() + pad, barHeight = r.height() - 2 * pad;
   const std::vector<timeline::Interval> &busy =
-      header ? m_model->coreBusy(info.core)
-             : m_model->lanes()[size_t(info.engine)].busy;
-  for (const timeline::PixelSpan &s : timeline::merge(busy, m_scale, width)) {
+      header ? timelineModel->coreBusy(info.core)
+             : timelineModel->lanes()[size_t(info.engine)].busy;
+  for (const timeline::PixelSpan &s : timeline::merge(busy, viewScale, width)) {
     size_t line = size_t(std::max(0, s.line));
-    if (line >= m_colours.size()) {
-      size_t from = m_colours.size();
-      m_colours.resize(line + 1);
+    if (line >= lineColours.size()) {
+      size_t from = lineColours.size();
+      lineColours.resize(line + 1);
       for (size_t i = from; i <= line; ++i)
-        m_colours[i] = tilecolors::fill(int(i), m_dark);
+        lineColours[i] = tilecolors::fill(int(i), darkTheme);
     }
-    const QColor &c = m_colours[line];
+    const QColor &c = lineColours[line];
     p.fillRect(QRect(left + s.x0, barTop, s.x1 - s.x0, barHeight), c);
-    ++m_painted;
+    ++paintedCount;
   }
   if (!header) {
-    const auto &blocked = m_model->lanes()[size_t(info.engine)].blocked;
-    QColor red = m_dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+    const auto &blocked = timelineModel->lanes()[size_t(info.engine)].blocked;
+    QColor red = darkTheme ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
     QBrush hatch(red, Qt::BDiagPattern);
     int h = std::max(3, barHeight / 3);
-    for (const timeline::PixelSpan &s : timeline::merge(blocked, m_scale, width)) {
+    for (const timeline::PixelSpan &s : timeline::merge(blocked, viewScale, width)) {
       QRect strip(left + s.x0, r.bottom() - pad - h + 1, s.x1 - s.x0, h);
       p.fillRect(strip, hatch);
       p.fillRect(QRect(strip.left(), strip.bottom(), strip.width(), 1), red);
-      ++m_painted;
+      ++paintedCount;
     }
   }
 }
@@ -390,7 +390,7 @@ void TimelineView::wheelEvent(QWheelEvent *event) {
     int dy = angle.y() != 0 ? angle.y() : angle.x();
     verticalScrollBar()->setValue(verticalScrollBar()->value() - dy / 2);
   } else if (std::abs(angle.x()) > std::abs(angle.y())) {
-    timeline::Scale s = m_scale;
+    timeline::Scale s = viewScale;
     s.first -= angle.x() / 120.0 * 40 * s.cyclesPerPixel;
     setScale(s);
   } else if (angle.y() != 0) {
@@ -401,73 +401,73 @@ void TimelineView::wheelEvent(QWheelEvent *event) {
 }
 
 void TimelineView::mousePressEvent(QMouseEvent *event) {
-  if (event->button() != Qt::LeftButton || !m_model)
+  if (event->button() != Qt::LeftButton || !timelineModel)
     return QAbstractScrollArea::mousePressEvent(event);
   QPoint pos = event->position().toPoint();
-  m_dragFrom = pos;
-  m_dragFirst = m_scale.first;
-  m_dragScroll = verticalScrollBar()->value();
+  dragFrom = pos;
+  dragFirst = viewScale.first;
+  dragScroll = verticalScrollBar()->value();
   if (pos.x() < labelWidth()) {
     int row = rowAt(pos.y());
-    if (row >= 0 && m_model->rows()[size_t(row)].idle) {
-      m_model->setIdleExpanded(true);
+    if (row >= 0 && timelineModel->rows()[size_t(row)].idle) {
+      timelineModel->setIdleExpanded(true);
       rowsChanged();
-    } else if (row >= 0 && m_model->rows()[size_t(row)].engine < 0) {
-      int core = m_model->rows()[size_t(row)].core;
-      m_model->setCollapsed(core, !m_model->isCollapsed(core));
+    } else if (row >= 0 && timelineModel->rows()[size_t(row)].engine < 0) {
+      int core = timelineModel->rows()[size_t(row)].core;
+      timelineModel->setCollapsed(core, !timelineModel->isCollapsed(core));
       rowsChanged();
     }
     return;
   }
-  bool onCursor = std::abs(pos.x() - xOf(double(m_cursor))) <= 4;
+  bool onCursor = std::abs(pos.x() - xOf(double(cursorAt))) <= 4;
   if (pos.y() < rulerHeight() || onCursor) {
-    m_drag = Drag::Cursor;
+    drag = Drag::Cursor;
     uint64_t c = cycleAtX(pos.x());
     setCursorCycle(c);
     Q_EMIT cycleRequested(c);
   } else {
-    m_drag = Drag::Pan;
+    drag = Drag::Pan;
     viewport()->setCursor(Qt::ClosedHandCursor);
   }
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event) {
   QPoint pos = event->position().toPoint();
-  if (m_drag == Drag::Cursor) {
+  if (drag == Drag::Cursor) {
     uint64_t c = cycleAtX(std::max(pos.x(), labelWidth()));
-    if (c != m_cursor) {
+    if (c != cursorAt) {
       setCursorCycle(c);
       Q_EMIT cycleRequested(c);
     }
-  } else if (m_drag == Drag::Pan) {
-    timeline::Scale s = m_scale;
-    s.first = m_dragFirst - (pos.x() - m_dragFrom.x()) * s.cyclesPerPixel;
+  } else if (drag == Drag::Pan) {
+    timeline::Scale s = viewScale;
+    s.first = dragFirst - (pos.x() - dragFrom.x()) * s.cyclesPerPixel;
     setScale(s);
-    verticalScrollBar()->setValue(m_dragScroll - (pos.y() - m_dragFrom.y()));
+    verticalScrollBar()->setValue(dragScroll - (pos.y() - dragFrom.y()));
   } else {
     bool onCursor = pos.x() >= labelWidth() &&
                     (pos.y() < rulerHeight() ||
-                     std::abs(pos.x() - xOf(double(m_cursor))) <= 4);
+                     std::abs(pos.x() - xOf(double(cursorAt))) <= 4);
     viewport()->setCursor(onCursor ? Qt::SizeHorCursor : Qt::ArrowCursor);
   }
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent *event) {
-  m_drag = Drag::None;
+  drag = Drag::None;
   viewport()->setCursor(Qt::ArrowCursor);
   QAbstractScrollArea::mouseReleaseEvent(event);
 }
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent *event) {
-  if (!m_model)
+  if (!timelineModel)
     return;
   int row = rowAt(event->position().toPoint().y());
   if (row < 0)
     return;
-  if (m_model->rows()[size_t(row)].idle)
+  if (timelineModel->rows()[size_t(row)].idle)
     return;
-  int core = m_model->rows()[size_t(row)].core;
-  m_model->setFocusedCore(core);
+  int core = timelineModel->rows()[size_t(row)].core;
+  timelineModel->setFocusedCore(core);
   rowsChanged();
   Q_EMIT coreFocused(core);
 }
@@ -475,7 +475,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent *event) {
 QString TimelineView::idleCoreList() const {
   // "1-3, 5, 7-31"
   QStringList parts;
-  const std::vector<int> &idle = m_model->idleCores();
+  const std::vector<int> &idle = timelineModel->idleCores();
   for (size_t i = 0; i < idle.size();) {
     size_t j = i;
     while (j + 1 < idle.size() && idle[j + 1] == idle[j] + 1)
@@ -502,32 +502,32 @@ bool TimelineView::viewportEvent(QEvent *event) {
 }
 
 QString TimelineView::toolTipAt(const QPoint &pos) const {
-  if (!m_model)
+  if (!timelineModel)
     return {};
   int row = rowAt(pos.y());
   if (row < 0)
     return pos.y() < rulerHeight()
                ? tr("Click or drag to move the current cycle")
                : QString();
-  const TimelineModel::Row &info = m_model->rows()[size_t(row)];
+  const TimelineModel::Row &info = timelineModel->rows()[size_t(row)];
   if (info.idle)
     return tr("Cores %1 did nothing in this run: click to list them").arg(idleCoreList());
   if (pos.x() < labelWidth()) {
     if (info.engine >= 0)
       return tr("core %1 %2: busy %3 cycles")
           .arg(info.core)
-          .arg(m_model->lanes()[size_t(info.engine)].name)
+          .arg(timelineModel->lanes()[size_t(info.engine)].name)
           .arg(QLocale().toString(
-              qulonglong(m_model->lanes()[size_t(info.engine)].busyCycles)));
+              qulonglong(timelineModel->lanes()[size_t(info.engine)].busyCycles)));
     return tr("core %1: click to %2, double-click to focus")
         .arg(info.core)
-        .arg(m_model->isCollapsed(info.core) ? tr("expand") : tr("collapse"));
+        .arg(timelineModel->isCollapsed(info.core) ? tr("expand") : tr("collapse"));
   }
   // An interval within a pixel of the pointer.
-  double c0 = m_scale.cycleAt(pos.x() - labelWidth() - 1);
-  double c1 = m_scale.cycleAt(pos.x() - labelWidth() + 1);
+  double c0 = viewScale.cycleAt(pos.x() - labelWidth() - 1);
+  double c1 = viewScale.cycleAt(pos.x() - labelWidth() + 1);
   auto find = [&](const std::vector<timeline::Interval> &list) -> int {
-    for (double c : {m_scale.cycleAt(pos.x() - labelWidth() + 0.5), c0, c1}) {
+    for (double c : {viewScale.cycleAt(pos.x() - labelWidth() + 0.5), c0, c1}) {
       int i = timeline::intervalAt(list, c);
       if (i >= 0)
         return i;
@@ -542,10 +542,10 @@ QString TimelineView::toolTipAt(const QPoint &pos) const {
   };
   QString who = info.engine >= 0
                     ? tr("core %1 %2").arg(info.core).arg(
-                          m_model->lanes()[size_t(info.engine)].name)
+                          timelineModel->lanes()[size_t(info.engine)].name)
                     : tr("core %1 (all engines)").arg(info.core);
-  const auto &busy = info.engine >= 0 ? m_model->lanes()[size_t(info.engine)].busy
-                                      : m_model->coreBusy(info.core);
+  const auto &busy = info.engine >= 0 ? timelineModel->lanes()[size_t(info.engine)].busy
+                                      : timelineModel->coreBusy(info.core);
   if (int i = find(busy); i >= 0) {
     const timeline::Interval &iv = busy[size_t(i)];
     return tr("%1 busy %2\nKTIR line %3")
@@ -553,7 +553,7 @@ QString TimelineView::toolTipAt(const QPoint &pos) const {
              iv.line > 0 ? QString::number(iv.line) : tr("unknown"));
   }
   if (info.engine >= 0) {
-    const auto &blocked = m_model->lanes()[size_t(info.engine)].blocked;
+    const auto &blocked = timelineModel->lanes()[size_t(info.engine)].blocked;
     if (int i = find(blocked); i >= 0)
       return tr("%1 blocked %2").arg(who, span(blocked[size_t(i)]));
   }

@@ -38,26 +38,26 @@ public:
 
   /// Not owned. Call modelChanged() after refilling it.
   void setModel(TimelineModel *model);
-  TimelineModel *model() const { return m_model; }
+  TimelineModel *model() const { return timelineModel; }
   /// The model was refilled: shows the whole run again.
   void modelChanged();
   /// The model's rows changed (collapsed, focused).
   void rowsChanged();
 
   void setCursorCycle(uint64_t cycle);
-  uint64_t cursorCycle() const { return m_cursor; }
+  uint64_t cursorCycle() const { return cursorAt; }
   void setDarkTheme(bool dark);
 
   /// Shows cycles [first, last) (clamped to the run).
   void setVisibleRange(double first, double last);
-  double visibleFirst() const { return m_scale.first; }
+  double visibleFirst() const { return viewScale.first; }
   double visibleLast() const;
   void fitAll();
   /// Zooms by `factor` (> 1: closer) around plot x `anchorX`.
   void zoomBy(double factor, double anchorX);
   /// Keeps the cursor in view, panning if it is outside.
   void revealCursor();
-  const timeline::Scale &scale() const { return m_scale; }
+  const timeline::Scale &scale() const { return viewScale; }
 
   // Geometry, in viewport coordinates.
   int labelWidth() const;
@@ -71,7 +71,7 @@ public:
   int xOf(double cycle) const;
 
   /// Rectangles drawn for intervals in the last paint.
-  int paintedSpans() const { return m_painted; }
+  int paintedSpans() const { return paintedCount; }
   /// Writes every row over the whole run (no cursor) to `path`: SVG when
   /// it ends in .svg, else PNG; at least 1200 pixels (or `width`) wide.
   /// False when there is no run or the file cannot be written.
@@ -114,18 +114,18 @@ private:
   QString idleCoreList() const;
   void paintRow(QPainter &p, int row, const QRect &r);
 
-  TimelineModel *m_model = nullptr;
-  timeline::Scale m_scale;
-  uint64_t m_cursor = 0;
-  bool m_dark = false;
-  bool m_fitted = true; ///< showing the whole run: resizes keep it so
-  enum class Drag { None, Cursor, Pan } m_drag = Drag::None;
-  QPoint m_dragFrom;
-  double m_dragFirst = 0;
-  int m_dragScroll = 0;
-  int m_painted = 0;
-  std::vector<QColor> m_colours; ///< per KTIR line, for the theme
-  QSize m_paintSize; ///< non-empty while exporting
+  TimelineModel *timelineModel = nullptr;
+  timeline::Scale viewScale;
+  uint64_t cursorAt = 0;
+  bool darkTheme = false;
+  bool fitted = true; ///< showing the whole run: resizes keep it so
+  enum class Drag { None, Cursor, Pan } drag = Drag::None;
+  QPoint dragFrom;
+  double dragFirst = 0;
+  int dragScroll = 0;
+  int paintedCount = 0;
+  std::vector<QColor> lineColours; ///< per KTIR line, for the theme
+  QSize exportSize; ///< non-empty while exporting
 };
 
 #endif

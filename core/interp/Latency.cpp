@@ -388,21 +388,21 @@ int64_t LatencyReport::chipCommBytes() const {
 
 LatencyTracker::LatencyTracker(HwConfig config, int gridCores,
                                Pipeline pipeline)
-    : config_(config), gridCores_(std::max(gridCores, 0)),
-      pipeline_(pipeline), cores_(size_t(std::max(gridCores, 0))) {}
+    : hwConfig(config), coresInGrid(std::max(gridCores, 0)),
+      pipelineKind(pipeline), coreCounters(size_t(std::max(gridCores, 0))) {}
 
 double LatencyTracker::hbmBytesPerCyclePerCore() const {
-  if (gridCores_ <= 0)
+  if (coresInGrid <= 0)
     return 0.0;
-  return config_.hbmBytesPerCyclePerCore(gridCores_);
+  return hwConfig.hbmBytesPerCyclePerCore(coresInGrid);
 }
 
 void LatencyTracker::reset() {
-  cores_.assign(size_t(gridCores_), Counters());
+  coreCounters.assign(size_t(coresInGrid), Counters());
 }
 
 bool LatencyTracker::validCore(int core) const {
-  return core >= 0 && core < gridCores_;
+  return core >= 0 && core < coresInGrid;
 }
 
 void LatencyTracker::addCompute(Counters &c, CostCategory category,
@@ -419,7 +419,7 @@ void LatencyTracker::addCompute(Counters &c, CostCategory category,
 
 void LatencyTracker::addOpCycles(Counters &c, std::string_view opName,
                                  double cycles) {
-  if (!opBreakdown_)
+  if (!breakdownByOp)
     return;
   for (auto &entry : c.cyclesByOp) {
     if (entry.first == opName) {
@@ -440,8 +440,8 @@ bool LatencyTracker::recordComputeAs(int core, CostCategory category,
                                      std::string_view opName) {
   if (!validCore(core) || elements < 0)
     return false;
-  Counters &c = cores_[size_t(core)];
-  const double simd = double(config_.simdElementsPerCycle);
+  Counters &c = coreCounters[size_t(core)];
+  const double simd = double(hwConfig.simdElementsPerCycle);
   double cycles = 0.0;
   double flops = 0.0;
   switch (category) {
@@ -453,7 +453,7 @@ bool LatencyTracker::recordComputeAs(int core, CostCategory category,
     flops = double(elements);
     break;
   case CostCategory::ComputeTranscendental:
-    cycles = (double(elements) / simd) * double(config_.transcendentalPenalty);
+    cycles = (double(elements) / simd) * double(hwConfig.transcendentalPenalty);
     flops = double(elements);
     break;
   case CostCategory::ComputeInt:
@@ -478,10 +478,10 @@ bool LatencyTracker::recordMatmul(int core, int64_t m, int64_t n, int64_t k,
                                   std::string_view opName) {
   if (!validCore(core) || m < 0 || n < 0 || k < 0)
     return false;
-  Counters &c = cores_[size_t(core)];
+  Counters &c = coreCounters[size_t(core)];
   // Evaluated left to right in doubles, as ktir-cpu does (2.0 * m * n * k).
   const double flops = 2.0 * double(m) * double(n) * double(k);
-  const double cycles = flops / double(config_.systolicFlopsPerCycle());
+  const double cycles = flops / double(hwConfig.systolicFlopsPerCycle());
   addCompute(c, CostCategory::ComputeMatmul, cycles, flops);
   addOpCycles(c, opName, cycles);
   return true;
@@ -492,7 +492,7 @@ bool LatencyTracker::recordMemory(int core, const MemoryAccess &access,
   if (!validCore(core) || access.dataSticks < 0 || access.indexSticks < 0 ||
       access.lxPartitionBytes < 0)
     return false;
-  Counters &c = cores_[size_t(core)];
+  Counters &c = coreCounters[size_t(core)];
   if (access.lx) {
     // LX <-> LX is SSA data flow: free, and no bytes.
     addOpCycles(c, opName, 0.0);
@@ -506,7 +506,7 @@ bool LatencyTracker::recordMemory(int core, const MemoryAccess &access,
   int64_t bytes = hbmBytes;
   if (access.distributedMixed) {
     // HBM and LX partitions are read in parallel ("overlapped").
-    const double lxBw = config_.lxBytesPerCycle();
+    const double lxBw = hwConfig.lxBytesPerCycle();
     const double lxCycles =
         lxBw > 0.0 ? double(access.lxPartitionBytes) / lxBw : 0.0;
     cycles = std::max(hbmCycles, lxCycles);
@@ -529,8 +529,8 @@ bool LatencyTracker::recordComm(int core, int64_t bytesSent,
                                 std::string_view opName) {
   if (!validCore(core) || bytesSent < 0)
     return false;
-  Counters &c = cores_[size_t(core)];
-  const double bw = config_.ringBytesPerCycle();
+  Counters &c = coreCounters[size_t(core)];
+  const double bw = hwConfig.ringBytesPerCycle();
   const double cycles = bw > 0.0 ? double(bytesSent) / bw : 0.0;
   c.commCycles += cycles;
   c.commBytes += bytesSent;
@@ -541,18 +541,18 @@ bool LatencyTracker::recordComm(int core, int64_t bytesSent,
 bool LatencyTracker::recordRingAllReduce(int core, int64_t seedTileBytes) {
   if (seedTileBytes < 0)
     return false;
-  const int64_t rounds = gridCores_ > 0 ? int64_t(gridCores_) - 1 : 0;
+  const int64_t rounds = coresInGrid > 0 ? int64_t(coresInGrid) - 1 : 0;
   return recordComm(core, rounds * seedTileBytes, "ktdp.inter_tile_reduce");
 }
 
 LatencyReport LatencyTracker::report() const {
   LatencyReport r;
-  r.config = config_;
-  r.pipeline = pipeline_;
-  r.gridCores = gridCores_;
-  r.perCore.reserve(cores_.size());
-  for (size_t i = 0; i < cores_.size(); ++i) {
-    const Counters &c = cores_[i];
+  r.config = hwConfig;
+  r.pipeline = pipelineKind;
+  r.gridCores = coresInGrid;
+  r.perCore.reserve(coreCounters.size());
+  for (size_t i = 0; i < coreCounters.size(); ++i) {
+    const Counters &c = coreCounters[i];
     CoreLatency cl;
     cl.coreId = int(i);
     // Summed in first-charge order, like Python's sum() over the dict.
@@ -562,7 +562,7 @@ LatencyReport LatencyTracker::report() const {
     cl.computeCycles = compute;
     cl.memoryCycles = c.memoryCycles;
     cl.commCycles = c.commCycles;
-    switch (pipeline_) {
+    switch (pipelineKind) {
     case Pipeline::Serial:
       cl.totalCycles = cl.computeCycles + cl.memoryCycles + cl.commCycles;
       break;
@@ -591,7 +591,7 @@ LatencyReport LatencyTracker::report() const {
       critical = &c;
   r.criticalCore = critical->coreId;
   r.kernelCycles = critical->totalCycles;
-  r.kernelTimeUs = r.kernelCycles / (config_.clockHz() / 1e6);
+  r.kernelTimeUs = r.kernelCycles / (hwConfig.clockHz() / 1e6);
 
   // Bottleneck: largest component on the critical core; on ties the earlier
   // of compute, memory, comm wins.

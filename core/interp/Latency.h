@@ -222,14 +222,14 @@ public:
   LatencyTracker(HwConfig config, int gridCores,
                  Pipeline pipeline = Pipeline::Serial);
 
-  const HwConfig &config() const { return config_; }
-  int gridCores() const { return gridCores_; }
-  Pipeline pipeline() const { return pipeline_; }
+  const HwConfig &config() const { return hwConfig; }
+  int gridCores() const { return coresInGrid; }
+  Pipeline pipeline() const { return pipelineKind; }
   // HBM bytes per cycle of one core: chip rate / gridCores.
   double hbmBytesPerCyclePerCore() const;
 
   // Also keep cycles per op name (CoreLatency::cyclesByOp). Off by default.
-  void setOpBreakdown(bool enabled) { opBreakdown_ = enabled; }
+  void setOpBreakdown(bool enabled) { breakdownByOp = enabled; }
 
   // Clears all counters (same config and grid).
   void reset();
@@ -278,11 +278,11 @@ private:
                   double flops);
   void addOpCycles(Counters &c, std::string_view opName, double cycles);
 
-  HwConfig config_;
-  int gridCores_;
-  Pipeline pipeline_;
-  bool opBreakdown_ = false;
-  std::vector<Counters> cores_;
+  HwConfig hwConfig;
+  int coresInGrid;
+  Pipeline pipelineKind;
+  bool breakdownByOp = false;
+  std::vector<Counters> coreCounters;
 };
 
 // ---------------------------------------------------------------------------

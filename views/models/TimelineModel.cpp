@@ -7,31 +7,31 @@
 using timeline::Interval;
 
 void TimelineModel::reset(const std::vector<Engine> &engines, int cores) {
-  cores_ = std::max(0, cores);
-  end_ = 0;
-  lanes_.clear();
+  coreTotal = std::max(0, cores);
+  endAt = 0;
+  laneList.clear();
   for (const Engine &e : engines) {
     Lane lane;
     lane.core = e.core;
     lane.name = e.name;
-    lanes_.push_back(std::move(lane));
-    cores_ = std::max(cores_, e.core + 1);
+    laneList.push_back(std::move(lane));
+    coreTotal = std::max(coreTotal, e.core + 1);
   }
-  blockedSince_.assign(lanes_.size(), -1);
-  coreBusy_.assign(size_t(cores_), {});
-  collapsed_.assign(size_t(cores_), true);
-  if (focused_ < 0 || focused_ >= cores_)
-    focused_ = 0;
-  if (cores_ > 0)
-    collapsed_[size_t(focused_)] = false;
+  blockedSince.assign(laneList.size(), -1);
+  busyByCore.assign(size_t(coreTotal), {});
+  collapsedCores.assign(size_t(coreTotal), true);
+  if (focusedIndex < 0 || focusedIndex >= coreTotal)
+    focusedIndex = 0;
+  if (coreTotal > 0)
+    collapsedCores[size_t(focusedIndex)] = false;
   relayout();
 }
 
 void TimelineModel::addBusy(int engine, uint64_t start, uint64_t duration,
                             int line) {
-  if (engine < 0 || size_t(engine) >= lanes_.size())
+  if (engine < 0 || size_t(engine) >= laneList.size())
     return;
-  Lane &lane = lanes_[size_t(engine)];
+  Lane &lane = laneList[size_t(engine)];
   uint64_t end = start + duration;
   if (!lane.busy.empty())
     start = std::max(start, lane.busy.back().end);
@@ -47,18 +47,18 @@ void TimelineModel::addBusy(int engine, uint64_t start, uint64_t duration,
 }
 
 void TimelineModel::block(int engine, uint64_t cycle) {
-  if (engine >= 0 && size_t(engine) < lanes_.size() &&
-      blockedSince_[size_t(engine)] < 0)
-    blockedSince_[size_t(engine)] = int64_t(cycle);
+  if (engine >= 0 && size_t(engine) < laneList.size() &&
+      blockedSince[size_t(engine)] < 0)
+    blockedSince[size_t(engine)] = int64_t(cycle);
 }
 
 void TimelineModel::unblock(int engine, uint64_t cycle) {
-  if (engine < 0 || size_t(engine) >= lanes_.size() ||
-      blockedSince_[size_t(engine)] < 0)
+  if (engine < 0 || size_t(engine) >= laneList.size() ||
+      blockedSince[size_t(engine)] < 0)
     return;
-  Lane &lane = lanes_[size_t(engine)];
-  uint64_t start = uint64_t(blockedSince_[size_t(engine)]);
-  blockedSince_[size_t(engine)] = -1;
+  Lane &lane = laneList[size_t(engine)];
+  uint64_t start = uint64_t(blockedSince[size_t(engine)]);
+  blockedSince[size_t(engine)] = -1;
   if (!lane.blocked.empty())
     start = std::max(start, lane.blocked.back().end);
   if (cycle > start)
@@ -66,95 +66,95 @@ void TimelineModel::unblock(int engine, uint64_t cycle) {
 }
 
 void TimelineModel::finish(uint64_t endCycle) {
-  end_ = endCycle;
-  for (size_t e = 0; e < lanes_.size(); ++e) {
-    if (blockedSince_[e] >= 0)
-      unblock(int(e), std::max(endCycle, uint64_t(blockedSince_[e])));
-    if (!lanes_[e].busy.empty())
-      end_ = std::max(end_, lanes_[e].busy.back().end);
+  endAt = endCycle;
+  for (size_t e = 0; e < laneList.size(); ++e) {
+    if (blockedSince[e] >= 0)
+      unblock(int(e), std::max(endCycle, uint64_t(blockedSince[e])));
+    if (!laneList[e].busy.empty())
+      endAt = std::max(endAt, laneList[e].busy.back().end);
   }
-  for (int core = 0; core < cores_; ++core) {
+  for (int core = 0; core < coreTotal; ++core) {
     std::vector<const std::vector<Interval> *> lists;
     for (int e : enginesOf(core))
-      lists.push_back(&lanes_[size_t(e)].busy);
-    coreBusy_[size_t(core)] = unite(lists);
+      lists.push_back(&laneList[size_t(e)].busy);
+    busyByCore[size_t(core)] = unite(lists);
   }
   relayout();
 }
 
 void TimelineModel::setIdleExpanded(bool expanded) {
-  if (expanded == idleExpanded_)
+  if (expanded == idleOpen)
     return;
-  idleExpanded_ = expanded;
+  idleOpen = expanded;
   relayout();
 }
 
 const std::vector<Interval> &TimelineModel::coreBusy(int core) const {
   static const std::vector<Interval> none;
-  if (core < 0 || size_t(core) >= coreBusy_.size())
+  if (core < 0 || size_t(core) >= busyByCore.size())
     return none;
-  return coreBusy_[size_t(core)];
+  return busyByCore[size_t(core)];
 }
 
 std::vector<int> TimelineModel::enginesOf(int core) const {
   std::vector<int> out;
-  for (size_t e = 0; e < lanes_.size(); ++e)
-    if (lanes_[e].core == core)
+  for (size_t e = 0; e < laneList.size(); ++e)
+    if (laneList[e].core == core)
       out.push_back(int(e));
   return out;
 }
 
 size_t TimelineModel::intervalCount() const {
   size_t n = 0;
-  for (const Lane &l : lanes_)
+  for (const Lane &l : laneList)
     n += l.busy.size() + l.blocked.size();
   return n;
 }
 
 void TimelineModel::setFocusedCore(int core) {
-  if (core < 0 || core >= cores_ || core == focused_)
+  if (core < 0 || core >= coreTotal || core == focusedIndex)
     return;
-  focused_ = core;
-  collapsed_[size_t(core)] = false;
+  focusedIndex = core;
+  collapsedCores[size_t(core)] = false;
   relayout();
 }
 
 void TimelineModel::setCollapsed(int core, bool collapsed) {
-  if (core < 0 || core >= cores_)
+  if (core < 0 || core >= coreTotal)
     return;
-  collapsed_[size_t(core)] = collapsed;
+  collapsedCores[size_t(core)] = collapsed;
   relayout();
 }
 
 bool TimelineModel::isCollapsed(int core) const {
-  return core < 0 || size_t(core) >= collapsed_.size() || collapsed_[size_t(core)];
+  return core < 0 || size_t(core) >= collapsedCores.size() || collapsedCores[size_t(core)];
 }
 
 void TimelineModel::relayout() {
   std::vector<int> engineCores;
-  for (const Lane &l : lanes_)
+  for (const Lane &l : laneList)
     engineCores.push_back(l.core);
-  rows_ = layoutRows(engineCores, cores_, focused_, collapsed_);
+  rowList = layoutRows(engineCores, coreTotal, focusedIndex, collapsedCores);
   // Cores that did nothing (known once finish() built the cores' busy
   // time): one row for them all, at the end.
-  idle_.clear();
-  if (end_ == 0)
+  idleList.clear();
+  if (endAt == 0)
     return;
-  for (int c = 0; c < cores_; ++c)
-    if (c != focused_ && coreBusy_[size_t(c)].empty())
-      idle_.push_back(c);
-  if (idle_.size() < 2 || idleExpanded_)
+  for (int c = 0; c < coreTotal; ++c)
+    if (c != focusedIndex && busyByCore[size_t(c)].empty())
+      idleList.push_back(c);
+  if (idleList.size() < 2 || idleOpen)
     return;
-  std::vector<bool> isIdle(size_t(cores_), false);
-  for (int c : idle_)
+  std::vector<bool> isIdle(size_t(coreTotal), false);
+  for (int c : idleList)
     isIdle[size_t(c)] = true;
-  rows_.erase(std::remove_if(rows_.begin(), rows_.end(),
+  rowList.erase(std::remove_if(rowList.begin(), rowList.end(),
                              [&](const Row &r) { return isIdle[size_t(r.core)]; }),
-              rows_.end());
+              rowList.end());
   Row group;
-  group.core = idle_.front();
+  group.core = idleList.front();
   group.idle = true;
-  rows_.push_back(group);
+  rowList.push_back(group);
 }
 
 std::vector<TimelineModel::Row>

@@ -59,10 +59,10 @@ public:
   /// builds the cores' summary lanes.
   void finish(uint64_t endCycle);
 
-  bool isEmpty() const { return lanes_.empty(); }
-  int coreCount() const { return cores_; }
-  uint64_t endCycle() const { return end_; }
-  const std::vector<Lane> &lanes() const { return lanes_; }
+  bool isEmpty() const { return laneList.empty(); }
+  int coreCount() const { return coreTotal; }
+  uint64_t endCycle() const { return endAt; }
+  const std::vector<Lane> &lanes() const { return laneList; }
   /// Core `core`'s summary: the union of its engines' busy intervals.
   const std::vector<timeline::Interval> &coreBusy(int core) const;
   /// The engines of `core`, in lane order.
@@ -70,17 +70,17 @@ public:
   size_t intervalCount() const;
 
   void setFocusedCore(int core);
-  int focusedCore() const { return focused_; }
+  int focusedCore() const { return focusedIndex; }
   void setCollapsed(int core, bool collapsed);
   bool isCollapsed(int core) const;
   /// The rows shown, top to bottom. Once finish()ed, the cores whose
   /// engines were never busy (a kernel of one tile leaves 31 of 32 cores
   /// idle) are one row at the end, unless setIdleExpanded(true).
-  const std::vector<Row> &rows() const { return rows_; }
+  const std::vector<Row> &rows() const { return rowList; }
   /// The cores that were never busy (the focused core is never among them).
-  const std::vector<int> &idleCores() const { return idle_; }
+  const std::vector<int> &idleCores() const { return idleList; }
   void setIdleExpanded(bool expanded);
-  bool idleExpanded() const { return idleExpanded_; }
+  bool idleExpanded() const { return idleOpen; }
 
   /// The rows for engines on `engineCores` (engine i on core
   /// engineCores[i]) of `cores` cores: `focused` first (if in range), then
@@ -97,15 +97,15 @@ public:
 private:
   void relayout();
 
-  int cores_ = 0, focused_ = 0;
-  uint64_t end_ = 0;
-  std::vector<Lane> lanes_;
-  std::vector<int64_t> blockedSince_; ///< per engine, -1: running
-  std::vector<std::vector<timeline::Interval>> coreBusy_;
-  std::vector<bool> collapsed_;
-  std::vector<Row> rows_;
-  std::vector<int> idle_;
-  bool idleExpanded_ = false;
+  int coreTotal = 0, focusedIndex = 0;
+  uint64_t endAt = 0;
+  std::vector<Lane> laneList;
+  std::vector<int64_t> blockedSince; ///< per engine, -1: running
+  std::vector<std::vector<timeline::Interval>> busyByCore;
+  std::vector<bool> collapsedCores;
+  std::vector<Row> rowList;
+  std::vector<int> idleList;
+  bool idleOpen = false;
 };
 
 #endif
