@@ -23,7 +23,7 @@ bool isSsaChar(char c) {
          (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' ||
          c == '-';
 }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isAsciiDigit(char c) { return c >= '0' && c <= '9'; }
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 /// End of the SSA suffix-id starting at \p i (stops before a `->`).
@@ -83,7 +83,7 @@ bool isResultList(const QByteArray &t, int eq) {
     k = ssaIdEnd(t, k + 1);
     if (k < eq && t[k] == ':') {
       ++k;
-      while (k < eq && isDigit(t[k]))
+      while (k < eq && isAsciiDigit(t[k]))
         ++k;
     }
     any = true;
@@ -402,7 +402,7 @@ int CodeEditor::definitionLineOf(const QString &ssaName) const {
       int k = e;
       if (k < t.size() && t[k] == ':') {
         int d = k + 1;
-        while (d < t.size() && isDigit(t[d]))
+        while (d < t.size() && isAsciiDigit(t[d]))
           ++d;
         if (d > k + 1)
           k = d;

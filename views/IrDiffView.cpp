@@ -22,7 +22,7 @@
 
 namespace {
 
-using SB = QsciScintillaBase;
+using Sci = QsciScintillaBase;
 
 QWidget *titled(QLabel *title, QWidget *body) {
   auto *w = new QWidget;
@@ -372,24 +372,24 @@ void IrDiffView::markWords(QsciScintilla *pane, int line, const QString &text,
                            const QVector<LineDiff::Range> &ranges, int offset) {
   if (ranges.isEmpty())
     return;
-  const long lineStart = pane->SendScintilla(SB::SCI_POSITIONFROMLINE, (unsigned long)line);
+  const long lineStart = pane->SendScintilla(Sci::SCI_POSITIONFROMLINE, (unsigned long)line);
   if (lineStart < 0)
     return;
-  pane->SendScintilla(SB::SCI_SETINDICATORCURRENT, (unsigned long)ChangedWordIndicator);
+  pane->SendScintilla(Sci::SCI_SETINDICATORCURRENT, (unsigned long)ChangedWordIndicator);
   for (const LineDiff::Range &r : ranges) {
     // Scintilla positions are UTF-8 byte offsets.
     const long from = lineStart + offset + text.left(r.start).toUtf8().size();
     const long len = text.mid(r.start, r.length).toUtf8().size();
-    pane->SendScintilla(SB::SCI_INDICATORFILLRANGE, (unsigned long)from, len);
+    pane->SendScintilla(Sci::SCI_INDICATORFILLRANGE, (unsigned long)from, len);
   }
 }
 
 void IrDiffView::applyDiffMarks() {
   for (QsciScintilla *pane : {leftIr, rightIr}) {
     pane->markerDeleteAll(-1);
-    pane->SendScintilla(SB::SCI_SETINDICATORCURRENT, (unsigned long)ChangedWordIndicator);
-    pane->SendScintilla(SB::SCI_INDICATORCLEARRANGE, 0UL,
-                        pane->SendScintilla(SB::SCI_GETLENGTH));
+    pane->SendScintilla(Sci::SCI_SETINDICATORCURRENT, (unsigned long)ChangedWordIndicator);
+    pane->SendScintilla(Sci::SCI_INDICATORCLEARRANGE, 0UL,
+                        pane->SendScintilla(Sci::SCI_GETLENGTH));
   }
   const QVector<LineDiff::Line> &left = lineDiff.left();
   for (int i = 0; i < left.size(); ++i) {
@@ -510,14 +510,14 @@ QVector<int> IrDiffView::linesWithMarker(QsciScintilla *pane, int marker) {
 }
 
 int IrDiffView::firstVisibleLine(QsciScintilla *pane) {
-  const long visible = pane->SendScintilla(SB::SCI_GETFIRSTVISIBLELINE);
-  return int(pane->SendScintilla(SB::SCI_DOCLINEFROMVISIBLE, (unsigned long)visible));
+  const long visible = pane->SendScintilla(Sci::SCI_GETFIRSTVISIBLELINE);
+  return int(pane->SendScintilla(Sci::SCI_DOCLINEFROMVISIBLE, (unsigned long)visible));
 }
 
 void IrDiffView::scrollToLine(QsciScintilla *pane, int line) {
   const long visible =
-      pane->SendScintilla(SB::SCI_VISIBLEFROMDOCLINE, (unsigned long)std::max(0, line));
-  pane->SendScintilla(SB::SCI_SETFIRSTVISIBLELINE, (unsigned long)visible);
+      pane->SendScintilla(Sci::SCI_VISIBLEFROMDOCLINE, (unsigned long)std::max(0, line));
+  pane->SendScintilla(Sci::SCI_SETFIRSTVISIBLELINE, (unsigned long)visible);
 }
 
 void IrDiffView::syncFrom(QsciScintilla *pane) {
@@ -583,16 +583,16 @@ bool IrDiffView::eventFilter(QObject *watched, QEvent *event) {
       const QPoint pt = me->position().toPoint();
       long margins = 0;
       for (unsigned long m = 0; m < 5; ++m)
-        margins += pane->SendScintilla(SB::SCI_GETMARGINWIDTHN, m);
+        margins += pane->SendScintilla(Sci::SCI_GETMARGINWIDTHN, m);
       if (pt.x() < margins)
         break; // margin clicks arrive through marginClicked()
-      const long pos = pane->SendScintilla(SB::SCI_POSITIONFROMPOINT, (unsigned long)pt.x(),
+      const long pos = pane->SendScintilla(Sci::SCI_POSITIONFROMPOINT, (unsigned long)pt.x(),
                                            long(pt.y()));
-      const int line = int(pane->SendScintilla(SB::SCI_LINEFROMPOSITION, (unsigned long)pos));
+      const int line = int(pane->SendScintilla(Sci::SCI_LINEFROMPOSITION, (unsigned long)pos));
       const long top = pane->SendScintilla(
-          SB::SCI_POINTYFROMPOSITION, 0UL,
-          pane->SendScintilla(SB::SCI_POSITIONFROMLINE, (unsigned long)line));
-      const long height = pane->SendScintilla(SB::SCI_TEXTHEIGHT, (unsigned long)line);
+          Sci::SCI_POINTYFROMPOSITION, 0UL,
+          pane->SendScintilla(Sci::SCI_POSITIONFROMLINE, (unsigned long)line));
+      const long height = pane->SendScintilla(Sci::SCI_TEXTHEIGHT, (unsigned long)line);
       if (pt.y() >= top && pt.y() < top + height)
         paneLineClicked(pane, line);
       break;

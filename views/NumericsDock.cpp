@@ -29,7 +29,7 @@ using spyre::driver::Verdict;
 
 namespace {
 
-bool darkPalette(const QWidget *w) {
+bool paletteIsDark(const QWidget *w) {
   return w->palette().color(QPalette::Base).lightnessF() < 0.5;
 }
 
@@ -184,7 +184,7 @@ void NumericsDock::showOutput(int index) {
   current = index;
   const OutputVerdict &o = shown.outputs[size_t(index)];
   heading->setText(QStringLiteral("<span style='color:%1'>%2</span>")
-                       .arg(RunSummary::verdictColor(o.verdict, darkPalette(this)),
+                       .arg(RunSummary::verdictColor(o.verdict, paletteIsDark(this)),
                             QString::fromStdString(o.text).toHtmlEscaped()));
   binned = histogram(o);
   fillChart();
@@ -234,7 +234,7 @@ void NumericsDock::fillChart() {
   chart->removeAllSeries();
   for (QAbstractAxis *axis : chart->axes())
     chart->removeAxis(axis);
-  bool dark = darkPalette(this);
+  bool dark = paletteIsDark(this);
   auto *series = new QBarSeries;
   auto *within = new QBarSet(tr("errors within bound"));
   auto *outside = new QBarSet(tr("errors outside bound"));
@@ -333,7 +333,7 @@ void NumericsDock::fillTable() {
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       if (out && o.verdict == Verdict::Wrong)
         item->setForeground(
-            QColor(RunSummary::verdictColor(Verdict::Wrong, darkPalette(this))));
+            QColor(RunSummary::verdictColor(Verdict::Wrong, paletteIsDark(this))));
       table->setItem(int(r), c, item);
     }
   }

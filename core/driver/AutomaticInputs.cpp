@@ -12,7 +12,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <deque>
 #include <limits>
+#include <mutex>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -60,11 +63,12 @@ int64_t spyre::driver::seededIntegerHigh(func::FuncOp function) {
   return high == std::numeric_limits<int64_t>::max() ? 1 : high;
 }
 
-std::vector<uint8_t> spyre::driver::randomElements(interp::DType dtype,
-                                                   int64_t count,
-                                                   uint64_t seed,
-                                                   const std::string &name,
-                                                   int64_t intHigh) {
+namespace {
+
+/// The elements `randomElements` makes, before any is kept.
+std::vector<uint8_t> makeRandomElements(interp::DType dtype, int64_t count,
+                                        uint64_t seed, const std::string &name,
+                                        int64_t intHigh) {
   unsigned size = interp::dtypeSize(dtype);
   std::vector<uint8_t> data(static_cast<size_t>(count) * size);
   std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
@@ -77,6 +81,73 @@ std::vector<uint8_t> spyre::driver::randomElements(interp::DType dtype,
                              ? normal(rng)
                              : static_cast<double>(uniform(rng)),
                          &data[static_cast<size_t>(e) * size]);
+  return data;
+}
+
+/// The large fills made last, kept for the next run that asks for the same
+/// ones: a kernel run again with the same seed (a rerun in the app, the
+/// robustness sweeps' mutated kernels, a bisect's snapshots) fills the same
+/// memory, and 64 MiB of normal numbers take about a second to make, a copy
+/// of them milliseconds. Only fills of 1 MiB and more, at most 128 MiB in
+/// all, the oldest dropped first.
+class KeptFills {
+public:
+  static constexpr size_t kMinBytes = size_t(1) << 20;
+  static constexpr size_t kMaxBytes = size_t(128) << 20;
+
+  std::optional<std::vector<uint8_t>> find(const std::string &key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const Fill &f : fills)
+      if (f.key == key)
+        return f.data;
+    return std::nullopt;
+  }
+
+  void keep(std::string key, const std::vector<uint8_t> &data) {
+    if (data.size() < kMinBytes || data.size() > kMaxBytes)
+      return;
+    std::lock_guard<std::mutex> lock(mutex);
+    while (!fills.empty() && bytes + data.size() > kMaxBytes) {
+      bytes -= fills.front().data.size();
+      fills.pop_front();
+    }
+    bytes += data.size();
+    fills.push_back({std::move(key), data});
+  }
+
+private:
+  struct Fill {
+    std::string key;
+    std::vector<uint8_t> data;
+  };
+  std::mutex mutex;
+  std::deque<Fill> fills;
+  size_t bytes = 0;
+};
+
+KeptFills &keptFills() {
+  static KeptFills kept;
+  return kept;
+}
+
+} // namespace
+
+std::vector<uint8_t> spyre::driver::randomElements(interp::DType dtype,
+                                                   int64_t count,
+                                                   uint64_t seed,
+                                                   const std::string &name,
+                                                   int64_t intHigh) {
+  if (static_cast<uint64_t>(count) * interp::dtypeSize(dtype) <
+      KeptFills::kMinBytes)
+    return makeRandomElements(dtype, count, seed, name, intHigh);
+  std::string key = std::to_string(int(dtype)) + ' ' + std::to_string(count) +
+                    ' ' + std::to_string(seed) + ' ' +
+                    std::to_string(intHigh) + ' ' + name;
+  if (std::optional<std::vector<uint8_t>> kept = keptFills().find(key))
+    return std::move(*kept);
+  std::vector<uint8_t> data =
+      makeRandomElements(dtype, count, seed, name, intHigh);
+  keptFills().keep(std::move(key), data);
   return data;
 }
 

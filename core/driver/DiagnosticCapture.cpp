@@ -8,14 +8,18 @@
 
 using namespace spyre::driver;
 
-static Diagnostic::Severity severityOf(mlir::DiagnosticSeverity s) {
+// Spelled out: in the driver's unity build a file before this one may have
+// `using namespace mlir` (and mlir::Diagnostic).
+static spyre::driver::Diagnostic::Severity
+severityOf(mlir::DiagnosticSeverity s) {
+  using Severity = spyre::driver::Diagnostic::Severity;
   switch (s) {
-  case mlir::DiagnosticSeverity::Error: return Diagnostic::Severity::Error;
-  case mlir::DiagnosticSeverity::Warning: return Diagnostic::Severity::Warning;
-  case mlir::DiagnosticSeverity::Note: return Diagnostic::Severity::Note;
-  case mlir::DiagnosticSeverity::Remark: return Diagnostic::Severity::Remark;
+  case mlir::DiagnosticSeverity::Error: return Severity::Error;
+  case mlir::DiagnosticSeverity::Warning: return Severity::Warning;
+  case mlir::DiagnosticSeverity::Note: return Severity::Note;
+  case mlir::DiagnosticSeverity::Remark: return Severity::Remark;
   }
-  return Diagnostic::Severity::Error;
+  return Severity::Error;
 }
 
 DiagnosticCapture::DiagnosticCapture(mlir::MLIRContext &context,

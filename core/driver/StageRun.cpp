@@ -74,7 +74,7 @@ Inputs placeInputs(const PreparedRun &prepared, func::FuncOp function) {
   return in;
 }
 
-npy::Array readBack(interp::ByteStore &store, uint64_t byteStart,
+npy::Array readSnapshotArray(interp::ByteStore &store, uint64_t byteStart,
                     const npy::Array &like) {
   npy::Array out = like;
   store.readBytes(byteStart, out.data.data(), out.data.size());
@@ -140,13 +140,13 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
   out.ops = executor.opsExecuted();
   for (const PreparedRun::PlacedArgument &a : prepared.placedArguments())
     if (a.isArray)
-      out.arrays[a.name] = readBack(in.memories.hbm, a.byteStart, *a.array);
+      out.arrays[a.name] = readSnapshotArray(in.memories.hbm, a.byteStart, *a.array);
   for (const MemoryRegion &r : prepared.placedRegions()) {
     interp::ByteStore &store =
         r.lx && size_t(r.core) < in.memories.lx.size()
             ? in.memories.lx[size_t(r.core)]
             : in.memories.hbm;
-    out.regions[r.name] = readBack(store, r.byteStart, r.data);
+    out.regions[r.name] = readSnapshotArray(store, r.byteStart, r.data);
   }
   return out;
 }
