@@ -183,12 +183,16 @@ void Machine::fifoSample(size_t ch) {
 
 namespace {
 
-/// Keeps `t` in `list`, dropping what ended by `now` first.
+/// Keeps `t` in `list`, dropping what ended by `now` first once the list
+/// has reached `pruneAt` (MachineState::linksPruneAt).
 template <typename T>
-void keepUnderWay(std::vector<T> &list, const T &t, uint64_t now) {
-  list.erase(std::remove_if(list.begin(), list.end(),
-                            [&](const T &x) { return x.end <= now; }),
-             list.end());
+void keepUnderWay(std::vector<T> &list, const T &t, uint64_t now, uint32_t &pruneAt) {
+  if (list.size() >= pruneAt) {
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](const T &x) { return x.end <= now; }),
+               list.end());
+    pruneAt = std::max<uint32_t>(MachineState::kPruneMin, uint32_t(2 * list.size()));
+  }
   list.push_back(t);
 }
 
@@ -202,7 +206,7 @@ void Machine::recordLink(const LinkTransfer &t) {
 }
 
 void Machine::keepHbmUnderWay(const HbmTransfer &t) {
-  keepUnderWay(st.hbmUnderWay, t, st.now);
+  keepUnderWay(st.hbmUnderWay, t, st.now, st.hbmPruneAt);
 }
 
 void Machine::recordHbm(const HbmTransfer &t) {
@@ -402,7 +406,7 @@ uint64_t Machine::ringTransfer(int32_t from, int32_t to, int64_t bytes,
     st.linkBytes[slot] += bytes;
     const LinkTransfer transfer{s, saturatingAdd(s, dur), link, uint8_t(clockwise ? 0 : 1),
                                bytes, dma};
-    keepUnderWay(st.linksUnderWay, transfer, st.now);
+    keepUnderWay(st.linksUnderWay, transfer, st.now, st.linksPruneAt);
     if (recording())
       recordLink(transfer);
     t = saturatingAdd(s, uint64_t(a.hopLatencyCycles));

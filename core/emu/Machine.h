@@ -124,6 +124,13 @@ struct MachineState {
   /// (Machine::seedRecords).
   std::vector<LinkTransfer> linksUnderWay;
   std::vector<HbmTransfer> hbmUnderWay;
+  /// Each list above drops what ended by `now` when it reaches this size
+  /// (the limit then twice what is left, at least kPruneMin), so it may
+  /// also hold transfers that ended: dropping them at every push scanned
+  /// the hundreds queued behind the HBM port each time (9 % of softmax's
+  /// emulation). Part of the state, so a replay prunes as the run did.
+  static constexpr uint32_t kPruneMin = 64;
+  uint32_t linksPruneAt = kPruneMin, hbmPruneAt = kPruneMin;
   // Statistics.
   std::vector<uint64_t> computeCycles; ///< per core: SIMD work
   int64_t hbmBytes = 0;

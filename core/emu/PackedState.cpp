@@ -4,6 +4,8 @@
 
 #include <zstd.h>
 
+#include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstring>
 
@@ -110,18 +112,130 @@ void getWords(const uint8_t *&p, void *data, size_t n, bool doubles) {
   }
 }
 
+/// The per-engine and per-copy records, the vector registers' data-lane
+/// counts and the channels' heads, as counts (zstd then squeezes their
+/// runs: on softmax they were 35 KB of every checkpoint's skeleton).
+void putSmall(std::vector<uint8_t> &out, const MachineState &s) {
+  putCount(out, s.engines.size());
+  for (const MachineState::Engine &e : s.engines) {
+    for (uint64_t v : {uint64_t(e.pc), uint64_t(e.status), uint64_t(uint32_t(e.blockedOn)),
+                       uint64_t(e.tileIndex), uint64_t(e.progress), e.busyCycles,
+                       e.blockedSince, e.issuedAt, uint64_t(e.issuedPc),
+                       uint64_t(e.issuedFor)})
+      putCount(out, v);
+  }
+  putCount(out, s.occupancy.size());
+  for (const MachineState::CopyOccupancy &o : s.occupancy) {
+    putCount(out, uint64_t(o.open) | uint64_t(o.readSinceWrite) << 1);
+    putCount(out, o.start);
+    putCount(out, o.lastRead);
+  }
+  putCount(out, s.vdata.size());
+  for (uint32_t d : s.vdata)
+    putCount(out, d);
+  putCount(out, s.tregs.size());
+  putCount(out, s.channels.size());
+  for (const MachineState::Channel &c : s.channels) {
+    putCount(out, uint64_t(c.head));
+    putCount(out, uint64_t(c.count));
+  }
+}
+
+/// What putSmall wrote, into `s` (its vectors' storage reused); the
+/// channels get their head and count only.
+void getSmall(const uint8_t *&p, MachineState &s) {
+  s.engines.resize(size_t(getCount(p)));
+  for (MachineState::Engine &e : s.engines) {
+    e.pc = uint32_t(getCount(p));
+    e.status = uint8_t(getCount(p));
+    e.blockedOn = int32_t(uint32_t(getCount(p)));
+    e.tileIndex = uint32_t(getCount(p));
+    e.progress = int64_t(getCount(p));
+    e.busyCycles = getCount(p);
+    e.blockedSince = getCount(p);
+    e.issuedAt = getCount(p);
+    e.issuedPc = uint32_t(getCount(p));
+    e.issuedFor = uint32_t(getCount(p));
+  }
+  s.occupancy.resize(size_t(getCount(p)));
+  for (MachineState::CopyOccupancy &o : s.occupancy) {
+    uint64_t bits = getCount(p);
+    o.open = bits & 1;
+    o.readSinceWrite = bits & 2;
+    o.start = getCount(p);
+    o.lastRead = getCount(p);
+  }
+  s.vdata.resize(size_t(getCount(p)));
+  for (uint32_t &d : s.vdata)
+    d = uint32_t(getCount(p));
+  s.tregs.resize(size_t(getCount(p)));
+  s.channels.resize(size_t(getCount(p)));
+  for (MachineState::Channel &c : s.channels) {
+    c.head = int64_t(getCount(p));
+    c.count = int64_t(getCount(p));
+  }
+}
+
+/// The transfers of `list` under way at `now` (those that ended are not
+/// kept: nothing reads them), each as the counts `fields` gives.
+template <typename T, typename Fields>
+void putUnderWay(std::vector<uint8_t> &out, const std::vector<T> &list, uint64_t now,
+                 Fields fields) {
+  putCount(out, size_t(std::count_if(list.begin(), list.end(),
+                                     [&](const T &t) { return t.end > now; })));
+  for (const T &t : list)
+    if (t.end > now)
+      for (uint64_t v : fields(t))
+        putCount(out, v);
+}
+
+/// The ring and HBM transfers under way, as counts.
+void putTransfers(std::vector<uint8_t> &out, const MachineState &s) {
+  putUnderWay(out, s.linksUnderWay, s.now, [](const LinkTransfer &t) {
+    return std::array<uint64_t, 6>{t.start, t.end, uint64_t(uint32_t(t.link)),
+                                   uint64_t(t.direction), uint64_t(t.bytes), uint64_t(t.dma)};
+  });
+  putUnderWay(out, s.hbmUnderWay, s.now, [](const HbmTransfer &t) {
+    return std::array<uint64_t, 5>{t.start, t.end, uint64_t(uint32_t(t.core)),
+                                   uint64_t(t.bytes), uint64_t(t.toLx)};
+  });
+}
+
+/// What putUnderWay wrote: each transfer set from its N counts.
+template <size_t N, typename T, typename Set>
+void getUnderWay(const uint8_t *&p, std::vector<T> &list, Set set) {
+  list.resize(size_t(getCount(p)));
+  for (T &t : list) {
+    std::array<uint64_t, N> v;
+    for (uint64_t &x : v)
+      x = getCount(p);
+    set(t, v);
+  }
+}
+
+void getTransfers(const uint8_t *&p, MachineState &s) {
+  getUnderWay<6>(p, s.linksUnderWay, [](LinkTransfer &t, const auto &v) {
+    t = {v[0], v[1], int32_t(uint32_t(v[2])), uint8_t(v[3]), int64_t(v[4]), v[5] != 0};
+  });
+  getUnderWay<5>(p, s.hbmUnderWay, [](HbmTransfer &t, const auto &v) {
+    t = {v[0], v[1], int32_t(uint32_t(v[2])), int64_t(v[3]), v[4] != 0};
+  });
+}
+
 } // namespace
 
 PackedState::PackedState(const MachineState &s) : rest(s) {
   std::vector<double>().swap(rest.vregs);
   std::vector<uint64_t>().swap(rest.sregs);
-  for (auto &t : rest.tregs)
-    std::vector<double>().swap(t);
-  for (auto &c : rest.channels) {
-    std::vector<double>().swap(c.data);
-    std::vector<uint64_t>().swap(c.visibleAt);
-    std::vector<uint32_t>().swap(c.dataLanes);
-  }
+  std::vector<std::vector<double>>().swap(rest.tregs);
+  std::vector<MachineState::Channel>().swap(rest.channels);
+  std::vector<MachineState::Engine>().swap(rest.engines);
+  std::vector<MachineState::CopyOccupancy>().swap(rest.occupancy);
+  std::vector<uint32_t>().swap(rest.vdata);
+  std::vector<LinkTransfer>().swap(rest.linksUnderWay);
+  std::vector<HbmTransfer>().swap(rest.hbmUnderWay);
+  putSmall(words, s);
+  putTransfers(words, s);
   putCount(words, s.vregs.size());
   putWords(words, s.vregs.data(), s.vregs.size(), true);
   putCount(words, s.sregs.size());
@@ -164,7 +278,19 @@ void PackedState::unpack(MachineState &into) const {
   std::vector<uint64_t> sregs = std::move(into.sregs);
   std::vector<std::vector<double>> tregs = std::move(into.tregs);
   std::vector<MachineState::Channel> channels = std::move(into.channels);
+  std::vector<MachineState::Engine> engines = std::move(into.engines);
+  std::vector<MachineState::CopyOccupancy> occupancy = std::move(into.occupancy);
+  std::vector<uint32_t> vdata = std::move(into.vdata);
+  std::vector<LinkTransfer> links = std::move(into.linksUnderWay);
+  std::vector<HbmTransfer> hbm = std::move(into.hbmUnderWay);
   into = rest;
+  into.linksUnderWay = std::move(links);
+  into.hbmUnderWay = std::move(hbm);
+  into.engines = std::move(engines);
+  into.occupancy = std::move(occupancy);
+  into.vdata = std::move(vdata);
+  into.tregs = std::move(tregs);
+  into.channels = std::move(channels);
   // Decompressed into this thread's buffer (windows re-execute on workers).
   thread_local std::vector<uint8_t> buffer;
   const uint8_t *p = words.data();
@@ -176,22 +302,20 @@ void PackedState::unpack(MachineState &into) const {
     p = buffer.data();
   }
   const uint8_t *const end = p + rawSize;
+  getSmall(p, into);
+  getTransfers(p, into);
+  tregs = std::move(into.tregs);
+  channels = std::move(into.channels);
   vregs.resize(size_t(getCount(p)));
   getWords(p, vregs.data(), vregs.size(), true);
   sregs.resize(size_t(getCount(p)));
   getWords(p, sregs.data(), sregs.size(), false);
-  tregs.resize(rest.tregs.size());
   for (auto &t : tregs) {
     t.resize(size_t(getCount(p)));
     getWords(p, t.data(), t.size(), true);
   }
-  channels.resize(rest.channels.size());
-  for (size_t i = 0; i < channels.size(); ++i) {
-    MachineState::Channel &c = channels[i];
-    const MachineState::Channel &shape = rest.channels[i];
+  for (MachineState::Channel &c : channels) {
     const size_t depth = size_t(getCount(p)), lanes = size_t(getCount(p));
-    c.head = shape.head;
-    c.count = shape.count;
     // A slot not live reads as a fresh one (Machine's constructor's).
     c.data.assign(depth * lanes, 0.0);
     c.visibleAt.assign(depth, 0);

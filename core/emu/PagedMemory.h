@@ -2,12 +2,12 @@
 //
 // The emulator's HBM and scratchpads: byte-addressed, in 4 KiB pages
 // created on first write (unwritten bytes read as zero). Copying a memory
-// copies one pointer: the page table is a tree (a table of chunks of 64
+// copies one pointer: the page table is a tree (a table of chunks of 16
 // pages) whose every level is shared between copies until one of them
 // writes (copy on write, level by level), so a checkpoint of the whole
 // machine costs a few pointers per memory, whatever its size; writing
-// after a checkpoint copies the table (one entry per 256 KiB in use), the
-// chunk (64 pointers) and the page it writes, once each.
+// after a checkpoint copies the table (one entry per 64 KiB in use), the
+// chunk (16 pointers) and the page it writes, once each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_EMU_PAGEDMEMORY_H
@@ -27,7 +27,11 @@ class PagedMemory {
 public:
   static constexpr uint64_t kPageBits = 12;
   static constexpr uint64_t kPageSize = uint64_t(1) << kPageBits;
-  static constexpr uint64_t kChunkBits = 6; ///< pages per chunk: 64
+  /// Pages per chunk: 16. A checkpoint of a memory a run writes in a few
+  /// places keeps a chunk (a pointer per page) for each: with 64 pages
+  /// per chunk, softmax's 32 scratchpads cost 34 KB of chunks per
+  /// checkpoint, more than the pages that changed in most of them.
+  static constexpr uint64_t kChunkBits = 4;
   static constexpr uint64_t kChunkPages = uint64_t(1) << kChunkBits;
   using Page = std::array<uint8_t, kPageSize>;
 

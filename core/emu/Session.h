@@ -188,7 +188,7 @@ private:
   /// A state kept by a replay (`fine` below).
   struct Fine {
     uint64_t events = 0;
-    std::shared_ptr<const MachineState> state;
+    std::shared_ptr<MachineState> state; ///< reused when it is dropped
   };
   Session() = default;
   void takeCheckpoint();
