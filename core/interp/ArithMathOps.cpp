@@ -265,6 +265,12 @@ LogicalResult execCast(CoreExec &core, Operation *op) {
                                               1, ctx.writer};
         });
   }
+  // Float to float: what convertSlot computes (the value rounded to the
+  // result's type), without a call per element.
+  if (isFloat(from) && isFloat(dtypeOf(op->getResult(0).getType())))
+    return castWith(core, op, [from](double a, DType to) {
+      return from == to ? a : roundTo(to, a);
+    });
   return castWith(core, op, [from](double a, DType to) {
     if (!isFloat(from) && to == DType::F32) // one rounding, not two
       return static_cast<double>(static_cast<float>(slotToInt(from, a)));

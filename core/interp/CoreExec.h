@@ -98,7 +98,10 @@ public:
                                      llvm::ArrayRef<int64_t> shape);
   void discharge(uint64_t bytes, uint64_t buffer);
   /// Whether this core holds `t` (binding it again charges nothing).
-  bool holds(const Tensor *t) const { return refs.count(t) != 0; }
+  bool holds(const Tensor *t) const {
+    return (t->held.core == serial && t->held.count > 0) ||
+           refs.count(t) != 0;
+  }
   void setCurrentOp(mlir::Operation *op) { currentOp = op; }
   mlir::Operation *currentOperation() const { return currentOp; }
   /// What execOp does before an op's handler: the op budget, cancellation
@@ -112,6 +115,9 @@ private:
     uint64_t buffer = 0; ///< the id charge() gave it
   };
   llvm::DenseMap<const Tensor *, Held> refs;
+  /// Names this core in Tensor::held: unique for the process's lifetime
+  /// (an address could be another core's after this one is gone).
+  const uint64_t serial;
   uint64_t buffersCharged = 0;
   mlir::Operation *currentOp = nullptr;
 

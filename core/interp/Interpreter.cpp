@@ -592,8 +592,16 @@ LogicalResult Interpreter::run(ArrayRef<RtValue> args) {
 // CoreExec: values, scratchpad accounting, block execution
 //===----------------------------------------------------------------------===//
 
+namespace {
+uint64_t nextCoreSerial() {
+  static std::atomic<uint64_t> serials{0};
+  return ++serials;
+}
+} // namespace
+
 CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
-    : interp(interp), id(id), coords(std::move(coords)) {}
+    : interp(interp), id(id), coords(std::move(coords)),
+      serial(nextCoreSerial()) {}
 
 const RtValue &CoreExec::get(Value value) const {
   static const RtValue empty;
@@ -645,6 +653,15 @@ void CoreExec::hold(const RtValue &rv) {
   auto *t = std::get_if<TensorPtr>(&rv);
   if (!t || !*t || (*t)->literal)
     return;
+  // A core holds a tensor in one place: in the tensor, or in its map.
+  Tensor::HoldState &inline_ = (*t)->held;
+  if (inline_.core == serial ||
+      (inline_.core == 0 && (refs.empty() || !refs.count(t->get())))) {
+    inline_.core = serial;
+    if (inline_.count++ == 0)
+      inline_.buffer = charge((*t)->bytes());
+    return;
+  }
   Held &held = refs[t->get()];
   if (held.count++ == 0)
     held.buffer = charge((*t)->bytes());
@@ -654,6 +671,14 @@ void CoreExec::release(const RtValue &rv) {
   auto *t = std::get_if<TensorPtr>(&rv);
   if (!t || !*t || (*t)->literal)
     return;
+  Tensor::HoldState &inline_ = (*t)->held;
+  if (inline_.core == serial) {
+    if (--inline_.count > 0)
+      return;
+    inline_.core = 0;
+    discharge((*t)->bytes(), inline_.buffer);
+    return;
+  }
   auto it = refs.find(t->get());
   if (it == refs.end() || --it->second.count > 0)
     return;
@@ -710,11 +735,12 @@ const Interpreter::BlockLiveness &Interpreter::liveness(Block &block) {
   auto kept = [&](Value v) {
     return end && opts.extension->keepsAlive(v) ? end : nullptr;
   };
+  llvm::DenseMap<Operation *, SmallVector<Value, 2>> dropAfter;
   for (BlockArgument arg : block.getArguments()) {
     if (Operation *last = kept(arg))
-      slot->dropAfter[last].push_back(arg);
+      dropAfter[last].push_back(arg);
     else if (Operation *last = lastUse(arg))
-      slot->dropAfter[last].push_back(arg);
+      dropAfter[last].push_back(arg);
     else
       slot->unusedArguments.push_back(arg);
   }
@@ -723,8 +749,15 @@ const Interpreter::BlockLiveness &Interpreter::liveness(Block &block) {
       Operation *last = kept(result);
       if (!last)
         last = lastUse(result);
-      slot->dropAfter[last ? last : &op].push_back(result);
+      dropAfter[last ? last : &op].push_back(result);
     }
+  // In the block's order (the order runBlock walks it).
+  for (Operation &op : block) {
+    auto it = dropAfter.find(&op);
+    slot->dropAfter.emplace_back(it == dropAfter.end()
+                                     ? SmallVector<Value, 2>()
+                                     : std::move(it->second));
+  }
   return *slot;
 }
 
@@ -735,26 +768,27 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
     set(arg, value);
   for (Value v : live.unusedArguments)
     drop(v);
+  size_t index = 0;
   for (Operation &op : block) {
+    static const SmallVector<Value, 2> none;
+    const SmallVector<Value, 2> &drops =
+        index < live.dropAfter.size() ? live.dropAfter[index] : none;
+    ++index;
     if (op.hasTrait<OpTrait::IsTerminator>()) {
       currentOp = &op;
       for (Value operand : op.getOperands()) {
         yielded.push_back(get(operand));
         hold(yielded.back());
       }
-      auto drops = live.dropAfter.find(&op);
-      if (drops != live.dropAfter.end())
-        for (Value v : drops->second)
-          drop(v);
+      for (Value v : drops)
+        drop(v);
       return success();
     }
     if (failed(execOp(&op)))
       return failure();
     currentOp = &op;
-    auto it = live.dropAfter.find(&op);
-    if (it != live.dropAfter.end())
-      for (Value v : it->second)
-        drop(v);
+    for (Value v : drops)
+      drop(v);
     if (lxFailed)
       return failure();
   }

@@ -185,12 +185,12 @@ public:
   using LinearRows = llvm::SmallVector<LinearRow, 4>;
   const SetShape &setShape(mlir::IntegerSet set,
                            llvm::ArrayRef<int64_t> symbols);
-  /// Per block (computed once, shared by all cores): for every op, the
-  /// values defined in the block whose last use is that op, and the block
-  /// arguments nobody uses.
+  /// Per block (computed once, shared by all cores): for every op, in the
+  /// block's order, the values defined in the block whose last use is that
+  /// op (dropAfter[i] for the block's op i: no lookup per executed op), and
+  /// the block arguments nobody uses.
   struct BlockLiveness {
-    llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>
-        dropAfter;
+    std::vector<llvm::SmallVector<mlir::Value, 2>> dropAfter;
     llvm::SmallVector<mlir::Value, 2> unusedArguments;
   };
   const BlockLiveness &liveness(mlir::Block &block);

@@ -4,8 +4,49 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 using namespace spyre::interp;
+
+namespace {
+/// Zeroed pages of the stores this thread has let go of (a run makes and
+/// drops its memories once per snapshot): at most kPoolPages of them.
+constexpr size_t kPoolPages = 256;
+thread_local std::vector<std::unique_ptr<uint8_t[]>> pagePool;
+} // namespace
+
+ByteStore &ByteStore::operator=(ByteStore &&other) noexcept {
+  if (this == &other)
+    return *this;
+  releasePages();
+  pages = std::move(other.pages);
+  other.pages.clear();
+  lastPageIndex = other.lastPageIndex;
+  lastPage = other.lastPage;
+  lastEntry = other.lastEntry;
+  uninitReads = other.uninitReads;
+  firstUninit = other.firstUninit;
+  other.lastPageIndex = ~uint64_t(0);
+  other.lastPage = nullptr;
+  other.lastEntry = nullptr;
+  return *this;
+}
+
+ByteStore::~ByteStore() { releasePages(); }
+
+void ByteStore::releasePages() {
+  for (auto &[index, p] : pages) {
+    if (pagePool.size() >= kPoolPages)
+      break;
+    if (p.dirtyHi > p.dirtyLo)
+      std::memset(p.bytes.get() + p.dirtyLo, 0, p.dirtyHi - p.dirtyLo);
+    pagePool.push_back(std::move(p.bytes));
+  }
+  pages.clear();
+  lastPageIndex = ~uint64_t(0);
+  lastPage = nullptr;
+  lastEntry = nullptr;
+}
 
 uint8_t *ByteStore::page(uint64_t address, bool create) {
   uint64_t index = address >> kPageBits;
@@ -15,14 +56,29 @@ uint8_t *ByteStore::page(uint64_t address, bool create) {
   if (it == pages.end()) {
     if (!create)
       return nullptr;
-    // Zeroed once (make_unique<T[]> would value-initialise it as well).
-    std::unique_ptr<uint8_t[]> fresh(new uint8_t[kPageSize]);
-    std::memset(fresh.get(), 0, kPageSize);
+    Page fresh;
+    if (!pagePool.empty()) {
+      fresh.bytes = std::move(pagePool.back()); // zeroed when given back
+      pagePool.pop_back();
+    } else {
+      // Zeroed once (make_unique<T[]> would value-initialise it as well).
+      fresh.bytes.reset(new uint8_t[kPageSize]);
+      std::memset(fresh.bytes.get(), 0, kPageSize);
+    }
     it = pages.emplace(index, std::move(fresh)).first;
   }
   lastPageIndex = index;
-  lastPage = it->second.get();
+  lastEntry = &it->second;
+  lastPage = lastEntry->bytes.get();
   return lastPage;
+}
+
+uint8_t *ByteStore::writable(uint64_t address, uint64_t size) {
+  uint8_t *p = page(address, true);
+  uint64_t offset = address & (kPageSize - 1);
+  lastEntry->dirtyLo = std::min(lastEntry->dirtyLo, offset);
+  lastEntry->dirtyHi = std::max(lastEntry->dirtyHi, offset + size);
+  return p;
 }
 
 void ByteStore::writeBytes(uint64_t address, const uint8_t *data,
@@ -30,7 +86,7 @@ void ByteStore::writeBytes(uint64_t address, const uint8_t *data,
   while (size > 0) {
     uint64_t offset = address & (kPageSize - 1);
     uint64_t chunk = std::min(size, kPageSize - offset);
-    std::memcpy(page(address, true) + offset, data, chunk);
+    std::memcpy(writable(address, chunk) + offset, data, chunk);
     address += chunk;
     data += chunk;
     size -= chunk;
@@ -71,7 +127,7 @@ void ByteStore::store(DType type, uint64_t address, double value) {
   unsigned size = dtypeSize(type);
   uint64_t offset = address & (kPageSize - 1);
   if (offset + size <= kPageSize) {
-    storeSlot(type, value, page(address, true) + offset);
+    storeSlot(type, value, writable(address, size) + offset);
     return;
   }
   uint8_t bytes[8];
@@ -94,5 +150,6 @@ const uint8_t *ByteStore::peek(uint64_t address, uint64_t bytes,
 uint8_t *ByteStore::poke(uint64_t address, uint64_t &available) {
   uint64_t offset = address & (kPageSize - 1);
   available = kPageSize - offset;
-  return page(address, true) + offset;
+  // The caller may write anything from here to the page's end.
+  return writable(address, available) + offset;
 }

@@ -21,6 +21,14 @@ public:
   static constexpr uint64_t kPageBits = 16;
   static constexpr uint64_t kPageSize = uint64_t(1) << kPageBits;
 
+  ByteStore() = default;
+  ByteStore(ByteStore &&other) noexcept { *this = std::move(other); }
+  ByteStore &operator=(ByteStore &&other) noexcept;
+  ByteStore(const ByteStore &) = delete;
+  ByteStore &operator=(const ByteStore &) = delete;
+  /// Its pages go back to the thread's pool (Memory.cpp).
+  ~ByteStore();
+
   /// One element as a slot (see DType.h: i64 and index exact).
   double load(DType type, uint64_t address);
   void store(DType type, uint64_t address, double value);
@@ -49,10 +57,21 @@ public:
   uint64_t firstUninitialisedRead() const { return firstUninit; }
 
 private:
+  /// A page and the bytes of it written so far, [dirtyLo, dirtyHi): a page
+  /// given back is zeroed there only, and kept for the next store.
+  struct Page {
+    std::unique_ptr<uint8_t[]> bytes;
+    uint64_t dirtyLo = kPageSize, dirtyHi = 0;
+  };
   uint8_t *page(uint64_t address, bool create);
-  std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> pages;
+  /// page(address, true), its bytes [address, address + size) (within the
+  /// page) marked written.
+  uint8_t *writable(uint64_t address, uint64_t size);
+  void releasePages();
+  std::unordered_map<uint64_t, Page> pages;
   uint64_t lastPageIndex = ~uint64_t(0);
   uint8_t *lastPage = nullptr;
+  Page *lastEntry = nullptr;
   uint64_t uninitReads = 0, firstUninit = 0;
 };
 

@@ -58,6 +58,18 @@ struct Tensor {
   /// (-1: every element is data). Elementwise results keep the least of
   /// their operands'.
   int64_t dataLanes = -1;
+  /// Which core holds it and how often (CoreExec::hold), kept here for the
+  /// first core that holds it (a core's map has the others): no lookup per
+  /// binding. Not copied with the tensor.
+  struct HoldState {
+    uint64_t core = 0; ///< CoreExec::serial of the holder (0: none)
+    int count = 0;
+    uint64_t buffer = 0;
+    HoldState() = default;
+    HoldState(const HoldState &) {}
+    HoldState &operator=(const HoldState &) { return *this; }
+  };
+  mutable HoldState held;
 
   int64_t numElements() const {
     return splat ? splatCount : static_cast<int64_t>(data.size());

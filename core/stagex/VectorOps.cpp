@@ -33,8 +33,10 @@ double elementAt(const interp::Tensor &t, int64_t i) {
 /// A dense copy of `t`.
 TensorPtr denseCopy(const interp::Tensor &t) {
   TensorPtr out = interp::makeTensor(t.dtype, t.shape, false);
-  for (int64_t i = 0; i < t.numElements(); ++i)
-    out->data[size_t(i)] = elementAt(t, i);
+  if (t.splat)
+    std::fill(out->data.begin(), out->data.end(), t.splatValue);
+  else
+    std::copy(t.data.begin(), t.data.end(), out->data.begin());
   out->dataLanes = t.dataLanes;
   return out;
 }
@@ -160,6 +162,25 @@ struct TransferWalk {
     }
     return f;
   }
+  /// The lanes [first, end) inside the tile, as flat(first) + (lane -
+  /// first) * stride: what flat() gives lane by lane, worked out once.
+  struct Span {
+    int64_t first = 0, end = 0, base = 0, stride = 0;
+  };
+  Span inside(int64_t lanes) const {
+    Span s;
+    int64_t lo = std::max<int64_t>(0, -point[dim]);
+    int64_t hi = std::min<int64_t>(lanes, shape[dim] - point[dim]);
+    s.stride = 1;
+    for (size_t d = dim + 1; d < shape.size(); ++d)
+      s.stride *= shape[d];
+    if (lo >= hi || flat(lo) < 0)
+      return s;
+    s.first = lo;
+    s.end = hi;
+    s.base = flat(lo);
+    return s;
+  }
 };
 
 template <typename TransferOp>
@@ -195,18 +216,16 @@ LogicalResult execTransferRead(interp::CoreExec &core,
   DType dtype = interp::dtypeOf(type);
   TensorPtr out = interp::makeTensor(dtype, type.getShape(), false);
   double fill = interp::convertSlot(pad->dtype, dtype, pad->value);
-  int64_t inside = 0;
-  for (int64_t lane = 0; lane < out->numElements(); ++lane) {
-    int64_t f = walk->flat(lane);
-    out->data[size_t(lane)] =
-        f < 0 ? fill
-              : interp::convertSlot((*tile)->dtype, dtype,
-                                    elementAt(**tile, f));
-    if (f >= 0)
-      inside = lane + 1;
-  }
+  int64_t lanes = out->numElements();
+  TransferWalk::Span span = walk->inside(lanes);
+  const interp::Tensor &from = **tile;
+  double *dst = out->data.data();
+  std::fill(dst, dst + lanes, fill);
+  for (int64_t lane = span.first, f = span.base; lane < span.end;
+       ++lane, f += span.stride)
+    dst[lane] = interp::convertSlot(from.dtype, dtype, elementAt(from, f));
   // The lanes past the tile's edge hold the padding, not data.
-  out->dataLanes = inside;
+  out->dataLanes = span.end;
   core.set(op.getResult(), out);
   return success();
 }
@@ -223,12 +242,12 @@ LogicalResult execTransferWrite(interp::CoreExec &core,
   if (failed(walk))
     return failure();
   TensorPtr out = denseCopy(**tile);
-  for (int64_t lane = 0; lane < (*v)->numElements(); ++lane) {
-    int64_t f = walk->flat(lane);
-    if (f >= 0)
-      out->data[size_t(f)] =
-          interp::convertSlot((*v)->dtype, out->dtype, elementAt(**v, lane));
-  }
+  TransferWalk::Span span = walk->inside((*v)->numElements());
+  const interp::Tensor &from = **v;
+  for (int64_t lane = span.first, f = span.base; lane < span.end;
+       ++lane, f += span.stride)
+    out->data[size_t(f)] =
+        interp::convertSlot(from.dtype, out->dtype, elementAt(from, lane));
   core.set(op.getResult(), out);
   return success();
 }
