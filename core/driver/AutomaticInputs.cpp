@@ -88,12 +88,25 @@ std::vector<uint8_t> makeRandomElements(interp::DType dtype, int64_t count,
 /// ones: a kernel run again with the same seed (a rerun in the app, the
 /// robustness sweeps' mutated kernels, a bisect's snapshots) fills the same
 /// memory, and 64 MiB of normal numbers take about a second to make, a copy
-/// of them milliseconds. Only fills of 1 MiB and more, at most 128 MiB in
-/// all, the oldest dropped first.
+/// of them milliseconds. Only fills of 1 MiB and more, at most `limit`
+/// bytes in all (keepRandomFills; 0, keeping nothing, unless a process asks),
+/// the oldest dropped first.
 class KeptFills {
 public:
   static constexpr size_t kMinBytes = size_t(1) << 20;
-  static constexpr size_t kMaxBytes = size_t(128) << 20;
+
+  void setLimit(size_t bytesAtMost) {
+    std::lock_guard<std::mutex> lock(mutex);
+    limit = bytesAtMost;
+    while (!fills.empty() && bytes > limit) {
+      bytes -= fills.front().data.size();
+      fills.pop_front();
+    }
+  }
+  bool keeping() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return limit > 0;
+  }
 
   std::optional<std::vector<uint8_t>> find(const std::string &key) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -104,10 +117,10 @@ public:
   }
 
   void keep(std::string key, const std::vector<uint8_t> &data) {
-    if (data.size() < kMinBytes || data.size() > kMaxBytes)
-      return;
     std::lock_guard<std::mutex> lock(mutex);
-    while (!fills.empty() && bytes + data.size() > kMaxBytes) {
+    if (data.size() < kMinBytes || data.size() > limit)
+      return;
+    while (!fills.empty() && bytes + data.size() > limit) {
       bytes -= fills.front().data.size();
       fills.pop_front();
     }
@@ -123,6 +136,7 @@ private:
   std::mutex mutex;
   std::deque<Fill> fills;
   size_t bytes = 0;
+  size_t limit = 0;
 };
 
 KeptFills &keptFills() {
@@ -132,13 +146,18 @@ KeptFills &keptFills() {
 
 } // namespace
 
+void spyre::driver::keepRandomFills(size_t bytesAtMost) {
+  keptFills().setLimit(bytesAtMost);
+}
+
 std::vector<uint8_t> spyre::driver::randomElements(interp::DType dtype,
                                                    int64_t count,
                                                    uint64_t seed,
                                                    const std::string &name,
                                                    int64_t intHigh) {
   if (static_cast<uint64_t>(count) * interp::dtypeSize(dtype) <
-      KeptFills::kMinBytes)
+          KeptFills::kMinBytes ||
+      !keptFills().keeping())
     return makeRandomElements(dtype, count, seed, name, intHigh);
   std::string key = std::to_string(int(dtype)) + ' ' + std::to_string(count) +
                     ' ' + std::to_string(seed) + ' ' +

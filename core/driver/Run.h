@@ -155,6 +155,14 @@ struct RunResult {
 /// Parses, verifies and runs `request` once.
 RunResult runKernel(const RunRequest &request);
 
+/// From now on this process keeps the random fills of 1 MiB and more it
+/// makes, up to `bytesAtMost` in all (the oldest dropped first), and hands a
+/// copy to the next randomElements call asking for the same ones: the same
+/// bytes without making them again. 0 (the default) keeps none. For a
+/// process that runs the same kernel's inputs many times (the robustness
+/// sweeps); the app and the tools keep none.
+void keepRandomFills(size_t bytesAtMost);
+
 /// A kernel parsed, verified and given its arguments once, then run as often
 /// as wanted, each time on fresh memory with a fresh interpreter. The
 /// benchmark uses it to time runs the way ktir-cpu's harness does (parse

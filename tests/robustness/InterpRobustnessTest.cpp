@@ -45,6 +45,8 @@ class InterpRobustnessTest : public QObject {
 
 private Q_SLOTS:
   void initTestCase() {
+    // Every mutated kernel fills the same inputs again: make them once.
+    spyre::driver::keepRandomFills(size_t(128) << 20);
     kernels = loadAllKernels(SPYRE_SAMPLES_DIR, SPYRE_CORPUS_KTIR_DIR);
     QVERIFY(kernels.size() >= 10);
   }
