@@ -267,8 +267,16 @@ void TimelineFeed::show(std::unique_ptr<TimelineModel> model, bool fresh) {
   bool wasWhole = view->visibleFirst() <= 0 &&
                   view->visibleLast() >= double(shown.endCycle());
   double first = view->visibleFirst(), last = view->visibleLast();
+  // The core focused while this model was built (in the ring, or by
+  // --focus-core before the run's cores were known) stays first.
+  int focus = shown.focusedCore();
   // Swapped in (the vectors move); the old lanes are in `model` now.
   std::swap(shown, *model);
+  if (focus != shown.focusedCore() && focus < shown.coreCount()) {
+    if (!keepRows)
+      shown.setCollapsed(shown.focusedCore(), true);
+    shown.setFocusedCore(focus);
+  }
   if (keepRows)
     for (int c = 0; c < int(collapsed.size()); ++c)
       if (shown.isCollapsed(c) != collapsed[size_t(c)])

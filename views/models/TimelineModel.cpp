@@ -112,8 +112,15 @@ size_t TimelineModel::intervalCount() const {
 }
 
 void TimelineModel::setFocusedCore(int core) {
-  if (core < 0 || core >= coreTotal || core == focusedIndex)
+  if (core < 0 || core == focusedIndex)
     return;
+  if (core >= coreTotal) {
+    // Before any run (no cores yet): kept for reset(), which checks it
+    // against the run's core count.
+    if (coreTotal == 0)
+      focusedIndex = core;
+    return;
+  }
   focusedIndex = core;
   collapsedCores[size_t(core)] = false;
   relayout();

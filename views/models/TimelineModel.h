@@ -69,6 +69,9 @@ public:
   std::vector<int> enginesOf(int core) const;
   size_t intervalCount() const;
 
+  /// Core `core` first and open. On a model without cores yet (before a
+  /// run) the request is kept for reset(); otherwise one out of range is
+  /// ignored.
   void setFocusedCore(int core);
   int focusedCore() const { return focusedIndex; }
   void setCollapsed(int core, bool collapsed);

@@ -281,6 +281,25 @@ private Q_SLOTS:
     m.setCollapsed(0, true);
     QCOMPARE(describe(m.rows()), QString("C1 e2 C0"));
   }
+
+  void focusBeforeTheRun() {
+    // --focus-core 1 is given before the run's model has its cores.
+    TimelineModel m;
+    m.setFocusedCore(1);
+    QCOMPARE(m.focusedCore(), 1);
+    m.reset({{0, "dma#0"}, {0, "sfu#0"}, {1, "dma#0"}}, 2);
+    QCOMPARE(m.focusedCore(), 1);
+    QCOMPARE(describe(m.rows()), QString("C1 e2 C0"));
+    // Out of range once the cores are known: ignored.
+    m.setFocusedCore(5);
+    QCOMPARE(m.focusedCore(), 1);
+    // A request the next run cannot honour falls back to core 0.
+    TimelineModel n;
+    n.setFocusedCore(7);
+    n.reset({{0, "dma#0"}, {1, "dma#0"}}, 2);
+    QCOMPARE(n.focusedCore(), 0);
+    QCOMPARE(describe(n.rows()), QString("C0 e0 C1"));
+  }
 };
 
 QTEST_MAIN(TimelineModelTest)
