@@ -4,7 +4,7 @@
 //                                       SPYRE_FUZZ_CASES / SPYRE_FUZZ_SEED
 //                                       environment variables; generated
 //                                       cases stop after SPYRE_FUZZ_SECONDS,
-//                                       default 50, and the count run is
+//                                       default 30, and the count run is
 //                                       printed)
 //
 // Replays the regression corpus (tests/robustness/fuzz-corpus), then feeds
@@ -796,6 +796,10 @@ int main(int argc, char **argv) {
   // so that this process, which every worker is forked from, holds no
   // MLIR context's threads and arenas against the workers' address space.
   sources().emu = compileEmuSeeds(work / "seeds");
+  // A worker runs mutations of the same few kernels case after case: the
+  // random inputs of one (a paged-cache kernel fills ~120 MB) are made once
+  // and kept, as robustness.interp does, instead of again for every case.
+  driver::keepRandomFills(size_t(128) << 20);
   std::vector<Case> all;
   // 1. The regression corpus: every kernel compiled and run, every file
   //    fed to the record kernel.
@@ -869,7 +873,7 @@ int main(int argc, char **argv) {
   std::vector<std::pair<double, size_t>> times; // seconds, case
   // The regression corpus always runs; generated cases until the time
   // budget is spent (the machine may be shared: the count is printed).
-  double budget = static_cast<double>(envOr("SPYRE_FUZZ_SECONDS", 50));
+  double budget = static_cast<double>(envOr("SPYRE_FUZZ_SECONDS", 30));
   size_t skipped = 0;
 
   auto report = [&](size_t index, const std::string &bad) {
