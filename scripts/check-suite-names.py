@@ -13,7 +13,9 @@ file's code. This lists every class, struct, union, enum, function or
 variable that two files of one suite define at namespace scope outside an
 anonymous namespace (the suites and their files are read from BUILD_DIR's
 compile_commands.json: the targets whose files include tests/suite/
-SuiteEntry.h) and exits 1 if there is one. Needs universal-ctags (Debian:
+SuiteEntry.h, a unity batch read as the files it includes) and exits 1 if
+there is one. (Within one unity batch the compiler sees a clash itself;
+build.unity_names checks the file-local names.) Needs universal-ctags (Debian:
 universal-ctags).
 """
 import collections
@@ -54,14 +56,20 @@ def suites(build):
     for entry in json.load(open(os.path.join(build, 'compile_commands.json'))):
         command = entry.get('command') or ' '.join(entry.get('arguments', []))
         m = TARGET.search(entry.get('output', '') or command)
-        if not m or not entry['file'].endswith('.cpp') or '_autogen' in entry['file']:
+        if not m or '_autogen' in entry['file']:
+            continue
+        if entry['file'].endswith('.cpp'):
+            files = [entry['file']]
+        elif '/Unity/' in entry['file']:  # a unity batch: the files it includes
+            files = re.findall(r'#include "([^"]+\.cpp)"', open(entry['file']).read())
+        else:
             continue
         suite_entry = 'SuiteEntry.h' in command
         for pch in re.findall(r'-include (\S+cmake_pch\.hxx)', command):
             pch = os.path.join(entry['directory'], pch)
             suite_entry |= os.path.exists(pch) and 'SuiteEntry.h' in open(pch).read()
         if suite_entry:
-            by_target[m.group(1)].add(entry['file'])
+            by_target[m.group(1)].update(files)
     return by_target
 
 

@@ -9,8 +9,9 @@
 #   spyre_test_suite(TARGET PCH header... SOURCES file...)
 #   spyre_suite_test(TARGET TEST_NAME FILE_STEM [TIMEOUT seconds] [Qt Test function...])
 #
-# The files of a suite share one executable: names they define outside an
-# anonymous namespace must differ (the linker names a clash), and the
+# The files of a suite share one executable and are compiled in unity
+# batches (several files one translation unit): the names they define must
+# differ, in anonymous namespaces too (the compiler names a clash), and the
 # compile definitions and libraries are the suite's (add them to TARGET).
 find_package(Qt6 REQUIRED COMPONENTS Core Test)
 
@@ -30,6 +31,9 @@ function(spyre_test_suite target)
   add_executable(${target} ${S_SOURCES})
   set_target_properties(${target} PROPERTIES AUTOMOC ON)
   target_link_libraries(${target} PRIVATE SpyreTestSuiteMain Qt6::Test)
+  # Its files in unity batches (the PCH and the project headers outside it
+  # read once per batch): SuiteEntry.h numbers each file's entry point.
+  spyre_unity_build(${target})
   if(SPYRE_PCH)
     target_precompile_headers(${target} PRIVATE ${S_PCH} ${SPYRE_SUITE_ENTRY})
   else()

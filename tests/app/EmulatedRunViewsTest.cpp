@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SampleText.h"
 #include "CompileController.h"
 #include "EmulatedRunViews.h"
 #include "EmulatorRun.h"
@@ -37,12 +38,6 @@
 #include <QTest>
 
 namespace {
-
-QString readSample(const QString &name) {
-  QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + name);
-  f.open(QIODevice::ReadOnly);
-  return QString::fromUtf8(f.readAll());
-}
 
 } // namespace
 
@@ -79,7 +74,7 @@ private Q_SLOTS:
 
     QSignalSpy ready(&run, &EmulatorRun::ready);
     EmulatorRun::Input in;
-    in.source = readSample("softmax.mlir");
+    in.source = sampleText("softmax.mlir");
     in.name = "softmax.mlir";
     in.seed = 0;
     run.start(in);
@@ -187,7 +182,7 @@ private Q_SLOTS:
     // inside the first part's ready() (the job is still running then: its
     // end is delivered after the part).
     EmulatorRun::Input in;
-    in.source = readSample("softmax.mlir");
+    in.source = sampleText("softmax.mlir");
     in.name = "softmax.mlir";
     in.firstPartMs = 0;
     in.firstFrontier = 64;
@@ -250,7 +245,7 @@ private Q_SLOTS:
     QSignalSpy ready(&run, &EmulatorRun::ready);
     QSignalSpy compiled(&compiler, &CompileController::finished);
     EmulatorRun::Input in;
-    in.source = readSample("transpose_tile.mlir");
+    in.source = sampleText("transpose_tile.mlir");
     in.name = "transpose_tile.mlir";
     in.arch = "spyre";
     compiler.setArchitecture("spyre");
@@ -283,7 +278,7 @@ private Q_SLOTS:
     // Another kernel opened, then the target switched back: the old run
     // is not made again for the new target (it is not this kernel's).
     views.clearShown();
-    QString other = readSample("elementwise_add.mlir");
+    QString other = sampleText("elementwise_add.mlir");
     compiler.compileNow(other, "elementwise_add.mlir");
     QVERIFY(compiled.wait(60000));
     QSignalSpy started(&run, &EmulatorRun::started);

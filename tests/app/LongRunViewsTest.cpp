@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SampleText.h"
 #include "CompileController.h"
 #include "EmulatedRunViews.h"
 #include "EmulatorRun.h"
@@ -41,12 +42,6 @@
 #include <QTest>
 
 namespace {
-
-QString readSample(const QString &name) {
-  QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + name);
-  f.open(QIODevice::ReadOnly);
-  return QString::fromUtf8(f.readAll());
-}
 
 /// The run views with a Timeline dock (as the main window has one).
 struct Rig {
@@ -73,7 +68,7 @@ class LongRunViewsTest : public QObject {
 
 private Q_SLOTS:
   void longerThanEveryLimit() {
-    const QString text = readSample("softmax.mlir");
+    const QString text = sampleText("softmax.mlir");
     // The same run kept whole: what every view must show.
     spyre::driver::EmulateRequest request;
     request.run.source = text.toStdString();

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SampleText.h"
 #include "EmulatorRun.h"
 #include "MainWindow.h"
 #include "RunController.h"
@@ -40,12 +41,6 @@
 #include <cstring>
 
 namespace {
-
-QString readSample(const QString &name) {
-  QFile f(QDir(MainWindow::samplesDirectory()).filePath(name));
-  f.open(QIODevice::ReadOnly);
-  return QString::fromUtf8(f.readAll());
-}
 
 /// An f16 array of `shape` whose element i is value(i) (small integers:
 /// exact in f16).
@@ -80,7 +75,7 @@ private Q_SLOTS:
     QTemporaryDir dir;
     RunInputs none;
     none.seed = 3;
-    RunInputsDialog dialog(none, readSample("elementwise_add.mlir"), "elementwise_add.mlir");
+    RunInputsDialog dialog(none, sampleText("elementwise_add.mlir"), "elementwise_add.mlir");
     QSignalSpy read(&dialog, &RunInputsDialog::argumentsRead);
     QVERIFY(read.wait(30000));
     auto *table = dialog.findChild<QTableWidget *>("inputsTable");
@@ -129,7 +124,7 @@ private Q_SLOTS:
     // with a note.
     RunInputs stale;
     stale.files["gone"] = dir.filePath("a.npy");
-    RunInputsDialog again(stale, readSample("elementwise_add.mlir"), "elementwise_add.mlir");
+    RunInputsDialog again(stale, sampleText("elementwise_add.mlir"), "elementwise_add.mlir");
     QSignalSpy readAgain(&again, &RunInputsDialog::argumentsRead);
     QVERIFY(readAgain.wait(30000));
     QVERIFY(again.inputs().files.empty());
@@ -140,7 +135,7 @@ private Q_SLOTS:
     QTemporaryDir dir;
     QString a = writeF16(dir.filePath("a.npy"), {96, 64}, 7);
     QString b = writeF16(dir.filePath("b.npy"), {96, 64}, 5);
-    const QString source = readSample("elementwise_add.mlir");
+    const QString source = sampleText("elementwise_add.mlir");
 
     // The interpreter: C = A + B of the files.
     RunController::Input interp{source, "elementwise_add.mlir", QString(), 11,

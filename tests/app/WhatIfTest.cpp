@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SampleText.h"
 #include "CompileController.h"
 #include "EmulatedRunViews.h"
 #include "EmulatorRun.h"
@@ -29,12 +30,6 @@
 #include <QToolButton>
 
 namespace {
-
-QString readSample(const QString &name) {
-  QFile f(QStringLiteral(SPYRE_SAMPLES_DIR "/") + name);
-  f.open(QIODevice::ReadOnly);
-  return QString::fromUtf8(f.readAll());
-}
 
 /// Total cycles of `source` compiled with or without double buffering,
 /// run on seeded inputs, straight through core/driver.
@@ -65,7 +60,7 @@ class WhatIfTest : public QObject {
 
 private Q_SLOTS:
   void doubleBufferingOnAndOff() {
-    const QString source = readSample("softmax.mlir");
+    const QString source = sampleText("softmax.mlir");
     const uint64_t on = cyclesOf(source, true), off = cyclesOf(source, false);
     QVERIFY(on > 0 && off > 0);
 

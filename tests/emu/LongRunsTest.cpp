@@ -189,7 +189,7 @@ std::string readGzip(const std::string &path) {
   return out;
 }
 
-std::string readFile(const std::string &path) {
+std::string fileText(const std::string &path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
@@ -328,7 +328,7 @@ void LongRunsTest::streamedTraceMatchesInMemory() {
     emu::writeChromeTrace(replayed, whole);
   }
   std::vector<std::string> want = eventsOf(whole.str());
-  QCOMPARE(eventsOf(readFile(plain)), want);
+  QCOMPARE(eventsOf(fileText(plain)), want);
   QCOMPARE(eventsOf(readGzip(gz)), want);
   // A window: nothing outside it.
   request.options.tracePath = plain;
@@ -336,7 +336,7 @@ void LongRunsTest::streamedTraceMatchesInMemory() {
   request.options.traceFrom = cycles / 4;
   request.options.traceTo = cycles / 2;
   QVERIFY(driver::emulate(request).result.ok);
-  nlohmann::json j = nlohmann::json::parse(readFile(plain));
+  nlohmann::json j = nlohmann::json::parse(fileText(plain));
   double usPerCycle = 1.0 / j["metadata"]["cycles_per_us"].get<double>();
   size_t inside = 0;
   for (const auto &e : j["traceEvents"]) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReadKernel.h"
+#include "DiagnosticText.h"
 #include "driver/Emulate.h"
 #include "driver/Run.h"
 #include "interp/DType.h"
@@ -24,13 +25,6 @@ RunRequest requestFor(const char *name) {
   r.source = readKernel(name);
   r.sourceName = name;
   return r;
-}
-
-std::string diagText(const RunResult &r) {
-  std::string s;
-  for (const Diagnostic &d : r.diagnostics)
-    s += d.format() + "\n";
-  return s;
 }
 
 std::vector<double> halves(const npy::Array &a) {

@@ -43,7 +43,7 @@ std::vector<float> inputs(size_t n, uint32_t seed, float range = 1.0f) {
   return out;
 }
 
-std::vector<float> filled(size_t n, float value) {
+std::vector<float> constantValues(size_t n, float value) {
   return std::vector<float>(n, value);
 }
 
@@ -108,8 +108,8 @@ private Q_SLOTS:
     std::vector<float> x = inputs(64 * 64, 1);
     RunResult r = run("triangle_copy.mlir",
                       {{"x_ptr", f16Array({64, 64}, x)},
-                       {"y_ptr", f16Array({64, 64}, filled(4096, 7.0f))},
-                       {"l_ptr", f16Array({64, 64}, filled(4096, 3.0f))}});
+                       {"y_ptr", f16Array({64, 64}, constantValues(4096, 7.0f))},
+                       {"l_ptr", f16Array({64, 64}, constantValues(4096, 3.0f))}});
     QVERIFY2(r.ok, errors(r).c_str());
     std::vector<float> wantL(4096), wantY(4096);
     for (int i = 0; i < 64; ++i)
@@ -132,8 +132,8 @@ private Q_SLOTS:
     std::vector<float> x = inputs(64 * 64, 2);
     RunResult r = run("strided_rows.mlir",
                       {{"x_ptr", f16Array({64, 64}, x)},
-                       {"p_ptr", f16Array({16, 64}, filled(16 * 64, 9.0f))},
-                       {"b_ptr", f16Array({61, 64}, filled(61 * 64, 9.0f))}});
+                       {"p_ptr", f16Array({16, 64}, constantValues(16 * 64, 9.0f))},
+                       {"b_ptr", f16Array({61, 64}, constantValues(61 * 64, 9.0f))}});
     QVERIFY2(r.ok, errors(r).c_str());
     std::vector<float> wantP(16 * 64), wantB(61 * 64);
     for (int k = 0; k < 16; ++k)
@@ -151,7 +151,7 @@ private Q_SLOTS:
     std::vector<float> x = inputs(8 * 128, 3);
     RunResult r = run("skewed_band.mlir",
                       {{"x_ptr", f16Array({8, 128}, x)},
-                       {"y_ptr", f16Array({8, 128}, filled(1024, 5.0f))}});
+                       {"y_ptr", f16Array({8, 128}, constantValues(1024, 5.0f))}});
     QVERIFY2(r.ok, errors(r).c_str());
     std::vector<float> want(1024);
     for (int i = 0; i < 8; ++i)
@@ -191,7 +191,7 @@ private Q_SLOTS:
                       {{"x_ptr", f16Array({256, 128}, x)},
                        {"c_ptr", f16Array({64, 64}, c)},
                        {"s_ptr", f16Array({64, 64}, s)},
-                       {"y_ptr", f16Array({256, 128}, filled(256 * 128, 0))}});
+                       {"y_ptr", f16Array({256, 128}, constantValues(256 * 128, 0))}});
     QVERIFY2(r.ok, errors(r).c_str());
     std::vector<float> want(256 * 128);
     for (int row = 0; row < 256; ++row) {
@@ -215,7 +215,7 @@ private Q_SLOTS:
       bool centred = std::string(kernel) == "layernorm_loops.mlir";
       RunResult r = run(kernel, {{"x_ptr", f16Array({128, 512}, x)},
                                  {"w_ptr", f16Array({512}, w)},
-                                 {"y_ptr", f16Array({128, 512}, filled(65536, 0))}});
+                                 {"y_ptr", f16Array({128, 512}, constantValues(65536, 0))}});
       QVERIFY2(r.ok, errors(r).c_str());
       std::vector<float> y = f16Values(r.arrays["y_ptr"]);
       double worst = 0;

@@ -16,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Run.h"
+#include "KernelLines.h"
+#include "DiagnosticText.h"
 
 #include <QString>
 #include <QStringList>
@@ -154,15 +156,6 @@ RunRequest request(const std::string &source,
   return r;
 }
 
-std::string diagText(const RunResult &r) {
-  if (r.diagnostics.empty())
-    return "no diagnostics";
-  std::string s;
-  for (const Diagnostic &d : r.diagnostics)
-    s += d.format() + "\n";
-  return s;
-}
-
 bool hasErrors(const RunResult &r) {
   for (const Diagnostic &d : r.diagnostics)
     if (d.severity == Diagnostic::Severity::Error)
@@ -171,13 +164,6 @@ bool hasErrors(const RunResult &r) {
 }
 
 /// 1-based line of the first occurrence of `needle` in `source`.
-int lineOf(const std::string &source, const std::string &needle) {
-  size_t at = source.find(needle);
-  if (at == std::string::npos)
-    qFatal("lineOf: '%s' is not in the kernel", needle.c_str());
-  return 1 + static_cast<int>(std::count(source.begin(), source.begin() + at, '\n'));
-}
-
 const Diagnostic *findError(const RunResult &r, const std::string &text) {
   for (const Diagnostic &d : r.diagnostics)
     if (d.severity == Diagnostic::Severity::Error &&

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReadKernel.h"
+#include "KernelLines.h"
 
 #include "driver/Compile.h"
 #include "driver/Emulate.h"
@@ -84,13 +85,6 @@ void put(npy::Array &a, size_t i, double v) {
 }
 
 /// The source line (1-based) of the first line of `source` holding `text`.
-int lineOf(const std::string &source, const char *text) {
-  size_t at = source.find(text);
-  if (at == std::string::npos)
-    qFatal("no line holds %s", text);
-  return 1 + int(std::count(source.begin(), source.begin() + long(at), '\n'));
-}
-
 } // namespace
 
 class NumericsVerdictTest : public QObject {

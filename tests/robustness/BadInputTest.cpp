@@ -34,7 +34,7 @@
 
 namespace {
 
-struct Kernel {
+struct SourceKernel {
   std::string name;
   std::string text;
 };
@@ -51,8 +51,8 @@ void reportCrashingCase(void *) {
   llvm::errs() << "\n*** crashed while parsing case: " << currentLabel << "\n";
 }
 
-std::vector<Kernel> loadKernels(const QString &dir) {
-  std::vector<Kernel> kernels;
+std::vector<SourceKernel> loadSourceKernels(const QString &dir) {
+  std::vector<SourceKernel> kernels;
   QDir d(dir);
   if (!d.exists())
     return kernels;
@@ -107,7 +107,7 @@ class BadInputTest : public QObject {
   Q_OBJECT
 
   mlir::MLIRContext context{mlir::MLIRContext::Threading::DISABLED};
-  std::vector<Kernel> kernels;
+  std::vector<SourceKernel> kernels;
   std::vector<Case> spotChecks;
 
   /// Parses and verifies `text`; returns the number of error diagnostics,
@@ -161,20 +161,20 @@ private Q_SLOTS:
     llvm::sys::AddSignalHandler(reportCrashingCase, nullptr);
     spyre::loadKernelDialects(context);
     context.printOpOnDiagnostic(false);
-    kernels = loadKernels(SPYRE_SAMPLES_DIR);
+    kernels = loadSourceKernels(SPYRE_SAMPLES_DIR);
     QVERIFY2(kernels.size() >= 10, "expected the samples/ kernels");
-    std::vector<Kernel> corpus = loadKernels(SPYRE_CORPUS_KTIR_DIR);
+    std::vector<SourceKernel> corpus = loadSourceKernels(SPYRE_CORPUS_KTIR_DIR);
     kernels.insert(kernels.end(), corpus.begin(), corpus.end());
     // The intact kernels are accepted: the failures below come from the
     // mutations alone.
-    for (const Kernel &k : kernels)
+    for (const SourceKernel &k : kernels)
       QVERIFY2(errorsFor({k.name, k.text}) < 0, k.name.c_str());
   }
 
   void truncatedKernels() {
     std::vector<Case> cases;
     std::mt19937 rng(2026);
-    for (const Kernel &k : kernels) {
+    for (const SourceKernel &k : kernels) {
       std::vector<size_t> cuts = cutPointsInsideBraces(k.text);
       for (size_t cut : cuts)
         cases.push_back({k.name + " cut at byte " + std::to_string(cut),
@@ -252,7 +252,7 @@ private Q_SLOTS:
     // line that is not a block header, drop one SSA use at a time.
     static const std::regex use("%[A-Za-z0-9_$.#-]+");
     std::vector<Case> cases;
-    for (const Kernel &k : kernels) {
+    for (const SourceKernel &k : kernels) {
       std::string printed;
       {
         llvm::SourceMgr sourceMgr;

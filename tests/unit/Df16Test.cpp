@@ -1,6 +1,7 @@
 // Df16Test.cpp - unit tests for the DLFloat16 conversions in support/Df16.h.
 
 #include "support/Df16.h"
+#include "FloatBits.h"
 
 #include <QString>
 #include <QTest>
@@ -18,12 +19,6 @@
 using namespace spyre;
 
 namespace {
-
-uint32_t floatBits(float f) {
-  uint32_t u = 0;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
 
 // Exact (bitwise) float comparison; QCOMPARE on floats is fuzzy.
 #define CHECK_FLOAT_EXACT(actual, expected)                                    \

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/DType.h"
+#include "FloatBits.h"
 
 #include <QTest>
 
@@ -18,12 +19,6 @@
 using namespace spyre::interp;
 
 namespace {
-
-uint32_t floatBits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 
 float fromBits(uint32_t b) {
   float f;

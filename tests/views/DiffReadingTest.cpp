@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DiagnosticsTable.h"
+#include "ChangedWords.h"
 #include "FindBar.h"
 #include "IrDiffView.h"
 #include "IrPane.h"
@@ -42,13 +43,6 @@ using Range = LineDiff::Range;
 Q_DECLARE_METATYPE(QVector<Range>)
 
 namespace {
-
-bool indicatorAt(QsciScintilla *pane, int line, int column) {
-  const long pos =
-      pane->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, (unsigned long)line) + column;
-  return pane->SendScintilla(QsciScintillaBase::SCI_INDICATORVALUEAT,
-                             (unsigned long)IrDiffView::ChangedWordIndicator, pos) != 0;
-}
 
 PassSnapshot snap(const char *pass, bool changed, const char *ir = "", const char *desc = "") {
   PassSnapshot s;

@@ -1,5 +1,6 @@
 //===- PassViewsTest.cpp - IrDiffView (its models: models/PassModelsTest.cpp)
 #include "IrDiffView.h"
+#include "ChangedWords.h"
 #include "models/LineDiff.h"
 
 #include <Qsci/qsciscintilla.h>
@@ -32,14 +33,6 @@ QPoint pointOfLine(QsciScintilla *pane, int line, int column = 0) {
 
 bool hasMarker(QsciScintilla *pane, int line, int marker) {
   return (pane->markersAtLine(line) & (1u << marker)) != 0;
-}
-
-bool indicatorAt(QsciScintilla *pane, int line, int column) {
-  const long pos =
-      pane->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, (unsigned long)line) +
-      column;
-  return pane->SendScintilla(QsciScintillaBase::SCI_INDICATORVALUEAT,
-                             (unsigned long)IrDiffView::ChangedWordIndicator, pos) != 0;
 }
 
 } // namespace
