@@ -36,7 +36,7 @@ std::vector<uint8_t> fileOf(const char *listing, bool &ok) {
 
 class BinaryTest : public QObject {
   Q_OBJECT
-private slots:
+private Q_SLOTS:
   void files_data() {
     QTest::addColumn<QString>("file");
     for (const char *f : kListings)

@@ -6,6 +6,7 @@
 // each kernel's file size and prepare's CPU time (the docs' table; not a
 // timed assertion).
 #include "driver/Compile.h"
+#include "Presets.h"
 #include "arch/Arch.h"
 #include "runtime/Runtime.h"
 #include "spyrecode/Binary.h"
@@ -35,12 +36,6 @@ double threadCpuMicros() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
-}
-
-arch::Arch preset(const std::string &name) {
-  std::vector<arch::Diagnostic> errors;
-  auto a = arch::parseArch(*arch::presetText(name), name, errors);
-  return a ? *a : arch::Arch{};
 }
 
 } // namespace

@@ -152,7 +152,7 @@ Module everything() {
 
 class ListingTest : public QObject {
   Q_OBJECT
-private slots:
+private Q_SLOTS:
   void handWrittenRoundTrip_data() {
     QTest::addColumn<QString>("file");
     for (const char *f : kListings)

@@ -52,7 +52,7 @@ bool writeFile(const QString &path, const std::vector<uint8_t> &bytes) {
 
 class ObjdumpTest : public QObject {
   Q_OBJECT
-private slots:
+private Q_SLOTS:
   void goodFilePrintsEverything() {
     bool ok = false;
     Module m = assemble("loop.spys", ok);

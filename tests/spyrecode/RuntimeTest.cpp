@@ -4,6 +4,7 @@
 // check and the architecture checks of prepare().
 #include "TestFiles.h"
 
+#include "Presets.h"
 #include "arch/Arch.h"
 #include "runtime/Runtime.h"
 
@@ -16,13 +17,6 @@ using namespace spyre::code::test;
 using namespace spyre::runtime;
 
 namespace {
-
-arch::Arch preset(const char *name) {
-  std::vector<arch::Diagnostic> errors;
-  auto text = arch::presetText(name);
-  auto a = arch::parseArch(*text, name, errors);
-  return a ? *a : arch::Arch{};
-}
 
 std::string messages(const std::vector<CodeError> &errors) {
   return formatCodeErrors(nullptr, errors);
@@ -39,7 +33,7 @@ const ResolvedUse *useAt(const Job &job, int32_t program, int32_t instr) {
 
 class RuntimeTest : public QObject {
   Q_OBJECT
-private slots:
+private Q_SLOTS:
   void prepareLaysOut() {
     bool ok = false;
     Module m = assemble("copy.spys", ok);

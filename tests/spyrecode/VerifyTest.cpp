@@ -28,7 +28,7 @@ Check checkNamed(const QString &name) {
 
 class VerifyTest : public QObject {
   Q_OBJECT
-private slots:
+private Q_SLOTS:
   void originalsPass() {
     for (const char *f : kListings) {
       bool ok = false;
