@@ -87,9 +87,9 @@ static_assert(kNumOps == uint16_t(Opcode::RingRecv) + 1,
               "every opcode needs a row in kOps");
 
 const char *const kAluNames[] = {
-#define SPYRE_ALU_NAME(name, str) str,
-    SPYRE_ALU_FUNCS(SPYRE_ALU_NAME)
-#undef SPYRE_ALU_NAME
+#define SPYRE_ALU_LISTING_NAME(name, str) str,
+    SPYRE_ALU_FUNCS(SPYRE_ALU_LISTING_NAME)
+#undef SPYRE_ALU_LISTING_NAME
 };
 constexpr uint16_t kNumAlu = sizeof(kAluNames) / sizeof(kAluNames[0]);
 
