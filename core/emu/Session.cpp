@@ -75,6 +75,19 @@ void Session::takeCheckpoint() {
     for (size_t c = 0; c < before.lx.size() && c < full->state().lx.size(); ++c)
       full->lx(int32_t(c)).shareUnchanged(before.lx[c]);
   }
+  if (!checkpoints.empty() && checkpoints.back().open) {
+    // The pages the run wrote since the last checkpoint are now kept by
+    // it alone: compressed (to about half their size for softmax's fp16
+    // data), so that the budget holds more checkpoints.
+    Checkpoint &last = checkpoints.back();
+    last.state = last.state->sealed(full->state());
+    last.open = false;
+    checkpointTotal -= last.bytes;
+    last.bytes = costBeside(*last.state, checkpoints.size() > 1
+                                             ? checkpoints[checkpoints.size() - 2].state.get()
+                                             : nullptr);
+    checkpointTotal += last.bytes;
+  }
   auto state = std::make_shared<const PackedState>(full->state());
   uint64_t bytes = costBeside(*state, checkpoints.empty()
                                           ? nullptr
@@ -105,6 +118,13 @@ void Session::thinCheckpoints() {
   checkpoints = std::move(kept);
   interval *= 2;
   fine.clear();
+}
+
+size_t Session::sealedPageCount() const {
+  size_t n = 0;
+  for (const Checkpoint &c : checkpoints)
+    n += c.state->sealedPageCount();
+  return n;
 }
 
 uint64_t Session::recordedEvents() const {

@@ -5,7 +5,9 @@
 //   * checkpoints of the whole machine state every `interval` events,
 //     within a byte budget (SessionOptions::checkpointBudget: each one
 //     costs its registers and FIFOs and the memory pages no earlier
-//     checkpoint shares; memories are copy-on-write). When they outgrow
+//     checkpoint shares; memories are copy-on-write, and the pages the
+//     run rewrote after a checkpoint are kept compressed by it once the
+//     next one is taken: PackedState::sealed). When they outgrow
 //     it every other one is dropped and the interval doubles; so too
 //     when more than SessionOptions::denseCheckpoints of them are closer
 //     than SessionOptions::shortReplay events (no need for more);
@@ -176,6 +178,8 @@ public:
   uint64_t checkpointInterval() const { return interval; }
   /// Bytes the checkpoints take (what the budget bounds).
   uint64_t checkpointBytes() const { return checkpointTotal; }
+  /// Memory pages the checkpoints keep compressed (PackedState::sealed).
+  size_t sealedPageCount() const;
   /// Bytes one machine state takes (registers, FIFOs, queue; not
   /// memories; emu::stateBytes).
   static uint64_t stateBytes(const MachineState &s);
@@ -184,6 +188,9 @@ private:
   struct Checkpoint {
     std::shared_ptr<const PackedState> state;
     uint64_t bytes = 0; ///< what it costs beside the one before it
+    /// Not sealed yet (PackedState::sealed): the last one taken, whose
+    /// pages the recording machine may still share.
+    bool open = true;
   };
   /// A state kept by a replay (`fine` below).
   struct Fine {
@@ -227,8 +234,8 @@ private:
 
   std::shared_ptr<const runtime::Job> job_;
   std::unique_ptr<Machine> full, cursor, final_;
-  /// checkpoints[i] at i * interval; shared with snapshot()s (never
-  /// changed once taken).
+  /// checkpoints[i] at i * interval; shared with snapshot()s (a state is
+  /// never changed: sealing the last one replaces it with a sealed copy).
   std::vector<Checkpoint> checkpoints;
   /// States kept by replays around where the user is, in event order:
   /// a step back starts from the nearest before it (copies as they are:
