@@ -96,7 +96,7 @@ public:
 
   /// Why the session records nothing (its options cannot work: a
   /// checkpoint budget too small for the job's state); empty otherwise.
-  const std::string &refusal() const { return refusal_; }
+  const std::string &refusal() const { return refusalText; }
 
   /// Records until `events` events are done, the run ends or the
   /// recording is cancelled; true once the recording is over (complete()
@@ -105,7 +105,7 @@ public:
   /// Events recorded so far (while recording; totalEvents() once over).
   uint64_t recordedEvents() const;
   /// The whole run is recorded (it finished, faulted or ran out of budget).
-  bool complete() const { return done && !stopped && refusal_.empty(); }
+  bool complete() const { return done && !stopped && refusalText.empty(); }
   /// SessionOptions::cancel stopped the recording.
   bool cancelled() const { return stopped; }
   /// A copy of the run recorded so far, positioned at its start, that can
@@ -122,12 +122,12 @@ public:
   const TraceData &trace() const;
   /// Whether trace() holds every record of the run recorded.
   bool detailed() const { return detail != nullptr; }
-  const Overview &overview() const { return *overview_; }
-  std::shared_ptr<const Overview> sharedOverview() const { return overview_; }
+  const Overview &overview() const { return *shownOverview; }
+  std::shared_ptr<const Overview> sharedOverview() const { return shownOverview; }
   /// The machine at the end of the recorded run (outputs, statistics;
   /// its own trace() is empty).
-  const Machine &finalMachine() const { return *final_; }
-  const runtime::Job &job() const { return *job_; }
+  const Machine &finalMachine() const { return *endMachine; }
+  const runtime::Job &job() const { return *runJob; }
 
   /// Where the session is: events done so far, and the machine there.
   uint64_t position() const { return cursor->state().events; }
@@ -174,7 +174,7 @@ public:
   size_t fineStateCount() const { return fine.size(); }
   /// Events the last seek re-executed from the state it restored (0 when
   /// it stepped on from where it was).
-  uint64_t lastReplay() const { return lastReplay_; }
+  uint64_t lastReplay() const { return lastReplayed; }
   uint64_t checkpointInterval() const { return interval; }
   /// Bytes the checkpoints take (what the budget bounds).
   uint64_t checkpointBytes() const { return checkpointTotal; }
@@ -232,8 +232,8 @@ private:
   void finalise();
   void dropDetail();
 
-  std::shared_ptr<const runtime::Job> job_;
-  std::unique_ptr<Machine> full, cursor, final_;
+  std::shared_ptr<const runtime::Job> runJob;
+  std::unique_ptr<Machine> full, cursor, endMachine;
   /// checkpoints[i] at i * interval; shared with snapshot()s (a state is
   /// never changed: sealing the last one replaces it with a sealed copy).
   std::vector<Checkpoint> checkpoints;
@@ -246,20 +246,20 @@ private:
   static constexpr uint64_t kFine = 16;
   static constexpr size_t kFineMax = 48;
   std::vector<Fine> fine;
-  uint64_t fineMin = 0, lastReplay_ = 0;
+  uint64_t fineMin = 0, lastReplayed = 0;
   uint64_t restoredAt = UINT64_MAX; ///< where the last restoreBefore() put it
   uint64_t interval = 4096;
   uint64_t checkpointTotal = 0, budget = 0;
   uint64_t total = 0, endCycle = 0;
   MachineState recorded;
   Options quietOptions;
-  SessionOptions options_;
+  SessionOptions sessionOptions;
   /// The overview being recorded (full's sink) and the one shown.
   std::unique_ptr<Overview> live;
-  std::shared_ptr<const Overview> overview_;
+  std::shared_ptr<const Overview> shownOverview;
   std::shared_ptr<const TraceData> detail;
   bool detailDropped = false;
-  std::string refusal_;
+  std::string refusalText;
   bool done = false, stopped = false;
 };
 
