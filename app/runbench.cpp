@@ -17,7 +17,8 @@
 // jumps as a user makes them anywhere in the run (a click on the
 // Timeline: RunControls' run to a cycle; a step back just after it; a
 // run to the next event of a KTIR line, Ctrl+F10), each with the event
-// loop's repaints: the longest and the median; and the process's
+// loop's repaints: the longest and the median, and the longest GUI-thread
+// CPU time (the moves run on the GUI thread); and the process's
 // resident memory with the run loaded and its peak (VmHWM), and the
 // recording's events per second. `--arg` gives a scalar argument (the
 // scaled kernels of bench/ take their size so). Numbers go to
@@ -357,24 +358,30 @@ int main(int argc, char **argv) {
     if (l.ktirLine > 0)
       lines.push_back(l.ktirLine);
   std::vector<double> clickMs, backMs, lineMs;
-  auto timed = [&](std::vector<double> &into, const std::function<void()> &move) {
+  double clickCpu = 0, backCpu = 0, lineCpu = 0; // the longest, GUI thread
+  auto timed = [&](std::vector<double> &into, double &cpu, const std::function<void()> &move) {
     QElapsedTimer t;
     t.start();
+    double c0 = StallWatch::cpuMs();
     move();
     app.processEvents();
     into.push_back(double(t.nsecsElapsed()) / 1e6);
+    cpu = std::max(cpu, StallWatch::cpuMs() - c0);
   };
   const uint64_t cycles = std::max<uint64_t>(session->totalCycles(), 1);
   for (int i = 0; i < std::max(1, steps / 4); ++i) {
-    timed(clickMs, [&] { run.runToCycle(random() % cycles); });
-    timed(backMs, [&] { run.stepBack(); });
+    timed(clickMs, clickCpu, [&] { run.runToCycle(random() % cycles); });
+    timed(backMs, backCpu, [&] { run.stepBack(); });
     if (!lines.empty())
-      timed(lineMs, [&] { run.runToNextEventOfLine(lines[random() % lines.size()]); });
+      timed(lineMs, lineCpu,
+            [&] { run.runToNextEventOfLine(lines[random() % lines.size()]); });
   }
-  std::printf("  jumps, longest / median: a click on the timeline %s; a step back "
-              "after it %s; a run to a KTIR line %s\n",
-              worstAndMedian(clickMs).constData(), worstAndMedian(backMs).constData(),
-              worstAndMedian(lineMs).constData());
+  std::printf("  jumps, longest / median (longest GUI-thread CPU): a click on the "
+              "timeline %s (%.1f ms); a step back after it %s (%.1f ms); a run to a "
+              "KTIR line %s (%.1f ms)\n",
+              worstAndMedian(clickMs).constData(), clickCpu,
+              worstAndMedian(backMs).constData(), backCpu,
+              worstAndMedian(lineMs).constData(), lineCpu);
   std::printf("  resident memory %.0f MB, peak %.0f MB\n", rssMb(), statusMb("VmHWM:"));
   return 0;
 }

@@ -18,7 +18,7 @@ using code::Instr;
 using code::Opcode;
 
 Machine::Machine(const runtime::Job &job, const Options &options)
-    : job_(job), options_(options) {
+    : runJob(job), runOptions(options) {
   const runtime::Prepared &p = *job.prepared;
   const arch::Arch &a = p.arch;
   numCores = a.numCores;
@@ -49,7 +49,7 @@ Machine::Machine(const runtime::Job &job, const Options &options)
     s.code = prog.code;
     s.size = prog.size;
     s.operands = prog.operands;
-    s.program_ = prog.source;
+    s.programCode = prog.source;
     s.sBase = sTotal;
     s.vBase = vTotal;
     s.tBase = tTotal;
@@ -92,8 +92,8 @@ Machine::Machine(const runtime::Job &job, const Options &options)
     copiesPerCore += size_t(std::max<int64_t>(1, p.buffers[b].copies));
   }
   st.occupancy.resize(copiesPerCore * size_t(numCores));
-  if (options_.lxLevels)
-    lxSweep_.reset(numCores, p.buffers.size());
+  if (runOptions.lxLevels)
+    lxTracker.reset(numCores, p.buffers.size());
 
   // Every engine with a tile to run starts at cycle 0 with S0 = its first
   // tile and S1 = its instance.
@@ -146,15 +146,15 @@ void Machine::setS(uint32_t e, int32_t r, ElemType t, double v) {
 void Machine::recordEvent(EventKind kind, uint32_t e, uint32_t pc,
                           uint64_t cycle, uint32_t duration) {
   const TraceEvent ev{cycle, duration, e, pc, kind};
-  for (TraceSink *s : sinks_.list)
+  for (TraceSink *s : sinks.list)
     s->event(ev);
-  if (!options_.trace || kind == EventKind::Wait)
+  if (!runOptions.trace || kind == EventKind::Wait)
     return;
-  if (trace_.events.size() >= options_.traceLimit) {
-    ++trace_.droppedEvents;
+  if (traceData.events.size() >= runOptions.traceLimit) {
+    ++traceData.droppedEvents;
     return;
   }
-  trace_.events.push_back(ev);
+  traceData.events.push_back(ev);
 }
 
 namespace {
@@ -175,10 +175,10 @@ void Machine::fifoSample(size_t ch) {
     return;
   const FifoSample f{st.now, int32_t(ch / numChannels),
                      int32_t(ch % numChannels), st.channels[ch].count};
-  for (TraceSink *s : sinks_.list)
+  for (TraceSink *s : sinks.list)
     s->fifo(f);
-  if (options_.trace)
-    keep(trace_.fifo, f, options_.traceLimit, trace_.droppedRecords);
+  if (runOptions.trace)
+    keep(traceData.fifo, f, runOptions.traceLimit, traceData.droppedRecords);
 }
 
 namespace {
@@ -199,10 +199,10 @@ void keepUnderWay(std::vector<T> &list, const T &t, uint64_t now, uint32_t &prun
 } // namespace
 
 void Machine::recordLink(const LinkTransfer &t) {
-  for (TraceSink *s : sinks_.list)
+  for (TraceSink *s : sinks.list)
     s->link(t);
-  if (options_.trace)
-    keep(trace_.links, t, options_.traceLimit, trace_.droppedRecords);
+  if (runOptions.trace)
+    keep(traceData.links, t, runOptions.traceLimit, traceData.droppedRecords);
 }
 
 void Machine::keepHbmUnderWay(const HbmTransfer &t) {
@@ -210,10 +210,10 @@ void Machine::keepHbmUnderWay(const HbmTransfer &t) {
 }
 
 void Machine::recordHbm(const HbmTransfer &t) {
-  for (TraceSink *s : sinks_.list)
+  for (TraceSink *s : sinks.list)
     s->hbm(t);
-  if (options_.trace)
-    keep(trace_.hbm, t, options_.traceLimit, trace_.droppedRecords);
+  if (runOptions.trace)
+    keep(traceData.hbm, t, runOptions.traceLimit, traceData.droppedRecords);
 }
 
 void Machine::block(uint32_t e, int32_t on) {
@@ -263,8 +263,8 @@ const Instr &Machine::instr(uint32_t e, uint32_t pc) const {
 }
 
 std::string Machine::engineName(uint32_t e) const {
-  return "core " + std::to_string(stat[e].core) + " " +
-         stat[e].program_->unit + "#" + std::to_string(stat[e].instance);
+  return "core " + std::to_string(stat[e].core) + " " + stat[e].programCode->unit + "#" +
+         std::to_string(stat[e].instance);
 }
 
 std::string Machine::where(uint32_t e, uint32_t pc) const {
@@ -356,9 +356,8 @@ inline void Machine::advance() {
   ReadyQueue::Entry top = st.queue.pop();
   st.now = std::max(st.now, top.time);
   ++st.events;
-  if (st.now > options_.cycleBudget) {
-    fail(top.engine, "the cycle budget of " +
-                         std::to_string(options_.cycleBudget) +
+  if (st.now > runOptions.cycleBudget) {
+    fail(top.engine, "the cycle budget of " + std::to_string(runOptions.cycleBudget) +
                          " cycles is spent");
     return;
   }
@@ -416,12 +415,12 @@ uint64_t Machine::ringTransfer(int32_t from, int32_t to, int64_t bytes,
 
 bool Machine::withinBudget(uint32_t e, uint64_t end, int64_t bytes,
                            const char *what, double bytesPerCycle) {
-  if (end <= options_.cycleBudget)
+  if (end <= runOptions.cycleBudget)
     return true;
-  return fail(e, "moving " + std::to_string(bytes) + " bytes " + what +
-                     " at " + shortestText(bytesPerCycle) +
+  return fail(e, "moving " + std::to_string(bytes) + " bytes " + what + " at " +
+                     shortestText(bytesPerCycle) +
                      " bytes per cycle ends past the cycle budget of " +
-                     std::to_string(options_.cycleBudget) + " cycles");
+                     std::to_string(runOptions.cycleBudget) + " cycles");
 }
 
 bool Machine::lxRange(uint32_t e, int32_t view, int64_t address,
@@ -463,18 +462,18 @@ void Machine::closeInterval(const LxInterval &i) {
                     st.lxTail.end());
     st.lxTail.push_back(i);
   }
-  if (options_.lxLevels)
-    lxSweep_.change(i.core, i.end, -i.bytes, i.buffer, sinks_.list);
+  if (runOptions.lxLevels)
+    lxTracker.change(i.core, i.end, -i.bytes, i.buffer, sinks.list);
   if (!recording())
     return;
-  for (TraceSink *s : sinks_.list)
+  for (TraceSink *s : sinks.list)
     s->lxInterval(i);
-  if (options_.trace)
-    keep(trace_.lx, i, options_.traceLimit, trace_.droppedRecords);
+  if (runOptions.trace)
+    keep(traceData.lx, i, runOptions.traceLimit, traceData.droppedRecords);
 }
 
 void Machine::settleCore(int32_t core) {
-  if (!options_.lxLevels)
+  if (!runOptions.lxLevels)
     return;
   // No open copy's end falls before its last read (or its start + 1), and
   // no copy opens before now.
@@ -484,27 +483,26 @@ void Machine::settleCore(int32_t core) {
   for (size_t k = 0; k < copiesPerCore; ++k)
     if (o[k].open)
       final = std::min(final, std::max(o[k].lastRead, o[k].start + 1));
-  lxSweep_.settle(core, final, sinks_.list);
+  lxTracker.settle(core, final, sinks.list);
 }
 
 void Machine::seedLx() {
-  if (!options_.lxLevels)
+  if (!runOptions.lxLevels)
     return;
   const runtime::Prepared &p = prepared();
-  lxSweep_.reset(numCores, p.buffers.size());
+  lxTracker.reset(numCores, p.buffers.size());
   for (int32_t c = 0; c < numCores; ++c)
     for (size_t b = 0; b < p.buffers.size(); ++b)
       for (int64_t k = 0; k < std::max<int64_t>(1, p.buffers[b].copies); ++k) {
         const MachineState::CopyOccupancy &o =
             st.occupancy[size_t(c) * copiesPerCore + size_t(copyBase[b][0] + k)];
         if (o.open)
-          lxSweep_.change(c, o.start, p.buffers[b].bytesPerCopy, int32_t(b),
-                          sinks_.list);
+          lxTracker.change(c, o.start, p.buffers[b].bytesPerCopy, int32_t(b), sinks.list);
       }
   for (const LxInterval &t : st.lxTail)
     if (t.end > st.now) {
-      lxSweep_.change(t.core, t.start, t.bytes, t.buffer, sinks_.list);
-      lxSweep_.change(t.core, t.end, -t.bytes, t.buffer, sinks_.list);
+      lxTracker.change(t.core, t.start, t.bytes, t.buffer, sinks.list);
+      lxTracker.change(t.core, t.end, -t.bytes, t.buffer, sinks.list);
     }
   settleLx();
 }
@@ -545,8 +543,8 @@ void Machine::lxWritten(int32_t core, int32_t buffer, int32_t copy) {
     o.open = true;
     o.start = st.now;
     o.lastRead = st.now;
-    if (options_.lxLevels)
-      lxSweep_.change(core, st.now, b.bytesPerCopy, buffer, sinks_.list);
+    if (runOptions.lxLevels)
+      lxTracker.change(core, st.now, b.bytesPerCopy, buffer, sinks.list);
   }
   o.readSinceWrite = false;
   settleCore(core);
@@ -562,9 +560,9 @@ void Machine::lxRead(int32_t core, int32_t buffer, int32_t copy,
   if (!o.open) { // read before any write (initial contents): occupied now
     o.open = true;
     o.start = st.now;
-    if (options_.lxLevels)
-      lxSweep_.change(core, st.now, prepared().buffers[size_t(buffer)].bytesPerCopy,
-                      buffer, sinks_.list);
+    if (runOptions.lxLevels)
+      lxTracker.change(core, st.now, prepared().buffers[size_t(buffer)].bytesPerCopy,
+                       buffer, sinks.list);
   }
   o.lastRead = std::max(o.lastRead, until);
   o.readSinceWrite = true;
@@ -585,6 +583,6 @@ void Machine::closeOccupancy() {
                        p.buffers[b].bytesPerCopy});
         o.open = false;
       }
-  if (options_.lxLevels)
-    lxSweep_.settleAll(sinks_.list);
+  if (runOptions.lxLevels)
+    lxTracker.settleAll(sinks.list);
 }

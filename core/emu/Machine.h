@@ -151,9 +151,9 @@ public:
   PagedMemory &hbm() { return st.hbm; }
   /// Core `core`'s scratchpad (core < the architecture's core count).
   PagedMemory &lx(int32_t core) { return st.lx[size_t(core)]; }
-  const runtime::Job &job() const { return job_; }
-  const runtime::Prepared &prepared() const { return *job_.prepared; }
-  const arch::Arch &arch() const { return job_.prepared->arch; }
+  const runtime::Job &job() const { return runJob; }
+  const runtime::Prepared &prepared() const { return *runJob.prepared; }
+  const arch::Arch &arch() const { return runJob.prepared->arch; }
 
   /// One event; Finished / Faulted once the run has ended.
   Status step();
@@ -167,17 +167,17 @@ public:
   /// Replaces the state (a checkpoint); the trace is left as it is.
   void restore(const MachineState &s) { st = s; }
   void restore(const PackedState &s);
-  const TraceData &trace() const { return trace_; }
-  TraceData &trace() { return trace_; }
-  void setTracing(bool on) { options_.trace = on; }
+  const TraceData &trace() const { return traceData; }
+  TraceData &trace() { return traceData; }
+  void setTracing(bool on) { runOptions.trace = on; }
   /// `sink` receives every record from now on (not owned; a copy of the
   /// machine has none).
-  void addSink(TraceSink *sink) { sinks_.list.push_back(sink); }
-  void removeSinks() { sinks_.list.clear(); }
+  void addSink(TraceSink *sink) { sinks.list.push_back(sink); }
+  void removeSinks() { sinks.list.clear(); }
   /// Each core's scratchpad levels so far (Options::lxLevels).
-  const LxSweep &lxSweep() const { return lxSweep_; }
+  const LxSweep &lxSweep() const { return lxTracker; }
   /// Takes another machine's levels (its peaks: a copy of a run's end).
-  void adoptLx(const LxSweep &sweep) { lxSweep_ = sweep; }
+  void adoptLx(const LxSweep &sweep) { lxTracker = sweep; }
   /// A machine restored in the middle of a run: the copies open there (and
   /// those closed but still being read) become its first scratchpad
   /// changes, so its levels are the run's from here on.
@@ -217,7 +217,7 @@ private:
     const code::Instr *code = nullptr;
     uint32_t size = 0;
     const int32_t *operands = nullptr;
-    const code::Program *program_ = nullptr;
+    const code::Program *programCode = nullptr;
   };
 
   bool execute(uint32_t e);
@@ -253,13 +253,13 @@ private:
   bool nextTile(uint32_t e);
   void record(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
               uint32_t duration) {
-    if (options_.trace || !sinks_.list.empty())
+    if (runOptions.trace || !sinks.list.empty())
       recordEvent(kind, e, pc, cycle, duration);
   }
-  bool recording() const { return options_.trace || !sinks_.list.empty(); }
+  bool recording() const { return runOptions.trace || !sinks.list.empty(); }
   /// An event that neither issues nor blocks (data in flight): sinks only.
   void recordWait(uint32_t e) {
-    if (!sinks_.list.empty())
+    if (!sinks.list.empty())
       recordEvent(EventKind::Wait, e, st.engines[e].pc, st.now, 0);
   }
   void recordEvent(EventKind kind, uint32_t e, uint32_t pc, uint64_t cycle,
@@ -315,12 +315,12 @@ private:
     }
   };
 
-  const runtime::Job &job_;
-  Options options_;
+  const runtime::Job &runJob;
+  Options runOptions;
   MachineState st;
-  TraceData trace_;
-  SinkList sinks_;
-  LxSweep lxSweep_;
+  TraceData traceData;
+  SinkList sinks;
+  LxSweep lxTracker;
   std::vector<EngineStatic> stat;
   std::vector<std::vector<uint32_t>> engineOfCore;
   std::vector<std::vector<int32_t>> copyBase; ///< per buffer: first copy slot

@@ -221,7 +221,7 @@ static std::string kernelDataClash(const code::Module &m, int64_t lo, int64_t hi
 /// and none on the compiled program's own buffers.
 bool Machine::dmaInBounds(uint32_t e, const DmaWalk &walk, ElemType type) {
   const code::Module &m = *prepared().module;
-  const std::vector<runtime::TensorBinding> &tensors = job_.tensors;
+  const std::vector<runtime::TensorBinding> &tensors = runJob.tensors;
   const unsigned esize = unsigned(code::elemBytes(type));
   for (const WalkRun &run : walk.runs) {
     if (run.part < 0)
@@ -231,10 +231,10 @@ bool Machine::dmaInBounds(uint32_t e, const DmaWalk &walk, ElemType type) {
     int64_t lo = std::min(first, last), hi = std::max(first, last) + esize;
     if (mem < 0) {
       bool inside = false;
-      if (options_.hbmRanges.empty())
+      if (runOptions.hbmRanges.empty())
         for (const runtime::TensorBinding &t : tensors)
           inside |= lo >= t.byteBegin && hi <= t.byteEnd;
-      for (const auto &[begin, end] : options_.hbmRanges)
+      for (const auto &[begin, end] : runOptions.hbmRanges)
         inside |= lo >= begin && hi <= end;
       if (!inside)
         return fail(e, "HBM access [" + std::to_string(lo) + ", " +
@@ -421,7 +421,7 @@ bool Machine::execDma(uint32_t e, const Instr &in, uint64_t &cost) {
 
 bool Machine::execRing(uint32_t e, const Instr &in, uint64_t &cost,
                        bool &blocked) {
-  const code::Program &prog = *stat[e].program_;
+  const code::Program &prog = *stat[e].programCode;
   int32_t core = stat[e].core;
   int64_t peer = int64_t(S(e, in.a));
   if (peer < 0 || peer >= numCores)
@@ -531,7 +531,7 @@ AluOp aluOf(const Instr &i) {
 // its engine blocked, waiting or halted, so that nothing is issued.
 
 bool Machine::execMove(uint32_t e, const Instr &in) {
-  const code::Program &prog = *stat[e].program_;
+  const code::Program &prog = *stat[e].programCode;
   switch (in.op) {
   case Opcode::Const:
     if (!validS(prog, in.dst))
@@ -556,10 +556,10 @@ bool Machine::execMove(uint32_t e, const Instr &in) {
     break;
   case Opcode::Arg: {
     const code::Module &m = *prepared().module;
-    if (!validS(prog, in.dst) || in.imm < 0 || size_t(in.imm) >= job_.symbols.size())
+    if (!validS(prog, in.dst) || in.imm < 0 || size_t(in.imm) >= runJob.symbols.size())
       return fail(e, "bad register or symbol");
     const code::Symbol &sym = m.symbols[size_t(in.imm)];
-    const runtime::Value &v = job_.symbols[size_t(in.imm)];
+    const runtime::Value &v = runJob.symbols[size_t(in.imm)];
     if (sym.kind == code::Symbol::Scalar && code::isFloat(sym.type))
       setS(e, in.dst, ElemType::F64, v.f);
     else
@@ -573,7 +573,7 @@ bool Machine::execMove(uint32_t e, const Instr &in) {
 }
 
 bool Machine::execSAlu(uint32_t e, const Instr &in) {
-  const code::Program &prog = *stat[e].program_;
+  const code::Program &prog = *stat[e].programCode;
   if (!validS(prog, in.dst) || !validS(prog, in.a))
     return fail(e, "bad register");
   // 64-bit integer arithmetic on the registers directly (the loops'
@@ -626,7 +626,7 @@ bool Machine::execSAlu(uint32_t e, const Instr &in) {
 }
 
 bool Machine::execBranch(uint32_t e, const Instr &in, Issue &is) {
-  const code::Program &prog = *stat[e].program_;
+  const code::Program &prog = *stat[e].programCode;
   switch (in.op) {
   case Opcode::Jmp:
     is.next = uint32_t(in.imm);
@@ -674,7 +674,7 @@ bool Machine::execHalt(uint32_t e, uint32_t pc, uint64_t cost) {
 
 bool Machine::execVector(uint32_t e, const Instr &in, Issue &is) {
   const EngineStatic &es = stat[e];
-  const code::Program &prog = *es.program_;
+  const code::Program &prog = *es.programCode;
   switch (in.op) {
   case Opcode::VAlu: {
     if (!validV(prog, in.dst) || !validV(prog, in.a) || in.lanes > maxLanes)
@@ -761,7 +761,7 @@ bool Machine::execVector(uint32_t e, const Instr &in, Issue &is) {
 }
 
 bool Machine::execTile(uint32_t e, const Instr &in, Issue &is) {
-  const code::Program &prog = *stat[e].program_;
+  const code::Program &prog = *stat[e].programCode;
   switch (in.op) {
   case Opcode::TRead:
   case Opcode::TWrite:
@@ -877,7 +877,7 @@ bool Machine::execChannel(uint32_t e, const Instr &in, Issue &is) {
   MachineState::Engine &en = st.engines[e];
   const EngineStatic &es = stat[e];
   const arch::Arch &a = arch();
-  const code::Program &prog = *es.program_;
+  const code::Program &prog = *es.programCode;
   bool produce = in.op == Opcode::Send || in.op == Opcode::Stream ||
                  in.op == Opcode::Signal;
   int64_t chNo = (in.op == Opcode::Stream || in.op == Opcode::Collect) ? in.c : in.imm;
@@ -1037,7 +1037,7 @@ bool Machine::execute(uint32_t e) {
   if (en.pc >= es.size)
     return fail(e, "the program runs past its last instruction");
   const Instr &in = es.code[en.pc];
-  const code::Program &prog = *es.program_;
+  const code::Program &prog = *es.programCode;
   const uint32_t pc = en.pc;
   Issue is{uint64_t(arch().timing.issueCycles), en.pc + 1};
   if (in.argCount && in.argBegin + uint64_t(in.argCount) > prog.operands.size())

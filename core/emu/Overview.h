@@ -52,7 +52,7 @@ public:
                const std::vector<int64_t> &perBuffer) override;
   void lxLevelsStopped(int32_t core, uint64_t cycle) override;
   void lxSettled(int32_t core, uint64_t cycle) override;
-  void lxInterval(const LxInterval &) override { ++lxIntervals_; }
+  void lxInterval(const LxInterval &) override { ++intervalCount; }
 
   /// The run (or what is recorded of it) ends at `endCycle` after `events`
   /// events: engines still blocked are blocked up to it.
@@ -61,39 +61,51 @@ public:
   void setFrontier(uint64_t cycle, uint64_t events);
 
   // Shape.
-  uint64_t origin() const { return origin_; }
-  uint64_t width() const { return width_; }
+  uint64_t origin() const { return firstCycle; }
+  uint64_t width() const { return bucketWidth; }
   /// Buckets holding cycles up to endCycle() (at most capacity()).
   size_t size() const;
-  size_t capacity() const { return n_; }
-  uint64_t endCycle() const { return end_; }
-  uint64_t events() const { return events_; }
-  bool finished() const { return finished_; }
-  size_t engineCount() const { return engines_; }
-  int32_t coreCount() const { return cores_; }
-  size_t bufferCount() const { return buffers_; }
-  size_t linkSlots() const { return size_t(cores_) * 2; }
-  uint64_t bucketStart(size_t i) const { return origin_ + uint64_t(i) * width_; }
+  size_t capacity() const { return bucketCount; }
+  uint64_t endCycle() const { return runEnd; }
+  uint64_t events() const { return eventTotal; }
+  bool finished() const { return done; }
+  size_t engineCount() const { return numEngines; }
+  int32_t coreCount() const { return numCores; }
+  size_t bufferCount() const { return numBuffers; }
+  size_t linkSlots() const { return size_t(numCores) * 2; }
+  uint64_t bucketStart(size_t i) const { return firstCycle + uint64_t(i) * bucketWidth; }
   /// The bucket of `cycle` (clamped to the first and the last).
   size_t bucketIndex(uint64_t cycle) const { return bucketOf(cycle); }
 
   // Per bucket.
-  uint32_t busy(size_t engine, size_t i) const { return busy_[engine * n_ + i]; }
-  uint32_t blocked(size_t engine, size_t i) const { return blocked_[engine * n_ + i]; }
+  uint32_t busy(size_t engine, size_t i) const {
+    return busyTime[engine * bucketCount + i];
+  }
+  uint32_t blocked(size_t engine, size_t i) const {
+    return blockedTime[engine * bucketCount + i];
+  }
   /// The KTIR line of the longest busy stretch (0: none or unknown).
-  int32_t line(size_t engine, size_t i) const { return line_[engine * n_ + i]; }
-  int64_t lxMin(int32_t core, size_t i) const { return lxMin_[size_t(core) * n_ + i]; }
-  int64_t lxMax(int32_t core, size_t i) const { return lxMax_[size_t(core) * n_ + i]; }
+  int32_t line(size_t engine, size_t i) const {
+    return bucketLine[engine * bucketCount + i];
+  }
+  int64_t lxMin(int32_t core, size_t i) const {
+    return lxLow[size_t(core) * bucketCount + i];
+  }
+  int64_t lxMax(int32_t core, size_t i) const {
+    return lxHigh[size_t(core) * bucketCount + i];
+  }
   /// Buffer b's bytes when core `core` reached lxMax in bucket i.
   int64_t lxAtMax(int32_t core, size_t i, size_t b) const {
-    return lxAt_[(size_t(core) * n_ + i) * buffers_ + b];
+    return lxAtHigh[(size_t(core) * bucketCount + i) * numBuffers + b];
   }
   /// Link slot = direction * cores + link.
-  double linkBytes(size_t slot, size_t i) const { return link_[slot * n_ + i]; }
-  double hbmBytes(size_t i) const { return hbm_[i]; }
+  double linkBytes(size_t slot, size_t i) const {
+    return linkTraffic[slot * bucketCount + i];
+  }
+  double hbmBytes(size_t i) const { return hbmTraffic[i]; }
   /// Events (pops of the ready queue: issues, blocks, halts, waits) at
   /// the bucket's cycles.
-  uint64_t eventsIn(size_t i) const { return eventCount_[i]; }
+  uint64_t eventsIn(size_t i) const { return eventCounts[i]; }
   /// The events at cycles [from, to), bucket by bucket (whole buckets).
   uint64_t eventsBetween(uint64_t from, uint64_t to) const;
 
@@ -101,9 +113,9 @@ public:
   /// buckets past it hold no LX data yet: still pending, or stopped).
   uint64_t lxKnownUntil(int32_t core) const;
   /// A core's levels stopped at LxSweep's limit (UINT64_MAX: not).
-  uint64_t lxStoppedAt(int32_t core) const { return lxStopped_[size_t(core)]; }
+  uint64_t lxStoppedAt(int32_t core) const { return lxStopped[size_t(core)]; }
   /// Scratchpad buffer copies filled and closed so far (the intervals).
-  uint64_t lxIntervals() const { return lxIntervals_; }
+  uint64_t lxIntervals() const { return intervalCount; }
   /// The largest maximum of `core` over every bucket.
   int64_t lxPeak(int32_t core) const;
   /// Total busy cycles of `engine` (its Timeline lane's).
@@ -133,28 +145,28 @@ private:
   /// The bucket of `cycle` (clamped into range).
   size_t bucketOf(uint64_t cycle) const;
 
-  uint64_t origin_ = 0, width_ = 1, limit_ = UINT64_MAX;
-  size_t n_ = 0, engines_ = 0, buffers_ = 0;
-  int32_t cores_ = 0;
-  uint64_t end_ = 0, events_ = 0, lxIntervals_ = 0;
-  bool finished_ = false;
-  std::vector<uint32_t> busy_, blocked_, lineCycles_;
-  std::vector<int32_t> line_;
-  std::vector<int64_t> lxMin_, lxMax_, lxAt_;
-  std::vector<double> link_, hbm_;
-  std::vector<uint64_t> eventCount_;
+  uint64_t firstCycle = 0, bucketWidth = 1, toCycle = UINT64_MAX;
+  size_t bucketCount = 0, numEngines = 0, numBuffers = 0;
+  int32_t numCores = 0;
+  uint64_t runEnd = 0, eventTotal = 0, intervalCount = 0;
+  bool done = false;
+  std::vector<uint32_t> busyTime, blockedTime, lineCycles;
+  std::vector<int32_t> bucketLine;
+  std::vector<int64_t> lxLow, lxHigh, lxAtHigh;
+  std::vector<double> linkTraffic, hbmTraffic;
+  std::vector<uint64_t> eventCounts;
   // Per engine: where its busy and blocked intervals stand.
-  std::vector<uint64_t> busyEnd_, blockedEnd_, blockedSince_;
-  std::vector<int32_t> lineOf_; ///< per instruction of each engine's program
-  std::vector<uint32_t> locOf_;  ///< the same, its location
-  size_t locWords_ = 0;
-  std::vector<uint64_t> locBits_; ///< per bucket: locations run in it
-  std::vector<size_t> lineBase_; ///< per engine: its program's first entry
+  std::vector<uint64_t> busyEnd, blockedEnd, blockedSince;
+  std::vector<int32_t> lineOf; ///< per instruction of each engine's program
+  std::vector<uint32_t> locOf; ///< the same, its location
+  size_t locWords = 0;
+  std::vector<uint64_t> locBits; ///< per bucket: locations run in it
+  std::vector<size_t> lineBase;  ///< per engine: its program's first entry
   // Per core: the last LX level handed in, and the cycle up to which the
   // buckets include it.
-  std::vector<int64_t> lxNow_;
-  std::vector<std::vector<int64_t>> lxNowBuffers_;
-  std::vector<uint64_t> lxSince_, lxStopped_;
+  std::vector<int64_t> lxNow;
+  std::vector<std::vector<int64_t>> lxNowBuffers;
+  std::vector<uint64_t> lxSince, lxStopped;
 };
 
 } // namespace spyre::emu

@@ -222,6 +222,11 @@ void getTransfers(const uint8_t *&p, MachineState &s) {
   });
 }
 
+/// Memory `m` of `s`: 0 is HBM, 1 + c core c's scratchpad.
+template <typename State> auto &memoryOf(State &s, uint32_t m) {
+  return m == 0 ? s.hbm : s.lx[m - 1];
+}
+
 } // namespace
 
 PackedState::PackedState(const MachineState &s) : rest(s) {
@@ -333,10 +338,57 @@ void PackedState::unpack(MachineState &into) const {
   into.sregs = std::move(sregs);
   into.tregs = std::move(tregs);
   into.channels = std::move(channels);
+  if (sealedPages.empty())
+    return;
+  // The sealed pages, written back (the memories' tables and chunks are
+  // copied once each: the skeleton's are shared).
+  constexpr size_t kPage = PagedMemory::kPageSize;
+  buffer.resize(sealedPages.size() * kPage);
+  size_t n = ZSTD_decompress(buffer.data(), buffer.size(), pageBytes.data(), pageBytes.size());
+  (void)n;
+  assert(n == buffer.size() && "the sealed pages decompressed");
+  for (size_t i = 0; i < sealedPages.size(); ++i) {
+    const auto [memory, page] = sealedPages[i];
+    uint64_t available = 0;
+    std::memcpy(memoryOf(into, memory).write(page * kPage, available),
+                buffer.data() + i * kPage, kPage);
+  }
+}
+
+std::shared_ptr<const PackedState> PackedState::sealed(const MachineState &later) const {
+  auto out = std::make_shared<PackedState>(*this);
+  if (!sealedPages.empty())
+    return out; // sealed already
+  constexpr size_t kPage = PagedMemory::kPageSize;
+  std::vector<uint8_t> raw;
+  const uint32_t memories = uint32_t(1 + rest.lx.size());
+  for (uint32_t m = 0; m < memories; ++m) {
+    static const PagedMemory none;
+    const PagedMemory &theirs = m == 0 || m - 1 < later.lx.size() ? memoryOf(later, m) : none;
+    memoryOf(rest, m).forEachPageNotIn(theirs, [&](uint64_t page, const PagedMemory::Page &bytes) {
+      out->sealedPages.push_back({m, page});
+      raw.insert(raw.end(), bytes.begin(), bytes.end());
+    });
+  }
+  if (out->sealedPages.empty())
+    return out;
+  std::vector<uint8_t> packed(ZSTD_compressBound(raw.size()));
+  size_t n = ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), 1);
+  if (ZSTD_isError(n) || n >= raw.size()) {
+    out->sealedPages.clear(); // incompressible: kept as they are
+    return out;
+  }
+  packed.resize(n);
+  packed.shrink_to_fit();
+  out->pageBytes = std::move(packed);
+  for (const auto &[m, page] : out->sealedPages)
+    memoryOf(out->rest, m).dropPage(page);
+  return out;
 }
 
 uint64_t PackedState::bytes() const {
-  return stateBytes(rest) + words.capacity() + sizeof words;
+  return stateBytes(rest) + words.capacity() + sizeof words + pageBytes.capacity() +
+         sealedPages.capacity() * sizeof sealedPages[0];
 }
 
 uint64_t spyre::emu::stateBytes(const MachineState &s) {

@@ -21,6 +21,12 @@
 // shorter. The packed words are then compressed (zstd, fastest level) when
 // that makes them smaller; unpacking decompresses them first.
 //
+// Once the run has moved on, sealed() compresses the memory pages the run
+// has written since (those only this checkpoint keeps; softmax's fp16
+// pages to 47 % of their size: keeping each page's high and low bytes
+// apart first gained nothing, nor did zstd level 3); unpacking writes them
+// back into the memories.
+//
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_EMU_PACKEDSTATE_H
 #define SPYRE_EMU_PACKEDSTATE_H
@@ -28,6 +34,8 @@
 #include "emu/Machine.h"
 
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace spyre::emu {
@@ -39,16 +47,30 @@ public:
   /// Makes `into` the state packed (its arrays reused where they fit).
   void unpack(MachineState &into) const;
   /// The state without its packed arrays: memories, queue, cycle, events,
-  /// statistics (no engines, channels or registers).
+  /// statistics (no engines, channels or registers; its memories without
+  /// the pages sealed()).
   const MachineState &skeleton() const { return rest; }
-  /// Bytes this takes: the skeleton's own and the packed words.
+  /// Bytes this takes: the skeleton's own, the packed words and the
+  /// compressed pages (not the memories' pages: copies share them).
   uint64_t bytes() const;
+
+  /// This state with each memory page that `later`'s memories do not
+  /// share (the run wrote it since) compressed instead of kept as it is:
+  /// what a checkpoint keeps once the run has moved past it, since no
+  /// later state holds those pages. unpack() gives the same state.
+  std::shared_ptr<const PackedState> sealed(const MachineState &later) const;
+  /// Memory pages kept compressed (sealed()).
+  size_t sealedPageCount() const { return sealedPages.size(); }
 
 private:
   MachineState rest;
   std::vector<uint8_t> words; ///< zstd-compressed when `compressed`
   size_t rawSize = 0;         ///< their size uncompressed
   bool compressed = false;
+  /// The pages sealed(): their memory (0: HBM, 1 + c: core c's
+  /// scratchpad) and page number, in the order of pageBytes.
+  std::vector<std::pair<uint32_t, uint64_t>> sealedPages;
+  std::vector<uint8_t> pageBytes; ///< zstd: the pages, one after another
 };
 
 /// Bytes a machine state takes as it is (registers, FIFOs, queue,

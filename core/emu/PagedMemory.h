@@ -105,20 +105,12 @@ public:
     if (!table || table == other.table)
       return 0;
     uint64_t bytes = table->size() * 64;
-    for (const auto &[index, chunk] : *table) {
-      const Chunk *theirs = nullptr;
-      if (other.table) {
-        auto it = other.table->find(index);
-        theirs = it == other.table->end() ? nullptr : it->second.get();
-      }
-      if (theirs == chunk.get())
-        continue;
+    forEachChunkNotIn(other, [&](uint64_t, const Chunk &chunk, const Chunk *theirs) {
       bytes += sizeof(Chunk);
       for (uint64_t i = 0; i < kChunkPages; ++i)
-        if (chunk->pages[i] &&
-            (!theirs || theirs->pages[i] != chunk->pages[i]))
+        if (chunk.pages[i] && (!theirs || theirs->pages[i] != chunk.pages[i]))
           bytes += sizeof(Page);
-    }
+    });
     return bytes;
   }
   /// Each page of this memory that holds the same bytes as the page at the
@@ -173,6 +165,31 @@ public:
                    }))
       table = before.table;
   }
+  /// Calls f(page number, page) for each page this memory holds that
+  /// `other` does not share with it (the page at the same address there
+  /// is another one, or none): the pages written since `other` was copied.
+  template <typename F> void forEachPageNotIn(const PagedMemory &other, F f) const {
+    forEachChunkNotIn(other, [&](uint64_t index, const Chunk &chunk, const Chunk *theirs) {
+      for (uint64_t i = 0; i < kChunkPages; ++i)
+        if (chunk.pages[i] && (!theirs || theirs->pages[i] != chunk.pages[i]))
+          f((index << kChunkBits) | i, *chunk.pages[i]);
+    });
+  }
+  /// Forgets page number `page` (it reads as zeros until written again);
+  /// copies sharing it keep it.
+  void dropPage(uint64_t page) {
+    if (!table)
+      return;
+    auto it = table->find(page >> kChunkBits);
+    if (it == table->end() || !it->second->pages[page & (kChunkPages - 1)])
+      return;
+    if (table.use_count() > 1)
+      table = std::make_shared<Table>(*table);
+    std::shared_ptr<Chunk> &c = (*table)[page >> kChunkBits];
+    if (c.use_count() > 1)
+      c = std::make_shared<Chunk>(*c);
+    c->pages[page & (kChunkPages - 1)].reset();
+  }
   /// Whether both memories hold the same bytes (a page one of them never
   /// wrote reads as zeros).
   bool sameBytes(const PagedMemory &o) const {
@@ -209,6 +226,21 @@ private:
     std::array<std::shared_ptr<Page>, kChunkPages> pages;
   };
   using Table = std::map<uint64_t, std::shared_ptr<Chunk>>;
+  /// Calls f(index, chunk, theirs) for each chunk of this memory that
+  /// `other` does not share (theirs: its chunk at that index, or null).
+  template <typename F> void forEachChunkNotIn(const PagedMemory &other, F f) const {
+    if (!table || table == other.table)
+      return;
+    for (const auto &[index, chunk] : *table) {
+      const Chunk *theirs = nullptr;
+      if (other.table) {
+        auto it = other.table->find(index);
+        theirs = it == other.table->end() ? nullptr : it->second.get();
+      }
+      if (theirs != chunk.get())
+        f(index, *chunk, theirs);
+    }
+  }
   std::shared_ptr<Table> table;
 };
 

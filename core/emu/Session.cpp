@@ -25,14 +25,14 @@ uint64_t Session::costBeside(const PackedState &packed,
 Session::Session(std::shared_ptr<const runtime::Job> j,
                  const std::function<void(Machine &)> &init,
                  const SessionOptions &options)
-    : job_(std::move(j)), interval(std::max<uint64_t>(1, options.checkpointEvery)),
-      budget(options.checkpointBudget), options_(options) {
+    : runJob(std::move(j)), interval(std::max<uint64_t>(1, options.checkpointEvery)),
+      budget(options.checkpointBudget), sessionOptions(options) {
   Options traced = options.machine;
   traced.trace = options.detailEvents > 0;
   traced.traceLimit = size_t(std::min<uint64_t>(options.detailEvents, SIZE_MAX));
   traced.lxLevels = true;
-  full = std::make_unique<Machine>(*job_, traced);
-  live = std::make_unique<Overview>(*job_->prepared, 0, UINT64_MAX,
+  full = std::make_unique<Machine>(*runJob, traced);
+  live = std::make_unique<Overview>(*runJob->prepared, 0, UINT64_MAX,
                                     options.overviewBuckets);
   full->addSink(live.get());
   if (init)
@@ -42,11 +42,11 @@ Session::Session(std::shared_ptr<const runtime::Job> j,
   quietOptions.lxLevels = false;
   const uint64_t one = PackedState(full->state()).bytes();
   if (budget < kMinCheckpoints * one) {
-    refusal_ = "a checkpoint budget of " + std::to_string(budget) +
-               " bytes cannot hold the " + std::to_string(kMinCheckpoints) +
-               " checkpoints a session needs (" + std::to_string(one) +
-               " bytes of machine state each): give at least " +
-               std::to_string(kMinCheckpoints * one) + " bytes";
+    refusalText = "a checkpoint budget of " + std::to_string(budget) +
+                  " bytes cannot hold the " + std::to_string(kMinCheckpoints) +
+                  " checkpoints a session needs (" + std::to_string(one) +
+                  " bytes of machine state each): give at least " +
+                  std::to_string(kMinCheckpoints * one) + " bytes";
     done = true;
     finalise();
     return;
@@ -75,6 +75,19 @@ void Session::takeCheckpoint() {
     for (size_t c = 0; c < before.lx.size() && c < full->state().lx.size(); ++c)
       full->lx(int32_t(c)).shareUnchanged(before.lx[c]);
   }
+  if (!checkpoints.empty() && checkpoints.back().open) {
+    // The pages the run wrote since the last checkpoint are now kept by
+    // it alone: compressed (to about half their size for softmax's fp16
+    // data), so that the budget holds more checkpoints.
+    Checkpoint &last = checkpoints.back();
+    last.state = last.state->sealed(full->state());
+    last.open = false;
+    checkpointTotal -= last.bytes;
+    last.bytes = costBeside(*last.state, checkpoints.size() > 1
+                                             ? checkpoints[checkpoints.size() - 2].state.get()
+                                             : nullptr);
+    checkpointTotal += last.bytes;
+  }
   auto state = std::make_shared<const PackedState>(full->state());
   uint64_t bytes = costBeside(*state, checkpoints.empty()
                                           ? nullptr
@@ -87,8 +100,9 @@ void Session::takeCheckpoint() {
 
 bool Session::tooMany() const {
   return checkpointTotal > budget ||
-         (interval < options_.shortReplay &&
-          checkpoints.size() > std::max(options_.denseCheckpoints, kMinCheckpoints));
+         (interval < sessionOptions.shortReplay &&
+          checkpoints.size() >
+              std::max(sessionOptions.denseCheckpoints, kMinCheckpoints));
 }
 
 void Session::thinCheckpoints() {
@@ -105,6 +119,13 @@ void Session::thinCheckpoints() {
   checkpoints = std::move(kept);
   interval *= 2;
   fine.clear();
+}
+
+size_t Session::sealedPageCount() const {
+  size_t n = 0;
+  for (const Checkpoint &c : checkpoints)
+    n += c.state->sealedPageCount();
+  return n;
 }
 
 uint64_t Session::recordedEvents() const {
@@ -130,8 +151,8 @@ bool Session::record(uint64_t events) {
       full->settleLx();
       return false;
     }
-    if (options_.cancel && n % kCancelCheck == 0 &&
-        options_.cancel->load(std::memory_order_relaxed)) {
+    if (sessionOptions.cancel && n % kCancelCheck == 0 &&
+        sessionOptions.cancel->load(std::memory_order_relaxed)) {
       stopped = true;
       break;
     }
@@ -139,7 +160,7 @@ bool Session::record(uint64_t events) {
     n = full->state().events;
     if (n % interval == 0 && full->status() == Machine::Status::Running)
       takeCheckpoint();
-    if (!detailDropped && n > options_.detailEvents)
+    if (!detailDropped && n > sessionOptions.detailEvents)
       dropDetail();
   }
   done = true;
@@ -164,41 +185,41 @@ void Session::finalise() {
       shown->finish(endCycle, total);
     else
       shown->setFrontier(endCycle, total);
-    overview_ = std::move(shown);
+    shownOverview = std::move(shown);
     if (!detailDropped && full->trace().whole())
       detail = done ? std::make_shared<const TraceData>(std::move(full->trace()))
                     : std::make_shared<const TraceData>(full->trace());
     else
       detail = nullptr;
-    final_ = std::make_unique<Machine>(*job_, quietOptions);
-    final_->restore(recorded);
-    final_->adoptLx(full->lxSweep());
+    endMachine = std::make_unique<Machine>(*runJob, quietOptions);
+    endMachine->restore(recorded);
+    endMachine->adoptLx(full->lxSweep());
   }
   if (done) { // the recording machine is not needed any more
     full.reset();
     live.reset();
   }
-  cursor = std::make_unique<Machine>(*job_, quietOptions);
+  cursor = std::make_unique<Machine>(*runJob, quietOptions);
   if (!checkpoints.empty())
     cursor->restore(*checkpoints.front().state);
 }
 
 std::unique_ptr<Session> Session::snapshot() const {
   std::unique_ptr<Session> s(new Session());
-  s->job_ = job_;
+  s->runJob = runJob;
   s->checkpoints = checkpoints;
   s->interval = interval;
   s->checkpointTotal = checkpointTotal;
   s->budget = budget;
   s->quietOptions = quietOptions;
-  s->options_ = options_;
-  s->refusal_ = refusal_;
+  s->sessionOptions = sessionOptions;
+  s->refusalText = refusalText;
   s->done = done;
   s->stopped = stopped;
   s->recorded = recorded;
   s->total = total;
   s->endCycle = endCycle;
-  s->overview_ = overview_;
+  s->shownOverview = shownOverview;
   s->detail = detail;
   s->detailDropped = detailDropped;
   if (full) {
@@ -210,10 +231,10 @@ std::unique_ptr<Session> Session::snapshot() const {
     s->full->addSink(s->live.get());
     s->finalise();
   } else {
-    s->final_ = std::make_unique<Machine>(*job_, quietOptions);
-    s->final_->restore(final_->state());
-    s->final_->adoptLx(final_->lxSweep());
-    s->cursor = std::make_unique<Machine>(*job_, quietOptions);
+    s->endMachine = std::make_unique<Machine>(*runJob, quietOptions);
+    s->endMachine->restore(endMachine->state());
+    s->endMachine->adoptLx(endMachine->lxSweep());
+    s->cursor = std::make_unique<Machine>(*runJob, quietOptions);
     if (!checkpoints.empty())
       s->cursor->restore(*checkpoints.front().state);
   }
@@ -293,7 +314,7 @@ bool Session::seekEvent(uint64_t n) {
   restoreBefore(n, UINT64_MAX, checkpointForEvent(n), position() <= n);
   replayKeeping(n);
   stepTo(n);
-  lastReplay_ = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
+  lastReplayed = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
   return cursor->state().events == n;
 }
 
@@ -303,8 +324,8 @@ uint64_t Session::fineSpacing() {
   // a second): a replay of d events keeps its kFine states only when
   // d / kFine is at least this far, so the copies cost a fraction of it.
   if (!fineMin)
-    fineMin = options_.fineSpacing
-                  ? options_.fineSpacing
+    fineMin = sessionOptions.fineSpacing
+                  ? sessionOptions.fineSpacing
                   : std::max<uint64_t>(256, stateBytes(cursor->state()) / 128);
   return fineMin;
 }
@@ -396,12 +417,12 @@ bool Session::seekCycle(uint64_t c) {
       next += spacing;
     }
   }
-  lastReplay_ = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
+  lastReplayed = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
   return true;
 }
 
 bool Session::nextEventOf(int line, const std::string &op) {
-  const code::Module &m = *job_->prepared->module;
+  const code::Module &m = *runJob->prepared->module;
   std::vector<uint32_t> locs;
   for (uint32_t i = 0; i < m.locations.size(); ++i)
     if (op.empty() ? m.locations[i].ktirLine == line : m.locations[i].op == op)
@@ -420,7 +441,7 @@ bool Session::runToNext(
     const std::function<bool(uint32_t engine, uint32_t pc)> &match,
     const std::vector<uint32_t> &locs) {
   const uint64_t start = position();
-  const Overview &ov = *overview_;
+  const Overview &ov = *shownOverview;
   auto matchesNext = [&] {
     int32_t e = cursor->nextEngine();
     return e >= 0 && match(uint32_t(e), cursor->state().engines[size_t(e)].pc);
@@ -454,7 +475,7 @@ std::unique_ptr<Machine> Session::replay(uint64_t from, uint64_t to,
                                          TraceSink &sink) const {
   Options o = quietOptions;
   o.lxLevels = true;
-  auto m = std::make_unique<Machine>(*job_, o);
+  auto m = std::make_unique<Machine>(*runJob, o);
   m->restore(*checkpoints[checkpointForEvent(from)].state);
   while (m->state().events < from && m->status() == Machine::Status::Running)
     m->step();
@@ -506,12 +527,12 @@ RunWindow Session::window(uint64_t from, uint64_t to, size_t buckets,
   RunWindow w;
   w.fromCycle = from;
   w.toCycle = std::max(to, from + 1);
-  w.overview = Overview(*job_->prepared, w.fromCycle, w.toCycle, buckets);
+  w.overview = Overview(*runJob->prepared, w.fromCycle, w.toCycle, buckets);
   Options o = quietOptions;
   o.lxLevels = true;
   o.trace = detailLimit > 0;
   o.traceLimit = size_t(std::min<uint64_t>(detailLimit, SIZE_MAX));
-  Machine m(*job_, o);
+  Machine m(*runJob, o);
   m.addSink(&w.overview);
   reexecute(m, w.fromCycle, w.toCycle, w.firstEvent, w.lastEvent);
   w.overview.finish(std::min(w.toCycle, std::max(endCycle, from + 1)),
@@ -526,21 +547,21 @@ bool Session::writeChromeTrace(std::ostream &out, uint64_t from, uint64_t to) co
     // The whole trace kept: written from it (the final machine's numbers).
     Options traced = quietOptions;
     traced.trace = true;
-    Machine m(*job_, traced);
-    m.restore(final_->state());
+    Machine m(*runJob, traced);
+    m.restore(endMachine->state());
     m.trace() = *detail;
     emu::writeChromeTrace(m, out, from, to);
     return bool(out);
   }
   Options o = quietOptions;
   o.lxLevels = true;
-  Machine m(*job_, o);
-  ChromeTraceWriter writer(*job_->prepared, out, from, to);
+  Machine m(*runJob, o);
+  ChromeTraceWriter writer(*runJob->prepared, out, from, to);
   m.addSink(&writer);
   uint64_t first = 0, last = 0;
   reexecute(m, from, std::max(to, from + 1), first, last);
-  Machine end(*job_, quietOptions);
-  end.restore(final_->state());
+  Machine end(*runJob, quietOptions);
+  end.restore(endMachine->state());
   writer.finish(end, {"cycles " + std::to_string(from) + " to " +
                       std::to_string(to) + " re-executed from the run's checkpoints"});
   return bool(out);

@@ -5,7 +5,9 @@
 //   * checkpoints of the whole machine state every `interval` events,
 //     within a byte budget (SessionOptions::checkpointBudget: each one
 //     costs its registers and FIFOs and the memory pages no earlier
-//     checkpoint shares; memories are copy-on-write). When they outgrow
+//     checkpoint shares; memories are copy-on-write, and the pages the
+//     run rewrote after a checkpoint are kept compressed by it once the
+//     next one is taken: PackedState::sealed). When they outgrow
 //     it every other one is dropped and the interval doubles; so too
 //     when more than SessionOptions::denseCheckpoints of them are closer
 //     than SessionOptions::shortReplay events (no need for more);
@@ -94,7 +96,7 @@ public:
 
   /// Why the session records nothing (its options cannot work: a
   /// checkpoint budget too small for the job's state); empty otherwise.
-  const std::string &refusal() const { return refusal_; }
+  const std::string &refusal() const { return refusalText; }
 
   /// Records until `events` events are done, the run ends or the
   /// recording is cancelled; true once the recording is over (complete()
@@ -103,7 +105,7 @@ public:
   /// Events recorded so far (while recording; totalEvents() once over).
   uint64_t recordedEvents() const;
   /// The whole run is recorded (it finished, faulted or ran out of budget).
-  bool complete() const { return done && !stopped && refusal_.empty(); }
+  bool complete() const { return done && !stopped && refusalText.empty(); }
   /// SessionOptions::cancel stopped the recording.
   bool cancelled() const { return stopped; }
   /// A copy of the run recorded so far, positioned at its start, that can
@@ -120,12 +122,12 @@ public:
   const TraceData &trace() const;
   /// Whether trace() holds every record of the run recorded.
   bool detailed() const { return detail != nullptr; }
-  const Overview &overview() const { return *overview_; }
-  std::shared_ptr<const Overview> sharedOverview() const { return overview_; }
+  const Overview &overview() const { return *shownOverview; }
+  std::shared_ptr<const Overview> sharedOverview() const { return shownOverview; }
   /// The machine at the end of the recorded run (outputs, statistics;
   /// its own trace() is empty).
-  const Machine &finalMachine() const { return *final_; }
-  const runtime::Job &job() const { return *job_; }
+  const Machine &finalMachine() const { return *endMachine; }
+  const runtime::Job &job() const { return *runJob; }
 
   /// Where the session is: events done so far, and the machine there.
   uint64_t position() const { return cursor->state().events; }
@@ -172,10 +174,12 @@ public:
   size_t fineStateCount() const { return fine.size(); }
   /// Events the last seek re-executed from the state it restored (0 when
   /// it stepped on from where it was).
-  uint64_t lastReplay() const { return lastReplay_; }
+  uint64_t lastReplay() const { return lastReplayed; }
   uint64_t checkpointInterval() const { return interval; }
   /// Bytes the checkpoints take (what the budget bounds).
   uint64_t checkpointBytes() const { return checkpointTotal; }
+  /// Memory pages the checkpoints keep compressed (PackedState::sealed).
+  size_t sealedPageCount() const;
   /// Bytes one machine state takes (registers, FIFOs, queue; not
   /// memories; emu::stateBytes).
   static uint64_t stateBytes(const MachineState &s);
@@ -184,6 +188,9 @@ private:
   struct Checkpoint {
     std::shared_ptr<const PackedState> state;
     uint64_t bytes = 0; ///< what it costs beside the one before it
+    /// Not sealed yet (PackedState::sealed): the last one taken, whose
+    /// pages the recording machine may still share.
+    bool open = true;
   };
   /// A state kept by a replay (`fine` below).
   struct Fine {
@@ -225,10 +232,10 @@ private:
   void finalise();
   void dropDetail();
 
-  std::shared_ptr<const runtime::Job> job_;
-  std::unique_ptr<Machine> full, cursor, final_;
-  /// checkpoints[i] at i * interval; shared with snapshot()s (never
-  /// changed once taken).
+  std::shared_ptr<const runtime::Job> runJob;
+  std::unique_ptr<Machine> full, cursor, endMachine;
+  /// checkpoints[i] at i * interval; shared with snapshot()s (a state is
+  /// never changed: sealing the last one replaces it with a sealed copy).
   std::vector<Checkpoint> checkpoints;
   /// States kept by replays around where the user is, in event order:
   /// a step back starts from the nearest before it (copies as they are:
@@ -239,20 +246,20 @@ private:
   static constexpr uint64_t kFine = 16;
   static constexpr size_t kFineMax = 48;
   std::vector<Fine> fine;
-  uint64_t fineMin = 0, lastReplay_ = 0;
+  uint64_t fineMin = 0, lastReplayed = 0;
   uint64_t restoredAt = UINT64_MAX; ///< where the last restoreBefore() put it
   uint64_t interval = 4096;
   uint64_t checkpointTotal = 0, budget = 0;
   uint64_t total = 0, endCycle = 0;
   MachineState recorded;
   Options quietOptions;
-  SessionOptions options_;
+  SessionOptions sessionOptions;
   /// The overview being recorded (full's sink) and the one shown.
   std::unique_ptr<Overview> live;
-  std::shared_ptr<const Overview> overview_;
+  std::shared_ptr<const Overview> shownOverview;
   std::shared_ptr<const TraceData> detail;
   bool detailDropped = false;
-  std::string refusal_;
+  std::string refusalText;
   bool done = false, stopped = false;
 };
 

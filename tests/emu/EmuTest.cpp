@@ -13,6 +13,7 @@
 #include "emu/Alu.h"
 #include "emu/ChromeTrace.h"
 #include "emu/Machine.h"
+#include "emu/PackedState.h"
 #include "emu/Report.h"
 #include "emu/Session.h"
 #include "runtime/Runtime.h"
@@ -115,6 +116,8 @@ private Q_SLOTS:
   void denseCheckpointsAreThinned();
   void stepsBackInARowFromKeptStates();
   void unchangedPagesAreShared();
+  void sealedPagesUnpackAsTheyWere();
+  void sealedCheckpointsRestoreTheRun();
   void recordInPiecesWithSnapshots();
   void cancelStopsRecording();
   void seekByCycleAndLine();
@@ -446,6 +449,96 @@ void EmuTest::unchangedPagesAreShared() {
   QVERIFY(!a.sameBytes(before));
   a.writeBytes(emu::PagedMemory::kPageSize + 7, ones.data(), 1);
   QVERIFY(a.sameBytes(before));
+}
+
+void EmuTest::sealedPagesUnpackAsTheyWere() {
+  // A state packed mid-run, then sealed beside a later one that rewrote
+  // some of its pages: those are kept compressed (and no longer in the
+  // skeleton's memories), the others still shared; unpacking gives back
+  // the state as it was.
+  std::function<void(emu::Machine &)> init;
+  emu::SessionOptions so;
+  auto job = copyOnTwoCores(init, so, 8192);
+  QVERIFY(job);
+  emu::Machine m(*job, {});
+  init(m);
+  for (int i = 0; i < 20000; ++i)
+    m.step();
+  QCOMPARE(int(m.status()), int(emu::Machine::Status::Running));
+  const emu::MachineState at = m.state();
+  const emu::PackedState packed(at);
+  // Beside itself nothing is sealed.
+  QCOMPARE(packed.sealed(at)->sealedPageCount(), size_t(0));
+  // Later: six pages of each memory written (other values), and a page
+  // no earlier state had.
+  emu::MachineState later = at;
+  size_t rewritten = 0;
+  auto rewrite = [&](emu::PagedMemory &memory, const emu::PagedMemory &before) {
+    static const emu::PagedMemory none;
+    std::vector<uint64_t> pages;
+    before.forEachPageNotIn(none, [&](uint64_t page, const auto &) { pages.push_back(page); });
+    for (size_t i = 0; i < pages.size() && i < 6; ++i, ++rewritten) {
+      std::vector<uint8_t> bytes(emu::PagedMemory::kPageSize);
+      memory.readBytes(pages[i] * bytes.size(), bytes.data(), bytes.size());
+      for (size_t b = 0; b < bytes.size(); b += 2)
+        bytes[b] ^= uint8_t(b / 2 + i);
+      memory.writeBytes(pages[i] * bytes.size(), bytes.data(), bytes.size());
+    }
+  };
+  rewrite(later.hbm, at.hbm);
+  rewrite(later.lx[0], at.lx[0]);
+  rewrite(later.lx[1], at.lx[1]);
+  const uint8_t one = 1;
+  later.lx[0].writeBytes(uint64_t(1) << 30, &one, 1);
+  QVERIFY(rewritten > 6);
+  auto sealed = packed.sealed(later);
+  QCOMPARE(sealed->sealedPageCount(), rewritten);
+  // Compressed: the pages cost less than half their size.
+  QVERIFY2(sealed->bytes() < packed.bytes() + rewritten * emu::PagedMemory::kPageSize / 2,
+           std::to_string(sealed->bytes() - packed.bytes()).c_str());
+  QVERIFY(!sealed->skeleton().lx[0].sameBytes(at.lx[0]));
+  QVERIFY(sealed->skeleton().lx[0].bytesNotIn(at.lx[0]) < emu::PagedMemory::kPageSize);
+  emu::MachineState back = m.state(); // other arrays to reuse
+  sealed->unpack(back);
+  std::string why;
+  QVERIFY2(sameState(back, at, &why), why.c_str());
+  // Sealing a sealed state again changes nothing.
+  QCOMPARE(sealed->sealed(m.state())->sealedPageCount(), rewritten);
+}
+
+void EmuTest::sealedCheckpointsRestoreTheRun() {
+  // Every checkpoint but the last keeps the pages the run rewrote after
+  // it compressed; each state restored from them, newest first (so that
+  // each seek restores a checkpoint instead of stepping on), and one
+  // replayed from each, is the state forward execution had there.
+  std::function<void(emu::Machine &)> init;
+  emu::SessionOptions so;
+  auto job = copyOnTwoCores(init, so, 8192);
+  QVERIFY(job);
+  so.denseCheckpoints = 16;
+  emu::Session s(job, init, so);
+  QVERIFY(s.checkpointCount() > 4);
+  QVERIFY2(s.sealedPageCount() > s.checkpointCount(),
+           std::to_string(s.sealedPageCount()).c_str());
+  const uint64_t total = s.totalEvents(), interval = s.checkpointInterval();
+  std::map<uint64_t, emu::MachineState> forward;
+  emu::Machine f(*job, {});
+  init(f);
+  while (true) {
+    const uint64_t n = f.state().events;
+    if (n % interval == 0 || n % interval == interval / 3)
+      forward[n] = f.state();
+    if (n >= total)
+      break;
+    f.step();
+  }
+  QVERIFY(forward.size() >= 2 * s.checkpointCount() - 1);
+  std::string why;
+  for (auto it = forward.rbegin(); it != forward.rend(); ++it) {
+    QVERIFY(s.seekEvent(it->first));
+    QVERIFY2(sameState(s.machine().state(), it->second, &why, it->first < total),
+             (std::to_string(it->first) + ": " + why).c_str());
+  }
 }
 
 void EmuTest::recordInPiecesWithSnapshots() {
