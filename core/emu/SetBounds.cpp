@@ -13,11 +13,11 @@ using namespace spyre::emu;
 
 namespace {
 
-using Wide = __int128;
+using Int128 = __int128;
 
 /// Coefficients of a row stay below this; a combination past it is given
 /// up (the bound it would give is then not found: a larger box).
-constexpr Wide kLimit = Wide(1) << 62;
+constexpr Int128 kLimit = Int128(1) << 62;
 /// Elimination may square the number of rows: past this, give up.
 constexpr size_t kMaxRows = 512;
 
@@ -50,10 +50,10 @@ bool eliminate(std::vector<Row> &rows, size_t d) {
     for (const Row &n : neg) {
       if (kept.size() >= kMaxRows)
         return false;
-      const Wide a = -Wide(n[1 + d]), b = p[1 + d];
+      const Int128 a = -Int128(n[1 + d]), b = p[1 + d];
       Row c{};
       for (size_t i = 0; i < p.size(); ++i) {
-        const Wide v = a * p[i] + b * n[i];
+        const Int128 v = a * p[i] + b * n[i];
         if (v >= kLimit || v <= -kLimit)
           return false;
         c[i] = int64_t(v);
