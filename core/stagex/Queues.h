@@ -60,6 +60,8 @@ private:
 /// A FIFO or channel value: one queue per instance of the units using it
 /// (instance j of a unit talks to instance j of the others).
 struct QueueValue : interp::ForeignValue {
+  static constexpr int kKind = 2; ///< ForeignValue::kind
+  QueueValue() : ForeignValue(kKind) {}
   std::vector<std::unique_ptr<Queue>> instances;
   Queue &instance(int j) { return *instances[size_t(j) % instances.size()]; }
 };

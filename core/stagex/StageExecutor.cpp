@@ -119,6 +119,7 @@ interp::InterpOptions interpOptions(const StageOptions &o) {
   // The IR's own buffers are the scratchpad here; the interpreter's model
   // of what a KTIR kernel holds does not apply.
   i.lxCapacityBytes = uint64_t(1) << 62;
+  i.accountScratchpad = false;
   i.maxOpsPerCore = o.maxOpsPerProcess;
   i.cancel = o.cancel;
   i.watchHbmByte = o.watchHbmByte;
@@ -162,6 +163,11 @@ struct StageExecutor::Impl : interp::Extension {
     ctx.scheduler.onDeadlock = [this](const std::vector<const Process *> &b) {
       reportDeadlock(b);
     };
+    MLIRContext *context = function->getContext();
+    schedDialect = context->getLoadedDialect("sched");
+    dflowDialect = context->getLoadedDialect("dflow");
+    vectorDialect = context->getLoadedDialect("vector");
+    affineDialect = context->getLoadedDialect("affine");
   }
 
   /// The options with this extension in them (the interpreter keeps a
@@ -174,12 +180,13 @@ struct StageExecutor::Impl : interp::Extension {
 
   LogicalResult exec(interp::CoreExec &core, Operation *op,
                      bool &handled) override {
-    StringRef dialect = op->getName().getDialectNamespace();
-    if (dialect == "sched")
+    // By the dialect's address: no name compared per executed op.
+    const Dialect *dialect = op->getDialect();
+    if (dialect && dialect == schedDialect)
       return execSchedule(ctx, core, op, handled);
-    if (dialect == "dflow")
+    if (dialect && dialect == dflowDialect)
       return execDataflow(ctx, core, op, handled);
-    if (dialect == "vector" || dialect == "affine")
+    if (dialect && (dialect == vectorDialect || dialect == affineDialect))
       return execVector(ctx, core, op, handled);
     handled = false;
     return failure();
@@ -224,6 +231,9 @@ struct StageExecutor::Impl : interp::Extension {
   interp::Memories &memories;
   interp::Interpreter interp;
   Context ctx;
+  /// The dialects exec() hands to the handlers (null: not loaded).
+  const Dialect *schedDialect = nullptr, *dflowDialect = nullptr,
+                *vectorDialect = nullptr, *affineDialect = nullptr;
 };
 
 void StageExecutor::Impl::reportDeadlock(
