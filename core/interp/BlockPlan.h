@@ -38,9 +38,12 @@ enum class FastKind : uint8_t {
   IntBinary,    ///< arith integer ops on index / i64 scalars
   FloatBinary,  ///< arith float ops on scalars or dense tensors
   HalfFunction, ///< math functions with an f16 memo, f16 -> f16
+  Extension,    ///< the embedding executor's (Extension::runPlanned)
 };
 
 struct OpPlan {
+  mlir::Operation *op = nullptr;
+  bool terminator = false;
   FastKind fast = FastKind::None;
   uint8_t variant = 0; ///< which op of the kind (FastOps.cpp)
   DType result = DType::F64;
@@ -63,8 +66,8 @@ struct BlockPlan {
 /// Fills in plan.fast, variant, result and function for `op` (None for an
 /// op without a direct path).
 void planFast(mlir::Operation *op, OpPlan &plan);
-/// Executes `op` by its direct path; false (nothing done) when its values
-/// are not what the path handles: the caller runs the op's handler.
+/// Executes plan.op by its direct path; false (nothing done) when its
+/// values are not what the path handles: the caller runs the op's handler.
 bool runFast(CoreExec &core, OpPlan &plan);
 
 } // namespace spyre::interp

@@ -208,6 +208,8 @@ bool spyre::interp::runFast(CoreExec &core, OpPlan &plan) {
     return floatBinary(core, plan);
   case FastKind::HalfFunction:
     return halfFunction(core, plan);
+  case FastKind::Extension:
+    return core.interp.options().extension->runPlanned(core, plan);
   }
   return false;
 }

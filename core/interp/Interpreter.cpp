@@ -768,11 +768,17 @@ BlockPlan &Interpreter::plan(Block &block) {
     slot->arguments.push_back(valueId(arg));
   for (Operation &op : block) {
     OpPlan &p = slot->ops.emplace_back();
+    p.op = &op;
+    p.terminator = op.hasTrait<OpTrait::IsTerminator>();
     for (Value operand : op.getOperands())
       p.operands.push_back(valueId(operand));
     if (op.getNumResults() > 0)
       p.resultId = valueId(op.getResult(0));
     planFast(&op, p);
+    if (p.fast == FastKind::None && opts.extension &&
+        !llvm::is_contained(p.operands, kNoValueId) &&
+        opts.extension->planOp(p))
+      p.fast = FastKind::Extension;
   }
   auto lastUse = [&](Value v) -> Operation * {
     Operation *last = nullptr;
@@ -833,7 +839,7 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
         index < live.dropAfter.size() ? live.dropAfter[index] : none;
     OpPlan &plan = live.ops[index];
     ++index;
-    if (op.hasTrait<OpTrait::IsTerminator>()) {
+    if (plan.terminator) {
       currentOp = &op;
       for (auto [operand, id] : llvm::zip(op.getOperands(), plan.operands)) {
         yielded.push_back(id != Interpreter::kNoValueId ? getId(id)

@@ -39,6 +39,7 @@ namespace spyre::interp {
 
 class CoreExec;
 struct BlockPlan;
+struct OpPlan;
 
 /// One allocation or release of a tensor in a core's scratchpad.
 struct LxEvent {
@@ -85,6 +86,13 @@ public:
   /// loop's induction variable; an indirect access tile is built again
   /// when a transfer moves it).
   virtual bool keepsAlive(mlir::Value value) = 0;
+  /// A direct path of the extension's own for plan.op (BlockPlan.h): true
+  /// when it has one (plan.variant says which; the plan's value numbers
+  /// are filled in).
+  virtual bool planOp(OpPlan &plan) { return false; }
+  /// Executes plan.op by that path; false (nothing done) to have exec()
+  /// run it instead.
+  virtual bool runPlanned(CoreExec &core, OpPlan &plan) { return false; }
 };
 
 struct InterpOptions {

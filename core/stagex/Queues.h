@@ -39,6 +39,9 @@ public:
   void pushToken() { ++tokenCount; }
   void popToken() { --tokenCount; }
   void push(interp::TensorPtr item) { items.push_back(std::move(item)); }
+  /// The item a pop would give (the queue holds items, not tokens, and is
+  /// not empty).
+  const interp::TensorPtr &front() const { return items.front(); }
   interp::TensorPtr pop() {
     interp::TensorPtr front = std::move(items.front());
     items.pop_front();

@@ -2,6 +2,7 @@
 
 #include "stagex/StageExecutor.h"
 #include "stagex/ExecContext.h"
+#include "interp/BlockPlan.h"
 
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
@@ -197,6 +198,11 @@ struct StageExecutor::Impl : interp::Extension {
     return ctx.scheduler.wait(ready, me.exec->currentOperation(),
                               "waits for every tile at this exchange",
                               nullptr);
+  }
+
+  bool planOp(interp::OpPlan &plan) override { return planDirect(plan); }
+  bool runPlanned(interp::CoreExec &core, interp::OpPlan &plan) override {
+    return runDirect(ctx, core, plan);
   }
 
   /// The scheduler reports the deadlock (onDeadlock); the interpreter's
