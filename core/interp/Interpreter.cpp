@@ -751,6 +751,10 @@ void CoreExec::drop(unsigned id) {
   if (id >= slots.size() ||
       std::holds_alternative<std::monostate>(slots[id]))
     return;
+  if (!accounting) {
+    slots[id].emplace<std::monostate>();
+    return;
+  }
   RtValue old = std::move(slots[id]);
   slots[id] = std::monostate();
   release(old);

@@ -2,8 +2,9 @@
 //
 // The direct paths (interp/BlockPlan.h) of the per-stick ops that run
 // most often: a pop or receive of one vector from a queue that has one, a
-// push or send of one vector into a queue that has room, and a broadcast
-// of a scalar into a vector. Each does what its handler does when the
+// push or send of one vector into a queue that has room, a broadcast of a
+// scalar into a vector, and the move of one stick between an LX buffer and
+// a queue (sched.transfer, dflow.stream / collect `sticks = 1`). Each does what its handler does when the
 // queue need not be waited for, reading and binding values by number; in
 // any other case (an empty or full queue, a splat, a tile) it declines and
 // the handler runs, waits and reports as before.
@@ -24,7 +25,7 @@ using interp::TensorPtr;
 
 namespace {
 
-enum class Direct : uint8_t { Pop, Push, Broadcast };
+enum class Direct : uint8_t { Pop, Push, Broadcast, Stream, Collect };
 
 /// One stick at a time: no `sticks` attribute, or 1.
 bool oneStick(Operation *op) {
@@ -64,6 +65,80 @@ bool push(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
   return true;
 }
 
+LxBuffer *bufferIn(const interp::RtValue &v) {
+  auto *p = std::get_if<interp::ForeignPtr>(&v);
+  if (!p || !*p || (*p)->kind != LxBuffer::kKind)
+    return nullptr;
+  return static_cast<LxBuffer *>(p->get());
+}
+
+/// The stick a one-stick move starts at (operand #2, or 0 without one),
+/// if it lies in `buffer`.
+std::optional<int64_t> stickIn(interp::CoreExec &core,
+                               const interp::OpPlan &plan,
+                               const LxBuffer &buffer) {
+  int64_t s = 0;
+  if (plan.operands.size() > 2) {
+    auto *at = std::get_if<interp::Scalar>(&core.getId(plan.operands[2]));
+    if (!at)
+      return std::nullopt;
+    s = at->integer();
+  }
+  if (s < 0 || s + 1 > buffer.layout.sticks())
+    return std::nullopt;
+  return s;
+}
+
+/// The two ends of a one-stick move and the stick, when it can go on
+/// without waiting: the buffer is operand `bufferAt`, the queue the other
+/// one, which must have room (`fill`) or an item.
+struct StickMove {
+  LxBuffer *buffer = nullptr;
+  Queue *queue = nullptr;
+  int64_t stick = 0, fit = 0;
+};
+std::optional<StickMove> stickMove(Context &ctx, interp::CoreExec &core,
+                                   const interp::OpPlan &plan,
+                                   unsigned bufferAt, bool fill) {
+  StickMove m;
+  m.buffer = bufferIn(core.getId(plan.operands[bufferAt]));
+  m.queue = queueIn(ctx, core.getId(plan.operands[1 - bufferAt]));
+  if (!m.buffer || !m.queue || m.queue->holdsTokens() ||
+      m.queue->lanes() == 0 || (fill ? m.queue->full() : m.queue->empty()))
+    return std::nullopt;
+  std::optional<int64_t> s = stickIn(core, plan, *m.buffer);
+  if (!s)
+    return std::nullopt;
+  m.stick = *s;
+  m.fit = std::min(m.queue->lanes(), m.buffer->layout.lanes);
+  return m;
+}
+
+/// LX -> queue: bufferToQueue for one stick.
+bool stream(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
+  std::optional<StickMove> m = stickMove(ctx, core, plan, 0, true);
+  if (!m)
+    return false;
+  TensorPtr v = interp::makeTensor(m->queue->dtype(), {m->queue->lanes()});
+  readStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(),
+            m->fit);
+  // The lanes past a partial row's end are padding (Tensor::dataLanes).
+  v->dataLanes = std::min(m->fit, m->buffer->layout.count(m->stick));
+  m->queue->push(std::move(v));
+  return true;
+}
+
+/// Queue -> LX: queueToBuffer for one stick.
+bool collect(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
+  std::optional<StickMove> m = stickMove(ctx, core, plan, 1, false);
+  if (!m)
+    return false;
+  TensorPtr v = m->queue->pop();
+  writeStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(),
+             m->fit);
+  return true;
+}
+
 bool broadcast(interp::CoreExec &core, interp::OpPlan &plan) {
   auto *s = std::get_if<interp::Scalar>(&core.getId(plan.operands[0]));
   if (!s)
@@ -92,6 +167,22 @@ bool spyre::stagex::planDirect(interp::OpPlan &plan) {
   if (isa<sched::PushOp, dflow::SendOp>(op))
     return isa<VectorType>(op->getOperand(0).getType()) && oneStick(op) &&
            direct(Direct::Push);
+  // A move of exactly one stick between an LX buffer and a queue (which
+  // side is which, the handler's checks, at run time).
+  std::optional<int64_t> sticks = sticksAttr(op);
+  bool one = sticks && *sticks == 1;
+  if (isa<dflow::StreamOp>(op))
+    return one && direct(Direct::Stream);
+  if (isa<dflow::CollectOp>(op))
+    return one && direct(Direct::Collect);
+  if (isa<sched::TransferOp>(op) && one) {
+    Type from = op->getOperand(0).getType(), to = op->getOperand(1).getType();
+    if (isa<MemRefType>(from) && isa<sched::FifoType>(to))
+      return direct(Direct::Stream);
+    if (isa<sched::FifoType>(from) && isa<MemRefType>(to))
+      return direct(Direct::Collect);
+    return false;
+  }
   if (auto b = dyn_cast<vector::BroadcastOp>(op))
     return !isa<ShapedType>(b.getSource().getType()) &&
            b.getResult().getType().hasStaticShape() && plan.resultId != ~0u &&
@@ -105,6 +196,8 @@ bool spyre::stagex::runDirect(Context &ctx, interp::CoreExec &core,
   case Direct::Pop: return pop(ctx, core, plan);
   case Direct::Push: return push(ctx, core, plan);
   case Direct::Broadcast: return broadcast(core, plan);
+  case Direct::Stream: return stream(ctx, core, plan);
+  case Direct::Collect: return collect(ctx, core, plan);
   }
   return false;
 }
