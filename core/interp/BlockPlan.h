@@ -7,7 +7,8 @@
 // each op (liveness), and for the commonest ops a direct path (FastOps.cpp)
 // that reads and binds values by number instead of going through the
 // dialect's handler: scalar constants, index arithmetic, float arithmetic
-// on whole vectors or scalars, and the memoised f16 functions. A direct
+// and float-to-float casts on whole vectors or scalars, and the memoised
+// f16 functions. A direct
 // path computes exactly what the handler computes (the same routines); it
 // is taken only when the run has neither a cost model nor shadows, and
 // declines (the handler runs) on any value it does not expect.
@@ -38,6 +39,7 @@ enum class FastKind : uint8_t {
   IntBinary,    ///< arith integer ops on index / i64 scalars
   FloatBinary,  ///< arith float ops on scalars or dense tensors
   HalfFunction, ///< math functions with an f16 memo, f16 -> f16
+  FloatCast,    ///< arith.extf / truncf on scalars or dense tensors
   Extension,    ///< the embedding executor's (Extension::runPlanned)
 };
 
@@ -48,6 +50,8 @@ struct OpPlan {
   uint8_t variant = 0; ///< which op of the kind (FastOps.cpp)
   DType result = DType::F64;
   ShadowFn function = ShadowFn::Exp; ///< HalfFunction's
+  DType source = DType::F64;         ///< FloatCast's operand type
+  int64_t immediate = 0; ///< a constant a path needs (a static position)
   llvm::SmallVector<unsigned, 3> operands; ///< value numbers
   unsigned resultId = ~0u;                 ///< result #0's number
   /// A Constant's value once the handler has computed it.

@@ -151,6 +151,29 @@ bool halfFunction(CoreExec &core, OpPlan &plan) {
   return true;
 }
 
+/// arith.extf / truncf: each value rounded to the result's type (what
+/// execCast computes for a float-to-float cast, without a call per element).
+bool floatCast(CoreExec &core, OpPlan &plan) {
+  const RtValue &x = core.getId(plan.operands[0]);
+  DType from = plan.source, to = plan.result;
+  auto cast = [from, to](double v) { return from == to ? v : roundTo(to, v); };
+  if (auto *s = std::get_if<Scalar>(&x)) {
+    core.setId(plan.resultId, Scalar{cast(s->value), to});
+    return true;
+  }
+  const Tensor *a = denseTensor(x);
+  if (!a)
+    return false;
+  TensorPtr t = makeTensor(to, a->shape, /*zeroFill=*/false);
+  t->dataLanes = a->dataLanes;
+  const double *in = a->data.data();
+  double *out = t->data.data();
+  for (size_t i = 0, n = a->data.size(); i < n; ++i)
+    out[i] = cast(in[i]);
+  core.setId(plan.resultId, std::move(t));
+  return true;
+}
+
 } // namespace
 
 void spyre::interp::planFast(Operation *op, OpPlan &plan) {
@@ -185,6 +208,13 @@ void spyre::interp::planFast(Operation *op, OpPlan &plan) {
       return;
     }
   }
+  if (op->getNumOperands() == 1 &&
+      (name == "arith.extf" || name == "arith.truncf")) {
+    plan.source = dtypeOf(op->getOperand(0).getType());
+    if (isFloat(plan.source) && isFloat(plan.result))
+      plan.fast = FastKind::FloatCast;
+    return;
+  }
   if (op->getNumOperands() == 1)
     if (std::optional<ShadowFn> fn = halfFunctionOf(name))
       if (shaped && plan.result == DType::F16) {
@@ -208,6 +238,8 @@ bool spyre::interp::runFast(CoreExec &core, OpPlan &plan) {
     return floatBinary(core, plan);
   case FastKind::HalfFunction:
     return halfFunction(core, plan);
+  case FastKind::FloatCast:
+    return floatCast(core, plan);
   case FastKind::Extension:
     return core.interp.options().extension->runPlanned(core, plan);
   }

@@ -3,8 +3,9 @@
 // The direct paths (interp/BlockPlan.h) of the per-stick ops that run
 // most often: a pop or receive of one vector from a queue that has one, a
 // push or send of one vector into a queue that has room, a broadcast of a
-// scalar into a vector, and the move of one stick between an LX buffer and
-// a queue (sched.transfer, dflow.stream / collect `sticks = 1`). Each does what its handler does when the
+// scalar into a vector, an element of a vector, and the move of one stick
+// between an LX buffer and a queue (sched.transfer, dflow.stream / collect
+// `sticks = 1`). Each does what its handler does when the
 // queue need not be waited for, reading and binding values by number; in
 // any other case (an empty or full queue, a splat, a tile) it declines and
 // the handler runs, waits and reports as before.
@@ -25,7 +26,7 @@ using interp::TensorPtr;
 
 namespace {
 
-enum class Direct : uint8_t { Pop, Push, Broadcast, Stream, Collect };
+enum class Direct : uint8_t { Pop, Push, Broadcast, Stream, Collect, Extract };
 
 /// One stick at a time: no `sticks` attribute, or 1.
 bool oneStick(Operation *op) {
@@ -151,6 +152,25 @@ bool broadcast(interp::CoreExec &core, interp::OpPlan &plan) {
   return true;
 }
 
+/// One element of a 1-D vector (its position static, or operand #1).
+bool extract(interp::CoreExec &core, interp::OpPlan &plan) {
+  auto *v = std::get_if<TensorPtr>(&core.getId(plan.operands[0]));
+  if (!v || !*v || (*v)->splat)
+    return false;
+  int64_t at = plan.immediate;
+  if (plan.operands.size() > 1) {
+    auto *s = std::get_if<interp::Scalar>(&core.getId(plan.operands[1]));
+    if (!s)
+      return false;
+    at = s->integer();
+  }
+  if (at < 0 || at >= (*v)->numElements())
+    return false; // the handler says where
+  core.setId(plan.resultId,
+             interp::Scalar{(*v)->data[size_t(at)], plan.result});
+  return true;
+}
+
 } // namespace
 
 bool spyre::stagex::planDirect(interp::OpPlan &plan) {
@@ -183,6 +203,17 @@ bool spyre::stagex::planDirect(interp::OpPlan &plan) {
       return direct(Direct::Collect);
     return false;
   }
+  if (auto e = dyn_cast<vector::ExtractOp>(op)) {
+    if (isa<ShapedType>(e.getResult().getType()) ||
+        e.getSource().getType().getRank() != 1 ||
+        e.getStaticPosition().size() != 1 || plan.resultId == ~0u)
+      return false;
+    plan.immediate = e.getStaticPosition()[0];
+    bool dynamic = ShapedType::isDynamic(plan.immediate);
+    if (plan.operands.size() != (dynamic ? 2u : 1u))
+      return false;
+    return direct(Direct::Extract);
+  }
   if (auto b = dyn_cast<vector::BroadcastOp>(op))
     return !isa<ShapedType>(b.getSource().getType()) &&
            b.getResult().getType().hasStaticShape() && plan.resultId != ~0u &&
@@ -198,6 +229,7 @@ bool spyre::stagex::runDirect(Context &ctx, interp::CoreExec &core,
   case Direct::Broadcast: return broadcast(core, plan);
   case Direct::Stream: return stream(ctx, core, plan);
   case Direct::Collect: return collect(ctx, core, plan);
+  case Direct::Extract: return extract(core, plan);
   }
   return false;
 }
