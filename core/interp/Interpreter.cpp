@@ -612,7 +612,8 @@ CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
     : interp(interp), id(id), coords(std::move(coords)),
       serial(nextCoreSerial()),
       accounting(interp.options().accountScratchpad),
-      direct(!interp.costs() && !interp.options().shadow) {}
+      direct(interp.options().directPaths && !interp.costs() &&
+             !interp.options().shadow) {}
 
 const RtValue &CoreExec::get(Value value) const {
   static const RtValue empty;

@@ -103,6 +103,10 @@ struct InterpOptions {
   /// buffers of its own (core/stagex) turns it off: binding a value then
   /// costs no bookkeeping.
   bool accountScratchpad = true;
+  /// Take the direct paths of the block plans (BlockPlan.h) where they
+  /// apply (never with a cost model or shadows). Tests turn them off to
+  /// check that the handlers compute the same.
+  bool directPaths = true;
   /// Keep the scratchpad events (only when asked: the log grows with the
   /// run), at most maxLxEvents of them; later ones are only counted.
   bool recordLxEvents = false;

@@ -121,6 +121,7 @@ interp::InterpOptions interpOptions(const StageOptions &o) {
   // of what a KTIR kernel holds does not apply.
   i.lxCapacityBytes = uint64_t(1) << 62;
   i.accountScratchpad = false;
+  i.directPaths = o.directPaths;
   i.maxOpsPerCore = o.maxOpsPerProcess;
   i.cancel = o.cancel;
   i.watchHbmByte = o.watchHbmByte;
