@@ -12,8 +12,12 @@ namespace {
 constexpr int kMinBits = 6;  // 64 bytes
 constexpr int kMaxBits = 15; // 32 KiB
 constexpr int kClasses = kMaxBits - kMinBits + 1;
-/// Blocks a class keeps (the rest go back to the heap).
-constexpr std::size_t kCap = 1024;
+/// Blocks class `c` keeps (the rest go back to the heap): up to 1 MiB of
+/// them, at least 16 and at most 1,024 (about 7 MiB a thread in all).
+constexpr std::size_t capOf(int c) {
+  std::size_t n = (std::size_t(1) << 20) >> (c + kMinBits);
+  return n < 16 ? 16 : n > 1024 ? 1024 : n;
+}
 
 /// The class of `bytes` (-1: larger than every class).
 int classOf(std::size_t bytes) {
@@ -34,8 +38,8 @@ thread_local bool made = false;
 struct Pool {
   std::vector<void *> free[kClasses];
   Pool() {
-    for (auto &list : free)
-      list.reserve(kCap); // pushing never allocates
+    for (int c = 0; c < kClasses; ++c)
+      free[c].reserve(capOf(c)); // pushing never allocates
   }
   ~Pool() {
     current = nullptr;
@@ -78,7 +82,7 @@ void spyre::interp::poolDeallocate(void *block, std::size_t bytes) noexcept {
     return;
   }
   std::vector<void *> &list = current->free[c];
-  if (list.size() >= kCap) {
+  if (list.size() >= capOf(c)) {
     ::operator delete(block);
     return;
   }

@@ -5,8 +5,8 @@
 // general heap costs a few hundred instructions per such pair; here blocks
 // up to 32 KiB are kept per thread in lists by size class (powers of two)
 // and handed out again, so making a vector of a size seen before costs a
-// pop and a push. Larger blocks, and blocks past a class's cap, go to the
-// heap as before. A block freed on another thread joins that thread's
+// pop and a push. Larger blocks, and blocks past a class's cap (1 MiB of
+// them), go to the heap as before. A block freed on another thread joins that thread's
 // lists (its class is its size, whichever thread made it).
 //
 //===----------------------------------------------------------------------===//
