@@ -7,8 +7,8 @@
 // each op (liveness), and for the commonest ops a direct path (FastOps.cpp)
 // that reads and binds values by number instead of going through the
 // dialect's handler: scalar constants, index arithmetic, float arithmetic
-// and float-to-float casts on whole vectors or scalars, and the memoised
-// f16 functions. A direct
+// and float-to-float casts on whole vectors or scalars, the memoised f16
+// functions, and tensor.extract / insert of one element. A direct
 // path computes exactly what the handler computes (the same routines); it
 // is taken only when the run has neither a cost model nor shadows, and
 // declines (the handler runs) on any value it does not expect.
@@ -40,6 +40,8 @@ enum class FastKind : uint8_t {
   FloatBinary,  ///< arith float ops on scalars or dense tensors
   HalfFunction, ///< math functions with an f16 memo, f16 -> f16
   FloatCast,    ///< arith.extf / truncf on scalars or dense tensors
+  TensorExtract, ///< tensor.extract of one element
+  TensorInsert,  ///< tensor.insert of a scalar
   Extension,    ///< the embedding executor's (Extension::runPlanned)
 };
 

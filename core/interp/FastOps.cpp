@@ -174,6 +174,52 @@ bool floatCast(CoreExec &core, OpPlan &plan) {
   return true;
 }
 
+/// The element of `t` at the indices operands[first..] (in bounds), as
+/// linearIndex computes it (TensorOps.cpp).
+std::optional<int64_t> elementIndex(CoreExec &core, const OpPlan &plan,
+                                    size_t first, const Tensor &t) {
+  if (plan.operands.size() - first != t.shape.size())
+    return std::nullopt;
+  int64_t linear = 0;
+  for (size_t d = 0; d < t.shape.size(); ++d) {
+    auto *s = std::get_if<Scalar>(&core.getId(plan.operands[first + d]));
+    if (!s)
+      return std::nullopt;
+    int64_t x = s->integer();
+    if (x < 0 || x >= t.shape[d])
+      return std::nullopt; // the handler says which dimension
+    linear = linear * t.shape[d] + x;
+  }
+  return linear;
+}
+
+/// tensor.extract: the element with the tensor's type (execExtract).
+bool tensorExtract(CoreExec &core, OpPlan &plan) {
+  const Tensor *t = denseTensor(core.getId(plan.operands[0]));
+  if (!t)
+    return false;
+  std::optional<int64_t> at = elementIndex(core, plan, 1, *t);
+  if (!at)
+    return false;
+  core.setId(plan.resultId, Scalar{t->data[size_t(*at)], t->dtype});
+  return true;
+}
+
+/// tensor.insert: a copy with the element converted in (execInsert).
+bool tensorInsert(CoreExec &core, OpPlan &plan) {
+  auto *v = std::get_if<Scalar>(&core.getId(plan.operands[0]));
+  const Tensor *dest = denseTensor(core.getId(plan.operands[1]));
+  if (!v || !dest)
+    return false;
+  std::optional<int64_t> at = elementIndex(core, plan, 2, *dest);
+  if (!at)
+    return false;
+  TensorPtr t = reshaped(*dest, dest->shape);
+  t->data[size_t(*at)] = convertSlot(v->dtype, t->dtype, v->value);
+  core.setId(plan.resultId, std::move(t));
+  return true;
+}
+
 } // namespace
 
 void spyre::interp::planFast(Operation *op, OpPlan &plan) {
@@ -208,6 +254,16 @@ void spyre::interp::planFast(Operation *op, OpPlan &plan) {
       return;
     }
   }
+  if (name == "tensor.extract") {
+    if (!shaped)
+      plan.fast = FastKind::TensorExtract;
+    return;
+  }
+  if (name == "tensor.insert") {
+    if (op->getNumOperands() >= 2)
+      plan.fast = FastKind::TensorInsert;
+    return;
+  }
   if (op->getNumOperands() == 1 &&
       (name == "arith.extf" || name == "arith.truncf")) {
     plan.source = dtypeOf(op->getOperand(0).getType());
@@ -240,6 +296,10 @@ bool spyre::interp::runFast(CoreExec &core, OpPlan &plan) {
     return halfFunction(core, plan);
   case FastKind::FloatCast:
     return floatCast(core, plan);
+  case FastKind::TensorExtract:
+    return tensorExtract(core, plan);
+  case FastKind::TensorInsert:
+    return tensorInsert(core, plan);
   case FastKind::Extension:
     return core.interp.options().extension->runPlanned(core, plan);
   }

@@ -3,9 +3,10 @@
 // The direct paths (interp/BlockPlan.h) of the per-stick ops that run
 // most often: a pop or receive of one vector from a queue that has one, a
 // push or send of one vector into a queue that has room, a broadcast of a
-// scalar into a vector, an element of a vector, and the move of one stick
+// scalar into a vector, an element of a vector, the move of one stick
 // between an LX buffer and a queue (sched.transfer, dflow.stream / collect
-// `sticks = 1`). Each does what its handler does when the
+// `sticks = 1`), and a token signalled into a queue with room or taken
+// from one that has it. Each does what its handler does when the
 // queue need not be waited for, reading and binding values by number; in
 // any other case (an empty or full queue, a splat, a tile) it declines and
 // the handler runs, waits and reports as before.
@@ -26,7 +27,9 @@ using interp::TensorPtr;
 
 namespace {
 
-enum class Direct : uint8_t { Pop, Push, Broadcast, Stream, Collect, Extract };
+enum class Direct : uint8_t {
+  Pop, Push, Broadcast, Stream, Collect, Extract, Signal, Wait
+};
 
 /// One stick at a time: no `sticks` attribute, or 1.
 bool oneStick(Operation *op) {
@@ -171,6 +174,20 @@ bool extract(interp::CoreExec &core, interp::OpPlan &plan) {
   return true;
 }
 
+/// signal / wait: a token in (the queue has room) or out (it has one).
+bool token(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan,
+           bool signal) {
+  Queue *queue = queueIn(ctx, core.getId(plan.operands[0]));
+  if (!queue || !queue->holdsTokens() ||
+      (signal ? queue->full() : queue->empty()))
+    return false;
+  if (signal)
+    queue->pushToken();
+  else
+    queue->popToken();
+  return true;
+}
+
 } // namespace
 
 bool spyre::stagex::planDirect(interp::OpPlan &plan) {
@@ -184,6 +201,10 @@ bool spyre::stagex::planDirect(interp::OpPlan &plan) {
   if (isa<sched::PopOp, dflow::ReceiveOp>(op))
     return isa<VectorType>(op->getResult(0).getType()) && oneStick(op) &&
            plan.resultId != ~0u && direct(Direct::Pop);
+  if (isa<sched::SignalOp, dflow::SignalOp>(op))
+    return op->getNumOperands() == 1 && direct(Direct::Signal);
+  if (isa<sched::WaitOp, dflow::WaitOp>(op))
+    return op->getNumOperands() == 1 && direct(Direct::Wait);
   if (isa<sched::PushOp, dflow::SendOp>(op))
     return isa<VectorType>(op->getOperand(0).getType()) && oneStick(op) &&
            direct(Direct::Push);
@@ -230,6 +251,8 @@ bool spyre::stagex::runDirect(Context &ctx, interp::CoreExec &core,
   case Direct::Stream: return stream(ctx, core, plan);
   case Direct::Collect: return collect(ctx, core, plan);
   case Direct::Extract: return extract(core, plan);
+  case Direct::Signal: return token(ctx, core, plan, true);
+  case Direct::Wait: return token(ctx, core, plan, false);
   }
   return false;
 }
