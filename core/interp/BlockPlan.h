@@ -35,14 +35,14 @@ class CoreExec;
 
 enum class FastKind : uint8_t {
   None,
-  Constant,     ///< arith.constant of a scalar (cached once computed)
-  IntBinary,    ///< arith integer ops on index / i64 scalars
-  FloatBinary,  ///< arith float ops on scalars or dense tensors
-  HalfFunction, ///< math functions with an f16 memo, f16 -> f16
-  FloatCast,    ///< arith.extf / truncf on scalars or dense tensors
+  Constant,      ///< arith.constant of a scalar (cached once computed)
+  IntBinary,     ///< arith integer ops on index / i64 scalars
+  FloatBinary,   ///< arith float ops on scalars or dense tensors
+  HalfFunction,  ///< math functions with an f16 memo, f16 -> f16
+  FloatCast,     ///< arith.extf / truncf on scalars or dense tensors
   TensorExtract, ///< tensor.extract of one element
   TensorInsert,  ///< tensor.insert of a scalar
-  Extension,    ///< the embedding executor's (Extension::runPlanned)
+  Extension,     ///< the embedding executor's (Extension::runPlanned)
 };
 
 struct OpPlan {
@@ -53,7 +53,7 @@ struct OpPlan {
   DType result = DType::F64;
   ShadowFn function = ShadowFn::Exp; ///< HalfFunction's
   DType source = DType::F64;         ///< FloatCast's operand type
-  int64_t immediate = 0; ///< a constant a path needs (a static position)
+  int64_t immediate = 0;             ///< a static position a path needs
   llvm::SmallVector<unsigned, 3> operands; ///< value numbers
   unsigned resultId = ~0u;                 ///< result #0's number
   /// A Constant's value once the handler has computed it.

@@ -81,7 +81,6 @@ public:
   /// How often this core has executed each inter-tile delivery op.
   llvm::DenseMap<mlir::Operation *, int> occurrences;
 
-
   // Scratchpad accounting -------------------------------------------------
   uint64_t lxInUse = 0, lxPeak = 0;
   bool lxFailed = false;

@@ -22,7 +22,18 @@ using namespace spyre::interp;
 namespace {
 
 enum class IntOp : uint8_t {
-  Add, Sub, Mul, DivU, RemU, DivS, RemS, MaxS, MinS, And, Or, Xor
+  Add,
+  Sub,
+  Mul,
+  DivU,
+  RemU,
+  DivS,
+  RemS,
+  MaxS,
+  MinS,
+  And,
+  Or,
+  Xor
 };
 
 /// The integer op named `name`, if it has a direct path.
@@ -60,21 +71,31 @@ std::optional<ShadowFn> halfFunctionOf(StringRef name) {
 std::optional<int64_t> intBinary(IntOp op, int64_t a, int64_t b) {
   uint64_t ua = uint64_t(a), ub = uint64_t(b);
   switch (op) {
-  case IntOp::Add: return int64_t(ua + ub);
-  case IntOp::Sub: return int64_t(ua - ub);
-  case IntOp::Mul: return int64_t(ua * ub);
-  case IntOp::DivU: return ub ? std::optional<int64_t>(int64_t(ua / ub)) : std::nullopt;
-  case IntOp::RemU: return ub ? std::optional<int64_t>(int64_t(ua % ub)) : std::nullopt;
+  case IntOp::Add:
+    return int64_t(ua + ub);
+  case IntOp::Sub:
+    return int64_t(ua - ub);
+  case IntOp::Mul:
+    return int64_t(ua * ub);
+  case IntOp::DivU:
+    return ub ? std::optional<int64_t>(int64_t(ua / ub)) : std::nullopt;
+  case IntOp::RemU:
+    return ub ? std::optional<int64_t>(int64_t(ua % ub)) : std::nullopt;
   case IntOp::DivS:
   case IntOp::RemS:
     if (b == 0 || (b == -1 && a == INT64_MIN))
       return std::nullopt;
     return op == IntOp::DivS ? a / b : a % b;
-  case IntOp::MaxS: return std::max(a, b);
-  case IntOp::MinS: return std::min(a, b);
-  case IntOp::And: return a & b;
-  case IntOp::Or: return a | b;
-  case IntOp::Xor: return a ^ b;
+  case IntOp::MaxS:
+    return std::max(a, b);
+  case IntOp::MinS:
+    return std::min(a, b);
+  case IntOp::And:
+    return a & b;
+  case IntOp::Or:
+    return a | b;
+  case IntOp::Xor:
+    return a ^ b;
   }
   return std::nullopt;
 }
@@ -116,9 +137,8 @@ bool floatBinary(CoreExec &core, OpPlan &plan) {
   t->dataLanes = dataLanesOf(*a, b);
   int64_t n = t->numElements();
   for (int64_t first = 0; first < n; first += kChunk)
-    applyFloatBinary(kind, plan.result, a->data.data() + first, 1,
-                     b->data.data() + first, 1, t->data.data() + first,
-                     std::min(kChunk, n - first));
+    applyFloatBinary(kind, plan.result, a->data.data() + first, 1, b->data.data() + first,
+                     1, t->data.data() + first, std::min(kChunk, n - first));
   core.setId(plan.resultId, std::move(t));
   return true;
 }
@@ -128,8 +148,7 @@ bool intBinary(CoreExec &core, OpPlan &plan) {
   auto *b = std::get_if<Scalar>(&core.getId(plan.operands[1]));
   if (!a || !b || !isWide(a->dtype) || !isWide(b->dtype))
     return false;
-  std::optional<int64_t> r =
-      intBinary(IntOp(plan.variant), a->integer(), b->integer());
+  std::optional<int64_t> r = intBinary(IntOp(plan.variant), a->integer(), b->integer());
   if (!r)
     return false;
   core.setId(plan.resultId, Scalar{intToSlot(plan.result, *r), plan.result});
@@ -144,8 +163,8 @@ bool halfFunction(CoreExec &core, OpPlan &plan) {
   t->dataLanes = a->dataLanes;
   int64_t n = t->numElements();
   for (int64_t first = 0; first < n; first += kChunk)
-    if (!applyHalfMemo(plan.function, a->data.data() + first,
-                       t->data.data() + first, std::min(kChunk, n - first)))
+    if (!applyHalfMemo(plan.function, a->data.data() + first, t->data.data() + first,
+                       std::min(kChunk, n - first)))
       return false;
   core.setId(plan.resultId, std::move(t));
   return true;
@@ -176,8 +195,8 @@ bool floatCast(CoreExec &core, OpPlan &plan) {
 
 /// The element of `t` at the indices operands[first..] (in bounds), as
 /// linearIndex computes it (TensorOps.cpp).
-std::optional<int64_t> elementIndex(CoreExec &core, const OpPlan &plan,
-                                    size_t first, const Tensor &t) {
+std::optional<int64_t> elementIndex(CoreExec &core, const OpPlan &plan, size_t first,
+                                    const Tensor &t) {
   if (plan.operands.size() - first != t.shape.size())
     return std::nullopt;
   int64_t linear = 0;
@@ -245,8 +264,7 @@ void spyre::interp::planFast(Operation *op, OpPlan &plan) {
       return;
     }
     if (std::optional<FloatBinary> f = floatBinaryOf(name)) {
-      if (isFloat(plan.result) && dtypeOf(op->getOperand(0).getType()) ==
-                                      plan.result &&
+      if (isFloat(plan.result) && dtypeOf(op->getOperand(0).getType()) == plan.result &&
           dtypeOf(op->getOperand(1).getType()) == plan.result) {
         plan.fast = FastKind::FloatBinary;
         plan.variant = uint8_t(*f);
@@ -264,8 +282,7 @@ void spyre::interp::planFast(Operation *op, OpPlan &plan) {
       plan.fast = FastKind::TensorInsert;
     return;
   }
-  if (op->getNumOperands() == 1 &&
-      (name == "arith.extf" || name == "arith.truncf")) {
+  if (op->getNumOperands() == 1 && (name == "arith.extf" || name == "arith.truncf")) {
     plan.source = dtypeOf(op->getOperand(0).getType());
     if (isFloat(plan.source) && isFloat(plan.result))
       plan.fast = FastKind::FloatCast;

@@ -1,10 +1,10 @@
 //===- Interpreter.cpp - KTIR reference interpreter -----------------------===//
 
 #include "interp/Interpreter.h"
-#include "ir/GridAttr.h"
 #include "interp/BlockPlan.h"
 #include "interp/CoreExec.h"
 #include "interp/Coroutine.h"
+#include "ir/GridAttr.h"
 #include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "support/Checked.h"
@@ -425,8 +425,7 @@ void Interpreter::prepare() {
   unsigned numConstants = 0;
   // Every value numbered first: the liveness below names values by it.
   auto number = [&](Value v) {
-    valueIds.try_emplace(v.getAsOpaquePointer(),
-                         static_cast<unsigned>(valueIds.size()));
+    valueIds.try_emplace(v.getAsOpaquePointer(), static_cast<unsigned>(valueIds.size()));
   };
   function.walk<WalkOrder::PreOrder>([&](Operation *op) {
     for (Region &region : op->getRegions())
@@ -609,8 +608,7 @@ uint64_t nextCoreSerial() {
 } // namespace
 
 CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
-    : interp(interp), id(id), coords(std::move(coords)),
-      serial(nextCoreSerial()),
+    : interp(interp), id(id), coords(std::move(coords)), serial(nextCoreSerial()),
       accounting(interp.options().accountScratchpad),
       direct(interp.options().directPaths && !interp.costs() &&
              !interp.options().shadow) {}
@@ -749,8 +747,7 @@ void CoreExec::setId(unsigned id, RtValue rv) {
 }
 
 void CoreExec::drop(unsigned id) {
-  if (id >= slots.size() ||
-      std::holds_alternative<std::monostate>(slots[id]))
+  if (id >= slots.size() || std::holds_alternative<std::monostate>(slots[id]))
     return;
   if (!accounting) {
     slots[id].emplace<std::monostate>();
@@ -781,8 +778,7 @@ BlockPlan &Interpreter::plan(Block &block) {
       p.resultId = valueId(op.getResult(0));
     planFast(&op, p);
     if (p.fast == FastKind::None && opts.extension &&
-        !llvm::is_contained(p.operands, kNoValueId) &&
-        opts.extension->planOp(p))
+        !llvm::is_contained(p.operands, kNoValueId) && opts.extension->planOp(p))
       p.fast = FastKind::Extension;
   }
   auto lastUse = [&](Value v) -> Operation * {
@@ -818,9 +814,8 @@ BlockPlan &Interpreter::plan(Block &block) {
   // In the block's order (the order runBlock walks it).
   for (Operation &op : block) {
     auto it = dropAfter.find(&op);
-    slot->dropAfter.emplace_back(it == dropAfter.end()
-                                     ? SmallVector<unsigned, 2>()
-                                     : std::move(it->second));
+    slot->dropAfter.emplace_back(it == dropAfter.end() ? SmallVector<unsigned, 2>()
+                                                       : std::move(it->second));
   }
   return *slot;
 }
@@ -828,8 +823,7 @@ BlockPlan &Interpreter::plan(Block &block) {
 LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
                                  SmallVectorImpl<RtValue> &yielded) {
   BlockPlan &live = interp.plan(block);
-  for (auto [arg, id, value] : llvm::zip(block.getArguments(), live.arguments,
-                                         args)) {
+  for (auto [arg, id, value] : llvm::zip(block.getArguments(), live.arguments, args)) {
     if (id != Interpreter::kNoValueId)
       setId(id, value);
     else
@@ -847,8 +841,7 @@ LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
     if (plan.terminator) {
       currentOp = &op;
       for (auto [operand, id] : llvm::zip(op.getOperands(), plan.operands)) {
-        yielded.push_back(id != Interpreter::kNoValueId ? getId(id)
-                                                        : get(operand));
+        yielded.push_back(id != Interpreter::kNoValueId ? getId(id) : get(operand));
         hold(yielded.back());
       }
       for (unsigned v : drops)

@@ -56,8 +56,7 @@ Memoised memoFor(ShadowFn fn) {
 
 } // namespace
 
-bool spyre::interp::applyHalfMemo(ShadowFn fn, const double *in, double *out,
-                                  int64_t n) {
+bool spyre::interp::applyHalfMemo(ShadowFn fn, const double *in, double *out, int64_t n) {
   Memoised m = memoFor(fn);
   if (!m.fn)
     return false;

@@ -28,18 +28,10 @@ template <typename T> struct PoolAllocator {
   using value_type = T;
   PoolAllocator() = default;
   template <typename U> PoolAllocator(const PoolAllocator<U> &) {}
-  T *allocate(std::size_t n) {
-    return static_cast<T *>(poolAllocate(n * sizeof(T)));
-  }
-  void deallocate(T *p, std::size_t n) noexcept {
-    poolDeallocate(p, n * sizeof(T));
-  }
-  template <typename U> bool operator==(const PoolAllocator<U> &) const {
-    return true;
-  }
-  template <typename U> bool operator!=(const PoolAllocator<U> &) const {
-    return false;
-  }
+  T *allocate(std::size_t n) { return static_cast<T *>(poolAllocate(n * sizeof(T))); }
+  void deallocate(T *p, std::size_t n) noexcept { poolDeallocate(p, n * sizeof(T)); }
+  template <typename U> bool operator==(const PoolAllocator<U> &) const { return true; }
+  template <typename U> bool operator!=(const PoolAllocator<U> &) const { return false; }
 };
 
 } // namespace spyre::interp

@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "stagex/ExecContext.h"
 #include "interp/BlockPlan.h"
 #include "ir/dataflow/DataflowDialect.h"
 #include "ir/schedule/ScheduleDialect.h"
+#include "stagex/ExecContext.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -28,7 +28,14 @@ using interp::TensorPtr;
 namespace {
 
 enum class Direct : uint8_t {
-  Pop, Push, Broadcast, Stream, Collect, Extract, Signal, Wait
+  Pop,
+  Push,
+  Broadcast,
+  Stream,
+  Collect,
+  Extract,
+  Signal,
+  Wait
 };
 
 /// One stick at a time: no `sticks` attribute, or 1.
@@ -78,8 +85,7 @@ LxBuffer *bufferIn(const interp::RtValue &v) {
 
 /// The stick a one-stick move starts at (operand #2, or 0 without one),
 /// if it lies in `buffer`.
-std::optional<int64_t> stickIn(interp::CoreExec &core,
-                               const interp::OpPlan &plan,
+std::optional<int64_t> stickIn(interp::CoreExec &core, const interp::OpPlan &plan,
                                const LxBuffer &buffer) {
   int64_t s = 0;
   if (plan.operands.size() > 2) {
@@ -102,13 +108,13 @@ struct StickMove {
   int64_t stick = 0, fit = 0;
 };
 std::optional<StickMove> stickMove(Context &ctx, interp::CoreExec &core,
-                                   const interp::OpPlan &plan,
-                                   unsigned bufferAt, bool fill) {
+                                   const interp::OpPlan &plan, unsigned bufferAt,
+                                   bool fill) {
   StickMove m;
   m.buffer = bufferIn(core.getId(plan.operands[bufferAt]));
   m.queue = queueIn(ctx, core.getId(plan.operands[1 - bufferAt]));
-  if (!m.buffer || !m.queue || m.queue->holdsTokens() ||
-      m.queue->lanes() == 0 || (fill ? m.queue->full() : m.queue->empty()))
+  if (!m.buffer || !m.queue || m.queue->holdsTokens() || m.queue->lanes() == 0 ||
+      (fill ? m.queue->full() : m.queue->empty()))
     return std::nullopt;
   std::optional<int64_t> s = stickIn(core, plan, *m.buffer);
   if (!s)
@@ -124,8 +130,7 @@ bool stream(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
   if (!m)
     return false;
   TensorPtr v = interp::makeTensor(m->queue->dtype(), {m->queue->lanes()});
-  readStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(),
-            m->fit);
+  readStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(), m->fit);
   // The lanes past a partial row's end are padding (Tensor::dataLanes).
   v->dataLanes = std::min(m->fit, m->buffer->layout.count(m->stick));
   m->queue->push(std::move(v));
@@ -138,8 +143,7 @@ bool collect(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
   if (!m)
     return false;
   TensorPtr v = m->queue->pop();
-  writeStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(),
-             m->fit);
+  writeStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(), m->fit);
   return true;
 }
 
@@ -169,17 +173,14 @@ bool extract(interp::CoreExec &core, interp::OpPlan &plan) {
   }
   if (at < 0 || at >= (*v)->numElements())
     return false; // the handler says where
-  core.setId(plan.resultId,
-             interp::Scalar{(*v)->data[size_t(at)], plan.result});
+  core.setId(plan.resultId, interp::Scalar{(*v)->data[size_t(at)], plan.result});
   return true;
 }
 
 /// signal / wait: a token in (the queue has room) or out (it has one).
-bool token(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan,
-           bool signal) {
+bool token(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan, bool signal) {
   Queue *queue = queueIn(ctx, core.getId(plan.operands[0]));
-  if (!queue || !queue->holdsTokens() ||
-      (signal ? queue->full() : queue->empty()))
+  if (!queue || !queue->holdsTokens() || (signal ? queue->full() : queue->empty()))
     return false;
   if (signal)
     queue->pushToken();
@@ -226,8 +227,8 @@ bool spyre::stagex::planDirect(interp::OpPlan &plan) {
   }
   if (auto e = dyn_cast<vector::ExtractOp>(op)) {
     if (isa<ShapedType>(e.getResult().getType()) ||
-        e.getSource().getType().getRank() != 1 ||
-        e.getStaticPosition().size() != 1 || plan.resultId == ~0u)
+        e.getSource().getType().getRank() != 1 || e.getStaticPosition().size() != 1 ||
+        plan.resultId == ~0u)
       return false;
     plan.immediate = e.getStaticPosition()[0];
     bool dynamic = ShapedType::isDynamic(plan.immediate);
@@ -245,14 +246,22 @@ bool spyre::stagex::planDirect(interp::OpPlan &plan) {
 bool spyre::stagex::runDirect(Context &ctx, interp::CoreExec &core,
                               interp::OpPlan &plan) {
   switch (Direct(plan.variant)) {
-  case Direct::Pop: return pop(ctx, core, plan);
-  case Direct::Push: return push(ctx, core, plan);
-  case Direct::Broadcast: return broadcast(core, plan);
-  case Direct::Stream: return stream(ctx, core, plan);
-  case Direct::Collect: return collect(ctx, core, plan);
-  case Direct::Extract: return extract(core, plan);
-  case Direct::Signal: return token(ctx, core, plan, true);
-  case Direct::Wait: return token(ctx, core, plan, false);
+  case Direct::Pop:
+    return pop(ctx, core, plan);
+  case Direct::Push:
+    return push(ctx, core, plan);
+  case Direct::Broadcast:
+    return broadcast(core, plan);
+  case Direct::Stream:
+    return stream(ctx, core, plan);
+  case Direct::Collect:
+    return collect(ctx, core, plan);
+  case Direct::Extract:
+    return extract(core, plan);
+  case Direct::Signal:
+    return token(ctx, core, plan, true);
+  case Direct::Wait:
+    return token(ctx, core, plan, false);
   }
   return false;
 }

@@ -1,8 +1,8 @@
 //===- StageExecutor.cpp - run the IR after any pass ----------------------===//
 
 #include "stagex/StageExecutor.h"
-#include "stagex/ExecContext.h"
 #include "interp/BlockPlan.h"
+#include "stagex/ExecContext.h"
 
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"

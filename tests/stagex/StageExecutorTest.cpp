@@ -24,8 +24,8 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 using namespace spyre;
@@ -343,9 +343,8 @@ func.func @k() attributes {grid = [1]} {
   }
   void outputsDoNotDependOnTheOrder() {
     QFETCH(QString, kernel);
-    sameOutputsWith(kernel, [](driver::StageRunRequest &r) {
-      r.backwardSchedule = true;
-    });
+    sameOutputsWith(kernel,
+                    [](driver::StageRunRequest &r) { r.backwardSchedule = true; });
   }
 
   /// The direct paths of the block plans (interp/FastOps.cpp,
@@ -355,9 +354,7 @@ func.func @k() attributes {grid = [1]} {
   void directPathsChangeNothing_data() { outputsDoNotDependOnTheOrder_data(); }
   void directPathsChangeNothing() {
     QFETCH(QString, kernel);
-    sameOutputsWith(kernel, [](driver::StageRunRequest &r) {
-      r.directPaths = false;
-    });
+    sameOutputsWith(kernel, [](driver::StageRunRequest &r) { r.directPaths = false; });
   }
 
   /// softmax's row sums are reordered by stream-row-passes (per-lane
