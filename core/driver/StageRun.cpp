@@ -128,6 +128,7 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
   options.cancel = request.cancel;
   options.order = request.backwardSchedule ? stagex::Order::Backward
                                            : stagex::Order::Forward;
+  options.directPaths = request.directPaths;
   if (watchByte) {
     options.watchHbmByte = *watchByte;
     options.onWatchedStore = [&out](Operation *op) {

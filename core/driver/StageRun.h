@@ -90,6 +90,9 @@ struct StageRunRequest {
   /// The order the stage executor resumes processes in: false forward,
   /// true backward (the outputs must not depend on it).
   bool backwardSchedule = false;
+  /// Testing: false runs every op through its handler, not the direct
+  /// paths of the interpreter's block plans (the outputs must not change).
+  bool directPaths = true;
   /// Called after each snapshot has run (from the thread running the
   /// bisect), with the runs so far.
   std::function<void(const StageRun &)> progress;

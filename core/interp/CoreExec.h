@@ -53,6 +53,10 @@ public:
   // Value access -----------------------------------------------------------
   const RtValue &get(mlir::Value value) const;
   void set(mlir::Value value, RtValue rv);
+  /// The same by the value's number (Interpreter::valueId), as the direct
+  /// paths (BlockPlan.h) read and bind.
+  const RtValue &getId(unsigned id) const;
+  void setId(unsigned id, RtValue rv);
   mlir::FailureOr<TensorPtr> tensor(mlir::Operation *op, mlir::Value value);
   mlir::FailureOr<int64_t> integer(mlir::Operation *op, mlir::Value value);
   mlir::FailureOr<Scalar> scalar(mlir::Operation *op, mlir::Value value);
@@ -76,13 +80,6 @@ public:
   CostModel *costs() const { return interp.costs(); }
   /// How often this core has executed each inter-tile delivery op.
   llvm::DenseMap<mlir::Operation *, int> occurrences;
-
-  /// Makes room for `n` bound values and as many held tensors (no
-  /// rehashing while the kernel runs).
-  void reserveValues(unsigned n) {
-    values.reserve(n);
-    refs.reserve(n);
-  }
 
   // Scratchpad accounting -------------------------------------------------
   uint64_t lxInUse = 0, lxPeak = 0;
@@ -109,7 +106,11 @@ public:
   mlir::LogicalResult enterOp(mlir::Operation *op);
 
 private:
-  llvm::DenseMap<mlir::Value, RtValue> values;
+  /// The values this core has bound, by Interpreter::valueId (monostate:
+  /// not bound here); sized when the first one is bound.
+  std::vector<RtValue> slots;
+  /// Values outside the function's numbering (none in practice).
+  llvm::DenseMap<mlir::Value, RtValue> others;
   struct Held {
     int count = 0;
     uint64_t buffer = 0; ///< the id charge() gave it
@@ -118,13 +119,25 @@ private:
   /// Names this core in Tensor::held: unique for the process's lifetime
   /// (an address could be another core's after this one is gone).
   const uint64_t serial;
+  /// InterpOptions::accountScratchpad (hold / release do nothing without).
+  const bool accounting;
+  /// Ops with a direct path take it (no cost model, no shadows).
+  const bool direct;
+  /// execOp after enterOp: the op's handler.
+  mlir::LogicalResult dispatch(mlir::Operation *op);
   uint64_t buffersCharged = 0;
   mlir::Operation *currentOp = nullptr;
 
 
   void hold(const RtValue &rv);
   void release(const RtValue &rv);
-  void drop(mlir::Value value);
+  /// The slot of value number `id` (the array sized on first use).
+  RtValue &slot(unsigned id) {
+    if (slots.empty())
+      slots.resize(interp.numValueIds());
+    return slots[id];
+  }
+  void drop(unsigned id);
 };
 
 /// What the cores of the grid deposit at one execution of an inter-tile

@@ -1,9 +1,10 @@
 //===- Interpreter.cpp - KTIR reference interpreter -----------------------===//
 
 #include "interp/Interpreter.h"
-#include "ir/GridAttr.h"
+#include "interp/BlockPlan.h"
 #include "interp/CoreExec.h"
 #include "interp/Coroutine.h"
+#include "ir/GridAttr.h"
 #include "ir/ktdp/IntegerSetUtils.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "support/Checked.h"
@@ -85,7 +86,8 @@ bool spyre::interp::dtypeSupported(Type type) {
 
 TensorPtr spyre::interp::makeTensor(DType dtype, ArrayRef<int64_t> shape,
                                     bool zeroFill) {
-  auto t = std::make_shared<Tensor>();
+  // The tensor and its count in one block of the thread's pool.
+  auto t = std::allocate_shared<Tensor>(PoolAllocator<Tensor>());
   t->dtype = dtype;
   int64_t n = numElements(shape);
   t->shape.assign(shape.begin(), shape.end());
@@ -98,7 +100,7 @@ TensorPtr spyre::interp::makeTensor(DType dtype, ArrayRef<int64_t> shape,
 
 TensorPtr spyre::interp::reshaped(const Tensor &src,
                                   ArrayRef<int64_t> shape) {
-  auto t = std::make_shared<Tensor>();
+  auto t = std::allocate_shared<Tensor>(PoolAllocator<Tensor>());
   t->dtype = src.dtype;
   t->shape.assign(shape.begin(), shape.end());
   t->data = src.data;
@@ -420,17 +422,25 @@ void Interpreter::prepare() {
   for (const auto &[name, handler] : byName)
     if (const Dialect *d = function->getContext()->getLoadedDialect(name))
       handlers.emplace_back(d, handler);
-  unsigned numValues = 0, numConstants = 0;
+  unsigned numConstants = 0;
+  // Every value numbered first: the liveness below names values by it.
+  auto number = [&](Value v) {
+    valueIds.try_emplace(v.getAsOpaquePointer(), static_cast<unsigned>(valueIds.size()));
+  };
+  function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          number(arg);
+    for (Value result : op->getResults())
+      number(result);
+  });
   function.walk<WalkOrder::PreOrder>([&](Operation *op) {
     writerOps.push_back(op);
     writerIds.try_emplace(op, static_cast<uint32_t>(writerOps.size()));
-    numValues += op->getNumResults();
     StringRef name = op->getName().getStringRef();
     if (name == "arith.constant" || name == "spyreop.constant")
       ++numConstants;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        numValues += block.getNumArguments();
     // Types the interpreter does not know are an extension's to define.
     if ((!opts.extension &&
          !llvm::all_of(op->getResultTypes(), supportedResultType)) ||
@@ -440,7 +450,7 @@ void Interpreter::prepare() {
       unsupportedResults.insert(op);
     for (Region &region : op->getRegions())
       for (Block &block : region)
-        liveness(block);
+        plan(block);
     for (NamedAttribute attr : op->getAttrs())
       if (auto set = llvm::dyn_cast<IntegerSetAttr>(attr.getValue())) {
         linearRowsOf.try_emplace(set.getValue().getAsOpaquePointer(),
@@ -452,10 +462,8 @@ void Interpreter::prepare() {
       if (auto future = llvm::dyn_cast<ktdp::TileFutureType>(t))
         setPoints(future.getGroups());
   });
-  // Room for what a run binds, so the maps do not grow while it runs.
+  // Room for what a run binds, so the map does not grow while it runs.
   constants.reserve(numConstants);
-  for (auto &core : cores)
-    core->reserveValues(numValues);
 }
 
 std::optional<SmallVector<int64_t>> Interpreter::setPoints(IntegerSet set) {
@@ -600,20 +608,31 @@ uint64_t nextCoreSerial() {
 } // namespace
 
 CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
-    : interp(interp), id(id), coords(std::move(coords)),
-      serial(nextCoreSerial()) {}
+    : interp(interp), id(id), coords(std::move(coords)), serial(nextCoreSerial()),
+      accounting(interp.options().accountScratchpad),
+      direct(interp.options().directPaths && !interp.costs() &&
+             !interp.options().shadow) {}
 
 const RtValue &CoreExec::get(Value value) const {
   static const RtValue empty;
+  unsigned id = interp.valueId(value);
   for (const CoreExec *core = this; core; core = core->parent) {
-    auto it = core->values.find(value);
-    if (it != core->values.end())
+    if (id != Interpreter::kNoValueId) {
+      if (id < core->slots.size() &&
+          !std::holds_alternative<std::monostate>(core->slots[id]))
+        return core->slots[id];
+      continue;
+    }
+    auto it = core->others.find(value);
+    if (it != core->others.end())
       return it->second;
   }
   return empty;
 }
 
 uint64_t CoreExec::charge(uint64_t bytes) {
+  if (!accounting)
+    return 0;
   uint64_t capacity = interp.options().lxCapacityBytes;
   if (!lxFailed && lxInUse + bytes > capacity) {
     lxFailed = true;
@@ -645,11 +664,15 @@ LogicalResult CoreExec::fitsScratchpad(Operation *op, DType dtype,
 }
 
 void CoreExec::discharge(uint64_t bytes, uint64_t buffer) {
+  if (!accounting)
+    return;
   lxInUse -= bytes;
   interp.recordLx({id, false, bytes, lxInUse, currentOp, buffer});
 }
 
 void CoreExec::hold(const RtValue &rv) {
+  if (!accounting)
+    return;
   auto *t = std::get_if<TensorPtr>(&rv);
   if (!t || !*t || (*t)->literal)
     return;
@@ -668,6 +691,8 @@ void CoreExec::hold(const RtValue &rv) {
 }
 
 void CoreExec::release(const RtValue &rv) {
+  if (!accounting)
+    return;
   auto *t = std::get_if<TensorPtr>(&rv);
   if (!t || !*t || (*t)->literal)
     return;
@@ -699,28 +724,63 @@ void CoreExec::releaseHeld(ArrayRef<RtValue> held) {
 
 void CoreExec::set(Value value, RtValue rv) {
   hold(rv);
-  auto [it, inserted] = values.try_emplace(value, RtValue());
-  if (!inserted)
-    release(it->second);
-  it->second = std::move(rv);
+  unsigned id = interp.valueId(value);
+  RtValue &bound = id != Interpreter::kNoValueId ? slot(id) : others[value];
+  release(bound);
+  bound = std::move(rv);
 }
 
-void CoreExec::drop(Value value) {
-  auto it = values.find(value);
-  if (it == values.end())
+const RtValue &CoreExec::getId(unsigned id) const {
+  static const RtValue empty;
+  for (const CoreExec *core = this; core; core = core->parent)
+    if (id < core->slots.size() &&
+        !std::holds_alternative<std::monostate>(core->slots[id]))
+      return core->slots[id];
+  return empty;
+}
+
+void CoreExec::setId(unsigned id, RtValue rv) {
+  hold(rv);
+  RtValue &bound = slot(id);
+  release(bound);
+  bound = std::move(rv);
+}
+
+void CoreExec::drop(unsigned id) {
+  if (id >= slots.size() || std::holds_alternative<std::monostate>(slots[id]))
     return;
-  RtValue old = std::move(it->second);
-  values.erase(it);
+  if (!accounting) {
+    slots[id].emplace<std::monostate>();
+    return;
+  }
+  RtValue old = std::move(slots[id]);
+  slots[id] = std::monostate();
   release(old);
 }
 
 /// For every value defined in `block`, the op of `block` after which it is
-/// dead: its last user's ancestor in the block (or its definer if unused).
-const Interpreter::BlockLiveness &Interpreter::liveness(Block &block) {
-  std::unique_ptr<BlockLiveness> &slot = livenessOf[&block];
+/// dead: its last user's ancestor in the block (or its definer if unused);
+/// and for every op, its values' numbers and its direct path.
+BlockPlan &Interpreter::plan(Block &block) {
+  std::unique_ptr<BlockPlan> &slot = plans[&block];
   if (slot)
     return *slot;
-  slot = std::make_unique<BlockLiveness>();
+  slot = std::make_unique<BlockPlan>();
+  for (BlockArgument arg : block.getArguments())
+    slot->arguments.push_back(valueId(arg));
+  for (Operation &op : block) {
+    OpPlan &p = slot->ops.emplace_back();
+    p.op = &op;
+    p.terminator = op.hasTrait<OpTrait::IsTerminator>();
+    for (Value operand : op.getOperands())
+      p.operands.push_back(valueId(operand));
+    if (op.getNumResults() > 0)
+      p.resultId = valueId(op.getResult(0));
+    planFast(&op, p);
+    if (p.fast == FastKind::None && opts.extension &&
+        !llvm::is_contained(p.operands, kNoValueId) && opts.extension->planOp(p))
+      p.fast = FastKind::Extension;
+  }
   auto lastUse = [&](Value v) -> Operation * {
     Operation *last = nullptr;
     for (Operation *user : v.getUsers()) {
@@ -735,59 +795,75 @@ const Interpreter::BlockLiveness &Interpreter::liveness(Block &block) {
   auto kept = [&](Value v) {
     return end && opts.extension->keepsAlive(v) ? end : nullptr;
   };
-  llvm::DenseMap<Operation *, SmallVector<Value, 2>> dropAfter;
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 2>> dropAfter;
   for (BlockArgument arg : block.getArguments()) {
     if (Operation *last = kept(arg))
-      dropAfter[last].push_back(arg);
+      dropAfter[last].push_back(valueId(arg));
     else if (Operation *last = lastUse(arg))
-      dropAfter[last].push_back(arg);
+      dropAfter[last].push_back(valueId(arg));
     else
-      slot->unusedArguments.push_back(arg);
+      slot->unusedArguments.push_back(valueId(arg));
   }
   for (Operation &op : block)
     for (Value result : op.getResults()) {
       Operation *last = kept(result);
       if (!last)
         last = lastUse(result);
-      dropAfter[last ? last : &op].push_back(result);
+      dropAfter[last ? last : &op].push_back(valueId(result));
     }
   // In the block's order (the order runBlock walks it).
   for (Operation &op : block) {
     auto it = dropAfter.find(&op);
-    slot->dropAfter.emplace_back(it == dropAfter.end()
-                                     ? SmallVector<Value, 2>()
-                                     : std::move(it->second));
+    slot->dropAfter.emplace_back(it == dropAfter.end() ? SmallVector<unsigned, 2>()
+                                                       : std::move(it->second));
   }
   return *slot;
 }
 
 LogicalResult CoreExec::runBlock(Block &block, ArrayRef<RtValue> args,
                                  SmallVectorImpl<RtValue> &yielded) {
-  const Interpreter::BlockLiveness &live = interp.liveness(block);
-  for (auto [arg, value] : llvm::zip(block.getArguments(), args))
-    set(arg, value);
-  for (Value v : live.unusedArguments)
+  BlockPlan &live = interp.plan(block);
+  for (auto [arg, id, value] : llvm::zip(block.getArguments(), live.arguments, args)) {
+    if (id != Interpreter::kNoValueId)
+      setId(id, value);
+    else
+      set(arg, value);
+  }
+  for (unsigned v : live.unusedArguments)
     drop(v);
   size_t index = 0;
   for (Operation &op : block) {
-    static const SmallVector<Value, 2> none;
-    const SmallVector<Value, 2> &drops =
+    static const SmallVector<unsigned, 2> none;
+    const SmallVector<unsigned, 2> &drops =
         index < live.dropAfter.size() ? live.dropAfter[index] : none;
+    OpPlan &plan = live.ops[index];
     ++index;
-    if (op.hasTrait<OpTrait::IsTerminator>()) {
+    if (plan.terminator) {
       currentOp = &op;
-      for (Value operand : op.getOperands()) {
-        yielded.push_back(get(operand));
+      for (auto [operand, id] : llvm::zip(op.getOperands(), plan.operands)) {
+        yielded.push_back(id != Interpreter::kNoValueId ? getId(id) : get(operand));
         hold(yielded.back());
       }
-      for (Value v : drops)
+      for (unsigned v : drops)
         drop(v);
       return success();
     }
-    if (failed(execOp(&op)))
+    if (direct && plan.fast != FastKind::None) {
+      if (failed(enterOp(&op)))
+        return failure();
+      if (!runFast(*this, plan)) {
+        if (failed(dispatch(&op)))
+          return failure();
+        // A constant's value, once its handler has made it, for next time.
+        if (plan.fast == FastKind::Constant && !plan.constant)
+          if (auto *s = std::get_if<Scalar>(&getId(plan.resultId)))
+            plan.constant = *s;
+      }
+    } else if (failed(execOp(&op))) {
       return failure();
+    }
     currentOp = &op;
-    for (Value v : drops)
+    for (unsigned v : drops)
       drop(v);
     if (lxFailed)
       return failure();
@@ -852,6 +928,10 @@ LogicalResult CoreExec::enterOp(Operation *op) {
 LogicalResult CoreExec::execOp(Operation *op) {
   if (failed(enterOp(op)))
     return failure();
+  return dispatch(op);
+}
+
+LogicalResult CoreExec::dispatch(Operation *op) {
   bool handled = true;
   LogicalResult result = failure();
   if (Interpreter::OpHandler handler = interp.handlerFor(op->getDialect()))

@@ -38,6 +38,8 @@
 namespace spyre::interp {
 
 class CoreExec;
+struct BlockPlan;
+struct OpPlan;
 
 /// One allocation or release of a tensor in a core's scratchpad.
 struct LxEvent {
@@ -84,11 +86,27 @@ public:
   /// loop's induction variable; an indirect access tile is built again
   /// when a transfer moves it).
   virtual bool keepsAlive(mlir::Value value) = 0;
+  /// A direct path of the extension's own for plan.op (BlockPlan.h): true
+  /// when it has one (plan.variant says which; the plan's value numbers
+  /// are filled in).
+  virtual bool planOp(OpPlan &plan) { return false; }
+  /// Executes plan.op by that path; false (nothing done) to have exec()
+  /// run it instead.
+  virtual bool runPlanned(CoreExec &core, OpPlan &plan) { return false; }
 };
 
 struct InterpOptions {
   std::vector<int64_t> grid; ///< empty: the function's grid attribute
   uint64_t lxCapacityBytes = 2 * 1024 * 1024;
+  /// Charge the tensors a core holds to its scratchpad (the KTIR's model of
+  /// LX: lxCapacityBytes, the peaks, the events). An executor whose IR has
+  /// buffers of its own (core/stagex) turns it off: binding a value then
+  /// costs no bookkeeping.
+  bool accountScratchpad = true;
+  /// Take the direct paths of the block plans (BlockPlan.h) where they
+  /// apply (never with a cost model or shadows). Tests turn them off to
+  /// check that the handlers compute the same.
+  bool directPaths = true;
   /// Keep the scratchpad events (only when asked: the log grows with the
   /// run), at most maxLxEvents of them; later ones are only counted.
   bool recordLxEvents = false;
@@ -185,15 +203,21 @@ public:
   using LinearRows = llvm::SmallVector<LinearRow, 4>;
   const SetShape &setShape(mlir::IntegerSet set,
                            llvm::ArrayRef<int64_t> symbols);
-  /// Per block (computed once, shared by all cores): for every op, in the
-  /// block's order, the values defined in the block whose last use is that
-  /// op (dropAfter[i] for the block's op i: no lookup per executed op), and
-  /// the block arguments nobody uses.
-  struct BlockLiveness {
-    std::vector<llvm::SmallVector<mlir::Value, 2>> dropAfter;
-    llvm::SmallVector<mlir::Value, 2> unusedArguments;
-  };
-  const BlockLiveness &liveness(mlir::Block &block);
+  /// Per block (worked out once, shared by all cores): the numbers of the
+  /// values each op reads and defines, which die after it, and the ops
+  /// with a direct path (BlockPlan.h): no lookup per executed op.
+  BlockPlan &plan(mlir::Block &block);
+  /// Every value of the function (block arguments, then each op's results,
+  /// in pre-order) has a number from 0, given when the kernel is prepared:
+  /// a core keeps its values in an array indexed by it (no hash map per
+  /// core, nothing inserted or erased per binding). kNoValueId for a value
+  /// outside the function.
+  static constexpr unsigned kNoValueId = ~0u;
+  unsigned valueId(mlir::Value value) const {
+    auto it = valueIds.find(value.getAsOpaquePointer());
+    return it == valueIds.end() ? kNoValueId : it->second;
+  }
+  unsigned numValueIds() const { return unsigned(valueIds.size()); }
   /// The ops with a result of a type the interpreter does not support
   /// (found when the kernel is prepared; an error only if one executes).
   /// Whether a value of type `t` made by an op named `opName` fits: static
@@ -249,7 +273,10 @@ private:
   /// Sets without symbols (the common case), found without building a key
   /// (node-based: references stay valid as it grows).
   std::unordered_map<const void *, SetShape> plainSetShapes;
-  llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockLiveness>> livenessOf;
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockPlan>> plans;
+  /// Keyed by the value's address (a pointer's cheap hash, not
+  /// mlir::Value's).
+  llvm::DenseMap<const void *, unsigned> valueIds;
   llvm::DenseSet<mlir::Operation *> unsupportedResults;
   llvm::DenseMap<mlir::Operation *, RtValue> constants;
   /// The integer sets of the kernel's attributes as linear rows (nullopt

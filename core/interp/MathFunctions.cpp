@@ -56,6 +56,14 @@ Memoised memoFor(ShadowFn fn) {
 
 } // namespace
 
+bool spyre::interp::applyHalfMemo(ShadowFn fn, const double *in, double *out, int64_t n) {
+  Memoised m = memoFor(fn);
+  if (!m.fn)
+    return false;
+  m.memo->apply(m.fn, in, out, n);
+  return true;
+}
+
 LogicalResult spyre::interp::execMathFunction(CoreExec &core, Operation *op,
                                               ShadowFn fn) {
   FailureOr<Operands> ops = gatherOperands(core, op);

@@ -4,6 +4,7 @@
 
 #include "interp/DType.h"
 #include "interp/Shadow.h"
+#include "interp/SmallPool.h"
 
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -15,8 +16,9 @@
 namespace spyre::interp {
 
 /// An allocator that leaves new elements uninitialised, so tensors about to
-/// be overwritten are not zeroed first.
-template <typename T> struct UninitAllocator : std::allocator<T> {
+/// be overwritten are not zeroed first; blocks come from the thread's pool
+/// (SmallPool.h).
+template <typename T> struct UninitAllocator : PoolAllocator<T> {
   template <typename U> struct rebind { using other = UninitAllocator<U>; };
   UninitAllocator() = default;
   template <typename U> UninitAllocator(const UninitAllocator<U> &) {}
@@ -190,7 +192,11 @@ using FuturePtr = std::shared_ptr<const Future>;
 /// A value of a dialect the interpreter does not know, defined by the
 /// executor that embeds it (core/stagex: a FIFO, a channel, an LX buffer).
 struct ForeignValue {
+  /// Which of the executor's kinds it is (its own numbering): found by a
+  /// compare, not a dynamic_cast, on every use.
+  explicit ForeignValue(int kind = 0) : kind(kind) {}
   virtual ~ForeignValue() = default;
+  const int kind;
 };
 using ForeignPtr = std::shared_ptr<ForeignValue>;
 

@@ -3,7 +3,8 @@
 // Internal to core/stagex. The op handlers are grouped by dialect family:
 // ScheduleOps.cpp (`sched`), DataflowOps.cpp (`dflow`), VectorOps.cpp
 // (`vector`, `affine`); Transfers.cpp moves data between device memory,
-// LX buffers, queues and ring mailboxes for both. Every other op is the
+// LX buffers, queues and ring mailboxes for both; DirectOps.cpp runs the
+// commonest of them by their values' numbers. Every other op is the
 // interpreter's (core/interp), run by the process's CoreExec.
 //
 //===----------------------------------------------------------------------===//
@@ -83,6 +84,10 @@ mlir::LogicalResult execDataflow(Context &ctx, interp::CoreExec &core,
                                  mlir::Operation *op, bool &handled);
 mlir::LogicalResult execVector(Context &ctx, interp::CoreExec &core,
                                mlir::Operation *op, bool &handled);
+/// The direct paths (DirectOps.cpp, interp/BlockPlan.h): whether plan.op
+/// has one, and running it (false: the handler runs instead).
+bool planDirect(interp::OpPlan &plan);
+bool runDirect(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan);
 
 //===----------------------------------------------------------------------===//
 // Transfers.cpp: data movement shared by ScheduleIR and DataflowIR

@@ -56,7 +56,8 @@ std::shared_ptr<LxBuffer>
 spyre::stagex::makeLxBuffer(int core, uint64_t address,
                             llvm::ArrayRef<int64_t> shape, interp::DType dtype,
                             int64_t stickBytes, mlir::Operation *decl) {
-  auto b = std::make_shared<LxBuffer>();
+  // One per lx_view / alloc executed: from the thread's pool.
+  auto b = std::allocate_shared<LxBuffer>(interp::PoolAllocator<LxBuffer>());
   b->core = core;
   b->address = address;
   b->shape.assign(shape.begin(), shape.end());

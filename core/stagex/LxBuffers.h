@@ -22,6 +22,8 @@ class Operation;
 namespace spyre::stagex {
 
 struct LxBuffer : interp::ForeignValue {
+  static constexpr int kKind = 1; ///< ForeignValue::kind
+  LxBuffer() : ForeignValue(kKind) {}
   int core = 0;
   uint64_t address = 0; ///< byte of the copy this value names
   interp::Dims shape;

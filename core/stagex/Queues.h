@@ -32,16 +32,25 @@ public:
   int64_t depth() const { return slots; }
   int64_t lanes() const { return laneCount; }
   interp::DType dtype() const { return type; }
-  int64_t size() const { return tokens ? tokenCount : int64_t(items.size()); }
+  int64_t size() const { return tokens ? tokenCount : int64_t(count); }
   bool full() const { return size() >= slots; }
   bool empty() const { return size() == 0; }
 
   void pushToken() { ++tokenCount; }
   void popToken() { --tokenCount; }
-  void push(interp::TensorPtr item) { items.push_back(std::move(item)); }
+  void push(interp::TensorPtr item) {
+    if (count == ring.size())
+      grow();
+    ring[(head + count) % ring.size()] = std::move(item);
+    ++count;
+  }
+  /// The item a pop would give (the queue holds items, not tokens, and is
+  /// not empty).
+  const interp::TensorPtr &front() const { return ring[head]; }
   interp::TensorPtr pop() {
-    interp::TensorPtr front = std::move(items.front());
-    items.pop_front();
+    interp::TensorPtr front = std::move(ring[head]);
+    head = (head + 1) % ring.size();
+    --count;
     return front;
   }
 
@@ -54,12 +63,19 @@ private:
   bool tokens;
   int64_t laneCount;
   interp::DType type;
-  std::deque<interp::TensorPtr> items;
+  /// The items, `count` of them from `head` on, round the ring (made on
+  /// the first push: a queue of tokens has none; a queue is made for
+  /// every pipeline a loop runs).
+  std::vector<interp::TensorPtr> ring;
+  size_t head = 0, count = 0;
+  void grow();
 };
 
 /// A FIFO or channel value: one queue per instance of the units using it
 /// (instance j of a unit talks to instance j of the others).
 struct QueueValue : interp::ForeignValue {
+  static constexpr int kKind = 2; ///< ForeignValue::kind
+  QueueValue() : ForeignValue(kKind) {}
   std::vector<std::unique_ptr<Queue>> instances;
   Queue &instance(int j) { return *instances[size_t(j) % instances.size()]; }
 };

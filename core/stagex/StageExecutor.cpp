@@ -1,6 +1,7 @@
 //===- StageExecutor.cpp - run the IR after any pass ----------------------===//
 
 #include "stagex/StageExecutor.h"
+#include "interp/BlockPlan.h"
 #include "stagex/ExecContext.h"
 
 #include "ir/ktdp/KtdpOps.h"
@@ -119,6 +120,8 @@ interp::InterpOptions interpOptions(const StageOptions &o) {
   // The IR's own buffers are the scratchpad here; the interpreter's model
   // of what a KTIR kernel holds does not apply.
   i.lxCapacityBytes = uint64_t(1) << 62;
+  i.accountScratchpad = false;
+  i.directPaths = o.directPaths;
   i.maxOpsPerCore = o.maxOpsPerProcess;
   i.cancel = o.cancel;
   i.watchHbmByte = o.watchHbmByte;
@@ -162,6 +165,11 @@ struct StageExecutor::Impl : interp::Extension {
     ctx.scheduler.onDeadlock = [this](const std::vector<const Process *> &b) {
       reportDeadlock(b);
     };
+    MLIRContext *context = function->getContext();
+    schedDialect = context->getLoadedDialect("sched");
+    dflowDialect = context->getLoadedDialect("dflow");
+    vectorDialect = context->getLoadedDialect("vector");
+    affineDialect = context->getLoadedDialect("affine");
   }
 
   /// The options with this extension in them (the interpreter keeps a
@@ -174,12 +182,13 @@ struct StageExecutor::Impl : interp::Extension {
 
   LogicalResult exec(interp::CoreExec &core, Operation *op,
                      bool &handled) override {
-    StringRef dialect = op->getName().getDialectNamespace();
-    if (dialect == "sched")
+    // By the dialect's address: no name compared per executed op.
+    const Dialect *dialect = op->getDialect();
+    if (dialect && dialect == schedDialect)
       return execSchedule(ctx, core, op, handled);
-    if (dialect == "dflow")
+    if (dialect && dialect == dflowDialect)
       return execDataflow(ctx, core, op, handled);
-    if (dialect == "vector" || dialect == "affine")
+    if (dialect && (dialect == vectorDialect || dialect == affineDialect))
       return execVector(ctx, core, op, handled);
     handled = false;
     return failure();
@@ -190,6 +199,11 @@ struct StageExecutor::Impl : interp::Extension {
     return ctx.scheduler.wait(ready, me.exec->currentOperation(),
                               "waits for every tile at this exchange",
                               nullptr);
+  }
+
+  bool planOp(interp::OpPlan &plan) override { return planDirect(plan); }
+  bool runPlanned(interp::CoreExec &core, interp::OpPlan &plan) override {
+    return runDirect(ctx, core, plan);
   }
 
   /// The scheduler reports the deadlock (onDeadlock); the interpreter's
@@ -224,6 +238,9 @@ struct StageExecutor::Impl : interp::Extension {
   interp::Memories &memories;
   interp::Interpreter interp;
   Context ctx;
+  /// The dialects exec() hands to the handlers (null: not loaded).
+  const Dialect *schedDialect = nullptr, *dflowDialect = nullptr,
+                *vectorDialect = nullptr, *affineDialect = nullptr;
 };
 
 void StageExecutor::Impl::reportDeadlock(

@@ -44,6 +44,9 @@ struct StageOptions {
   /// The order the scheduler resumes processes in (the result must not
   /// depend on it).
   Order order = Order::Forward;
+  /// Take the direct paths of the interpreter's block plans (false: every
+  /// op through its handler; the outputs must be the same).
+  bool directPaths = true;
   /// Called with the op of every store to this byte of HBM (which op of
   /// the snapshot wrote a given output element).
   uint64_t watchHbmByte = ~uint64_t(0);

@@ -26,12 +26,14 @@ using interp::TensorPtr;
 
 LxBuffer *spyre::stagex::bufferOf(interp::CoreExec &core, Value v) {
   auto *p = std::get_if<interp::ForeignPtr>(&core.get(v));
-  return p ? dynamic_cast<LxBuffer *>(p->get()) : nullptr;
+  return p && *p && (*p)->kind == LxBuffer::kKind ? static_cast<LxBuffer *>(p->get())
+                                                  : nullptr;
 }
 
 QueueValue *spyre::stagex::queueOf(interp::CoreExec &core, Value v) {
   auto *p = std::get_if<interp::ForeignPtr>(&core.get(v));
-  return p ? dynamic_cast<QueueValue *>(p->get()) : nullptr;
+  return p && *p && (*p)->kind == QueueValue::kKind ? static_cast<QueueValue *>(p->get())
+                                                    : nullptr;
 }
 
 const interp::AccessTile *spyre::stagex::tileOf(interp::CoreExec &core,

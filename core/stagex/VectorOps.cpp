@@ -106,6 +106,44 @@ FailureOr<double> combine(vector::CombiningKind kind, DType dtype, double acc,
   return interp::intToSlot(dtype, r);
 }
 
+/// acc op x[i] for i from `first` on, each step rounded to `dtype` (what
+/// combine gives, inline: a reduction folds 64 lanes per stick).
+template <interp::FloatBinary Op>
+double foldFloat(DType dtype, double acc, const interp::Tensor &x, int64_t first) {
+  int64_t n = x.numElements();
+  for (int64_t i = first; i < n; ++i)
+    acc = interp::roundTo(dtype,
+                          interp::floatBinaryScalar<Op>(
+                              acc, interp::convertSlot(x.dtype, dtype, elementAt(x, i))));
+  return acc;
+}
+
+/// The float reductions folded inline; nullopt for the other kinds.
+std::optional<double> foldFloatReduction(vector::CombiningKind kind, DType dtype,
+                                         double acc, const interp::Tensor &x,
+                                         int64_t first) {
+  using K = vector::CombiningKind;
+  using F = interp::FloatBinary;
+  if (!interp::isFloat(dtype))
+    return std::nullopt;
+  switch (kind) {
+  case K::ADD:
+    return foldFloat<F::Add>(dtype, acc, x, first);
+  case K::MUL:
+    return foldFloat<F::Mul>(dtype, acc, x, first);
+  case K::MAXIMUMF:
+    return foldFloat<F::Maximum>(dtype, acc, x, first);
+  case K::MINIMUMF:
+    return foldFloat<F::Minimum>(dtype, acc, x, first);
+  case K::MAXNUMF:
+    return foldFloat<F::MaxNum>(dtype, acc, x, first);
+  case K::MINNUMF:
+    return foldFloat<F::MinNum>(dtype, acc, x, first);
+  default:
+    return std::nullopt;
+  }
+}
+
 LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op) {
   FailureOr<TensorPtr> v = core.tensor(op, op.getVector());
   if (failed(v))
@@ -122,6 +160,10 @@ LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op) {
   } else if (n > 0) {
     acc = interp::convertSlot(x.dtype, dtype, elementAt(x, 0));
     i = 1;
+  }
+  if (std::optional<double> folded = foldFloatReduction(op.getKind(), dtype, acc, x, i)) {
+    core.set(op.getResult(), interp::Scalar{*folded, dtype});
+    return success();
   }
   for (; i < n; ++i) {
     FailureOr<double> next = combine(
