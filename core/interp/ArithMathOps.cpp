@@ -332,8 +332,9 @@ LogicalResult execFloatOther(CoreExec &core, Operation *op) {
       });
 }
 
-/// The function of one argument `op` computes.
-ShadowFn functionOf(Operation *op) {
+} // namespace
+
+ShadowFn spyre::interp::functionOf(Operation *op) {
   using F = ShadowFn;
   return llvm::TypeSwitch<Operation *, F>(op)
       .Case<math::ExpOp, spyreop::ExpOp>([](auto) { return F::Exp; })
@@ -362,7 +363,6 @@ ShadowFn functionOf(Operation *op) {
       .Default([](auto) { return F::Softplus; });
 }
 
-} // namespace
 
 LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
                                            bool &handled) {

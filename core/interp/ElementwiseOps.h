@@ -138,6 +138,9 @@ mlir::LogicalResult execIntegerArith(CoreExec &core, mlir::Operation *op);
 mlir::LogicalResult execIntegerDivision(CoreExec &core, mlir::Operation *op);
 mlir::LogicalResult execMathFunction(CoreExec &core, mlir::Operation *op,
                                      ShadowFn fn);
+/// The function of one argument the math op `op` computes (one of the ops
+/// execArithMath hands to execMathFunction; ArithMathOps.cpp).
+ShadowFn functionOf(mlir::Operation *op);
 /// out[i] = fn(in[i]) rounded to f16 for f16 inputs, from fn's memo
 /// (MathFunctions.cpp); false when fn has none.
 bool applyHalfMemo(ShadowFn fn, const double *in, double *out, int64_t n);

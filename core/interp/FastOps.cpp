@@ -13,6 +13,7 @@
 #include "interp/Elementwise.h"
 #include "interp/ElementwiseOps.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -51,18 +52,6 @@ std::optional<IntOp> intOpOf(StringRef name) {
       .Case("arith.andi", IntOp::And)
       .Case("arith.ori", IntOp::Or)
       .Case("arith.xori", IntOp::Xor)
-      .Default(std::nullopt);
-}
-
-/// The memoised functions (MathFunctions.cpp) by op name.
-std::optional<ShadowFn> halfFunctionOf(StringRef name) {
-  return llvm::StringSwitch<std::optional<ShadowFn>>(name)
-      .Case("math.exp", ShadowFn::Exp)
-      .Case("math.exp2", ShadowFn::Exp2)
-      .Case("math.log", ShadowFn::Log)
-      .Case("math.sqrt", ShadowFn::Sqrt)
-      .Case("math.rsqrt", ShadowFn::Rsqrt)
-      .Case("math.tanh", ShadowFn::Tanh)
       .Default(std::nullopt);
 }
 
@@ -288,12 +277,15 @@ void spyre::interp::planFast(Operation *op, OpPlan &plan) {
       plan.fast = FastKind::FloatCast;
     return;
   }
-  if (op->getNumOperands() == 1)
-    if (std::optional<ShadowFn> fn = halfFunctionOf(name))
-      if (shaped && plan.result == DType::F16) {
-        plan.fast = FastKind::HalfFunction;
-        plan.function = *fn;
-      }
+  // The memoised f16 functions (MathFunctions.cpp) that have a direct path;
+  // which function each computes is the handler's own mapping (functionOf).
+  if (op->getNumOperands() == 1 &&
+      isa<math::ExpOp, math::Exp2Op, math::LogOp, math::SqrtOp, math::RsqrtOp,
+          math::TanhOp>(op) &&
+      shaped && plan.result == DType::F16) {
+    plan.fast = FastKind::HalfFunction;
+    plan.function = functionOf(op);
+  }
 }
 
 bool spyre::interp::runFast(CoreExec &core, OpPlan &plan) {
