@@ -65,23 +65,32 @@ LogicalResult execBroadcast(interp::CoreExec &core, vector::BroadcastOp op) {
   return success();
 }
 
+/// The float operation a reduction kind folds with; nullopt for the
+/// integer-only kinds.
+std::optional<interp::FloatBinary> floatOpOf(vector::CombiningKind kind) {
+  using K = vector::CombiningKind;
+  using F = interp::FloatBinary;
+  switch (kind) {
+  case K::ADD: return F::Add;
+  case K::MUL: return F::Mul;
+  case K::MAXIMUMF: return F::Maximum;
+  case K::MINIMUMF: return F::Minimum;
+  case K::MAXNUMF: return F::MaxNum;
+  case K::MINNUMF: return F::MinNum;
+  default: return std::nullopt;
+  }
+}
+
 /// acc op x for a reduction kind, on slots of `dtype`, rounded.
 FailureOr<double> combine(vector::CombiningKind kind, DType dtype, double acc,
                           double x) {
   using K = vector::CombiningKind;
   if (interp::isFloat(dtype)) {
-    interp::FloatBinary op;
-    switch (kind) {
-    case K::ADD: op = interp::FloatBinary::Add; break;
-    case K::MUL: op = interp::FloatBinary::Mul; break;
-    case K::MAXIMUMF: op = interp::FloatBinary::Maximum; break;
-    case K::MINIMUMF: op = interp::FloatBinary::Minimum; break;
-    case K::MAXNUMF: op = interp::FloatBinary::MaxNum; break;
-    case K::MINNUMF: op = interp::FloatBinary::MinNum; break;
-    default: return failure();
-    }
+    std::optional<interp::FloatBinary> op = floatOpOf(kind);
+    if (!op)
+      return failure();
     double out = 0;
-    interp::applyFloatBinary(op, dtype, &acc, 0, &x, 0, &out, 1);
+    interp::applyFloatBinary(*op, dtype, &acc, 0, &x, 0, &out, 1);
     return out;
   }
   int64_t a = interp::slotToInt(dtype, acc), b = interp::slotToInt(dtype, x);
@@ -122,22 +131,22 @@ double foldFloat(DType dtype, double acc, const interp::Tensor &x, int64_t first
 std::optional<double> foldFloatReduction(vector::CombiningKind kind, DType dtype,
                                          double acc, const interp::Tensor &x,
                                          int64_t first) {
-  using K = vector::CombiningKind;
   using F = interp::FloatBinary;
-  if (!interp::isFloat(dtype))
+  std::optional<F> op = floatOpOf(kind);
+  if (!interp::isFloat(dtype) || !op)
     return std::nullopt;
-  switch (kind) {
-  case K::ADD:
+  switch (*op) {
+  case F::Add:
     return foldFloat<F::Add>(dtype, acc, x, first);
-  case K::MUL:
+  case F::Mul:
     return foldFloat<F::Mul>(dtype, acc, x, first);
-  case K::MAXIMUMF:
+  case F::Maximum:
     return foldFloat<F::Maximum>(dtype, acc, x, first);
-  case K::MINIMUMF:
+  case F::Minimum:
     return foldFloat<F::Minimum>(dtype, acc, x, first);
-  case K::MAXNUMF:
+  case F::MaxNum:
     return foldFloat<F::MaxNum>(dtype, acc, x, first);
-  case K::MINNUMF:
+  case F::MinNum:
     return foldFloat<F::MinNum>(dtype, acc, x, first);
   default:
     return std::nullopt;
