@@ -395,27 +395,59 @@ LogicalResult ProgramLowering::loadConstant(arith::ConstantOp op) {
   return success();
 }
 
-LogicalResult ProgramLowering::loadVectorConstant(arith::ConstantOp op,
-                                                  VectorType vec) {
-  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-  std::optional<Instr> in;
-  if (dense && dense.isSplat())
-    in = scalarConstant(dense.getSplatValue<Attribute>(), vec.getElementType());
+FailureOr<int32_t> ProgramLowering::constantRegister(arith::ConstantOp op,
+                                                    Attribute value,
+                                                    Type element,
+                                                    ElemType *type) {
+  std::optional<Instr> in = scalarConstant(value, element);
   if (!in)
-    return op.emitError("SpyreCode takes splat vector constants only");
+    return op.emitError("SpyreCode has no constant of type ") << op.getType();
   in->dst = newS();
   emit(*in, op);
+  if (type)
+    *type = in->type;
+  return in->dst;
+}
+
+LogicalResult ProgramLowering::loadVectorConstant(arith::ConstantOp op,
+                                                  VectorType vec) {
+  // A splat, or lane 0's value in every lane and one insert for each lane
+  // that differs (the lane numbers of an index ramp), once per program.
+  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!dense || vec.getRank() != 1)
+    return op.emitError("SpyreCode has no vector constant of type ") << Type(vec);
+  SmallVector<Attribute> lanes(dense.getValues<Attribute>());
+  Instr splat;
+  FailureOr<int32_t> first =
+      constantRegister(op, lanes.front(), vec.getElementType(), &splat.type);
+  if (failed(first))
+    return failure();
   FailureOr<Reg> r = resultReg(op.getResult(), op);
   if (failed(r))
     return failure();
-  Instr splat;
   splat.op = Opcode::VSplat;
-  splat.type = in->type;
   splat.lanes = uint16_t(vec.getNumElements());
   splat.dst = r->n;
-  splat.a = in->dst;
+  splat.a = *first;
   emit(splat, op);
   loadedOnce.insert(op.getResult());
+  for (auto [lane, value] : llvm::enumerate(lanes)) {
+    if (value == lanes.front())
+      continue;
+    FailureOr<int32_t> element =
+        constantRegister(op, value, vec.getElementType());
+    if (failed(element))
+      return failure();
+    Instr insert;
+    insert.op = Opcode::VInsert;
+    insert.type = splat.type;
+    insert.lanes = splat.lanes;
+    insert.dst = r->n;
+    insert.a = r->n;
+    insert.b = *element;
+    insert.imm = int64_t(lane);
+    emit(insert, op);
+  }
   return success();
 }
 
@@ -440,13 +472,11 @@ LogicalResult ProgramLowering::loadTileConstant(arith::ConstantOp op,
   fill.dst = r->n;
   SmallVector<Attribute> elements(dense.getValues<Attribute>());
   if (dense.isSplat()) {
-    std::optional<Instr> in =
-        scalarConstant(elements.front(), tensor.getElementType());
-    if (!in)
-      return op.emitError("SpyreCode has no constant of type ") << Type(tensor);
-    in->dst = newS();
-    emit(*in, op);
-    fill.a = in->dst;
+    FailureOr<int32_t> value =
+        constantRegister(op, elements.front(), tensor.getElementType());
+    if (failed(value))
+      return failure();
+    fill.a = *value;
     emit(fill, op);
     return success();
   }

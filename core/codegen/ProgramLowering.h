@@ -98,6 +98,13 @@ private:
   // The prologue: kernel arguments, then every constant by its kind.
   mlir::LogicalResult loadArguments();
   mlir::LogicalResult loadConstant(mlir::arith::ConstantOp op);
+  /// One element of `op`'s constant (`value` of `element` type) in a new
+  /// scalar register, and the type the instruction gave it; failure, on
+  /// `op`, when SpyreCode has no such constant.
+  mlir::FailureOr<int32_t> constantRegister(mlir::arith::ConstantOp op,
+                                            mlir::Attribute value,
+                                            mlir::Type element,
+                                            ElemType *type = nullptr);
   mlir::LogicalResult loadVectorConstant(mlir::arith::ConstantOp op,
                                          mlir::VectorType vec);
   mlir::LogicalResult loadTileConstant(mlir::arith::ConstantOp op,

@@ -56,6 +56,7 @@ public:
     // A tile held from before the stage (a table loaded before the loop, a
     // statistic of an earlier loop): stick s of it, read where it is used.
     Value stick = loop.getInductionVar();
+    stickIv = stick;
     int64_t sticksPerRow = std::max<int64_t>(1, sticks / rowsOf(*shape));
     vectors.outside = [&, stick, sticksPerRow](OpBuilder &at, Location loc,
                                                Value tile) -> Value {
@@ -181,8 +182,103 @@ private:
     return std::max<int64_t>(rows, 1);
   }
 
+  /// A vector of `element`s with as many lanes as a stick of the stage's
+  /// tiles holds: an index or a mask the body computes beside the tiles'
+  /// elements has the same lanes as they do.
   VectorType vectorOf(Type element) {
-    return VectorType::get({stickBytes / spyre::elementBytes(element)}, element);
+    int64_t bytes = width ? *width : spyre::elementBytes(element);
+    return VectorType::get({stickBytes / bytes}, element);
+  }
+
+  /// The constant 0, 1, ..., n - 1 of index type that `v` is, or null.
+  static arith::ConstantOp rampConstant(Value v) {
+    auto constant = v.getDefiningOp<arith::ConstantOp>();
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!constant || !type || type.getRank() != 1 ||
+        !type.getElementType().isIndex() || !type.hasStaticShape())
+      return {};
+    auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
+    if (!dense)
+      return {};
+    int64_t expected = 0;
+    for (const APInt &value : dense.getValues<APInt>())
+      if (value.getSExtValue() != expected++)
+        return {};
+    return constant;
+  }
+
+  /// Index ramps of the stage's tiles (normalize-tensor-ops makes them of
+  /// a linalg.index): a constant ramp broadcast along every dimension but
+  /// one, the dimension each element's value is the index of.
+  void findRamps(Block &body) {
+    for (Operation &op : body.without_terminator()) {
+      if (arith::ConstantOp line = rampConstant(
+              op.getNumResults() == 1 ? op.getResult(0) : Value())) {
+        if (llvm::all_of(line->getUsers(), [](Operation *user) {
+              return isa<linalg::BroadcastOp>(user);
+            }))
+          rampParts.insert(line);
+        continue;
+      }
+      auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
+      if (!broadcast || !rampConstant(broadcast.getInput()))
+        continue;
+      auto out = cast<RankedTensorType>(broadcast.getInit().getType());
+      ArrayRef<int64_t> dims = broadcast.getDimensions();
+      if (int64_t(dims.size()) + 1 != out.getRank())
+        continue;
+      int64_t dim = 0;
+      while (llvm::is_contained(dims, dim))
+        ++dim;
+      ramps[broadcast->getResult(0)] = dim;
+      if (Operation *init = broadcast.getInit().getDefiningOp<tensor::EmptyOp>())
+        if (init->hasOneUse())
+          rampParts.insert(init);
+    }
+    // A constant is left out only if every broadcast of it is a ramp.
+    for (Operation *part : llvm::make_early_inc_range(rampParts))
+      if (isa<arith::ConstantOp>(part) &&
+          !llvm::all_of(part->getUsers(), [&](Operation *user) {
+            return ramps.count(user->getResult(0));
+          }))
+        rampParts.erase(part);
+  }
+
+  /// The lanes of the current stick of a ramp along `dim`: its elements'
+  /// index in that dimension.
+  Value rampLanes(OpBuilder &b, Location loc, int64_t dim) {
+    ArrayRef<int64_t> extents = *shape;
+    int64_t rank = int64_t(extents.size());
+    VectorType type = vectorOf(b.getIndexType());
+    int64_t perRow = std::max<int64_t>(1, sticks / rowsOf(extents));
+    Value sticksPerRow = arith::ConstantIndexOp::create(b, loc, perRow);
+    if (dim == rank - 1) {
+      // The stick's first column, plus the lane.
+      int64_t lanes = type.getShape()[0];
+      Value first = arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, stickIv, sticksPerRow),
+          arith::ConstantIndexOp::create(b, loc, lanes));
+      SmallVector<Attribute> steps;
+      for (int64_t l = 0; l < lanes; ++l)
+        steps.push_back(b.getIndexAttr(l));
+      Value step = arith::ConstantOp::create(
+          b, loc, type, DenseElementsAttr::get(type, steps));
+      return arith::AddIOp::create(b, loc, vectors.broadcast(b, loc, first),
+                                   step);
+    }
+    // The row's index in `dim`: the row number, in the extents of the
+    // dimensions between `dim` and the columns.
+    Value index = arith::DivUIOp::create(b, loc, stickIv, sticksPerRow);
+    int64_t inner = 1;
+    for (int64_t d = dim + 1; d < rank - 1; ++d)
+      inner *= extents[d];
+    if (inner > 1)
+      index = arith::DivUIOp::create(
+          b, loc, index, arith::ConstantIndexOp::create(b, loc, inner));
+    if (dim > 0)
+      index = arith::RemUIOp::create(
+          b, loc, index, arith::ConstantIndexOp::create(b, loc, extents[dim]));
+    return vectors.broadcast(b, loc, index);
   }
 
   /// A broadcast of a popped tile along leading dimensions: output stick s
@@ -227,13 +323,20 @@ private:
   }
 
   bool collect(sched::StageOp stage) {
-    std::optional<int64_t> width;
     findPeriodic(stage.getBody().front());
     findHeldPops(stage.getBody().front());
+    findRamps(stage.getBody().front());
     for (Operation &op : stage.getBody().front().without_terminator()) {
       if (auto pop = dyn_cast<sched::PopOp>(op);
           pop && heldPops.count(pop.getResult()))
         continue; // popped whole before the loop (findHeldPops)
+      // An index ramp and its broadcast: each stick makes its lanes'
+      // indices (the shape is checked once the stage's is known).
+      if (rampParts.contains(&op) ||
+          (op.getNumResults() == 1 && ramps.count(op.getResult(0)))) {
+        ops.push_back(&op);
+        continue;
+      }
       // Per-row values held from before the stage, broadcast along the
       // rows: read one value per row where they are used.
       if (linalg::BroadcastOp row = spyre::rowBroadcastOf(
@@ -249,7 +352,7 @@ private:
       values.append(op.getResults().begin(), op.getResults().end());
       for (Value v : values) {
         auto tile = dyn_cast<RankedTensorType>(v.getType());
-        if (!tile)
+        if (!tile || ramps.count(v))
           continue;
         if (periodic.count(v)) {
           if (!tile.hasStaticShape() ||
@@ -259,10 +362,18 @@ private:
         }
         if (!tile.hasStaticShape() || (shape && tile.getShape() != *shape))
           return false;
+        shape = tile.getShape();
+        // The tiles that move (popped, pushed, held from before the stage)
+        // share one element width, which sets the sticks and the lanes; a
+        // mask or an index the stage computes on the way has those lanes.
+        Region *home = v.getParentRegion();
+        bool moves = isa<sched::PopOp, sched::PushOp>(op) ||
+                     (home && !stage->isAncestor(home->getParentOp()));
+        if (!moves)
+          continue;
         int64_t w = spyre::elementBytes(tile.getElementType());
         if (width && w != *width)
           return false;
-        shape = tile.getShape();
         width = w;
         sticks = spyre::tileSticks(tile, stickBytes);
       }
@@ -293,6 +404,9 @@ private:
              spyre::elementBytes(type.getElementType()) != *width))
           return false;
       }
+    for (auto [ramp, dim] : ramps)
+      if (!shape || cast<ShapedType>(ramp.getType()).getShape() != *shape)
+        return false;
     return shape.has_value() && sticks > 0 &&
            llvm::any_of(ops, [](Operation *op) { return isa<sched::PopOp>(op); });
   }
@@ -307,6 +421,13 @@ private:
 
   bool rebuild(OpBuilder &b, Operation *op) {
     Location loc = op->getLoc();
+    if (rampParts.contains(op))
+      return true; // each stick makes its ramps' lanes (below)
+    if (op->getNumResults() == 1 && ramps.count(op->getResult(0))) {
+      vectors.map(op->getResult(0),
+                  rampLanes(b, loc, ramps.lookup(op->getResult(0))));
+      return true;
+    }
     if (auto pop = dyn_cast<sched::PopOp>(op)) {
       auto element = cast<ShapedType>(pop.getType()).getElementType();
       vectors.map(pop.getResult(),
@@ -350,7 +471,12 @@ private:
 
   int stickBytes;
   std::optional<ArrayRef<int64_t>> shape;
+  std::optional<int64_t> width; ///< bytes of an element of the stage's tiles
   int64_t sticks = 0;
+  Value stickIv; ///< the stick loop's induction variable, while rebuilding
+  llvm::DenseMap<Value, int64_t> ramps; ///< index ramps, by their dimension
+  /// The ramps' constants and the broadcasts' inits: nothing to build.
+  llvm::SmallPtrSet<Operation *, 4> rampParts;
   SmallVector<Operation *> ops;
   spyre::VectorBuilder vectors;
   llvm::DenseMap<Value, int64_t> periodic, periodicFifo;

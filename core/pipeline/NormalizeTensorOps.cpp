@@ -12,13 +12,19 @@
 //   * tensor.generate whose body reads run-time values (a mask shifted by
 //     the tile's position): the body on whole tensors, each index a
 //     constant ramp tensor and each outside value splatted, so that it is
-//     elementwise compute like any other.
+//     elementwise compute like any other;
+//   * linalg.generic on parallel loops with identity maps whose body reads
+//     linalg.index (a causal mask, a position-dependent scale): each
+//     dimension read becomes one more input, a constant 1-D ramp broadcast
+//     along the other dimensions, so the body is plain elementwise
+//     arithmetic the later passes clone onto sticks.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Builders.h"
@@ -186,6 +192,23 @@ Value ramp(OpBuilder &b, Location loc, RankedTensorType type, int64_t dim) {
       b, loc, DenseElementsAttr::get(indexType, values));
 }
 
+/// Index `dim` of every element of `type`'s shape, as the broadcast of a
+/// constant 1-D ramp along the other dimensions: the compute unit holds the
+/// ramp's extent, not the whole tile.
+Value broadcastRamp(OpBuilder &b, Location loc, RankedTensorType type,
+                    int64_t dim) {
+  auto line = RankedTensorType::get({type.getDimSize(dim)}, b.getIndexType());
+  Value values = ramp(b, loc, line, 0);
+  SmallVector<int64_t> others; // none for a 1-D tile: a broadcast all the same
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d != dim)
+      others.push_back(d);
+  Value empty =
+      tensor::EmptyOp::create(b, loc, type.getShape(), b.getIndexType());
+  return linalg::BroadcastOp::create(b, loc, values, empty, others)
+      ->getResult(0);
+}
+
 /// The body of `op` on whole tensors (see the file comment); fails, with
 /// the reason on the op, for a body of ops that are not elementwise.
 LogicalResult vectorizeGenerate(tensor::GenerateOp op) {
@@ -241,15 +264,74 @@ LogicalResult vectorizeGenerate(tensor::GenerateOp op) {
   return success();
 }
 
+/// `op`'s linalg.index reads as inputs of constant ramps (see the file
+/// comment). A generic this does not apply to (a reduction, a map that is
+/// not the identity, a shape known only at run time) is left as it is: the
+/// backend refuses it on its line.
+void rampIndices(linalg::GenericOp op) {
+  SmallVector<linalg::IndexOp> reads;
+  bool nested = false;
+  op.getBody()->walk([&](linalg::IndexOp index) {
+    reads.push_back(index);
+    nested |= index->getParentOp() != op.getOperation();
+  });
+  if (reads.empty() || nested || op.getNumLoops() != op.getNumParallelLoops() ||
+      !op.hasPureTensorSemantics() || op.getNumDpsInits() == 0 ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isIdentity(); }))
+    return;
+  auto shaped = cast<RankedTensorType>(op.getDpsInits().front().getType());
+  if (!shaped.hasStaticShape() ||
+      llvm::any_of(shaped.getShape(),
+                   [](int64_t n) { return n > kMaxFoldedElements; }))
+    return;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  // One ramp per dimension read, in the order of the dimensions.
+  SmallVector<int64_t> dims;
+  for (linalg::IndexOp index : reads)
+    if (!llvm::is_contained(dims, int64_t(index.getDim())))
+      dims.push_back(int64_t(index.getDim()));
+  llvm::sort(dims);
+  SmallVector<Value> inputs(op.getDpsInputs());
+  size_t firstRamp = inputs.size();
+  for (int64_t d : dims)
+    inputs.push_back(broadcastRamp(b, loc, shaped, d));
+  SmallVector<AffineMap> maps(
+      inputs.size() + op.getNumDpsInits(),
+      b.getMultiDimIdentityMap(unsigned(shaped.getRank())));
+  auto made = linalg::GenericOp::create(
+      b, loc, op.getResultTypes(), inputs, op.getDpsInits(), maps,
+      op.getIteratorTypesArray());
+  made->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  made.getRegion().takeBody(op.getRegion());
+  Block *body = made.getBody();
+  SmallVector<Value> rampArgs;
+  for (auto [k, d] : llvm::enumerate(dims))
+    rampArgs.push_back(
+        body->insertArgument(unsigned(firstRamp + k), b.getIndexType(), loc));
+  for (linalg::IndexOp index : reads) {
+    size_t k = size_t(llvm::find(dims, int64_t(index.getDim())) - dims.begin());
+    index.replaceAllUsesWith(rampArgs[k]);
+    index.erase();
+  }
+  op.replaceAllUsesWith(made.getResults());
+  op.erase();
+}
+
 struct NormalizeTensorOps
     : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
   void runOnOperation() override {
     SmallVector<Operation *> work;
     getOperation()->walk([&](Operation *op) {
-      if (isa<tensor::ReshapeOp, tensor::GenerateOp>(op))
+      if (isa<tensor::ReshapeOp, tensor::GenerateOp, linalg::GenericOp>(op))
         work.push_back(op);
     });
     for (Operation *op : work) {
+      if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+        rampIndices(generic);
+        continue;
+      }
       if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
         if (failed(rewriteReshape(reshape)))
           return signalPassFailure();

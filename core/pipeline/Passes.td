@@ -107,10 +107,14 @@ def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
     body reads values known at run time (a mask shifted by the tile's
     position) becomes its body on whole tensors, every index a constant
     ramp tensor and every outside value splatted, elementwise compute like
-    any other. What cannot be rewritten (a result shape known only at run
-    time, a body that is not elementwise) is refused on its line.
+    any other. A `linalg.generic` on parallel loops with identity maps
+    whose body reads `linalg.index` gets one more input per dimension read
+    in place of the index, a constant 1-D ramp broadcast along the other
+    dimensions: its body is then plain elementwise arithmetic. What cannot be rewritten (a result shape known
+    only at run time, a body that is not elementwise) is refused on its line.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

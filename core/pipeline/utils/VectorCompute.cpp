@@ -145,6 +145,15 @@ Value spyre::VectorBuilder::broadcast(OpBuilder &b, Location loc, Value scalar) 
 }
 
 Operation *spyre::VectorBuilder::cloneOnVectors(OpBuilder &b, Operation &op) {
+  // A scalar constant of a body (a generator's 0.0 in a relu): its splat.
+  Attribute scalar;
+  if (op.getNumResults() == 1 &&
+      op.getResult(0).getType().isIntOrIndexOrFloat() &&
+      matchPattern(&op, m_Constant(&scalar)) && isa<TypedAttr>(scalar)) {
+    VectorType type = vectorOf(op.getResult(0).getType());
+    return arith::ConstantOp::create(b, op.getLoc(), type,
+                                     SplatElementsAttr::get(type, scalar));
+  }
   IRMapping mapping;
   for (Value operand : op.getOperands()) {
     if (Value v = vectorFor(b, op.getLoc(), operand))

@@ -1,6 +1,7 @@
 // tensor.reshape to a static shape becomes collapse / expand shapes;
 // tensor.generate with a body that folds becomes its constant, one that
-// reads run-time values becomes elementwise ops on ramp tensors (issue 23).
+// reads run-time values becomes elementwise ops on ramp tensors (issue 23);
+// a generic that reads linalg.index takes its indices as ramp inputs.
 // RUN: spyre-opt %s --normalize-tensor-ops | FileCheck %s
 // RUN: spyre-opt %S/Inputs/normalize-tensor-ops-errors.mlir --normalize-tensor-ops --split-input-file --verify-diagnostics
 
@@ -64,4 +65,53 @@ func.func @shifted_mask(%pos: index) -> tensor<1x4xf16> {
     tensor.yield %v : f16
   } : tensor<1x4xf16>
   return %m : tensor<1x4xf16>
+}
+
+// A generic on parallel loops that reads its indices: each dimension read
+// becomes an input, a constant 1-D ramp broadcast along the others; the
+// body reads a block argument instead of linalg.index.
+// CHECK-LABEL: func.func @generic_indices
+// CHECK:      %[[I:.*]] = arith.constant dense<[0, 1]> : tensor<2xindex>
+// CHECK:      %[[BI:.*]] = linalg.broadcast ins(%[[I]] : tensor<2xindex>) outs(%{{.*}} : tensor<2x4xindex>) dimensions = [1]
+// CHECK:      %[[J:.*]] = arith.constant dense<[0, 1, 2, 3]> : tensor<4xindex>
+// CHECK:      %[[BJ:.*]] = linalg.broadcast ins(%[[J]] : tensor<4xindex>) outs(%{{.*}} : tensor<2x4xindex>) dimensions = [0]
+// CHECK:      linalg.generic {{.*}} ins(%{{.*}}, %[[BI]], %[[BJ]] : tensor<2x4xf16>, tensor<2x4xindex>, tensor<2x4xindex>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f16, %[[II:.*]]: index, %[[JJ:.*]]: index, %{{.*}}: f16):
+// CHECK:      arith.cmpi ugt, %[[JJ]], %[[II]] : index
+// CHECK-NOT:  linalg.index
+func.func @generic_indices(%x: tensor<2x4xf16>) -> tensor<2x4xf16> {
+  %ninf = arith.constant 0xFC00 : f16
+  %e = tensor.empty() : tensor<2x4xf16>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<2x4xf16>) outs(%e : tensor<2x4xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %future = arith.cmpi ugt, %j, %i : index
+    %v = arith.select %future, %ninf, %in : f16
+    linalg.yield %v : f16
+  } -> tensor<2x4xf16>
+  return %y : tensor<2x4xf16>
+}
+
+// A reduction that reads its index is left as it is (the backend refuses
+// it on its line).
+// CHECK-LABEL: func.func @reduction_keeps_index
+// CHECK:      linalg.index 1
+func.func @reduction_keeps_index(%x: tensor<2x4xf32>) -> tensor<2xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2x4xf32>) outs(%e : tensor<2xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %p = arith.mulf %in, %jf : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  return %y : tensor<2xf32>
 }
