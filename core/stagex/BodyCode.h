@@ -46,6 +46,7 @@ struct Binding {
 enum class Code : uint8_t {
   Fast,    ///< an interpreter direct path (plan.fast), on registers
   Direct,  ///< a stage executor direct path (plan.variant: Direct)
+  Reduce,  ///< vector.reduction folded inline (plan.variant: its kind)
   Generic, ///< the op's handler
   ForInit, ///< a loop: bounds, first iteration or exit (jump)
   ForNext, ///< a loop's yield and back edge (jump)

@@ -13,6 +13,7 @@
 #include "stagex/ExecContext.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace spyre;
@@ -157,6 +158,13 @@ private:
         llvm::is_contained(in.plan.operands, interp::Interpreter::kNoValueId))
       return Code::Generic;
     Reg::Class result = in.out.empty() ? Reg::Handle : in.out[0].cls;
+    if (auto reduction = dyn_cast<vector::ReductionOp>(op)) {
+      if ((!classes(in, "V") && !classes(in, "VS")) || result != Reg::Scalar)
+        return Code::Generic;
+      in.plan.variant = uint8_t(reduction.getKind());
+      in.plan.result = interp::dtypeOf(reduction.getResult().getType());
+      return Code::Reduce;
+    }
     interp::planFast(op, in.plan);
     using interp::FastKind;
     switch (in.plan.fast) {

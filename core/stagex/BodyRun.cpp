@@ -51,9 +51,13 @@ public:
       switch (in.code) {
       case Code::Fast:
       case Code::Direct:
+      case Code::Reduce:
         if (!enter(in.plan.op))
           return failure();
-        if (!(in.code == Code::Fast ? fast(in) : direct(in)) && failed(handler(in, false)))
+        if (!(in.code == Code::Fast     ? fast(in)
+              : in.code == Code::Direct ? direct(in)
+                                        : reduce(in)) &&
+            failed(handler(in, false)))
           return failure();
         break;
       case Code::Generic:
@@ -236,6 +240,16 @@ private:
     }
     }
     return false;
+  }
+
+  bool reduce(Instr &in) {
+    interp::Scalar init;
+    if (in.in.size() > 1)
+      init = scalar(in.in[1]);
+    std::optional<interp::Scalar> r =
+        foldReduction(in.plan.variant, in.plan.result, *vectors[in.in[0].index],
+                      in.in.size() > 1 ? &init : nullptr);
+    return r && setScalar(in.out[0], *r);
   }
 
   void setIv(const Instr &init, int64_t iv) {

@@ -118,6 +118,12 @@ bool moveToken(Queue *queue, bool signal);
 /// A vector of `shape` with every element `s` converted to `result`.
 interp::TensorPtr broadcastScalar(interp::DType result, llvm::ArrayRef<int64_t> shape,
                                   const interp::Scalar &s);
+/// vector.reduction of kind `kind` (vector::CombiningKind) into `dtype`
+/// from `init` (null: from lane 0), when the kind folds inline (the float
+/// kinds: VectorOps.cpp); nullopt: the handler computes it.
+std::optional<interp::Scalar> foldReduction(unsigned kind, interp::DType dtype,
+                                            const interp::Tensor &x,
+                                            const interp::Scalar *init);
 /// Element `at` of a dense vector, as a scalar of `type` (nullopt: out of
 /// range or a splat).
 std::optional<interp::Scalar> elementOf(const interp::Tensor &v, int64_t at,
