@@ -129,6 +129,7 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
   options.order = request.backwardSchedule ? stagex::Order::Backward
                                            : stagex::Order::Forward;
   options.directPaths = request.directPaths;
+  options.compiledBodies = request.compiledBodies;
   if (watchByte) {
     options.watchHbmByte = *watchByte;
     options.onWatchedStore = [&out](Operation *op) {

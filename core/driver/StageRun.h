@@ -93,6 +93,9 @@ struct StageRunRequest {
   /// Testing: false runs every op through its handler, not the direct
   /// paths of the interpreter's block plans (the outputs must not change).
   bool directPaths = true;
+  /// Testing: false runs the bodies of stages and programs op by op, not
+  /// compiled (stagex/BodyCode.h; the outputs must not change).
+  bool compiledBodies = true;
   /// Called after each snapshot has run (from the thread running the
   /// bisect), with the runs so far.
   std::function<void(const StageRun &)> progress;

@@ -76,6 +76,18 @@ void planFast(mlir::Operation *op, OpPlan &plan);
 /// values are not what the path handles: the caller runs the op's handler.
 bool runFast(CoreExec &core, OpPlan &plan);
 
+/// What the direct paths compute, on values (null / nullopt: the path
+/// declines and the handler must run): an IntBinary of two scalars, a
+/// FloatBinary of two scalars or two dense tensors of one shape, a
+/// HalfFunction and a FloatCast of a scalar or a dense tensor.
+std::optional<Scalar> intBinaryScalar(const OpPlan &plan, const Scalar &a,
+                                      const Scalar &b);
+double floatBinaryScalar(const OpPlan &plan, double a, double b);
+TensorPtr floatBinaryTensor(const OpPlan &plan, const Tensor &a, const Tensor &b);
+TensorPtr halfFunctionTensor(const OpPlan &plan, const Tensor &a);
+double floatCastScalar(const OpPlan &plan, double v);
+TensorPtr floatCastTensor(const OpPlan &plan, const Tensor &a);
+
 } // namespace spyre::interp
 
 #endif

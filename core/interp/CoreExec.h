@@ -104,6 +104,10 @@ public:
   /// What execOp does before an op's handler: the op budget, cancellation
   /// and the one-time check of its result types.
   mlir::LogicalResult enterOp(mlir::Operation *op);
+  /// What execOp does after enterOp: the op's handler.
+  mlir::LogicalResult dispatchOp(mlir::Operation *op) { return dispatch(op); }
+  /// Whether ops with a direct path take it (no cost model, no shadows).
+  bool directPaths() const { return direct; }
 
 private:
   /// The values this core has bound, by Interpreter::valueId (monostate:

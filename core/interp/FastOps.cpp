@@ -111,23 +111,16 @@ constexpr int64_t kChunk = 2048;
 bool floatBinary(CoreExec &core, OpPlan &plan) {
   const RtValue &x = core.getId(plan.operands[0]);
   const RtValue &y = core.getId(plan.operands[1]);
-  auto kind = FloatBinary(plan.variant);
   auto *sx = std::get_if<Scalar>(&x), *sy = std::get_if<Scalar>(&y);
   if (sx && sy) {
-    double out = 0;
-    applyFloatBinary(kind, plan.result, &sx->value, 0, &sy->value, 0, &out, 1);
-    core.setId(plan.resultId, Scalar{out, plan.result});
+    core.setId(plan.resultId, Scalar{floatBinaryScalar(plan, sx->value, sy->value),
+                                     plan.result});
     return true;
   }
   const Tensor *a = denseTensor(x), *b = denseTensor(y);
-  if (!a || !b || a->shape != b->shape)
+  TensorPtr t = a && b ? floatBinaryTensor(plan, *a, *b) : nullptr;
+  if (!t)
     return false;
-  TensorPtr t = makeTensor(plan.result, a->shape, /*zeroFill=*/false);
-  t->dataLanes = dataLanesOf(*a, b);
-  int64_t n = t->numElements();
-  for (int64_t first = 0; first < n; first += kChunk)
-    applyFloatBinary(kind, plan.result, a->data.data() + first, 1, b->data.data() + first,
-                     1, t->data.data() + first, std::min(kChunk, n - first));
   core.setId(plan.resultId, std::move(t));
   return true;
 }
@@ -135,50 +128,34 @@ bool floatBinary(CoreExec &core, OpPlan &plan) {
 bool intBinary(CoreExec &core, OpPlan &plan) {
   auto *a = std::get_if<Scalar>(&core.getId(plan.operands[0]));
   auto *b = std::get_if<Scalar>(&core.getId(plan.operands[1]));
-  if (!a || !b || !isWide(a->dtype) || !isWide(b->dtype))
+  if (!a || !b)
     return false;
-  std::optional<int64_t> r = intBinary(IntOp(plan.variant), a->integer(), b->integer());
+  std::optional<Scalar> r = intBinaryScalar(plan, *a, *b);
   if (!r)
     return false;
-  core.setId(plan.resultId, Scalar{intToSlot(plan.result, *r), plan.result});
+  core.setId(plan.resultId, *r);
   return true;
 }
 
 bool halfFunction(CoreExec &core, OpPlan &plan) {
   const Tensor *a = denseTensor(core.getId(plan.operands[0]));
-  if (!a || a->dtype != DType::F16)
+  TensorPtr t = a ? halfFunctionTensor(plan, *a) : nullptr;
+  if (!t)
     return false;
-  TensorPtr t = makeTensor(DType::F16, a->shape, /*zeroFill=*/false);
-  t->dataLanes = a->dataLanes;
-  int64_t n = t->numElements();
-  for (int64_t first = 0; first < n; first += kChunk)
-    if (!applyHalfMemo(plan.function, a->data.data() + first, t->data.data() + first,
-                       std::min(kChunk, n - first)))
-      return false;
   core.setId(plan.resultId, std::move(t));
   return true;
 }
 
-/// arith.extf / truncf: each value rounded to the result's type (what
-/// execCast computes for a float-to-float cast, without a call per element).
 bool floatCast(CoreExec &core, OpPlan &plan) {
   const RtValue &x = core.getId(plan.operands[0]);
-  DType from = plan.source, to = plan.result;
-  auto cast = [from, to](double v) { return from == to ? v : roundTo(to, v); };
   if (auto *s = std::get_if<Scalar>(&x)) {
-    core.setId(plan.resultId, Scalar{cast(s->value), to});
+    core.setId(plan.resultId, Scalar{floatCastScalar(plan, s->value), plan.result});
     return true;
   }
   const Tensor *a = denseTensor(x);
   if (!a)
     return false;
-  TensorPtr t = makeTensor(to, a->shape, /*zeroFill=*/false);
-  t->dataLanes = a->dataLanes;
-  const double *in = a->data.data();
-  double *out = t->data.data();
-  for (size_t i = 0, n = a->data.size(); i < n; ++i)
-    out[i] = cast(in[i]);
-  core.setId(plan.resultId, std::move(t));
+  core.setId(plan.resultId, floatCastTensor(plan, *a));
   return true;
 }
 
@@ -229,6 +206,70 @@ bool tensorInsert(CoreExec &core, OpPlan &plan) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// The paths' computations on values (also the stage executor's compiled
+// process bodies', core/stagex/BodyRun.cpp)
+//===----------------------------------------------------------------------===//
+
+std::optional<Scalar> spyre::interp::intBinaryScalar(const OpPlan &plan, const Scalar &a,
+                                                     const Scalar &b) {
+  if (!isWide(a.dtype) || !isWide(b.dtype))
+    return std::nullopt;
+  std::optional<int64_t> r = intBinary(IntOp(plan.variant), a.integer(), b.integer());
+  if (!r)
+    return std::nullopt;
+  return Scalar{intToSlot(plan.result, *r), plan.result};
+}
+
+double spyre::interp::floatBinaryScalar(const OpPlan &plan, double a, double b) {
+  double out = 0;
+  applyFloatBinary(FloatBinary(plan.variant), plan.result, &a, 0, &b, 0, &out, 1);
+  return out;
+}
+
+TensorPtr spyre::interp::floatBinaryTensor(const OpPlan &plan, const Tensor &a,
+                                           const Tensor &b) {
+  if (a.splat || b.splat || a.shape != b.shape)
+    return nullptr;
+  auto kind = FloatBinary(plan.variant);
+  TensorPtr t = makeTensor(plan.result, a.shape, /*zeroFill=*/false);
+  t->dataLanes = dataLanesOf(a, &b);
+  int64_t n = t->numElements();
+  for (int64_t first = 0; first < n; first += kChunk)
+    applyFloatBinary(kind, plan.result, a.data.data() + first, 1, b.data.data() + first,
+                     1, t->data.data() + first, std::min(kChunk, n - first));
+  return t;
+}
+
+TensorPtr spyre::interp::halfFunctionTensor(const OpPlan &plan, const Tensor &a) {
+  if (a.splat || a.dtype != DType::F16)
+    return nullptr;
+  TensorPtr t = makeTensor(DType::F16, a.shape, /*zeroFill=*/false);
+  t->dataLanes = a.dataLanes;
+  int64_t n = t->numElements();
+  for (int64_t first = 0; first < n; first += kChunk)
+    if (!applyHalfMemo(plan.function, a.data.data() + first, t->data.data() + first,
+                       std::min(kChunk, n - first)))
+      return nullptr;
+  return t;
+}
+
+/// arith.extf / truncf: each value rounded to the result's type (what
+/// execCast computes for a float-to-float cast, without a call per element).
+double spyre::interp::floatCastScalar(const OpPlan &plan, double v) {
+  return plan.source == plan.result ? v : roundTo(plan.result, v);
+}
+
+TensorPtr spyre::interp::floatCastTensor(const OpPlan &plan, const Tensor &a) {
+  TensorPtr t = makeTensor(plan.result, a.shape, /*zeroFill=*/false);
+  t->dataLanes = a.dataLanes;
+  const double *in = a.data.data();
+  double *out = t->data.data();
+  for (size_t i = 0, n = a.data.size(); i < n; ++i)
+    out[i] = floatCastScalar(plan, in[i]);
+  return t;
+}
 
 void spyre::interp::planFast(Operation *op, OpPlan &plan) {
   plan.fast = FastKind::None;

@@ -34,10 +34,10 @@ LogicalResult runPrograms(Context &ctx, dflow::ProgramOp op) {
     for (int j = 0; j < instances; ++j) {
       barrier->addProgram();
       ctx.spawnChild(me, program.getUnit().str(), j,
-                     [program, barrier](Process &p) mutable {
+                     [&ctx, program, barrier](Process &p) mutable {
                        SmallVector<interp::RtValue> yielded;
-                       bool ok = succeeded(p.exec->runBlock(
-                           program.getBody().front(), {}, yielded));
+                       bool ok = succeeded(runProcessBody(
+                           ctx, p, program.getBody().front(), yielded));
                        p.exec->releaseHeld(yielded);
                        barrier->programEnded();
                        return ok;

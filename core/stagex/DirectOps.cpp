@@ -27,124 +27,47 @@ using interp::TensorPtr;
 
 namespace {
 
-enum class Direct : uint8_t {
-  Pop,
-  Push,
-  Broadcast,
-  Stream,
-  Collect,
-  Extract,
-  Signal,
-  Wait
-};
-
 /// One stick at a time: no `sticks` attribute, or 1.
 bool oneStick(Operation *op) {
   std::optional<int64_t> sticks = sticksAttr(op);
   return !sticks || *sticks == 1;
 }
 
-/// The queue of a FIFO or channel value for the running process (null
-/// once the run has stopped: the handler's wait then says so).
-Queue *queueIn(Context &ctx, const interp::RtValue &v) {
-  if (ctx.scheduler.stopped())
-    return nullptr;
-  auto *p = std::get_if<interp::ForeignPtr>(&v);
-  if (!p || !*p || (*p)->kind != QueueValue::kKind)
-    return nullptr;
-  return &static_cast<QueueValue *>(p->get())->instance(ctx.process().instance);
-}
-
 bool pop(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
-  Queue *queue = queueIn(ctx, core.getId(plan.operands[0]));
-  if (!queue || queue->holdsTokens() || queue->empty())
-    return false;
   auto type = cast<VectorType>(plan.op->getResult(0).getType());
-  if (ArrayRef<int64_t>(queue->front()->shape) != type.getShape())
+  TensorPtr v;
+  if (!popStick(queueIn(ctx, core.getId(plan.operands[0])), type.getShape(), v))
     return false;
-  core.setId(plan.resultId, queue->pop());
+  core.setId(plan.resultId, std::move(v));
   return true;
 }
 
 bool push(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
-  Queue *queue = queueIn(ctx, core.getId(plan.operands[1]));
   auto *value = std::get_if<TensorPtr>(&core.getId(plan.operands[0]));
-  if (!queue || queue->holdsTokens() || queue->full() || !value || !*value ||
-      (*value)->splat)
-    return false;
-  queue->push(*value);
-  return true;
+  return value && pushStick(queueIn(ctx, core.getId(plan.operands[1])), *value);
 }
 
-LxBuffer *bufferIn(const interp::RtValue &v) {
-  auto *p = std::get_if<interp::ForeignPtr>(&v);
-  if (!p || !*p || (*p)->kind != LxBuffer::kKind)
-    return nullptr;
-  return static_cast<LxBuffer *>(p->get());
-}
-
-/// The stick a one-stick move starts at (operand #2, or 0 without one),
-/// if it lies in `buffer`.
-std::optional<int64_t> stickIn(interp::CoreExec &core, const interp::OpPlan &plan,
-                               const LxBuffer &buffer) {
-  int64_t s = 0;
-  if (plan.operands.size() > 2) {
-    auto *at = std::get_if<interp::Scalar>(&core.getId(plan.operands[2]));
-    if (!at)
-      return std::nullopt;
-    s = at->integer();
-  }
-  if (s < 0 || s + 1 > buffer.layout.sticks())
+/// The stick a one-stick move starts at (operand #2, or 0 without one).
+std::optional<int64_t> stickOf(interp::CoreExec &core, const interp::OpPlan &plan) {
+  if (plan.operands.size() <= 2)
+    return 0;
+  auto *at = std::get_if<interp::Scalar>(&core.getId(plan.operands[2]));
+  if (!at)
     return std::nullopt;
-  return s;
+  return at->integer();
 }
 
-/// The two ends of a one-stick move and the stick, when it can go on
-/// without waiting: the buffer is operand `bufferAt`, the queue the other
-/// one, which must have room (`fill`) or an item.
-struct StickMove {
-  LxBuffer *buffer = nullptr;
-  Queue *queue = nullptr;
-  int64_t stick = 0, fit = 0;
-};
-std::optional<StickMove> stickMove(Context &ctx, interp::CoreExec &core,
-                                   const interp::OpPlan &plan, unsigned bufferAt,
-                                   bool fill) {
-  StickMove m;
-  m.buffer = bufferIn(core.getId(plan.operands[bufferAt]));
-  m.queue = queueIn(ctx, core.getId(plan.operands[1 - bufferAt]));
-  if (!m.buffer || !m.queue || m.queue->holdsTokens() || m.queue->lanes() == 0 ||
-      (fill ? m.queue->full() : m.queue->empty()))
-    return std::nullopt;
-  std::optional<int64_t> s = stickIn(core, plan, *m.buffer);
+/// LX -> queue / queue -> LX, one stick: the buffer is operand `bufferAt`,
+/// the queue the other one.
+bool stickMove(Context &ctx, interp::CoreExec &core, const interp::OpPlan &plan,
+               unsigned bufferAt) {
+  std::optional<int64_t> s = stickOf(core, plan);
   if (!s)
-    return std::nullopt;
-  m.stick = *s;
-  m.fit = std::min(m.queue->lanes(), m.buffer->layout.lanes);
-  return m;
-}
-
-/// LX -> queue: bufferToQueue for one stick.
-bool stream(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
-  std::optional<StickMove> m = stickMove(ctx, core, plan, 0, true);
-  if (!m)
     return false;
-  TensorPtr v = interp::makeTensor(m->queue->dtype(), {m->queue->lanes()});
-  readStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(), m->fit);
-  // The lanes past a partial row's end are padding (Tensor::dataLanes).
-  v->dataLanes = std::min(m->fit, m->buffer->layout.count(m->stick));
-  m->queue->push(std::move(v));
-  return true;
-}
-
-/// Queue -> LX: queueToBuffer for one stick.
-bool collect(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan) {
-  std::optional<StickMove> m = stickMove(ctx, core, plan, 1, false);
-  if (!m)
-    return false;
-  TensorPtr v = m->queue->pop();
-  writeStick(ctx.lx(m->buffer->core), *m->buffer, m->stick, v->data.data(), m->fit);
-  return true;
+  LxBuffer *buffer = bufferIn(core.getId(plan.operands[bufferAt]));
+  Queue *queue = queueIn(ctx, core.getId(plan.operands[1 - bufferAt]));
+  return bufferAt == 0 ? streamStick(ctx, buffer, queue, *s)
+                       : collectStick(ctx, queue, buffer, *s);
 }
 
 bool broadcast(interp::CoreExec &core, interp::OpPlan &plan) {
@@ -152,17 +75,14 @@ bool broadcast(interp::CoreExec &core, interp::OpPlan &plan) {
   if (!s)
     return false;
   auto type = cast<VectorType>(plan.op->getResult(0).getType());
-  TensorPtr out = interp::makeTensor(plan.result, type.getShape(), false);
-  double v = interp::convertSlot(s->dtype, plan.result, s->value);
-  std::fill(out->data.begin(), out->data.end(), v);
-  core.setId(plan.resultId, std::move(out));
+  core.setId(plan.resultId, broadcastScalar(plan.result, type.getShape(), *s));
   return true;
 }
 
 /// One element of a 1-D vector (its position static, or operand #1).
 bool extract(interp::CoreExec &core, interp::OpPlan &plan) {
   auto *v = std::get_if<TensorPtr>(&core.getId(plan.operands[0]));
-  if (!v || !*v || (*v)->splat)
+  if (!v || !*v)
     return false;
   int64_t at = plan.immediate;
   if (plan.operands.size() > 1) {
@@ -171,15 +91,87 @@ bool extract(interp::CoreExec &core, interp::OpPlan &plan) {
       return false;
     at = s->integer();
   }
-  if (at < 0 || at >= (*v)->numElements())
-    return false; // the handler says where
-  core.setId(plan.resultId, interp::Scalar{(*v)->data[size_t(at)], plan.result});
+  std::optional<interp::Scalar> e = elementOf(**v, at, plan.result);
+  if (!e)
+    return false;
+  core.setId(plan.resultId, *e);
+  return true;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The moves on values (ExecContext.h)
+//===----------------------------------------------------------------------===//
+
+Queue *spyre::stagex::queueIn(Context &ctx, const interp::RtValue &v) {
+  if (ctx.scheduler.stopped())
+    return nullptr;
+  auto *p = std::get_if<interp::ForeignPtr>(&v);
+  if (!p || !*p || (*p)->kind != QueueValue::kKind)
+    return nullptr;
+  return &static_cast<QueueValue *>(p->get())->instance(ctx.process().instance);
+}
+
+LxBuffer *spyre::stagex::bufferIn(const interp::RtValue &v) {
+  auto *p = std::get_if<interp::ForeignPtr>(&v);
+  if (!p || !*p || (*p)->kind != LxBuffer::kKind)
+    return nullptr;
+  return static_cast<LxBuffer *>(p->get());
+}
+
+bool spyre::stagex::popStick(Queue *queue, ArrayRef<int64_t> shape, TensorPtr &out) {
+  if (!queue || queue->holdsTokens() || queue->empty() ||
+      ArrayRef<int64_t>(queue->front()->shape) != shape)
+    return false;
+  out = queue->pop();
+  return true;
+}
+
+bool spyre::stagex::pushStick(Queue *queue, const TensorPtr &value) {
+  if (!queue || queue->holdsTokens() || queue->full() || !value || value->splat)
+    return false;
+  queue->push(value);
+  return true;
+}
+
+namespace {
+/// Whether a one-stick move between `buffer` and `queue` at stick `s` can
+/// go on without waiting (the queue has room, `fill`, or an item).
+bool movable(LxBuffer *buffer, Queue *queue, int64_t s, bool fill) {
+  return buffer && queue && !queue->holdsTokens() && queue->lanes() != 0 &&
+         !(fill ? queue->full() : queue->empty()) && s >= 0 &&
+         s + 1 <= buffer->layout.sticks();
+}
+} // namespace
+
+/// LX -> queue: bufferToQueue for one stick.
+bool spyre::stagex::streamStick(Context &ctx, LxBuffer *buffer, Queue *queue,
+                                int64_t s) {
+  if (!movable(buffer, queue, s, true))
+    return false;
+  int64_t fit = std::min(queue->lanes(), buffer->layout.lanes);
+  TensorPtr v = interp::makeTensor(queue->dtype(), {queue->lanes()});
+  readStick(ctx.lx(buffer->core), *buffer, s, v->data.data(), fit);
+  // The lanes past a partial row's end are padding (Tensor::dataLanes).
+  v->dataLanes = std::min(fit, buffer->layout.count(s));
+  queue->push(std::move(v));
+  return true;
+}
+
+/// Queue -> LX: queueToBuffer for one stick.
+bool spyre::stagex::collectStick(Context &ctx, Queue *queue, LxBuffer *buffer,
+                                 int64_t s) {
+  if (!movable(buffer, queue, s, false))
+    return false;
+  int64_t fit = std::min(queue->lanes(), buffer->layout.lanes);
+  TensorPtr v = queue->pop();
+  writeStick(ctx.lx(buffer->core), *buffer, s, v->data.data(), fit);
   return true;
 }
 
 /// signal / wait: a token in (the queue has room) or out (it has one).
-bool token(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan, bool signal) {
-  Queue *queue = queueIn(ctx, core.getId(plan.operands[0]));
+bool spyre::stagex::moveToken(Queue *queue, bool signal) {
   if (!queue || !queue->holdsTokens() || (signal ? queue->full() : queue->empty()))
     return false;
   if (signal)
@@ -189,7 +181,21 @@ bool token(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan, bool sign
   return true;
 }
 
-} // namespace
+TensorPtr spyre::stagex::broadcastScalar(interp::DType result, ArrayRef<int64_t> shape,
+                                         const interp::Scalar &s) {
+  TensorPtr out = interp::makeTensor(result, shape, false);
+  double v = interp::convertSlot(s.dtype, result, s.value);
+  std::fill(out->data.begin(), out->data.end(), v);
+  return out;
+}
+
+std::optional<interp::Scalar> spyre::stagex::elementOf(const interp::Tensor &v,
+                                                       int64_t at, interp::DType type) {
+  if (v.splat || at < 0 || at >= v.numElements())
+    return std::nullopt; // the handler says where
+  return interp::Scalar{v.data[size_t(at)], type};
+}
+
 
 bool spyre::stagex::planDirect(interp::OpPlan &plan) {
   Operation *op = plan.op;
@@ -253,15 +259,15 @@ bool spyre::stagex::runDirect(Context &ctx, interp::CoreExec &core,
   case Direct::Broadcast:
     return broadcast(core, plan);
   case Direct::Stream:
-    return stream(ctx, core, plan);
+    return stickMove(ctx, core, plan, 0);
   case Direct::Collect:
-    return collect(ctx, core, plan);
+    return stickMove(ctx, core, plan, 1);
   case Direct::Extract:
     return extract(core, plan);
   case Direct::Signal:
-    return token(ctx, core, plan, true);
   case Direct::Wait:
-    return token(ctx, core, plan, false);
+    return moveToken(queueIn(ctx, core.getId(plan.operands[0])),
+                     Direct(plan.variant) == Direct::Signal);
   }
   return false;
 }

@@ -12,6 +12,7 @@
 #define SPYRE_STAGEX_EXECCONTEXT_H
 
 #include "interp/CoreExec.h"
+#include "stagex/BodyCode.h"
 #include "stagex/LxBuffers.h"
 #include "stagex/Processes.h"
 #include "stagex/Queues.h"
@@ -40,6 +41,10 @@ public:
   /// Ops the processes that ended executed (a core's own are the
   /// interpreter's count).
   uint64_t childOps = 0;
+  /// Whether the bodies of stages and programs run compiled (BodyCode.h),
+  /// and each body compiled (null: it does not compile), once per run.
+  bool compileBodies = true;
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<CompiledBody>> bodies;
 
   Process &process() { return *scheduler.running(); }
   interp::ByteStore &lx(int core) { return memories.lx[size_t(core)]; }
@@ -84,10 +89,45 @@ mlir::LogicalResult execDataflow(Context &ctx, interp::CoreExec &core,
                                  mlir::Operation *op, bool &handled);
 mlir::LogicalResult execVector(Context &ctx, interp::CoreExec &core,
                                mlir::Operation *op, bool &handled);
+/// Runs `block`, the body of a stage or a program, as process `p`:
+/// compiled (BodyRun.cpp) when the run takes direct paths, else op by op.
+mlir::LogicalResult runProcessBody(Context &ctx, Process &p, mlir::Block &block,
+                                   llvm::SmallVectorImpl<interp::RtValue> &yielded);
 /// The direct paths (DirectOps.cpp, interp/BlockPlan.h): whether plan.op
-/// has one, and running it (false: the handler runs instead).
+/// has one (plan.variant: which), and running it (false: the handler runs
+/// instead).
+enum class Direct : uint8_t { Pop, Push, Broadcast, Stream, Collect, Extract, Signal, Wait };
 bool planDirect(interp::OpPlan &plan);
 bool runDirect(Context &ctx, interp::CoreExec &core, interp::OpPlan &plan);
+
+/// What the direct paths do, on values (also the compiled process bodies',
+/// BodyRun.cpp). The moves return false when they cannot go on without
+/// waiting or the values are not what they handle: the handler then runs.
+/// The queue of a FIFO or channel value for the running process (null
+/// once the run has stopped: the handler's wait then says so).
+Queue *queueIn(Context &ctx, const interp::RtValue &v);
+LxBuffer *bufferIn(const interp::RtValue &v);
+/// A pop of one vector of `shape` / a push of one (not a splat).
+bool popStick(Queue *queue, llvm::ArrayRef<int64_t> shape, interp::TensorPtr &out);
+bool pushStick(Queue *queue, const interp::TensorPtr &value);
+/// One stick `s` from an LX buffer into a queue / from a queue into one.
+bool streamStick(Context &ctx, LxBuffer *buffer, Queue *queue, int64_t s);
+bool collectStick(Context &ctx, Queue *queue, LxBuffer *buffer, int64_t s);
+/// A token signalled into a queue with room / taken from one that has it.
+bool moveToken(Queue *queue, bool signal);
+/// A vector of `shape` with every element `s` converted to `result`.
+interp::TensorPtr broadcastScalar(interp::DType result, llvm::ArrayRef<int64_t> shape,
+                                  const interp::Scalar &s);
+/// vector.reduction of kind `kind` (vector::CombiningKind) into `dtype`
+/// from `init` (null: from lane 0), when the kind folds inline (the float
+/// kinds: VectorOps.cpp); nullopt: the handler computes it.
+std::optional<interp::Scalar> foldReduction(unsigned kind, interp::DType dtype,
+                                            const interp::Tensor &x,
+                                            const interp::Scalar *init);
+/// Element `at` of a dense vector, as a scalar of `type` (nullopt: out of
+/// range or a splat).
+std::optional<interp::Scalar> elementOf(const interp::Tensor &v, int64_t at,
+                                        interp::DType type);
 
 //===----------------------------------------------------------------------===//
 // Transfers.cpp: data movement shared by ScheduleIR and DataflowIR

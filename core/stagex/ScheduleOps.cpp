@@ -37,10 +37,10 @@ LogicalResult execGroup(interp::CoreExec &core, sched::GroupOp op) {
 void startStage(Context &ctx, Process &me, sched::StageOp stage) {
   interp::CoreExec *owner = me.exec;
   ctx.spawnChild(me, stage.getUnit().str(), me.instance,
-                 [stage, owner](Process &p) mutable {
+                 [&ctx, stage, owner](Process &p) mutable {
                    SmallVector<interp::RtValue> yielded;
-                   if (failed(p.exec->runBlock(stage.getBody().front(), {},
-                                               yielded)))
+                   if (failed(runProcessBody(ctx, p, stage.getBody().front(),
+                                             yielded)))
                      return false;
                    for (auto [result, value] :
                         llvm::zip(stage.getResults(), yielded))

@@ -152,6 +152,7 @@ struct StageExecutor::Impl : interp::Extension {
       : function(function), memories(memories),
         interp(function, memories, optionsWith(options)),
         ctx(interp, memories, options.stickBytes, options.order) {
+    ctx.compileBodies = options.compiledBodies;
     ctx.placement.clear();
     for (const char *name : {"dflow.placement", "sched.placement"})
       if (auto placed = function->getAttrOfType<DenseI64ArrayAttr>(name))

@@ -47,6 +47,10 @@ struct StageOptions {
   /// Take the direct paths of the interpreter's block plans (false: every
   /// op through its handler; the outputs must be the same).
   bool directPaths = true;
+  /// Run the bodies of stages and programs compiled into flat instruction
+  /// lists (stagex/BodyCode.h) when the direct paths are taken (false:
+  /// op by op; the outputs and op counts must be the same).
+  bool compiledBodies = true;
   /// Called with the op of every store to this byte of HBM (which op of
   /// the snapshot wrote a given output element).
   uint64_t watchHbmByte = ~uint64_t(0);

@@ -153,6 +153,19 @@ std::optional<double> foldFloatReduction(vector::CombiningKind kind, DType dtype
   }
 }
 
+/// Where a reduction starts: its accumulator `init` converted, or (none)
+/// lane 0; `i` is the first lane left to fold.
+double reductionStart(DType dtype, const interp::Tensor &x, const interp::Scalar *init,
+                      int64_t &i) {
+  i = 0;
+  if (init)
+    return interp::convertSlot(init->dtype, dtype, init->value);
+  if (x.numElements() == 0)
+    return 0;
+  i = 1;
+  return interp::convertSlot(x.dtype, dtype, elementAt(x, 0));
+}
+
 LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op) {
   FailureOr<TensorPtr> v = core.tensor(op, op.getVector());
   if (failed(v))
@@ -160,16 +173,14 @@ LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op) {
   DType dtype = interp::dtypeOf(op.getResult().getType());
   const interp::Tensor &x = **v;
   int64_t n = x.numElements(), i = 0;
-  double acc = 0;
-  if (Value init = op.getAcc()) {
-    FailureOr<interp::Scalar> s = core.scalar(op, init);
+  std::optional<interp::Scalar> init;
+  if (Value value = op.getAcc()) {
+    FailureOr<interp::Scalar> s = core.scalar(op, value);
     if (failed(s))
       return failure();
-    acc = interp::convertSlot(s->dtype, dtype, s->value);
-  } else if (n > 0) {
-    acc = interp::convertSlot(x.dtype, dtype, elementAt(x, 0));
-    i = 1;
+    init = *s;
   }
+  double acc = reductionStart(dtype, x, init ? &*init : nullptr, i);
   if (std::optional<double> folded = foldFloatReduction(op.getKind(), dtype, acc, x, i)) {
     core.set(op.getResult(), interp::Scalar{*folded, dtype});
     return success();
@@ -413,6 +424,19 @@ LogicalResult execAffineApply(interp::CoreExec &core, affine::AffineApplyOp op) 
 }
 
 } // namespace
+
+std::optional<interp::Scalar> spyre::stagex::foldReduction(unsigned kind, DType dtype,
+                                                           const interp::Tensor &x,
+                                                           const interp::Scalar *init) {
+  int64_t i = 0;
+  double acc = reductionStart(dtype, x, init, i);
+  std::optional<double> folded =
+      foldFloatReduction(vector::CombiningKind(kind), dtype, acc, x, i);
+  if (!folded)
+    return std::nullopt;
+  return interp::Scalar{*folded, dtype};
+}
+
 
 LogicalResult spyre::stagex::execVector(Context &, interp::CoreExec &core,
                                         Operation *op, bool &handled) {

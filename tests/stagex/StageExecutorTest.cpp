@@ -21,6 +21,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
+#include <QFile>
 #include <QtTest>
 
 #include <algorithm>
@@ -355,6 +356,26 @@ func.func @k() attributes {grid = [1]} {
   void directPathsChangeNothing() {
     QFETCH(QString, kernel);
     sameOutputsWith(kernel, [](driver::StageRunRequest &r) { r.directPaths = false; });
+  }
+
+  /// The bodies of stages and programs compiled into flat instruction
+  /// lists (stagex/BodyCode.h) compute what running them op by op
+  /// computes: every snapshot's outputs are the same, bit for bit, after
+  /// as many ops, on the kernels above and more (loops carrying vectors,
+  /// integer and f32 arithmetic, casts, partial sticks, matmuls).
+  void compiledBodiesChangeNothing_data() {
+    outputsDoNotDependOnTheOrder_data();
+    for (const char *k : {"layernorm_loops", "more_math_f16", "cast_roundtrip",
+                          "i32_mixed_arith", "column_loop_accum", "bf16_odd_rows",
+                          "int_div_row_sum_i64", "matmul_f32acc_k3", "nan_inf_f16",
+                          "loop_then_reload", "parity_branch", "ksplit_matmul_ring"})
+      QTest::newRow(k) << QString(SPYRE_KERNELS_DIR "/%1.mlir").arg(k);
+    for (const char *k : {"silu_gelu_chain", "row_sum", "bias_add_broadcast"})
+      QTest::newRow(k) << QString(SPYRE_SAMPLES_DIR "/%1.mlir").arg(k);
+  }
+  void compiledBodiesChangeNothing() {
+    QFETCH(QString, kernel);
+    sameOutputsWith(kernel, [](driver::StageRunRequest &r) { r.compiledBodies = false; });
   }
 
   /// softmax's row sums are reordered by stream-row-passes (per-lane
