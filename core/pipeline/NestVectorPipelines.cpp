@@ -386,7 +386,8 @@ private:
             !spyre::isHeldOperand(v, stage, *shape))
           return false;
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
-      bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp>(op) ||
+      bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp,
+                    tensor::SplatOp>(op) ||
                 splatConstant(&op) || spyre::isElementwiseOp(&op) ||
                 (broadcast && periodic.count(broadcast.getInput()));
       if (!ok)
@@ -445,6 +446,11 @@ private:
     }
     if (isa<tensor::EmptyOp>(op))
       return true; // only ever an init that the body does not read
+    if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
+      // A scalar in every element: in every lane of every stick.
+      vectors.map(splat.getResult(), vectors.broadcast(b, loc, splat.getInput()));
+      return true;
+    }
     if (auto splat = splatConstant(op)) {
       // The same value in every element: the same splat in every stick.
       VectorType type = vectorOf(splat.getElementType());

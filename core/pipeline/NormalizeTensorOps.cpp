@@ -10,9 +10,10 @@
 //   * tensor.generate whose body folds at every index (a causal mask of
 //     constants): the dense constant it generates;
 //   * tensor.generate whose body reads run-time values (a mask shifted by
-//     the tile's position): the body on whole tensors, each index a
-//     constant ramp tensor and each outside value splatted, so that it is
-//     elementwise compute like any other;
+//     the tile's position): the body on whole tensors, each index it reads
+//     a constant 1-D ramp broadcast along the other dimensions (below) and
+//     each outside value splatted, so that it is elementwise compute like
+//     any other, streamed a stick at a time;
 //   * linalg.generic on parallel loops with identity maps whose body reads
 //     linalg.index (a causal mask, a position-dependent scale): each
 //     dimension read becomes one more input, a constant 1-D ramp broadcast
@@ -227,7 +228,8 @@ LogicalResult vectorizeGenerate(tensor::GenerateOp op) {
   OpBuilder b(op);
   IRMapping map;
   for (auto [d, arg] : llvm::enumerate(body.getArguments()))
-    map.map(arg, ramp(b, op.getLoc(), type, int64_t(d)));
+    if (!arg.use_empty())
+      map.map(arg, broadcastRamp(b, op.getLoc(), type, int64_t(d)));
   auto wide = [&](Value v) -> Value {
     if (Value mapped = map.lookupOrNull(v))
       return mapped;

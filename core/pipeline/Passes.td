@@ -105,9 +105,9 @@ def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
     group). A `tensor.generate` whose body folds at every index, a causal
     mask of constants, becomes the dense constant it generates; one whose
     body reads values known at run time (a mask shifted by the tile's
-    position) becomes its body on whole tensors, every index a constant
-    ramp tensor and every outside value splatted, elementwise compute like
-    any other. A `linalg.generic` on parallel loops with identity maps
+    position) becomes its body on whole tensors, every index it reads a
+    constant 1-D ramp broadcast along the other dimensions and every outside
+    value splatted, elementwise compute like any other. A `linalg.generic` on parallel loops with identity maps
     whose body reads `linalg.index` gets one more input per dimension read
     in place of the index, a constant 1-D ramp broadcast along the other
     dimensions: its body is then plain elementwise arithmetic. What cannot be rewritten (a result shape known

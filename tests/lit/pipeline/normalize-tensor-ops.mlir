@@ -47,10 +47,12 @@ func.func @causal_mask() -> tensor<3x3xf16> {
 }
 
 // The mask of one query row at a run-time position: the column index is a
-// ramp, the position a splat.
+// ramp broadcast along the rows (the unread row index makes none), the
+// position a splat.
 // CHECK-LABEL: func.func @shifted_mask
-// CHECK-DAG:  %[[R0:.*]] = arith.constant dense<0> : tensor<1x4xindex>
-// CHECK-DAG:  %[[R1:.*]] = arith.constant dense<{{\[\[}}0, 1, 2, 3]]> : tensor<1x4xindex>
+// CHECK-NOT:  dense<0> : tensor<1xindex>
+// CHECK:      %[[J:.*]] = arith.constant dense<[0, 1, 2, 3]> : tensor<4xindex>
+// CHECK:      %[[R1:.*]] = linalg.broadcast ins(%[[J]] : tensor<4xindex>) outs(%{{.*}} : tensor<1x4xindex>) dimensions = [0]
 // CHECK:      %[[P:.*]] = tensor.splat %{{.*}} : tensor<1x4xindex>
 // CHECK:      %[[C:.*]] = arith.cmpi ugt, %[[R1]], %[[P]] : tensor<1x4xindex>
 // CHECK:      arith.select %[[C]], %{{.*}}, %{{.*}} : tensor<1x4xi1>, tensor<1x4xf16>
