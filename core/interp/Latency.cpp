@@ -261,7 +261,8 @@ const OpTable &opTable() {
     // tensor, scf, func: all free.
     add(t, C::Zero, k,
         {"tensor.empty", "tensor.splat", "tensor.extract",
-         "tensor.extract_slice", "tensor.insert_slice", "tensor.from_elements",
+         "tensor.extract_slice", "tensor.insert_slice", "tensor.concat",
+         "tensor.from_elements",
          "tensor.generate", "tensor.reshape", "tensor.expand_shape",
          "tensor.collapse_shape", "tensor.yield", "scf.for", "scf.if",
          "scf.yield", "func.return", "return"});

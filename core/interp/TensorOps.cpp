@@ -266,6 +266,41 @@ LogicalResult execInsertSlice(CoreExec &core, tensor::InsertSliceOp insert) {
   return setTensor(core, insert.getResult(), t);
 }
 
+/// tensor.concat: each input in turn written into a zeroed tensor at its
+/// offset along the dimension, as insert slices into tensor.empty write it.
+LogicalResult execConcat(CoreExec &core, tensor::ConcatOp concat) {
+  std::vector<TensorPtr> inputs;
+  for (Value v : concat.getInputs()) {
+    FailureOr<TensorPtr> t = core.tensor(concat, v);
+    if (failed(t))
+      return failure();
+    inputs.push_back(*t);
+  }
+  size_t dim = size_t(concat.getDim());
+  Dims shape = inputs.front()->shape;
+  shape[dim] = 0;
+  for (const TensorPtr &in : inputs)
+    shape[dim] += in->shape[dim];
+  TensorPtr t = makeTensor(inputs.front()->dtype, shape);
+  std::vector<int64_t> strides = stridesOf(shape);
+  int64_t offset = 0;
+  for (const TensorPtr &in : inputs) {
+    std::vector<int64_t> to(static_cast<size_t>(in->numElements()));
+    forEachIndex(in->shape, [&](int64_t linear, const std::vector<int64_t> &idx) {
+      int64_t at = 0;
+      for (size_t d = 0; d < idx.size(); ++d)
+        at += (idx[d] + (d == dim ? offset : 0)) * strides[d];
+      t->data[at] = in->data[linear];
+      to[linear] = at;
+    });
+    if (keepsShadow(core))
+      scatterShadow(*t, *in, in->numElements(),
+                    [&](int64_t i) { return to[i]; }, core, concat);
+    offset += in->shape[dim];
+  }
+  return setTensor(core, concat.getResult(), t);
+}
+
 /// The body once per element, in row-major order, with its indices. Each
 /// element's shadow is the yielded scalar's.
 LogicalResult execGenerate(CoreExec &core, tensor::GenerateOp generate) {
@@ -332,6 +367,7 @@ LogicalResult spyre::interp::execTensorOp(CoreExec &core, Operation *op,
       .Case<tensor::InsertSliceOp>(
           [&](auto o) { return execInsertSlice(core, o); })
       .Case<tensor::GenerateOp>([&](auto o) { return execGenerate(core, o); })
+      .Case<tensor::ConcatOp>([&](auto o) { return execConcat(core, o); })
       .Default([&](Operation *) {
         handled = false;
         return failure();

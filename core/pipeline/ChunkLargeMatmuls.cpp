@@ -1,6 +1,7 @@
 //===- ChunkLargeMatmuls.cpp - matmuls too large for LX run in chunks -----===//
 
 #include "ir/KernelLxData.h"
+#include "pipeline/utils/BoxTiles.h"
 #include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/utils/Target.h"
@@ -19,37 +20,6 @@ using namespace mlir;
 
 namespace {
 
-/// A chunk of the plain box tile `tile`: the same view and indices, each
-/// dimension d of `offsets` moved by offsets[d] (null: not moved), of
-/// `shape`.
-Value chunkTile(OpBuilder &b, Location loc, ktdp::ConstructAccessTileOp tile,
-                ArrayRef<Value> offsets, ArrayRef<int64_t> shape) {
-  AffineMap map = tile.getBaseMap();
-  SmallVector<Value> indices(tile.getIndices());
-  SmallVector<AffineExpr> results(map.getResults());
-  unsigned dims = map.getNumDims();
-  for (auto [d, offset] : llvm::enumerate(offsets)) {
-    if (!offset)
-      continue;
-    results[d] = results[d] + b.getAffineDimExpr(dims++);
-    indices.push_back(offset);
-  }
-  AffineMap moved =
-      AffineMap::get(dims, map.getNumSymbols(), results, b.getContext());
-  SmallVector<AffineExpr> constraints;
-  SmallVector<bool> eq;
-  for (auto [d, extent] : llvm::enumerate(shape)) {
-    constraints.push_back(b.getAffineDimExpr(unsigned(d)));
-    constraints.push_back(extent - 1 - b.getAffineDimExpr(unsigned(d)));
-    eq.append({false, false});
-  }
-  IntegerSet set = IntegerSet::get(shape.size(), 0, constraints, eq);
-  auto type = ktdp::AccessTileType::get(b.getContext(), shape,
-                                        b.getIndexType());
-  return ktdp::ConstructAccessTileOp::create(
-      b, loc, type, tile.getBase(), indices, ValueRange{}, moved, set,
-      b.getMultiDimIdentityMap(unsigned(shape.size())));
-}
 
 ktdp::ConstructAccessTileOp tileOf(Value accessTile) {
   return accessTile.getDefiningOp<ktdp::ConstructAccessTileOp>();
@@ -73,9 +43,9 @@ Value chunkedValue(OpBuilder &b, spyre::MatmulChunks c, Value nOffset) {
   auto loop = scf::ForOp::create(
       b, loc, lo, hi, step, ValueRange{acc0},
       [&](OpBuilder &in, Location l, Value k, ValueRange iter) {
-        Value ta = chunkTile(in, l, tileOf(c.loadA.getAccessTile()),
+        Value ta = spyre::offsetBoxTile(in, l, tileOf(c.loadA.getAccessTile()),
                              {Value(), k}, {c.m, c.kChunk});
-        Value tb = chunkTile(in, l, tileOf(c.loadB.getAccessTile()),
+        Value tb = spyre::offsetBoxTile(in, l, tileOf(c.loadB.getAccessTile()),
                              {k, nOffset}, {c.kChunk, c.nChunk});
         Type f16 = c.loadA.getType().getElementType();
         Value a = ktdp::LoadOp::create(
@@ -144,7 +114,7 @@ void rewrite(spyre::MatmulChunks c) {
   scf::ForOp::create(b, loc, lo, hi, step, ValueRange{},
                      [&](OpBuilder &in, Location l, Value n, ValueRange) {
                        Value value = chunkedValue(in, c, n);
-                       Value tile = chunkTile(
+                       Value tile = spyre::offsetBoxTile(
                            in, c.store.getLoc(), tileOf(c.store.getAccessTile()),
                            {Value(), n}, {c.m, c.nChunk});
                        ktdp::StoreOp::create(in, c.store.getLoc(), value, tile);

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
+#include "pipeline/utils/SliceTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -350,6 +351,7 @@ struct NormalizeTensorOps
         return signalPassFailure();
       }
     }
+    spyre::sliceLoadsAndStores(getOperation());
   }
 };
 

@@ -1,7 +1,7 @@
 //===- MatmulChunks.cpp - matmuls whose tiles exceed the scratchpad -------===//
 
 #include "pipeline/utils/MatmulChunks.h"
-#include "ir/ktdp/IntegerSetUtils.h"
+#include "pipeline/utils/BoxTiles.h"
 #include "pipeline/utils/ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -13,26 +13,6 @@ namespace {
 
 constexpr int64_t kLanes = 64; ///< f16 elements per stick
 
-/// Whether `tile` is a box from the origin with the shape of its type, in
-/// the identity order (what a chunk can be cut from by offsetting it).
-bool plainBoxTile(ktdp::ConstructAccessTileOp tile) {
-  if (!tile || !tile.getAccessTileOrder().isIdentity() ||
-      !tile.getSymbolOperands().empty())
-    return false;
-  auto type = llvm::cast<ktdp::AccessTileType>(tile.getType());
-  IntegerSet set = tile.getAccessTileSet();
-  if (set.getNumSymbols() != 0 || set.getNumDims() != type.getShape().size())
-    return false;
-  int64_t points = 1;
-  for (auto [d, extent] : llvm::enumerate(type.getShape())) {
-    auto bounds = ktdp::integerSetDimBounds(set, unsigned(d), {});
-    if (ShapedType::isDynamic(extent) || !bounds || bounds->first != 0 ||
-        bounds->second != extent - 1)
-      return false;
-    points *= extent;
-  }
-  return ktdp::countIntegerSetPoints(set) == points;
-}
 
 /// The load of an f16 operand the matmul alone uses, from a plain box tile.
 ktdp::LoadOp operandLoad(Value operand, linalg::MatmulOp matmul) {
@@ -41,7 +21,7 @@ ktdp::LoadOp operandLoad(Value operand, linalg::MatmulOp matmul) {
   if (!load || !type || !type.hasStaticShape() || !type.getElementType().isF16() ||
       load->getBlock() != matmul->getBlock() || !operand.hasOneUse())
     return {};
-  return plainBoxTile(load.getAccessTile().getDefiningOp<ktdp::ConstructAccessTileOp>())
+  return spyre::isPlainBoxTile(load.getAccessTile().getDefiningOp<ktdp::ConstructAccessTileOp>())
              ? load
              : ktdp::LoadOp();
 }
@@ -164,7 +144,7 @@ spyre::planMatmulChunks(linalg::MatmulOp matmul, int64_t capacity,
   if (out.hasOneUse())
     if (auto store = llvm::dyn_cast<ktdp::StoreOp>(*out.getUsers().begin()))
       if (store->getBlock() == matmul->getBlock() && c.fill &&
-          plainBoxTile(store.getAccessTile().getDefiningOp<ktdp::ConstructAccessTileOp>()))
+          spyre::isPlainBoxTile(store.getAccessTile().getDefiningOp<ktdp::ConstructAccessTileOp>()))
         c.store = store;
   // First with rows of the accumulator the compute engine holds whole,
   // then without that preference.
