@@ -106,14 +106,19 @@ def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
     mask of constants, becomes the dense constant it generates; one whose
     body reads values known at run time (a mask shifted by the tile's
     position) becomes its body on whole tensors, every index it reads a
-    constant 1-D ramp broadcast along the other dimensions and every outside
-    value splatted, elementwise compute like any other. A `linalg.generic` on parallel loops with identity maps
-    whose body reads `linalg.index` gets one more input per dimension read
-    in place of the index, a constant 1-D ramp broadcast along the other
-    dimensions: its body is then plain elementwise arithmetic. What cannot be rewritten (a result shape known
-    only at run time, a body that is not elementwise) is refused on its line.
+    constant 1-D ramp broadcast along the other dimensions and every
+    outside value splatted, elementwise compute like any other. A
+    `linalg.generic` on parallel loops with identity maps whose body reads
+    `linalg.index` gets one more input per dimension read in place of the
+    index, such a ramp: its body is then plain elementwise arithmetic.
+    Slices of tiles loaded from plain boxes become loads of their boxes, and
+    tiles assembled by `tensor.insert_slice` or `tensor.concat` and stored
+    become one store per piece (elementwise ops between run per piece).
+    What cannot be rewritten (a result shape known only at run time, a body
+    that is not elementwise) is refused on its line.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::ktdp::KtdpDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
