@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
+#include "pipeline/utils/GenericForms.h"
 #include "pipeline/utils/SliceTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -325,6 +326,7 @@ void rampIndices(linalg::GenericOp op) {
 struct NormalizeTensorOps
     : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
   void runOnOperation() override {
+    spyre::namedFormsOfGenerics(getOperation());
     SmallVector<Operation *> work;
     getOperation()->walk([&](Operation *op) {
       if (isa<tensor::ReshapeOp, tensor::GenerateOp, linalg::GenericOp>(op))

@@ -192,9 +192,17 @@ private:
 
   /// A reduce of the innermost dimension of one input, folded lane-wise:
   /// whole sticks per row, or a known combining op whose identity pads.
+  /// The sticks are folded into each other before the lanes are, so the
+  /// element and the accumulator must be of one type (a body that widens
+  /// f16 elements into an f32 sum is lowered point by point; one that maps
+  /// the element before adding it was split by normalize-tensor-ops).
   bool rowReduction(Operation *op) {
     auto reduce = dyn_cast<linalg::ReduceOp>(op);
     if (!reduce || reduce.getInputs().size() != 1)
+      return false;
+    Block &body = reduce.getCombiner().front();
+    if (body.getNumArguments() != 2 ||
+        body.getArgument(0).getType() != body.getArgument(1).getType())
       return false;
     auto in = cast<RankedTensorType>(reduce.getInputs()[0].getType());
     if (in.getRank() == 0 ||

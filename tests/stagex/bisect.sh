@@ -48,6 +48,12 @@ declare -A REORDERS=(
   [mta_smollm2_vproj_tokens_cols]=normalize-matmuls
   [multi_kernel_mlp_decode]=vectorize-held-tiles
   [rms_norm_i32_tokens]=stream-row-passes
+  # a linalg.generic's running f16 sum becomes a linalg.reduce (pairwise,
+  # ktir-cpu's order): the reordering the stick lanes make anyway, named
+  # where the reduction becomes one the backend streams
+  [row_sum_f16_4096]=normalize-tensor-ops
+  [softmax_generic_rows]=normalize-tensor-ops
+  [rmsnorm_generic_f32_acc]=normalize-tensor-ops
   # attention scores at prefill: rows of half a stick, A and C by rows
   [bmtb_llama1b_scores_prefill]=vectorize-held-tiles
   [bmtb_smollm2_scores_prefill]=vectorize-held-tiles

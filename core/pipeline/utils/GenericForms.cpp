@@ -1,0 +1,190 @@
+//===- GenericForms.cpp - linalg.generic as the named ops it is -----------===//
+
+#include "pipeline/utils/GenericForms.h"
+#include "pipeline/utils/VectorCompute.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The dimensions `map` keeps when it is a projection that keeps them in
+/// increasing order (no symbols, no constants); nullopt otherwise.
+std::optional<SmallVector<int64_t>> keptDims(AffineMap map) {
+  if (map.getNumSymbols() != 0)
+    return std::nullopt;
+  SmallVector<int64_t> kept;
+  for (AffineExpr e : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(e);
+    if (!dim || (!kept.empty() && int64_t(dim.getPosition()) <= kept.back()))
+      return std::nullopt;
+    kept.push_back(int64_t(dim.getPosition()));
+  }
+  return kept;
+}
+
+/// The dimensions of `rank` not in `kept`.
+SmallVector<int64_t> droppedDims(unsigned rank, ArrayRef<int64_t> kept) {
+  SmallVector<int64_t> dropped;
+  for (int64_t d = 0; d < int64_t(rank); ++d)
+    if (!llvm::is_contained(kept, d))
+      dropped.push_back(d);
+  return dropped;
+}
+
+/// A reduction generic -> linalg.reduce with its body.
+void asReduce(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      !op.hasPureTensorSemantics() || op.getNumReductionLoops() == 0)
+    return;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  std::optional<SmallVector<int64_t>> kept = keptDims(maps[1]);
+  if (!maps[0].isIdentity() || !kept)
+    return;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (auto [d, it] : llvm::enumerate(iterators))
+    if ((it == utils::IteratorType::parallel) !=
+        llvm::is_contained(*kept, int64_t(d)))
+      return;
+  Block *body = op.getBody();
+  if (llvm::any_of(body->getOperations(), [](Operation &inner) {
+        return inner.getNumRegions() != 0 || isa<linalg::IndexOp>(inner);
+      }))
+    return;
+  OpBuilder b(op);
+  auto reduce = linalg::ReduceOp::create(
+      b, op.getLoc(), op.getDpsInputs(), op.getDpsInits(),
+      droppedDims(op.getNumLoops(), *kept),
+      [&](OpBuilder &in, Location, ValueRange args) {
+        IRMapping map;
+        map.map(body->getArguments(), args);
+        for (Operation &inner : *body)
+          in.clone(inner, map);
+      });
+  op->replaceAllUsesWith(reduce->getResults());
+  op->erase();
+}
+
+/// A parallel generic reading inputs along fewer dimensions -> the same
+/// generic on their broadcasts.
+void broadcastInputs(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() ||
+      op.getNumLoops() != op.getNumParallelLoops() || op.getNumDpsInits() == 0)
+    return;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  unsigned rank = op.getNumLoops();
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!maps[init.getOperandNumber()].isIdentity())
+      return;
+  auto shaped = dyn_cast<RankedTensorType>(op.getDpsInits().front().getType());
+  if (!shaped || !shaped.hasStaticShape())
+    return;
+  bool changed = false;
+  OpBuilder b(op);
+  for (OpOperand *inputPtr : op.getDpsInputOperands()) {
+    OpOperand &input = *inputPtr;
+    AffineMap &map = maps[input.getOperandNumber()];
+    auto type = dyn_cast<RankedTensorType>(input.get().getType());
+    std::optional<SmallVector<int64_t>> kept = keptDims(map);
+    if (!type || map.isIdentity() || !kept || map.getNumResults() >= rank)
+      continue;
+    Value empty = tensor::EmptyOp::create(b, op.getLoc(), shaped.getShape(),
+                                          type.getElementType());
+    Value wide = linalg::BroadcastOp::create(b, op.getLoc(), input.get(), empty,
+                                             droppedDims(rank, *kept))
+                     ->getResult(0);
+    input.set(wide);
+    map = b.getMultiDimIdentityMap(rank);
+    changed = true;
+  }
+  if (changed)
+    op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+}
+
+/// Whether `v` is computed in `body` from its first argument (and values
+/// from outside) only.
+bool fromElementOnly(Value v, Block *body) {
+  if (v == body->getArgument(1))
+    return false;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != body)
+    return true; // the element itself, or a value from outside
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return fromElementOnly(operand, body);
+  });
+}
+
+/// A reduce whose body maps the element before combining it (a norm's
+/// `acc + f32(x) * f32(x)`) -> the map as an elementwise generic on the
+/// whole tile, then a reduce whose body is only the combining op.
+void splitReduceBody(linalg::ReduceOp reduce) {
+  Block *body = &reduce.getCombiner().front();
+  if (reduce.getInputs().size() != 1 || body->getNumArguments() != 2)
+    return;
+  Operation *combine = body->getTerminator()->getOperand(0).getDefiningOp();
+  if (!combine || combine->getBlock() != body || !spyre::combiningKindOf(combine) ||
+      combine->getNumOperands() != 2)
+    return;
+  Value acc = body->getArgument(1);
+  int accAt = combine->getOperand(0) == acc ? 0 : 1;
+  Value mapped = combine->getOperand(1 - accAt);
+  if (combine->getOperand(accAt) != acc || mapped == body->getArgument(0) ||
+      !fromElementOnly(mapped, body) ||
+      llvm::any_of(body->getOperations(), [&](Operation &op) {
+        return op.getNumRegions() != 0 ||
+               (&op != combine && !op.hasTrait<OpTrait::IsTerminator>() &&
+                !fromElementOnly(op.getResult(0), body));
+      }))
+    return;
+  auto in = cast<RankedTensorType>(reduce.getInputs()[0].getType());
+  OpBuilder b(reduce);
+  Location loc = reduce.getLoc();
+  Value empty =
+      tensor::EmptyOp::create(b, loc, in.getShape(), mapped.getType());
+  AffineMap id = b.getMultiDimIdentityMap(unsigned(in.getRank()));
+  SmallVector<utils::IteratorType> parallel(in.getRank(),
+                                            utils::IteratorType::parallel);
+  auto map = linalg::GenericOp::create(
+      b, loc, TypeRange{empty.getType()}, reduce.getInputs(), ValueRange{empty},
+      ArrayRef<AffineMap>{id, id}, parallel,
+      [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping m;
+        m.map(body->getArgument(0), args[0]);
+        for (Operation &op : body->without_terminator())
+          if (&op != combine)
+            at.clone(op, m);
+        linalg::YieldOp::create(at, l, m.lookupOrDefault(mapped));
+      });
+  auto folded = linalg::ReduceOp::create(
+      b, loc, map->getResults(), reduce.getInits(), reduce.getDimensions(),
+      [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping m;
+        m.map(mapped, args[0]);
+        m.map(acc, args[1]);
+        Operation *c = at.clone(*combine, m);
+        linalg::YieldOp::create(at, l, c->getResult(0));
+      });
+  reduce->replaceAllUsesWith(folded->getResults());
+  reduce->erase();
+}
+
+} // namespace
+
+void spyre::namedFormsOfGenerics(Operation *root) {
+  SmallVector<linalg::GenericOp> generics;
+  root->walk([&](linalg::GenericOp op) { generics.push_back(op); });
+  for (linalg::GenericOp op : generics) {
+    if (op.getNumReductionLoops() != 0)
+      asReduce(op);
+    else
+      broadcastInputs(op);
+  }
+  SmallVector<linalg::ReduceOp> reduces;
+  root->walk([&](linalg::ReduceOp op) { reduces.push_back(op); });
+  for (linalg::ReduceOp op : reduces)
+    splitReduceBody(op);
+}
