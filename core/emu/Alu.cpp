@@ -21,6 +21,7 @@ bool spyre::emu::isTranscendental(AluFn fn) {
   case AluFn::Exp: case AluFn::Exp2: case AluFn::Log: case AluFn::Log2:
   case AluFn::Sqrt: case AluFn::RSqrt: case AluFn::Tanh: case AluFn::Erf:
   case AluFn::Sin: case AluFn::Cos: case AluFn::PowF: case AluFn::SpExp:
+  case AluFn::Expm1: case AluFn::Log10: case AluFn::Log1p:
   case AluFn::SpGelu: case AluFn::SpSigmoid: case AluFn::SpSilu:
   case AluFn::SpSoftplus: case AluFn::SpSqrt: case AluFn::SpRSqrt:
   case AluFn::SpReciprocal: case AluFn::SpRealDiv: case AluFn::DivF:
@@ -192,6 +193,11 @@ double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
   case AluFn::Sin: r = std::sin(a); break;
   case AluFn::Cos: r = std::cos(a); break;
   case AluFn::Floor: r = std::floor(a); break;
+  case AluFn::Round: r = std::round(a); break;
+  case AluFn::RoundEven: r = std::nearbyint(a); break;
+  case AluFn::Expm1: r = std::expm1(a); break;
+  case AluFn::Log10: r = std::log10(a); break;
+  case AluFn::Log1p: r = std::log1p(a); break;
   case AluFn::Ceil: r = std::ceil(a); break;
   case AluFn::PowF: r = std::pow(a, b); break;
   case AluFn::Fma: r = a * b + c; break;

@@ -156,7 +156,9 @@ enum class Opcode : uint16_t {
   X(SpSigmoid, "spyreop.sigmoid") X(SpSilu, "spyreop.silu")                  \
   X(SpSoftplus, "spyreop.softplus") X(SpSqrt, "spyreop.sqrt")                \
   X(SpRSqrt, "spyreop.rsqrt") X(SpReciprocal, "spyreop.reciprocal")          \
-  X(SpRealDiv, "spyreop.realdiv") X(Bitcast, "arith.bitcast")
+  X(SpRealDiv, "spyreop.realdiv") X(Bitcast, "arith.bitcast")              \
+  X(Expm1, "math.expm1") X(Log10, "math.log10") X(Log1p, "math.log1p")       \
+  X(Round, "math.round") X(RoundEven, "math.roundeven")
 
 enum class AluFn : uint16_t {
 #define SPYRE_ALU_ENUM(name, str) name,
