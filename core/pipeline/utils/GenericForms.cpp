@@ -3,6 +3,7 @@
 #include "pipeline/utils/GenericForms.h"
 #include "pipeline/utils/VectorCompute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -172,6 +173,115 @@ void splitReduceBody(linalg::ReduceOp reduce) {
   reduce->erase();
 }
 
+/// The value `kind` leaves unchanged when it combines it with any x, of
+/// `type` (for an addition -0.0: -0.0 + x is x even when x is -0.0).
+Value exactIdentity(OpBuilder &b, Location loc, Operation *combine,
+                    Type type) {
+  std::optional<vector::CombiningKind> kind = spyre::combiningKindOf(combine);
+  if (!kind)
+    return {};
+  if (auto f = dyn_cast<FloatType>(type); f && *kind == vector::CombiningKind::ADD)
+    return arith::ConstantOp::create(
+        b, loc, f, b.getFloatAttr(f, APFloat::getZero(f.getFloatSemantics(),
+                                                      /*Negative=*/true)));
+  return spyre::combiningIdentity(b, loc, *kind, type);
+}
+
+/// A reduce of every dimension into a rank-0 tensor (a tile's total) ->
+/// a reduce of all but the first dimension into one value per row
+/// (starting from the combining op's identity), then of those rows into a
+/// one-element tensor: ktir-cpu reduces the highest dimension first and
+/// combines with the init last, so the values are the same. The backend
+/// keeps no rank-0 tiles; the total is that one element.
+void splitTotal(linalg::ReduceOp reduce) {
+  auto in = dyn_cast<RankedTensorType>(reduce.getInputs()[0].getType());
+  auto out = dyn_cast<RankedTensorType>(reduce.getInits()[0].getType());
+  Block &body = reduce.getCombiner().front();
+  if (reduce.getInputs().size() != 1 || !in || !out || out.getRank() != 0 ||
+      in.getRank() < 2 || !in.hasStaticShape() ||
+      body.getOperations().size() != 2)
+    return;
+  Operation *combine = &body.front();
+  OpBuilder b(reduce);
+  Location loc = reduce.getLoc();
+  Type element = out.getElementType();
+  Value identity = exactIdentity(b, loc, combine, element);
+  if (!identity)
+    return;
+  auto cloneBody = [&](OpBuilder &at, Location l, ValueRange args) {
+    IRMapping m;
+    m.map(body.getArguments(), args);
+    Operation *c = at.clone(*combine, m);
+    linalg::YieldOp::create(at, l, c->getResult(0));
+  };
+  int64_t rows = in.getDimSize(0);
+  Value rowInit = linalg::FillOp::create(
+                      b, loc, identity,
+                      tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{rows},
+                                              element)
+                          .getResult())
+                      .getResult(0);
+  SmallVector<int64_t> inner;
+  for (int64_t d = 1; d < in.getRank(); ++d)
+    inner.push_back(d);
+  Value perRow = linalg::ReduceOp::create(b, loc, reduce.getInputs(),
+                                          ValueRange{rowInit}, inner, cloneBody)
+                     ->getResult(0);
+  auto oneRow = RankedTensorType::get({1, rows}, element);
+  Value wide = tensor::ExpandShapeOp::create(
+      b, loc, oneRow, perRow, ArrayRef<ReassociationIndices>{{0, 1}});
+  auto one = RankedTensorType::get({1}, element);
+  Value init = reduce.getInits()[0];
+  Value init1;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    init1 = linalg::FillOp::create(
+                b, loc, fill.getInputs()[0],
+                tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{1}, element)
+                    .getResult())
+                .getResult(0);
+  else
+    init1 = tensor::ExpandShapeOp::create(b, loc, one, init,
+                                          ArrayRef<ReassociationIndices>{});
+  Value total = linalg::ReduceOp::create(b, loc, ValueRange{wide},
+                                         ValueRange{init1},
+                                         ArrayRef<int64_t>{1}, cloneBody)
+                    ->getResult(0);
+  // Users: an expand to one element reads `total` itself, an extract reads
+  // its element, anything else its rank-0 form.
+  Value scalarForm;
+  for (OpOperand &use : llvm::make_early_inc_range(reduce->getResult(0).getUses())) {
+    Operation *user = use.getOwner();
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(user);
+        expand && expand.getResultType() == one) {
+      expand.replaceAllUsesWith(total);
+      expand.erase();
+      continue;
+    }
+    if (auto extract = dyn_cast<tensor::ExtractOp>(user)) {
+      OpBuilder at(extract);
+      Value zero = arith::ConstantIndexOp::create(at, loc, 0);
+      extract.replaceAllUsesWith(
+          tensor::ExtractOp::create(at, loc, total, ValueRange{zero})
+              .getResult());
+      extract.erase();
+      continue;
+    }
+    if (!scalarForm)
+      scalarForm = tensor::CollapseShapeOp::create(
+          b, loc, out, total, ArrayRef<ReassociationIndices>{});
+    use.set(scalarForm);
+  }
+  reduce.erase();
+  if (init.use_empty())
+    if (Operation *def = init.getDefiningOp())
+      if (isa<linalg::FillOp>(def)) {
+        Value empty = def->getOperand(1);
+        def->erase();
+        if (empty.use_empty() && empty.getDefiningOp())
+          empty.getDefiningOp()->erase();
+      }
+}
+
 } // namespace
 
 void spyre::namedFormsOfGenerics(Operation *root) {
@@ -187,4 +297,8 @@ void spyre::namedFormsOfGenerics(Operation *root) {
   root->walk([&](linalg::ReduceOp op) { reduces.push_back(op); });
   for (linalg::ReduceOp op : reduces)
     splitReduceBody(op);
+  reduces.clear();
+  root->walk([&](linalg::ReduceOp op) { reduces.push_back(op); });
+  for (linalg::ReduceOp op : reduces)
+    splitTotal(op);
 }

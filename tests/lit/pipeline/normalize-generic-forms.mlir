@@ -1,7 +1,8 @@
 // linalg.generic as the named ops it is (normalize-tensor-ops): a
 // reduction generic is a linalg.reduce, inputs read along fewer
 // dimensions are broadcast, a reduce that maps its element before adding
-// it is a map and a reduce of one addition.
+// it is a map and a reduce of one addition, a total into a rank-0 tensor
+// is a reduce of the rows and a reduce of those.
 // RUN: spyre-opt %s --normalize-tensor-ops | FileCheck %s
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
@@ -77,4 +78,24 @@ func.func @keeps_index(%x: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf
     linalg.yield %a : f32
   } -> tensor<4xf32>
   return %s : tensor<4xf32>
+}
+
+// A total of every element into a rank-0 tensor: one value per row from
+// the identity (-0.0 for an addition), then the rows into one element from
+// the kernel's init; the rank-0 result's users read that element.
+// CHECK-LABEL: func.func @total
+// CHECK:      %[[NZ:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK:      %[[RI:.*]] = linalg.fill ins(%[[NZ]] : f32) outs(%{{.*}} : tensor<3xf32>)
+// CHECK:      %[[ROWS:.*]] = linalg.reduce { arith.addf } ins(%arg0 : tensor<3x40xf32>) outs(%[[RI]] : tensor<3xf32>) dimensions = [1]
+// CHECK:      %[[W:.*]] = tensor.expand_shape %[[ROWS]] {{\[\[}}0, 1]] output_shape [1, 3]
+// CHECK:      %[[I1:.*]] = linalg.fill ins(%arg1 : f32) outs(%{{.*}} : tensor<1xf32>)
+// CHECK:      %[[T:.*]] = linalg.reduce { arith.addf } ins(%[[W]] : tensor<1x3xf32>) outs(%[[I1]] : tensor<1xf32>) dimensions = [1]
+// CHECK:      %[[E:.*]] = tensor.extract %[[T]][%{{.*}}] : tensor<1xf32>
+// CHECK:      return %[[E]]
+func.func @total(%x: tensor<3x40xf32>, %z: f32) -> f32 {
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%z : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %t = linalg.reduce { arith.addf } ins(%x : tensor<3x40xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
+  %v = tensor.extract %t[] : tensor<f32>
+  return %v : f32
 }
