@@ -87,7 +87,9 @@ struct CompiledBody {
 };
 
 /// The body compiled, or null when it cannot be (an argument, a value
-/// without a number): the process then runs it op by op.
+/// without a number) or would not pay (no loop: each op runs once, and a
+/// body of whole-tile ops is mostly Generic, whose spills cost more than
+/// running it op by op): the process then runs it op by op.
 std::unique_ptr<CompiledBody> compileBody(interp::Interpreter &interp,
                                           mlir::Block &block);
 
