@@ -170,6 +170,12 @@ mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,
 /// A tensor of `shape`; zero-filled unless the caller writes every element.
 TensorPtr makeTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
                      bool zeroFill = true);
+/// A tensor of `shape` whose every element the caller writes: `*reuse`
+/// itself when it is a plain tensor of that type and shape that nothing
+/// else holds (the previous value of a register whose value is being
+/// replaced: its elements are overwritten, its lanes reset), else a new one.
+TensorPtr resultTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
+                       const TensorPtr *reuse);
 /// A copy of `src` (not a literal) with the same elements in `shape`.
 TensorPtr reshaped(const Tensor &src, llvm::ArrayRef<int64_t> shape);
 

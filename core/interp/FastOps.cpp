@@ -229,11 +229,11 @@ double spyre::interp::floatBinaryScalar(const OpPlan &plan, double a, double b) 
 }
 
 TensorPtr spyre::interp::floatBinaryTensor(const OpPlan &plan, const Tensor &a,
-                                           const Tensor &b) {
+                                           const Tensor &b, const TensorPtr *reuse) {
   if (a.splat || b.splat || a.shape != b.shape)
     return nullptr;
   auto kind = FloatBinary(plan.variant);
-  TensorPtr t = makeTensor(plan.result, a.shape, /*zeroFill=*/false);
+  TensorPtr t = resultTensor(plan.result, a.shape, reuse);
   t->dataLanes = dataLanesOf(a, &b);
   int64_t n = t->numElements();
   for (int64_t first = 0; first < n; first += kChunk)
@@ -242,10 +242,11 @@ TensorPtr spyre::interp::floatBinaryTensor(const OpPlan &plan, const Tensor &a,
   return t;
 }
 
-TensorPtr spyre::interp::halfFunctionTensor(const OpPlan &plan, const Tensor &a) {
+TensorPtr spyre::interp::halfFunctionTensor(const OpPlan &plan, const Tensor &a,
+                                            const TensorPtr *reuse) {
   if (a.splat || a.dtype != DType::F16)
     return nullptr;
-  TensorPtr t = makeTensor(DType::F16, a.shape, /*zeroFill=*/false);
+  TensorPtr t = resultTensor(DType::F16, a.shape, reuse);
   t->dataLanes = a.dataLanes;
   int64_t n = t->numElements();
   for (int64_t first = 0; first < n; first += kChunk)
@@ -261,8 +262,9 @@ double spyre::interp::floatCastScalar(const OpPlan &plan, double v) {
   return plan.source == plan.result ? v : roundTo(plan.result, v);
 }
 
-TensorPtr spyre::interp::floatCastTensor(const OpPlan &plan, const Tensor &a) {
-  TensorPtr t = makeTensor(plan.result, a.shape, /*zeroFill=*/false);
+TensorPtr spyre::interp::floatCastTensor(const OpPlan &plan, const Tensor &a,
+                                         const TensorPtr *reuse) {
+  TensorPtr t = resultTensor(plan.result, a.shape, reuse);
   t->dataLanes = a.dataLanes;
   const double *in = a.data.data();
   double *out = t->data.data();

@@ -182,8 +182,8 @@ bool spyre::stagex::moveToken(Queue *queue, bool signal) {
 }
 
 TensorPtr spyre::stagex::broadcastScalar(interp::DType result, ArrayRef<int64_t> shape,
-                                         const interp::Scalar &s) {
-  TensorPtr out = interp::makeTensor(result, shape, false);
+                                         const interp::Scalar &s, const TensorPtr *reuse) {
+  TensorPtr out = interp::resultTensor(result, shape, reuse);
   double v = interp::convertSlot(s.dtype, result, s.value);
   std::fill(out->data.begin(), out->data.end(), v);
   return out;

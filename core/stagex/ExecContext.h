@@ -115,9 +115,11 @@ bool streamStick(Context &ctx, LxBuffer *buffer, Queue *queue, int64_t s);
 bool collectStick(Context &ctx, Queue *queue, LxBuffer *buffer, int64_t s);
 /// A token signalled into a queue with room / taken from one that has it.
 bool moveToken(Queue *queue, bool signal);
-/// A vector of `shape` with every element `s` converted to `result`.
+/// A vector of `shape` with every element `s` converted to `result` (in
+/// `*reuse` when interp::resultTensor may reuse it).
 interp::TensorPtr broadcastScalar(interp::DType result, llvm::ArrayRef<int64_t> shape,
-                                  const interp::Scalar &s);
+                                  const interp::Scalar &s,
+                                  const interp::TensorPtr *reuse = nullptr);
 /// vector.reduction of kind `kind` (vector::CombiningKind) into `dtype`
 /// from `init` (null: from lane 0), when the kind folds inline (the float
 /// kinds: VectorOps.cpp); nullopt: the handler computes it.

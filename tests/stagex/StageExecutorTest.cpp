@@ -362,7 +362,10 @@ func.func @k() attributes {grid = [1]} {
   /// lists (stagex/BodyCode.h) compute what running them op by op
   /// computes: every snapshot's outputs are the same, bit for bit, after
   /// as many ops, on the kernels above and more (loops carrying vectors,
-  /// integer and f32 arithmetic, casts, partial sticks, matmuls).
+  /// integer and f32 arithmetic, casts, partial sticks, matmuls; results
+  /// written over the vectors their registers held before, in this
+  /// process or an earlier one of the same stage, when nothing else holds
+  /// them: pushed into a queue, carried by a loop, spilled).
   void compiledBodiesChangeNothing_data() {
     outputsDoNotDependOnTheOrder_data();
     for (const char *k : {"layernorm_loops", "more_math_f16", "cast_roundtrip",
