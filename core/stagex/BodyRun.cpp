@@ -232,6 +232,8 @@ private:
   bool direct(Instr &in) {
     switch (Direct(in.plan.variant)) {
     case Direct::Pop:
+      // The register's earlier stick is dead: a spare if nothing holds it.
+      recycleStick(ctx, vectors[in.out[0].index]);
       return popStick(queue(in.in[0]), in.shape, vectors[in.out[0].index]);
     case Direct::Push:
       return pushStick(queue(in.in[1]), vectors[in.in[0].index]);
