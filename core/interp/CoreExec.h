@@ -29,6 +29,10 @@ namespace spyre::interp {
 class CoreExec {
 public:
   CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords);
+  /// From the thread's pool (SmallPool.h): the stage executor makes one
+  /// per process, thousands of them a run.
+  static void *operator new(std::size_t bytes) { return poolAllocate(bytes); }
+  static void operator delete(void *p, std::size_t bytes) { poolDeallocate(p, bytes); }
 
   Interpreter &interp;
   const int id;
@@ -112,7 +116,7 @@ public:
 private:
   /// The values this core has bound, by Interpreter::valueId (monostate:
   /// not bound here); sized when the first one is bound.
-  std::vector<RtValue> slots;
+  std::vector<RtValue, PoolAllocator<RtValue>> slots;
   /// Values outside the function's numbering (none in practice).
   llvm::DenseMap<mlir::Value, RtValue> others;
   struct Held {
