@@ -17,6 +17,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace spyre::interp;
 
@@ -268,8 +270,20 @@ TensorPtr spyre::interp::floatCastTensor(const OpPlan &plan, const Tensor &a,
   t->dataLanes = a.dataLanes;
   const double *in = a.data.data();
   double *out = t->data.data();
-  for (size_t i = 0, n = a.data.size(); i < n; ++i)
-    out[i] = floatCastScalar(plan, in[i]);
+  size_t n = a.data.size();
+  // floatCastScalar element by element, its choice made once per tensor
+  // (so that the loops vectorise).
+  if (plan.source == plan.result || plan.result == DType::F64)
+    std::copy(in, in + n, out);
+  else if (plan.result == DType::F32)
+    for (size_t i = 0; i < n; ++i)
+      out[i] = static_cast<float>(in[i]);
+  else if (plan.result == DType::F16)
+    for (size_t i = 0; i < n; ++i)
+      out[i] = roundToHalf(static_cast<float>(in[i]));
+  else
+    for (size_t i = 0; i < n; ++i)
+      out[i] = roundTo(plan.result, in[i]);
   return t;
 }
 

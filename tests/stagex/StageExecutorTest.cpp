@@ -351,8 +351,13 @@ func.func @k() attributes {grid = [1]} {
   /// The direct paths of the block plans (interp/FastOps.cpp,
   /// stagex/DirectOps.cpp) compute what the handlers compute: every
   /// snapshot's outputs are the same, bit for bit, with and without them,
-  /// after as many ops.
-  void directPathsChangeNothing_data() { outputsDoNotDependOnTheOrder_data(); }
+  /// after as many ops (float casts between f16, f32 and integers
+  /// included).
+  void directPathsChangeNothing_data() {
+    outputsDoNotDependOnTheOrder_data();
+    for (const char *k : {"cast_roundtrip", "matmul_f32acc_k3"})
+      QTest::newRow(k) << QString(SPYRE_KERNELS_DIR "/%1.mlir").arg(k);
+  }
   void directPathsChangeNothing() {
     QFETCH(QString, kernel);
     sameOutputsWith(kernel, [](driver::StageRunRequest &r) { r.directPaths = false; });
