@@ -79,14 +79,18 @@ bool runFast(CoreExec &core, OpPlan &plan);
 /// What the direct paths compute, on values (null / nullopt: the path
 /// declines and the handler must run): an IntBinary of two scalars, a
 /// FloatBinary of two scalars or two dense tensors of one shape, a
-/// HalfFunction and a FloatCast of a scalar or a dense tensor.
+/// HalfFunction and a FloatCast of a scalar or a dense tensor. A tensor
+/// result is written into `*reuse` when resultTensor may reuse it.
 std::optional<Scalar> intBinaryScalar(const OpPlan &plan, const Scalar &a,
                                       const Scalar &b);
 double floatBinaryScalar(const OpPlan &plan, double a, double b);
-TensorPtr floatBinaryTensor(const OpPlan &plan, const Tensor &a, const Tensor &b);
-TensorPtr halfFunctionTensor(const OpPlan &plan, const Tensor &a);
+TensorPtr floatBinaryTensor(const OpPlan &plan, const Tensor &a, const Tensor &b,
+                            const TensorPtr *reuse = nullptr);
+TensorPtr halfFunctionTensor(const OpPlan &plan, const Tensor &a,
+                             const TensorPtr *reuse = nullptr);
 double floatCastScalar(const OpPlan &plan, double v);
-TensorPtr floatCastTensor(const OpPlan &plan, const Tensor &a);
+TensorPtr floatCastTensor(const OpPlan &plan, const Tensor &a,
+                          const TensorPtr *reuse = nullptr);
 
 } // namespace spyre::interp
 

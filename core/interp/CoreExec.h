@@ -29,6 +29,10 @@ namespace spyre::interp {
 class CoreExec {
 public:
   CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords);
+  /// From the thread's pool (SmallPool.h): the stage executor makes one
+  /// per process, thousands of them a run.
+  static void *operator new(std::size_t bytes) { return poolAllocate(bytes); }
+  static void operator delete(void *p, std::size_t bytes) { poolDeallocate(p, bytes); }
 
   Interpreter &interp;
   const int id;
@@ -112,7 +116,7 @@ public:
 private:
   /// The values this core has bound, by Interpreter::valueId (monostate:
   /// not bound here); sized when the first one is bound.
-  std::vector<RtValue> slots;
+  std::vector<RtValue, PoolAllocator<RtValue>> slots;
   /// Values outside the function's numbering (none in practice).
   llvm::DenseMap<mlir::Value, RtValue> others;
   struct Held {
@@ -170,6 +174,12 @@ mlir::LogicalResult execScf(CoreExec &core, mlir::Operation *op,
 /// A tensor of `shape`; zero-filled unless the caller writes every element.
 TensorPtr makeTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
                      bool zeroFill = true);
+/// A tensor of `shape` whose every element the caller writes: `*reuse`
+/// itself when it is a plain tensor of that type and shape that nothing
+/// else holds (the previous value of a register whose value is being
+/// replaced: its elements are overwritten, its lanes reset), else a new one.
+TensorPtr resultTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
+                       const TensorPtr *reuse);
 /// A copy of `src` (not a literal) with the same elements in `shape`.
 TensorPtr reshaped(const Tensor &src, llvm::ArrayRef<int64_t> shape);
 

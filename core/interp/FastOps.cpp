@@ -17,6 +17,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace spyre::interp;
 
@@ -229,11 +231,11 @@ double spyre::interp::floatBinaryScalar(const OpPlan &plan, double a, double b) 
 }
 
 TensorPtr spyre::interp::floatBinaryTensor(const OpPlan &plan, const Tensor &a,
-                                           const Tensor &b) {
+                                           const Tensor &b, const TensorPtr *reuse) {
   if (a.splat || b.splat || a.shape != b.shape)
     return nullptr;
   auto kind = FloatBinary(plan.variant);
-  TensorPtr t = makeTensor(plan.result, a.shape, /*zeroFill=*/false);
+  TensorPtr t = resultTensor(plan.result, a.shape, reuse);
   t->dataLanes = dataLanesOf(a, &b);
   int64_t n = t->numElements();
   for (int64_t first = 0; first < n; first += kChunk)
@@ -242,10 +244,11 @@ TensorPtr spyre::interp::floatBinaryTensor(const OpPlan &plan, const Tensor &a,
   return t;
 }
 
-TensorPtr spyre::interp::halfFunctionTensor(const OpPlan &plan, const Tensor &a) {
+TensorPtr spyre::interp::halfFunctionTensor(const OpPlan &plan, const Tensor &a,
+                                            const TensorPtr *reuse) {
   if (a.splat || a.dtype != DType::F16)
     return nullptr;
-  TensorPtr t = makeTensor(DType::F16, a.shape, /*zeroFill=*/false);
+  TensorPtr t = resultTensor(DType::F16, a.shape, reuse);
   t->dataLanes = a.dataLanes;
   int64_t n = t->numElements();
   for (int64_t first = 0; first < n; first += kChunk)
@@ -261,13 +264,26 @@ double spyre::interp::floatCastScalar(const OpPlan &plan, double v) {
   return plan.source == plan.result ? v : roundTo(plan.result, v);
 }
 
-TensorPtr spyre::interp::floatCastTensor(const OpPlan &plan, const Tensor &a) {
-  TensorPtr t = makeTensor(plan.result, a.shape, /*zeroFill=*/false);
+TensorPtr spyre::interp::floatCastTensor(const OpPlan &plan, const Tensor &a,
+                                         const TensorPtr *reuse) {
+  TensorPtr t = resultTensor(plan.result, a.shape, reuse);
   t->dataLanes = a.dataLanes;
   const double *in = a.data.data();
   double *out = t->data.data();
-  for (size_t i = 0, n = a.data.size(); i < n; ++i)
-    out[i] = floatCastScalar(plan, in[i]);
+  size_t n = a.data.size();
+  // floatCastScalar element by element, its choice made once per tensor
+  // (so that the loops vectorise).
+  if (plan.source == plan.result || plan.result == DType::F64)
+    std::copy(in, in + n, out);
+  else if (plan.result == DType::F32)
+    for (size_t i = 0; i < n; ++i)
+      out[i] = static_cast<float>(in[i]);
+  else if (plan.result == DType::F16)
+    for (size_t i = 0; i < n; ++i)
+      out[i] = roundToHalf(static_cast<float>(in[i]));
+  else
+    for (size_t i = 0; i < n; ++i)
+      out[i] = roundTo(plan.result, in[i]);
   return t;
 }
 

@@ -98,6 +98,19 @@ TensorPtr spyre::interp::makeTensor(DType dtype, ArrayRef<int64_t> shape,
   return t;
 }
 
+TensorPtr spyre::interp::resultTensor(DType dtype, ArrayRef<int64_t> shape,
+                                      const TensorPtr *reuse) {
+  if (reuse && *reuse && reuse->use_count() == 1) {
+    Tensor &t = **reuse;
+    if (t.dtype == dtype && !t.literal && !t.splat && !t.shadow && t.held.count == 0 &&
+        ArrayRef<int64_t>(t.shape) == shape) {
+      t.dataLanes = -1;
+      return *reuse;
+    }
+  }
+  return makeTensor(dtype, shape, /*zeroFill=*/false);
+}
+
 TensorPtr spyre::interp::reshaped(const Tensor &src,
                                   ArrayRef<int64_t> shape) {
   auto t = std::allocate_shared<Tensor>(PoolAllocator<Tensor>());

@@ -84,10 +84,17 @@ struct CompiledBody {
   /// The terminator's operands (the stage's results).
   std::vector<Reg> yields;
   uint32_t scalars = 0, vectors = 0, handles = 0, loops = 0;
+  /// The vector registers of processes that ran the body and ended, for
+  /// the next to start with: a vector in them that nothing else holds is
+  /// written over rather than made again (a stage's process runs once
+  /// per pipeline, its loops a few iterations each).
+  std::vector<std::vector<interp::TensorPtr>> spareVectors;
 };
 
 /// The body compiled, or null when it cannot be (an argument, a value
-/// without a number): the process then runs it op by op.
+/// without a number) or would not pay (no loop: each op runs once, and a
+/// body of whole-tile ops is mostly Generic, whose spills cost more than
+/// running it op by op): the process then runs it op by op.
 std::unique_ptr<CompiledBody> compileBody(interp::Interpreter &interp,
                                           mlir::Block &block);
 

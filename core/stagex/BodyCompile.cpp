@@ -2,8 +2,10 @@
 //
 // BodyCode.h says what the instructions are. A body compiles when every
 // value it defines and reads has a number (Interpreter::valueId) and it
-// has no arguments; loops (scf.for) become ForInit / ForNext around their
-// body, with the loop's results in the registers of its carried values.
+// has no arguments; it is compiled only when it has a loop (without one
+// each op runs once: compiling cannot pay). Loops (scf.for) become
+// ForInit / ForNext around their body, with the loop's results in the
+// registers of its carried values.
 // An op with regions other than a loop is Generic, its regions reading
 // the body's values from the value array (spilled before it runs).
 //
@@ -31,7 +33,7 @@ public:
     compileOps(block);
     for (Value v : block.getTerminator()->getOperands())
       out->yields.push_back(use(v));
-    if (!ok)
+    if (!ok || out->loops == 0)
       return nullptr;
     return std::move(out);
   }

@@ -31,9 +31,18 @@ struct LoopState {
 class Runner {
 public:
   Runner(Context &ctx, interp::CoreExec &core, CompiledBody &body)
-      : ctx(ctx), core(core), body(body), scalars(body.scalars), vectors(body.vectors),
-        handles(body.handles), loops(body.loops),
-        options(core.interp.options()) {}
+      : ctx(ctx), core(core), body(body), scalars(body.scalars), handles(body.handles),
+        loops(body.loops), options(core.interp.options()) {
+    if (body.spareVectors.empty()) {
+      vectors.resize(body.vectors);
+    } else {
+      vectors = std::move(body.spareVectors.back());
+      body.spareVectors.pop_back();
+    }
+  }
+  ~Runner() { body.spareVectors.push_back(std::move(vectors)); }
+  Runner(const Runner &) = delete;
+  Runner &operator=(const Runner &) = delete;
 
   /// Reads the body's inputs; false when one is not of its register's
   /// class (the body then runs op by op).
@@ -167,6 +176,11 @@ private:
     scalars[r.index] = {s.value, s.dtype};
     return true;
   }
+  /// The result register's previous vector, which the instruction may
+  /// write its result into when nothing else holds it (a value of an
+  /// earlier iteration that no queue, register or value array kept).
+  const TensorPtr *reuse(const Instr &in) const { return &vectors[in.out[0].index]; }
+
   bool setVector(Reg r, TensorPtr t) {
     if (!t)
       return false;
@@ -192,11 +206,12 @@ private:
                          {interp::floatBinaryScalar(plan, scalars[in.in[0].index].value,
                                                     scalars[in.in[1].index].value),
                           plan.result});
-      return setVector(in.out[0], interp::floatBinaryTensor(plan, *vectors[in.in[0].index],
-                                                            *vectors[in.in[1].index]));
-    case FastKind::HalfFunction:
       return setVector(in.out[0],
-                       interp::halfFunctionTensor(plan, *vectors[in.in[0].index]));
+                       interp::floatBinaryTensor(plan, *vectors[in.in[0].index],
+                                                 *vectors[in.in[1].index], reuse(in)));
+    case FastKind::HalfFunction:
+      return setVector(in.out[0], interp::halfFunctionTensor(
+                                      plan, *vectors[in.in[0].index], reuse(in)));
     case FastKind::FloatCast:
       if (in.in[0].cls == Reg::Scalar)
         return setScalar(
@@ -204,7 +219,8 @@ private:
             {interp::floatCastScalar(plan, scalars[in.in[0].index].value), plan.result});
       if (vectors[in.in[0].index]->splat)
         return false;
-      return setVector(in.out[0], interp::floatCastTensor(plan, *vectors[in.in[0].index]));
+      return setVector(in.out[0],
+                       interp::floatCastTensor(plan, *vectors[in.in[0].index], reuse(in)));
     default:
       return false;
     }
@@ -216,6 +232,8 @@ private:
   bool direct(Instr &in) {
     switch (Direct(in.plan.variant)) {
     case Direct::Pop:
+      // The register's earlier stick is dead: a spare if nothing holds it.
+      recycleStick(ctx, vectors[in.out[0].index]);
       return popStick(queue(in.in[0]), in.shape, vectors[in.out[0].index]);
     case Direct::Push:
       return pushStick(queue(in.in[1]), vectors[in.in[0].index]);
@@ -230,8 +248,8 @@ private:
     case Direct::Wait:
       return moveToken(queue(in.in[0]), Direct(in.plan.variant) == Direct::Signal);
     case Direct::Broadcast:
-      return setVector(in.out[0],
-                       broadcastScalar(in.plan.result, in.shape, scalar(in.in[0])));
+      return setVector(in.out[0], broadcastScalar(in.plan.result, in.shape,
+                                                  scalar(in.in[0]), reuse(in)));
     case Direct::Extract: {
       int64_t at = in.in.size() > 1 ? scalar(in.in[1]).integer() : in.plan.immediate;
       std::optional<interp::Scalar> e =

@@ -136,6 +136,26 @@ bool spyre::stagex::pushStick(Queue *queue, const TensorPtr &value) {
 }
 
 namespace {
+/// Context::spareSticks holds at most this many.
+constexpr size_t kSpareSticks = 64;
+
+/// A stick of `lanes` elements of `dtype` whose first `fit` the caller
+/// writes, the rest 0: a spare one when the last spare is of that type and
+/// length, else a new one.
+TensorPtr takeStick(Context &ctx, interp::DType dtype, int64_t lanes, int64_t fit) {
+  TensorPtr v;
+  std::vector<TensorPtr> &spares = ctx.spareSticks;
+  if (!spares.empty() && spares.back()->dtype == dtype &&
+      ArrayRef<int64_t>(spares.back()->shape) == ArrayRef<int64_t>(lanes)) {
+    v = std::move(spares.back());
+    spares.pop_back();
+  } else {
+    v = interp::makeTensor(dtype, {lanes}, /*zeroFill=*/false);
+  }
+  std::fill(v->data.begin() + std::min(fit, lanes), v->data.end(), 0.0);
+  return v;
+}
+
 /// Whether a one-stick move between `buffer` and `queue` at stick `s` can
 /// go on without waiting (the queue has room, `fill`, or an item).
 bool movable(LxBuffer *buffer, Queue *queue, int64_t s, bool fill) {
@@ -151,7 +171,7 @@ bool spyre::stagex::streamStick(Context &ctx, LxBuffer *buffer, Queue *queue,
   if (!movable(buffer, queue, s, true))
     return false;
   int64_t fit = std::min(queue->lanes(), buffer->layout.lanes);
-  TensorPtr v = interp::makeTensor(queue->dtype(), {queue->lanes()});
+  TensorPtr v = takeStick(ctx, queue->dtype(), queue->lanes(), fit);
   readStick(ctx.lx(buffer->core), *buffer, s, v->data.data(), fit);
   // The lanes past a partial row's end are padding (Tensor::dataLanes).
   v->dataLanes = std::min(fit, buffer->layout.count(s));
@@ -167,7 +187,15 @@ bool spyre::stagex::collectStick(Context &ctx, Queue *queue, LxBuffer *buffer,
   int64_t fit = std::min(queue->lanes(), buffer->layout.lanes);
   TensorPtr v = queue->pop();
   writeStick(ctx.lx(buffer->core), *buffer, s, v->data.data(), fit);
+  recycleStick(ctx, v);
   return true;
+}
+
+void spyre::stagex::recycleStick(Context &ctx, TensorPtr &stick) {
+  if (stick && stick.use_count() == 1 && !stick->literal && !stick->splat &&
+      !stick->shadow && stick->held.count == 0 && ctx.spareSticks.size() < kSpareSticks)
+    ctx.spareSticks.push_back(std::move(stick));
+  stick.reset();
 }
 
 /// signal / wait: a token in (the queue has room) or out (it has one).
@@ -182,8 +210,8 @@ bool spyre::stagex::moveToken(Queue *queue, bool signal) {
 }
 
 TensorPtr spyre::stagex::broadcastScalar(interp::DType result, ArrayRef<int64_t> shape,
-                                         const interp::Scalar &s) {
-  TensorPtr out = interp::makeTensor(result, shape, false);
+                                         const interp::Scalar &s, const TensorPtr *reuse) {
+  TensorPtr out = interp::resultTensor(result, shape, reuse);
   double v = interp::convertSlot(s.dtype, result, s.value);
   std::fill(out->data.begin(), out->data.end(), v);
   return out;

@@ -41,6 +41,10 @@ public:
   /// Ops the processes that ended executed (a core's own are the
   /// interpreter's count).
   uint64_t childOps = 0;
+  /// Sticks that nothing holds any more (popped and then replaced in a
+  /// compiled body's register, collected into LX), for the next stick
+  /// streamed out of LX to be written into (DirectOps.cpp).
+  std::vector<interp::TensorPtr> spareSticks;
   /// Whether the bodies of stages and programs run compiled (BodyCode.h),
   /// and each body compiled (null: it does not compile), once per run.
   bool compileBodies = true;
@@ -113,11 +117,16 @@ bool pushStick(Queue *queue, const interp::TensorPtr &value);
 /// One stick `s` from an LX buffer into a queue / from a queue into one.
 bool streamStick(Context &ctx, LxBuffer *buffer, Queue *queue, int64_t s);
 bool collectStick(Context &ctx, Queue *queue, LxBuffer *buffer, int64_t s);
+/// Gives `stick` (emptied) to Context::spareSticks when nothing else holds
+/// it and it is a plain vector.
+void recycleStick(Context &ctx, interp::TensorPtr &stick);
 /// A token signalled into a queue with room / taken from one that has it.
 bool moveToken(Queue *queue, bool signal);
-/// A vector of `shape` with every element `s` converted to `result`.
+/// A vector of `shape` with every element `s` converted to `result` (in
+/// `*reuse` when interp::resultTensor may reuse it).
 interp::TensorPtr broadcastScalar(interp::DType result, llvm::ArrayRef<int64_t> shape,
-                                  const interp::Scalar &s);
+                                  const interp::Scalar &s,
+                                  const interp::TensorPtr *reuse = nullptr);
 /// vector.reduction of kind `kind` (vector::CombiningKind) into `dtype`
 /// from `init` (null: from lane 0), when the kind folds inline (the float
 /// kinds: VectorOps.cpp); nullopt: the handler computes it.

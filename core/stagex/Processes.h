@@ -18,6 +18,7 @@
 #define SPYRE_STAGEX_PROCESSES_H
 
 #include "interp/Coroutine.h"
+#include "interp/SmallPool.h"
 
 #include <functional>
 #include <memory>
@@ -43,6 +44,12 @@ public:
 };
 
 struct Process {
+  /// From the thread's pool (interp/SmallPool.h): a stage's process is
+  /// made for every pipeline.
+  static void *operator new(std::size_t bytes) { return interp::poolAllocate(bytes); }
+  static void operator delete(void *p, std::size_t bytes) {
+    interp::poolDeallocate(p, bytes);
+  }
   /// "kernel" for a core's body, else the unit of the stage or program.
   std::string unit;
   int core = 0;     ///< the core it runs on
@@ -53,6 +60,10 @@ struct Process {
   std::unique_ptr<interp::CoreExec> owned;
   /// What it runs; false after a diagnostic (or when the run stopped).
   std::function<bool(Process &)> body;
+  /// A child's own work, which `body` runs and then reports to `owner`,
+  /// the parent's executor (Context::spawnChild).
+  std::function<bool(Process &)> work;
+  interp::CoreExec *owner = nullptr;
   Process *parent = nullptr;
   int liveChildren = 0; ///< spawned and not finished
   /// How often it has run each pipeline (a multi-copy buffer's copy).

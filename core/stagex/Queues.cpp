@@ -16,7 +16,7 @@ Queue::Queue(Operation *decl, int64_t depth, int64_t initialTokens,
       laneCount(lanes), type(dtype) {}
 
 void Queue::grow() {
-  std::vector<interp::TensorPtr> bigger(std::max<size_t>(4, ring.size() * 2));
+  Ring bigger(std::max<size_t>(4, ring.size() * 2));
   for (size_t i = 0; i < count; ++i)
     bigger[i] = std::move(ring[(head + i) % ring.size()]);
   ring = std::move(bigger);

@@ -24,6 +24,12 @@ namespace spyre::stagex {
 
 class Queue : public WaitTarget {
 public:
+  /// From the thread's pool (interp/SmallPool.h): a pipeline's FIFOs are
+  /// made every time it runs.
+  static void *operator new(std::size_t bytes) { return interp::poolAllocate(bytes); }
+  static void operator delete(void *p, std::size_t bytes) {
+    interp::poolDeallocate(p, bytes);
+  }
   /// `decl` is the sched.fifo / dflow.channel op (for describe()).
   Queue(mlir::Operation *decl, int64_t depth, int64_t initialTokens,
         bool tokens, int64_t lanes, interp::DType dtype);
@@ -66,7 +72,8 @@ private:
   /// The items, `count` of them from `head` on, round the ring (made on
   /// the first push: a queue of tokens has none; a queue is made for
   /// every pipeline a loop runs).
-  std::vector<interp::TensorPtr> ring;
+  using Ring = std::vector<interp::TensorPtr, interp::PoolAllocator<interp::TensorPtr>>;
+  Ring ring;
   size_t head = 0, count = 0;
   void grow();
 };
@@ -76,7 +83,8 @@ private:
 struct QueueValue : interp::ForeignValue {
   static constexpr int kKind = 2; ///< ForeignValue::kind
   QueueValue() : ForeignValue(kKind) {}
-  std::vector<std::unique_ptr<Queue>> instances;
+  std::vector<std::unique_ptr<Queue>, interp::PoolAllocator<std::unique_ptr<Queue>>>
+      instances;
   Queue &instance(int j) { return *instances[size_t(j) % instances.size()]; }
 };
 

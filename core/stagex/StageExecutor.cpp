@@ -95,12 +95,16 @@ Process &Context::spawnChild(Process &parent, std::string unit, int instance,
                                                 owner->coords);
   p->owned->parent = owner;
   // Inter-tile exchanges count their executions per core.
-  p->owned->occurrences = owner->occurrences;
+  if (!owner->occurrences.empty())
+    p->owned->occurrences = owner->occurrences;
   p->exec = p->owned.get();
-  p->body = [this, body = std::move(body), owner](Process &self) {
-    bool ok = body(self);
+  p->work = std::move(body);
+  p->owner = owner;
+  // Captures one pointer: held inside the std::function, no heap block.
+  p->body = [this](Process &self) {
+    bool ok = self.work(self);
     for (auto &[op, n] : self.exec->occurrences) {
-      int &mine = owner->occurrences[op];
+      int &mine = self.owner->occurrences[op];
       mine = std::max(mine, n);
     }
     childOps += self.exec->opCount;

@@ -64,12 +64,13 @@ std::optional<int64_t> spyre::stagex::sticksAttr(Operation *op) {
 interp::ForeignPtr spyre::stagex::makeQueue(Context &ctx, Operation *decl,
                                             Type element, int64_t depth,
                                             int64_t initialTokens) {
-  auto value = std::make_shared<QueueValue>();
+  auto value = std::allocate_shared<QueueValue>(interp::PoolAllocator<QueueValue>());
   bool tokens = isa<NoneType>(element);
   int64_t lanes = 0; // whole tiles
   if (auto vec = dyn_cast<VectorType>(element))
     lanes = vec.getNumElements();
   interp::DType dtype = tokens ? interp::DType::F16 : interp::dtypeOf(element);
+  value->instances.reserve(size_t(ctx.instancesPerCore));
   for (int j = 0; j < ctx.instancesPerCore; ++j)
     value->instances.push_back(std::make_unique<Queue>(
         decl, depth, initialTokens, tokens, lanes, dtype));
