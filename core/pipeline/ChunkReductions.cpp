@@ -102,7 +102,7 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
 
 /// for row: acc = first stick; for the other sticks: acc = the combiner
 /// applied to (stick, acc); out[row] = reduce lanes of acc, with the init.
-void chunk(RowReduction &r) {
+void accumulateBySticks(RowReduction &r) {
   Location loc = r.reduce.getLoc();
   OpBuilder b(r.reduce);
   Type element = cast<ShapedType>(r.pop.getType()).getElementType();
@@ -181,7 +181,7 @@ struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
           function, target,
           [&](sched::PipelineOp pipeline, sched::StageOp stage) {
             if (std::optional<RowReduction> r = match(stage, target.stickBytes))
-              chunk(*r);
+              accumulateBySticks(*r);
             else // along other dimensions (pipeline/utils/ColumnReductions.h)
               spyre::streamColumnReductions(pipeline, stage, target.stickBytes);
           });
