@@ -487,12 +487,29 @@ std::unique_ptr<Machine> Session::replay(uint64_t from, uint64_t to,
   return m;
 }
 
-void Session::reexecute(Machine &m, uint64_t from, uint64_t to,
-                        uint64_t &firstEvent, uint64_t &lastEvent) const {
-  // From the checkpoint before the window, recording already (an
-  // instruction issued before `from` may keep its engine busy into it;
-  // the sinks keep only what falls inside).
-  m.restore(*checkpoints[checkpointForCycle(from > 0 ? from - 1 : 0)].state);
+ReplayStart Session::startFor(uint64_t from) const {
+  ReplayStart start;
+  if (checkpoints.empty())
+    return start;
+  const uint64_t before = from > 0 ? from - 1 : 0;
+  start.checkpoint = checkpoints[checkpointForCycle(before)].state;
+  const Fine *f = fineBefore(UINT64_MAX, before);
+  if (f && f->events > start.checkpoint->skeleton().events)
+    start.state = f->state;
+  return start;
+}
+
+void Session::reexecute(Machine &m, uint64_t from, uint64_t to, uint64_t &firstEvent,
+                        uint64_t &lastEvent, const ReplayStart *start) const {
+  // From the checkpoint before the window (or the nearer state kept),
+  // recording already (an instruction issued before `from` may keep its
+  // engine busy into it; the sinks keep only what falls inside).
+  if (start && start->state)
+    m.restore(*start->state);
+  else if (start && start->checkpoint)
+    m.restore(*start->checkpoint);
+  else
+    m.restore(*checkpoints[checkpointForCycle(from > 0 ? from - 1 : 0)].state);
   m.seedRecords();
   auto running = [&] {
     return m.status() == Machine::Status::Running && m.state().events < total;
@@ -523,7 +540,7 @@ void Session::reexecute(Machine &m, uint64_t from, uint64_t to,
 }
 
 RunWindow Session::window(uint64_t from, uint64_t to, size_t buckets,
-                          uint64_t detailLimit) const {
+                          uint64_t detailLimit, const ReplayStart *start) const {
   RunWindow w;
   w.fromCycle = from;
   w.toCycle = std::max(to, from + 1);
@@ -534,7 +551,7 @@ RunWindow Session::window(uint64_t from, uint64_t to, size_t buckets,
   o.traceLimit = size_t(std::min<uint64_t>(detailLimit, SIZE_MAX));
   Machine m(*runJob, o);
   m.addSink(&w.overview);
-  reexecute(m, w.fromCycle, w.toCycle, w.firstEvent, w.lastEvent);
+  reexecute(m, w.fromCycle, w.toCycle, w.firstEvent, w.lastEvent, start);
   w.overview.finish(std::min(w.toCycle, std::max(endCycle, from + 1)),
                     w.lastEvent - w.firstEvent);
   if (o.trace && m.trace().whole())

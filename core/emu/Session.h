@@ -84,6 +84,13 @@ struct RunWindow {
   std::shared_ptr<const TraceData> detail;
 };
 
+/// Where a re-execution may start (Session::startFor): a checkpoint, and a
+/// nearer state kept around the cursor when there is one.
+struct ReplayStart {
+  std::shared_ptr<const PackedState> checkpoint;
+  std::shared_ptr<const MachineState> state; ///< null: the checkpoint
+};
+
 class Session {
 public:
   static constexpr size_t kMinCheckpoints = 8;
@@ -155,11 +162,19 @@ public:
   bool runToNext(const std::function<bool(uint32_t engine, uint32_t pc)> &match,
                  const std::vector<uint32_t> &locs);
 
-  /// Re-executes cycles [from, to) from the checkpoint before them: their
-  /// overview at `buckets`, and every record when the window holds at
-  /// most `detailLimit` events.
-  RunWindow window(uint64_t from, uint64_t to, size_t buckets,
-                   uint64_t detailLimit) const;
+  /// Re-executes cycles [from, to) from the checkpoint before them (or
+  /// from `start`, startFor(from), when given): their overview at
+  /// `buckets`, and every record when the window holds at most
+  /// `detailLimit` events.
+  RunWindow window(uint64_t from, uint64_t to, size_t buckets, uint64_t detailLimit,
+                   const ReplayStart *start = nullptr) const;
+  /// The nearest state kept before cycle `from` for a window() on another
+  /// thread: the checkpoint before it, and the state a replay kept around
+  /// the cursor (fineStateCount()) when one is nearer (a seek keeps them
+  /// on its way, so a window just before the cursor replays a fraction of
+  /// the interval). Call it on the thread that steps the session; what it
+  /// hands out is never changed after (a state shared is not reused).
+  ReplayStart startFor(uint64_t from) const;
   /// The Chrome trace (emu/ChromeTrace.h) of cycles [from, to): from the
   /// whole trace when kept, else re-executed; false when `out` fails.
   bool writeChromeTrace(std::ostream &out, uint64_t from = 0,
@@ -203,7 +218,7 @@ private:
   /// checkpoint before them, then on until its scratchpad levels there
   /// are final (or as long again); the events done at both ends.
   void reexecute(Machine &m, uint64_t from, uint64_t to, uint64_t &firstEvent,
-                 uint64_t &lastEvent) const;
+                 uint64_t &lastEvent, const ReplayStart *start = nullptr) const;
   void thinCheckpoints();
   /// The checkpoints outgrow the budget, or are denser than needed.
   bool tooMany() const;
