@@ -18,7 +18,14 @@
 // Timeline: RunControls' run to a cycle; a step back just after it; a
 // run to the next event of a KTIR line, Ctrl+F10), each with the event
 // loop's repaints: the longest and the median, and the longest GUI-thread
-// CPU time (the moves run on the GUI thread); and the process's
+// CPU time (the moves run on the GUI thread); then STEPS / 4 clicks on
+// the Timeline again, each until the ring too shows the click's cycle (a
+// long run's ring state is a window re-executed on a worker after a
+// jump): the first repaint and the ring, with the GUI thread's CPU split
+// between the move (the seek and the views' updates) and the repaints;
+// then STEPS / 20 zooms of the Timeline below a bucket of a long run's
+// overview, each until the window re-executed on a worker is drawn; and
+// when the run's summary was shown; and the process's
 // resident memory with the run loaded and its peak (VmHWM), and the
 // recording's events per second. `--arg` gives a scalar argument (the
 // scaled kernels of bench/ take their size so). Numbers go to
@@ -35,6 +42,8 @@
 #include "RunControls.h"
 #include "RunInputs.h"
 #include "StallWatch.h"
+#include "TimelineFeed.h"
+#include "TimelineView.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -216,6 +225,9 @@ int main(int argc, char **argv) {
   QObject::connect(&run, &EmulatorRun::extended, [&] { ++parts; });
   bool failed = false;
   QObject::connect(&run, &EmulatorRun::failed, [&] { failed = true; });
+  double summaryMs = -1;
+  QObject::connect(views, &EmulatedRunViews::summarised,
+                   [&] { summaryMs = double(clock.nsecsElapsed()) / 1e6; });
   auto showing = [&] {
     return readyMs >= 0 && !views->indexing() &&
            !window.machine()->chart()->isPreparing();
@@ -369,6 +381,7 @@ int main(int argc, char **argv) {
     cpu = std::max(cpu, StallWatch::cpuMs() - c0);
   };
   const uint64_t cycles = std::max<uint64_t>(session->totalCycles(), 1);
+  const bool summaryDuringJumps = views->summarising();
   for (int i = 0; i < std::max(1, steps / 4); ++i) {
     timed(clickMs, clickCpu, [&] { run.runToCycle(random() % cycles); });
     timed(backMs, backCpu, [&] { run.stepBack(); });
@@ -382,6 +395,74 @@ int main(int argc, char **argv) {
               worstAndMedian(clickMs).constData(), clickCpu,
               worstAndMedian(backMs).constData(), backCpu,
               worstAndMedian(lineMs).constData(), lineCpu);
+  // Clicks one after another as a user makes them: each until the ring
+  // shows its cycle (not the state of the cycle before, faded, while the
+  // window around it is re-executed).
+  RingView *ringView = window.machine()->ring();
+  std::vector<double> firstMs, ringMs;
+  double moveCpu = 0, paintCpu = 0, firstCpu = 0;
+  uint64_t longestReplay = 0;
+  for (int i = 0; i < std::max(1, steps / 4); ++i) {
+    QElapsedTimer t;
+    t.start();
+    double c0 = StallWatch::cpuMs();
+    run.runToCycle(random() % cycles);
+    double c1 = StallWatch::cpuMs();
+    app.processEvents();
+    double c2 = StallWatch::cpuMs();
+    firstMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    moveCpu = std::max(moveCpu, c1 - c0);
+    paintCpu = std::max(paintCpu, c2 - c1);
+    firstCpu = std::max(firstCpu, c2 - c0);
+    longestReplay = std::max(longestReplay, session->lastReplay());
+    while (ringView->liveStatePending() && t.elapsed() < 10000)
+      app.processEvents(QEventLoop::WaitForMoreEvents, 2);
+    ringMs.push_back(double(t.nsecsElapsed()) / 1e6);
+  }
+  std::printf("  clicks one by one (the run's summary %s): first repaint %s (longest "
+              "GUI-thread CPU %.1f ms: the move %.1f ms, replaying up to %llu events, "
+              "the repaints %.1f ms); the ring showing the click's cycle %s\n",
+              summaryDuringJumps ? "being worked out meanwhile" : "done",
+              worstAndMedian(firstMs).constData(), firstCpu, moveCpu,
+              (unsigned long long)longestReplay, paintCpu,
+              worstAndMedian(ringMs).constData());
+  // Zooms of the Timeline to a quarter of an overview bucket somewhere in
+  // a long run: the window around it is re-executed on a worker (after
+  // the zoom has settled for TimelineFeed's 150 ms) and drawn.
+  auto *feed = window.findChild<TimelineFeed *>();
+  auto *timelineView = window.findChild<TimelineView *>("timelineView");
+  if (feed && timelineView && timelineView->isVisible() && !session->detailed()) {
+    std::vector<double> zoomMs;
+    uint64_t zoomEvents = 0;
+    const uint64_t quarter = std::max<uint64_t>(session->overview().width() / 4, 1);
+    for (int i = 0; i < std::max(1, steps / 20); ++i) {
+      const double first = double(random() % cycles), last = first + double(quarter);
+      QElapsedTimer t;
+      t.start();
+      timelineView->setVisibleRange(first, last);
+      auto drawn = [&] {
+        const spyre::emu::RunWindow *w = feed->window();
+        return !feed->filling() && w && double(w->fromCycle) <= first &&
+               double(w->toCycle) >= std::min(last, double(cycles));
+      };
+      while (!drawn() && t.elapsed() < 60000)
+        app.processEvents(QEventLoop::WaitForMoreEvents, 5);
+      zoomMs.push_back(double(t.nsecsElapsed()) / 1e6);
+      if (const spyre::emu::RunWindow *w = feed->window())
+        zoomEvents = std::max(zoomEvents, w->lastEvent - w->firstEvent);
+    }
+    timelineView->fitAll();
+    app.processEvents();
+    std::printf("  a zoom to a quarter of a timeline bucket (%llu cycles): the window "
+                "re-executed and drawn after %s (150 ms of it the wait for the zoom "
+                "to settle; windows of up to %llu events)\n",
+                (unsigned long long)quarter, worstAndMedian(zoomMs).constData(),
+                (unsigned long long)zoomEvents);
+  }
+  if (summaryMs >= 0)
+    std::printf("  the run's summary shown after %.0f ms\n", summaryMs);
+  else
+    std::printf("  the run's summary not shown yet\n");
   std::printf("  resident memory %.0f MB, peak %.0f MB\n", rssMb(), statusMb("VmHWM:"));
   return 0;
 }
