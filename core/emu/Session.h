@@ -91,6 +91,24 @@ struct ReplayStart {
   std::shared_ptr<const MachineState> state; ///< null: the checkpoint
 };
 
+/// Where a seek to a cycle starts (Session::seekStart).
+struct SeekStart : ReplayStart {
+  uint64_t keepEvery = 0;  ///< the events between the states it keeps
+  bool fromCursor = false; ///< `state` is a copy of the cursor
+};
+
+/// A seek to a cycle made on another thread (Session::prepareSeekCycle)
+/// for the stepping thread to take (Session::adoptSeek).
+struct PreparedSeek {
+  uint64_t cycle = 0;
+  /// The state reached (null: cancelled).
+  std::unique_ptr<MachineState> state;
+  /// States kept on the way, as seekCycle() keeps them, by event.
+  std::vector<std::pair<uint64_t, std::shared_ptr<MachineState>>> kept;
+  uint64_t replayed = 0;   ///< events re-executed
+  bool fromCursor = false; ///< stepped on from the cursor (SeekStart)
+};
+
 class Session {
 public:
   static constexpr size_t kMinCheckpoints = 8;
@@ -152,6 +170,17 @@ public:
   /// To the last event before cycle `c` has passed (all events at <= c
   /// done), forwards or backwards.
   bool seekCycle(uint64_t c);
+  /// seekCycle(c) in three parts, so that its replay can run on another
+  /// thread while this one goes on: seekStart() (on the stepping thread:
+  /// the state kept nearest before c, or a copy of the cursor when it is
+  /// nearer), prepareSeekCycle() (any thread; reads only what never
+  /// changes, stops early once `cancel` is set) and adoptSeek() (the
+  /// stepping thread: the cursor put where the seek ended, the states it
+  /// kept kept). The result is seekCycle(c)'s, state for state.
+  SeekStart seekStart(uint64_t c);
+  PreparedSeek prepareSeekCycle(uint64_t c, const SeekStart &start,
+                                const std::atomic<bool> *cancel = nullptr) const;
+  bool adoptSeek(PreparedSeek &&seek);
   /// Forwards to the next event whose instruction comes from KTIR line
   /// `line` (or whose DataflowIR op is `op`, when `op` is not empty).
   bool nextEventOf(int line, const std::string &op = {});
@@ -236,9 +265,11 @@ private:
   void restoreBefore(uint64_t n, uint64_t cycle, size_t k, bool cursorUsable);
   /// Steps the cursor towards `n`, keeping fine states on a long way.
   void replayKeeping(uint64_t n);
-  /// Keeps the cursor's state (at event `at`) as a fine state; the ones
-  /// farthest from event `near` go past kFineMax.
-  void keepFine(uint64_t at, uint64_t near);
+  /// Keeps the cursor's state (at event `at`; or `ready`, a state at that
+  /// event) as a fine state; the ones farthest from event `near` go past
+  /// kFineMax.
+  void keepFine(uint64_t at, uint64_t near,
+                std::shared_ptr<MachineState> ready = nullptr);
   /// The closest fine states may be (events; from the state's size).
   uint64_t fineSpacing();
   /// Steps the cursor while it is before `n` (and the frontier).

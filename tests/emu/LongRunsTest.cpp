@@ -20,6 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SameState.h"
+
 #include "driver/Emulate.h"
 #include "emu/ChromeTrace.h"
 #include "emu/Report.h"
@@ -35,6 +37,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
 using namespace spyre;
@@ -206,6 +209,7 @@ private Q_SLOTS:
   void overviewMatchesWholeTrace();
   void windowMatchesWholeRun();
   void windowFromKeptStateMatches();
+  void seekPreparedElsewhereIsSeekCycle();
   void streamedTraceMatchesInMemory();
   void longerThanEveryLimit();
   void budgetTooSmallIsRefused();
@@ -390,6 +394,58 @@ void LongRunsTest::windowFromKeptStateMatches() {
     // And both are the run's own records there.
     checkLevels(a, levelsOf(s.trace().lx, a.coreCount()), std::min(to, total + 1));
   }
+}
+
+void LongRunsTest::seekPreparedElsewhereIsSeekCycle() {
+  // Two sessions of the same run: one seeks on its own thread, the other
+  // has each seek's replay made on another thread and adopts it.
+  emu::SessionOptions so;
+  so.fineSpacing = 64;
+  driver::Emulation one = driver::startSession(requestFor("softmax.mlir"), so);
+  driver::Emulation two = driver::startSession(requestFor("softmax.mlir"), so);
+  QVERIFY(one.session && two.session);
+  emu::Session &a = *one.session, &b = *two.session;
+  QVERIFY(a.checkpointCount() >= 2);
+  const uint64_t total = a.totalCycles();
+  auto same = [&] {
+    std::string why;
+    QVERIFY2(emutest::sameState(a.machine().state(), b.machine().state(), &why),
+             why.c_str());
+    QCOMPARE(b.position(), a.position());
+    QCOMPARE(b.cycle(), a.cycle());
+    QCOMPARE(b.lastReplay(), a.lastReplay());
+    QCOMPARE(b.fineStateCount(), a.fineStateCount());
+  };
+  // Backwards, forwards from the cursor (stepping on), into another
+  // interval, onto a state kept, past the end.
+  int fromCursor = 0, kept = 0;
+  for (uint64_t c : {total * 3 / 4, total / 3, total / 3 + 40, total / 2, total / 3 + 20,
+                     total * 3 / 4 + 5, uint64_t(0), total + 10}) {
+    QVERIFY(a.seekCycle(c));
+    emu::SeekStart start = b.seekStart(c);
+    fromCursor += start.fromCursor;
+    kept += !start.fromCursor && start.state != nullptr;
+    emu::PreparedSeek prepared;
+    std::thread elsewhere([&] { prepared = b.prepareSeekCycle(c, start); });
+    elsewhere.join();
+    QVERIFY(prepared.state);
+    QVERIFY(b.adoptSeek(std::move(prepared)));
+    same();
+    // And the steps back after it, from the states each kept.
+    for (int i = 0; i < 3; ++i) {
+      QCOMPARE(b.stepBack(), a.stepBack());
+      same();
+    }
+  }
+  QVERIFY(fromCursor > 0);
+  QVERIFY(kept > 0);
+  // A seek cancelled on its way gives nothing to adopt; the cursor stays.
+  const uint64_t at = b.position();
+  std::atomic<bool> cancel{true};
+  emu::PreparedSeek stopped = b.prepareSeekCycle(total, b.seekStart(total), &cancel);
+  QVERIFY(!stopped.state);
+  QVERIFY(!b.adoptSeek(std::move(stopped)));
+  QCOMPARE(b.position(), at);
 }
 
 void LongRunsTest::streamedTraceMatchesInMemory() {
