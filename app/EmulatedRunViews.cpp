@@ -104,7 +104,7 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   connect(docks->chart(), &OccupancyChart::timeClicked, this,
           [this](quint64 cycle) {
             if (this->run->hasSession() && !indexing())
-              this->run->runToCycle(cycle);
+              this->run->requestCycle(cycle);
           });
   // A range dragged on the chart shows that range on the Timeline.
   if (auto *timeline = window->findChild<TimelineView *>("timelineView")) {
