@@ -352,9 +352,11 @@ void Session::keepFine(uint64_t at, uint64_t near, std::shared_ptr<MachineState>
     it = std::lower_bound(fine.begin(), fine.end(), at,
                           [](const Fine &f, uint64_t e) { return f.events < e; });
   }
-  if (ready)
+  if (ready) {
+    if (state && state.use_count() == 1 && spare.size() < kFine)
+      spare.push_back(std::move(state));
     state = std::move(ready);
-  else if (state && state.use_count() == 1)
+  } else if (state && state.use_count() == 1)
     *state = cursor->state();
   else
     state = std::make_shared<MachineState>(cursor->state());
@@ -440,6 +442,8 @@ SeekStart Session::seekStart(uint64_t c) {
   else if (f && f->events > from)
     start.state = f->state;
   start.keepEvery = std::max(interval / kFine, fineSpacing());
+  start.spare = std::move(spare);
+  spare.clear();
   return start;
 }
 
@@ -465,7 +469,14 @@ PreparedSeek Session::prepareSeekCycle(uint64_t c, const SeekStart &start,
     m.step();
     const uint64_t n = m.state().events;
     if (n == next) {
-      out.kept.push_back({n, std::make_shared<MachineState>(m.state())});
+      std::shared_ptr<MachineState> kept;
+      if (out.kept.size() < start.spare.size()) {
+        kept = start.spare[out.kept.size()];
+        *kept = m.state();
+      } else {
+        kept = std::make_shared<MachineState>(m.state());
+      }
+      out.kept.push_back({n, std::move(kept)});
       next += spacing;
     }
     if (cancel && n % kCancelCheck == 0 && cancel->load(std::memory_order_relaxed))

@@ -95,6 +95,10 @@ struct ReplayStart {
 struct SeekStart : ReplayStart {
   uint64_t keepEvery = 0;  ///< the events between the states it keeps
   bool fromCursor = false; ///< `state` is a copy of the cursor
+  /// Storage of states dropped before, for the states the seek keeps
+  /// (copying into it allocates nothing); the seek's own, shared with no
+  /// one.
+  std::vector<std::shared_ptr<MachineState>> spare;
 };
 
 /// A seek to a cycle made on another thread (Session::prepareSeekCycle)
@@ -292,6 +296,9 @@ private:
   static constexpr uint64_t kFine = 16;
   static constexpr size_t kFineMax = 48;
   std::vector<Fine> fine;
+  /// The storage of fine states dropped for states a seek made elsewhere
+  /// kept (adoptSeek), lent to the next seekStart() (at most kFine).
+  std::vector<std::shared_ptr<MachineState>> spare;
   uint64_t fineMin = 0, lastReplayed = 0;
   uint64_t restoredAt = UINT64_MAX; ///< where the last restoreBefore() put it
   uint64_t interval = 4096;
