@@ -54,8 +54,10 @@ inline QThreadPool *backgroundThreads() {
 }
 
 /// How much nicer than the process backgroundThreads() run on Linux: a
-/// tenth of a normal thread's share of a core when both want it.
-constexpr int kBackgroundNice = 10;
+/// third of a normal thread's share of a core when both want it (+10, a
+/// tenth, would leave a summary on a machine busy with other work waiting
+/// ten times as long).
+constexpr int kBackgroundNice = 5;
 
 /// The calling thread runs at a low priority from now on (Linux: its nice
 /// value kBackgroundNice more, per thread; elsewhere the thread's lowest
