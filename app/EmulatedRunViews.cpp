@@ -20,6 +20,7 @@
 #include "driver/Occupancy.h"
 #include "emu/ChromeTrace.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -244,7 +245,7 @@ void EmulatedRunViews::onStarted() {
 
 bool EmulatedRunViews::indexing() const {
   return inFlight || pendingIndex || chartWaiting || ringWindowInFlight ||
-         (feed && feed->filling());
+         ringWindowQueued || (feed && feed->filling());
 }
 
 bool EmulatedRunViews::olderRunShown() const {
@@ -489,6 +490,35 @@ void EmulatedRunViews::requestRingWindow(uint64_t cycle) {
       }));
 }
 
+namespace {
+const QEvent::Type kRingWindowEvent = QEvent::Type(QEvent::registerEventType());
+} // namespace
+
+void EmulatedRunViews::queueRingWindow() {
+  if (ringWindowQueued)
+    return;
+  ringWindowQueued = true;
+  // Qt posts a window's update request at the low priority: posted after
+  // it at the same priority, this comes after the repaint.
+  QCoreApplication::postEvent(this, new QEvent(kRingWindowEvent), Qt::LowEventPriority);
+}
+
+bool EmulatedRunViews::event(QEvent *e) {
+  if (e->type() != kRingWindowEvent)
+    return QObject::event(e);
+  startQueuedRingWindow();
+  return true;
+}
+
+void EmulatedRunViews::startQueuedRingWindow() {
+  if (!ringWindowQueued)
+    return;
+  ringWindowQueued = false;
+  const spyre::emu::Session *session = run->session();
+  if (session && ring && !cleared && !ring->covers(session->cycle()))
+    requestRingWindow(session->cycle());
+}
+
 void EmulatedRunViews::onRingWindow() {
   if (!ringWindowInFlight || !ringWindower.future().isFinished())
     return;
@@ -548,6 +578,7 @@ void EmulatedRunViews::finishIndexing() {
     indexer.waitForFinished();
     onIndexed();
   }
+  startQueuedRingWindow();
   if (ringWindowInFlight) {
     ringWindower.waitForFinished();
     onRingWindow();
@@ -580,7 +611,7 @@ void EmulatedRunViews::onPosition() {
     // A window of a long run that ends before the cycle: the one around
     // it is re-executed; until then the ring shows what it showed faded,
     // said to be of an earlier cycle.
-    requestRingWindow(cycle);
+    queueRingWindow();
     if (docks->ring()->liveState().valid)
       docks->ring()->setLiveStatePending(cycle);
   } else if (cycle != ringCycle || ring.get() != ringShown) {
