@@ -20,6 +20,7 @@
 #include "driver/Occupancy.h"
 #include "emu/ChromeTrace.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -104,7 +105,7 @@ EmulatedRunViews::EmulatedRunViews(QMainWindow *window, MachineDocks *docks,
   connect(docks->chart(), &OccupancyChart::timeClicked, this,
           [this](quint64 cycle) {
             if (this->run->hasSession() && !indexing())
-              this->run->runToCycle(cycle);
+              this->run->requestCycle(cycle);
           });
   // A range dragged on the chart shows that range on the Timeline.
   if (auto *timeline = window->findChild<TimelineView *>("timelineView")) {
@@ -244,7 +245,7 @@ void EmulatedRunViews::onStarted() {
 
 bool EmulatedRunViews::indexing() const {
   return inFlight || pendingIndex || chartWaiting || ringWindowInFlight ||
-         (feed && feed->filling());
+         ringWindowQueued || (feed && feed->filling());
 }
 
 bool EmulatedRunViews::olderRunShown() const {
@@ -394,16 +395,28 @@ occupancyOf(const spyre::emu::Session &session, const spyre::code::Module &modul
 
 /// The ring's index around `cycle` of a run the session does not keep
 /// whole: kRingCycles re-executed, one cycle a bucket (the scratchpad
-/// levels exact at every cycle).
-constexpr uint64_t kRingCycles = 4096;
+/// levels exact at every cycle). Half a window on each side of the cursor
+/// is thousands of steps (softmax: ~30 events a cycle); a wider one costs
+/// the worker more after every jump (4,096 cycles with the run on until
+/// its levels settle: ~60 ms of CPU for softmax, against ~15 ms).
+constexpr uint64_t kRingCycles = 1024;
 
+/// The first cycle of the ring's window around `cycle`.
+uint64_t ringWindowFrom(uint64_t cycle) {
+  return cycle > kRingCycles / 2 ? cycle - kRingCycles / 2 : 0;
+}
+
+/// `start`: where the re-execution starts (Session::startFor, taken on
+/// the GUI thread: after a seek, a state it kept just before the window).
 std::shared_ptr<const RingStateIndex>
 ringWindow(const spyre::emu::Session &session, uint64_t cycle,
+           const spyre::emu::ReplayStart &start,
            std::vector<RingStateIndex::Engine> engines, int cores,
            const spyre::code::Module &module, uint64_t capacity) {
-  uint64_t from = cycle > kRingCycles / 2 ? cycle - kRingCycles / 2 : 0;
+  uint64_t from = ringWindowFrom(cycle);
   uint64_t to = from + kRingCycles;
-  spyre::emu::RunWindow w = session.window(from, to, kRingCycles, uint64_t(1) << 20);
+  spyre::emu::RunWindow w =
+      session.window(from, to, kRingCycles, uint64_t(1) << 20, &start);
   auto lx = std::make_shared<const OccupancyIndex>(
       spyre::driver::occupancyFromOverview(w.overview, module, capacity));
   static const spyre::emu::TraceData none;
@@ -435,11 +448,11 @@ void EmulatedRunViews::index() {
   int cores = m.arch().numCores;
   uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
   uint64_t cycle = session->cycle();
+  spyre::emu::ReplayStart start = session->startFor(ringWindowFrom(cycle));
   inFlight = true;
   indexer.setFuture(QtConcurrent::run(
-      workerPool(),
-      [module, shared, engines = std::move(engines), cores, capacity,
-       cycle]() mutable {
+      workerPool(), [module, shared, engines = std::move(engines), cores, capacity, cycle,
+                     start = std::move(start)]() mutable {
         Indexes out;
         out.occupancy = occupancyOf(*shared, *module, capacity, cores);
         if (shared->detailed())
@@ -447,7 +460,7 @@ void EmulatedRunViews::index() {
               shared->trace().events, shared->trace().links, std::move(engines),
               cores, out.occupancy);
         else
-          out.ring = ringWindow(*shared, cycle, std::move(engines), cores, *module,
+          out.ring = ringWindow(*shared, cycle, start, std::move(engines), cores, *module,
                                 capacity);
         return out;
       }));
@@ -463,12 +476,47 @@ void EmulatedRunViews::requestRingWindow(uint64_t cycle) {
   std::vector<RingStateIndex::Engine> engines = RingStateIndex::enginesOf(m.prepared());
   int cores = m.arch().numCores;
   uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
+  // From the state the seek that brought the cursor here kept nearest
+  // before the window (a fraction of the interval away), not from the
+  // checkpoint: the ring is right sooner, and the worker takes less of
+  // the cores from the views' repaints.
+  spyre::emu::ReplayStart start = session->startFor(ringWindowFrom(cycle));
   ringWindowInFlight = true;
   ringWindower.setFuture(QtConcurrent::run(
-      workerPool(), [module, shared, engines = std::move(engines), cores, capacity,
-                     cycle]() mutable {
-        return ringWindow(*shared, cycle, std::move(engines), cores, *module, capacity);
+      workerPool(), [module, shared, engines = std::move(engines), cores, capacity, cycle,
+                     start = std::move(start)]() mutable {
+        return ringWindow(*shared, cycle, start, std::move(engines), cores, *module,
+                          capacity);
       }));
+}
+
+namespace {
+const QEvent::Type kRingWindowEvent = QEvent::Type(QEvent::registerEventType());
+} // namespace
+
+void EmulatedRunViews::queueRingWindow() {
+  if (ringWindowQueued)
+    return;
+  ringWindowQueued = true;
+  // Qt posts a window's update request at the low priority: posted after
+  // it at the same priority, this comes after the repaint.
+  QCoreApplication::postEvent(this, new QEvent(kRingWindowEvent), Qt::LowEventPriority);
+}
+
+bool EmulatedRunViews::event(QEvent *e) {
+  if (e->type() != kRingWindowEvent)
+    return QObject::event(e);
+  startQueuedRingWindow();
+  return true;
+}
+
+void EmulatedRunViews::startQueuedRingWindow() {
+  if (!ringWindowQueued)
+    return;
+  ringWindowQueued = false;
+  const spyre::emu::Session *session = run->session();
+  if (session && ring && !cleared && !ring->covers(session->cycle()))
+    requestRingWindow(session->cycle());
 }
 
 void EmulatedRunViews::onRingWindow() {
@@ -530,6 +578,7 @@ void EmulatedRunViews::finishIndexing() {
     indexer.waitForFinished();
     onIndexed();
   }
+  startQueuedRingWindow();
   if (ringWindowInFlight) {
     ringWindower.waitForFinished();
     onRingWindow();
@@ -560,8 +609,11 @@ void EmulatedRunViews::onPosition() {
     ringShown = nullptr;
   } else if (!ring->covers(cycle)) {
     // A window of a long run that ends before the cycle: the one around
-    // it is re-executed (the ring keeps what it shows until then).
-    requestRingWindow(cycle);
+    // it is re-executed; until then the ring shows what it showed faded,
+    // said to be of an earlier cycle.
+    queueRingWindow();
+    if (docks->ring()->liveState().valid)
+      docks->ring()->setLiveStatePending(cycle);
   } else if (cycle != ringCycle || ring.get() != ringShown) {
     // Most steps stay in the same cycle (about 30 events a cycle in the
     // samples): the ring's state there is the same, and not repainted.

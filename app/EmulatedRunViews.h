@@ -103,6 +103,12 @@ private:
   void index();
   /// A long run's ring index around `cycle` (a window re-executed).
   void requestRingWindow(uint64_t cycle);
+  /// requestRingWindow() around the cursor once the repaints the move
+  /// asked for are done (an event posted behind their update request):
+  /// the worker does not take a core from the move's first picture.
+  void queueRingWindow();
+  void startQueuedRingWindow();
+  bool event(QEvent *e) override;
   void onRingWindow();
   void onPosition();
   void onIndexed();
@@ -123,6 +129,7 @@ private:
   QFutureWatcher<Indexes> indexer;
   QFutureWatcher<std::shared_ptr<const RingStateIndex>> ringWindower;
   bool ringWindowInFlight = false;
+  bool ringWindowQueued = false; ///< queueRingWindow() not yet started
   bool pendingIndex = false; ///< a newer run is ready: index it next
   bool inFlight = false;     ///< a worker's result not yet taken
   bool summaryAwaited = false; ///< started once the growing run is whole

@@ -27,6 +27,7 @@ void freeLater(std::shared_ptr<Session> old) {
 EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
   timer.setInterval(30);
   connect(&timer, &QTimer::timeout, this, [this] {
+    dropSeek();
     bool any = false;
     for (int i = 0; i < perTick && liveSession && liveSession->stepEvent(); ++i)
       any = true;
@@ -36,6 +37,8 @@ EmulatorRun::EmulatorRun(QObject *parent) : QObject(parent) {
     if (!liveSession || (!any && !growing()))
       pause();
   });
+  connect(&seeker, &QFutureWatcher<std::shared_ptr<spyre::emu::PreparedSeek>>::finished,
+          this, &EmulatorRun::onSeeked);
   connect(&watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,
           [this] {
             if (jobs.end()) {
@@ -70,6 +73,8 @@ EmulatorRun::~EmulatorRun() {
   // that no future outlives the watcher.
   jobs.abandon();
   watcher.waitForFinished();
+  dropSeek();
+  seeker.waitForFinished();
 }
 
 void EmulatorRun::start(const Input &input) {
@@ -134,6 +139,7 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   if (sessionGen == gen && liveSession &&
       p->session->totalEvents() <= liveSession->totalEvents() && liveSession->complete())
     return;
+  dropSeek(); // of the session replaced
   std::shared_ptr<Session> old = std::move(liveSession);
   bool sameRun = old && sessionGen == gen;
   liveSession = p->session;
@@ -263,25 +269,72 @@ bool EmulatorRun::moved(bool ok) {
   return ok;
 }
 
+void EmulatorRun::dropSeek() {
+  if (!seekInFlight)
+    return;
+  seekInFlight = false;
+  seekCancel->store(true);
+}
+
+void EmulatorRun::requestCycle(uint64_t c) {
+  if (!liveSession)
+    return;
+  if (liveSession->detailed()) { // a short run: its seeks are short
+    runToCycle(c);
+    return;
+  }
+  dropSeek();
+  spyre::emu::SeekStart start = liveSession->seekStart(c);
+  auto cancel = std::make_shared<std::atomic<bool>>(false);
+  seekCancel = cancel;
+  seekSession = liveSession.get();
+  seekInFlight = true;
+  // The newest request's future replaces the one on its way (whose end is
+  // then not reported; it stops at its next check of `cancel`).
+  seeker.setFuture(QtConcurrent::run(
+      workerPool(), [shared = std::shared_ptr<const Session>(liveSession), c,
+                     start = std::move(start), cancel] {
+        return std::make_shared<spyre::emu::PreparedSeek>(
+            shared->prepareSeekCycle(c, start, cancel.get()));
+      }));
+}
+
+void EmulatorRun::onSeeked() {
+  if (!seekInFlight || !seeker.future().isFinished())
+    return;
+  seekInFlight = false;
+  std::shared_ptr<spyre::emu::PreparedSeek> got = seeker.result();
+  if (!got || !liveSession || liveSession.get() != seekSession || seekCancel->load())
+    return;
+  const uint64_t before = liveSession->position();
+  if (liveSession->adoptSeek(std::move(*got)))
+    moved(liveSession->position() != before);
+}
+
 bool EmulatorRun::stepEvent() {
+  dropSeek();
   return liveSession && moved(liveSession->stepEvent());
 }
 
 bool EmulatorRun::stepBack() {
+  dropSeek();
   return liveSession && moved(liveSession->stepBack());
 }
 
 bool EmulatorRun::stepCycle() {
+  dropSeek();
   return liveSession && moved(liveSession->stepCycle());
 }
 
 bool EmulatorRun::seekEvent(uint64_t event) {
+  dropSeek();
   if (!liveSession || event > liveSession->totalEvents())
     return false;
   return moved(liveSession->seekEvent(event));
 }
 
 bool EmulatorRun::runToCycle(uint64_t c) {
+  dropSeek();
   if (!liveSession)
     return false;
   uint64_t before = liveSession->position();
@@ -292,6 +345,7 @@ bool EmulatorRun::runToCycle(uint64_t c) {
 }
 
 bool EmulatorRun::runToNextEventOfLine(int line) {
+  dropSeek();
   if (!liveSession || line <= 0)
     return false;
   uint64_t start = liveSession->position();
@@ -309,6 +363,7 @@ bool EmulatorRun::runToNextEventOfLine(int line) {
 }
 
 bool EmulatorRun::seekToExecutionOf(int line, int core, unsigned occurrence) {
+  dropSeek();
   if (!liveSession || line <= 0)
     return false;
   uint64_t start = liveSession->position();
@@ -358,6 +413,7 @@ std::optional<uint64_t> EmulatorRun::findExecution(int line, int core,
 }
 
 bool EmulatorRun::runToNextEventOf(const RunTarget &target) {
+  dropSeek();
   if (!liveSession || target.kind == RunTarget::Kind::None)
     return false;
   const spyre::emu::Machine &m = liveSession->machine();
@@ -399,6 +455,7 @@ bool EmulatorRun::runToNextEventOf(const RunTarget &target) {
 }
 
 bool EmulatorRun::reset() {
+  dropSeek();
   pause();
   return liveSession && moved(liveSession->seekEvent(0));
 }

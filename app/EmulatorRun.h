@@ -6,7 +6,9 @@
 // emulatorArguments) and records the whole run as an emu::Session, all on
 // a worker thread; one run is prepared at a time and the newest request
 // wins (LatestJob, as RunController). The session then lives on the GUI
-// thread: the step methods move its position and emit positionChanged().
+// thread: the step methods move its position and emit positionChanged();
+// a click's seek in a long run (requestCycle) replays on a worker and
+// moves it once done, unless another move came first.
 //
 // A long run is shown while it is recorded: after a quarter of a second
 // of recording (Input::firstPartMs) the worker hands over a copy of the
@@ -147,6 +149,16 @@ public:
   bool seekEvent(uint64_t event);
   /// The last event at or before cycle `c` done (backwards too).
   bool runToCycle(uint64_t c);
+  /// runToCycle(c) as a click asks for it: in a run the session keeps
+  /// whole, at once; in a longer one the replay (up to a checkpoint
+  /// interval) runs on a worker and the session moves, with
+  /// positionChanged(), once it is done, the GUI thread free meanwhile
+  /// (seeking()). Any other move (or a newer request, or another run)
+  /// before then supersedes it: the position is never one the user has
+  /// since moved away from.
+  void requestCycle(uint64_t c);
+  /// A requestCycle() is on its way.
+  bool seeking() const { return seekInFlight; }
   /// Runs until the next event's instruction comes from KTIR `line` (that
   /// event not yet done, so current() is on the line); false, and not
   /// moved, when no later event does.
@@ -207,6 +219,9 @@ Q_SIGNALS:
 private:
   void launch();
   bool moved(bool ok);
+  /// A requestCycle() on its way is superseded (a move, a newer session).
+  void dropSeek();
+  void onSeeked();
   /// The event (from the run's start) of seekToExecutionOf's execution,
   /// the session left somewhere; nullopt when there is none.
   std::optional<uint64_t> findExecution(int line, int core, unsigned occurrence,
@@ -218,6 +233,10 @@ private:
   std::vector<spyre::driver::Diagnostic> failureDiagnostics;
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;
+  QFutureWatcher<std::shared_ptr<spyre::emu::PreparedSeek>> seeker;
+  std::shared_ptr<std::atomic<bool>> seekCancel;    ///< of the seek on its way
+  const spyre::emu::Session *seekSession = nullptr; ///< it is of
+  bool seekInFlight = false;
   std::shared_ptr<spyre::emu::Session> liveSession;
   std::shared_ptr<const spyre::code::Module> codeModule;
   QString listingText;

@@ -171,7 +171,7 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
     if (hidden)
       return;
     run.pause();
-    run.runToCycle(c);
+    run.requestCycle(c);
   });
   updateActions();
 }

@@ -38,9 +38,9 @@ void RunSummaryRunner::launch() {
   if (!cancel)
     return;
   Input input = pending;
-  watcher.setFuture(QtConcurrent::run(
-      workerPool(),
-      [input, cancel] { return compute(input, cancel.get()); }));
+  // Nobody waits on it while exploring the run: the lowest priority.
+  watcher.setFuture(
+      runInBackground([input, cancel] { return compute(input, cancel.get()); }));
 }
 
 RunSummaryData RunSummaryRunner::compute(const Input &input,

@@ -15,10 +15,18 @@
 // STEPS more as the app takes them (the event loop repaints what
 // changed): median and longest, wall and GUI-thread CPU; then STEPS / 4
 // jumps as a user makes them anywhere in the run (a click on the
-// Timeline: RunControls' run to a cycle; a step back just after it; a
-// run to the next event of a KTIR line, Ctrl+F10), each with the event
-// loop's repaints: the longest and the median, and the longest GUI-thread
-// CPU time (the moves run on the GUI thread); and the process's
+// Timeline: EmulatorRun::requestCycle, its replay on a worker in a long
+// run, until the run has moved; a step back just after it; a run to the
+// next event of a KTIR line, Ctrl+F10), each with the event loop's
+// repaints: the longest and the median, and the longest GUI-thread CPU
+// time (the other moves run on the GUI thread); then STEPS / 4 clicks on
+// the Timeline again, each until the ring too shows the click's cycle (a
+// long run's ring state is a window re-executed on a worker after a
+// jump): the first repaint and the ring, with the GUI thread's CPU split
+// between the move (the seek and the views' updates) and the repaints;
+// then STEPS / 20 zooms of the Timeline below a bucket of a long run's
+// overview, each until the window re-executed on a worker is drawn; and
+// when the run's summary was shown; and the process's
 // resident memory with the run loaded and its peak (VmHWM), and the
 // recording's events per second. `--arg` gives a scalar argument (the
 // scaled kernels of bench/ take their size so). Numbers go to
@@ -35,6 +43,8 @@
 #include "RunControls.h"
 #include "RunInputs.h"
 #include "StallWatch.h"
+#include "TimelineFeed.h"
+#include "TimelineView.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -198,7 +208,7 @@ int main(int argc, char **argv) {
     return 2;
   window.runs()->setInputs(inputs);
   while (window.compiler().latestJob() == 0)
-    app.processEvents(QEventLoop::WaitForMoreEvents, 50);
+    app.processEvents(QEventLoop::WaitForMoreEvents);
   app.processEvents();
   if (!window.compiler().latest().ok) {
     std::fprintf(stderr, "the kernel did not compile\n");
@@ -206,6 +216,10 @@ int main(int argc, char **argv) {
   }
   EmulatorRun &run = window.runs()->emulator();
   EmulatedRunViews *views = window.runViews();
+  // Each wait below blocks until an event comes
+  // (processEvents(WaitForMoreEvents)): processEvents(flags, ms) returns at
+  // once when none is pending, so a loop of it held a core the workers
+  // being waited for could have had.
 
   QElapsedTimer clock;
   StallWatch stalls;
@@ -216,6 +230,9 @@ int main(int argc, char **argv) {
   QObject::connect(&run, &EmulatorRun::extended, [&] { ++parts; });
   bool failed = false;
   QObject::connect(&run, &EmulatorRun::failed, [&] { failed = true; });
+  double summaryMs = -1;
+  QObject::connect(views, &EmulatedRunViews::summarised,
+                   [&] { summaryMs = double(clock.nsecsElapsed()) / 1e6; });
   auto showing = [&] {
     return readyMs >= 0 && !views->indexing() &&
            !window.machine()->chart()->isPreparing();
@@ -229,14 +246,14 @@ int main(int argc, char **argv) {
   // Until the ring, the chart and the timeline show the first part (or
   // the whole run), then until the whole run is recorded and shown.
   while (!showing() && !failed)
-    app.processEvents(QEventLoop::WaitForMoreEvents, 5);
+    app.processEvents(QEventLoop::WaitForMoreEvents);
   shownMs = double(clock.nsecsElapsed()) / 1e6;
   double firstStall = stalls.longest(), firstStallCpu = stalls.longestCpu();
   uint64_t firstEvents = run.session() ? run.session()->totalEvents() : 0;
   while (!failed && !(run.complete() && !run.busy() && showing())) {
     if (completeMs < 0 && run.complete())
       completeMs = double(clock.nsecsElapsed()) / 1e6;
-    app.processEvents(QEventLoop::WaitForMoreEvents, 5);
+    app.processEvents(QEventLoop::WaitForMoreEvents);
   }
   if (completeMs < 0)
     completeMs = double(clock.nsecsElapsed()) / 1e6;
@@ -369,8 +386,16 @@ int main(int argc, char **argv) {
     cpu = std::max(cpu, StallWatch::cpuMs() - c0);
   };
   const uint64_t cycles = std::max<uint64_t>(session->totalCycles(), 1);
+  const bool summaryDuringJumps = views->summarising();
+  // A click as the Timeline makes it: the seek on a worker in a long run;
+  // timed until the run has moved and the views are repainted.
+  auto click = [&](uint64_t c) {
+    run.requestCycle(c);
+    while (run.seeking())
+      app.processEvents(QEventLoop::WaitForMoreEvents);
+  };
   for (int i = 0; i < std::max(1, steps / 4); ++i) {
-    timed(clickMs, clickCpu, [&] { run.runToCycle(random() % cycles); });
+    timed(clickMs, clickCpu, [&] { click(random() % cycles); });
     timed(backMs, backCpu, [&] { run.stepBack(); });
     if (!lines.empty())
       timed(lineMs, lineCpu,
@@ -382,6 +407,84 @@ int main(int argc, char **argv) {
               worstAndMedian(clickMs).constData(), clickCpu,
               worstAndMedian(backMs).constData(), backCpu,
               worstAndMedian(lineMs).constData(), lineCpu);
+  // Clicks one after another as a user makes them: each until the ring
+  // shows its cycle (not the state of the cycle before, faded, while the
+  // window around it is re-executed).
+  RingView *ringView = window.machine()->ring();
+  std::vector<double> firstMs, ringMs, seekMs;
+  double moveCpu = 0, paintCpu = 0, firstCpu = 0;
+  uint64_t longestReplay = 0;
+  std::map<QByteArray, double> clickPaints, worstClickPaints;
+  for (int i = 0; i < std::max(1, steps / 4); ++i) {
+    QElapsedTimer t;
+    t.start();
+    clickPaints.clear();
+    app.paints = &clickPaints;
+    double c0 = StallWatch::cpuMs();
+    click(random() % cycles);
+    seekMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    double c1 = StallWatch::cpuMs();
+    app.processEvents();
+    double c2 = StallWatch::cpuMs();
+    app.paints = nullptr;
+    if (c2 - c1 > paintCpu)
+      worstClickPaints = clickPaints;
+    firstMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    moveCpu = std::max(moveCpu, c1 - c0);
+    paintCpu = std::max(paintCpu, c2 - c1);
+    firstCpu = std::max(firstCpu, c2 - c0);
+    longestReplay = std::max(longestReplay, session->lastReplay());
+    while (ringView->liveStatePending() && t.elapsed() < 10000)
+      app.processEvents(QEventLoop::WaitForMoreEvents);
+    ringMs.push_back(double(t.nsecsElapsed()) / 1e6);
+  }
+  std::printf("  clicks one by one (the run's summary %s): moved (replaying up to %llu "
+              "events) %s, repainted %s (longest GUI-thread CPU %.1f ms: until moved "
+              "%.1f ms, the repaints after %.1f ms); the ring showing the click's "
+              "cycle %s\n",
+              summaryDuringJumps ? "being worked out meanwhile" : "done",
+              (unsigned long long)longestReplay, worstAndMedian(seekMs).constData(),
+              worstAndMedian(firstMs).constData(), firstCpu, moveCpu, paintCpu,
+              worstAndMedian(ringMs).constData());
+  std::printf("    paint events of the click that repainted longest:");
+  printTop(worstClickPaints, 1.0);
+  // Zooms of the Timeline to a quarter of an overview bucket somewhere in
+  // a long run: the window around it is re-executed on a worker (after
+  // the zoom has settled for TimelineFeed's 150 ms) and drawn.
+  auto *feed = window.findChild<TimelineFeed *>();
+  auto *timelineView = window.findChild<TimelineView *>("timelineView");
+  if (feed && timelineView && timelineView->isVisible() && !session->detailed()) {
+    std::vector<double> zoomMs;
+    uint64_t zoomEvents = 0;
+    const uint64_t quarter = std::max<uint64_t>(session->overview().width() / 4, 1);
+    for (int i = 0; i < std::max(1, steps / 20); ++i) {
+      const double first = double(random() % cycles), last = first + double(quarter);
+      QElapsedTimer t;
+      t.start();
+      timelineView->setVisibleRange(first, last);
+      auto drawn = [&] {
+        const spyre::emu::RunWindow *w = feed->window();
+        return !feed->filling() && w && double(w->fromCycle) <= first &&
+               double(w->toCycle) >= std::min(last, double(cycles));
+      };
+      while (!drawn() && t.elapsed() < 60000)
+        app.processEvents(QEventLoop::WaitForMoreEvents);
+      zoomMs.push_back(double(t.nsecsElapsed()) / 1e6);
+      if (const spyre::emu::RunWindow *w = feed->window())
+        zoomEvents = std::max(zoomEvents, w->lastEvent - w->firstEvent);
+    }
+    timelineView->fitAll();
+    app.processEvents();
+    std::printf("  a zoom to a quarter of a timeline bucket (%llu cycles): the window "
+                "re-executed and drawn after %s (150 ms of it the wait for the zoom "
+                "to settle; windows of up to %llu events)\n",
+                (unsigned long long)quarter, worstAndMedian(zoomMs).constData(),
+                (unsigned long long)zoomEvents);
+  }
+  if (summaryMs >= 0)
+    std::printf("  the run's summary shown after %.0f ms\n", summaryMs);
+  else
+    std::printf("  the run's summary not shown yet\n");
   std::printf("  resident memory %.0f MB, peak %.0f MB\n", rssMb(), statusMb("VmHWM:"));
   return 0;
 }

@@ -24,6 +24,8 @@ namespace {
 constexpr int kLegendItemExtra = 18 + 12; ///< swatch and gap around a caption
 constexpr int kHeaderPassLines = 2; ///< what the pass did wraps to at most this
 constexpr int kMaxListedBuffers = 12;
+/// How a live state of an earlier cycle than the run's is drawn.
+constexpr double kPendingOpacity = 0.35;
 
 /// An arrowhead at the end of `tip`, pointing along it.
 void drawHead(QPainter &p, const QLineF &tip, double head) {
@@ -89,6 +91,15 @@ void RingView::setRunPeaks(const std::vector<uint64_t> &peakBytes) {
 
 void RingView::setLiveState(RingLiveState state) {
   live = std::move(state);
+  pending = false;
+  update();
+}
+
+void RingView::setLiveStatePending(uint64_t cycle) {
+  if (pending && pendingCycle == cycle)
+    return;
+  pending = true;
+  pendingCycle = cycle;
   update();
 }
 
@@ -135,6 +146,9 @@ QString RingView::machineText() const {
 QString RingView::liveText() const {
   if (!live.valid)
     return QString();
+  if (pending)
+    return tr("working out cycle %1… (faded: cycle %2)")
+        .arg(formatCount(pendingCycle), formatCount(live.cycle));
   int busy = 0;
   for (const auto &c : live.cores)
     busy += int(c.busy.size());
@@ -328,8 +342,12 @@ void RingView::paintEvent(QPaintEvent *) {
   p.drawPixmap(QPointF(0, 0), layers.under());
   p.setRenderHint(QPainter::Antialiasing);
   const ring::Layout &l = layersLayout;
+  // A state of an earlier cycle than the run's (setLiveStatePending):
+  // faded, not shown as the current one.
+  p.setOpacity(pending ? kPendingOpacity : 1.0);
   if (arch.numCores > 0 && l.coreSize >= 4)
     drawTraffic(p, l, c);
+  p.setOpacity(1.0);
   p.drawPixmap(QPointF(0, 0), layers.over());
   drawLive(p, l, c, h);
 }
@@ -344,7 +362,9 @@ void RingView::paintAll(QPainter &p) {
   p.setRenderHint(QPainter::Antialiasing);
   drawUnder(p, l, c, h);
   if (arch.numCores > 0 && l.coreSize >= 4) {
+    p.setOpacity(pending ? kPendingOpacity : 1.0);
     drawTraffic(p, l, c);
+    p.setOpacity(1.0);
     drawOver(p, l, c);
   }
   drawLive(p, l, c, h);
@@ -412,6 +432,7 @@ void RingView::drawLive(QPainter &p, const ring::Layout &l, const Colours &c,
     drawLine(line);
   if (!drawn)
     return;
+  p.setOpacity(pending ? kPendingOpacity : 1.0);
   for (int core = 0; core < arch.numCores; ++core) {
     QRectF box = l.coreRect(core);
     // Scratchpad fill: at the current cycle of a run, else the last

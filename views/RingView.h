@@ -46,6 +46,13 @@ public:
   /// scratchpad bytes, link traffic); an invalid state clears it.
   void setLiveState(RingLiveState state);
   const RingLiveState &liveState() const { return live; }
+  /// The run has moved to `cycle` and its state there is being worked
+  /// out: the state shown until the next setLiveState() is drawn faded
+  /// and the header says that it is of an earlier cycle, not the current
+  /// one (a long run's ring state comes from a window re-executed on a
+  /// worker after a jump).
+  void setLiveStatePending(uint64_t cycle);
+  bool liveStatePending() const { return pending; }
 
   int coreCount() const { return arch.numCores; }
   const spyre::arch::Arch &architecture() const { return arch; }
@@ -152,6 +159,8 @@ private:
   QString passName, stage;
   std::vector<uint64_t> runPeaks;
   RingLiveState live;
+  bool pending = false;      ///< live is of an earlier cycle than
+  uint64_t pendingCycle = 0; ///< this one, the run's
   int focused = -1, hovered = -1;
   RingLayerCache layers;
   ring::Layout layersLayout; ///< the layout the layers were drawn with

@@ -519,6 +519,14 @@ void Machine::seedRecords() {
     if (en.status == Blocked)
       recordEvent(EventKind::Block, e, en.pc, en.blockedSince, 0);
   }
+  // The ring and HBM transfers made before but still under way (or
+  // queued): a window started here shows the links they keep busy.
+  for (const LinkTransfer &t : st.linksUnderWay)
+    if (t.end > st.now && recording())
+      recordLink(t);
+  for (const HbmTransfer &t : st.hbmUnderWay)
+    if (t.end > st.now && recording())
+      recordHbm(t);
   seedLx();
 }
 

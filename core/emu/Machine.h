@@ -184,7 +184,8 @@ public:
   void seedLx();
   /// The same for the other records: each instruction still under way
   /// and each engine blocked are handed to the sinks as the Issue / Block
-  /// events that began them; then seedLx().
+  /// events that began them, each ring and HBM transfer under way (or
+  /// queued) as the record made when it was pushed; then seedLx().
   void seedRecords();
 
   /// The time the next event happens at (the run's end: the last cycle).

@@ -330,7 +330,7 @@ uint64_t Session::fineSpacing() {
   return fineMin;
 }
 
-void Session::keepFine(uint64_t at, uint64_t near) {
+void Session::keepFine(uint64_t at, uint64_t near, std::shared_ptr<MachineState> ready) {
   auto it = std::lower_bound(fine.begin(), fine.end(), at,
                              [](const Fine &f, uint64_t e) { return f.events < e; });
   if (it != fine.end() && it->events == at)
@@ -352,7 +352,11 @@ void Session::keepFine(uint64_t at, uint64_t near) {
     it = std::lower_bound(fine.begin(), fine.end(), at,
                           [](const Fine &f, uint64_t e) { return f.events < e; });
   }
-  if (state && state.use_count() == 1)
+  if (ready) {
+    if (state && state.use_count() == 1 && spare.size() < kFine)
+      spare.push_back(std::move(state));
+    state = std::move(ready);
+  } else if (state && state.use_count() == 1)
     *state = cursor->state();
   else
     state = std::make_shared<MachineState>(cursor->state());
@@ -418,6 +422,80 @@ bool Session::seekCycle(uint64_t c) {
     }
   }
   lastReplayed = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
+  return true;
+}
+
+SeekStart Session::seekStart(uint64_t c) {
+  SeekStart start;
+  if (checkpoints.empty())
+    return start;
+  // As seekCycle's restoreBefore(): the cursor itself when it is not past
+  // c and at least as near as the states kept (here a copy of it).
+  const size_t k = checkpointForCycle(c);
+  start.checkpoint = checkpoints[k].state;
+  const uint64_t from = start.checkpoint->skeleton().events;
+  const Fine *f = fineBefore(UINT64_MAX, c);
+  const uint64_t nearest = f && f->events > from ? f->events : from;
+  start.fromCursor = cursor->state().now <= c && position() + fineSpacing() >= nearest;
+  if (start.fromCursor)
+    start.state = std::make_shared<const MachineState>(cursor->state());
+  else if (f && f->events > from)
+    start.state = f->state;
+  start.keepEvery = std::max(interval / kFine, fineSpacing());
+  start.spare = std::move(spare);
+  spare.clear();
+  return start;
+}
+
+PreparedSeek Session::prepareSeekCycle(uint64_t c, const SeekStart &start,
+                                       const std::atomic<bool> *cancel) const {
+  PreparedSeek out;
+  out.cycle = c;
+  out.fromCursor = start.fromCursor;
+  if (!start.checkpoint || (cancel && cancel->load(std::memory_order_relaxed)))
+    return out;
+  Machine m(*runJob, quietOptions);
+  if (start.state)
+    m.restore(*start.state);
+  else
+    m.restore(*start.checkpoint);
+  // The states seekCycle() keeps on its way, at the same events.
+  const uint64_t from = m.state().events;
+  const uint64_t spacing = std::max<uint64_t>(start.keepEvery, 1);
+  uint64_t next = from + spacing;
+  constexpr uint64_t kCancelCheck = 4096;
+  while (m.state().events < total && m.status() == Machine::Status::Running &&
+         m.nextEventCycle() <= c) {
+    m.step();
+    const uint64_t n = m.state().events;
+    if (n == next) {
+      std::shared_ptr<MachineState> kept;
+      if (out.kept.size() < start.spare.size()) {
+        kept = start.spare[out.kept.size()];
+        *kept = m.state();
+      } else {
+        kept = std::make_shared<MachineState>(m.state());
+      }
+      out.kept.push_back({n, std::move(kept)});
+      next += spacing;
+    }
+    if (cancel && n % kCancelCheck == 0 && cancel->load(std::memory_order_relaxed))
+      return out;
+  }
+  out.replayed = m.state().events - from;
+  out.state = std::make_unique<MachineState>(m.state());
+  return out;
+}
+
+bool Session::adoptSeek(PreparedSeek &&seek) {
+  if (!seek.state)
+    return false;
+  cursor->restore(*seek.state);
+  // Kept in the order seekCycle() keeps them, each as it would.
+  for (auto &[events, state] : seek.kept)
+    keepFine(events, events, std::move(state));
+  lastReplayed = seek.fromCursor ? 0 : seek.replayed;
+  restoredAt = seek.fromCursor ? UINT64_MAX : position() - seek.replayed;
   return true;
 }
 
@@ -487,12 +565,29 @@ std::unique_ptr<Machine> Session::replay(uint64_t from, uint64_t to,
   return m;
 }
 
-void Session::reexecute(Machine &m, uint64_t from, uint64_t to,
-                        uint64_t &firstEvent, uint64_t &lastEvent) const {
-  // From the checkpoint before the window, recording already (an
-  // instruction issued before `from` may keep its engine busy into it;
-  // the sinks keep only what falls inside).
-  m.restore(*checkpoints[checkpointForCycle(from > 0 ? from - 1 : 0)].state);
+ReplayStart Session::startFor(uint64_t from) const {
+  ReplayStart start;
+  if (checkpoints.empty())
+    return start;
+  const uint64_t before = from > 0 ? from - 1 : 0;
+  start.checkpoint = checkpoints[checkpointForCycle(before)].state;
+  const Fine *f = fineBefore(UINT64_MAX, before);
+  if (f && f->events > start.checkpoint->skeleton().events)
+    start.state = f->state;
+  return start;
+}
+
+void Session::reexecute(Machine &m, uint64_t from, uint64_t to, uint64_t &firstEvent,
+                        uint64_t &lastEvent, const ReplayStart *start) const {
+  // From the checkpoint before the window (or the nearer state kept),
+  // recording already (an instruction issued before `from` may keep its
+  // engine busy into it; the sinks keep only what falls inside).
+  if (start && start->state)
+    m.restore(*start->state);
+  else if (start && start->checkpoint)
+    m.restore(*start->checkpoint);
+  else
+    m.restore(*checkpoints[checkpointForCycle(from > 0 ? from - 1 : 0)].state);
   m.seedRecords();
   auto running = [&] {
     return m.status() == Machine::Status::Running && m.state().events < total;
@@ -523,7 +618,7 @@ void Session::reexecute(Machine &m, uint64_t from, uint64_t to,
 }
 
 RunWindow Session::window(uint64_t from, uint64_t to, size_t buckets,
-                          uint64_t detailLimit) const {
+                          uint64_t detailLimit, const ReplayStart *start) const {
   RunWindow w;
   w.fromCycle = from;
   w.toCycle = std::max(to, from + 1);
@@ -534,7 +629,7 @@ RunWindow Session::window(uint64_t from, uint64_t to, size_t buckets,
   o.traceLimit = size_t(std::min<uint64_t>(detailLimit, SIZE_MAX));
   Machine m(*runJob, o);
   m.addSink(&w.overview);
-  reexecute(m, w.fromCycle, w.toCycle, w.firstEvent, w.lastEvent);
+  reexecute(m, w.fromCycle, w.toCycle, w.firstEvent, w.lastEvent, start);
   w.overview.finish(std::min(w.toCycle, std::max(endCycle, from + 1)),
                     w.lastEvent - w.firstEvent);
   if (o.trace && m.trace().whole())

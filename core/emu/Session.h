@@ -84,6 +84,35 @@ struct RunWindow {
   std::shared_ptr<const TraceData> detail;
 };
 
+/// Where a re-execution may start (Session::startFor): a checkpoint, and a
+/// nearer state kept around the cursor when there is one.
+struct ReplayStart {
+  std::shared_ptr<const PackedState> checkpoint;
+  std::shared_ptr<const MachineState> state; ///< null: the checkpoint
+};
+
+/// Where a seek to a cycle starts (Session::seekStart).
+struct SeekStart : ReplayStart {
+  uint64_t keepEvery = 0;  ///< the events between the states it keeps
+  bool fromCursor = false; ///< `state` is a copy of the cursor
+  /// Storage of states dropped before, for the states the seek keeps
+  /// (copying into it allocates nothing); the seek's own, shared with no
+  /// one.
+  std::vector<std::shared_ptr<MachineState>> spare;
+};
+
+/// A seek to a cycle made on another thread (Session::prepareSeekCycle)
+/// for the stepping thread to take (Session::adoptSeek).
+struct PreparedSeek {
+  uint64_t cycle = 0;
+  /// The state reached (null: cancelled).
+  std::unique_ptr<MachineState> state;
+  /// States kept on the way, as seekCycle() keeps them, by event.
+  std::vector<std::pair<uint64_t, std::shared_ptr<MachineState>>> kept;
+  uint64_t replayed = 0;   ///< events re-executed
+  bool fromCursor = false; ///< stepped on from the cursor (SeekStart)
+};
+
 class Session {
 public:
   static constexpr size_t kMinCheckpoints = 8;
@@ -145,6 +174,17 @@ public:
   /// To the last event before cycle `c` has passed (all events at <= c
   /// done), forwards or backwards.
   bool seekCycle(uint64_t c);
+  /// seekCycle(c) in three parts, so that its replay can run on another
+  /// thread while this one goes on: seekStart() (on the stepping thread:
+  /// the state kept nearest before c, or a copy of the cursor when it is
+  /// nearer), prepareSeekCycle() (any thread; reads only what never
+  /// changes, stops early once `cancel` is set) and adoptSeek() (the
+  /// stepping thread: the cursor put where the seek ended, the states it
+  /// kept kept). The result is seekCycle(c)'s, state for state.
+  SeekStart seekStart(uint64_t c);
+  PreparedSeek prepareSeekCycle(uint64_t c, const SeekStart &start,
+                                const std::atomic<bool> *cancel = nullptr) const;
+  bool adoptSeek(PreparedSeek &&seek);
   /// Forwards to the next event whose instruction comes from KTIR line
   /// `line` (or whose DataflowIR op is `op`, when `op` is not empty).
   bool nextEventOf(int line, const std::string &op = {});
@@ -155,11 +195,19 @@ public:
   bool runToNext(const std::function<bool(uint32_t engine, uint32_t pc)> &match,
                  const std::vector<uint32_t> &locs);
 
-  /// Re-executes cycles [from, to) from the checkpoint before them: their
-  /// overview at `buckets`, and every record when the window holds at
-  /// most `detailLimit` events.
-  RunWindow window(uint64_t from, uint64_t to, size_t buckets,
-                   uint64_t detailLimit) const;
+  /// Re-executes cycles [from, to) from the checkpoint before them (or
+  /// from `start`, startFor(from), when given): their overview at
+  /// `buckets`, and every record when the window holds at most
+  /// `detailLimit` events.
+  RunWindow window(uint64_t from, uint64_t to, size_t buckets, uint64_t detailLimit,
+                   const ReplayStart *start = nullptr) const;
+  /// The nearest state kept before cycle `from` for a window() on another
+  /// thread: the checkpoint before it, and the state a replay kept around
+  /// the cursor (fineStateCount()) when one is nearer (a seek keeps them
+  /// on its way, so a window just before the cursor replays a fraction of
+  /// the interval). Call it on the thread that steps the session; what it
+  /// hands out is never changed after (a state shared is not reused).
+  ReplayStart startFor(uint64_t from) const;
   /// The Chrome trace (emu/ChromeTrace.h) of cycles [from, to): from the
   /// whole trace when kept, else re-executed; false when `out` fails.
   bool writeChromeTrace(std::ostream &out, uint64_t from = 0,
@@ -203,7 +251,7 @@ private:
   /// checkpoint before them, then on until its scratchpad levels there
   /// are final (or as long again); the events done at both ends.
   void reexecute(Machine &m, uint64_t from, uint64_t to, uint64_t &firstEvent,
-                 uint64_t &lastEvent) const;
+                 uint64_t &lastEvent, const ReplayStart *start = nullptr) const;
   void thinCheckpoints();
   /// The checkpoints outgrow the budget, or are denser than needed.
   bool tooMany() const;
@@ -221,9 +269,11 @@ private:
   void restoreBefore(uint64_t n, uint64_t cycle, size_t k, bool cursorUsable);
   /// Steps the cursor towards `n`, keeping fine states on a long way.
   void replayKeeping(uint64_t n);
-  /// Keeps the cursor's state (at event `at`) as a fine state; the ones
-  /// farthest from event `near` go past kFineMax.
-  void keepFine(uint64_t at, uint64_t near);
+  /// Keeps the cursor's state (at event `at`; or `ready`, a state at that
+  /// event) as a fine state; the ones farthest from event `near` go past
+  /// kFineMax.
+  void keepFine(uint64_t at, uint64_t near,
+                std::shared_ptr<MachineState> ready = nullptr);
   /// The closest fine states may be (events; from the state's size).
   uint64_t fineSpacing();
   /// Steps the cursor while it is before `n` (and the frontier).
@@ -246,6 +296,9 @@ private:
   static constexpr uint64_t kFine = 16;
   static constexpr size_t kFineMax = 48;
   std::vector<Fine> fine;
+  /// The storage of fine states dropped for states a seek made elsewhere
+  /// kept (adoptSeek), lent to the next seekStart() (at most kFine).
+  std::vector<std::shared_ptr<MachineState>> spare;
   uint64_t fineMin = 0, lastReplayed = 0;
   uint64_t restoredAt = UINT64_MAX; ///< where the last restoreBefore() put it
   uint64_t interval = 4096;

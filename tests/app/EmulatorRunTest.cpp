@@ -15,6 +15,8 @@
 #include "SampleText.h"
 #include "MainWindow.h"
 
+#include "emu/Session.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -240,6 +242,68 @@ private Q_SLOTS:
     QCOMPARE(whole.session()->cycle(), cycleAt100);
     QVERIFY(seen(whole) == seen100);
     QVERIFY(run.seekEvent(total));
+  }
+
+  /// A click's seek in a long run is replayed on a worker: the GUI thread
+  /// goes on, the run moves once it is done, to where runToCycle() goes;
+  /// a move meanwhile (or a newer click) supersedes it.
+  void requestCycleOnAWorker() {
+    // The whole run, kept whole: its seeks answer at once.
+    EmulatorRun whole;
+    QVERIFY(startSample(whole, "softmax.mlir"));
+    const uint64_t cycles = whole.session()->totalCycles();
+    whole.requestCycle(cycles / 2);
+    QVERIFY(!whole.seeking());
+    QVERIFY(whole.session()->cycle() <= cycles / 2);
+    const Seen wholeAtHalf = seen(whole);
+
+    // The same run kept as checkpoints only (a long run's session).
+    EmulatorRun run;
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    EmulatorRun::Input in;
+    in.source = sampleText("softmax.mlir");
+    in.name = "softmax.mlir";
+    in.detailEvents = 1000;
+    in.checkpointBudget =
+        16 * spyre::emu::Session::stateBytes(whole.session()->finalMachine().state());
+    run.start(in);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1 && run.complete() && !run.busy(), 60000);
+    QVERIFY(!run.session()->detailed());
+    QSignalSpy moved(&run, &EmulatorRun::positionChanged);
+
+    // Moved once the worker is done, where the whole run's seek went.
+    run.requestCycle(cycles / 2);
+    QVERIFY(run.seeking());
+    QCOMPARE(run.session()->position(), uint64_t(0)); // not yet
+    QTRY_VERIFY_WITH_TIMEOUT(!run.seeking(), 20000);
+    QCOMPARE(moved.count(), 1);
+    QVERIFY(seen(run) == wholeAtHalf);
+    // The same as on the GUI thread, and a step back after it.
+    run.runToCycle(0);
+    QVERIFY(run.runToCycle(cycles / 2));
+    QVERIFY(seen(run) == wholeAtHalf);
+    QVERIFY(run.stepBack() && whole.stepBack());
+    QVERIFY(seen(run) == seen(whole));
+
+    // A step before the seek is done: the seek is dropped, the step stays.
+    moved.clear();
+    const uint64_t at = run.session()->position();
+    run.requestCycle(cycles / 5);
+    QVERIFY(run.stepEvent());
+    QVERIFY(!run.seeking());
+    QTest::qWait(300);
+    QCOMPARE(run.session()->position(), at + 1);
+    QCOMPARE(moved.count(), 1);
+
+    // Two clicks in a row: the newest wins, one move.
+    moved.clear();
+    run.requestCycle(cycles / 5);
+    run.requestCycle(cycles * 4 / 5);
+    QTRY_VERIFY_WITH_TIMEOUT(!run.seeking(), 20000);
+    QTest::qWait(100);
+    QCOMPARE(moved.count(), 1);
+    whole.runToCycle(cycles * 4 / 5);
+    QVERIFY(seen(run) == seen(whole));
   }
 
   void playWaitsAtTheFrontier() {

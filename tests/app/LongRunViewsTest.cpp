@@ -18,20 +18,21 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SampleText.h"
 #include "CompileController.h"
 #include "EmulatedRunViews.h"
 #include "EmulatorRun.h"
 #include "MachineDocks.h"
 #include "OccupancyChart.h"
-#include "models/OccupancyModel.h"
-#include "models/RingLiveState.h"
 #include "RingView.h"
 #include "RunSummary.h"
+#include "SampleText.h"
 #include "TimelineDock.h"
 #include "TimelineFeed.h"
-#include "models/TimelineModel.h"
 #include "TimelineView.h"
+#include "models/Bytes.h"
+#include "models/OccupancyModel.h"
+#include "models/RingLiveState.h"
+#include "models/TimelineModel.h"
 
 #include "driver/Emulate.h"
 #include "emu/Report.h"
@@ -61,6 +62,80 @@ uint64_t busyOf(const TimelineModel &m, int engine) {
   return m.lanes()[size_t(engine)].busyCycles;
 }
 
+/// A kernel (softmax: `reps` 0; bench/softmax_scaled.mlir: its
+/// repetitions).
+struct Kernel {
+  QString name, text;
+  int reps = 0;
+};
+
+/// The kernel's run recorded whole (what every view must show).
+spyre::driver::Emulation recordedWhole(const Kernel &k) {
+  spyre::driver::EmulateRequest request;
+  request.run.source = k.text.toStdString();
+  request.run.sourceName = k.name.toStdString();
+  request.run.seed = 0;
+  if (k.reps > 0)
+    request.run.args["reps"].text = std::to_string(k.reps);
+  spyre::emu::SessionOptions keepAll;
+  keepAll.detailEvents = uint64_t(1) << 30;
+  return spyre::driver::startSession(request, keepAll);
+}
+
+/// The same run in `rig`'s views with limits far below its length.
+bool startLimited(Rig &rig, const Kernel &k, const spyre::emu::Session &all) {
+  rig.window.resize(1400, 900);
+  rig.window.show();
+  if (!QTest::qWaitForWindowExposed(&rig.window))
+    return false;
+  EmulatorRun::Input in;
+  in.source = k.text;
+  in.name = k.name;
+  if (k.reps > 0)
+    in.scalars["reps"] = QString::number(k.reps);
+  in.detailEvents = 1000;
+  in.overviewBuckets = 64;
+  in.checkpointBudget = 16 * spyre::emu::Session::stateBytes(all.finalMachine().state());
+  QSignalSpy ready(&rig.run, &EmulatorRun::ready);
+  rig.run.start(in);
+  if (!ready.wait(60000))
+    return false;
+  if (!QTest::qWaitFor([&] { return rig.run.complete() && !rig.run.busy(); }, 60000))
+    return false;
+  rig.views.finishIndexing();
+  return rig.run.session() && !rig.run.session()->detailed();
+}
+
+/// The ring shows the whole run's state at the session's cycle: busy and
+/// blocked engines, scratchpad bytes, link traffic.
+void checkRing(const Rig &rig, const spyre::emu::Session &all) {
+  const uint64_t cycle = rig.run.session()->cycle();
+  RingStateIndex exact(all.trace().events, all.trace().links,
+                       RingStateIndex::enginesOf(all.finalMachine().prepared()),
+                       all.finalMachine().arch().numCores, nullptr);
+  RingLiveState want = exact.at(cycle);
+  const RingLiveState &live = rig.docks.ring()->liveState();
+  QVERIFY(live.valid);
+  QVERIFY(!rig.docks.ring()->liveStatePending());
+  QCOMPARE(live.cycle, cycle);
+  QCOMPARE(live.cores.size(), want.cores.size());
+  for (size_t c = 0; c < live.cores.size(); ++c) {
+    QCOMPARE(live.cores[c].busy, want.cores[c].busy);
+    QCOMPARE(live.cores[c].blocked, want.cores[c].blocked);
+    uint64_t held = 0;
+    for (const auto &i : all.trace().lx)
+      if (size_t(i.core) == c && i.start <= cycle && i.end > cycle)
+        held += uint64_t(i.bytes);
+    QCOMPARE(live.cores[c].lxBytes, held);
+  }
+  QCOMPARE(live.links.size(), want.links.size());
+  for (size_t l = 0; l < live.links.size(); ++l) {
+    QCOMPARE(live.links[l].link, want.links[l].link);
+    QCOMPARE(live.links[l].direction, want.links[l].direction);
+    QCOMPARE(live.links[l].bytes, want.links[l].bytes);
+  }
+}
+
 } // namespace
 
 class LongRunViewsTest : public QObject {
@@ -68,33 +143,12 @@ class LongRunViewsTest : public QObject {
 
 private Q_SLOTS:
   void longerThanEveryLimit() {
-    const QString text = sampleText("softmax.mlir");
-    // The same run kept whole: what every view must show.
-    spyre::driver::EmulateRequest request;
-    request.run.source = text.toStdString();
-    request.run.sourceName = "softmax.mlir";
-    request.run.seed = 0;
-    spyre::emu::SessionOptions keepAll;
-    keepAll.detailEvents = uint64_t(1) << 30;
-    spyre::driver::Emulation whole = spyre::driver::startSession(request, keepAll);
+    const Kernel softmax{"softmax.mlir", sampleText("softmax.mlir")};
+    spyre::driver::Emulation whole = recordedWhole(softmax);
     QVERIFY(whole.session && whole.session->detailed());
     const spyre::emu::Session &all = *whole.session;
-
     Rig rig;
-    rig.window.resize(1400, 900);
-    rig.window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&rig.window));
-    EmulatorRun::Input in;
-    in.source = text;
-    in.name = "softmax.mlir";
-    in.detailEvents = 1000;
-    in.overviewBuckets = 64;
-    in.checkpointBudget = 16 * spyre::emu::Session::stateBytes(all.finalMachine().state());
-    QSignalSpy ready(&rig.run, &EmulatorRun::ready);
-    rig.run.start(in);
-    QVERIFY(ready.wait(60000));
-    QTRY_VERIFY_WITH_TIMEOUT(rig.run.complete() && !rig.run.busy(), 60000);
-    rig.views.finishIndexing();
+    QVERIFY(startLimited(rig, softmax, all));
     const spyre::emu::Session *s = rig.run.session();
     QVERIFY(s && !s->detailed());
     QCOMPARE(s->totalEvents(), all.totalEvents());
@@ -144,27 +198,7 @@ private Q_SLOTS:
     // The ring in the middle of the run: the whole run's state there.
     QVERIFY(rig.run.runToCycle(all.totalCycles() / 2));
     rig.views.finishIndexing();
-    const uint64_t cycle = s->cycle();
-    RingStateIndex exact(all.trace().events, all.trace().links,
-                         RingStateIndex::enginesOf(all.finalMachine().prepared()),
-                         all.finalMachine().arch().numCores, nullptr);
-    RingLiveState want = exact.at(cycle);
-    const RingLiveState &live = rig.docks.ring()->liveState();
-    QVERIFY(live.valid);
-    QCOMPARE(live.cycle, cycle);
-    QCOMPARE(live.cores.size(), want.cores.size());
-    for (size_t c = 0; c < live.cores.size(); ++c) {
-      QCOMPARE(live.cores[c].busy, want.cores[c].busy);
-      QCOMPARE(live.cores[c].blocked, want.cores[c].blocked);
-      uint64_t held = 0;
-      for (const auto &i : all.trace().lx)
-        if (size_t(i.core) == c && i.start <= cycle && i.end > cycle)
-          held += uint64_t(i.bytes);
-      QCOMPARE(live.cores[c].lxBytes, held);
-    }
-    QCOMPARE(live.links.size(), want.links.size());
-    for (size_t l = 0; l < live.links.size(); ++l)
-      QCOMPARE(live.links[l].bytes, want.links[l].bytes);
+    checkRing(rig, all);
 
     // The Run summary: the whole run's numbers.
     QTRY_VERIFY_WITH_TIMEOUT(!rig.views.summarising() &&
@@ -175,6 +209,52 @@ private Q_SLOTS:
     QCOMPARE(data.summary.events, summary.events);
     QVERIFY(data.summary.peakLxBytes == summary.peakLxBytes);
     QCOMPARE(data.summary.bottleneck, summary.bottleneck);
+  }
+
+  /// Jumps anywhere in a long run, as clicks on the Timeline: until the
+  /// window around the new cycle is re-executed the ring says that what it
+  /// shows is of an earlier cycle (faded), then it shows the whole run's
+  /// state there; and so at the steps after each jump, forwards and back,
+  /// and at the first cycles of the window (the transfers under way when
+  /// its re-execution started, from a state the seek kept on its way).
+  void ringAfterJumpsIsTheRunsState() {
+    // softmax eight times over (about 8,300 cycles): a jump leaves the
+    // ring's window (1,024 cycles) behind.
+    QFile file(QStringLiteral(SPYRE_SAMPLES_DIR "/../bench/softmax_scaled.mlir"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const Kernel scaled{"softmax_scaled.mlir", QString::fromUtf8(file.readAll()), 8};
+    spyre::driver::Emulation whole = recordedWhole(scaled);
+    QVERIFY(whole.session && whole.session->detailed());
+    const spyre::emu::Session &all = *whole.session;
+    Rig rig;
+    QVERIFY(startLimited(rig, scaled, all));
+    const spyre::emu::Session *s = rig.run.session();
+    const uint64_t total = all.totalCycles();
+    int pending = 0;
+    for (uint64_t cycle :
+         {total * 4 / 5, total / 5, total / 2, total / 2 - 700, total - 3}) {
+      QVERIFY(rig.run.runToCycle(cycle));
+      const RingLiveState before = rig.docks.ring()->liveState();
+      if (rig.docks.ring()->liveStatePending()) {
+        ++pending;
+        // The state of the cycle before the jump, said to be that.
+        QVERIFY(before.cycle != s->cycle());
+        QVERIFY2(rig.docks.ring()->headerText().contains(
+                     QStringLiteral("working out cycle %1").arg(formatCount(s->cycle()))),
+                 qPrintable(rig.docks.ring()->headerText()));
+      }
+      rig.views.finishIndexing();
+      checkRing(rig, all);
+      for (int i = 0; i < 40 && rig.run.stepEvent(); ++i)
+        rig.views.finishIndexing();
+      checkRing(rig, all);
+      for (int i = 0; i < 60; ++i)
+        QVERIFY(rig.run.stepBack());
+      rig.views.finishIndexing();
+      checkRing(rig, all);
+    }
+    // Every jump but the one 700 cycles back left the window.
+    QVERIFY(pending >= 4);
   }
 };
 

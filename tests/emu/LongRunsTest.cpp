@@ -20,6 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SameState.h"
+
 #include "driver/Emulate.h"
 #include "emu/ChromeTrace.h"
 #include "emu/Report.h"
@@ -35,6 +37,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
+#include <tuple>
 
 using namespace spyre;
 
@@ -204,6 +208,8 @@ private Q_SLOTS:
   void overviewMatchesWholeTrace_data();
   void overviewMatchesWholeTrace();
   void windowMatchesWholeRun();
+  void windowFromKeptStateMatches();
+  void seekPreparedElsewhereIsSeekCycle();
   void streamedTraceMatchesInMemory();
   void longerThanEveryLimit();
   void budgetTooSmallIsRefused();
@@ -291,6 +297,155 @@ void LongRunsTest::windowMatchesWholeRun() {
     checkLevels(w.overview, levelsOf(s.trace().lx, w.overview.coreCount()),
                 std::min(to, total + 1));
   }
+}
+
+void LongRunsTest::windowFromKeptStateMatches() {
+  // Checkpoints far apart and states kept close together on a seek's way,
+  // so that the state kept nearest before a window is well past its
+  // checkpoint.
+  emu::SessionOptions so;
+  so.detailEvents = uint64_t(1) << 30;
+  so.overviewBuckets = 512;
+  so.fineSpacing = 64;
+  driver::Emulation run = driver::startSession(requestFor("softmax.mlir"), so);
+  QVERIFY(run.session);
+  emu::Session &s = *run.session;
+  QVERIFY(s.checkpointCount() >= 2);
+  const uint64_t total = s.totalCycles();
+  // A click late in the second interval: the seek keeps states on its way.
+  const uint64_t secondCheckpoint = s.checkpointInterval();
+  s.seekEvent(
+      std::min(secondCheckpoint + s.checkpointInterval() * 7 / 8, s.totalEvents()));
+  const uint64_t clicked = s.cycle();
+  s.seekCycle(0);
+  s.seekCycle(clicked);
+  QVERIFY(s.fineStateCount() > 0);
+  for (uint64_t back : {uint64_t(40), uint64_t(7), uint64_t(300)}) {
+    const uint64_t from = clicked > back ? clicked - back : 0,
+                   to = std::min(from + 97, total);
+    emu::ReplayStart start = s.startFor(from);
+    QVERIFY(start.checkpoint);
+    // The nearer state is used (not the checkpoint) and comes before `from`.
+    QVERIFY(start.state);
+    QVERIFY(start.state->events > start.checkpoint->skeleton().events);
+    QVERIFY(start.state->queue.empty() || start.state->queue.top().time < from);
+    emu::RunWindow near = s.window(from, to, 64, uint64_t(1) << 24, &start);
+    emu::RunWindow far = s.window(from, to, 64, uint64_t(1) << 24);
+    QVERIFY(near.detail && far.detail);
+    QCOMPARE(near.firstEvent, far.firstEvent);
+    QCOMPARE(near.lastEvent, far.lastEvent);
+    // What either replay recorded inside the window (each also recorded
+    // some of what came before it, from where it started), sorted: a
+    // record seeded at the start comes first, not where it was made.
+    auto events = [&](const emu::TraceData &t) {
+      std::vector<std::tuple<uint64_t, uint32_t, uint32_t, uint32_t, int>> out;
+      for (const emu::TraceEvent &e : t.events)
+        if (e.cycle < to && (e.cycle >= from || (e.kind == emu::EventKind::Issue &&
+                                                 e.cycle + e.duration > from)))
+          out.push_back({e.cycle, e.duration, e.engine, e.pc, int(e.kind)});
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    // Which engines are blocked when the window opens.
+    auto blockedAtFrom = [&](const emu::TraceData &t) {
+      std::map<uint32_t, bool> blocked;
+      for (const emu::TraceEvent &e : t.events)
+        if (e.cycle < from && e.kind != emu::EventKind::Issue)
+          blocked[e.engine] = e.kind == emu::EventKind::Block;
+      std::vector<uint32_t> out;
+      for (auto [engine, is] : blocked)
+        if (is)
+          out.push_back(engine);
+      return out;
+    };
+    auto links = [&](const emu::TraceData &t) {
+      std::vector<std::tuple<uint64_t, uint64_t, int32_t, int, int64_t, bool>> out;
+      for (const emu::LinkTransfer &l : t.links)
+        if (l.start < to && l.end > from)
+          out.push_back({l.start, l.end, l.link, int(l.direction), l.bytes, l.dma});
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    auto lx = [&](const emu::TraceData &t) {
+      std::vector<std::tuple<int32_t, int32_t, int32_t, uint64_t, uint64_t, int64_t>> out;
+      for (const emu::LxInterval &i : t.lx)
+        if (i.start < to && i.end > from)
+          out.push_back({i.core, i.buffer, i.copy, i.start, i.end, i.bytes});
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    QVERIFY(!events(*near.detail).empty());
+    QVERIFY(events(*near.detail) == events(*far.detail));
+    QVERIFY(blockedAtFrom(*near.detail) == blockedAtFrom(*far.detail));
+    QVERIFY(links(*near.detail) == links(*far.detail));
+    QVERIFY(lx(*near.detail) == lx(*far.detail));
+    const emu::Overview &a = near.overview, &b = far.overview;
+    QCOMPARE(a.capacity(), b.capacity());
+    for (size_t e = 0; e < a.engineCount(); ++e)
+      for (size_t i = 0; i < a.capacity(); ++i) {
+        QCOMPARE(a.busy(e, i), b.busy(e, i));
+        QCOMPARE(a.blocked(e, i), b.blocked(e, i));
+      }
+    for (int32_t c = 0; c < a.coreCount(); ++c)
+      for (size_t i = 0; i < a.capacity(); ++i) {
+        QCOMPARE(a.lxMin(c, i), b.lxMin(c, i));
+        QCOMPARE(a.lxMax(c, i), b.lxMax(c, i));
+      }
+    // And both are the run's own records there.
+    checkLevels(a, levelsOf(s.trace().lx, a.coreCount()), std::min(to, total + 1));
+  }
+}
+
+void LongRunsTest::seekPreparedElsewhereIsSeekCycle() {
+  // Two sessions of the same run: one seeks on its own thread, the other
+  // has each seek's replay made on another thread and adopts it.
+  emu::SessionOptions so;
+  so.fineSpacing = 64;
+  driver::Emulation one = driver::startSession(requestFor("softmax.mlir"), so);
+  driver::Emulation two = driver::startSession(requestFor("softmax.mlir"), so);
+  QVERIFY(one.session && two.session);
+  emu::Session &a = *one.session, &b = *two.session;
+  QVERIFY(a.checkpointCount() >= 2);
+  const uint64_t total = a.totalCycles();
+  auto same = [&] {
+    std::string why;
+    QVERIFY2(emutest::sameState(a.machine().state(), b.machine().state(), &why),
+             why.c_str());
+    QCOMPARE(b.position(), a.position());
+    QCOMPARE(b.cycle(), a.cycle());
+    QCOMPARE(b.lastReplay(), a.lastReplay());
+    QCOMPARE(b.fineStateCount(), a.fineStateCount());
+  };
+  // Backwards, forwards from the cursor (stepping on), into another
+  // interval, onto a state kept, past the end.
+  int fromCursor = 0, kept = 0;
+  for (uint64_t c : {total * 3 / 4, total / 3, total / 3 + 40, total / 2, total / 3 + 20,
+                     total * 3 / 4 + 5, uint64_t(0), total + 10}) {
+    QVERIFY(a.seekCycle(c));
+    emu::SeekStart start = b.seekStart(c);
+    fromCursor += start.fromCursor;
+    kept += !start.fromCursor && start.state != nullptr;
+    emu::PreparedSeek prepared;
+    std::thread elsewhere([&] { prepared = b.prepareSeekCycle(c, start); });
+    elsewhere.join();
+    QVERIFY(prepared.state);
+    QVERIFY(b.adoptSeek(std::move(prepared)));
+    same();
+    // And the steps back after it, from the states each kept.
+    for (int i = 0; i < 3; ++i) {
+      QCOMPARE(b.stepBack(), a.stepBack());
+      same();
+    }
+  }
+  QVERIFY(fromCursor > 0);
+  QVERIFY(kept > 0);
+  // A seek cancelled on its way gives nothing to adopt; the cursor stays.
+  const uint64_t at = b.position();
+  std::atomic<bool> cancel{true};
+  emu::PreparedSeek stopped = b.prepareSeekCycle(total, b.seekStart(total), &cancel);
+  QVERIFY(!stopped.state);
+  QVERIFY(!b.adoptSeek(std::move(stopped)));
+  QCOMPARE(b.position(), at);
 }
 
 void LongRunsTest::streamedTraceMatchesInMemory() {
