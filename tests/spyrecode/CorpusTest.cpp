@@ -64,7 +64,8 @@ private Q_SLOTS:
     QFETCH(QString, arch);
     driver::CompileRequest request;
     request.source = readText(path);
-    request.sourceName = QFileInfo(path).fileName().toStdString();
+    // The whole path: a device the kernel imports is found beside it.
+    request.sourceName = path.toStdString();
     request.arch = arch.toStdString();
     driver::CompileResult result = driver::compileKernel(request);
     if (!result.ok) {
@@ -134,11 +135,15 @@ private Q_SLOTS:
   // A compiled kernel's file, changed one byte at a time behind a patched
   // checksum (real descriptors, sets and loops for the decoder and the
   // checks to catch), and truncated at every length.
+  // (The corpus' generic reduction when the corpus is there, else the
+  // row_sum sample: a reduction too.)
   void compiledFileDamage() {
+    QString path = QString(SPYRE_CORPUS_DIR) + "/ktir/ktir__reduce_generic.mlir";
+    if (!QFileInfo::exists(path))
+      path = QString(SPYRE_SAMPLES_DIR) + "/row_sum.mlir";
     driver::CompileRequest request;
-    request.source =
-        readText(QString(SPYRE_CORPUS_DIR) + "/ktir/ktir__reduce_generic.mlir");
-    request.sourceName = "ktir__reduce_generic.mlir";
+    request.source = readText(path);
+    request.sourceName = path.toStdString();
     driver::CompileResult result = driver::compileKernel(request);
     QVERIFY(result.ok && result.spyreCode);
     std::vector<uint8_t> bin = code::writeBinary(*result.spyreCode);
