@@ -647,6 +647,24 @@ void MainWindow::applyDefaultSizes() {
               Qt::Horizontal);
   resizeDocks({findChild<QDockWidget *>("diagnosticsDock")},
               {std::clamp(height() / 8, 80, 200)}, Qt::Vertical);
+  // A run is watched on the Timeline and the Scratchpad side by side: the
+  // Timeline 11/20 of the bottom row at every window size (at 1024 px it
+  // kept the split made at the window's first size: 110 px of tracks).
+  // Each side is a group of tabs: its raised dock stands for it.
+  auto raised = [this](std::initializer_list<const char *> names) {
+    for (const char *name : names)
+      if (auto *dock = findChild<QDockWidget *>(name);
+          dock && dock->isVisible() && !dock->isFloating() &&
+          dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+        return dock;
+    return static_cast<QDockWidget *>(nullptr);
+  };
+  QDockWidget *left = raised({"timelineDock", "diagnosticsDock"});
+  QDockWidget *right = raised({"occupancyDock", "runSummaryDock", "showNumericsDock"});
+  if (left && right && left->x() < right->x()) {
+    const int row = left->width() + right->width();
+    resizeDocks({left, right}, {row * 11 / 20, row * 9 / 20}, Qt::Horizontal);
+  }
 }
 
 void MainWindow::setZoom(int zoom) {

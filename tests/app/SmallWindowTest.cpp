@@ -4,7 +4,8 @@
 // fixed: the Passes table fits its dock (no column cut at the edge: in a
 // narrow dock the time and changed columns give way and the stage is a
 // swatch), the Scratchpad chart puts its legend beside a short plot, the
-// timeline's status keeps two whole lines; and opening another kernel
+// timeline's status keeps two whole lines and the Timeline its share of the
+// bottom row; and opening another kernel
 // after a run no longer shows that run's highlight, timeline, ring state
 // and chart as if they were the new kernel's.
 //
@@ -28,6 +29,7 @@
 #include "WindowWithSample.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
@@ -86,6 +88,18 @@ private Q_SLOTS:
     QVERIFY(rc->highlightedLine() > 0);
     OccupancyChart *chart = window.machine()->chart();
     QVERIFY(!window.machine()->occupancy()->isEmpty());
+    // The Timeline keeps its share of the bottom row beside the chart (it
+    // kept the split of the window's first size: 110 pixels of tracks).
+    auto *timelineDock = window.findChild<QDockWidget *>("timelineDock");
+    auto *chartDock = window.findChild<QDockWidget *>("occupancyDock");
+    QVERIFY(timelineDock && chartDock);
+    timelineDock->raise();
+    window.restoreDefaultLayout();
+    QTest::qWait(50);
+    const int row = timelineDock->width() + chartDock->width();
+    QVERIFY2(timelineDock->width() * 100 >= row * 35,
+             qPrintable(QString("Timeline %1 of %2 pixels")
+                            .arg(timelineDock->width()).arg(row)));
 
     // Another kernel: nothing of the old run is shown as the new one's.
     QVERIFY(window.openFile(
