@@ -173,23 +173,9 @@ void splitReduceBody(linalg::ReduceOp reduce) {
   reduce->erase();
 }
 
-/// The value `kind` leaves unchanged when it combines it with any x, of
-/// `type` (for an addition -0.0: -0.0 + x is x even when x is -0.0).
-Value exactIdentity(OpBuilder &b, Location loc, Operation *combine,
-                    Type type) {
-  std::optional<vector::CombiningKind> kind = spyre::combiningKindOf(combine);
-  if (!kind)
-    return {};
-  if (auto f = dyn_cast<FloatType>(type); f && *kind == vector::CombiningKind::ADD)
-    return arith::ConstantOp::create(
-        b, loc, f, b.getFloatAttr(f, APFloat::getZero(f.getFloatSemantics(),
-                                                      /*Negative=*/true)));
-  return spyre::combiningIdentity(b, loc, *kind, type);
-}
-
 /// A reduce of every dimension into a rank-0 tensor (a tile's total) ->
 /// a reduce of all but the first dimension into one value per row
-/// (starting from the combining op's identity), then of those rows into a
+/// (starting from the combining op's exact identity), then of those rows into a
 /// one-element tensor: ktir-cpu reduces the highest dimension first and
 /// combines with the init last, so the values are the same. The backend
 /// keeps no rank-0 tiles; the total is that one element.
@@ -205,7 +191,9 @@ void splitTotal(linalg::ReduceOp reduce) {
   OpBuilder b(reduce);
   Location loc = reduce.getLoc();
   Type element = out.getElementType();
-  Value identity = exactIdentity(b, loc, combine, element);
+  std::optional<vector::CombiningKind> kind = spyre::combiningKindOf(combine);
+  Value identity =
+      kind ? spyre::combiningIdentity(b, loc, *kind, element) : Value();
   if (!identity)
     return;
   auto cloneBody = [&](OpBuilder &at, Location l, ValueRange args) {

@@ -103,7 +103,9 @@ Value spyre::combiningIdentity(OpBuilder &b, Location loc,
   using K = vector::CombiningKind;
   if (auto f = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &sem = f.getFloatSemantics();
-    APFloat value = APFloat::getZero(sem);
+    // -0.0 for an addition: -0.0 + x is x even when x is -0.0 (+0.0 would
+    // turn a sum of negative zeros positive).
+    APFloat value = APFloat::getZero(sem, /*Negative=*/true);
     switch (kind) {
     case K::ADD: break;
     case K::MUL: value = APFloat::getOne(sem); break;
