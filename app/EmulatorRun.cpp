@@ -277,6 +277,8 @@ void EmulatorRun::dropSeek() {
 }
 
 void EmulatorRun::requestCycle(uint64_t c) {
+  // A click stops the playing run (its every tick drops a seek on the way).
+  pause();
   if (!liveSession)
     return;
   if (liveSession->detailed()) { // a short run: its seeks are short

@@ -170,7 +170,6 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   connect(dock->view(), &TimelineView::cycleRequested, this, [this](uint64_t c) {
     if (hidden)
       return;
-    run.pause();
     run.requestCycle(c);
   });
   updateActions();

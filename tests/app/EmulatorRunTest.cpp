@@ -295,6 +295,16 @@ private Q_SLOTS:
     QCOMPARE(run.session()->position(), at + 1);
     QCOMPARE(moved.count(), 1);
 
+    // A click while the run plays: it stops, and the click's seek is not
+    // dropped by the next tick (it was, from the chart).
+    run.runToCycle(0);
+    run.play();
+    QVERIFY(run.playing());
+    run.requestCycle(cycles / 2);
+    QVERIFY(!run.playing());
+    QTRY_VERIFY_WITH_TIMEOUT(!run.seeking(), 20000);
+    QVERIFY(seen(run) == wholeAtHalf);
+
     // Two clicks in a row: the newest wins, one move.
     moved.clear();
     run.requestCycle(cycles / 5);
