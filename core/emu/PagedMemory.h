@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -22,6 +23,17 @@
 #include <vector>
 
 namespace spyre::emu {
+
+/// Whether someone else holds `p` too. When nobody does, the acquire fence
+/// orders what this thread writes into it after everything another thread
+/// (a worker replaying from a kept state) did with it before it let its
+/// copy go: use_count() alone is a relaxed load.
+template <typename T> bool sharedElsewhere(const std::shared_ptr<T> &p) {
+  if (p.use_count() > 1)
+    return true;
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return false;
+}
 
 class PagedMemory {
 public:
@@ -54,17 +66,17 @@ public:
     uint64_t page = address >> kPageBits;
     if (!table)
       table = std::make_shared<Table>();
-    else if (table.use_count() > 1)
+    else if (sharedElsewhere(table))
       table = std::make_shared<Table>(*table);
     std::shared_ptr<Chunk> &c = (*table)[page >> kChunkBits];
     if (!c)
       c = std::make_shared<Chunk>();
-    else if (c.use_count() > 1)
+    else if (sharedElsewhere(c))
       c = std::make_shared<Chunk>(*c);
     std::shared_ptr<Page> &p = c->pages[page & (kChunkPages - 1)];
     if (!p) {
       p = std::make_shared<Page>(); // value-initialised: zeros
-    } else if (p.use_count() > 1) {
+    } else if (sharedElsewhere(p)) {
       p = std::make_shared<Page>(*p);
     }
     return p->data() + (address & (kPageSize - 1));
@@ -141,12 +153,12 @@ public:
     }
     if (changed.empty())
       return;
-    if (table.use_count() > 1)
+    if (sharedElsewhere(table))
       table = std::make_shared<Table>(*table);
     for (uint64_t index : changed) {
       std::shared_ptr<Chunk> &c = (*table)[index];
       const std::shared_ptr<Chunk> &old = *theirs(index);
-      if (c.use_count() > 1)
+      if (sharedElsewhere(c))
         c = std::make_shared<Chunk>(*c);
       bool all = true;
       for (uint64_t i = 0; i < kChunkPages; ++i) {
@@ -183,10 +195,10 @@ public:
     auto it = table->find(page >> kChunkBits);
     if (it == table->end() || !it->second->pages[page & (kChunkPages - 1)])
       return;
-    if (table.use_count() > 1)
+    if (sharedElsewhere(table))
       table = std::make_shared<Table>(*table);
     std::shared_ptr<Chunk> &c = (*table)[page >> kChunkBits];
-    if (c.use_count() > 1)
+    if (sharedElsewhere(c))
       c = std::make_shared<Chunk>(*c);
     c->pages[page & (kChunkPages - 1)].reset();
   }

@@ -353,10 +353,10 @@ void Session::keepFine(uint64_t at, uint64_t near, std::shared_ptr<MachineState>
                           [](const Fine &f, uint64_t e) { return f.events < e; });
   }
   if (ready) {
-    if (state && state.use_count() == 1 && spare.size() < kFine)
+    if (state && !sharedElsewhere(state) && spare.size() < kFine)
       spare.push_back(std::move(state));
     state = std::move(ready);
-  } else if (state && state.use_count() == 1)
+  } else if (state && !sharedElsewhere(state))
     *state = cursor->state();
   else
     state = std::make_shared<MachineState>(cursor->state());
