@@ -50,7 +50,6 @@ enum class Code : uint8_t {
   Generic, ///< the op's handler
   ForInit, ///< a loop: bounds, first iteration or exit (jump)
   ForNext, ///< a loop's yield and back edge (jump)
-  Drop,    ///< vector and handle registers let go of (dead values)
 };
 
 struct Instr {

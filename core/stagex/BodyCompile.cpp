@@ -50,8 +50,7 @@ private:
   static Reg::Class classOf(Type t) {
     if (isa<IntegerType, IndexType, FloatType>(t) && interp::dtypeSupported(t))
       return Reg::Scalar;
-    if (auto shaped = dyn_cast<ShapedType>(t);
-        shaped && isa<VectorType, RankedTensorType>(t) && interp::dtypeSupported(t))
+    if (isa<VectorType, RankedTensorType>(t) && interp::dtypeSupported(t))
       return Reg::Vector;
     return Reg::Handle;
   }
