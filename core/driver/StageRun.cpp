@@ -95,6 +95,7 @@ struct SnapshotOutcome {
   bool ok = false;
   std::map<std::string, npy::Array> arrays, regions;
   uint64_t ops = 0;
+  uint64_t compiledBodies = 0;
   int watchedLine = 0;
 };
 
@@ -140,6 +141,7 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
   stagex::StageExecutor executor(function, in.memories, options);
   out.ok = executor.run(in.args);
   out.ops = executor.opsExecuted();
+  out.compiledBodies = executor.compiledBodiesRun();
   for (const PreparedRun::PlacedArgument &a : prepared.placedArguments())
     if (a.isArray)
       out.arrays[a.name] = readSnapshotArray(in.memories.hbm, a.byteStart, *a.array);
@@ -347,6 +349,7 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
                                         request, stickBytes);
       s.executeSeconds = threadCpuSeconds() - executed;
       s.opsExecuted = run.ops;
+      s.compiledBodiesRun = run.compiledBodies;
       if (run.ok) {
         s.arrays = std::move(run.arrays);
         s.regions = std::move(run.regions);

@@ -67,6 +67,8 @@ struct StageRun {
   /// unchanged or emulated snapshot.
   double executeSeconds = 0;
   uint64_t opsExecuted = 0;
+  /// Process bodies that ran compiled (StageRunRequest::compiledBodies).
+  uint64_t compiledBodiesRun = 0;
   /// Every output array and region after the run.
   std::map<std::string, npy::Array> arrays, regions;
 };

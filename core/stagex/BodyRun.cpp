@@ -343,8 +343,10 @@ LogicalResult spyre::stagex::runProcessBody(Context &ctx, Process &p, Block &blo
       it->second = compileBody(ctx.interp, block);
     if (CompiledBody *compiled = it->second.get()) {
       Runner runner(ctx, core, *compiled);
-      if (runner.load())
+      if (runner.load()) {
+        ++ctx.compiledBodiesRun;
         return runner.run(yielded);
+      }
     }
   }
   return core.runBlock(block, {}, yielded);

@@ -48,6 +48,8 @@ public:
   /// Whether the bodies of stages and programs run compiled (BodyCode.h),
   /// and each body compiled (null: it does not compile), once per run.
   bool compileBodies = true;
+  /// Process bodies that ran compiled (the rest ran op by op).
+  uint64_t compiledBodiesRun = 0;
   llvm::DenseMap<mlir::Block *, std::unique_ptr<CompiledBody>> bodies;
 
   Process &process() { return *scheduler.running(); }

@@ -316,6 +316,10 @@ bool StageExecutor::run(const std::vector<interp::RtValue> &args) {
 
 int StageExecutor::numTiles() const { return impl->interp.numCores(); }
 
+uint64_t StageExecutor::compiledBodiesRun() const {
+  return impl->ctx.compiledBodiesRun;
+}
+
 uint64_t StageExecutor::opsExecuted() const {
   return impl->interp.opsExecuted() + impl->ctx.childOps;
 }

@@ -78,6 +78,8 @@ public:
   int numTiles() const;
   uint64_t opsExecuted() const;
   uint64_t processesRun() const;
+  /// Process bodies that ran compiled (BodyCode.h), the others op by op.
+  uint64_t compiledBodiesRun() const;
 
 private:
   struct Impl;
