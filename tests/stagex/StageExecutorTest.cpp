@@ -102,13 +102,19 @@ bool sameArrays(const std::map<std::string, npy::Array> &a,
 /// Bisects `kernel` (seed 0, no emulator) as asked and once more with
 /// `change` made to the request: every executed snapshot runs, and its
 /// outputs and op count are the same both times.
-void sameOutputsWith(const QString &kernel,
-                     const std::function<void(driver::StageRunRequest &)> &change) {
+/// Every snapshot of `kernel` on seed 0, without the emulator.
+driver::StageRunRequest snapshotsOf(const QString &kernel) {
   driver::StageRunRequest request;
   request.run.source = readFile(kernel.toStdString());
   request.run.sourceName = kernel.toStdString();
   request.run.seed = 0;
   request.emulator = false;
+  return request;
+}
+
+void sameOutputsWith(const QString &kernel,
+                     const std::function<void(driver::StageRunRequest &)> &change) {
+  driver::StageRunRequest request = snapshotsOf(kernel);
   driver::StageRunResult first = driver::runStages(request);
   change(request);
   driver::StageRunResult second = driver::runStages(request);
@@ -390,11 +396,7 @@ func.func @k() attributes {grid = [1]} {
     sameOutputsWith(kernel, [](driver::StageRunRequest &r) { r.compiledBodies = false; });
     // ... and the compiled bodies did run (a body that does not compile
     // runs op by op: without this the comparison could pass on nothing).
-    driver::StageRunRequest request;
-    request.run.source = readFile(kernel.toStdString());
-    request.run.sourceName = kernel.toStdString();
-    request.run.seed = 0;
-    request.emulator = false;
+    driver::StageRunRequest request = snapshotsOf(kernel);
     driver::StageRunResult r = driver::runStages(request);
     uint64_t compiled = 0;
     for (const driver::StageRun &s : r.stages)
