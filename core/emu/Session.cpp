@@ -290,19 +290,32 @@ const Session::Fine *Session::fineBefore(uint64_t n, uint64_t cycle) const {
   return best;
 }
 
-void Session::restoreBefore(uint64_t n, uint64_t cycle, size_t k, bool cursorUsable) {
-  // From the checkpoint, a fine state after it, or the cursor where it is
-  // (the caller checked that it is not past them) when that is nearer or
-  // less than fineSpacing() events behind (stepping costs less than
-  // copying the state: a step forwards onto a fine state just steps).
-  const uint64_t from = checkpoints[k].state->skeleton().events;
+ReplayStart Session::keptBefore(uint64_t n, uint64_t cycle, size_t k) const {
+  ReplayStart start;
+  start.checkpoint = checkpoints[k].state;
   const Fine *f = fineBefore(n, cycle);
-  const uint64_t nearest = f && f->events > from ? f->events : from;
+  if (f && f->events > start.checkpoint->skeleton().events)
+    start.state = f->state;
+  return start;
+}
+
+bool Session::cursorNearer(bool cursorUsable, const ReplayStart &kept) {
+  // The cursor where it is (the caller checked that it is not past the
+  // kept state) when that is nearer or less than fineSpacing() events
+  // behind: stepping costs less than copying a state, so a step forwards
+  // onto a fine state just steps.
+  const uint64_t nearest =
+      kept.state ? kept.state->events : kept.checkpoint->skeleton().events;
+  return cursorUsable && position() + fineSpacing() >= nearest;
+}
+
+void Session::restoreBefore(uint64_t n, uint64_t cycle, size_t k, bool cursorUsable) {
+  const ReplayStart kept = keptBefore(n, cycle, k);
   restoredAt = UINT64_MAX;
-  if (cursorUsable && position() + fineSpacing() >= nearest)
+  if (cursorNearer(cursorUsable, kept))
     return;
-  if (f && f->events > from)
-    cursor->restore(*f->state);
+  if (kept.state)
+    cursor->restore(*kept.state);
   else
     restore(k);
   restoredAt = position();
@@ -405,43 +418,53 @@ bool Session::stepCycle() {
   return true;
 }
 
+/// Steps `m` through every event before cycle c's end (the run's, when
+/// sooner), handing `keep` the events `spacing` apart from where it
+/// started; false when `cancel` stopped it.
+template <typename Keep>
+static bool stepThroughCycle(Machine &m, uint64_t total, uint64_t c, uint64_t spacing,
+                             Keep &&keep, const std::atomic<bool> *cancel = nullptr) {
+  constexpr uint64_t kCancelCheck = 4096;
+  uint64_t next = m.state().events + spacing;
+  while (m.state().events < total && m.status() == Machine::Status::Running &&
+         m.nextEventCycle() <= c) {
+    m.step();
+    const uint64_t n = m.state().events;
+    if (n == next) {
+      keep(n);
+      next += spacing;
+    }
+    if (cancel && n % kCancelCheck == 0 && cancel->load(std::memory_order_relaxed))
+      return false;
+  }
+  return true;
+}
+
 bool Session::seekCycle(uint64_t c) {
   if (checkpoints.empty())
     return false;
   // From the state kept nearest before c, unless the cursor is between it
   // and c; a long way keeps fine states as seekEvent does.
   restoreBefore(UINT64_MAX, c, checkpointForCycle(c), cursor->state().now <= c);
-  const uint64_t spacing = std::max(interval / kFine, fineSpacing());
-  uint64_t next = position() + spacing;
-  while (position() < total && cursor->status() == Machine::Status::Running &&
-         cursor->nextEventCycle() <= c) {
-    cursor->step();
-    if (position() == next) {
-      keepFine(next, next);
-      next += spacing;
-    }
-  }
+  stepThroughCycle(*cursor, total, c, keepEvery(),
+                   [&](uint64_t n) { keepFine(n, n); });
   lastReplayed = restoredAt == UINT64_MAX ? 0 : position() - restoredAt;
   return true;
 }
+
+uint64_t Session::keepEvery() { return std::max(interval / kFine, fineSpacing()); }
 
 SeekStart Session::seekStart(uint64_t c) {
   SeekStart start;
   if (checkpoints.empty())
     return start;
-  // As seekCycle's restoreBefore(): the cursor itself when it is not past
-  // c and at least as near as the states kept (here a copy of it).
-  const size_t k = checkpointForCycle(c);
-  start.checkpoint = checkpoints[k].state;
-  const uint64_t from = start.checkpoint->skeleton().events;
-  const Fine *f = fineBefore(UINT64_MAX, c);
-  const uint64_t nearest = f && f->events > from ? f->events : from;
-  start.fromCursor = cursor->state().now <= c && position() + fineSpacing() >= nearest;
+  // As seekCycle's restoreBefore(), the cursor's state copied when the
+  // cursor is the start.
+  static_cast<ReplayStart &>(start) = keptBefore(UINT64_MAX, c, checkpointForCycle(c));
+  start.fromCursor = cursorNearer(cursor->state().now <= c, start);
   if (start.fromCursor)
     start.state = std::make_shared<const MachineState>(cursor->state());
-  else if (f && f->events > from)
-    start.state = f->state;
-  start.keepEvery = std::max(interval / kFine, fineSpacing());
+  start.keepEvery = keepEvery();
   start.spare = std::move(spare);
   spare.clear();
   return start;
@@ -461,27 +484,18 @@ PreparedSeek Session::prepareSeekCycle(uint64_t c, const SeekStart &start,
     m.restore(*start.checkpoint);
   // The states seekCycle() keeps on its way, at the same events.
   const uint64_t from = m.state().events;
-  const uint64_t spacing = std::max<uint64_t>(start.keepEvery, 1);
-  uint64_t next = from + spacing;
-  constexpr uint64_t kCancelCheck = 4096;
-  while (m.state().events < total && m.status() == Machine::Status::Running &&
-         m.nextEventCycle() <= c) {
-    m.step();
-    const uint64_t n = m.state().events;
-    if (n == next) {
-      std::shared_ptr<MachineState> kept;
-      if (out.kept.size() < start.spare.size()) {
-        kept = start.spare[out.kept.size()];
-        *kept = m.state();
-      } else {
-        kept = std::make_shared<MachineState>(m.state());
-      }
-      out.kept.push_back({n, std::move(kept)});
-      next += spacing;
+  auto keep = [&](uint64_t n) {
+    std::shared_ptr<MachineState> kept;
+    if (out.kept.size() < start.spare.size()) {
+      kept = start.spare[out.kept.size()];
+      *kept = m.state();
+    } else {
+      kept = std::make_shared<MachineState>(m.state());
     }
-    if (cancel && n % kCancelCheck == 0 && cancel->load(std::memory_order_relaxed))
-      return out;
-  }
+    out.kept.push_back({n, std::move(kept)});
+  };
+  if (!stepThroughCycle(m, total, c, std::max<uint64_t>(start.keepEvery, 1), keep, cancel))
+    return out;
   out.replayed = m.state().events - from;
   out.state = std::make_unique<MachineState>(m.state());
   return out;
@@ -566,15 +580,10 @@ std::unique_ptr<Machine> Session::replay(uint64_t from, uint64_t to,
 }
 
 ReplayStart Session::startFor(uint64_t from) const {
-  ReplayStart start;
   if (checkpoints.empty())
-    return start;
+    return {};
   const uint64_t before = from > 0 ? from - 1 : 0;
-  start.checkpoint = checkpoints[checkpointForCycle(before)].state;
-  const Fine *f = fineBefore(UINT64_MAX, before);
-  if (f && f->events > start.checkpoint->skeleton().events)
-    start.state = f->state;
-  return start;
+  return keptBefore(UINT64_MAX, before, checkpointForCycle(before));
 }
 
 void Session::reexecute(Machine &m, uint64_t from, uint64_t to, uint64_t &firstEvent,

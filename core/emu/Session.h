@@ -263,6 +263,13 @@ private:
   /// The latest fine state at or before event n whose next event comes
   /// at or before `cycle` (null: none).
   const Fine *fineBefore(uint64_t n, uint64_t cycle) const;
+  /// The nearest state kept before event n and cycle `cycle`: checkpoint
+  /// k, and the fine state after it when there is one.
+  ReplayStart keptBefore(uint64_t n, uint64_t cycle, size_t k) const;
+  /// The cursor, not past `kept` when `cursorUsable`, is as good a start.
+  bool cursorNearer(bool cursorUsable, const ReplayStart &kept);
+  /// The events between the fine states a seek to a cycle keeps.
+  uint64_t keepEvery();
   /// Puts the cursor on the nearest state kept before event n and cycle
   /// `cycle` (checkpoint k or a fine state after it), unless it is there
   /// or nearer already (`cursorUsable`: it is not past them).
