@@ -301,6 +301,11 @@ void EmulatorRun::requestCycle(uint64_t c) {
       }));
 }
 
+void EmulatorRun::finishSeeking() {
+  seeker.waitForFinished();
+  onSeeked();
+}
+
 void EmulatorRun::onSeeked() {
   if (!seekInFlight || !seeker.future().isFinished())
     return;

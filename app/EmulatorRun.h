@@ -159,6 +159,9 @@ public:
   void requestCycle(uint64_t c);
   /// A requestCycle() is on its way.
   bool seeking() const { return seekInFlight; }
+  /// Waits for the worker of the last requestCycle(), taken or dropped,
+  /// and takes its result now (the event loop would, later).
+  void finishSeeking();
   /// Runs until the next event's instruction comes from KTIR `line` (that
   /// event not yet done, so current() is on the line); false, and not
   /// moved, when no later event does.
