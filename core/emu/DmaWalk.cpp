@@ -255,21 +255,19 @@ int32_t locate(const std::vector<Part> &parts, bool distributed,
   return -1;
 }
 
-using WideInt = __int128;
-
-WideInt ceilDivWide(WideInt a, WideInt b) { return -floorDivide(-a, b); }
-bool fitsInt64(WideInt v) { return v >= INT64_MIN && v <= INT64_MAX; }
+Int128 ceilDivWide(Int128 a, Int128 b) { return -floorDivide(-a, b); }
+bool fitsInt64(Int128 v) { return v >= INT64_MIN && v <= INT64_MAX; }
 
 /// Narrows [first, last] to the i where x0 + dx * i >= 0 (an interval:
 /// the function is linear).
-void nonNegative(WideInt x0, WideInt dx, WideInt &first, WideInt &last) {
+void nonNegative(Int128 x0, Int128 dx, Int128 &first, Int128 &last) {
   if (dx == 0) {
     if (x0 < 0)
       first = 1, last = 0;
   } else if (dx > 0) {
     first = std::max(first, ceilDivWide(-x0, dx));
   } else {
-    last = std::min(last, floorDivide<WideInt>(-x0, dx));
+    last = std::min(last, floorDivide<Int128>(-x0, dx));
   }
 }
 
@@ -312,7 +310,7 @@ bool indirectRow(const code::DmaDesc &desc,
                  const int64_t *vars, size_t innerVar, int64_t n,
                  std::vector<int64_t> &sub, DmaWalk &out) {
   const size_t rank = part.sizes.size();
-  WideInt first = 0, last = n - 1, index0 = part.base, indexStep = 0;
+  Int128 first = 0, last = n - 1, index0 = part.base, indexStep = 0;
   for (size_t d = 0; d < rank; ++d) {
     const code::DmaDesc::Subscript &s = desc.subscripts[d];
     int64_t g0 = 0, dg = 0;
@@ -333,22 +331,22 @@ bool indirectRow(const code::DmaDesc &desc,
     }
     // The point-by-point walk computes g in wrapping int64 arithmetic: the
     // same values when both ends of the row fit.
-    if (!fitsInt64(WideInt(g0) + WideInt(dg) * (n - 1)))
+    if (!fitsInt64(Int128(g0) + Int128(dg) * (n - 1)))
       return false;
-    const WideInt lo = part.boxLo[d], hi = part.boxHi[d];
+    const Int128 lo = part.boxLo[d], hi = part.boxHi[d];
     if (dg == 0) {
       if (g0 < lo || g0 > hi)
         first = 1, last = 0;
     } else if (dg > 0) {
       first = std::max(first, ceilDivWide(lo - g0, dg));
-      last = std::min(last, floorDivide<WideInt>(hi - g0, dg));
+      last = std::min(last, floorDivide<Int128>(hi - g0, dg));
     } else {
       first = std::max(first, ceilDivWide(hi - g0, dg));
-      last = std::min(last, floorDivide<WideInt>(lo - g0, dg));
+      last = std::min(last, floorDivide<Int128>(lo - g0, dg));
     }
-    WideInt term = 0, step = 0;
-    if (__builtin_mul_overflow(WideInt(g0), WideInt(part.strides[d]), &term) ||
-        __builtin_mul_overflow(WideInt(dg), WideInt(part.strides[d]), &step) ||
+    Int128 term = 0, step = 0;
+    if (__builtin_mul_overflow(Int128(g0), Int128(part.strides[d]), &term) ||
+        __builtin_mul_overflow(Int128(dg), Int128(part.strides[d]), &step) ||
         __builtin_add_overflow(index0, term, &index0) ||
         __builtin_add_overflow(indexStep, step, &indexStep))
       return false;
@@ -360,7 +358,7 @@ bool indirectRow(const code::DmaDesc &desc,
       return false;
     nonNegative(index0, indexStep, first, last);
   }
-  const WideInt bytes = code::elemBytes(part.type);
+  const Int128 bytes = code::elemBytes(part.type);
   if (first <= last && (!fitsInt64((index0 + indexStep * first) * bytes) ||
                         !fitsInt64((index0 + indexStep * last) * bytes)))
     return false;
@@ -398,31 +396,31 @@ bool distributedRow(const std::vector<Part> &parts,
   const size_t count = parts.size();
   if (count > kMaxParts)
     return false;
-  WideInt first[kMaxParts], last[kMaxParts], index0[kMaxParts], step[kMaxParts];
+  Int128 first[kMaxParts], last[kMaxParts], index0[kMaxParts], step[kMaxParts];
   for (size_t q = 0; q < count; ++q) {
     const Part &part = parts[q];
     first[q] = 0, last[q] = n - 1, index0[q] = part.base;
-    step[q] = WideInt(part.strides[inner]) * dx;
+    step[q] = Int128(part.strides[inner]) * dx;
     for (size_t d = 0; d < anchor.size(); ++d) {
-      const WideInt x = WideInt(anchor[d]) + (d == inner ? from : p[d]);
-      const WideInt xEnd = d == inner ? x + WideInt(n - 1) * dx : x;
+      const Int128 x = Int128(anchor[d]) + (d == inner ? from : p[d]);
+      const Int128 xEnd = d == inner ? x + Int128(n - 1) * dx : x;
       if (!fitsInt64(x) || !fitsInt64(xEnd))
         return false;
       if (d == inner) {
-        first[q] = std::max(first[q], ceilDivWide(WideInt(part.boxLo[d]) - x, dx));
-        last[q] = std::min(last[q], floorDivide<WideInt>(WideInt(part.boxHi[d]) - x, dx));
+        first[q] = std::max(first[q], ceilDivWide(Int128(part.boxLo[d]) - x, dx));
+        last[q] = std::min(last[q], floorDivide<Int128>(Int128(part.boxHi[d]) - x, dx));
       } else if (x < part.boxLo[d] || x > part.boxHi[d]) {
         first[q] = 1, last[q] = 0;
       }
       index0[q] += (x - part.lo[d]) * part.strides[d];
     }
-    const WideInt bytes = code::elemBytes(part.type);
+    const Int128 bytes = code::elemBytes(part.type);
     if (first[q] <= last[q] &&
         (!fitsInt64((index0[q] + step[q] * first[q]) * bytes) ||
          !fitsInt64((index0[q] + step[q] * last[q]) * bytes)))
       return false;
   }
-  WideInt i = 0;
+  Int128 i = 0;
   while (i < n) {
     size_t owner = count;
     for (size_t q = 0; q < count && owner == count; ++q)
@@ -430,7 +428,7 @@ bool distributedRow(const std::vector<Part> &parts,
         owner = q;
     // The segment ends where the owner's interval does, or where a part
     // before it (which would take the point) starts.
-    WideInt end = owner < count ? last[owner] : WideInt(n - 1);
+    Int128 end = owner < count ? last[owner] : Int128(n - 1);
     for (size_t q = 0; q < std::min(owner, count); ++q)
       if (first[q] > i && first[q] <= last[q])
         end = std::min(end, first[q] - 1);
@@ -443,13 +441,13 @@ bool distributedRow(const std::vector<Part> &parts,
       continue;
     }
     // Of [i, end], the points with a non-negative index (an interval).
-    WideInt a = i, b = end;
-    const WideInt x0 = index0[owner], di = step[owner];
+    Int128 a = i, b = end;
+    const Int128 x0 = index0[owner], di = step[owner];
     nonNegative(x0, di, a, b);
     if (a > b) {
       out.append(-1, 0, 0, int64_t(end - i + 1));
     } else {
-      const WideInt bytes = code::elemBytes(parts[owner].type);
+      const Int128 bytes = code::elemBytes(parts[owner].type);
       const int64_t address = int64_t((x0 + di * a) * bytes);
       const int64_t stride = int64_t(di * bytes);
       out.append(-1, 0, 0, int64_t(a - i));
@@ -489,20 +487,20 @@ struct PartRow {
 bool partRow(const Part &part, const std::vector<int64_t> &anchor,
              const std::vector<int64_t> &p, size_t inner, int64_t from,
              int64_t n, PartRow &row) {
-  WideInt first = 0, last = n - 1, index0 = part.base;
+  Int128 first = 0, last = n - 1, index0 = part.base;
   for (size_t d = 0; d < anchor.size(); ++d) {
-    const WideInt x = WideInt(anchor[d]) + (d == inner ? from : p[d]);
+    const Int128 x = Int128(anchor[d]) + (d == inner ? from : p[d]);
     if (!fitsInt64(x) || (d == inner && !fitsInt64(x + (n - 1))))
       return false;
     if (d == inner) {
-      first = std::max(first, WideInt(part.boxLo[d]) - x);
-      last = std::min(last, WideInt(part.boxHi[d]) - x);
+      first = std::max(first, Int128(part.boxLo[d]) - x);
+      last = std::min(last, Int128(part.boxHi[d]) - x);
     } else if (x < part.boxLo[d] || x > part.boxHi[d]) {
       first = 1, last = 0;
     }
     index0 += (x - part.lo[d]) * part.strides[d];
   }
-  const WideInt step = part.strides[inner], bytes = code::elemBytes(part.type);
+  const Int128 step = part.strides[inner], bytes = code::elemBytes(part.type);
   if (first <= last)
     nonNegative(index0, step, first, last);
   if (first <= last && (!fitsInt64((index0 + step * first) * bytes) ||

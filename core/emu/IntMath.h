@@ -15,6 +15,10 @@
 
 namespace spyre::emu {
 
+/// Wide enough for the products and sums of int64 values that the affine
+/// arithmetic forms before checking that they fit.
+using Int128 = __int128;
+
 /// Bits of an integer element type (index: 64).
 inline unsigned intWidth(code::ElemType t) {
   switch (t) {

@@ -12,8 +12,6 @@ using code::AffineExprCode;
 
 namespace {
 
-using Wide = __int128;
-
 /// Values whose magnitude stays below this cannot wrap in the int64
 /// arithmetic of evalAffine (a sum of two such values fits).
 constexpr int64_t kSafe = int64_t(1) << 62;
@@ -75,7 +73,7 @@ bool RowSet::analyse(const AffineExprCode &e, const int64_t *p, int64_t from,
   int sp = 0;
   // x runs over [from, to + maxPeriod]: the row and the points one period
   // past its residues' first points.
-  const Wide xEnd = Wide(to) + maxPeriod;
+  const Int128 xEnd = Int128(to) + maxPeriod;
   if (xEnd >= kSafe || from <= -kSafe)
     return false;
   const int64_t xBound = std::max(magnitude(from), int64_t(xEnd));
@@ -191,8 +189,8 @@ bool RowSet::row(const int64_t *p, int64_t from, int64_t to,
     }
     // Linear: v at from, then its coefficient per step; the values up to
     // one period past the row must not wrap (then they are exact).
-    const Wide c = exprs[i].coefficient(inner);
-    const Wide v1 = Wide(v) + c * Wide(2 * n);
+    const Int128 c = exprs[i].coefficient(inner);
+    const Int128 v1 = Int128(v) + c * Int128(2 * n);
     if (v <= -kSafe || v >= kSafe || v1 <= -kSafe || v1 >= kSafe)
       return false;
     start[i] = v;

@@ -13,8 +13,6 @@ using namespace spyre::emu;
 
 namespace {
 
-using Int128 = __int128;
-
 /// Coefficients of a row stay below this; a combination past it is given
 /// up (the bound it would give is then not found: a larger box).
 constexpr Int128 kLimit = Int128(1) << 62;
