@@ -427,6 +427,25 @@ ringWindow(const spyre::emu::Session &session, uint64_t cycle,
   return ring;
 }
 
+/// What a worker needs to index the ring of a run (taken on the GUI
+/// thread).
+struct RingInputs {
+  std::shared_ptr<const spyre::code::Module> module;
+  std::vector<RingStateIndex::Engine> engines;
+  int cores = 0;
+  uint64_t capacity = 0; ///< scratchpad bytes per core
+};
+
+RingInputs ringInputsOf(const spyre::emu::Session &session) {
+  const spyre::emu::Machine &m = session.finalMachine();
+  RingInputs in;
+  in.module = m.prepared().module;
+  in.engines = RingStateIndex::enginesOf(m.prepared());
+  in.cores = m.arch().numCores;
+  in.capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
+  return in;
+}
+
 } // namespace
 
 void EmulatedRunViews::index() {
@@ -441,27 +460,25 @@ void EmulatedRunViews::index() {
   // The worker reads the recorded trace through a shared session (the
   // trace never changes after recording), so nothing is copied here.
   std::shared_ptr<const spyre::emu::Session> shared = run->sharedSession();
-  const spyre::emu::Machine &m = session->finalMachine();
-  std::shared_ptr<const spyre::code::Module> module = m.prepared().module;
-  std::vector<RingStateIndex::Engine> engines =
-      RingStateIndex::enginesOf(m.prepared());
-  int cores = m.arch().numCores;
-  uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
   uint64_t cycle = session->cycle();
-  spyre::emu::ReplayStart start = session->startFor(ringWindowFrom(cycle));
+  // A run kept whole has every record; a longer one re-executes a window
+  // from the state kept nearest before it.
+  spyre::emu::ReplayStart start;
+  if (!session->detailed())
+    start = session->startFor(ringWindowFrom(cycle));
   inFlight = true;
   indexer.setFuture(QtConcurrent::run(
-      workerPool(), [module, shared, engines = std::move(engines), cores, capacity, cycle,
+      workerPool(), [shared, in = ringInputsOf(*session), cycle,
                      start = std::move(start)]() mutable {
         Indexes out;
-        out.occupancy = occupancyOf(*shared, *module, capacity, cores);
+        out.occupancy = occupancyOf(*shared, *in.module, in.capacity, in.cores);
         if (shared->detailed())
           out.ring = std::make_shared<const RingStateIndex>(
-              shared->trace().events, shared->trace().links, std::move(engines),
-              cores, out.occupancy);
+              shared->trace().events, shared->trace().links, std::move(in.engines),
+              in.cores, out.occupancy);
         else
-          out.ring = ringWindow(*shared, cycle, start, std::move(engines), cores, *module,
-                                capacity);
+          out.ring = ringWindow(*shared, cycle, start, std::move(in.engines), in.cores,
+                                *in.module, in.capacity);
         return out;
       }));
 }
@@ -471,11 +488,6 @@ void EmulatedRunViews::requestRingWindow(uint64_t cycle) {
   if (!session || ringWindowInFlight)
     return;
   std::shared_ptr<const spyre::emu::Session> shared = run->sharedSession();
-  const spyre::emu::Machine &m = session->finalMachine();
-  std::shared_ptr<const spyre::code::Module> module = m.prepared().module;
-  std::vector<RingStateIndex::Engine> engines = RingStateIndex::enginesOf(m.prepared());
-  int cores = m.arch().numCores;
-  uint64_t capacity = uint64_t(std::max<int64_t>(m.arch().scratchpadBytesPerCore, 0));
   // From the state the seek that brought the cursor here kept nearest
   // before the window (a fraction of the interval away), not from the
   // checkpoint: the ring is right sooner, and the worker takes less of
@@ -483,10 +495,10 @@ void EmulatedRunViews::requestRingWindow(uint64_t cycle) {
   spyre::emu::ReplayStart start = session->startFor(ringWindowFrom(cycle));
   ringWindowInFlight = true;
   ringWindower.setFuture(QtConcurrent::run(
-      workerPool(), [module, shared, engines = std::move(engines), cores, capacity, cycle,
+      workerPool(), [shared, in = ringInputsOf(*session), cycle,
                      start = std::move(start)]() mutable {
-        return ringWindow(*shared, cycle, start, std::move(engines), cores, *module,
-                          capacity);
+        return ringWindow(*shared, cycle, start, std::move(in.engines), in.cores,
+                          *in.module, in.capacity);
       }));
 }
 
