@@ -38,19 +38,15 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
        const std::function<void(const StageRun &)> &progress) {
   StageBisect::Outcome out;
   spyre::driver::StageRunRequest request;
-  request.run.source = in.source.toStdString();
-  request.run.sourceName = in.name.toStdString();
-  request.run.arch = in.arch.toStdString();
-  request.run.seed = in.seed;
-  request.run.cancel = cancel;
-  in.applyLxLimit(request.run);
   request.directory = in.directory.toStdString();
   request.onlyPass = onlyPass.toStdString();
   request.perturbAfter = perturbAfter.toStdString();
   request.cancel = cancel;
   request.progress = progress;
   QStringList errors;
-  if (!RunInputs{in.seed, in.inputFiles, in.scalars}.load(request.run.args, errors)) {
+  // The run the editor's kernel makes (its function among several, its
+  // inputs), as every other run.
+  if (!in.runRequest(request.run, errors, cancel)) {
     out.summary = errors.join(QStringLiteral("; "));
     return out;
   }

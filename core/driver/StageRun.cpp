@@ -255,6 +255,8 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
   compile.source = request.run.source;
   compile.sourceName = request.run.sourceName;
   compile.arch = request.run.arch;
+  compile.function = request.run.function; // the kernel the reference ran
+  compile.grid = request.run.grid;         // on the grid the reference ran
   compile.directory = request.directory;
   compile.cancel = request.cancel;
   CompileResult compiled = compileKernelIn(context, compile, hooks);
