@@ -17,7 +17,9 @@ struct Diagnostic {
   /// (the kernel is not at fault; no line of it is given).
   bool internal = false;
 
-  /// "file:line:col: error: message", as compilers print it.
+  /// "file:line:col: error: message", as compilers print it; MLIR's note
+  /// that prints an op with regions in generic form names the op instead
+  /// (`message` keeps it all).
   std::string format() const;
 };
 

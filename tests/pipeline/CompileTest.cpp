@@ -420,6 +420,26 @@ private Q_SLOTS:
     QVERIFY(r.snapshots.empty());
   }
 
+  // Printed, MLIR's note showing the op a diagnostic is about keeps a
+  // one-line op and names an op with regions instead of printing its
+  // hundreds of lines; the message keeps them (the explorer's Details).
+  void longOpDumpsArePrintedByName() {
+    Diagnostic note;
+    note.severity = Diagnostic::Severity::Note;
+    note.file = "k.mlir";
+    note.line = 4;
+    note.column = 3;
+    note.message = "see current operation: %51 = \"dflow.remote\"() <{unit = \"sfu\"}> : () -> f16";
+    QCOMPARE(note.format(), "k.mlir:4:3: note: " + note.message);
+    note.message = "see current operation: \n\"builtin.module\"() ({\n  \"func.func\"() ({\n  })\n}) : () -> ()";
+    QCOMPARE(note.format(), std::string("k.mlir:4:3: note: see current operation: "
+                                        "'builtin.module' (5 lines in generic form, left out)"));
+    QVERIFY(note.message.find("func.func") != std::string::npos);
+    Diagnostic error = note;
+    error.severity = Diagnostic::Severity::Error;
+    QCOMPARE(error.format(), "k.mlir:4:3: error: " + error.message); // notes only
+  }
+
   // IR a pass leaves invalid is an internal compiler error naming the pass
   // and showing the op, with no line of the kernel blamed.
   void invalidIrIsAnInternalError() {
