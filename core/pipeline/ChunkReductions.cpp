@@ -31,10 +31,22 @@ struct RowReduction {
   sched::PopOp pop;
   SmallVector<Operation *> prefix; // elementwise, on the popped tile
   linalg::ReduceOp reduce;
+  /// The rows' starting values, popped after the streamed tile (its
+  /// producer sends them after it): combined into the rows' totals once
+  /// every stick has streamed.
+  sched::PopOp lateInit;
   Operation *combiner = nullptr;
   vector::CombiningKind kind;
   int64_t rows = 0, sticksPerRow = 0, lanes = 0;
 };
+
+/// `v` is used only as the init of row reductions (their starting values).
+bool initOnly(Value v) {
+  return !v.use_empty() && llvm::all_of(v.getUses(), [](OpOperand &use) {
+    auto reduce = dyn_cast<linalg::ReduceOp>(use.getOwner());
+    return reduce && reduce.isDpsInit(&use);
+  });
+}
 
 std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
   // The stage may yield what it computes from the reduced rows (a loop's
@@ -46,6 +58,11 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
       return streamed.contains(v);
     });
     if (auto pop = dyn_cast<sched::PopOp>(op)) {
+      if (initOnly(pop.getResult())) { // the rows' starting values: held
+        if (r.pop)
+          r.lateInit = pop;
+        continue;
+      }
       if (r.pop || r.reduce)
         return std::nullopt; // one streamed input, popped before the reduce
       r.pop = pop;
@@ -76,10 +93,12 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
       r.reduce.getDimensions() != ArrayRef<int64_t>{1})
     return std::nullopt;
   // The prefix's other tile operands are held from before the stage (a
-  // statistic of an earlier loop) and read a stick at a time.
+  // statistic of an earlier loop) and read a stick at a time; an empty
+  // tile is only the shape of an elementwise generic's result.
   for (Operation *op : r.prefix)
     for (Value v : op->getOperands())
       if (isa<RankedTensorType>(v.getType()) && !streamed.contains(v) &&
+          !v.getDefiningOp<tensor::EmptyOp>() &&
           !spyre::isHeldOperand(v, stage, tile.getShape()))
         return std::nullopt;
   Block &body = r.reduce.getCombiner().front();
@@ -136,7 +155,12 @@ void accumulateBySticks(RowReduction &r) {
   Value rows = arith::ConstantIndexOp::create(b, loc, r.rows);
   Value sticks = arith::ConstantIndexOp::create(b, loc, r.sticksPerRow);
   Value init = r.reduce.getInits()[0];
-  auto rowLoop = scf::ForOp::create(b, loc, zero, rows, one, ValueRange{init});
+  const bool late = r.lateInit && init == r.lateInit.getResult();
+  auto initType = cast<RankedTensorType>(init.getType());
+  Value start = late ? tensor::EmptyOp::create(b, loc, initType.getShape(),
+                                               initType.getElementType())
+                     : init;
+  auto rowLoop = scf::ForOp::create(b, loc, zero, rows, one, ValueRange{start});
   rowLoop->setAttr("sched.vector_loop", b.getUnitAttr());
   {
     OpBuilder in = OpBuilder::atBlockBegin(rowLoop.getBody());
@@ -155,13 +179,34 @@ void accumulateBySticks(RowReduction &r) {
       scf::YieldOp::create(body, loc, acc);
     }
     Value out = rowLoop.getRegionIterArg(0);
-    Value start = tensor::ExtractOp::create(in, loc, out, ValueRange{row});
-    Value total = vector::ReductionOp::create(in, loc, r.kind,
-                                              stickLoop.getResult(0), start);
+    Value total =
+        late ? vector::ReductionOp::create(in, loc, r.kind, stickLoop.getResult(0))
+             : vector::ReductionOp::create(
+                   in, loc, r.kind, stickLoop.getResult(0),
+                   tensor::ExtractOp::create(in, loc, out, ValueRange{row}));
     Value updated = tensor::InsertOp::create(in, loc, total, out, ValueRange{row});
     scf::YieldOp::create(in, loc, updated);
   }
-  r.reduce->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
+  Value result = rowLoop.getResult(0);
+  if (late) {
+    // Popped where its producer sends it, after the streamed tile; each
+    // row's total combined with its starting value as the reduction's body
+    // does (element, accumulator).
+    r.lateInit->moveAfter(rowLoop);
+    b.setInsertionPointAfter(r.lateInit);
+    auto combine = scf::ForOp::create(b, loc, zero, rows, one, ValueRange{result});
+    OpBuilder in = OpBuilder::atBlockBegin(combine.getBody());
+    Value i = combine.getInductionVar();
+    Value totals = combine.getRegionIterArg(0);
+    Value total = tensor::ExtractOp::create(in, loc, totals, ValueRange{i});
+    Value first = tensor::ExtractOp::create(in, loc, init, ValueRange{i});
+    Value combined =
+        spyre::applyCombiner(in, loc, r.reduce.getCombiner().front(), total, first);
+    scf::YieldOp::create(
+        in, loc, tensor::InsertOp::create(in, loc, combined, totals, ValueRange{i}).getResult());
+    result = combine.getResult(0);
+  }
+  r.reduce->getResult(0).replaceAllUsesWith(result);
   r.reduce->erase();
   for (Operation *op : llvm::reverse(r.prefix))
     op->erase();

@@ -54,6 +54,7 @@ declare -A REORDERS=(
   [row_sum_f16_4096]=normalize-tensor-ops
   [softmax_generic_rows]=normalize-tensor-ops
   [rmsnorm_generic_f32_acc]=normalize-tensor-ops
+  [rms_stat_f32_stored]=normalize-tensor-ops
   # attention scores at prefill: rows of half a stick, A and C by rows
   [bmtb_llama1b_scores_prefill]=vectorize-held-tiles
   [bmtb_smollm2_scores_prefill]=vectorize-held-tiles
