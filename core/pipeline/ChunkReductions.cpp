@@ -35,10 +35,69 @@ struct RowReduction {
   /// producer sends them after it): combined into the rows' totals once
   /// every stick has streamed.
   sched::PopOp lateInit;
+  /// Per-row values popped whole here and read by the prefix through row
+  /// broadcasts (a logsumexp's row max); those popped after the streamed
+  /// tile (`late`) are popped before it instead, their producer sending
+  /// them first (inOrderOfUse).
+  SmallVector<sched::PopOp> rowValues, late;
   Operation *combiner = nullptr;
   vector::CombiningKind kind;
   int64_t rows = 0, sticksPerRow = 0, lanes = 0;
 };
+
+/// `v` is used only through row broadcasts (one value per row).
+bool rowBroadcastOnly(Value v) {
+  return !v.use_empty() && llvm::all_of(v.getUsers(), [](Operation *user) {
+    return user->getNumResults() == 1 && spyre::rowBroadcastOf(user->getResult(0));
+  });
+}
+
+/// The transfer in another stage that fills `fifo`, or null.
+sched::TransferOp producerOf(Value fifo) {
+  for (Operation *user : fifo.getUsers())
+    if (auto transfer = dyn_cast<sched::TransferOp>(user);
+        transfer && transfer.getDest() == fifo)
+      return transfer;
+  return {};
+}
+
+/// A transfer and the wait just before it (for its LX buffer), if any.
+Operation *withItsWait(sched::TransferOp transfer) {
+  Operation *before = transfer->getPrevNode();
+  return before && isa<sched::WaitOp>(before) ? before : transfer.getOperation();
+}
+
+/// Makes the producers of `late` (each popped after `first`) send before
+/// the producer of `first`, in the same stage; false (nothing moved) when
+/// they are not transfers of one block whose operands exist there.
+bool inOrderOfUse(sched::PopOp first, ArrayRef<sched::PopOp> late) {
+  sched::TransferOp head = producerOf(first.getFifo());
+  if (!head)
+    return late.empty();
+  Operation *at = withItsWait(head);
+  SmallVector<std::pair<Operation *, sched::TransferOp>> moves;
+  for (sched::PopOp pop : late) {
+    sched::TransferOp t = producerOf(pop.getFifo());
+    if (!t || t->getBlock() != head->getBlock() || !head->isBeforeInBlock(t))
+      return false;
+    Operation *from = withItsWait(t);
+    for (Operation *op = from;; op = op->getNextNode()) {
+      for (Value v : op->getOperands())
+        if (Operation *def = v.getDefiningOp();
+            def && def->getBlock() == at->getBlock() && !def->isBeforeInBlock(at))
+          return false;
+      if (op == t.getOperation())
+        break;
+    }
+    moves.push_back({from, t});
+  }
+  for (auto [from, t] : moves) {
+    if (from != t.getOperation())
+      from->moveBefore(at);
+    t->moveBefore(at);
+  }
+  return true;
+}
 
 /// `v` is used only as the init of row reductions (their starting values).
 bool initOnly(Value v) {
@@ -46,6 +105,16 @@ bool initOnly(Value v) {
     auto reduce = dyn_cast<linalg::ReduceOp>(use.getOwner());
     return reduce && reduce.isDpsInit(&use);
   });
+}
+
+/// `v` is a row broadcast, to the streamed tile's shape, of a value
+/// popped whole here.
+bool isRowValue(RowReduction &r, Value v) {
+  linalg::BroadcastOp b = spyre::rowBroadcastOf(v);
+  auto pop = b ? b.getInput().getDefiningOp<sched::PopOp>() : sched::PopOp();
+  return pop && llvm::is_contained(r.rowValues, pop) &&
+         cast<ShapedType>(v.getType()).getShape() ==
+             cast<ShapedType>(r.pop.getType()).getShape();
 }
 
 std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
@@ -61,6 +130,12 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
       if (initOnly(pop.getResult())) { // the rows' starting values: held
         if (r.pop)
           r.lateInit = pop;
+        continue;
+      }
+      if (rowBroadcastOnly(pop.getResult())) { // one value per row: held
+        r.rowValues.push_back(pop);
+        if (r.pop)
+          r.late.push_back(pop);
         continue;
       }
       if (r.pop || r.reduce)
@@ -98,7 +173,7 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
   for (Operation *op : r.prefix)
     for (Value v : op->getOperands())
       if (isa<RankedTensorType>(v.getType()) && !streamed.contains(v) &&
-          !v.getDefiningOp<tensor::EmptyOp>() &&
+          !v.getDefiningOp<tensor::EmptyOp>() && !isRowValue(r, v) &&
           !spyre::isHeldOperand(v, stage, tile.getShape()))
         return std::nullopt;
   Block &body = r.reduce.getCombiner().front();
@@ -225,8 +300,12 @@ struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
       spyre::forEachComputeStage(
           function, target,
           [&](sched::PipelineOp pipeline, sched::StageOp stage) {
-            if (std::optional<RowReduction> r = match(stage, target.stickBytes))
+            std::optional<RowReduction> r = match(stage, target.stickBytes);
+            if (r && inOrderOfUse(r->pop, r->late)) {
+              for (sched::PopOp pop : r->late)
+                pop->moveBefore(r->pop);
               accumulateBySticks(*r);
+            }
             else // along other dimensions (pipeline/utils/ColumnReductions.h)
               spyre::streamColumnReductions(pipeline, stage, target.stickBytes);
           });

@@ -55,6 +55,8 @@ declare -A REORDERS=(
   [softmax_generic_rows]=normalize-tensor-ops
   [rmsnorm_generic_f32_acc]=normalize-tensor-ops
   [rms_stat_f32_stored]=normalize-tensor-ops
+  [cross_entropy_vocab_f32]=normalize-tensor-ops
+  [softmax_denominator_given_max]=normalize-tensor-ops
   # attention scores at prefill: rows of half a stick, A and C by rows
   [bmtb_llama1b_scores_prefill]=vectorize-held-tiles
   [bmtb_smollm2_scores_prefill]=vectorize-held-tiles

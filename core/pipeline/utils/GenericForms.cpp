@@ -119,6 +119,21 @@ bool fromElementOnly(Value v, Block *body) {
   });
 }
 
+/// A reduce of `inputs` along `dims` whose body is `combine` alone, its
+/// operands `element` and `acc` being the body's element and accumulator.
+linalg::ReduceOp reduceByCombining(OpBuilder &b, Location loc, ValueRange inputs,
+                                   ValueRange inits, ArrayRef<int64_t> dims,
+                                   Operation *combine, Value element, Value acc) {
+  return linalg::ReduceOp::create(
+      b, loc, inputs, inits, dims, [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping m;
+        m.map(element, args[0]);
+        m.map(acc, args[1]);
+        Operation *c = at.clone(*combine, m);
+        linalg::YieldOp::create(at, l, c->getResult(0));
+      });
+}
+
 /// A reduce whose body maps the element before combining it (a norm's
 /// `acc + f32(x) * f32(x)`) -> the map as an elementwise generic on the
 /// whole tile, then a reduce whose body is only the combining op.
@@ -160,17 +175,104 @@ void splitReduceBody(linalg::ReduceOp reduce) {
             at.clone(op, m);
         linalg::YieldOp::create(at, l, m.lookupOrDefault(mapped));
       });
-  auto folded = linalg::ReduceOp::create(
-      b, loc, map->getResults(), reduce.getInits(), reduce.getDimensions(),
-      [&](OpBuilder &at, Location l, ValueRange args) {
-        IRMapping m;
-        m.map(mapped, args[0]);
-        m.map(acc, args[1]);
-        Operation *c = at.clone(*combine, m);
-        linalg::YieldOp::create(at, l, c->getResult(0));
-      });
+  linalg::ReduceOp folded = reduceByCombining(b, loc, map->getResults(), reduce.getInits(),
+                                              reduce.getDimensions(), combine, mapped, acc);
   reduce->replaceAllUsesWith(folded->getResults());
   reduce->erase();
+}
+
+/// Whether `v` is computed in `body` from `acc`.
+bool readsAccumulator(Value v, Value acc, Block *body) {
+  if (v == acc)
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != body)
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return readsAccumulator(operand, acc, body);
+  });
+}
+
+/// A reduction generic of several inputs, each read whole or along fewer
+/// dimensions in order (logsumexp's `acc + exp(f32(x) - m[row])`, m read
+/// through (d0, d1) -> (d0)), whose body maps the inputs' elements before
+/// one combining op with the accumulator -> that map as an elementwise
+/// generic on the inputs (broadcast where read along fewer dimensions),
+/// then a reduce of the combining op. (One input: asReduce, then
+/// splitReduceBody.)
+void splitReductionOfInputs(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() < 2 || op.getNumDpsInits() != 1 ||
+      !op.hasPureTensorSemantics() || op.getNumReductionLoops() == 0)
+    return;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  const unsigned rank = op.getNumLoops();
+  std::optional<SmallVector<int64_t>> kept = keptDims(maps.back());
+  if (!kept)
+    return;
+  for (auto [d, it] : llvm::enumerate(op.getIteratorTypesArray()))
+    if ((it == utils::IteratorType::parallel) != llvm::is_contained(*kept, int64_t(d)))
+      return;
+  // The iteration's shape: an input read whole.
+  RankedTensorType whole;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || !keptDims(maps[input->getOperandNumber()]))
+      return;
+    if (maps[input->getOperandNumber()].isIdentity())
+      whole = type;
+  }
+  if (!whole || !whole.hasStaticShape())
+    return;
+  Block *body = op.getBody();
+  Value acc = body->getArguments().back();
+  Operation *combine = body->getTerminator()->getOperand(0).getDefiningOp();
+  if (!combine || combine->getBlock() != body || !spyre::combiningKindOf(combine) ||
+      combine->getNumOperands() != 2)
+    return;
+  const int accAt = combine->getOperand(0) == acc ? 0 : 1;
+  Value mapped = combine->getOperand(1 - accAt);
+  if (combine->getOperand(accAt) != acc || readsAccumulator(mapped, acc, body) ||
+      llvm::any_of(body->getOperations(), [&](Operation &inner) {
+        return inner.getNumRegions() != 0 || isa<linalg::IndexOp>(inner) ||
+               (&inner != combine && !inner.hasTrait<OpTrait::IsTerminator>() &&
+                llvm::any_of(inner.getResults(), [&](Value r) {
+                  return readsAccumulator(r, acc, body);
+                }));
+      }))
+    return;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> inputs;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = maps[input->getOperandNumber()];
+    if (map.isIdentity()) {
+      inputs.push_back(input->get());
+      continue;
+    }
+    auto type = cast<RankedTensorType>(input->get().getType());
+    Value empty = tensor::EmptyOp::create(b, loc, whole.getShape(), type.getElementType());
+    inputs.push_back(linalg::BroadcastOp::create(b, loc, input->get(), empty,
+                                                 droppedDims(rank, *keptDims(map)))
+                         ->getResult(0));
+  }
+  Value empty = tensor::EmptyOp::create(b, loc, whole.getShape(), mapped.getType());
+  SmallVector<AffineMap> identities(inputs.size() + 1, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> parallel(rank, utils::IteratorType::parallel);
+  auto map = linalg::GenericOp::create(
+      b, loc, TypeRange{empty.getType()}, inputs, ValueRange{empty}, identities, parallel,
+      [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping m;
+        for (unsigned i = 0; i < inputs.size(); ++i)
+          m.map(body->getArgument(i), args[i]);
+        for (Operation &inner : body->without_terminator())
+          if (&inner != combine)
+            at.clone(inner, m);
+        linalg::YieldOp::create(at, l, m.lookupOrDefault(mapped));
+      });
+  linalg::ReduceOp reduce = reduceByCombining(b, loc, map->getResults(), op.getDpsInits(),
+                                              droppedDims(rank, *kept), combine, mapped, acc);
+  op->replaceAllUsesWith(reduce->getResults());
+  op->erase();
 }
 
 /// A reduce of every dimension into a rank-0 tensor (a tile's total) ->
@@ -276,8 +378,10 @@ void spyre::namedFormsOfGenerics(Operation *root) {
   SmallVector<linalg::GenericOp> generics;
   root->walk([&](linalg::GenericOp op) { generics.push_back(op); });
   for (linalg::GenericOp op : generics) {
-    if (op.getNumReductionLoops() != 0)
+    if (op.getNumReductionLoops() != 0 && op.getNumDpsInputs() == 1)
       asReduce(op);
+    else if (op.getNumReductionLoops() != 0)
+      splitReductionOfInputs(op);
     else
       broadcastInputs(op);
   }

@@ -24,7 +24,10 @@ namespace spyre {
 /// whose inputs' maps keep some dimensions in order as the same generic on
 /// linalg.broadcast of those inputs (identity maps); each reduce whose
 /// body maps the element before combining it (`acc + f32(x) * f32(x)`) as
-/// an elementwise map then a reduce of one combining op. What does not
+/// an elementwise map then a reduce of one combining op; each reduction
+/// generic of several inputs read whole or along fewer dimensions (a
+/// logsumexp's `acc + exp(f32(x) - m[row])`) likewise, the inputs read
+/// along fewer dimensions broadcast first. What does not
 /// match is left as it is.
 void namedFormsOfGenerics(mlir::Operation *root);
 
