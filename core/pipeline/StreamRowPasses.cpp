@@ -47,13 +47,14 @@ public:
     for (Operation &op : body.without_terminator())
       if (!classify(op))
         return false;
-    if (pops.empty() || pushes.empty() || reductions.empty())
+    if (pops.empty() || (pushes.empty() && !pushesRows) || reductions.empty())
       return false;
     for (sched::PushOp push : pushes)
       finalPass = std::max(finalPass, passOf.lookup(push.getValue()));
     // Streaming pays only when a reduction's result comes back into the
-    // rows: otherwise the other vector passes apply.
-    return finalPass > 0;
+    // rows (into what is pushed, or into a later reduction: a logsumexp's
+    // max): otherwise the other vector passes apply.
+    return passesNeeded() > 1;
   }
 
   sched::StageOp stage;
@@ -61,6 +62,7 @@ public:
   int64_t rows = 0, sticksPerRow = 0, lanes = 0;
   int64_t lastLanes = 0; // lanes of the row in its last stick
   SmallVector<sched::PopOp> pops; // tiles, and rows streamed per row
+  SmallVector<sched::PopOp> rowPops; // per-row values, popped whole first
   DenseMap<Value, int64_t> periodicFifo; // row FIFOs: sticks of the row
   SmallVector<sched::PushOp> pushes;
   SmallVector<std::pair<linalg::ReduceOp, int>> reductions; // and their pass
@@ -69,6 +71,7 @@ public:
   DenseMap<Value, int> passOf;       // tiles: earliest pass
   DenseMap<Operation *, int> readyAfter; // other ops: passes before them
   int finalPass = 0;
+  bool pushesRows = false; // a push of per-row results (a between op)
 
   bool isTile(Value v) const { return passOf.count(v); }
 
@@ -163,6 +166,11 @@ private:
                  broadcastOnly(pop.getResult())) {
         periodicFifo[pop.getFifo()] =
             spyre::tileSticks(cast<ShapedType>(pop.getType()), stickBytes);
+      } else if (rowShaped(pop.getType())) {
+        // One value per row (a gathered label's logit), popped whole before
+        // the passes: its producer sends it first (RowPassWriter::restream).
+        rowPops.push_back(pop);
+        return between(op);
       } else {
         return false;
       }
@@ -171,6 +179,10 @@ private:
       return true;
     }
     if (auto push = dyn_cast<sched::PushOp>(op)) {
+      if (!isTile(push.getValue()) && rowShaped(push.getValue().getType())) {
+        pushesRows = true; // per-row results, pushed once they exist
+        return between(op);
+      }
       if (!isTile(push.getValue()) || !tileShaped(push.getValue().getType()) ||
           !streamWidth(push.getValue().getType()))
         return false;
@@ -317,6 +329,8 @@ private:
     DenseSet<Value> in, out;
     for (sched::PopOp pop : plan.pops)
       in.insert(pop.getFifo());
+    for (sched::PopOp pop : plan.rowPops)
+      rowFifos.insert(pop.getFifo());
     for (sched::PushOp push : plan.pushes)
       out.insert(push.getFifo());
     int64_t sticks = plan.rows * plan.sticksPerRow;
@@ -326,7 +340,9 @@ private:
       bool feeds = false, drains = false, simple = true;
       for (Operation &op : stage.getBody().front().without_terminator()) {
         auto t = dyn_cast<sched::TransferOp>(op);
-        if (t && (in.contains(t.getDest()) || out.contains(t.getSource()))) {
+        if (t && rowFifos.contains(t.getDest())) {
+          feeds = true;
+        } else if (t && (in.contains(t.getDest()) || out.contains(t.getSource()))) {
           feeds |= in.contains(t.getDest());
           drains |= out.contains(t.getSource());
           int64_t expected = plan.periodicFifo.count(t.getDest())
@@ -364,6 +380,13 @@ private:
     auto [waits, transfers, signals] = spyre::partsOf(stage);
     OpBuilder b(body.getTerminator());
     Location loc = stage.getLoc();
+    // Per-row values the stage pops whole before its passes: sent first.
+    Operation *start = nullptr;
+    for (Operation *op : transfers)
+      if (rowFifos.contains(cast<sched::TransferOp>(op).getDest())) {
+        Operation *whole = b.clone(*op);
+        start = start ? start : whole;
+      }
     // The transfers of each pass; consecutive passes that move the same
     // ones become one loop over them.
     SmallVector<SmallVector<Operation *>> perPass;
@@ -371,11 +394,12 @@ private:
       perPass.emplace_back();
       for (Operation *op : transfers) {
         auto t = cast<sched::TransferOp>(op);
+        if (rowFifos.contains(t.getDest()))
+          continue;
         if (drain ? p == plan.finalPass : fifoRead(t.getDest(), p))
           perPass.back().push_back(op);
       }
     }
-    Operation *start = nullptr;
     for (size_t p = 0; p < perPass.size();) {
       size_t q = p + 1;
       while (q < perPass.size() && perPass[q] == perPass[p])
@@ -580,6 +604,7 @@ private:
   }
 
   RowPlan &plan;
+  DenseSet<Value> rowFifos; // of the plan's rowPops
   SmallVector<sched::StageOp> feeders, drainers;
   SmallVector<DenseSet<Value>> needs;
 };
