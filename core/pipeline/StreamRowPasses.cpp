@@ -47,7 +47,7 @@ public:
     for (Operation &op : body.without_terminator())
       if (!classify(op))
         return false;
-    if (pops.empty() || (pushes.empty() && !pushesRows) || reductions.empty())
+    if (pops.empty() || (pushes.empty() && rowPushes.empty()) || reductions.empty())
       return false;
     for (sched::PushOp push : pushes)
       finalPass = std::max(finalPass, passOf.lookup(push.getValue()));
@@ -71,7 +71,7 @@ public:
   DenseMap<Value, int> passOf;       // tiles: earliest pass
   DenseMap<Operation *, int> readyAfter; // other ops: passes before them
   int finalPass = 0;
-  bool pushesRows = false; // a push of per-row results (a between op)
+  SmallVector<sched::PushOp> rowPushes; // per-row results (between ops)
 
   bool isTile(Value v) const { return passOf.count(v); }
 
@@ -180,7 +180,7 @@ private:
     }
     if (auto push = dyn_cast<sched::PushOp>(op)) {
       if (!isTile(push.getValue()) && rowShaped(push.getValue().getType())) {
-        pushesRows = true; // per-row results, pushed once they exist
+        rowPushes.push_back(push); // per-row results, pushed once they exist
         return between(op);
       }
       if (!isTile(push.getValue()) || !tileShaped(push.getValue().getType()) ||
@@ -331,6 +331,8 @@ private:
       in.insert(pop.getFifo());
     for (sched::PopOp pop : plan.rowPops)
       rowFifos.insert(pop.getFifo());
+    for (sched::PushOp push : plan.rowPushes)
+      rowFifos.insert(push.getFifo());
     for (sched::PushOp push : plan.pushes)
       out.insert(push.getFifo());
     int64_t sticks = plan.rows * plan.sticksPerRow;
@@ -342,6 +344,8 @@ private:
         auto t = dyn_cast<sched::TransferOp>(op);
         if (t && rowFifos.contains(t.getDest())) {
           feeds = true;
+        } else if (t && rowFifos.contains(t.getSource())) {
+          drains = true;
         } else if (t && (in.contains(t.getDest()) || out.contains(t.getSource()))) {
           feeds |= in.contains(t.getDest());
           drains |= out.contains(t.getSource());
@@ -380,13 +384,22 @@ private:
     auto [waits, transfers, signals] = spyre::partsOf(stage);
     OpBuilder b(body.getTerminator());
     Location loc = stage.getLoc();
-    // Per-row values the stage pops whole before its passes: sent first.
+    // Per-row values the stage pops whole before its passes: sent first;
+    // per-row results: taken first if pushed before the last pass pushes
+    // its sticks, else after them.
     Operation *start = nullptr;
-    for (Operation *op : transfers)
-      if (rowFifos.contains(cast<sched::TransferOp>(op).getDest())) {
-        Operation *whole = b.clone(*op);
-        start = start ? start : whole;
+    SmallVector<Operation *> afterPasses;
+    for (Operation *op : transfers) {
+      auto t = cast<sched::TransferOp>(op);
+      if (!rowFifos.contains(drain ? t.getSource() : t.getDest()))
+        continue;
+      if (drain && rowPushReady(t.getSource()) > plan.finalPass) {
+        afterPasses.push_back(op);
+        continue;
       }
+      Operation *whole = b.clone(*op);
+      start = start ? start : whole;
+    }
     // The transfers of each pass; consecutive passes that move the same
     // ones become one loop over them.
     SmallVector<SmallVector<Operation *>> perPass;
@@ -394,7 +407,7 @@ private:
       perPass.emplace_back();
       for (Operation *op : transfers) {
         auto t = cast<sched::TransferOp>(op);
-        if (rowFifos.contains(t.getDest()))
+        if (rowFifos.contains(drain ? t.getSource() : t.getDest()))
           continue;
         if (drain ? p == plan.finalPass : fifoRead(t.getDest(), p))
           perPass.back().push_back(op);
@@ -433,12 +446,22 @@ private:
       }
       p = q;
     }
+    for (Operation *op : afterPasses)
+      b.clone(*op);
     for (Operation *op : transfers)
       op->erase();
     for (Operation *signal : signals)
       signal->moveBefore(body.getTerminator());
     for (Operation *wait : waits)
       wait->moveBefore(start ? start : body.getTerminator());
+  }
+
+  /// The passes done before the per-row results pushed to `fifo` are.
+  int rowPushReady(Value fifo) {
+    for (sched::PushOp push : plan.rowPushes)
+      if (push.getFifo() == fifo)
+        return plan.readyAfter.lookup(push);
+    return 0;
   }
 
   bool fifoRead(Value fifo, int pass) {
