@@ -281,21 +281,25 @@ private:
     return vectors.broadcast(b, loc, index);
   }
 
-  /// A broadcast of a popped tile along leading dimensions: output stick s
-  /// is stick s mod m of the popped tile (m = its sticks, rows padded alike).
+  /// A broadcast of a popped tile along leading dimensions (dimensions of
+  /// extent 1 before them aside: RoPE's cos row of a 1x64 tile broadcast
+  /// over the heads of a 1x32x64 one): output stick s is stick s mod m of
+  /// the popped tile (m = its sticks, rows padded alike).
   void findPeriodic(Block &body) {
     for (auto broadcast : body.getOps<linalg::BroadcastOp>()) {
       auto pop = broadcast.getInput().getDefiningOp<sched::PopOp>();
       auto in = dyn_cast<RankedTensorType>(broadcast.getInput().getType());
       auto out = dyn_cast<RankedTensorType>(broadcast.getInit().getType());
       if (!pop || !in || !out || !in.hasStaticShape() || !out.hasStaticShape() ||
-          !pop.getResult().hasOneUse())
+          !pop.getResult().hasOneUse() || in.getRank() == 0)
         continue;
       ArrayRef<int64_t> dims = broadcast.getDimensions();
-      bool leading = true;
-      for (auto [i, d] : llvm::enumerate(dims))
-        leading &= d == int64_t(i);
-      if (!leading || in.getShape() != out.getShape().drop_front(dims.size()))
+      // Every broadcast dimension before every kept one that is not 1.
+      bool leading = !dims.empty();
+      for (int64_t d = 0; d < out.getRank(); ++d)
+        if (!llvm::is_contained(dims, d) && out.getDimSize(d) != 1)
+          leading &= llvm::all_of(dims, [&](int64_t b) { return b < d; });
+      if (!leading || in.getShape().back() != out.getShape().back())
         continue;
       periodic[pop.getResult()] = spyre::tileSticks(in, stickBytes);
       periodicFifo[pop.getFifo()] = periodic[pop.getResult()];
