@@ -319,8 +319,9 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     each input FIFO, computes on vectors and pushes one vector per output,
     so the compute unit starts on the first stick while the rest are still
     arriving. A popped tile broadcast along leading dimensions (a bias
-    row) is streamed again for every row: output stick s takes its stick
-    s mod m. A tile of the same shape the compute unit holds from before
+    row; dimensions of extent 1 before them aside, as RoPE's cos row over
+    a token's heads) is streamed again for every row: output stick s takes
+    its stick s mod m. A tile of the same shape the compute unit holds from before
     the stage (a statistic an earlier loop computed) is read a stick at a
     time where it is used; per-row values broadcast along the rows (a
     norm's mean or rstd) are held as the per-row values, not their
@@ -362,7 +363,11 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
     held. The elementwise ops may also read
     a tile of the same shape held from before the stage (an earlier loop's
     per-row statistic, broadcast), a stick at a time, or one value per row
-    of per-row values broadcast along the rows. The stage may yield what it
+    of per-row values broadcast along the rows (popped in the stage too,
+    before the streamed tile: their producer is made to send them first).
+    The rows' initial values may be a tile popped after the streamed one
+    (a loaded running maximum): they are then combined into the rows'
+    totals once every stick has streamed. The stage may yield what it
     computes from the reduced rows (a loop's running sums), never the
     streamed tile.
   }];
@@ -394,8 +399,12 @@ def StreamRowPasses : Pass<"stream-row-passes", "::mlir::ModuleOp"> {
     stay one vector per popped stick. The compute unit never holds the
     tile. A row that ends in a partial stick has that stick's lanes past
     the row's end set to each reduction's identity before they are folded
-    in. What is popped and pushed is of one element width, every reduction
-    one combining op.
+    in. Per-row results (a loss per token, a norm's rstd) are pushed whole
+    once the passes have made them, their store unit taking them before
+    the last pass's sticks or, when the last pass makes them, after; a
+    per-row value the stage pops (a gathered label's logit) is sent and
+    popped before the passes. What is streamed is of one element width,
+    every reduction one combining op.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
