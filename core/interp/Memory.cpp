@@ -13,7 +13,49 @@ namespace {
 /// drops its memories once per snapshot): at most kPoolPages of them.
 constexpr size_t kPoolPages = 256;
 thread_local std::vector<std::unique_ptr<uint8_t[]>> pagePool;
+
+/// A zeroed page: the pool's, or a new one.
+std::unique_ptr<uint8_t[]> zeroedPage() {
+  if (!pagePool.empty()) {
+    std::unique_ptr<uint8_t[]> bytes = std::move(pagePool.back());
+    pagePool.pop_back();
+    return bytes; // zeroed when given back
+  }
+  // Zeroed once (make_unique<T[]> would value-initialise it as well).
+  std::unique_ptr<uint8_t[]> bytes(new uint8_t[ByteStore::kPageSize]);
+  std::memset(bytes.get(), 0, ByteStore::kPageSize);
+  return bytes;
+}
 } // namespace
+
+ByteStore::ByteStore(const PageImage &image) {
+  pages.reserve(image.pages.size());
+  for (const auto &[index, shared] : image.pages) {
+    Page p;
+    p.shared = shared;
+    pages.emplace(index, std::move(p));
+  }
+}
+
+PageImage ByteStore::freeze() {
+  PageImage image;
+  for (auto &[index, p] : pages) {
+    if (p.shared) {
+      image.pages.emplace(index, std::move(p.shared));
+      continue;
+    }
+    auto frozen = std::make_shared<PageImage::Page>();
+    frozen->bytes = std::move(p.bytes);
+    frozen->dirtyLo = p.dirtyLo;
+    frozen->dirtyHi = p.dirtyHi;
+    image.pages.emplace(index, std::move(frozen));
+  }
+  pages.clear();
+  lastPageIndex = ~uint64_t(0);
+  lastPage = nullptr;
+  lastEntry = nullptr;
+  return image;
+}
 
 ByteStore &ByteStore::operator=(ByteStore &&other) noexcept {
   if (this == &other)
@@ -36,6 +78,8 @@ ByteStore::~ByteStore() { releasePages(); }
 
 void ByteStore::releasePages() {
   for (auto &[index, p] : pages) {
+    if (!p.bytes) // an image's page, never written here
+      continue;
     if (pagePool.size() >= kPoolPages)
       break;
     if (p.dirtyHi > p.dirtyLo)
@@ -57,24 +101,36 @@ uint8_t *ByteStore::page(uint64_t address, bool create) {
     if (!create)
       return nullptr;
     Page fresh;
-    if (!pagePool.empty()) {
-      fresh.bytes = std::move(pagePool.back()); // zeroed when given back
-      pagePool.pop_back();
-    } else {
-      // Zeroed once (make_unique<T[]> would value-initialise it as well).
-      fresh.bytes.reset(new uint8_t[kPageSize]);
-      std::memset(fresh.bytes.get(), 0, kPageSize);
-    }
+    fresh.bytes = zeroedPage();
     it = pages.emplace(index, std::move(fresh)).first;
   }
   lastPageIndex = index;
   lastEntry = &it->second;
+  // An image's page is only read through this pointer: writable() makes
+  // it the store's own first.
+  lastPage = lastEntry->bytes
+                 ? lastEntry->bytes.get()
+                 : const_cast<uint8_t *>(lastEntry->shared->bytes.get());
+  return lastPage;
+}
+
+uint8_t *ByteStore::ownLastPage() {
+  const PageImage::Page &from = *lastEntry->shared;
+  lastEntry->bytes = zeroedPage();
+  if (from.dirtyHi > from.dirtyLo)
+    std::memcpy(lastEntry->bytes.get() + from.dirtyLo,
+                from.bytes.get() + from.dirtyLo, from.dirtyHi - from.dirtyLo);
+  lastEntry->dirtyLo = from.dirtyLo;
+  lastEntry->dirtyHi = from.dirtyHi;
+  lastEntry->shared.reset();
   lastPage = lastEntry->bytes.get();
   return lastPage;
 }
 
 uint8_t *ByteStore::writable(uint64_t address, uint64_t size) {
   uint8_t *p = page(address, true);
+  if (!lastEntry->bytes)
+    p = ownLastPage();
   uint64_t offset = address & (kPageSize - 1);
   lastEntry->dirtyLo = std::min(lastEntry->dirtyLo, offset);
   lastEntry->dirtyHi = std::max(lastEntry->dirtyHi, offset + size);

@@ -336,6 +336,60 @@ func.func @k() attributes {grid = [1]} {
              r.stages.front().summary.c_str());
   }
 
+  /// Stores made from one image of the inputs share its pages until they
+  /// write one: a write lands in the writer's own copy, never in the image
+  /// or in another store made from it.
+  void storesFromAnImageDoNotShareWrites() {
+    interp::ByteStore placed;
+    const uint8_t input[] = {1, 2, 3, 4};
+    uint64_t far = 3 * interp::ByteStore::kPageSize + 10;
+    placed.writeBytes(100, input, 4);
+    placed.writeBytes(far, input, 4);
+    interp::PageImage image = placed.freeze();
+    interp::ByteStore first(image), second(image);
+    const uint8_t written[] = {9, 9};
+    first.writeBytes(101, written, 2);
+    first.store(interp::DType::I8, far + 3, -1);
+    uint8_t bytes[4];
+    first.readBytes(100, bytes, 4);
+    QCOMPARE(std::vector<uint8_t>(bytes, bytes + 4),
+             (std::vector<uint8_t>{1, 9, 9, 4}));
+    QCOMPARE(first.load(interp::DType::I8, far + 3), -1.0);
+    QCOMPARE(first.load(interp::DType::I8, far), 1.0);
+    second.readBytes(100, bytes, 4);
+    QCOMPARE(std::vector<uint8_t>(bytes, bytes + 4),
+             (std::vector<uint8_t>{1, 2, 3, 4}));
+    QCOMPARE(second.load(interp::DType::I8, far + 3), 4.0);
+    interp::ByteStore third(image);
+    third.readBytes(far, bytes, 4);
+    QCOMPARE(std::vector<uint8_t>(bytes, bytes + 4),
+             (std::vector<uint8_t>{1, 2, 3, 4}));
+    // Pages nobody placed still read as zero, counted as uninitialised.
+    QVERIFY(!third.find(2 * interp::ByteStore::kPageSize));
+    third.readBytes(2 * interp::ByteStore::kPageSize, bytes, 4);
+    QCOMPARE(third.uninitialisedReads(), uint64_t(4));
+  }
+
+  /// The snapshots of a bisect start from the inputs placed once: a kernel
+  /// that updates its input in place gives the reference's outputs in every
+  /// snapshot (a snapshot that saw the one before it's stores would update
+  /// the input twice).
+  void snapshotsDoNotSeeEachOthersStores() {
+    driver::StageRunRequest request =
+        snapshotsOf(SPYRE_KERNELS_DIR "/inplace_update.mlir");
+    driver::StageRunResult r = driver::runStages(request);
+    QVERIFY(r.ok);
+    int executed = 0;
+    for (const driver::StageRun &s : r.stages) {
+      if (s.emulated)
+        continue;
+      QVERIFY2(s.outcome == driver::StageOutcome::Agrees && s.exact,
+               (s.pass + ": " + s.summary).c_str());
+      executed += !s.unchanged;
+    }
+    QVERIFY(executed >= 5);
+  }
+
   /// Every snapshot's outputs are the same whichever order the processes
   /// run in (a Kahn process network), on kernels with pipelines, rings,
   /// barriers and double buffering.
