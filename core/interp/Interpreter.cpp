@@ -464,7 +464,12 @@ void Interpreter::prepare() {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         plan(block);
-    for (NamedAttribute attr : op->getAttrs())
+    // The attributes as getAttrs() has them, without making them a
+    // uniqued dictionary (which it does for every op with properties).
+    NamedAttrList attrs(op->getRawDictionaryAttrs());
+    if (op->getPropertiesStorageSize())
+      op->getName().populateInherentAttrs(op, attrs);
+    for (const NamedAttribute &attr : attrs)
       if (auto set = llvm::dyn_cast<IntegerSetAttr>(attr.getValue())) {
         linearRowsOf.try_emplace(set.getValue().getAsOpaquePointer(),
                                  linearRows(set.getValue()));
