@@ -409,7 +409,7 @@ Interpreter::Interpreter(func::FuncOp function, Memories &memories,
   if (mems.lxShadow.size() < mems.lx.size())
     mems.lxShadow.resize(mems.lx.size());
   for (int c = 0; c < coreCount; ++c) {
-    std::vector<int64_t> coords;
+    Dims coords;
     int64_t rest = c;
     for (int64_t extent : gridShape) {
       coords.push_back(rest % extent);
@@ -625,7 +625,7 @@ uint64_t nextCoreSerial() {
 }
 } // namespace
 
-CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
+CoreExec::CoreExec(Interpreter &interp, int id, Dims coords)
     : interp(interp), id(id), coords(std::move(coords)), serial(nextCoreSerial()),
       accounting(interp.options().accountScratchpad),
       direct(interp.options().directPaths && !interp.costs() &&
