@@ -4,27 +4,46 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <vector>
 
 using namespace spyre::interp;
 
 namespace {
-/// Zeroed pages of the stores this thread has let go of (a run makes and
-/// drops its memories once per snapshot): at most kPoolPages of them.
+/// Pages of the stores this thread has let go of (a run makes and drops its
+/// memories once per snapshot), at most kPoolPages of them, each with the
+/// bytes written while it was in use, [dirtyLo, dirtyHi): zeroed when taken
+/// again, and then only where the taker will not overwrite them.
 constexpr size_t kPoolPages = 256;
-thread_local std::vector<std::unique_ptr<uint8_t[]>> pagePool;
+struct PooledPage {
+  PageBytes bytes;
+  uint64_t dirtyLo, dirtyHi;
+};
+thread_local std::vector<PooledPage> pagePool;
 
-/// A zeroed page: the pool's, or a new one.
-std::unique_ptr<uint8_t[]> zeroedPage() {
-  if (!pagePool.empty()) {
-    std::unique_ptr<uint8_t[]> bytes = std::move(pagePool.back());
-    pagePool.pop_back();
-    return bytes; // zeroed when given back
+/// A page whose bytes are zero outside [keepLo, keepHi), which the caller
+/// overwrites (the whole page is zero when that is empty): the pool's, or
+/// a new one.
+PageBytes takePage(uint64_t keepLo = 0, uint64_t keepHi = 0) {
+  if (pagePool.empty()) {
+    auto *bytes = static_cast<uint8_t *>(std::calloc(1, ByteStore::kPageSize));
+    if (!bytes)
+      throw std::bad_alloc();
+    return PageBytes(bytes);
   }
-  // Zeroed once (make_unique<T[]> would value-initialise it as well).
-  std::unique_ptr<uint8_t[]> bytes(new uint8_t[ByteStore::kPageSize]);
-  std::memset(bytes.get(), 0, ByteStore::kPageSize);
-  return bytes;
+  PooledPage p = std::move(pagePool.back());
+  pagePool.pop_back();
+  auto zero = [&](uint64_t lo, uint64_t hi) {
+    if (hi > lo)
+      std::memset(p.bytes.get() + lo, 0, hi - lo);
+  };
+  if (keepHi <= keepLo) {
+    zero(p.dirtyLo, p.dirtyHi);
+  } else {
+    zero(p.dirtyLo, std::min(p.dirtyHi, keepLo));
+    zero(std::max(p.dirtyLo, keepHi), p.dirtyHi);
+  }
+  return std::move(p.bytes);
 }
 } // namespace
 
@@ -82,9 +101,7 @@ void ByteStore::releasePages() {
       continue;
     if (pagePool.size() >= kPoolPages)
       break;
-    if (p.dirtyHi > p.dirtyLo)
-      std::memset(p.bytes.get() + p.dirtyLo, 0, p.dirtyHi - p.dirtyLo);
-    pagePool.push_back(std::move(p.bytes));
+    pagePool.push_back({std::move(p.bytes), p.dirtyLo, p.dirtyHi});
   }
   pages.clear();
   lastPageIndex = ~uint64_t(0);
@@ -101,7 +118,7 @@ uint8_t *ByteStore::page(uint64_t address, bool create) {
     if (!create)
       return nullptr;
     Page fresh;
-    fresh.bytes = zeroedPage();
+    fresh.bytes = takePage();
     it = pages.emplace(index, std::move(fresh)).first;
   }
   lastPageIndex = index;
@@ -116,7 +133,7 @@ uint8_t *ByteStore::page(uint64_t address, bool create) {
 
 uint8_t *ByteStore::ownLastPage() {
   const PageImage::Page &from = *lastEntry->shared;
-  lastEntry->bytes = zeroedPage();
+  lastEntry->bytes = takePage(from.dirtyLo, from.dirtyHi);
   if (from.dirtyHi > from.dirtyLo)
     std::memcpy(lastEntry->bytes.get() + from.dirtyLo,
                 from.bytes.get() + from.dirtyLo, from.dirtyHi - from.dirtyLo);

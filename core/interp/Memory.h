@@ -14,12 +14,20 @@
 #include "interp/DType.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <unordered_map>
 
 namespace spyre::interp {
 
 class ByteStore;
+
+/// A page's bytes, from calloc (memory fresh from the system comes zeroed
+/// without being written).
+struct FreePageBytes {
+  void operator()(uint8_t *bytes) const { std::free(bytes); }
+};
+using PageBytes = std::unique_ptr<uint8_t[], FreePageBytes>;
 
 /// The pages of a store frozen (ByteStore::freeze): read-only, shared by the
 /// stores made from it (ByteStore(const PageImage &)).
@@ -30,7 +38,7 @@ public:
 private:
   friend class ByteStore;
   struct Page {
-    std::unique_ptr<uint8_t[]> bytes;
+    PageBytes bytes;
     uint64_t dirtyLo, dirtyHi;
   };
   std::unordered_map<uint64_t, std::shared_ptr<const Page>> pages;
@@ -83,10 +91,10 @@ public:
 
 private:
   /// A page and the bytes of it written so far, [dirtyLo, dirtyHi): a page
-  /// given back is zeroed there only, and kept for the next store. A page
+  /// given back is kept for the next store, which zeroes it there only. A page
   /// of an image the store has not written yet is `shared` (no bytes).
   struct Page {
-    std::unique_ptr<uint8_t[]> bytes;
+    PageBytes bytes;
     std::shared_ptr<const PageImage::Page> shared;
     uint64_t dirtyLo = kPageSize, dirtyHi = 0;
   };

@@ -370,6 +370,39 @@ func.func @k() attributes {grid = [1]} {
     QCOMPARE(third.uninitialisedReads(), uint64_t(4));
   }
 
+  /// A page a store lets go of is used again by the next one, zeroed
+  /// where it was written (lazily: when taken, and not where the taker
+  /// overwrites it, as a copy of an image's page does).
+  void pagesUsedAgainReadAsZero() {
+    constexpr uint64_t kPage = interp::ByteStore::kPageSize;
+    std::vector<uint8_t> ones(4 * kPage, 1);
+    auto poolWrittenPages = [&] { // the thread's pool then holds 4 of them
+      interp::ByteStore dirty;
+      dirty.writeBytes(0, ones.data(), ones.size());
+    };
+    poolWrittenPages();
+    interp::ByteStore fresh;
+    const uint8_t seven = 7;
+    fresh.writeBytes(5 * kPage + 10, &seven, 1);
+    std::vector<uint8_t> bytes(kPage);
+    fresh.readBytes(5 * kPage, bytes.data(), kPage);
+    std::vector<uint8_t> expected(kPage, 0);
+    expected[10] = 7;
+    QVERIFY(bytes == expected);
+    poolWrittenPages();
+    interp::ByteStore placed;
+    const uint8_t input[] = {1, 2, 3, 4};
+    placed.writeBytes(kPage + 100, input, 4);
+    interp::PageImage image = placed.freeze();
+    interp::ByteStore copy(image);
+    copy.writeBytes(kPage + 200, &seven, 1);
+    copy.readBytes(kPage, bytes.data(), kPage);
+    expected.assign(kPage, 0);
+    std::copy(input, input + 4, expected.begin() + 100);
+    expected[200] = 7;
+    QVERIFY(bytes == expected);
+  }
+
   /// The snapshots of a bisect start from the inputs placed once: a kernel
   /// that updates its input in place gives the reference's outputs in every
   /// snapshot (a snapshot that saw the one before it's stores would update
