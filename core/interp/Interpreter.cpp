@@ -43,7 +43,15 @@ int64_t spyre::interp::numElements(ArrayRef<int64_t> shape) {
 }
 
 DType spyre::interp::dtypeOf(Type type) {
-  if (auto shaped = llvm::dyn_cast<ShapedType>(type))
+  // The commonest shaped types by their TypeID first: the ShapedType
+  // interface lookup costs more than the rest of this function.
+  if (auto vector = llvm::dyn_cast<VectorType>(type))
+    type = vector.getElementType();
+  else if (auto tensor = llvm::dyn_cast<RankedTensorType>(type))
+    type = tensor.getElementType();
+  else if (auto memref = llvm::dyn_cast<MemRefType>(type))
+    type = memref.getElementType();
+  else if (auto shaped = llvm::dyn_cast<ShapedType>(type))
     type = shaped.getElementType();
   if (type.isF16())
     return DType::F16;
