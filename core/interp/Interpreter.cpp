@@ -792,6 +792,10 @@ BlockPlan &Interpreter::plan(Block &block) {
   if (slot)
     return *slot;
   slot = std::make_unique<BlockPlan>();
+  // Sized once: a snapshot's executor plans every block of a new module.
+  size_t numOps = std::distance(block.begin(), block.end());
+  slot->ops.reserve(numOps);
+  slot->dropAfter.reserve(numOps);
   for (BlockArgument arg : block.getArguments())
     slot->arguments.push_back(valueId(arg));
   for (Operation &op : block) {
