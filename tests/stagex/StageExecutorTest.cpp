@@ -6,7 +6,8 @@
 // not fit its buffer is an error on its line; a FIFO of whole tiles pops
 // its element type; a snapshot calling helpers runs them inlined; the
 // first differing element's KTIR line is the store that wrote it; the
-// direct paths of the block plans change no output.
+// direct paths of the block plans change no output; the snapshots start
+// from one image of the inputs and never see each other's stores.
 //
 //===----------------------------------------------------------------------===//
 
