@@ -41,43 +41,82 @@ double threadCpuSeconds() {
 }
 
 
-/// The inputs of the reference run, placed in fresh memories, and the
-/// snapshot function's arguments for them.
-struct Inputs {
-  interp::Memories memories;
-  std::vector<interp::RtValue> args;
+/// The inputs of the reference run placed once per bisect: every
+/// snapshot's memories start from this image and share its pages until
+/// they write one (interp::PageImage), so no snapshot sees another's
+/// stores.
+struct InputImage {
+  interp::PageImage hbm;
+  std::vector<interp::PageImage> lx;
 };
 
-Inputs placeInputs(const PreparedRun &prepared, func::FuncOp function) {
-  Inputs in;
+InputImage placeInputs(const PreparedRun &prepared) {
+  interp::Memories placed;
+  for (const PreparedRun::PlacedArgument &a : prepared.placedArguments())
+    if (a.isArray)
+      placed.hbm.writeBytes(a.byteStart, a.array->data.data(),
+                            a.array->data.size());
+  for (const MemoryRegion &r : prepared.placedRegions()) {
+    if (r.lx && placed.lx.size() <= size_t(r.core))
+      placed.lx.resize(size_t(r.core) + 1);
+    (r.lx ? placed.lx[size_t(r.core)] : placed.hbm)
+        .writeBytes(r.byteStart, r.data.data.data(), r.data.data.size());
+  }
+  InputImage image;
+  image.hbm = placed.hbm.freeze();
+  for (interp::ByteStore &lx : placed.lx)
+    image.lx.push_back(lx.freeze());
+  return image;
+}
+
+/// Fresh memories holding the inputs (sharing the image's pages).
+void startFrom(const InputImage &image, interp::Memories &memories) {
+  memories.hbm = interp::ByteStore(image.hbm);
+  memories.lx.reserve(image.lx.size());
+  for (const interp::PageImage &lx : image.lx)
+    memories.lx.emplace_back(lx);
+}
+
+/// The snapshot function's arguments for the reference's inputs.
+std::vector<interp::RtValue> argumentsOf(const PreparedRun &prepared,
+                                         func::FuncOp function) {
+  std::vector<interp::RtValue> args;
   Block &entry = function.getBody().front();
   std::vector<PreparedRun::PlacedArgument> placed = prepared.placedArguments();
   for (size_t i = 0; i < placed.size() && i < entry.getNumArguments(); ++i) {
     const PreparedRun::PlacedArgument &a = placed[i];
-    if (a.isArray)
-      in.memories.hbm.writeBytes(a.byteStart, a.array->data.data(),
-                                 a.array->data.size());
     interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
-    in.args.push_back(
+    args.push_back(
         interp::isFloat(type)
             ? interp::Scalar{interp::roundTo(type, a.scalar), type}
             : interp::Scalar{interp::intToSlot(
                                  type, a.integer.value_or(int64_t(a.scalar))),
                              type});
   }
-  for (const MemoryRegion &r : prepared.placedRegions()) {
-    if (r.lx && in.memories.lx.size() <= size_t(r.core))
-      in.memories.lx.resize(size_t(r.core) + 1);
-    (r.lx ? in.memories.lx[size_t(r.core)] : in.memories.hbm)
-        .writeBytes(r.byteStart, r.data.data.data(), r.data.data.size());
-  }
-  return in;
+  return args;
 }
 
+/// The array `like` describes, read from `store` at `byteStart`: its bytes
+/// copied once, straight from the store's pages.
 npy::Array readSnapshotArray(interp::ByteStore &store, uint64_t byteStart,
-                    const npy::Array &like) {
-  npy::Array out = like;
-  store.readBytes(byteStart, out.data.data(), out.data.size());
+                             const npy::Array &like) {
+  npy::Array out;
+  out.dtype = like.dtype;
+  out.shape = like.shape;
+  out.data.reserve(like.data.size());
+  uint64_t address = byteStart, left = like.data.size();
+  constexpr uint64_t kPage = interp::ByteStore::kPageSize;
+  while (left > 0) {
+    uint64_t chunk = std::min(left, kPage - (address & (kPage - 1)));
+    if (const uint8_t *bytes = store.find(address)) {
+      out.data.insert(out.data.end(), bytes, bytes + chunk);
+    } else {
+      store.noteUninitialised(address, chunk);
+      out.data.insert(out.data.end(), chunk, uint8_t(0));
+    }
+    address += chunk;
+    left -= chunk;
+  }
   return out;
 }
 
@@ -99,8 +138,10 @@ struct SnapshotOutcome {
   int watchedLine = 0;
 };
 
-/// Runs the snapshot `module` on the reference's inputs.
+/// Runs the snapshot `module` on the reference's inputs (`image`: placed
+/// on the first call).
 SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
+                            std::optional<InputImage> &image,
                             const RunResult &reference,
                             const StageRunRequest &request, int64_t stickBytes,
                             std::optional<uint64_t> watchByte = std::nullopt) {
@@ -122,7 +163,10 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
     if (failed(inlineCalls(function)))
       return out;
   }
-  Inputs in = placeInputs(prepared, function);
+  if (!image)
+    image = placeInputs(prepared);
+  interp::Memories memories;
+  startFrom(*image, memories);
   stagex::StageOptions options;
   options.stickBytes = stickBytes;
   options.maxOpsPerProcess = request.run.maxOpsPerCore;
@@ -138,18 +182,19 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
         out.watchedLine = stagex::ktirLineOf(op);
     };
   }
-  stagex::StageExecutor executor(function, in.memories, options);
-  out.ok = executor.run(in.args);
+  stagex::StageExecutor executor(function, memories, options);
+  out.ok = executor.run(argumentsOf(prepared, function));
   out.ops = executor.opsExecuted();
   out.compiledBodies = executor.compiledBodiesRun();
   for (const PreparedRun::PlacedArgument &a : prepared.placedArguments())
     if (a.isArray)
-      out.arrays[a.name] = readSnapshotArray(in.memories.hbm, a.byteStart, *a.array);
+      out.arrays[a.name] =
+          readSnapshotArray(memories.hbm, a.byteStart, *a.array);
   for (const MemoryRegion &r : prepared.placedRegions()) {
     interp::ByteStore &store =
-        r.lx && size_t(r.core) < in.memories.lx.size()
-            ? in.memories.lx[size_t(r.core)]
-            : in.memories.hbm;
+        r.lx && size_t(r.core) < memories.lx.size()
+            ? memories.lx[size_t(r.core)]
+            : memories.hbm;
     out.regions[r.name] = readSnapshotArray(store, r.byteStart, r.data);
   }
   return out;
@@ -294,7 +339,9 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
       loadArchitecture(request.run.arch, out.diagnostics);
   int64_t stickBytes = architecture ? architecture->stickBytes : 128;
 
-  // Every snapshot (or the one asked for), in order.
+  // Every snapshot (or the one asked for), in order, on the inputs placed
+  // once.
+  std::optional<InputImage> inputs;
   for (size_t i = 0; i < compiled.snapshots.size(); ++i) {
     const PassSnapshot &snap = compiled.snapshots[i];
     StageRun s;
@@ -347,7 +394,8 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
       DiagnosticCapture capture(context, s.diagnostics);
       capture.setPass(s.pass);
       double executed = threadCpuSeconds();
-      SnapshotOutcome run = runSnapshot(*modules[i], prepared, out.reference,
+      SnapshotOutcome run = runSnapshot(*modules[i], prepared, inputs,
+                                        out.reference,
                                         request, stickBytes);
       s.executeSeconds = threadCpuSeconds() - executed;
       s.opsExecuted = run.ops;
@@ -391,7 +439,8 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
                 : byteOf(prepared, first.wrongArray, first.wrongElement)) {
       std::vector<Diagnostic> ignored;
       DiagnosticCapture capture(context, ignored);
-      first.wrongLine = runSnapshot(*modules[0], prepared, out.reference,
+      first.wrongLine = runSnapshot(*modules[0], prepared, inputs,
+                                    out.reference,
                                     request, stickBytes, byte)
                             .watchedLine;
     }

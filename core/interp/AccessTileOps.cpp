@@ -400,9 +400,12 @@ void boxInBoxParts(AccessTile &tile, const MemoryView &view,
       cuts.push_back(part.hi[d2] + 1);
     }
   }
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Piece &a, const Piece &b) { return a.from < b.from; });
-  llvm::sort(cuts);
+  // (One partition, the common case, is in order already: no sort called.)
+  if (order.size() > 1)
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Piece &a, const Piece &b) { return a.from < b.from; });
+  if (!std::is_sorted(cuts.begin(), cuts.end()))
+    llvm::sort(cuts);
   SmallVector<Piece, 4> pieces;
   forEachBand(shape, dimOf, anchor, cuts, [&](ArrayRef<int64_t> p,
                                               int64_t rows) {

@@ -28,7 +28,7 @@ namespace spyre::interp {
 
 class CoreExec {
 public:
-  CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords);
+  CoreExec(Interpreter &interp, int id, Dims coords);
   /// From the thread's pool (SmallPool.h): the stage executor makes one
   /// per process, thousands of them a run.
   static void *operator new(std::size_t bytes) { return poolAllocate(bytes); }
@@ -36,7 +36,9 @@ public:
 
   Interpreter &interp;
   const int id;
-  const std::vector<int64_t> coords; ///< grid coordinates, dimension 0 first
+  /// Grid coordinates, dimension 0 first (inline: a process of core/stagex
+  /// copies its core's, thousands of times a run).
+  const Dims coords;
   uint64_t opCount = 0;
   /// Where get() looks for a value this core has not bound (a process of
   /// core/stagex reads the values of the region around its own); not owned.

@@ -43,7 +43,15 @@ int64_t spyre::interp::numElements(ArrayRef<int64_t> shape) {
 }
 
 DType spyre::interp::dtypeOf(Type type) {
-  if (auto shaped = llvm::dyn_cast<ShapedType>(type))
+  // The commonest shaped types by their TypeID first: the ShapedType
+  // interface lookup costs more than the rest of this function.
+  if (auto vector = llvm::dyn_cast<VectorType>(type))
+    type = vector.getElementType();
+  else if (auto tensor = llvm::dyn_cast<RankedTensorType>(type))
+    type = tensor.getElementType();
+  else if (auto memref = llvm::dyn_cast<MemRefType>(type))
+    type = memref.getElementType();
+  else if (auto shaped = llvm::dyn_cast<ShapedType>(type))
     type = shaped.getElementType();
   if (type.isF16())
     return DType::F16;
@@ -409,7 +417,7 @@ Interpreter::Interpreter(func::FuncOp function, Memories &memories,
   if (mems.lxShadow.size() < mems.lx.size())
     mems.lxShadow.resize(mems.lx.size());
   for (int c = 0; c < coreCount; ++c) {
-    std::vector<int64_t> coords;
+    Dims coords;
     int64_t rest = c;
     for (int64_t extent : gridShape) {
       coords.push_back(rest % extent);
@@ -464,7 +472,12 @@ void Interpreter::prepare() {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         plan(block);
-    for (NamedAttribute attr : op->getAttrs())
+    // The attributes as getAttrs() has them, without making them a
+    // uniqued dictionary (which it does for every op with properties).
+    NamedAttrList attrs(op->getRawDictionaryAttrs());
+    if (op->getPropertiesStorageSize())
+      op->getName().populateInherentAttrs(op, attrs);
+    for (const NamedAttribute &attr : attrs)
       if (auto set = llvm::dyn_cast<IntegerSetAttr>(attr.getValue())) {
         linearRowsOf.try_emplace(set.getValue().getAsOpaquePointer(),
                                  linearRows(set.getValue()));
@@ -620,7 +633,7 @@ uint64_t nextCoreSerial() {
 }
 } // namespace
 
-CoreExec::CoreExec(Interpreter &interp, int id, std::vector<int64_t> coords)
+CoreExec::CoreExec(Interpreter &interp, int id, Dims coords)
     : interp(interp), id(id), coords(std::move(coords)), serial(nextCoreSerial()),
       accounting(interp.options().accountScratchpad),
       direct(interp.options().directPaths && !interp.costs() &&
@@ -779,6 +792,10 @@ BlockPlan &Interpreter::plan(Block &block) {
   if (slot)
     return *slot;
   slot = std::make_unique<BlockPlan>();
+  // Sized once: a snapshot's executor plans every block of a new module.
+  size_t numOps = std::distance(block.begin(), block.end());
+  slot->ops.reserve(numOps);
+  slot->dropAfter.reserve(numOps);
   for (BlockArgument arg : block.getArguments())
     slot->arguments.push_back(valueId(arg));
   for (Operation &op : block) {

@@ -4,16 +4,77 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <vector>
 
 using namespace spyre::interp;
 
 namespace {
-/// Zeroed pages of the stores this thread has let go of (a run makes and
-/// drops its memories once per snapshot): at most kPoolPages of them.
+/// Pages of the stores this thread has let go of (a run makes and drops its
+/// memories once per snapshot), at most kPoolPages of them, each with the
+/// bytes written while it was in use, [dirtyLo, dirtyHi): zeroed when taken
+/// again, and then only where the taker will not overwrite them.
 constexpr size_t kPoolPages = 256;
-thread_local std::vector<std::unique_ptr<uint8_t[]>> pagePool;
+struct PooledPage {
+  PageBytes bytes;
+  uint64_t dirtyLo, dirtyHi;
+};
+thread_local std::vector<PooledPage> pagePool;
+
+/// A page whose bytes are zero outside [keepLo, keepHi), which the caller
+/// overwrites (the whole page is zero when that is empty): the pool's, or
+/// a new one.
+PageBytes takePage(uint64_t keepLo = 0, uint64_t keepHi = 0) {
+  if (pagePool.empty()) {
+    auto *bytes = static_cast<uint8_t *>(std::calloc(1, ByteStore::kPageSize));
+    if (!bytes)
+      throw std::bad_alloc();
+    return PageBytes(bytes);
+  }
+  PooledPage p = std::move(pagePool.back());
+  pagePool.pop_back();
+  auto zero = [&](uint64_t lo, uint64_t hi) {
+    if (hi > lo)
+      std::memset(p.bytes.get() + lo, 0, hi - lo);
+  };
+  if (keepHi <= keepLo) {
+    zero(p.dirtyLo, p.dirtyHi);
+  } else {
+    zero(p.dirtyLo, std::min(p.dirtyHi, keepLo));
+    zero(std::max(p.dirtyLo, keepHi), p.dirtyHi);
+  }
+  return std::move(p.bytes);
+}
 } // namespace
+
+ByteStore::ByteStore(const PageImage &image) {
+  pages.reserve(image.pages.size());
+  for (const auto &[index, shared] : image.pages) {
+    Page p;
+    p.shared = shared;
+    pages.emplace(index, std::move(p));
+  }
+}
+
+PageImage ByteStore::freeze() {
+  PageImage image;
+  for (auto &[index, p] : pages) {
+    if (p.shared) {
+      image.pages.emplace(index, std::move(p.shared));
+      continue;
+    }
+    auto frozen = std::make_shared<PageImage::Page>();
+    frozen->bytes = std::move(p.bytes);
+    frozen->dirtyLo = p.dirtyLo;
+    frozen->dirtyHi = p.dirtyHi;
+    image.pages.emplace(index, std::move(frozen));
+  }
+  pages.clear();
+  lastPageIndex = ~uint64_t(0);
+  lastPage = nullptr;
+  lastEntry = nullptr;
+  return image;
+}
 
 ByteStore &ByteStore::operator=(ByteStore &&other) noexcept {
   if (this == &other)
@@ -36,11 +97,11 @@ ByteStore::~ByteStore() { releasePages(); }
 
 void ByteStore::releasePages() {
   for (auto &[index, p] : pages) {
+    if (!p.bytes) // an image's page, never written here
+      continue;
     if (pagePool.size() >= kPoolPages)
       break;
-    if (p.dirtyHi > p.dirtyLo)
-      std::memset(p.bytes.get() + p.dirtyLo, 0, p.dirtyHi - p.dirtyLo);
-    pagePool.push_back(std::move(p.bytes));
+    pagePool.push_back({std::move(p.bytes), p.dirtyLo, p.dirtyHi});
   }
   pages.clear();
   lastPageIndex = ~uint64_t(0);
@@ -57,24 +118,36 @@ uint8_t *ByteStore::page(uint64_t address, bool create) {
     if (!create)
       return nullptr;
     Page fresh;
-    if (!pagePool.empty()) {
-      fresh.bytes = std::move(pagePool.back()); // zeroed when given back
-      pagePool.pop_back();
-    } else {
-      // Zeroed once (make_unique<T[]> would value-initialise it as well).
-      fresh.bytes.reset(new uint8_t[kPageSize]);
-      std::memset(fresh.bytes.get(), 0, kPageSize);
-    }
+    fresh.bytes = takePage();
     it = pages.emplace(index, std::move(fresh)).first;
   }
   lastPageIndex = index;
   lastEntry = &it->second;
+  // An image's page is only read through this pointer: writable() makes
+  // it the store's own first.
+  lastPage = lastEntry->bytes
+                 ? lastEntry->bytes.get()
+                 : const_cast<uint8_t *>(lastEntry->shared->bytes.get());
+  return lastPage;
+}
+
+uint8_t *ByteStore::ownLastPage() {
+  const PageImage::Page &from = *lastEntry->shared;
+  lastEntry->bytes = takePage(from.dirtyLo, from.dirtyHi);
+  if (from.dirtyHi > from.dirtyLo)
+    std::memcpy(lastEntry->bytes.get() + from.dirtyLo,
+                from.bytes.get() + from.dirtyLo, from.dirtyHi - from.dirtyLo);
+  lastEntry->dirtyLo = from.dirtyLo;
+  lastEntry->dirtyHi = from.dirtyHi;
+  lastEntry->shared.reset();
   lastPage = lastEntry->bytes.get();
   return lastPage;
 }
 
 uint8_t *ByteStore::writable(uint64_t address, uint64_t size) {
   uint8_t *p = page(address, true);
+  if (!lastEntry->bytes)
+    p = ownLastPage();
   uint64_t offset = address & (kPageSize - 1);
   lastEntry->dirtyLo = std::min(lastEntry->dirtyLo, offset);
   lastEntry->dirtyHi = std::max(lastEntry->dirtyHi, offset + size);

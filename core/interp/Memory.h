@@ -3,6 +3,9 @@
 // One sparse, byte-addressed store per memory (HBM, and one LX per core).
 // Pages are created on first write; bytes never written read as zero and are
 // counted so the driver can warn about reads of uninitialised memory.
+// A store's pages can be frozen into an image (PageImage) that any number of
+// stores start from: they share its pages until they write one, which they
+// copy first (copy-on-write), so no store changes the image or another store.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_INTERP_MEMORY_H
@@ -11,10 +14,35 @@
 #include "interp/DType.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <unordered_map>
 
 namespace spyre::interp {
+
+class ByteStore;
+
+/// A page's bytes, from calloc (memory fresh from the system comes zeroed
+/// without being written).
+struct FreePageBytes {
+  void operator()(uint8_t *bytes) const { std::free(bytes); }
+};
+using PageBytes = std::unique_ptr<uint8_t[], FreePageBytes>;
+
+/// The pages of a store frozen (ByteStore::freeze): read-only, shared by the
+/// stores made from it (ByteStore(const PageImage &)).
+class PageImage {
+public:
+  bool empty() const { return pages.empty(); }
+
+private:
+  friend class ByteStore;
+  struct Page {
+    PageBytes bytes;
+    uint64_t dirtyLo, dirtyHi;
+  };
+  std::unordered_map<uint64_t, std::shared_ptr<const Page>> pages;
+};
 
 class ByteStore {
 public:
@@ -24,10 +52,15 @@ public:
   ByteStore() = default;
   ByteStore(ByteStore &&other) noexcept { *this = std::move(other); }
   ByteStore &operator=(ByteStore &&other) noexcept;
+  /// A store that reads as `image`, sharing its pages until it writes one.
+  explicit ByteStore(const PageImage &image);
   ByteStore(const ByteStore &) = delete;
   ByteStore &operator=(const ByteStore &) = delete;
   /// Its pages go back to the thread's pool (Memory.cpp).
   ~ByteStore();
+
+  /// Its pages as an image (the store is left empty).
+  PageImage freeze();
 
   /// One element as a slot (see DType.h: i64 and index exact).
   double load(DType type, uint64_t address);
@@ -58,12 +91,16 @@ public:
 
 private:
   /// A page and the bytes of it written so far, [dirtyLo, dirtyHi): a page
-  /// given back is zeroed there only, and kept for the next store.
+  /// given back is kept for the next store, which zeroes it there only. A page
+  /// of an image the store has not written yet is `shared` (no bytes).
   struct Page {
-    std::unique_ptr<uint8_t[]> bytes;
+    PageBytes bytes;
+    std::shared_ptr<const PageImage::Page> shared;
     uint64_t dirtyLo = kPageSize, dirtyHi = 0;
   };
   uint8_t *page(uint64_t address, bool create);
+  /// The last page found made the store's own (a copy of the image's).
+  uint8_t *ownLastPage();
   /// page(address, true), its bytes [address, address + size) (within the
   /// page) marked written.
   uint8_t *writable(uint64_t address, uint64_t size);

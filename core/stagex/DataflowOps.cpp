@@ -33,13 +33,14 @@ LogicalResult runPrograms(Context &ctx, dflow::ProgramOp op) {
     int instances = int(program.getPerCore().value_or(1));
     for (int j = 0; j < instances; ++j) {
       barrier->addProgram();
+      // Two pointers captured: no heap block for the std::function.
       ctx.spawnChild(me, program.getUnit().str(), j,
-                     [&ctx, program, barrier](Process &p) mutable {
+                     [&ctx, program](Process &p) mutable {
                        SmallVector<interp::RtValue> yielded;
                        bool ok = succeeded(runProcessBody(
                            ctx, p, program.getBody().front(), yielded));
                        p.exec->releaseHeld(yielded);
-                       barrier->programEnded();
+                       ctx.tile(p.tile).barrier->programEnded();
                        return ok;
                      });
     }

@@ -11,6 +11,8 @@ Scheduler::~Scheduler() {
   for (auto &p : processes)
     if (p->stack)
       interp::releaseCoroutineStack(p->stack);
+  for (void *stack : spareStacks)
+    interp::releaseCoroutineStack(stack);
 }
 
 Process &Scheduler::spawn(std::unique_ptr<Process> process) {
@@ -53,7 +55,10 @@ void Scheduler::finish(Process &p) {
   if (p.parent)
     --p.parent->liveChildren;
   if (p.stack) {
-    interp::releaseCoroutineStack(p.stack);
+    if (spareStacks.size() < 64)
+      spareStacks.push_back(p.stack);
+    else
+      interp::releaseCoroutineStack(p.stack);
     p.stack = nullptr;
   }
   p.owned.reset();
@@ -97,7 +102,12 @@ bool Scheduler::run() {
     last = size_t(next);
     Process &p = *processes[last];
     if (p.state == Process::State::Runnable && !p.stack) {
-      p.stack = interp::acquireCoroutineStack();
+      if (!spareStacks.empty()) {
+        p.stack = spareStacks.back();
+        spareStacks.pop_back();
+      } else {
+        p.stack = interp::acquireCoroutineStack();
+      }
       if (!p.stack) {
         noStack = failed = true;
         p.ok = false;

@@ -122,6 +122,9 @@ private:
   bool failed = false, deadlocked = false, noStack = false;
   uint64_t spawnCount = 0;
   size_t last = 0;
+  /// Stacks of processes that ended, for the next ones to start on
+  /// (without the shared pool's lock); given back when the run ends.
+  std::vector<void *> spareStacks;
 
   static void entry(void *self);
   bool canGoOn(Process &p) const;

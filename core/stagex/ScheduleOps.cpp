@@ -33,18 +33,19 @@ LogicalResult execGroup(interp::CoreExec &core, sched::GroupOp op) {
 }
 
 /// Starts the process of one stage: it runs the stage's body and binds
-/// the stage's results on the pipeline's process.
+/// the stage's results on the pipeline's process (its owner). The body
+/// captures two pointers, which std::function holds without a heap block
+/// (a stage's process is made every time its pipeline runs).
 void startStage(Context &ctx, Process &me, sched::StageOp stage) {
-  interp::CoreExec *owner = me.exec;
   ctx.spawnChild(me, stage.getUnit().str(), me.instance,
-                 [&ctx, stage, owner](Process &p) mutable {
+                 [&ctx, stage](Process &p) mutable {
                    SmallVector<interp::RtValue> yielded;
                    if (failed(runProcessBody(ctx, p, stage.getBody().front(),
                                              yielded)))
                      return false;
                    for (auto [result, value] :
                         llvm::zip(stage.getResults(), yielded))
-                     owner->set(result, value);
+                     p.owner->set(result, value);
                    p.exec->releaseHeld(yielded);
                    return true;
                  });
