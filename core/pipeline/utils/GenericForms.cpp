@@ -160,15 +160,9 @@ void splitReduceBody(linalg::ReduceOp reduce) {
             at.clone(op, m);
         linalg::YieldOp::create(at, l, m.lookupOrDefault(mapped));
       });
-  auto folded = linalg::ReduceOp::create(
+  Operation *folded = spyre::reduceByCombiner(
       b, loc, map->getResults(), reduce.getInits(), reduce.getDimensions(),
-      [&](OpBuilder &at, Location l, ValueRange args) {
-        IRMapping m;
-        m.map(mapped, args[0]);
-        m.map(acc, args[1]);
-        Operation *c = at.clone(*combine, m);
-        linalg::YieldOp::create(at, l, c->getResult(0));
-      });
+      combine, mapped, acc);
   reduce->replaceAllUsesWith(folded->getResults());
   reduce->erase();
 }
@@ -271,6 +265,21 @@ void splitTotal(linalg::ReduceOp reduce) {
 }
 
 } // namespace
+
+Operation *spyre::reduceByCombiner(OpBuilder &b, Location loc,
+                                   ValueRange inputs, ValueRange inits,
+                                   ArrayRef<int64_t> dims, Operation *combine,
+                                   Value element, Value acc) {
+  return linalg::ReduceOp::create(
+      b, loc, inputs, inits, dims,
+      [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping m;
+        m.map(element, args[0]);
+        m.map(acc, args[1]);
+        Operation *c = at.clone(*combine, m);
+        linalg::YieldOp::create(at, l, c->getResult(0));
+      });
+}
 
 void spyre::namedFormsOfGenerics(Operation *root) {
   SmallVector<linalg::GenericOp> generics;
