@@ -118,19 +118,8 @@ void accumulateBySticks(RowReduction &r) {
     VectorType type = VectorType::get(
         {r.lanes}, cast<ShapedType>(held.getType()).getElementType());
     // An index ramp (a linalg.index): the row, or the stick's columns.
-    if (std::optional<int64_t> dim = spyre::rampDimOf(held)) {
-      if (*dim == 0)
-        return spyre::splatVector(at, l, row, type);
-      SmallVector<int64_t> lanes;
-      for (int64_t k = 0; k < r.lanes; ++k)
-        lanes.push_back(k);
-      Value offsets = arith::ConstantOp::create(
-          at, l, DenseElementsAttr::get(type, ArrayRef<int64_t>(lanes)));
-      Value first = arith::MulIOp::create(
-          at, l, stickIndex, arith::ConstantIndexOp::create(at, l, r.lanes));
-      return arith::AddIOp::create(at, l, spyre::splatVector(at, l, first, type),
-                                   offsets);
-    }
+    if (std::optional<int64_t> dim = spyre::rampDimOf(held))
+      return spyre::rampLanes(at, l, *dim, row, stickIndex, r.lanes);
     Value column; // a row broadcast needs only the row
     if (!spyre::rowBroadcastOf(held)) {
       Value lanes = arith::ConstantIndexOp::create(at, l, r.lanes);

@@ -47,8 +47,15 @@ public:
     for (Operation &op : body.without_terminator())
       if (!classify(op))
         return false;
-    if (pops.empty() || pushes.empty() || reductions.empty())
+    if (pops.empty() || reductions.empty())
       return false;
+    // Only per-row results pushed: worth it when a later pass reads the
+    // rows with what an earlier one reduced (argmax: the max, then the
+    // first index of it).
+    if (pushes.empty())
+      return rowPushes && llvm::any_of(reductions, [](auto &r) {
+               return r.second > 0;
+             });
     for (sched::PushOp push : pushes)
       finalPass = std::max(finalPass, passOf.lookup(push.getValue()));
     // Streaming pays only when a reduction's result comes back into the
@@ -69,6 +76,7 @@ public:
   DenseMap<Value, int> passOf;       // tiles: earliest pass
   DenseMap<Operation *, int> readyAfter; // other ops: passes before them
   int finalPass = 0;
+  bool rowPushes = false; // per-row results pushed after their pass
 
   bool isTile(Value v) const { return passOf.count(v); }
 
@@ -171,6 +179,12 @@ private:
       return true;
     }
     if (auto push = dyn_cast<sched::PushOp>(op)) {
+      // Per-row results (an argmax's index) go after the pass that makes
+      // them.
+      if (!isTile(push.getValue()) && rowShaped(push.getValue().getType())) {
+        rowPushes = true;
+        return between(op);
+      }
       if (!isTile(push.getValue()) || !tileShaped(push.getValue().getType()) ||
           !streamWidth(push.getValue().getType()))
         return false;
@@ -209,6 +223,9 @@ private:
       return broadcastOnly(op.getResult(0)) && tileResult(0);
     }
     if (op.getNumResults() == 1 && tileShaped(op.getResult(0).getType())) {
+      // An index ramp (a linalg.index): each stick makes its lanes.
+      if (spyre::rampDimOf(op.getResult(0)))
+        return tileResult(0);
       if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op)) {
         if (broadcast.getDimensions() == ArrayRef<int64_t>{0} &&
             isTile(broadcast.getInput()))
@@ -444,25 +461,30 @@ private:
       if (folds.empty()) {
         scf::ForOp sticks = loop(in, loc, 0, plan.sticksPerRow);
         OpBuilder s(sticks.getBody()->getTerminator());
-        stick(s, row, pass);
+        stick(s, row, sticks.getInductionVar(), pass);
         return updated;
       }
       // The sticks of the row folded in order; a partial last stick is
       // padded with the identities first.
       bool partial = plan.lastLanes != plan.lanes;
       int64_t whole = partial ? plan.sticksPerRow - 1 : plan.sticksPerRow;
-      SmallVector<Value> partials = stick(in, row, pass);
+      SmallVector<Value> partials =
+          stick(in, row, arith::ConstantIndexOp::create(in, loc, 0), pass);
       if (whole == 0)
         partials = padded(in, folds, partials);
       if (whole > 1) {
         scf::ForOp sticks = loop(in, loc, 1, whole, partials);
         OpBuilder s = OpBuilder::atBlockBegin(sticks.getBody());
-        SmallVector<Value> next = stick(s, row, pass);
+        SmallVector<Value> next = stick(s, row, sticks.getInductionVar(), pass);
         scf::YieldOp::create(s, loc, fold(s, folds, next, sticks.getRegionIterArgs()));
         partials.assign(sticks.getResults().begin(), sticks.getResults().end());
       }
       if (partial && whole > 0)
-        partials = fold(in, folds, padded(in, folds, stick(in, row, pass)),
+        partials = fold(in, folds,
+                        padded(in, folds,
+                               stick(in, row,
+                                     arith::ConstantIndexOp::create(in, loc, whole),
+                                     pass)),
                         partials);
       for (auto [reduce, partial, out] : llvm::zip(folds, partials, outs)) {
         // Each reduction's lanes folded where the kernel reduces.
@@ -521,7 +543,7 @@ private:
   /// One stick of the pass at the builder: pops it, applies the ops the
   /// pass needs, pushes it (in the last pass); returns the vectors its
   /// reductions take.
-  SmallVector<Value> stick(OpBuilder &b, Value row, int pass) {
+  SmallVector<Value> stick(OpBuilder &b, Value row, Value at, int pass) {
     const DenseSet<Value> &needed = needs[pass];
     spyre::VectorBuilder vectors([&](Type element) {
       return VectorType::get({plan.lanes}, element);
@@ -541,7 +563,11 @@ private:
         continue;
       // Each op's vectors carry the op's own location.
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
-      if (broadcast && plan.isTile(broadcast.getInput())) {
+      if (std::optional<int64_t> dim = spyre::rampDimOf(op->getResult(0))) {
+        vectors.map(op->getResult(0),
+                    spyre::rampLanes(b, op->getLoc(), *dim, row, at,
+                                     plan.lanes));
+      } else if (broadcast && plan.isTile(broadcast.getInput())) {
         // A streamed row: this stick of it is this stick of the tile's row.
         vectors.map(broadcast.getResult()[0],
                     vectors.vectorFor(b, op->getLoc(), broadcast.getInput()));

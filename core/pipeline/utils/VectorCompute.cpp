@@ -353,3 +353,19 @@ std::optional<int64_t> spyre::rampDimOf(Value tile) {
     ++dim;
   return dim;
 }
+
+Value spyre::rampLanes(OpBuilder &b, Location loc, int64_t dim, Value row,
+                       Value stick, int64_t lanes) {
+  VectorType type = VectorType::get({lanes}, b.getIndexType());
+  if (dim == 0)
+    return splatVector(b, loc, row, type);
+  SmallVector<int64_t> iota;
+  for (int64_t k = 0; k < lanes; ++k)
+    iota.push_back(k);
+  Value offsets = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(iota)));
+  Value first = arith::MulIOp::create(
+      b, loc, stick, arith::ConstantIndexOp::create(b, loc, lanes));
+  return arith::AddIOp::create(b, loc, splatVector(b, loc, first, type),
+                               offsets);
+}

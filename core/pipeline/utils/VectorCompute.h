@@ -64,6 +64,12 @@ mlir::arith::ConstantOp indexRampConstant(mlir::Value v);
 /// along every other dimension), or none.
 std::optional<int64_t> rampDimOf(mlir::Value tile);
 
+/// The `lanes` lanes of stick `stick` of row `row` of a 2-D index ramp
+/// along `dim`: the row in every lane (dim 0), or the stick's first
+/// column plus the lane (dim 1).
+mlir::Value rampLanes(mlir::OpBuilder &b, mlir::Location loc, int64_t dim,
+                      mlir::Value row, mlir::Value stick, int64_t lanes);
+
 /// The linalg.broadcast that makes `tile` from per-row values (a tile of
 /// every dimension but the innermost, repeated along it: a norm's mean or
 /// rstd), or null.
