@@ -49,9 +49,12 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
       .Case([&](dflow::RingSendOp s) { return lowerRingSend(s); })
       .Case([&](dflow::RingReceiveOp r) { return lowerRingReceive(r); })
       .Case([&](dflow::RingExchangeOp r) { return lowerRingExchange(r); })
-      .Case([&](dflow::RemoteOp) -> LogicalResult {
-        return op->emitError("a value another unit holds is still used here; "
-                             "SpyreCode has no register for it");
+      .Case([&](dflow::RemoteOp remote) -> LogicalResult {
+        return op->emitError("a value the '")
+               << remote.getUnit()
+               << "' unit computes is used here, but no channel brings it to "
+                  "this unit (lower-to-dataflow hands over scalars only; a "
+                  "tile stays in the unit that computes it)";
       })
       .Default([&](Operation *) {
         handled = false;

@@ -173,8 +173,10 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
   for (Operation *op : r.prefix)
     for (Value v : op->getOperands())
       if (isa<RankedTensorType>(v.getType()) && !streamed.contains(v) &&
-          !v.getDefiningOp<tensor::EmptyOp>() && !isRowValue(r, v) &&
-          !spyre::isHeldOperand(v, stage, tile.getShape()))
+          !v.getDefiningOp<tensor::EmptyOp>() && // a linalg op's init
+          !isRowValue(r, v) && !spyre::isHeldOperand(v, stage, tile.getShape()) &&
+          !(spyre::rampDimOf(v) &&
+            cast<RankedTensorType>(v.getType()).getShape() == tile.getShape()))
         return std::nullopt;
   Block &body = r.reduce.getCombiner().front();
   if (body.getOperations().size() != 2)
@@ -208,6 +210,9 @@ void accumulateBySticks(RowReduction &r) {
   vectors.outside = [&](OpBuilder &at, Location l, Value held) -> Value {
     VectorType type = VectorType::get(
         {r.lanes}, cast<ShapedType>(held.getType()).getElementType());
+    // An index ramp (a linalg.index): the row, or the stick's columns.
+    if (std::optional<int64_t> dim = spyre::rampDimOf(held))
+      return spyre::rampLanes(at, l, *dim, row, stickIndex, r.lanes);
     Value column; // a row broadcast needs only the row
     if (!spyre::rowBroadcastOf(held)) {
       Value lanes = arith::ConstantIndexOp::create(at, l, r.lanes);
@@ -286,10 +291,14 @@ void accumulateBySticks(RowReduction &r) {
   for (Operation *op : llvm::reverse(r.prefix))
     op->erase();
   r.pop->erase();
-  // Row broadcasts the prefix read a value per row of (and their inits).
+  // Row broadcasts the prefix read a value per row of (and their inits),
+  // index ramps it made its lanes of.
   Block &body = *rowLoop->getBlock();
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
-    if (isa<linalg::BroadcastOp, tensor::EmptyOp>(op) && op.use_empty())
+    if ((isa<linalg::BroadcastOp, tensor::EmptyOp>(op) ||
+         spyre::indexRampConstant(op.getNumResults() == 1 ? op.getResult(0)
+                                                          : Value())) &&
+        op.use_empty())
       op.erase();
 }
 

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/MapVector.h"
@@ -159,6 +160,41 @@ void hoistProducerBodies(func::FuncOp function) {
   }
 }
 
+/// Scalars and access tiles `op` computes from the data of the run that
+/// starts at `first` (a tensor.extract in it, and what uses one).
+void noteFromData(Operation &op, Operation *first,
+                  llvm::DenseSet<Value> &fromData) {
+  bool fromRun = first && isa<tensor::ExtractOp>(op);
+  fromRun |= llvm::any_of(op.getOperands(),
+                          [&](Value v) { return fromData.contains(v); });
+  if (fromRun)
+    for (Value result : op.getResults())
+      if (!isa<TensorType, VectorType>(result.getType()))
+        fromData.insert(result);
+}
+
+/// The last tile op from `first` on, before the load or store `access`,
+/// that the address of `access` depends on.
+Operation *lastTileOpOfAddress(Operation *first, Operation *access) {
+  llvm::DenseSet<Value> needed;
+  needed.insert(access->getOperand(isa<ktdp::StoreOp>(access) ? 1 : 0));
+  for (Operation *o = access->getPrevNode(); o; o = o->getPrevNode()) {
+    if (llvm::none_of(o->getResults(),
+                      [&](Value v) { return needed.contains(v); })) {
+      if (o == first)
+        break;
+      continue;
+    }
+    if (spyre::isTileOp(o) || isa<tensor::ExtractOp>(o))
+      return o;
+    for (Value v : o->getOperands())
+      needed.insert(v);
+    if (o == first)
+      break;
+  }
+  return first;
+}
+
 void groupBlock(Block &block) {
   // Recurse first: control flow with tiles inside is a boundary.
   for (Operation &op : block)
@@ -171,8 +207,15 @@ void groupBlock(Block &block) {
   // in-place update read back): a group's loads all run before its stores,
   // so the read must go to the next group, which starts when this one's
   // stores are done.
+  //
+  // A run also ends before a load or store whose address the run computes
+  // from data (a position taken out of a loaded tile, then `+ 8` or
+  // `floordiv 16`): only the compute unit holds such a value while the run
+  // lasts; as a result of the run it reaches the memory units of the next
+  // one (lower-to-dataflow hands it over on a channel).
   Operation *first = nullptr, *last = nullptr;
   SmallVector<Value> stored;
+  llvm::DenseSet<Value> fromData;
   SmallVector<std::pair<Operation *, Operation *>> runs;
   for (Operation &op : block) {
     bool boundary = spyre::isControlWithTiles(&op) ||
@@ -183,13 +226,40 @@ void groupBlock(Block &block) {
         runs.push_back({first, last});
       first = last = nullptr;
       stored.clear();
+      fromData.clear();
       continue;
     }
     if (spyre::isTileOp(&op)) {
+      bool addressFromData =
+          isa<ktdp::LoadOp, ktdp::StoreOp>(op) &&
+          fromData.contains(isa<ktdp::LoadOp>(op)
+                                ? cast<ktdp::LoadOp>(op).getAccessTile()
+                                : cast<ktdp::StoreOp>(op).getAccessTile());
       if (first && !stored.empty() && readsAfterStore(&op, stored)) {
         runs.push_back({first, last});
         first = nullptr;
         stored.clear();
+        fromData.clear();
+      } else if (first && addressFromData) {
+        // The run ends after the last of its tile ops the address needs;
+        // the tile ops after that (the row the store writes, loaded next
+        // to the position) start the next run.
+        Operation *split = lastTileOpOfAddress(first, &op);
+        runs.push_back({first, split});
+        first = last = nullptr;
+        stored.clear();
+        fromData.clear();
+        for (Operation *o = split->getNextNode(); o != &op; o = o->getNextNode()) {
+          if (spyre::isTileOp(o)) {
+            if (!first)
+              first = o;
+            last = o;
+            o->walk([&](ktdp::StoreOp store) {
+              stored.push_back(viewOfAccess(store));
+            });
+          }
+          noteFromData(*o, first, fromData);
+        }
       }
       if (!first)
         first = &op;
@@ -198,6 +268,7 @@ void groupBlock(Block &block) {
         stored.push_back(viewOfAccess(store));
       });
     }
+    noteFromData(op, first, fromData);
   }
   if (first)
     runs.push_back({first, last});

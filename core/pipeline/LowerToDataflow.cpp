@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -71,6 +72,49 @@ Value rematerialize(Value v, Operation *stage, OpBuilder &b, IRMapping &map,
   return copy->getResult(cast<OpResult>(v).getResultNumber());
 }
 
+/// Whether every unit can compute `v` itself (rematerialize succeeds).
+bool everyUnitComputes(Value v, Operation *stage) {
+  OpBuilder scratch(stage->getContext());
+  Block block;
+  scratch.setInsertionPointToStart(&block);
+  IRMapping map;
+  bool computes = bool(rematerialize(v, stage, scratch, map));
+  while (!block.empty())
+    block.back().erase();
+  return computes;
+}
+
+/// A scalar one unit computes from data (a tensor.extract of a loaded
+/// tile: a position, a scale, a branch condition) that other units need
+/// for their addresses or control flow: the owner sends it as a one-lane
+/// vector down a channel of its own to each unit that uses it, which
+/// receives it where the pipeline that made it ends. Made while the
+/// programs are built: the owner sends to every other unit (`sends`), the
+/// others leave a `dflow.remote` tagged with the value (`handoffAttr`);
+/// the remotes still used after the clean-up become receives, and the
+/// sends nobody receives are dropped again.
+constexpr llvm::StringLiteral handoffAttr = "dflow.handoff";
+
+struct Handoffs {
+  /// (value's tag, receiving unit) -> its channel.
+  std::map<std::pair<int64_t, std::string>, dflow::ChannelOp> channels;
+  /// Where channels are declared (after the kernel's own).
+  OpBuilder *declare = nullptr;
+  int64_t depth = 1;
+
+  dflow::ChannelOp channelFor(int64_t tag, StringRef from, StringRef to,
+                              Type scalar, Location loc) {
+    dflow::ChannelOp &ch = channels[{tag, to.str()}];
+    if (!ch)
+      ch = dflow::ChannelOp::create(
+          *declare, loc,
+          dflow::ChannelType::get(scalar.getContext(),
+                                  VectorType::get({1}, scalar)),
+          from, to, depth, IntegerAttr());
+    return ch;
+  }
+};
+
 /// The unit whose stage uses `op`, or "" outside stages.
 StringRef unitOf(Operation *op) {
   auto stage = op->getParentOfType<sched::StageOp>();
@@ -100,8 +144,10 @@ DenseMap<Value, Value> makeChannels(func::FuncOp function, OpBuilder &b) {
 class ProgramBuilder {
 public:
   ProgramBuilder(const spyre::arch::Arch &arch, StringRef unit,
-                 DenseMap<Value, Value> channels)
-      : arch(arch), unit(unit), channels(std::move(channels)) {}
+                 const std::vector<std::string> &units,
+                 DenseMap<Value, Value> channels, Handoffs &handoffs)
+      : arch(arch), unit(unit), units(units), channels(std::move(channels)),
+        handoffs(handoffs) {}
 
   /// Rewrites the pipelines of a program's body to this unit's share.
   LogicalResult lower(Block &body) {
@@ -210,8 +256,15 @@ private:
           for (Value &r : results)
             if (r == result)
               r = value;
+        SmallVector<std::pair<unsigned, Value>> handed;
+        for (auto [i, result] : llvm::enumerate(stage.getResults()))
+          if (handsOff(result) && !everyUnitComputes(stageYield.getValues()[i], stage))
+            handed.push_back({unsigned(i), stageYield.getValues()[i]});
         for (Operation &inner : llvm::make_early_inc_range(body.without_terminator()))
           inner.moveBefore(pipeline);
+        OpBuilder b(pipeline);
+        for (auto [i, value] : handed)
+          sendToOthers(b, stage, i, value);
       } else {
         OpBuilder b(pipeline);
         IRMapping map;
@@ -220,10 +273,16 @@ private:
           for (Value &r : results)
             if (r == result) {
               Value local = rematerialize(value, stage, b, map);
-              r = local ? local
-                        : dflow::RemoteOp::create(b, stage.getLoc(),
-                                                  result.getType(),
-                                                  stage.getUnit());
+              if (local) {
+                r = local;
+                continue;
+              }
+              auto remote = dflow::RemoteOp::create(
+                  b, stage.getLoc(), result.getType(), stage.getUnit());
+              if (handsOff(result))
+                remote->setAttr(handoffAttr,
+                                b.getI64IntegerAttr(tagOf(stage, result)));
+              r = remote;
             }
       }
     }
@@ -239,6 +298,36 @@ private:
   }
 
   Value channel(Value fifo) { return channels.lookup(fifo); }
+
+  /// A scalar result another unit may need past the pipeline.
+  static bool handsOff(Value result) {
+    Type t = result.getType();
+    return (t.isIntOrIndexOrFloat()) && !result.use_empty();
+  }
+
+  /// The value's tag: its stage's number (`dflow.stage`, the same in every
+  /// unit's copy of the kernel) and its result's.
+  static int64_t tagOf(sched::StageOp stage, Value result) {
+    auto n = stage->getAttrOfType<IntegerAttr>("dflow.stage");
+    return n.getInt() * 1024 + cast<OpResult>(result).getResultNumber();
+  }
+
+  void sendToOthers(OpBuilder &b, sched::StageOp stage, unsigned i,
+                    Value value) {
+    int64_t tag = tagOf(stage, stage.getResult(i));
+    auto vec = VectorType::get({1}, value.getType());
+    Value lanes;
+    for (const std::string &other : units) {
+      if (other == unit)
+        continue;
+      if (!lanes)
+        lanes = vector::BroadcastOp::create(b, stage.getLoc(), vec, value);
+      dflow::ChannelOp ch = handoffs.channelFor(tag, unit, other,
+                                                value.getType(), stage.getLoc());
+      auto send = dflow::SendOp::create(b, stage.getLoc(), lanes, ch, 1);
+      send->setAttr(handoffAttr, b.getI64IntegerAttr(tag));
+    }
+  }
 
   /// The ScheduleIR ops of this unit's stage become DataflowIR.
   LogicalResult convertOps(ArrayRef<Operation *> ops) {
@@ -301,8 +390,55 @@ private:
 
   const spyre::arch::Arch &arch;
   std::string unit;
+  const std::vector<std::string> &units;
   DenseMap<Value, Value> channels;
+  Handoffs &handoffs;
 };
+
+void cleanUp(dflow::ProgramOp program);
+
+/// The remotes still used become receives of the owner's sends; the
+/// sends and channels nobody receives from go (and what only they used).
+void connectHandoffs(func::FuncOp function, Handoffs &handoffs) {
+  llvm::DenseSet<Operation *> received;
+  function.walk([&](dflow::RemoteOp remote) {
+    auto tag = remote->getAttrOfType<IntegerAttr>(handoffAttr);
+    if (!tag || remote.use_empty())
+      return;
+    StringRef unit = remote->getParentOfType<dflow::ProgramOp>().getUnit();
+    auto it = handoffs.channels.find({tag.getInt(), unit.str()});
+    if (it == handoffs.channels.end())
+      return; // left for the lowering to refuse on its line
+    OpBuilder b(remote);
+    Type scalar = remote.getType();
+    Value lanes = dflow::ReceiveOp::create(
+        b, remote.getLoc(), VectorType::get({1}, scalar), it->second, 1);
+    Value value = vector::ExtractOp::create(b, remote.getLoc(), lanes,
+                                            ArrayRef<int64_t>{0});
+    remote.replaceAllUsesWith(value);
+    remote.erase();
+    received.insert(it->second);
+  });
+  llvm::SetVector<dflow::ProgramOp> changed;
+  function.walk([&](dflow::SendOp send) {
+    if (!send->hasAttr(handoffAttr))
+      return;
+    send->removeAttr(handoffAttr);
+    if (received.contains(send.getChannel().getDefiningOp()))
+      return;
+    changed.insert(send->getParentOfType<dflow::ProgramOp>());
+    Operation *lanes = send.getValue().getDefiningOp();
+    send.erase();
+    if (lanes && lanes->use_empty())
+      lanes->erase();
+  });
+  for (auto &[key, ch] : handoffs.channels)
+    if (!received.contains(ch))
+      ch.erase();
+  function.walk([&](dflow::RemoteOp remote) { remote->removeAttr(handoffAttr); });
+  for (dflow::ProgramOp program : changed)
+    cleanUp(program);
+}
 
 /// Drops what a program does not use: dead ops, loop-carried values only
 /// another unit needs.
@@ -342,11 +478,21 @@ LogicalResult lowerFunction(func::FuncOp function,
   for (Operation &op : entry.without_terminator())
     original.push_back(&op);
 
+  int64_t stages = 0;
+  function.walk([&](sched::StageOp stage) {
+    stage->setAttr("dflow.stage",
+                   IntegerAttr::get(IntegerType::get(function.getContext(), 64),
+                                    stages++));
+  });
   OpBuilder b(&entry, entry.begin());
   DenseMap<Value, Value> channels = makeChannels(function, b);
+  Handoffs handoffs;
+  handoffs.declare = &b;
+  handoffs.depth = std::max(arch.fifoDepth, 1);
   int64_t instances = spyre::gridTiles(function);
-  b.setInsertionPoint(entry.getTerminator());
+  OpBuilder programs(entry.getTerminator());
   for (const std::string &unit : units) {
+    OpBuilder &b = programs;
     auto perCore = function->getAttrOfType<IntegerAttr>("sched.instances_per_core");
     auto program = dflow::ProgramOp::create(b, function.getLoc(), unit,
                                             instances, perCore);
@@ -359,7 +505,7 @@ LogicalResult lowerFunction(func::FuncOp function,
     DenseMap<Value, Value> local;
     for (auto [fifo, channel] : channels)
       local[mapping.lookupOrDefault(fifo)] = channel;
-    ProgramBuilder builder(arch, unit, std::move(local));
+    ProgramBuilder builder(arch, unit, units, std::move(local), handoffs);
     if (failed(builder.lower(*body)))
       return failure();
     cleanUp(program);
@@ -375,6 +521,7 @@ LogicalResult lowerFunction(func::FuncOp function,
     });
     b.setInsertionPointAfter(program);
   }
+  connectHandoffs(function, handoffs);
   // What the programs now do leaves the kernel's body; what its return
   // still uses (a scalar result) stays.
   for (Operation *op : llvm::reverse(original)) {

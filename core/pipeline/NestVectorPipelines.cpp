@@ -190,29 +190,12 @@ private:
     return VectorType::get({stickBytes / bytes}, element);
   }
 
-  /// The constant 0, 1, ..., n - 1 of index type that `v` is, or null.
-  static arith::ConstantOp rampConstant(Value v) {
-    auto constant = v.getDefiningOp<arith::ConstantOp>();
-    auto type = dyn_cast<RankedTensorType>(v.getType());
-    if (!constant || !type || type.getRank() != 1 ||
-        !type.getElementType().isIndex() || !type.hasStaticShape())
-      return {};
-    auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
-    if (!dense)
-      return {};
-    int64_t expected = 0;
-    for (const APInt &value : dense.getValues<APInt>())
-      if (value.getSExtValue() != expected++)
-        return {};
-    return constant;
-  }
-
   /// Index ramps of the stage's tiles (normalize-tensor-ops makes them of
   /// a linalg.index): a constant ramp broadcast along every dimension but
   /// one, the dimension each element's value is the index of.
   void findRamps(Block &body) {
     for (Operation &op : body.without_terminator()) {
-      if (arith::ConstantOp line = rampConstant(
+      if (arith::ConstantOp line = spyre::indexRampConstant(
               op.getNumResults() == 1 ? op.getResult(0) : Value())) {
         if (llvm::all_of(line->getUsers(), [](Operation *user) {
               return isa<linalg::BroadcastOp>(user);
@@ -221,16 +204,11 @@ private:
         continue;
       }
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
-      if (!broadcast || !rampConstant(broadcast.getInput()))
+      std::optional<int64_t> dim =
+          broadcast ? spyre::rampDimOf(broadcast->getResult(0)) : std::nullopt;
+      if (!dim)
         continue;
-      auto out = cast<RankedTensorType>(broadcast.getInit().getType());
-      ArrayRef<int64_t> dims = broadcast.getDimensions();
-      if (int64_t(dims.size()) + 1 != out.getRank())
-        continue;
-      int64_t dim = 0;
-      while (llvm::is_contained(dims, dim))
-        ++dim;
-      ramps[broadcast->getResult(0)] = dim;
+      ramps[broadcast->getResult(0)] = *dim;
       if (Operation *init = broadcast.getInit().getDefiningOp<tensor::EmptyOp>())
         if (init->hasOneUse())
           rampParts.insert(init);

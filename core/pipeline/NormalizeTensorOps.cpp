@@ -18,13 +18,19 @@
 //     linalg.index (a causal mask, a position-dependent scale): each
 //     dimension read becomes one more input, a constant 1-D ramp broadcast
 //     along the other dimensions, so the body is plain elementwise
-//     arithmetic the later passes clone onto sticks.
+//     arithmetic the later passes clone onto sticks;
+//   * a reduction linalg.generic whose body reads linalg.index (argmax's
+//     first index: `min(x == max ? j : BIG, acc)`): the body but its last,
+//     combining op as an elementwise generic on the whole iteration space
+//     (each index read a ramp, each input read along fewer dimensions
+//     broadcast), then a linalg.reduce of that combining op.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 #include "pipeline/utils/GenericForms.h"
 #include "pipeline/utils/SliceTiles.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -323,6 +329,133 @@ void rampIndices(linalg::GenericOp op) {
   op.erase();
 }
 
+/// Whether `map` keeps some of its dimensions, in order, and nothing else.
+bool keepsDimsInOrder(AffineMap map) {
+  int64_t previous = -1;
+  for (AffineExpr e : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(e);
+    if (!dim || int64_t(dim.getPosition()) <= previous)
+      return false;
+    previous = dim.getPosition();
+  }
+  return map.getNumSymbols() == 0;
+}
+
+/// A reduction generic whose body reads linalg.index (see the file
+/// comment) -> an elementwise generic of everything but the combining op,
+/// its index reads ramps, then a linalg.reduce of the combining op. A
+/// generic of another form is left as it is.
+void splitIndexedReduction(linalg::GenericOp op) {
+  if (op.getNumReductionLoops() == 0 || op.getNumDpsInits() != 1 ||
+      !op.hasPureTensorSemantics())
+    return;
+  Block *body = op.getBody();
+  bool reads = false, nested = false;
+  body->walk([&](linalg::IndexOp index) {
+    reads = true;
+    nested |= index->getParentOp() != op.getOperation();
+  });
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!reads || nested ||
+      llvm::any_of(ranges, [](int64_t n) {
+        return ShapedType::isDynamic(n) || n > kMaxFoldedElements;
+      }))
+    return;
+  // The output keeps the parallel dimensions in order; inputs keep some.
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  AffineMap out = maps.back();
+  SmallVector<int64_t> reduced;
+  for (auto [d, it] : llvm::enumerate(iterators))
+    if (it == utils::IteratorType::reduction)
+      reduced.push_back(int64_t(d));
+  if (!keepsDimsInOrder(out) ||
+      out.getNumResults() != iterators.size() - reduced.size() ||
+      llvm::any_of(reduced, [&](int64_t d) {
+        return out.isFunctionOfDim(unsigned(d));
+      }) ||
+      !llvm::all_of(ArrayRef<AffineMap>(maps).drop_back(), keepsDimsInOrder))
+    return;
+  // The body: a combining op of the accumulator and a value computed
+  // without it.
+  Value acc = body->getArguments().back();
+  Operation *combine = body->getTerminator()->getOperand(0).getDefiningOp();
+  if (!combine || combine->getBlock() != body ||
+      !spyre::combiningKindOf(combine) || combine->getNumOperands() != 2)
+    return;
+  int accAt = combine->getOperand(0) == acc ? 0 : 1;
+  Value mapped = combine->getOperand(1 - accAt);
+  if (combine->getOperand(accAt) != acc || mapped == acc ||
+      llvm::any_of(acc.getUsers(), [&](Operation *u) { return u != combine; }) ||
+      llvm::any_of(body->getOperations(), [](Operation &inner) {
+        return inner.getNumRegions() != 0;
+      }))
+    return;
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  unsigned rank = unsigned(ranges.size());
+  // Every input over the whole iteration space.
+  SmallVector<Value> inputs;
+  for (auto [k, input] : llvm::enumerate(op.getDpsInputs())) {
+    AffineMap map = maps[k];
+    if (map.isIdentity() && map.getNumDims() == rank) {
+      inputs.push_back(input);
+      continue;
+    }
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> dropped;
+    for (unsigned d = 0; d < rank; ++d)
+      if (!map.isFunctionOfDim(d))
+        dropped.push_back(int64_t(d));
+    Value empty =
+        tensor::EmptyOp::create(b, loc, ranges, type.getElementType());
+    inputs.push_back(
+        linalg::BroadcastOp::create(b, loc, input, empty, dropped)
+            ->getResult(0));
+  }
+  auto whole = RankedTensorType::get(ranges, b.getIndexType());
+  SmallVector<int64_t> dims;
+  body->walk([&](linalg::IndexOp index) {
+    if (!llvm::is_contained(dims, int64_t(index.getDim())))
+      dims.push_back(int64_t(index.getDim()));
+  });
+  llvm::sort(dims);
+  size_t firstRamp = inputs.size();
+  for (int64_t d : dims)
+    inputs.push_back(broadcastRamp(b, loc, whole, d));
+  Value empty = tensor::EmptyOp::create(b, loc, ranges, mapped.getType());
+  SmallVector<AffineMap> identity(inputs.size() + 1,
+                                  b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> parallel(rank,
+                                            utils::IteratorType::parallel);
+  unsigned numInputs = op.getNumDpsInputs();
+  auto map = linalg::GenericOp::create(
+      b, loc, TypeRange{empty.getType()}, inputs, ValueRange{empty}, identity,
+      parallel, [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping m;
+        for (unsigned k = 0; k < numInputs; ++k)
+          m.map(body->getArgument(k), args[k]);
+        for (Operation &inner : body->without_terminator()) {
+          if (&inner == combine)
+            continue;
+          if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+            size_t k = size_t(llvm::find(dims, int64_t(index.getDim())) -
+                              dims.begin());
+            m.map(index.getResult(), args[firstRamp + k]);
+            continue;
+          }
+          at.clone(inner, m);
+        }
+        linalg::YieldOp::create(at, l, m.lookupOrDefault(mapped));
+      });
+  Operation *folded = spyre::reduceByCombiner(
+      b, loc, map->getResults(), op.getDpsInits(), reduced, combine, mapped,
+      acc);
+  op->replaceAllUsesWith(folded->getResults());
+  op->erase();
+}
+
 struct NormalizeTensorOps
     : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
   void runOnOperation() override {
@@ -334,7 +467,10 @@ struct NormalizeTensorOps
     });
     for (Operation *op : work) {
       if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-        rampIndices(generic);
+        if (generic.getNumReductionLoops() != 0)
+          splitIndexedReduction(generic);
+        else
+          rampIndices(generic);
         continue;
       }
       if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {

@@ -110,8 +110,11 @@ def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
     outside value splatted, elementwise compute like any other. A
     `linalg.generic` on parallel loops with identity maps whose body reads
     `linalg.index` gets one more input per dimension read in place of the
-    index, such a ramp: its body is then plain elementwise arithmetic.
-    Slices of tiles loaded from plain boxes become loads of their boxes, and
+    index, such a ramp: its body is then plain elementwise arithmetic. A
+    reduction `linalg.generic` whose body reads `linalg.index` (argmax's
+    first index) becomes such a generic of everything but its combining op
+    and a `linalg.reduce` of that op. Slices of tiles loaded from plain
+    boxes or gathered by indirect tiles become loads of their boxes, and
     tiles assembled by `tensor.insert_slice` or `tensor.concat` and stored
     become one store per piece (elementwise ops between run per piece).
     What cannot be rewritten (a result shape known only at run time, a body
@@ -189,6 +192,10 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     next to its other operands (hoist-invariant-transfers then moves that
     load back before the loop, into a persistent LX buffer); not when the
     control flow, or what runs before it, stores through the same view.
+    A run also ends after the last of its tile ops that a later load or
+    store's address needs, when the run computes that address from data
+    (`%pos + 8` with `%pos` taken out of a loaded tile): the load or store
+    starts the next group, whose memory unit is handed the value.
     Before that, a store of an scf.if's result moves into both branches
     (nothing with effects between them), so each branch's group stores its
     tile instead of yielding it whole to a later group, and a one-value
@@ -362,12 +369,13 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
     stage's elementwise ops and one streamed output; only the result is
     held. The elementwise ops may also read
     a tile of the same shape held from before the stage (an earlier loop's
-    per-row statistic, broadcast), a stick at a time, or one value per row
+    per-row statistic, broadcast), a stick at a time, one value per row
     of per-row values broadcast along the rows (popped in the stage too,
-    before the streamed tile: their producer is made to send them first).
-    The rows' initial values may be a tile popped after the streamed one
-    (a loaded running maximum): they are then combined into the rows'
-    totals once every stick has streamed. The stage may yield what it
+    before the streamed tile: their producer is made to send them first),
+    or an index ramp (a linalg.index), made in the lanes. The rows'
+    initial values may be a tile popped after the streamed one (a loaded
+    running maximum): they are then combined into the rows' totals once
+    every stick has streamed. The stage may yield what it
     computes from the reduced rows (a loop's running sums), never the
     streamed tile.
   }];
@@ -399,12 +407,13 @@ def StreamRowPasses : Pass<"stream-row-passes", "::mlir::ModuleOp"> {
     stay one vector per popped stick. The compute unit never holds the
     tile. A row that ends in a partial stick has that stick's lanes past
     the row's end set to each reduction's identity before they are folded
-    in. Per-row results (a loss per token, a norm's rstd) are pushed whole
-    once the passes have made them, their store unit taking them before
-    the last pass's sticks or, when the last pass makes them, after; a
-    per-row value the stage pops (a gathered label's logit) is sent and
-    popped before the passes. What is streamed is of one element width,
-    every reduction one combining op.
+    in. Per-row results (a loss per token, a norm's rstd, an argmax's
+    index) are pushed whole once the passes have made them, their store
+    unit taking them before the last pass's sticks or, when the last pass
+    makes them, after; a per-row value the stage pops (a gathered label's
+    logit) is sent and popped before the passes; an index ramp (a
+    linalg.index) is made in each stick's lanes. What is streamed is of one
+    element width, every reduction one combining op.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -612,13 +621,19 @@ def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
     store (or, in a loop, one stored in the previous iteration: a row
     computed from the row before it) is put behind a barrier first
     (`pipeline/utils/DeviceOrder.h`): the load cannot overtake the store.
+    A scalar one unit computes from data (a position or a scale taken out
+    of a loaded tile, a branch condition) that another unit still uses (an
+    address, an `scf.if` condition) is handed over: the owner sends it as a
+    one-lane vector down a channel of its own to that unit, which receives
+    it where the pipeline that made it ends.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
            "Architecture: preset name or TOML file (empty: Spyre)">
   ];
   let dependentDialects = ["::mlir::dflow::DflowDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 //===----------------------------------------------------------------------===//

@@ -221,6 +221,9 @@ private:
       return broadcastOnly(op.getResult(0)) && tileResult(0);
     }
     if (op.getNumResults() == 1 && tileShaped(op.getResult(0).getType())) {
+      // An index ramp (a linalg.index): each stick makes its lanes.
+      if (spyre::rampDimOf(op.getResult(0)))
+        return tileResult(0);
       if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op)) {
         if (broadcast.getDimensions() == ArrayRef<int64_t>{0} &&
             isTile(broadcast.getInput()))
@@ -446,8 +449,10 @@ private:
       }
       p = q;
     }
-    for (Operation *op : afterPasses)
-      b.clone(*op);
+    for (Operation *op : afterPasses) {
+      Operation *whole = b.clone(*op);
+      start = start ? start : whole; // the waits before it
+    }
     for (Operation *op : transfers)
       op->erase();
     for (Operation *signal : signals)
@@ -491,25 +496,30 @@ private:
       if (folds.empty()) {
         scf::ForOp sticks = loop(in, loc, 0, plan.sticksPerRow);
         OpBuilder s(sticks.getBody()->getTerminator());
-        stick(s, row, pass);
+        stick(s, row, sticks.getInductionVar(), pass);
         return updated;
       }
       // The sticks of the row folded in order; a partial last stick is
       // padded with the identities first.
       bool partial = plan.lastLanes != plan.lanes;
       int64_t whole = partial ? plan.sticksPerRow - 1 : plan.sticksPerRow;
-      SmallVector<Value> partials = stick(in, row, pass);
+      SmallVector<Value> partials =
+          stick(in, row, arith::ConstantIndexOp::create(in, loc, 0), pass);
       if (whole == 0)
         partials = padded(in, folds, partials);
       if (whole > 1) {
         scf::ForOp sticks = loop(in, loc, 1, whole, partials);
         OpBuilder s = OpBuilder::atBlockBegin(sticks.getBody());
-        SmallVector<Value> next = stick(s, row, pass);
+        SmallVector<Value> next = stick(s, row, sticks.getInductionVar(), pass);
         scf::YieldOp::create(s, loc, fold(s, folds, next, sticks.getRegionIterArgs()));
         partials.assign(sticks.getResults().begin(), sticks.getResults().end());
       }
       if (partial && whole > 0)
-        partials = fold(in, folds, padded(in, folds, stick(in, row, pass)),
+        partials = fold(in, folds,
+                        padded(in, folds,
+                               stick(in, row,
+                                     arith::ConstantIndexOp::create(in, loc, whole),
+                                     pass)),
                         partials);
       for (auto [reduce, partial, out] : llvm::zip(folds, partials, outs)) {
         // Each reduction's lanes folded where the kernel reduces.
@@ -568,7 +578,7 @@ private:
   /// One stick of the pass at the builder: pops it, applies the ops the
   /// pass needs, pushes it (in the last pass); returns the vectors its
   /// reductions take.
-  SmallVector<Value> stick(OpBuilder &b, Value row, int pass) {
+  SmallVector<Value> stick(OpBuilder &b, Value row, Value at, int pass) {
     const DenseSet<Value> &needed = needs[pass];
     spyre::VectorBuilder vectors([&](Type element) {
       return VectorType::get({plan.lanes}, element);
@@ -588,7 +598,11 @@ private:
         continue;
       // Each op's vectors carry the op's own location.
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
-      if (broadcast && plan.isTile(broadcast.getInput())) {
+      if (std::optional<int64_t> dim = spyre::rampDimOf(op->getResult(0))) {
+        vectors.map(op->getResult(0),
+                    spyre::rampLanes(b, op->getLoc(), *dim, row, at,
+                                     plan.lanes));
+      } else if (broadcast && plan.isTile(broadcast.getInput())) {
         // A streamed row: this stick of it is this stick of the tile's row.
         vectors.map(broadcast.getResult()[0],
                     vectors.vectorFor(b, op->getLoc(), broadcast.getInput()));

@@ -119,21 +119,6 @@ bool fromElementOnly(Value v, Block *body) {
   });
 }
 
-/// A reduce of `inputs` along `dims` whose body is `combine` alone, its
-/// operands `element` and `acc` being the body's element and accumulator.
-linalg::ReduceOp reduceByCombining(OpBuilder &b, Location loc, ValueRange inputs,
-                                   ValueRange inits, ArrayRef<int64_t> dims,
-                                   Operation *combine, Value element, Value acc) {
-  return linalg::ReduceOp::create(
-      b, loc, inputs, inits, dims, [&](OpBuilder &at, Location l, ValueRange args) {
-        IRMapping m;
-        m.map(element, args[0]);
-        m.map(acc, args[1]);
-        Operation *c = at.clone(*combine, m);
-        linalg::YieldOp::create(at, l, c->getResult(0));
-      });
-}
-
 /// A reduce whose body maps the element before combining it (a norm's
 /// `acc + f32(x) * f32(x)`) -> the map as an elementwise generic on the
 /// whole tile, then a reduce whose body is only the combining op.
@@ -175,8 +160,9 @@ void splitReduceBody(linalg::ReduceOp reduce) {
             at.clone(op, m);
         linalg::YieldOp::create(at, l, m.lookupOrDefault(mapped));
       });
-  linalg::ReduceOp folded = reduceByCombining(b, loc, map->getResults(), reduce.getInits(),
-                                              reduce.getDimensions(), combine, mapped, acc);
+  Operation *folded = spyre::reduceByCombiner(
+      b, loc, map->getResults(), reduce.getInits(), reduce.getDimensions(),
+      combine, mapped, acc);
   reduce->replaceAllUsesWith(folded->getResults());
   reduce->erase();
 }
@@ -269,7 +255,7 @@ void splitReductionOfInputs(linalg::GenericOp op) {
             at.clone(inner, m);
         linalg::YieldOp::create(at, l, m.lookupOrDefault(mapped));
       });
-  linalg::ReduceOp reduce = reduceByCombining(b, loc, map->getResults(), op.getDpsInits(),
+  Operation *reduce = spyre::reduceByCombiner(b, loc, map->getResults(), op.getDpsInits(),
                                               droppedDims(rank, *kept), combine, mapped, acc);
   op->replaceAllUsesWith(reduce->getResults());
   op->erase();
@@ -373,6 +359,21 @@ void splitTotal(linalg::ReduceOp reduce) {
 }
 
 } // namespace
+
+Operation *spyre::reduceByCombiner(OpBuilder &b, Location loc,
+                                   ValueRange inputs, ValueRange inits,
+                                   ArrayRef<int64_t> dims, Operation *combine,
+                                   Value element, Value acc) {
+  return linalg::ReduceOp::create(
+      b, loc, inputs, inits, dims,
+      [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping m;
+        m.map(element, args[0]);
+        m.map(acc, args[1]);
+        Operation *c = at.clone(*combine, m);
+        linalg::YieldOp::create(at, l, c->getResult(0));
+      });
+}
 
 void spyre::namedFormsOfGenerics(Operation *root) {
   SmallVector<linalg::GenericOp> generics;

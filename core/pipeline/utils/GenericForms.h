@@ -11,9 +11,7 @@
 #ifndef SPYRE_PIPELINE_UTILS_GENERICFORMS_H
 #define SPYRE_PIPELINE_UTILS_GENERICFORMS_H
 
-namespace mlir {
-class Operation;
-} // namespace mlir
+#include "mlir/IR/Builders.h"
 
 namespace spyre {
 
@@ -30,6 +28,16 @@ namespace spyre {
 /// along fewer dimensions broadcast first. What does not
 /// match is left as it is.
 void namedFormsOfGenerics(mlir::Operation *root);
+
+/// A linalg.reduce of `inputs` into `inits` over `dims` whose body is
+/// `combine` (a combining op of a reduction body) applied to the element
+/// in place of `element` and the accumulator in place of `acc`.
+mlir::Operation *reduceByCombiner(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::ValueRange inputs,
+                                  mlir::ValueRange inits,
+                                  llvm::ArrayRef<int64_t> dims,
+                                  mlir::Operation *combine,
+                                  mlir::Value element, mlir::Value acc);
 
 } // namespace spyre
 

@@ -2,6 +2,8 @@
 
 #include "pipeline/utils/SliceTiles.h"
 #include "pipeline/utils/BoxTiles.h"
+#include "ir/ktdp/IntegerSetUtils.h"
+#include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -65,6 +67,72 @@ void eraseIfUnused(Operation *op) {
 /// box: a slice taken twice (a half used twice) is loaded once.
 using BoxLoads = std::map<std::pair<Operation *, SmallVector<int64_t>>, Value>;
 
+/// An indirect tile (a gather: vLLM's cos / sin rows picked by position)
+/// whose variables run over the box of its type from 0, in order, or null.
+ktdp::ConstructIndirectAccessTileOp plainIndirectOf(Value accessTile) {
+  auto tile = accessTile.getDefiningOp<ktdp::ConstructIndirectAccessTileOp>();
+  if (!tile || !tile.getVariablesSpaceOrder().isIdentity() ||
+      !tile.getSymbolOperands().empty())
+    return {};
+  auto type = cast<ktdp::AccessTileType>(tile.getType());
+  IntegerSet set = tile.getVariablesSpaceSet();
+  if (set.getNumSymbols() != 0 || set.getNumDims() != type.getShape().size())
+    return {};
+  int64_t points = 1;
+  for (auto [d, extent] : llvm::enumerate(type.getShape())) {
+    auto bounds = ktdp::integerSetDimBounds(set, unsigned(d), {});
+    if (ShapedType::isDynamic(extent) || !bounds || bounds->first != 0 ||
+        bounds->second != extent - 1)
+      return {};
+    points *= extent;
+  }
+  return ktdp::countIntegerSetPoints(set) == points ? tile
+                                                    : ktdp::ConstructIndirectAccessTileOp();
+}
+
+/// The part of the gather `tile` in `box`: the same subscripts at the
+/// variables moved by the box's offsets, over the box's sizes.
+Value offsetIndirectTile(OpBuilder &b, Location loc,
+                         ktdp::ConstructIndirectAccessTileOp tile,
+                         const Box &box) {
+  MLIRContext *context = b.getContext();
+  unsigned captured = tile.getCapturedVariables().size();
+  unsigned rank = box.sizes.size();
+  SmallVector<AffineExpr> moved;
+  for (unsigned d = 0; d < captured + rank; ++d)
+    moved.push_back(getAffineDimExpr(d, context) +
+                    (d < captured ? 0 : box.offsets[d - captured]));
+  SmallVector<Attribute> maps;
+  for (Attribute attr : tile.getPerDimSubscriptMaps()) {
+    AffineMap map = cast<AffineMapAttr>(attr).getValue();
+    SmallVector<AffineExpr> results;
+    for (AffineExpr e : map.getResults())
+      results.push_back(e.replaceDims(moved));
+    maps.push_back(AffineMapAttr::get(
+        AffineMap::get(captured + rank, 0, results, context)));
+  }
+  SmallVector<AffineExpr> constraints;
+  SmallVector<bool> eq;
+  for (auto [d, extent] : llvm::enumerate(box.sizes)) {
+    constraints.push_back(b.getAffineDimExpr(unsigned(d)));
+    constraints.push_back(extent - 1 - b.getAffineDimExpr(unsigned(d)));
+    eq.append({false, false});
+  }
+  IntegerSet set = IntegerSet::get(rank, 0, constraints, eq);
+  auto type = ktdp::AccessTileType::get(context, box.sizes, b.getIndexType());
+  auto op = ktdp::ConstructIndirectAccessTileOp::create(
+      b, loc, type, tile.getBase(), tile.getIndirectMemrefs(),
+      tile.getCapturedVariables(), ValueRange{}, tile.getPerDimSubscriptKinds(),
+      ArrayAttr::get(context, maps), set, b.getMultiDimIdentityMap(rank));
+  Block *block = new Block();
+  op.getVariables().push_back(block);
+  for (BlockArgument arg : tile.getVariables().front().getArguments())
+    block->addArgument(b.getIndexType(), arg.getLoc());
+  OpBuilder end = OpBuilder::atBlockEnd(block);
+  ktdp::RegionTerminatorOp::create(end, loc);
+  return op.getResult();
+}
+
 /// extract_slice of a loaded tile -> a load of the slice's box.
 void sliceLoad(tensor::ExtractSliceOp slice, BoxLoads &made) {
   auto load = slice.getSource().getDefiningOp<ktdp::LoadOp>();
@@ -72,8 +140,11 @@ void sliceLoad(tensor::ExtractSliceOp slice, BoxLoads &made) {
   if (!load || type.getRank() != slice.getSourceType().getRank())
     return;
   ktdp::ConstructAccessTileOp tile = plainTileOf(load.getAccessTile());
+  ktdp::ConstructIndirectAccessTileOp gather =
+      tile ? ktdp::ConstructIndirectAccessTileOp()
+           : plainIndirectOf(load.getAccessTile());
   std::optional<Box> box = boxOf(slice, type.getRank());
-  if (!tile || !box)
+  if ((!tile && !gather) || !box)
     return;
   SmallVector<int64_t> key(box->offsets);
   key.append(box->sizes);
@@ -82,8 +153,10 @@ void sliceLoad(tensor::ExtractSliceOp slice, BoxLoads &made) {
     OpBuilder b(load->getContext());
     b.setInsertionPointAfter(load);
     Location loc = slice.getLoc();
-    Value part = spyre::offsetBoxTile(b, loc, tile, offsetValues(b, loc, *box),
-                                      box->sizes);
+    Value part = tile ? spyre::offsetBoxTile(b, loc, tile,
+                                             offsetValues(b, loc, *box),
+                                             box->sizes)
+                      : offsetIndirectTile(b, loc, gather, *box);
     loaded = ktdp::LoadOp::create(b, loc, type, part);
   }
   slice.replaceAllUsesWith(loaded);

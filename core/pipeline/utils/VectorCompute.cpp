@@ -323,3 +323,49 @@ void spyre::sinkRowBroadcasts(Operation *root) {
         empty->erase();
   }
 }
+
+arith::ConstantOp spyre::indexRampConstant(Value v) {
+  auto constant = v ? v.getDefiningOp<arith::ConstantOp>() : arith::ConstantOp();
+  auto type = v ? dyn_cast<RankedTensorType>(v.getType()) : RankedTensorType();
+  if (!constant || !type || type.getRank() != 1 ||
+      !type.getElementType().isIndex() || !type.hasStaticShape())
+    return {};
+  auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
+  if (!dense)
+    return {};
+  int64_t expected = 0;
+  for (const APInt &value : dense.getValues<APInt>())
+    if (value.getSExtValue() != expected++)
+      return {};
+  return constant;
+}
+
+std::optional<int64_t> spyre::rampDimOf(Value tile) {
+  auto broadcast = tile.getDefiningOp<linalg::BroadcastOp>();
+  if (!broadcast || !indexRampConstant(broadcast.getInput()))
+    return std::nullopt;
+  auto out = cast<RankedTensorType>(broadcast.getInit().getType());
+  ArrayRef<int64_t> dims = broadcast.getDimensions();
+  if (int64_t(dims.size()) + 1 != out.getRank())
+    return std::nullopt;
+  int64_t dim = 0;
+  while (llvm::is_contained(dims, dim))
+    ++dim;
+  return dim;
+}
+
+Value spyre::rampLanes(OpBuilder &b, Location loc, int64_t dim, Value row,
+                       Value stick, int64_t lanes) {
+  VectorType type = VectorType::get({lanes}, b.getIndexType());
+  if (dim == 0)
+    return splatVector(b, loc, row, type);
+  SmallVector<int64_t> iota;
+  for (int64_t k = 0; k < lanes; ++k)
+    iota.push_back(k);
+  Value offsets = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(iota)));
+  Value first = arith::MulIOp::create(
+      b, loc, stick, arith::ConstantIndexOp::create(b, loc, lanes));
+  return arith::AddIOp::create(b, loc, splatVector(b, loc, first, type),
+                               offsets);
+}

@@ -8,6 +8,7 @@
 #ifndef SPYRE_PIPELINE_UTILS_VECTORCOMPUTE_H
 #define SPYRE_PIPELINE_UTILS_VECTORCOMPUTE_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -54,6 +55,20 @@ combiningKindOf(mlir::Operation *combiner);
 /// ...), as a constant of `type`; null where there is none.
 mlir::Value combiningIdentity(mlir::OpBuilder &b, mlir::Location loc,
                               mlir::vector::CombiningKind kind, mlir::Type type);
+
+/// The constant 0, 1, ..., n - 1 of index type that `v` is (the ramp
+/// normalize-tensor-ops makes of a linalg.index), or null.
+mlir::arith::ConstantOp indexRampConstant(mlir::Value v);
+
+/// The dimension `tile` is an index ramp along (a ramp constant broadcast
+/// along every other dimension), or none.
+std::optional<int64_t> rampDimOf(mlir::Value tile);
+
+/// The `lanes` lanes of stick `stick` of row `row` of a 2-D index ramp
+/// along `dim`: the row in every lane (dim 0), or the stick's first
+/// column plus the lane (dim 1).
+mlir::Value rampLanes(mlir::OpBuilder &b, mlir::Location loc, int64_t dim,
+                      mlir::Value row, mlir::Value stick, int64_t lanes);
 
 /// The linalg.broadcast that makes `tile` from per-row values (a tile of
 /// every dimension but the innermost, repeated along it: a norm's mean or

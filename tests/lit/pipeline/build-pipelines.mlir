@@ -1,8 +1,9 @@
 // Each group becomes a load -> compute -> store pipeline: LX buffers and
 // tokens in the pipeline body, device -> LX transfers in the load stage,
 // reads and writes of the buffers in the compute stage, LX -> device in the
-// store stage. A load whose address comes from computed data stays in the
-// compute stage.
+// store stage. A load whose address comes from computed data (a row number
+// taken out of a loaded tile) starts the next pipeline: the first yields
+// the row number, the second's load stage moves the row.
 // RUN: spyre-opt %S/Inputs/bias_loop.mlir --extract-compute-groups --build-pipelines | FileCheck %s
 // RUN: spyre-opt %s --extract-compute-groups --build-pipelines | FileCheck %s --check-prefix=GATHER
 // RUN: spyre-opt %S/Inputs/k_loop_accumulator.mlir --extract-compute-groups --build-pipelines | FileCheck %s --check-prefix=ACC
@@ -78,15 +79,21 @@
 // CHECK-NEXT:    }
 
 // GATHER-LABEL: func.func @gather
-// GATHER:       sched.stage "load" {
-// GATHER-NEXT:    sched.transfer
-// GATHER-NEXT:    sched.signal
+// GATHER:       %[[ROW:.*]] = sched.pipeline -> index {
+// GATHER:         sched.stage "load" {
+// GATHER-NEXT:      sched.transfer
+// GATHER-NEXT:      sched.signal
+// GATHER-NEXT:    }
+// GATHER-NEXT:    %[[R:.*]] = sched.stage "compute" -> index {
+// GATHER:           %[[IDX:.*]] = sched.read
+// GATHER-NEXT:      %[[E:.*]] = tensor.extract %[[IDX]]
+// GATHER-NEXT:      sched.yield %[[E]] : index
+// GATHER:         sched.yield %[[R]] : index
 // GATHER-NEXT:  }
-// GATHER-NEXT:  sched.stage "compute" {
-// GATHER:         %[[IDX:.*]] = sched.read
-// GATHER:         %[[ROW:.*]] = tensor.extract %[[IDX]]
-// GATHER:         %[[T:.*]] = ktdp.construct_access_tile %{{.*}}[%[[ROW]]
-// GATHER-NEXT:    ktdp.load %[[T]]
+// GATHER-NEXT:  %[[T:.*]] = ktdp.construct_access_tile %{{.*}}[%[[ROW]], %c0]
+// GATHER-NEXT:  sched.pipeline {
+// GATHER:         sched.stage "load" {
+// GATHER-NEXT:      sched.transfer %[[T]] ->
 #i = affine_set<(d0) : (d0 >= 0, -d0 + 7 >= 0)>
 #r = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>

@@ -132,7 +132,7 @@ func.func @k() {
 
 func.func @k() attributes {grid = [1], dflow.placement = array<i64: 0>} {
   dflow.program "sfu" instances 1 {
-    // expected-error @+1 {{a value another unit holds is still used here; SpyreCode has no register for it}}
+    // expected-error @+1 {{a value the 'l1lu' unit computes is used here, but no channel brings it to this unit}}
     %r = dflow.remote "l1lu" : index
     %s = arith.addi %r, %r : index
   }

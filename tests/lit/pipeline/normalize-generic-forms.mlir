@@ -62,10 +62,16 @@ func.func @sum_of_squares(%x: tensor<4x64xf16>, %init: tensor<4xf32>) -> tensor<
   return %s : tensor<4xf32>
 }
 
-// A reduction over the rows (the output keeps the columns) that also
-// reads its index stays a generic.
+// A reduction that also reads its index: the body but its combining op as
+// an elementwise generic whose index is a ramp input, then a reduce.
 // CHECK-LABEL: func.func @keeps_index
-// CHECK:      linalg.index
+// CHECK:      %[[RAMP:.*]] = linalg.broadcast ins(%{{.*}} : tensor<64xindex>) outs(%{{.*}} : tensor<4x64xindex>) dimensions = [0]
+// CHECK:      %[[M:.*]] = linalg.generic {{.*}} ins(%arg0, %[[RAMP]] : tensor<4x64xf32>, tensor<4x64xindex>)
+// CHECK-NOT:  linalg.index
+// CHECK:        arith.mulf
+// CHECK:      linalg.reduce ins(%[[M]] : tensor<4x64xf32>) outs(%arg1 : tensor<4xf32>) dimensions = [1]
+// CHECK-NEXT:   (%[[IN:.*]]: f32, %[[ACC:.*]]: f32) {
+// CHECK-NEXT:     arith.addf %[[IN]], %[[ACC]] : f32
 func.func @keeps_index(%x: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
   %s = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<4x64xf32>) outs(%init : tensor<4xf32>) {

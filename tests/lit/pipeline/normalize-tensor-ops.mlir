@@ -97,10 +97,13 @@ func.func @generic_indices(%x: tensor<2x4xf16>) -> tensor<2x4xf16> {
   return %y : tensor<2x4xf16>
 }
 
-// A reduction that reads its index is left as it is (the backend refuses
-// it on its line).
+// A reduction that reads its index: an elementwise generic on a ramp of
+// the index, then a reduce of the combining op (the addition).
 // CHECK-LABEL: func.func @reduction_keeps_index
-// CHECK:      linalg.index 1
+// CHECK:      %[[RAMP:.*]] = linalg.broadcast ins(%{{.*}} : tensor<4xindex>) outs(%{{.*}} : tensor<2x4xindex>) dimensions = [0]
+// CHECK:      %[[M:.*]] = linalg.generic {{.*}} ins(%arg0, %[[RAMP]] : tensor<2x4xf32>, tensor<2x4xindex>)
+// CHECK-NOT:  linalg.index
+// CHECK:      linalg.reduce {{.*}}ins(%[[M]] : tensor<2x4xf32>) outs(%{{.*}} : tensor<2xf32>) dimensions = [1]
 func.func @reduction_keeps_index(%x: tensor<2x4xf32>) -> tensor<2xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<2xf32>
