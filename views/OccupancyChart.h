@@ -94,6 +94,10 @@ public:
   QStringList seriesNames() const;
   /// The time axis' end (0: nothing drawn).
   double timeAxisEnd() const;
+  /// The tick labels of the bytes axis (Qt::Vertical: "0", "20", …, "140")
+  /// or the time axis (Qt::Horizontal), as drawn; its title is the unit.
+  QStringList axisLabels(Qt::Orientation which) const;
+  QString axisTitle(Qt::Orientation which) const;
   QString cursorText() const;
   /// Where the peak's label and the plot area are, in the chart's scene
   /// (an empty label rectangle: no label shown).
@@ -147,6 +151,9 @@ private:
   /// Legend beside or below the plot, fonts and the title's visibility
   /// for the widget's size (a short, narrow dock keeps its plot readable).
   void fitToSize();
+  /// The bytes axis' range, ticks and decimals and the time axis' step for
+  /// the plot's size (ticks whose labels fit, labels that differ).
+  void fitTicks();
   /// Renders the chart at `size` (at least what the axes and legend
   /// need, whatever the dock's size) with `paint`, then restores it.
   void renderAt(QSize size, const std::function<void(const QRectF &)> &paint);
