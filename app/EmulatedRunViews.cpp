@@ -635,8 +635,17 @@ void EmulatedRunViews::onPosition() {
   }
   // The chart may show an interpreter run since (Run on Interpreter): its
   // time is scratchpad events, not cycles.
-  if (docks->occupancy()->trace().timeUnit == "cycle")
+  if (docks->occupancy()->trace().timeUnit == "cycle") {
     docks->chart()->setCursorTime(cycle);
+    // The readout says the ring's bytes, exact at the cycle (a long run's
+    // chart draws each bucket's most: 14 KiB where 10 KiB are in use).
+    const RingLiveState &live = docks->ring()->liveState();
+    std::vector<uint64_t> levels;
+    if (live.valid && !docks->ring()->liveStatePending() && live.cycle == cycle)
+      for (const auto &c : live.cores)
+        levels.push_back(c.lxBytes);
+    docks->chart()->setCursorLevels(std::move(levels));
+  }
 }
 
 RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {

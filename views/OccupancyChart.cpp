@@ -636,15 +636,19 @@ QString OccupancyChart::cursorText() const {
   QString unit = shown.cycles ? tr("cycle") : tr("event");
   if (cursorAt) {
     uint64_t t = *cursorAt;
+    auto valueAt = [&](int c) {
+      return size_t(c) < cursorLevels.size() ? cursorLevels[size_t(c)]
+                                             : source->valueAt(c, t);
+    };
     if (core >= 0) {
       parts << tr("%1 %2: %3 in use on core %4")
-                   .arg(unit, formatCount(t), formatBytes(source->valueAt(core, t)))
+                   .arg(unit, formatCount(t), formatBytes(valueAt(core)))
                    .arg(core);
     } else {
       int most = -1;
       uint64_t bytes = 0, total = 0;
       for (int c : source->activeCores()) {
-        uint64_t v = source->valueAt(c, t);
+        uint64_t v = valueAt(c);
         total += v;
         if (most < 0 || v > bytes)
           most = c, bytes = v;
@@ -670,6 +674,14 @@ void OccupancyChart::setCursorTime(quint64 time) {
   if (cursorAt == time)
     return;
   cursorAt = time;
+  cursorLevels.clear();
+  placeOverlay();
+}
+
+void OccupancyChart::setCursorLevels(std::vector<uint64_t> bytes) {
+  if (cursorLevels == bytes)
+    return;
+  cursorLevels = std::move(bytes);
   placeOverlay();
 }
 

@@ -120,6 +120,11 @@ public Q_SLOTS:
   void redraw();
   /// Moves the cursor to `time` (in the trace's unit).
   void setCursorTime(quint64 time);
+  /// The bytes each core holds at the cursor's time when they are known
+  /// exactly (the ring's state at the run's cycle): the readout says these,
+  /// not the plotted ones, which for a run too long to keep whole are each
+  /// bucket's most. Empty, or the cursor moved since: the plotted ones.
+  void setCursorLevels(std::vector<uint64_t> bytes);
   void clearCursor();
   /// Selects [from, to] (from == to: clears) without emitting.
   void selectRange(quint64 from, quint64 to);
@@ -185,6 +190,7 @@ private:
   int threshold = 20000;
   bool themed = false;
   std::optional<uint64_t> cursorAt;
+  std::vector<uint64_t> cursorLevels; ///< per core at cursorAt; empty: unknown
   std::optional<std::pair<uint64_t, uint64_t>> range;
   std::optional<double> dragFrom;
   QPoint dragStart;
