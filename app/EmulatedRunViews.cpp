@@ -181,6 +181,9 @@ void EmulatedRunViews::clearShown() {
     feed->drop();
   docks->ring()->setLiveState(RingLiveState());
   docks->ring()->setRunPeaks({});
+  // The focused core was the previous kernel's: the next one may not use
+  // it (an empty chart of "0 B in use on core 8").
+  docks->focusCore(-1);
   docks->occupancy()->setTrace(spyre::driver::OccupancyTrace());
   docks->chart()->setSubtitle(QString());
   docks->chart()->setEmptyText(QString());
@@ -577,6 +580,10 @@ void EmulatedRunViews::showChart() {
   std::shared_ptr<const OccupancyIndex> old = docks->occupancy()->sharedIndex();
   docks->occupancy()->setIndex(index);
   releaseOnWorker(std::move(old));
+  // A core the run's target does not have (switched to spyre-4core with
+  // core 8 focused) is focused no more.
+  if (index->trace().cores > 0 && docks->chart()->focusedCore() >= index->trace().cores)
+    docks->focusCore(-1);
   docks->chart()->setSubtitle(chartSubtitle());
   // Said when the run fills no buffer (a fault before the first one, a
   // part recorded so far without one): not "Recording…" for ever.
