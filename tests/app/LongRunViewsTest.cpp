@@ -242,6 +242,11 @@ private Q_SLOTS:
     QCOMPARE(data.summary.events, summary.events);
     QVERIFY(data.summary.peakLxBytes == summary.peakLxBytes);
     QCOMPARE(data.summary.bottleneck, summary.bottleneck);
+    // Why N cycles needs the whole trace, not kept: the summary says so
+    // (it was left out without a word).
+    QVERIFY(data.why.empty());
+    QVERIFY2(rig.views.summary()->plainText().contains("is not worked out"),
+             qPrintable(rig.views.summary()->plainText()));
   }
 
   /// Jumps anywhere in a long run, as clicks on the Timeline: until the
