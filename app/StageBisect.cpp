@@ -129,7 +129,10 @@ void StageBisect::start(const QString &onlyPass) {
     Q_EMIT message(tr("Nothing to run: the kernel has not compiled"));
     return;
   }
-  model->clearOutputs();
+  // A bisect judges every snapshot again; one snapshot's run (Run This
+  // Snapshot) replaces its row's verdict only: the others' stay.
+  if (onlyPass.isEmpty())
+    model->clearOutputs();
   kernelEditor->clearHighlightedLines();
   for (int row = 0; row < model->rowCount(); ++row)
     if (onlyPass.isEmpty() ||

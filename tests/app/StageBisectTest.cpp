@@ -147,6 +147,27 @@ private Q_SLOTS:
                             .arg(right).arg(table->viewport()->width()).arg(sizes).arg(table->width())));
   }
 
+  /// Run This Snapshot after a bisect: that pass's row is judged again,
+  /// every other row keeps its verdict (the Out column was emptied).
+  void runThisSnapshotKeepsTheOthers() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1500, 900)));
+    QSignalSpy finished(window.bisect(), &StageBisect::finished);
+    window.bisect()->findAction()->trigger();
+    QVERIFY(finished.wait(180000));
+    PassListModel *model = modelOf(window);
+    QVERIFY(window.selectPass("lower-to-dataflow"));
+    auto *pane = qobject_cast<IrPane *>(window.findChild<IrDiffView *>()->rightPane());
+    QScopedPointer<QMenu> menu(pane->createContextMenu(nullptr));
+    auto *run = menu->findChild<QAction *>("runSnapshotAction");
+    QVERIFY(run && run->isEnabled());
+    run->trigger();
+    QCOMPARE(model->output(model->rowOfPass("lower-to-dataflow")), Output::Running);
+    QVERIFY(finished.wait(120000));
+    for (int r = 0; r < model->rowCount(); ++r)
+      QCOMPARE(model->output(r), Output::Exact);
+  }
+
   /// Stop: the job ends cancelled, no row is left pending.
   void stopCancels() {
     MainWindow window;
