@@ -181,6 +181,9 @@ void EmulatedRunViews::clearShown() {
     feed->drop();
   docks->ring()->setLiveState(RingLiveState());
   docks->ring()->setRunPeaks({});
+  // The focused core was the previous kernel's: the next one may not use
+  // it (an empty chart of "0 B in use on core 8").
+  docks->focusCore(-1);
   docks->occupancy()->setTrace(spyre::driver::OccupancyTrace());
   docks->chart()->setSubtitle(QString());
   docks->chart()->setEmptyText(QString());
@@ -577,6 +580,10 @@ void EmulatedRunViews::showChart() {
   std::shared_ptr<const OccupancyIndex> old = docks->occupancy()->sharedIndex();
   docks->occupancy()->setIndex(index);
   releaseOnWorker(std::move(old));
+  // A core the run's target does not have (switched to spyre-4core with
+  // core 8 focused) is focused no more.
+  if (index->trace().cores > 0 && docks->chart()->focusedCore() >= index->trace().cores)
+    docks->focusCore(-1);
   docks->chart()->setSubtitle(chartSubtitle());
   // Said when the run fills no buffer (a fault before the first one, a
   // part recorded so far without one): not "Recording…" for ever.
@@ -635,8 +642,17 @@ void EmulatedRunViews::onPosition() {
   }
   // The chart may show an interpreter run since (Run on Interpreter): its
   // time is scratchpad events, not cycles.
-  if (docks->occupancy()->trace().timeUnit == "cycle")
+  if (docks->occupancy()->trace().timeUnit == "cycle") {
     docks->chart()->setCursorTime(cycle);
+    // The readout says the ring's bytes, exact at the cycle (a long run's
+    // chart draws each bucket's most: 14 KiB where 10 KiB are in use).
+    const RingLiveState &live = docks->ring()->liveState();
+    std::vector<uint64_t> levels;
+    if (live.valid && !docks->ring()->liveStatePending() && live.cycle == cycle)
+      for (const auto &c : live.cores)
+        levels.push_back(c.lxBytes);
+    docks->chart()->setCursorLevels(std::move(levels));
+  }
 }
 
 RunSummaryRunner::Input EmulatedRunViews::summaryInput() const {

@@ -2,7 +2,40 @@
 
 #include "KernelInput.h"
 
+#include "driver/KernelArguments.h"
 #include "support/Limits.h"
+
+#include <algorithm>
+
+namespace {
+
+/// `given` without the files and values of arguments `request`'s kernel
+/// does not have: they were chosen for another kernel (Run ▸ Inputs… keeps
+/// them for when one with those arguments comes back) and are not this
+/// run's. Everything is kept when the kernel does not parse (the run then
+/// fails on that).
+RunInputs forKernel(RunInputs given, const spyre::driver::RunRequest &request) {
+  if (given.files.empty() && given.scalars.empty())
+    return given;
+  std::vector<spyre::driver::Diagnostic> diagnostics;
+  const std::vector<spyre::driver::KernelArgument> arguments =
+      spyre::driver::describeArguments(request, diagnostics);
+  if (arguments.empty() && !diagnostics.empty())
+    return given;
+  auto dropUnknown = [&](std::map<QString, QString> &byName) {
+    for (auto it = byName.begin(); it != byName.end();) {
+      const std::string name = it->first.toStdString();
+      bool known = std::any_of(arguments.begin(), arguments.end(),
+                               [&](const auto &a) { return a.name == name; });
+      it = known ? std::next(it) : byName.erase(it);
+    }
+  };
+  dropUnknown(given.files);
+  dropUnknown(given.scalars);
+  return given;
+}
+
+} // namespace
 
 bool KernelInput::runRequest(spyre::driver::RunRequest &out, QStringList &errors,
                              const std::atomic<bool> *cancel) const {
@@ -13,7 +46,7 @@ bool KernelInput::runRequest(spyre::driver::RunRequest &out, QStringList &errors
   out.seed = seed;
   out.cancel = cancel;
   applyLxLimit(out);
-  return inputs().load(out.args, errors);
+  return forKernel(inputs(), out).load(out.args, errors);
 }
 
 void KernelInput::applyLxLimit(spyre::driver::RunRequest &out) const {

@@ -422,6 +422,14 @@ void MainWindow::buildMenus() {
           [this](const QString &pass) { selectPass(pass); });
   connect(irView, &IrDiffView::runSnapshotRequested, stageBisect,
           &StageBisect::runSnapshot);
+  // A bisect that cannot run the kernel says why where a failed F5 does
+  // (the note over the run's views, Diagnostics, Give %n a value…).
+  connect(stageBisect, &StageBisect::started, runNotes, &RunNotes::clearFailure);
+  connect(stageBisect, &StageBisect::failed, runNotes, [this] {
+    runNotes->showFailure(stageBisect->latest().failure,
+                          tr("Finding the pass that changed the output"),
+                          tr("find the pass"), [this] { stageBisect->findChangingPass(); });
+  });
   if (auto *runMenu = qobject_cast<QMenu *>(machineDocks->runAction()->parent())) {
     runControls->addActions(runMenu);
     emulatedViews->addToMenu(runMenu);

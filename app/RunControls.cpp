@@ -243,7 +243,7 @@ void RunControls::updateRunTip() {
                                                       .arg(chosenInputs.files.size()));
 }
 
-void RunControls::editInputs(const QString &focusArgument) {
+bool RunControls::editInputs(const QString &focusArgument) {
   EmulatorRun::Input in = currentInput();
   RunInputsDialog dialog(chosenInputs, in.source, in.name, window);
   dialog.setObjectName("runInputsDialog");
@@ -253,7 +253,9 @@ void RunControls::editInputs(const QString &focusArgument) {
     setInputs(dialog.inputs());
     window->statusBar()->showMessage(
         tr("Runs start from %1 (F5 records a new run)").arg(chosenInputs.describe()), 8000);
+    return true;
   }
+  return false;
 }
 
 void RunControls::startRun(std::function<void()> then) {

@@ -75,7 +75,9 @@ public:
   const RunInputs &inputs() const { return chosenInputs; }
   /// Opens the Inputs dialog (modal) and takes what it is left with;
   /// `focusArgument`: the scalar whose value field gets the focus.
-  void editInputs(const QString &focusArgument = QString());
+  /// Opens Run ▸ Inputs… (at `focusArgument`'s value); true when OK
+  /// changed the inputs.
+  bool editInputs(const QString &focusArgument = QString());
   /// The emulator's input for the editor's kernel with the chosen inputs.
   EmulatorRun::Input currentInput() const;
   /// What Ctrl+F10 runs to: the line, op or instruction under the cursor

@@ -19,11 +19,7 @@ RunNotes::RunNotes(RunControls *runControls, std::vector<RunNoteBar *> noteBars,
   EmulatorRun &run = runs->emulator();
   connect(&run, &EmulatorRun::started, this, [this] {
     requestedAt = edits ? edits() : 0;
-    const bool was = failed;
-    failed = false;
-    update();
-    if (was)
-      Q_EMIT failureChanged(false);
+    clearFailure();
   });
   connect(&run, &EmulatorRun::ready, this, [this] {
     shownAt = requestedAt;
@@ -43,8 +39,18 @@ QString RunNotes::argumentWithoutValue(const QString &error) {
 }
 
 void RunNotes::onFailed() {
-  const auto &why = runs->emulator().failure();
+  showFailure(runs->emulator().failure(), tr("The emulated run"), tr("emulated run"),
+              [this] { runs->runOrContinue(); });
+}
+
+void RunNotes::showFailure(const std::vector<spyre::driver::Diagnostic> &why,
+                           const QString &what, const QString &pass,
+                           std::function<void()> again) {
   failed = true;
+  failure = why;
+  failedWhat = what;
+  failedPass = pass;
+  retry = std::move(again);
   failureText.clear();
   for (const spyre::driver::Diagnostic &d : why)
     if (d.severity == spyre::driver::Diagnostic::Severity::Error) {
@@ -61,12 +67,24 @@ void RunNotes::onFailed() {
   Q_EMIT failureChanged(true);
 }
 
+void RunNotes::clearFailure() {
+  const bool was = failed;
+  failed = false;
+  failure.clear();
+  failureText.clear();
+  missing.clear();
+  retry = nullptr;
+  update();
+  if (was)
+    Q_EMIT failureChanged(false);
+}
+
 std::vector<spyre::driver::Diagnostic> RunNotes::failureDiagnostics() const {
   if (!failed)
     return {};
-  std::vector<spyre::driver::Diagnostic> out = runs->emulator().failure();
+  std::vector<spyre::driver::Diagnostic> out = failure;
   for (spyre::driver::Diagnostic &d : out)
-    d.pass = "emulated run";
+    d.pass = failedPass.toStdString();
   return out;
 }
 
@@ -84,7 +102,7 @@ void RunNotes::show(const QString &text, const QString &action, bool error) {
 void RunNotes::update() {
   EmulatorRun &run = runs->emulator();
   if (failed) {
-    show(tr("The emulated run failed: %1").arg(failureText),
+    show(tr("%1 failed: %2").arg(failedWhat, failureText),
          missing.isEmpty() ? QString() : tr("Give %%1 a value…").arg(missing), true);
     return;
   }
@@ -128,8 +146,13 @@ void RunNotes::update() {
 }
 
 void RunNotes::act() {
-  if (failed && !missing.isEmpty())
-    runs->editInputs(missing);
-  else
+  if (!failed || missing.isEmpty()) {
     runs->runOrContinue();
+    return;
+  }
+  // OK with the value given runs again what failed (the note stayed
+  // until F5).
+  std::function<void()> again = retry;
+  if (runs->editInputs(missing) && again)
+    again();
 }

@@ -49,6 +49,15 @@ public:
   /// as their pass); empty when it did not fail.
   std::vector<spyre::driver::Diagnostic> failureDiagnostics() const;
 
+  /// A run that failed elsewhere (Find the Pass That Changed the Output)
+  /// said as an emulated run's failure is: `why` in the note ("`what`
+  /// failed: …") and the Diagnostics (pass `pass`), Give %n a value… for a
+  /// missing scalar; `retry` runs it again once the Inputs dialog's OK
+  /// changed the inputs. Cleared as a failed run is, or by clearFailure().
+  void showFailure(const std::vector<spyre::driver::Diagnostic> &why, const QString &what,
+                   const QString &pass, std::function<void()> retry);
+  void clearFailure();
+
   /// The scalar argument a run's error says has no value ("n" for "no
   /// value given for argument %n"), or "".
   static QString argumentWithoutValue(const QString &error);
@@ -69,6 +78,9 @@ private:
   quint64 shownAt = 0;     ///< edits when the run shown was asked for
   bool failed = false;
   QString failureText, missing, shownNote;
+  std::vector<spyre::driver::Diagnostic> failure; ///< of the failed run
+  QString failedWhat, failedPass; ///< "The emulated run", "emulated run"
+  std::function<void()> retry;    ///< runs the failed run again
 };
 
 #endif

@@ -3,6 +3,8 @@
 #include "RunSummaryRunner.h"
 #include "WorkerPool.h"
 
+#include "models/Bytes.h"
+
 #include "driver/Architecture.h"
 #include "driver/Emulate.h"
 #include "driver/NumericsVerdict.h"
@@ -105,6 +107,15 @@ RunSummaryData RunSummaryRunner::compute(const Input &input,
     spyre::emu::Machine traced(recorded->finalMachine());
     traced.trace() = recorded->trace();
     out.why = spyre::emu::profileWaits(traced, recorded->totalCycles());
+  } else if (recorded) {
+    // The critical path walks the whole trace, which a run this long does
+    // not keep (EmulatorRun::Input::detailEvents): said, not left out.
+    out.whyMissing =
+        QObject::tr("<i>Why %1 cycles</i> is not worked out for this run: it is read "
+                    "from the run's whole trace, which the explorer keeps only for "
+                    "shorter runs (this one has %2 events). The Timeline still shows "
+                    "every engine's busy and blocked time.")
+            .arg(formatCount(recorded->totalCycles()), formatCount(recorded->totalEvents()));
   }
   RunResult reference = emulated.interpreter->run();
   if (!reference.ok) {

@@ -48,6 +48,11 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
   // inputs), as every other run.
   if (!in.runRequest(request.run, errors, cancel)) {
     out.summary = errors.join(QStringLiteral("; "));
+    for (const QString &e : errors) {
+      spyre::driver::Diagnostic d;
+      d.message = e.toStdString();
+      out.failure.push_back(std::move(d));
+    }
     return out;
   }
   spyre::driver::StageRunResult r = spyre::driver::runStages(request);
@@ -55,8 +60,10 @@ runJob(const EmulatorRun::Input &in, const QString &onlyPass,
   // diagnostic rather than r.cancelled.
   out.cancelled = r.cancelled || (cancel && cancel->load());
   for (const spyre::driver::Diagnostic &d : r.diagnostics)
-    if (d.severity == spyre::driver::Diagnostic::Severity::Error)
+    if (d.severity == spyre::driver::Diagnostic::Severity::Error) {
       errors << QString::fromStdString(d.message);
+      out.failure.push_back(d);
+    }
   if (!r.ok) {
     out.summary = errors.isEmpty() ? QObject::tr("the kernel did not run")
                                    : errors.join(QStringLiteral("; "));
@@ -129,7 +136,10 @@ void StageBisect::start(const QString &onlyPass) {
     Q_EMIT message(tr("Nothing to run: the kernel has not compiled"));
     return;
   }
-  model->clearOutputs();
+  // A bisect judges every snapshot again; one snapshot's run (Run This
+  // Snapshot) replaces its row's verdict only: the others' stay.
+  if (onlyPass.isEmpty())
+    model->clearOutputs();
   kernelEditor->clearHighlightedLines();
   for (int row = 0; row < model->rowCount(); ++row)
     if (onlyPass.isEmpty() ||
@@ -141,6 +151,7 @@ void StageBisect::start(const QString &onlyPass) {
   stopAct->setEnabled(true);
   cancelFlag = std::make_shared<std::atomic<bool>>(false);
   const quint64 job = ++jobNumber;
+  Q_EMIT started();
   Q_EMIT message(bisecting ? tr("Running the snapshot after every pass…")
                           : tr("Running the snapshot after %1…").arg(onlyPass));
   auto progress = [this, job](const StageRun &s) {
@@ -192,6 +203,8 @@ void StageBisect::jobDone() {
   if (!o.ok) {
     Q_EMIT message(o.cancelled ? tr("Stopped running the snapshots")
                                : tr("The snapshots did not run: %1").arg(o.summary));
+    if (!o.cancelled)
+      Q_EMIT failed();
   } else {
     if (bisecting && !o.firstPass.isEmpty())
       Q_EMIT selectPassRequested(o.firstPass);

@@ -19,6 +19,8 @@
 
 #include "EmulatorRun.h"
 
+#include "driver/Diagnostic.h"
+
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -26,6 +28,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <vector>
 
 class CodeEditor;
 class PassListPanel;
@@ -44,6 +47,9 @@ public:
     QString inexactPass; ///< the first pass within rounding, or empty
     int wrongLine = 0;   ///< the KTIR line that stored the worst WRONG element
     int stagesRun = 0;
+    /// Why the kernel did not run (not ok, not cancelled): its errors, as
+    /// an emulated run's failure (a scalar without a value, a bad input).
+    std::vector<spyre::driver::Diagnostic> failure;
   };
 
   /// `input` gives the kernel and the run's inputs when a job starts.
@@ -75,6 +81,10 @@ Q_SIGNALS:
   /// within rounding).
   void selectPassRequested(const QString &pass);
   void finished();
+  /// A job started (its earlier failure is no longer the newest).
+  void started();
+  /// The kernel did not run for the job (latest().failure says why).
+  void failed();
 
 private:
   void start(const QString &onlyPass);

@@ -2,6 +2,8 @@
 
 #include "OccupancyChart.h"
 
+#include "models/AxisTicks.h"
+
 #include "models/Bytes.h"
 #include "ElidedLabel.h"
 #include "ExportFolder.h"
@@ -15,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
@@ -134,6 +137,9 @@ OccupancyChart::OccupancyChart(QWidget *parent) : QWidget(parent) {
   cursorItem->setVisible(false);
   connect(chart, &QChart::plotAreaChanged, this,
           [this] { placeOverlay(); });
+  // The view resizes the chart after this widget's resizeEvent: the ticks
+  // for its new size.
+  connect(chart, &QGraphicsWidget::geometryChanged, this, [this] { fitTicks(); });
   connect(&worker, &QFutureWatcher<OccupancyPlot>::finished, this,
           &OccupancyChart::takeWorkersPlot);
 
@@ -214,9 +220,51 @@ void OccupancyChart::fitToSize() {
     if (axis->orientation() == Qt::Horizontal && axis->isTitleVisible() != roomForTitle)
       axis->setTitleVisible(roomForTitle);
   }
+  fitTicks();
   // In a narrow dock the dock's own title says "Scratchpad": the subtitle
   // gets the room.
   title->setVisible(width() >= 640);
+}
+
+void OccupancyChart::fitTicks() {
+  if (shown.empty)
+    return;
+  // The plot's room, from the chart's size alone (not the plot area laid
+  // out, which depends on the labels: the same size gives the same ticks,
+  // in the dock and in every export): the chart less the time axis'
+  // labels and margins, and the legend beside it.
+  const QList<QAbstractAxis *> axes = chart->axes();
+  if (axes.isEmpty())
+    return;
+  const QFontMetricsF metrics(axes.front()->labelsFont());
+  const double line = metrics.height();
+  const bool legendBeside = chart->legend()->isVisible() &&
+                            chart->legend()->alignment() == Qt::AlignRight;
+  const double high = chart->size().height() - 2.6 * line;
+  const double wide = chart->size().width() * (legendBeside ? 0.7 : 0.95) - 5 * line;
+  for (QAbstractAxis *axis : chart->axes()) {
+    auto *value = qobject_cast<QValueAxis *>(axis);
+    if (!value)
+      continue;
+    if (axis->orientation() == Qt::Vertical) {
+      // Bytes: a tick per 1.3 lines at most, whole bytes when the unit is
+      // B, as many decimals as the step needs (a 128 B peak reads 0, 20,
+      // ..., 140, not 0.1, 0.1, 0.1 KiB).
+      const int most = std::clamp(int(high / (1.3 * line)) + 1, 2, 7);
+      const AxisTicks ticks = AxisTicks::from0(
+          shown.top * (shown.capacityShown ? 1.08 : 1.18), most,
+          shown.unit == QLatin1String("B") ? 1 : 0);
+      value->setRange(0, ticks.max);
+      value->setTickCount(ticks.count);
+      value->setLabelFormat(ticks.format());
+    } else {
+      // Time: each label and a gap of two characters apart.
+      const double label =
+          metrics.horizontalAdvance(QString::number(qint64(shown.end))) + 2 * line;
+      const int most = std::clamp(int(wide / label) + 1, 2, 9);
+      value->setTickInterval(AxisTicks::from0(shown.end, most, 1).step);
+    }
+  }
 }
 
 void OccupancyChart::setEmptyText(const QString &text) {
@@ -324,28 +372,16 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
   QColor text = palette().color(QPalette::Text);
   const double scale = plot.scale;
   const double end = plot.end;
-  QString unit = plot.mib ? tr("MiB") : tr("KiB");
+  const QString unit = plot.unit;
 
   auto *x = new QValueAxis;
   x->setRange(0, end);
   x->setLabelFormat("%d");
-  // Whole ticks: a short run gets one per step, a long one round numbers
-  // (1, 2 or 5 times a power of ten) from 0, the axis ending where the run
-  // ends (nice numbers would carry it up to 30 % past the end).
-  if (end <= 6) {
-    x->setTickCount(int(end) + 1);
-  } else {
-    auto niceStep = [&] {
-      for (double power = 1;; power *= 10)
-        for (double m : {1.0, 2.0, 5.0})
-          if (end / (m * power) <= 8)
-            return m * power;
-    };
-    const double step = niceStep();
-    x->setTickType(QValueAxis::TicksDynamic);
-    x->setTickAnchor(0);
-    x->setTickInterval(step);
-  }
+  // Whole ticks from 0 (fitTicks: as many as the plot's width has room
+  // for), the axis ending where the run ends (nice numbers would carry it
+  // up to 30 % past the end).
+  x->setTickType(QValueAxis::TicksDynamic);
+  x->setTickAnchor(0);
   // The capacity is named under the plot when it is above the scale (a
   // long axis title would be cut in a short dock).
   QString timeTitle =
@@ -355,10 +391,7 @@ void OccupancyChart::display(const OccupancyPlot &plot) {
                      .arg(formatBytes(plot.capacity));
   x->setTitleText(timeTitle);
   auto *y = new QValueAxis;
-  y->setRange(0, plot.top * (plot.capacityShown ? 1.08 : 1.18));
-  y->applyNiceNumbers();
-  // Enough decimals that ticks of a small axis read apart (0.5, 1.0, ...).
-  y->setLabelFormat(plot.mib ? "%.2f" : y->max() < 8 ? "%.1f" : "%.0f");
+  // Its range, ticks and their decimals: fitTicks.
   y->setTitleText(unit); // "in use" would be cut in a short dock
   for (QValueAxis *axis : {x, y}) {
     axis->setLabelsColor(text);
@@ -555,6 +588,34 @@ double OccupancyChart::timeAxisEnd() const {
   return 0;
 }
 
+QStringList OccupancyChart::axisLabels(Qt::Orientation which) const {
+  QStringList labels;
+  for (QAbstractAxis *axis : chart->axes(which)) {
+    auto *value = qobject_cast<QValueAxis *>(axis);
+    if (!value)
+      continue;
+    const QByteArray format = value->labelFormat().toLatin1();
+    const bool dynamic = value->tickType() == QValueAxis::TicksDynamic;
+    const double step = dynamic ? value->tickInterval()
+                                : (value->max() - value->min()) / (value->tickCount() - 1);
+    const int count = dynamic ? int(std::floor((value->max() - value->tickAnchor()) / step +
+                                               1e-9)) + 1
+                              : value->tickCount();
+    const double from = dynamic ? value->tickAnchor() : value->min();
+    for (int i = 0; i < count; ++i) {
+      const double at = from + step * i;
+      labels << (format.contains('d') ? QString::asprintf(format.constData(), int(at))
+                                      : QString::asprintf(format.constData(), at));
+    }
+  }
+  return labels;
+}
+
+QString OccupancyChart::axisTitle(Qt::Orientation which) const {
+  const QList<QAbstractAxis *> axes = chart->axes(which);
+  return axes.isEmpty() ? QString() : axes.front()->titleText();
+}
+
 QStringList OccupancyChart::seriesNames() const {
   QStringList names;
   for (QAbstractSeries *series : chart->series())
@@ -575,15 +636,19 @@ QString OccupancyChart::cursorText() const {
   QString unit = shown.cycles ? tr("cycle") : tr("event");
   if (cursorAt) {
     uint64_t t = *cursorAt;
+    auto valueAt = [&](int c) {
+      return size_t(c) < cursorLevels.size() ? cursorLevels[size_t(c)]
+                                             : source->valueAt(c, t);
+    };
     if (core >= 0) {
       parts << tr("%1 %2: %3 in use on core %4")
-                   .arg(unit, formatCount(t), formatBytes(source->valueAt(core, t)))
+                   .arg(unit, formatCount(t), formatBytes(valueAt(core)))
                    .arg(core);
     } else {
       int most = -1;
       uint64_t bytes = 0, total = 0;
       for (int c : source->activeCores()) {
-        uint64_t v = source->valueAt(c, t);
+        uint64_t v = valueAt(c);
         total += v;
         if (most < 0 || v > bytes)
           most = c, bytes = v;
@@ -609,6 +674,14 @@ void OccupancyChart::setCursorTime(quint64 time) {
   if (cursorAt == time)
     return;
   cursorAt = time;
+  cursorLevels.clear();
+  placeOverlay();
+}
+
+void OccupancyChart::setCursorLevels(std::vector<uint64_t> bytes) {
+  if (cursorLevels == bytes)
+    return;
+  cursorLevels = std::move(bytes);
   placeOverlay();
 }
 
@@ -718,6 +791,7 @@ void OccupancyChart::renderAt(QSize size,
   chart->resize(QSizeF(size));
   if (chart->layout())
     chart->layout()->activate();
+  fitTicks();
   // The file is a picture of the run: no cursor, no selection.
   exporting = true;
   placeOverlay(); // the peak's label at this size's plot area

@@ -94,6 +94,10 @@ public:
   QStringList seriesNames() const;
   /// The time axis' end (0: nothing drawn).
   double timeAxisEnd() const;
+  /// The tick labels of the bytes axis (Qt::Vertical: "0", "20", …, "140")
+  /// or the time axis (Qt::Horizontal), as drawn; its title is the unit.
+  QStringList axisLabels(Qt::Orientation which) const;
+  QString axisTitle(Qt::Orientation which) const;
   QString cursorText() const;
   /// Where the peak's label and the plot area are, in the chart's scene
   /// (an empty label rectangle: no label shown).
@@ -116,6 +120,11 @@ public Q_SLOTS:
   void redraw();
   /// Moves the cursor to `time` (in the trace's unit).
   void setCursorTime(quint64 time);
+  /// The bytes each core holds at the cursor's time when they are known
+  /// exactly (the ring's state at the run's cycle): the readout says these,
+  /// not the plotted ones, which for a run too long to keep whole are each
+  /// bucket's most. Empty, or the cursor moved since: the plotted ones.
+  void setCursorLevels(std::vector<uint64_t> bytes);
   void clearCursor();
   /// Selects [from, to] (from == to: clears) without emitting.
   void selectRange(quint64 from, quint64 to);
@@ -147,6 +156,9 @@ private:
   /// Legend beside or below the plot, fonts and the title's visibility
   /// for the widget's size (a short, narrow dock keeps its plot readable).
   void fitToSize();
+  /// The bytes axis' range, ticks and decimals and the time axis' step for
+  /// the plot's size (ticks whose labels fit, labels that differ).
+  void fitTicks();
   /// Renders the chart at `size` (at least what the axes and legend
   /// need, whatever the dock's size) with `paint`, then restores it.
   void renderAt(QSize size, const std::function<void(const QRectF &)> &paint);
@@ -178,6 +190,7 @@ private:
   int threshold = 20000;
   bool themed = false;
   std::optional<uint64_t> cursorAt;
+  std::vector<uint64_t> cursorLevels; ///< per core at cursorAt; empty: unknown
   std::optional<std::pair<uint64_t, uint64_t>> range;
   std::optional<double> dragFrom;
   QPoint dragStart;

@@ -189,9 +189,11 @@ void RunSummary::refresh() {
 
 QString RunSummary::whyHtml(const RunSummaryData &run, bool dark) {
   const spyre::emu::WaitProfile &why = run.why;
-  if (why.empty())
-    return QString();
   QString faint = dark ? "#9aa3ad" : "#6a717a";
+  if (why.empty())
+    return run.whyMissing.isEmpty()
+               ? QString()
+               : QStringLiteral("<p style='color:%1'>%2</p>").arg(faint, run.whyMissing);
   QString link = dark ? "#8ab4f8" : "#1a5fb4";
   QString out = tr("<p><b>Why %1 cycles</b> <span style='color:%2'>(the critical "
                    "path's largest causes: click one to see it on the Timeline)</span></p>")

@@ -46,6 +46,9 @@ struct RunSummaryData {
   spyre::driver::NumericsVerdict numerics;
   /// Where the time went (a recorded run only; empty otherwise).
   spyre::emu::WaitProfile why;
+  /// Why `why` is empty for a recorded run, in a sentence: it is worked out
+  /// from the whole trace, which a long run does not keep.
+  QString whyMissing;
 };
 
 class RunSummary : public QWidget {

@@ -60,6 +60,12 @@ QString writeF16(const QString &path, std::vector<int64_t> shape, int modulo) {
   return path;
 }
 
+/// The text of tests/kernels/`name` (empty when it cannot be read).
+QString testKernelText(const QString &name) {
+  QFile f(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/") + name);
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
 } // namespace
 
 class RunInputsTest : public QObject {
@@ -329,6 +335,35 @@ private Q_SLOTS:
     QVERIFY(back);
     QVERIFY(back->inputs == s.inputs);
     QCOMPARE(back->inputs.scalars.at("s"), QString("0.25"));
+  }
+
+  void valuesOfAnotherKernelAreNotSent() {
+    // %n = 13 given for dynamic_rows_loop, then matmul or generic_plain
+    // opened: the value (and a file for an argument it lacks) stays in the
+    // inputs for when that kernel comes back, but no run of this kernel
+    // fails on it ("no argument named %n").
+    RunController::Input interp;
+    interp.source = testKernelText("generic_plain.mlir");
+    QVERIFY(!interp.source.isEmpty());
+    interp.name = "generic_plain.mlir";
+    interp.scalars["s"] = "100";
+    interp.scalars["n"] = "13";
+    interp.inputFiles["other_ptr"] = "/nonexistent/other.npy";
+    RunController::Outcome out = RunController::execute(interp, nullptr);
+    QVERIFY(out.result.ok);
+    EmulatorRun::Input in;
+    in.source = interp.source;
+    in.name = interp.name;
+    in.scalars = interp.scalars;
+    in.inputFiles = interp.inputFiles;
+    auto prepared = EmulatorRun::prepare(in, nullptr);
+    QVERIFY2(prepared->session, qPrintable(prepared->errors.join("; ")));
+    // The kernel's own arguments are still checked: %s is needed.
+    in.scalars.erase("s");
+    prepared = EmulatorRun::prepare(in, nullptr);
+    QVERIFY(!prepared->session);
+    QVERIFY2(prepared->errors.join(" ").contains("%s"),
+             qPrintable(prepared->errors.join("; ")));
   }
 
   void sessionKeepsInputs() {

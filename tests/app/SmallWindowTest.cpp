@@ -101,6 +101,10 @@ private Q_SLOTS:
              qPrintable(QString("Timeline %1 of %2 pixels")
                             .arg(timelineDock->width()).arg(row)));
 
+    // A focused core is the old kernel's: it goes with it (else the new
+    // kernel's chart is empty, "0 B in use on core 8", under "All cores").
+    window.machine()->focusCore(8);
+    QCOMPARE(chart->focusedCore(), 8);
     // Another kernel: nothing of the old run is shown as the new one's.
     QVERIFY(window.openFile(
         QDir(MainWindow::samplesDirectory()).filePath("softmax.mlir")));
@@ -116,6 +120,8 @@ private Q_SLOTS:
     QVERIFY(!window.machine()->ring()->liveState().valid);
     QVERIFY(window.machine()->occupancy()->isEmpty());
     QVERIFY(chart->emptyText().startsWith("No run yet"));
+    QCOMPARE(chart->focusedCore(), -1);
+    QCOMPARE(window.machine()->ring()->focusedCore(), -1);
     QVERIFY(!rc->stepBackAction()->isEnabled());
     // F10 records the new kernel's run.
     QTest::keyClick(&window, Qt::Key_F10);

@@ -15,6 +15,9 @@
 #include "IrPane.h"
 #include "models/PassListModel.h"
 #include "PassListPanel.h"
+#include "RunInputsDialog.h"
+#include "RunNoteBar.h"
+#include "RunNotes.h"
 #include "StageBisect.h"
 #include "WindowWithSample.h"
 
@@ -23,6 +26,8 @@
 #include <QMenu>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
+#include <QToolButton>
 
 namespace {
 
@@ -147,6 +152,27 @@ private Q_SLOTS:
                             .arg(right).arg(table->viewport()->width()).arg(sizes).arg(table->width())));
   }
 
+  /// Run This Snapshot after a bisect: that pass's row is judged again,
+  /// every other row keeps its verdict (the Out column was emptied).
+  void runThisSnapshotKeepsTheOthers() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1500, 900)));
+    QSignalSpy finished(window.bisect(), &StageBisect::finished);
+    window.bisect()->findAction()->trigger();
+    QVERIFY(finished.wait(180000));
+    PassListModel *model = modelOf(window);
+    QVERIFY(window.selectPass("lower-to-dataflow"));
+    auto *pane = qobject_cast<IrPane *>(window.findChild<IrDiffView *>()->rightPane());
+    QScopedPointer<QMenu> menu(pane->createContextMenu(nullptr));
+    auto *run = menu->findChild<QAction *>("runSnapshotAction");
+    QVERIFY(run && run->isEnabled());
+    run->trigger();
+    QCOMPARE(model->output(model->rowOfPass("lower-to-dataflow")), Output::Running);
+    QVERIFY(finished.wait(120000));
+    for (int r = 0; r < model->rowCount(); ++r)
+      QCOMPARE(model->output(r), Output::Exact);
+  }
+
   /// Stop: the job ends cancelled, no row is left pending.
   void stopCancels() {
     MainWindow window;
@@ -162,6 +188,47 @@ private Q_SLOTS:
     for (int row = 0; row < model->rowCount(); ++row)
       QVERIFY(model->output(row) != Output::Running);
     QVERIFY(bisect->findAction()->isEnabled());
+  }
+
+  /// A scalar without a value: the bisect says so where a failed F5 does
+  /// (the note over the run's views with Give %s a value…, Diagnostics),
+  /// not only in the status bar; OK in the Inputs dialog it opens runs the
+  /// bisect again.
+  void missingValueSaidAsF5Does() {
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.compiler().latestJob() > 0, 20000);
+    StageBisect *bisect = window.bisect();
+    QSignalSpy finished(bisect, &StageBisect::finished);
+    bisect->findAction()->trigger();
+    QVERIFY(finished.wait(120000));
+    QVERIFY(!bisect->latest().ok);
+    auto *notes = window.findChild<RunNotes *>();
+    QVERIFY(notes);
+    QCOMPARE(notes->missingArgument(), QString("s"));
+    QVERIFY2(notes->note().contains("no value given for argument %s"),
+             qPrintable(notes->note()));
+    QVERIFY(!notes->failureDiagnostics().empty());
+    RunNoteBar *bar = window.findChildren<RunNoteBar *>().value(0);
+    QVERIFY(bar && bar->button());
+    QCOMPARE(bar->button()->text(), QString("Give %s a value…"));
+    // The button: the Inputs dialog at %s; OK with a value runs it again.
+    QTimer answer;
+    answer.setInterval(50);
+    connect(&answer, &QTimer::timeout, &window, [&] {
+      auto *dialog = window.findChild<RunInputsDialog *>("runInputsDialog");
+      if (dialog && dialog->isVisible() && dialog->setScalar("s", "100"))
+        answer.stop(), dialog->accept();
+    });
+    answer.start();
+    bar->button()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() == 2, 120000);
+    QVERIFY2(bisect->latest().ok, qPrintable(bisect->latest().summary));
+    QVERIFY(notes->missingArgument().isEmpty());
+    QVERIFY(notes->failureDiagnostics().empty());
   }
 
   /// Run This Snapshot on the right-hand pane: that pass's row alone.

@@ -78,6 +78,48 @@ private Q_SLOTS:
     QVERIFY(!QFile::exists(dir.filePath("none.png")));
   }
   // 100k events: EmulatedRunTest::longTraceIsPreparedInTheBackground.
+
+  void smallValuesHaveDistinctTicks() {
+    // dynamic_rows_loop's run: 128 B at most on each of 4 cores. The bytes
+    // axis is in B with labels that differ (not 0.2, 0.1, 0.1, 0.1, 0.0
+    // KiB), the time axis no more ticks than its labels fit, in a short
+    // dock (as in a 1024x700 window) and a tall one.
+    spyre::driver::OccupancyTrace trace;
+    trace.timeUnit = "cycle";
+    trace.capacityBytes = 2 << 20;
+    trace.cores = 4;
+    for (int c = 0; c < 4; ++c)
+      for (uint64_t t = 18; t < 600; t += 80) {
+        trace.events.push_back({c, t + uint64_t(c), 128, 128, 1, 3, "load"});
+        trace.events.push_back({c, t + 70 + uint64_t(c), -128, 0, 1, 3, "free"});
+      }
+    OccupancyModel model;
+    model.setTrace(trace);
+    OccupancyChart chart;
+    chart.setModel(&model);
+    for (QSize size : {QSize(490, 260), QSize(900, 420)}) {
+      chart.resize(size);
+      chart.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&chart));
+      QTest::qWait(50);
+      QCOMPARE(chart.axisTitle(Qt::Vertical), QString("B"));
+      QStringList labels = chart.axisLabels(Qt::Vertical);
+      QVERIFY2(labels.size() >= 3, qPrintable(labels.join(" ")));
+      QVERIFY2(labels.last().toDouble() >= 128, qPrintable(labels.join(" ")));
+      for (int i = 1; i < labels.size(); ++i)
+        QVERIFY2(labels[i].toDouble() > labels[i - 1].toDouble(),
+                 qPrintable(labels.join(" ")));
+      // The time labels ("600") fit between their ticks.
+      const QStringList times = chart.axisLabels(Qt::Horizontal);
+      QVERIFY(times.size() >= 2);
+      const double labelWidth =
+          QFontMetricsF(chart.font()).horizontalAdvance(QStringLiteral("600"));
+      QVERIFY2(chart.plotArea().width() / (times.size() - 1) > labelWidth * 1.2,
+               qPrintable(QString("%1 ticks over %2 px")
+                              .arg(times.size())
+                              .arg(chart.plotArea().width())));
+    }
+  }
 };
 
 QTEST_MAIN(OccupancyTest)

@@ -98,8 +98,9 @@ OccupancyPlot OccupancyPlot::build(const OccupancyIndex &index, int core,
                      ? std::max<uint64_t>(plot.peak.bytes, 1)
                      : std::max(plot.capacity, plot.peak.bytes);
   plot.capacityShown = plot.capacity > 0 && top >= plot.capacity;
-  plot.mib = top >= 1024 * 1024;
-  plot.scale = 1.0 / (plot.mib ? 1024.0 * 1024.0 : 1024.0);
+  const bool mib = top >= 1024 * 1024, kib = !mib && top >= 1024;
+  plot.unit = mib ? tr("MiB") : kib ? tr("KiB") : tr("B");
+  plot.scale = mib ? 1.0 / (1024.0 * 1024.0) : kib ? 1.0 / 1024.0 : 1.0;
   plot.top = double(top) * plot.scale;
   plot.end = double(std::max<uint64_t>(index.endTime(), 1));
 

@@ -49,7 +49,8 @@ public:
   double end = 1;      ///< the time axis' end
   double top = 1;      ///< the bytes axis' end, in its unit
   double scale = 1;    ///< bytes -> the axis' unit
-  bool mib = false;    ///< the unit: MiB, else KiB
+  /// The bytes axis' unit: B under 1 KiB, KiB under 1 MiB, else MiB.
+  QString unit = QStringLiteral("B");
   bool capacityShown = false; ///< capacity within the axis (else in its title)
   bool cycles = false; ///< time in cycles (else events)
   int points = 0;      ///< points in all series

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "OccupancySamples.h"
+#include "models/AxisTicks.h"
 #include "models/OccupancyModel.h"
+#include "models/OccupancyPlot.h"
 #include "models/SeriesDecimator.h"
 
 #include <QAbstractItemModelTester>
@@ -154,6 +156,49 @@ private Q_SLOTS:
     std::vector<double> few{0, 1, 2}, fewY{5, 1, 5};
     QCOMPARE(decimate::keep(few, fewY, 800), (std::vector<size_t>{0, 1, 2}));
     QVERIFY(decimate::keep({}, {}, 10).empty());
+  }
+
+  void axisTicks() {
+    // Every label differs and reads its value: 0.05 steps get two decimals.
+    for (double top : {0.1475, 0.2, 1.0, 7.3, 151.0, 2048.0, 0.003}) {
+      for (int most : {2, 3, 5, 7}) {
+        AxisTicks t = AxisTicks::from0(top, most);
+        QVERIFY(t.count >= 2 && t.count <= most);
+        QVERIFY(t.max >= top * (1 - 1e-12));
+        QStringList labels;
+        for (int i = 0; i < t.count; ++i) {
+          labels << t.label(i);
+          QVERIFY(std::abs(labels.last().toDouble() - t.step * i) < t.step * 1e-6);
+        }
+        labels.removeDuplicates();
+        QCOMPARE(labels.size(), t.count);
+      }
+    }
+    AxisTicks small = AxisTicks::from0(0.15, 5);
+    QCOMPARE(small.step, 0.05);
+    QCOMPARE(small.format(), QString("%.2f"));
+    QCOMPARE(small.label(3), QString("0.15"));
+    // Whole units: no step under 1.
+    AxisTicks bytes = AxisTicks::from0(3, 7, 1);
+    QCOMPARE(bytes.step, 1.0);
+    QCOMPARE(bytes.decimals, 0);
+    QCOMPARE(AxisTicks::from0(151, 5, 1).label(4), QString("200"));
+  }
+
+  void smallPeakInBytes() {
+    // A 128 B peak (dynamic_rows_loop's) is drawn in B, not in 0.1 KiB.
+    OccupancyTrace trace;
+    trace.timeUnit = "cycle";
+    trace.capacityBytes = 2 << 20;
+    trace.cores = 1;
+    trace.events.push_back({0, 18, 128, 128, 1, 3, "load"});
+    trace.events.push_back({0, 500, -128, 0, 1, 3, "free"});
+    OccupancyIndex index(trace);
+    OccupancyPlot plot = OccupancyPlot::build(index, -1, 600, true, 6);
+    QCOMPARE(plot.unit, QString("B"));
+    QCOMPARE(plot.top, 128.0);
+    plot = OccupancyPlot::build(index, -1, 600, false, 6);
+    QCOMPARE(plot.unit, QString("MiB"));
   }
 };
 
