@@ -193,8 +193,11 @@ void TimelineView::revealCursor() {
 void TimelineView::resizeEvent(QResizeEvent *event) {
   QAbstractScrollArea::resizeEvent(event);
   updateScrollBar();
-  // Keep showing the whole run, or the same first cycle at the same zoom.
-  if (fitted)
+  // Keep showing the whole run (also when the zoom now shows it with room
+  // to spare: a wider window would leave the run in a corner), or the
+  // same first cycle at the same zoom.
+  uint64_t end = timelineModel ? timelineModel->endCycle() : 0;
+  if (fitted || (end > 0 && viewScale.first <= 0.0 && visibleLast() >= double(end)))
     fitAll();
   else
     setScale(viewScale);

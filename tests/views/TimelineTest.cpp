@@ -78,6 +78,18 @@ private Q_SLOTS:
     QCoreApplication::sendEvent(view->viewport(), &wheel);
     QVERIFY(view->scale().cyclesPerPixel < before);
     QVERIFY(std::abs(view->scale().cycleAt(at.x() - view->labelWidth()) - under) < 1.0);
+
+    // A view that shows the whole run (not by Fit: a run that ended while
+    // it followed) still shows the whole run, spread over the track, once
+    // the window is wider; a zoomed-in part stays as it is.
+    view->setVisibleRange(0, 1000);
+    dock.resize(1800, 300);
+    QTRY_VERIFY(std::abs(view->visibleLast() - 1000.0) < 1e-6);
+    QCOMPARE(view->visibleFirst(), 0.0);
+    view->setVisibleRange(100, 300);
+    dock.resize(1200, 300);
+    QTRY_COMPARE(view->visibleFirst(), 100.0);
+    QVERIFY(view->visibleLast() < 1000.0);
   }
 
   void paintsManyIntervalsQuickly() {
