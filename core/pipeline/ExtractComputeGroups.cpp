@@ -8,10 +8,12 @@
 #include "pipeline/utils/SinkIntoBranches.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace spyre {
@@ -131,6 +133,79 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
     }
     if (load.getResult().use_empty())
       load.erase();
+  }
+}
+
+/// Whether `op` is a broadcast or a reshape of a loaded tile (a weight row
+/// over the rows), or the empty init of one: made again where it is used
+/// at no cost, and then the load under it can follow (sinkLoadsIntoUsers).
+/// Tiles computed from other values stay where they are (a norm's per-row
+/// statistics broadcast after their loop are held as per-row values).
+bool remakeable(Operation &op) {
+  if (op.getNumResults() != 1 || !isa<RankedTensorType>(op.getResult(0).getType()))
+    return false;
+  if (isa<tensor::EmptyOp>(op))
+    return true;
+  if (!isa<linalg::BroadcastOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return false;
+  Value input = op.getOperand(0);
+  return input.getDefiningOp<ktdp::LoadOp>() ||
+         (input.getDefiningOp() && isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+                                       input.getDefiningOp()) &&
+          input.getDefiningOp()->getOperand(0).getDefiningOp<ktdp::LoadOp>());
+}
+
+/// A tile made from a load before a loop or a branch and used only inside
+/// it (a weight row loaded and broadcast before the loop over the rows) is
+/// made again in each block that uses it, before its first use there, so
+/// that the load it reads is used only there too and sinkLoadsIntoUsers
+/// loads it next to the group's other operands: the compute unit streams
+/// it instead of holding it for the whole loop. Users first (a broadcast,
+/// then its empty init), so chains sink whole.
+void sinkTilesIntoUsers(func::FuncOp function) {
+  SmallVector<Operation *> candidates;
+  function.walk([&](Operation *op) {
+    if (remakeable(*op))
+      candidates.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(candidates)) {
+    Block *home = op->getBlock();
+    Value result = op->getResult(0);
+    if (result.use_empty())
+      continue;
+    // An empty tile only as the init of broadcasts that sink.
+    if (isa<tensor::EmptyOp>(op) && !llvm::all_of(result.getUsers(), [&](Operation *u) {
+          return u->getBlock() != home && isa<linalg::BroadcastOp>(u);
+        }))
+      continue;
+    llvm::MapVector<Block *, SmallVector<OpOperand *>> uses;
+    bool onlyNested = true;
+    for (OpOperand &use : result.getUses()) {
+      Block *block = use.getOwner()->getBlock();
+      onlyNested &= block != home && home->findAncestorOpInBlock(*use.getOwner());
+      uses[block].push_back(&use);
+    }
+    if (!onlyNested)
+      continue;
+    // Only into loops and branches (not, say, an inter-tile region).
+    bool structured = true;
+    for (auto &[block, list] : uses)
+      for (Operation *p = block->getParentOp(); p && p->getBlock() != home;
+           p = p->getParentOp())
+        structured &= p->getDialect() && isa<scf::SCFDialect>(p->getDialect());
+    if (!structured)
+      continue;
+    for (auto &[block, list] : uses) {
+      Operation *first = list.front()->getOwner();
+      for (OpOperand *use : list)
+        if (use->getOwner()->isBeforeInBlock(first))
+          first = use->getOwner();
+      OpBuilder b(first);
+      Operation *again = b.clone(*op);
+      for (OpOperand *use : list)
+        use->set(again->getResult(0));
+    }
+    op->erase();
   }
 }
 
@@ -283,6 +358,7 @@ struct ExtractComputeGroups
       if (!function.isExternal()) {
         hoistProducerBodies(function);
         spyre::sinkStoresIntoBranches(function); // pipeline/utils/SinkIntoBranches.h
+        sinkTilesIntoUsers(function);
         sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
       }

@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -22,7 +23,7 @@ namespace {
 
 /// Collects, in definition order, the side-effect-free ops inside `loop`
 /// that `value` is computed from; false if it depends on the loop.
-bool invariantChain(Value value, scf::ForOp loop,
+bool invariantChain(Value value, LoopLikeOpInterface loop,
                     SmallVectorImpl<Operation *> &chain, int depth = 0) {
   if (loop.isDefinedOutsideOfLoop(value))
     return true;
@@ -38,9 +39,9 @@ bool invariantChain(Value value, scf::ForOp loop,
   return true;
 }
 
-bool loopStoresTo(scf::ForOp loop, Value view) {
+bool loopStoresTo(LoopLikeOpInterface loop, Value view) {
   bool stores = false;
-  loop.walk([&](Operation *op) {
+  loop->walk([&](Operation *op) {
     Value tile;
     if (auto t = dyn_cast<sched::TransferOp>(op))
       if (isa<ktdp::AccessTileType>(t.getDest().getType()))
@@ -53,7 +54,7 @@ bool loopStoresTo(scf::ForOp loop, Value view) {
   return stores;
 }
 
-void hoist(sched::TransferOp transfer, scf::ForOp loop) {
+void hoist(sched::TransferOp transfer, LoopLikeOpInterface loop) {
   SmallVector<Operation *> chain;
   if (!invariantChain(transfer.getSource(), loop, chain) ||
       loopStoresTo(loop, spyre::viewOf(transfer.getSource())))
@@ -62,7 +63,7 @@ void hoist(sched::TransferOp transfer, scf::ForOp loop) {
   if (!alloc || alloc.getPersistent())
     return;
 
-  OpBuilder b(loop);
+  OpBuilder b(loop.getOperation());
   IRMapping mapping;
   for (Operation *op : chain)
     b.clone(*op, mapping);
@@ -89,9 +90,11 @@ void hoist(sched::TransferOp transfer, scf::ForOp loop) {
 struct HoistInvariantTransfers
     : spyre::impl::HoistInvariantTransfersBase<HoistInvariantTransfers> {
   void runOnOperation() override {
-    SmallVector<std::pair<sched::TransferOp, scf::ForOp>> candidates;
+    SmallVector<std::pair<sched::TransferOp, LoopLikeOpInterface>> candidates;
     getOperation().walk([&](sched::TransferOp transfer) {
-      auto loop = transfer->getParentOfType<scf::ForOp>();
+      // The innermost loop around it: an scf.for, or an scf.while (a
+      // persistent kernel's row loop).
+      auto loop = transfer->getParentOfType<LoopLikeOpInterface>();
       // Out of a spread loop, every instance would load it again.
       // A chunk of a larger tile (`at stick`) is what the loop iterates.
       if (loop && !loop->hasAttr("sched.spread") && !transfer.getFirst() &&

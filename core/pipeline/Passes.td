@@ -191,7 +191,10 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     is loaded again where it is used, so that the group there streams it
     next to its other operands (hoist-invariant-transfers then moves that
     load back before the loop, into a persistent LX buffer); not when the
-    control flow, or what runs before it, stores through the same view.
+    control flow, or what runs before it, stores through the same view. A
+    broadcast or reshape of such a load (a weight row broadcast over the
+    rows before the loop) is made again where it is used first, so the load
+    follows it.
     A run also ends after the last of its tile ops that a later load or
     store's address needs, when the run computes that address from data
     (`%pos + 8` with `%pos` taken out of a loaded tile): the load or store
@@ -447,8 +450,9 @@ def HoistInvariantTransfers
     : Pass<"hoist-invariant-transfers", "::mlir::ModuleOp"> {
   let summary = "Load loop-invariant tiles once, before the loop";
   let description = [{
-    A device-memory -> LX transfer inside a loop whose tile does not depend
-    on the loop (a bias, a weight row reused on every iteration) moves into
+    A device-memory -> LX transfer inside a loop (scf.for, or scf.while: a
+    persistent kernel's row loop) whose tile does not depend on the loop (a
+    bias, a weight row reused on every iteration) moves into
     a one-stage pipeline before the loop, into a buffer that stays live for
     the whole loop; the loop's own pipeline then only streams it from LX.
     A transfer is left in place when the loop stores to the same memory
