@@ -122,14 +122,7 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
         between |= storesTo(op, view);
       if (between)
         continue;
-      Operation *first = list.front()->getOwner();
-      for (OpOperand *use : list)
-        if (use->getOwner()->isBeforeInBlock(first))
-          first = use->getOwner();
-      OpBuilder b(first);
-      Operation *again = b.clone(*load);
-      for (OpOperand *use : list)
-        use->set(again->getResult(0));
+      spyre::remakeBeforeUses(load, list);
     }
     if (load.getResult().use_empty())
       load.erase();
@@ -196,14 +189,7 @@ void sinkTilesIntoUsers(func::FuncOp function) {
     if (!structured)
       continue;
     for (auto &[block, list] : uses) {
-      Operation *first = list.front()->getOwner();
-      for (OpOperand *use : list)
-        if (use->getOwner()->isBeforeInBlock(first))
-          first = use->getOwner();
-      OpBuilder b(first);
-      Operation *again = b.clone(*op);
-      for (OpOperand *use : list)
-        use->set(again->getResult(0));
+      spyre::remakeBeforeUses(op, list);
     }
     op->erase();
   }

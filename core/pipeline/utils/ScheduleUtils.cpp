@@ -209,3 +209,14 @@ bool spyre::mayAlias(Value a, Value b) {
     return true;
   return llvm::any_of(rootsA, [&](void *r) { return rootsB.contains(r); });
 }
+
+void spyre::remakeBeforeUses(Operation *op, ArrayRef<OpOperand *> uses) {
+  Operation *first = uses.front()->getOwner();
+  for (OpOperand *use : uses)
+    if (use->getOwner()->isBeforeInBlock(first))
+      first = use->getOwner();
+  OpBuilder b(first);
+  Operation *again = b.clone(*op);
+  for (OpOperand *use : uses)
+    use->set(again->getResult(0));
+}

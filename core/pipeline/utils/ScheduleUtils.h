@@ -26,6 +26,11 @@ bool isControlWithTiles(mlir::Operation *op);
 /// Bytes of one element in memory (i1 and i8: 1, index: 8).
 int64_t elementBytes(mlir::Type type);
 
+/// `op` made again before the first of `uses` (all in one block), which
+/// then read the copy: a value defined before a loop or a branch, remade
+/// where it is used inside.
+void remakeBeforeUses(mlir::Operation *op, llvm::ArrayRef<mlir::OpOperand *> uses);
+
 /// Bytes of a statically shaped tile (this and the two below saturate at
 /// INT64_MAX instead of overflowing, so size checks refuse huge shapes).
 int64_t tileBytes(mlir::ShapedType type);

@@ -1,6 +1,7 @@
 //===- SinkIntoBranches.cpp - stores of a branch's result, in the branch -===//
 
 #include "pipeline/utils/SinkIntoBranches.h"
+#include "pipeline/utils/ScheduleUtils.h"
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -84,14 +85,7 @@ void sinkSplatConstants(func::FuncOp function) {
       if (use.getOwner()->getBlock() != constant->getBlock())
         uses[use.getOwner()->getBlock()].push_back(&use);
     for (auto &[block, list] : uses) {
-      Operation *first = list.front()->getOwner();
-      for (OpOperand *use : list)
-        if (use->getOwner()->isBeforeInBlock(first))
-          first = use->getOwner();
-      OpBuilder b(first);
-      Operation *again = b.clone(*constant);
-      for (OpOperand *use : list)
-        use->set(again->getResult(0));
+      spyre::remakeBeforeUses(constant, list);
     }
     if (constant->use_empty())
       constant.erase();
