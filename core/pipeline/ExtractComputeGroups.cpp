@@ -7,6 +7,7 @@
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/SinkIntoBranches.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -195,19 +196,72 @@ void sinkTilesIntoUsers(func::FuncOp function) {
   }
 }
 
+/// The group a tile produces for, as the producer set `(i)[g]` pins it
+/// with an equality a * i + b * g + c == 0 (a leader per group: i == 4 g):
+/// g = -(a * i + c) / b rounded down and kept within the groups (a tile
+/// that produces for no group gets a group of the range, whose partials
+/// nobody uses). Null unless the grid is one-dimensional and the set has
+/// such an equality.
+Value producerGroupOf(OpBuilder &b, ktdp::InterTileProduceOp produce,
+                      func::FuncOp function) {
+  IntegerSet set = produce.getProducerTilesPerGroup();
+  auto grid = function->getAttrOfType<ArrayAttr>("grid");
+  if (!grid || grid.size() != 1 || set.getNumDims() != 1 || set.getNumSymbols() != 1)
+    return {};
+  int64_t tiles = spyre::gridTiles(function);
+  auto at = [](AffineExpr e, int64_t i, int64_t g) {
+    return cast<AffineConstantExpr>(
+               simplifyAffineExpr(e.replaceDimsAndSymbols(
+                                      {getAffineConstantExpr(i, e.getContext())},
+                                      {getAffineConstantExpr(g, e.getContext())}),
+                                  0, 0))
+        .getValue();
+  };
+  for (unsigned k = 0; k < set.getNumConstraints(); ++k) {
+    AffineExpr e = set.getConstraint(k);
+    if (!set.isEq(k) || !e.isPureAffine())
+      continue;
+    int64_t c = at(e, 0, 0), a = at(e, 1, 0) - c, coef = at(e, 0, 1) - c;
+    if (coef == 0 || at(e, 2, 3) != 2 * a + 3 * coef + c)
+      continue;
+    // The groups are the g some tile of the grid produces for.
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int64_t i = 0; i < tiles && i < (1 << 16); ++i)
+      if ((-(a * i + c)) % coef == 0) {
+        lo = std::min(lo, -(a * i + c) / coef);
+        hi = std::max(hi, -(a * i + c) / coef);
+      }
+    if (lo > hi)
+      return {};
+    Location loc = produce.getLoc();
+    auto constant = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+    Value id = ktdp::GetComputeTileIdOp::create(b, loc, TypeRange{b.getIndexType()})
+                   .getResult(0);
+    Value num = arith::SubIOp::create(
+        b, loc, constant(0),
+        arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, id, constant(a)),
+                              constant(c)));
+    Value g = arith::FloorDivSIOp::create(b, loc, num, constant(coef));
+    g = arith::MaxSIOp::create(b, loc, g, constant(lo));
+    return arith::MinSIOp::create(b, loc, g, constant(hi));
+  }
+  return {};
+}
+
 /// A producer region that loads its partials from memory (a broadcast whose
 /// producer reads the row it sends) runs its body before the produce op
 /// instead: the loads and compute then get a group and a pipeline like any
 /// other, and the region only yields their results. Every tile computes
 /// them, but only the producers' partials are used, so the results do not
-/// change. Not when the body reads the group id or has effects beyond
-/// reading memory (a store, a nested exchange).
+/// change. A body that reads the group id reads the tile's own group
+/// (producerGroupOf). Not when that cannot be solved for, or the body has
+/// effects beyond reading memory (a store, a nested exchange).
 void hoistProducerBodies(func::FuncOp function) {
   SmallVector<ktdp::InterTileProduceOp> produces;
   function.walk([&](ktdp::InterTileProduceOp p) { produces.push_back(p); });
   for (ktdp::InterTileProduceOp produce : produces) {
     Block &body = produce.getBody().front();
-    bool loads = false, movable = body.getArgument(0).use_empty();
+    bool loads = false, movable = true;
     for (Operation &op : body.without_terminator())
       op.walk([&](Operation *inner) {
         loads |= isa<ktdp::LoadOp>(inner);
@@ -216,6 +270,16 @@ void hoistProducerBodies(func::FuncOp function) {
       });
     if (!loads || !movable)
       continue;
+    // A body that reads its group id (the leader loads its group's row):
+    // the tile's own group, from the producer set.
+    BlockArgument group = body.getArgument(0);
+    if (!group.use_empty()) {
+      OpBuilder b(produce);
+      Value own = producerGroupOf(b, produce, function);
+      if (!own)
+        continue;
+      group.replaceAllUsesWith(own);
+    }
     for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
       op.moveBefore(produce);
   }
