@@ -50,11 +50,23 @@ LogicalResult ProgramLowering::lowerDataflowOp(Operation *op, bool &handled) {
       .Case([&](dflow::RingReceiveOp r) { return lowerRingReceive(r); })
       .Case([&](dflow::RingExchangeOp r) { return lowerRingExchange(r); })
       .Case([&](dflow::RemoteOp remote) -> LogicalResult {
-        return op->emitError("a value the '")
-               << remote.getUnit()
-               << "' unit computes is used here, but no channel brings it to "
-                  "this unit (lower-to-dataflow hands over scalars only; a "
-                  "tile stays in the unit that computes it)";
+        // Said where it is used (the remote op carries the place the value
+        // is made, often far from the use: a loop's empty init).
+        Operation *user = remote->getResult(0).use_empty()
+                              ? op
+                              : *remote->getResult(0).getUsers().begin();
+        for (Operation *u : remote->getResult(0).getUsers())
+          if (u->getBlock() == user->getBlock() && u->isBeforeInBlock(user))
+            user = u;
+        InFlightDiagnostic d = user->emitError("a value the '")
+                               << remote.getUnit()
+                               << "' unit computes is used here, but no channel "
+                                  "brings it to this unit (lower-to-dataflow hands "
+                                  "over scalars only; a tile stays in the unit "
+                                  "that computes it)";
+        if (user != op)
+          d.attachNote(op->getLoc()) << "the value is made here";
+        return d;
       })
       .Default([&](Operation *) {
         handled = false;

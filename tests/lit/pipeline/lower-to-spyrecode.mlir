@@ -132,8 +132,10 @@ func.func @k() {
 
 func.func @k() attributes {grid = [1], dflow.placement = array<i64: 0>} {
   dflow.program "sfu" instances 1 {
-    // expected-error @+1 {{a value the 'l1lu' unit computes is used here, but no channel brings it to this unit}}
+    // Said at the use; a note at the remote value.
+    // expected-note @+1 {{the value is made here}}
     %r = dflow.remote "l1lu" : index
+    // expected-error @+1 {{a value the 'l1lu' unit computes is used here, but no channel brings it to this unit}}
     %s = arith.addi %r, %r : index
   }
   return
