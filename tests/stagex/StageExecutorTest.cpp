@@ -529,7 +529,8 @@ func.func @k() attributes {grid = [1]} {
                           "int_div_odd_rows_i16", "tiles_loop_grid2", "layernorm_loops", "more_math_f16", "cast_roundtrip",
                           "i32_mixed_arith", "column_loop_accum", "bf16_odd_rows",
                           "int_div_row_sum_i64", "matmul_f32acc_k3", "nan_inf_f16",
-                          "loop_then_reload", "parity_branch", "ksplit_matmul_ring"})
+                          "loop_then_reload", "parity_branch", "ksplit_matmul_ring",
+                          "bias_add_f32_f16_rows", "dequant_w8_rows_f16"})
       QTest::newRow(k) << QString(SPYRE_KERNELS_DIR "/%1.mlir").arg(k);
   }
   void compiledBodiesChangeNothing() {
