@@ -892,10 +892,15 @@ bool Machine::execChannel(uint32_t e, const Instr &in, Issue &is) {
   int64_t lanes = std::max<int32_t>(0, w.lanes);
   bool tokens = in.op == Opcode::Signal || in.op == Opcode::Wait;
   bool tile = !tokens && in.lanes == 0 && (in.op == Opcode::Send || in.op == Opcode::Recv);
-  int64_t total = tokens ? 1
-                  : (in.op == Opcode::Send || in.op == Opcode::Recv) && !tile
-                      ? 1
-                      : std::max<int64_t>(1, in.aux);
+  // A vector send or receive moves `aux` sticks (at least one): stick k is
+  // the vector's lanes k * L .. k * L + L - 1, L the channel's lanes (a
+  // vector of f32 in the lanes of an f16 stick is two f32 sticks).
+  int64_t total = tokens ? 1 : std::max<int64_t>(1, in.aux);
+  bool vector = !tokens && !tile && (in.op == Opcode::Send || in.op == Opcode::Recv);
+  if (vector && total > 1 && (total * lanes > maxLanes || total * lanes != in.lanes))
+    return fail(e, "a vector of " + std::to_string(in.lanes) + " lanes moved as " +
+                       std::to_string(total) + " sticks of " + std::to_string(lanes) +
+                       " lanes");
   int64_t port = (in.op == Opcode::Stream || in.op == Opcode::Collect || tile)
                      ? a.timing.lxPortSticksPerCycle
                      : 1;
@@ -945,8 +950,11 @@ bool Machine::execChannel(uint32_t e, const Instr &in, Issue &is) {
       if (in.op == Opcode::Send && !tile) {
         if (!validV(prog, in.a))
           return fail(e, "bad register");
-        std::copy_n(V(e, in.a), lanes, data);
-        ch.dataLanes[slot] = VD(e, in.a);
+        std::copy_n(V(e, in.a) + stick * lanes, lanes, data);
+        ch.dataLanes[slot] =
+            total == 1 ? VD(e, in.a)
+                       : uint32_t(std::clamp<int64_t>(
+                             int64_t(VD(e, in.a)) - stick * lanes, 0, lanes));
       } else if (in.op == Opcode::Send) {
         if (!validT(prog, in.a))
           return fail(e, "bad tile register");
@@ -972,8 +980,13 @@ bool Machine::execChannel(uint32_t e, const Instr &in, Issue &is) {
       if (in.op == Opcode::Recv && !tile) {
         if (!validV(prog, in.dst))
           return fail(e, "bad register");
-        std::copy_n(data, lanes, V(e, in.dst));
-        VD(e, in.dst) = ch.dataLanes[slot];
+        std::copy_n(data, lanes, V(e, in.dst) + stick * lanes);
+        // The data lanes run to the first stick that is not full.
+        uint32_t &vd = VD(e, in.dst);
+        if (stick == 0)
+          vd = ch.dataLanes[slot];
+        else if (int64_t(vd) >= stick * lanes)
+          vd = uint32_t(stick * lanes) + ch.dataLanes[slot];
       } else if (in.op == Opcode::Recv) {
         if (!validT(prog, in.dst))
           return fail(e, "bad tile register");

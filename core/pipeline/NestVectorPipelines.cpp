@@ -18,6 +18,7 @@
 #include "mlir/IR/IRMapping.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallSet.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_NESTVECTORPIPELINES
@@ -30,7 +31,8 @@ namespace {
 
 /// Rebuilds the compute stage of one pipeline as a loop over sticks, or
 /// leaves it alone (returning false) when some op is not elementwise or
-/// the tiles do not all split into the same sticks.
+/// the tiles do not all split into the same sticks (of the narrowest
+/// element type: a wider tile moves several of its sticks per vector).
 class StickLoop {
 public:
   StickLoop(int stickBytes)
@@ -124,7 +126,7 @@ private:
           Value fifo = fifos.contains(t.getSource()) ? t.getSource() : t.getDest();
           int64_t expected = periodicFifo.count(fifo) ? periodicFifo.lookup(fifo)
                              : heldFifo.count(fifo)   ? heldFifo.lookup(fifo)
-                                                      : sticks;
+                                                      : sticks * ratioOf(fifo);
           simple &= t.getSticks() == expected && !t.getFirst();
         } else {
           simple &= isa<sched::WaitOp, sched::SignalOp>(op);
@@ -155,16 +157,23 @@ private:
         firstHeld = firstHeld ? firstHeld : op;
         continue;
       }
-      auto one = cast<sched::TransferOp>(b.clone(*op));
+      // Iteration i moves the FIFO's sticks i * r .. i * r + r - 1 (r = 1
+      // but for a tile wider than the narrowest: ratioOf).
+      int64_t r = ratioOf(isa<sched::FifoType>(t.getSource().getType())
+                              ? t.getSource()
+                              : t.getDest());
       Value first = loop.getInductionVar();
       if (int64_t period = periodicFifo.lookup(t.getDest())) {
-        Value m = arith::ConstantIndexOp::create(b, stage.getLoc(), period);
-        one->moveAfter(m.getDefiningOp());
-        OpBuilder at(one);
-        first = arith::RemUIOp::create(at, stage.getLoc(), first, m);
+        Value m = arith::ConstantIndexOp::create(b, stage.getLoc(), period / r);
+        first = arith::RemUIOp::create(b, stage.getLoc(), first, m);
       }
+      if (r > 1)
+        first = arith::MulIOp::create(
+            b, stage.getLoc(), first,
+            arith::ConstantIndexOp::create(b, stage.getLoc(), r));
+      auto one = cast<sched::TransferOp>(b.clone(*op));
       one.getFirstMutable().assign(first);
-      one.setSticks(1);
+      one.setSticks(r);
       t.erase();
     }
     for (Operation *signal : signals)
@@ -337,27 +346,31 @@ private:
         if (!tile || ramps.count(v))
           continue;
         if (periodic.count(v)) {
-          if (!tile.hasStaticShape() ||
-              (width && spyre::elementBytes(tile.getElementType()) != *width))
+          if (!tile.hasStaticShape())
             return false;
+          widths.insert(spyre::elementBytes(tile.getElementType()));
           continue;
         }
         if (!tile.hasStaticShape() || (shape && tile.getShape() != *shape))
           return false;
         shape = tile.getShape();
-        // The tiles that move (popped, pushed, held from before the stage)
-        // share one element width, which sets the sticks and the lanes; a
-        // mask or an index the stage computes on the way has those lanes.
+        // The narrowest element width of the tiles that move (popped,
+        // pushed, held from before the stage) sets the sticks and the
+        // lanes (mixedWidths: a wider tile's vector is several of its
+        // sticks); a mask or an index the stage computes on the way has
+        // those lanes.
         Region *home = v.getParentRegion();
         bool moves = isa<sched::PopOp, sched::PushOp>(op) ||
                      (home && !stage->isAncestor(home->getParentOp()));
         if (!moves)
           continue;
+        heldOutside |= !isa<sched::PopOp, sched::PushOp>(op);
         int64_t w = spyre::elementBytes(tile.getElementType());
-        if (width && w != *width)
-          return false;
-        width = w;
-        sticks = spyre::tileSticks(tile, stickBytes);
+        widths.insert(w);
+        if (!width || w < *width) {
+          width = w;
+          sticks = spyre::tileSticks(tile, stickBytes);
+        }
       }
       // Tiles from outside the stage are read a stick at a time from where
       // they are held; they need the stage's shape.
@@ -377,21 +390,61 @@ private:
       ops.push_back(&op);
     }
     // A broadcast of per-row values popped here has the stage's shape and
-    // element width (its splat is one of the stage's vectors).
+    // element width (its splat is one of the stage's vectors); among tiles
+    // of several widths, any (every vector has the narrowest's lanes).
     for (Operation *op : ops)
       if (linalg::BroadcastOp row = spyre::rowBroadcastOf(
               op->getNumResults() == 1 ? op->getResult(0) : Value())) {
         auto type = cast<ShapedType>(row.getResult()[0].getType());
         if (heldPops.count(row.getInput()) &&
             (!shape || type.getShape() != *shape || !width ||
-             spyre::elementBytes(type.getElementType()) != *width))
+             (widths.size() < 2 &&
+              spyre::elementBytes(type.getElementType()) != *width)))
           return false;
       }
     for (auto [ramp, dim] : ramps)
       if (!shape || cast<ShapedType>(ramp.getType()).getShape() != *shape)
         return false;
+    if (widths.size() > 1 && !mixedWidths())
+      return false;
     return shape.has_value() && sticks > 0 &&
            llvm::any_of(ops, [](Operation *op) { return isa<sched::PopOp>(op); });
+  }
+
+  /// Tiles of several element widths move (an f32 bias with f16 rows, i8
+  /// weights with f32 scales): the narrowest sets the lanes and the
+  /// sticks, and a FIFO of a wider tile moves r sticks (its element width
+  /// over the narrowest) into or out of one vector per iteration. Only
+  /// when every row is a whole number of sticks of every width (a stick
+  /// never straddles two rows of the wider tiles) and every FIFO's slot
+  /// is a whole share of the vector. (Not yet with tiles held from before
+  /// the stage: their sticks are read, not moved, and no kernel has them.)
+  bool mixedWidths() {
+    int64_t lanes = stickBytes / *width;
+    if (!shape || shape->empty() || shape->back() % lanes != 0 || heldOutside)
+      return false;
+    for (Operation *op : ops) {
+      Value fifo = isa<sched::PopOp>(op)    ? cast<sched::PopOp>(op).getFifo()
+                   : isa<sched::PushOp>(op) ? cast<sched::PushOp>(op).getFifo()
+                                            : Value();
+      if (!fifo)
+        continue;
+      auto slot = dyn_cast<VectorType>(
+          cast<sched::FifoType>(fifo.getType()).getElementType());
+      if (!slot || slot.getRank() != 1 || lanes % slot.getNumElements() != 0)
+        return false;
+      int64_t r = lanes / slot.getNumElements();
+      if (int64_t period = periodicFifo.lookup(fifo); period % r != 0)
+        return false;
+      fifoRatio[fifo] = r;
+    }
+    return true;
+  }
+
+  /// The sticks of `fifo` one iteration moves (mixedWidths; else 1).
+  int64_t ratioOf(Value fifo) const {
+    auto it = fifoRatio.find(fifo);
+    return it == fifoRatio.end() ? 1 : it->second;
   }
 
   /// The value of a constant tile with the same value in every element.
@@ -415,7 +468,7 @@ private:
       auto element = cast<ShapedType>(pop.getType()).getElementType();
       vectors.map(pop.getResult(),
                   sched::PopOp::create(b, loc, vectorOf(element), pop.getFifo(),
-                                       b.getI64IntegerAttr(1))
+                                       b.getI64IntegerAttr(ratioOf(pop.getFifo())))
                       .getResult());
       return true;
     }
@@ -423,7 +476,8 @@ private:
       Value v = vectors.vectorFor(b, loc, push.getValue());
       if (!v)
         return false;
-      sched::PushOp::create(b, loc, v, push.getFifo(), b.getI64IntegerAttr(1));
+      sched::PushOp::create(b, loc, v, push.getFifo(),
+                            b.getI64IntegerAttr(ratioOf(push.getFifo())));
       return true;
     }
     if (isa<tensor::EmptyOp>(op))
@@ -459,7 +513,11 @@ private:
 
   int stickBytes;
   std::optional<ArrayRef<int64_t>> shape;
-  std::optional<int64_t> width; ///< bytes of an element of the stage's tiles
+  std::optional<int64_t> width; ///< bytes of an element of the stage's
+                                ///< narrowest moving tiles
+  llvm::SmallSet<int64_t, 2> widths; ///< of every moving tile
+  bool heldOutside = false; ///< a tile that moves is held from before the stage
+  llvm::DenseMap<Value, int64_t> fifoRatio; ///< sticks per vector, when > 1
   int64_t sticks = 0;
   Value stickIv; ///< the stick loop's induction variable, while rebuilding
   llvm::DenseMap<Value, int64_t> ramps; ///< index ramps, by their dimension

@@ -456,6 +456,11 @@ void Validator::instr(size_t pi, size_t i) {
     case Kind::Sticks:
       if ((in.op == Opcode::Stream || in.op == Opcode::Collect) && in.aux < 1)
         err("moves no sticks");
+      // A vector of several sticks: each stick an equal share of its lanes.
+      if ((in.op == Opcode::Send || in.op == Opcode::Recv) && in.lanes > 0 &&
+          in.aux > 1 && in.lanes % in.aux != 0)
+        err("a vector of " + std::to_string(in.lanes) + " lanes is not " +
+            std::to_string(in.aux) + " equal sticks");
       break;
     default:
       break;

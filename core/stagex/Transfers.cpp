@@ -254,6 +254,67 @@ LogicalResult spyre::stagex::queueToBuffer(Context &ctx, Operation *op,
   return success();
 }
 
+namespace {
+
+/// Whether `sticks` sticks of `queue` make one vector of `lanes` lanes.
+LogicalResult vectorSticksFit(Operation *op, const Queue &queue, int64_t lanes,
+                              int64_t sticks) {
+  if (queue.lanes() != 0 && sticks * queue.lanes() == lanes)
+    return success();
+  return op->emitError("a vector of ")
+         << lanes << " lanes is not " << sticks << " sticks of "
+         << queue.lanes() << " lanes";
+}
+
+/// A vector as `sticks` sticks of the queue's lanes: stick k holds lanes
+/// k * L .. k * L + L - 1 (an f32 vector in the lanes of an f16 stick is
+/// two f32 sticks). The data lanes run to the vector's last.
+LogicalResult pushVectorSticks(Context &ctx, Operation *op,
+                               const interp::Tensor &vector, Queue &queue,
+                               int64_t sticks) {
+  if (failed(vectorSticksFit(op, queue, vector.numElements(), sticks)))
+    return failure();
+  int64_t lanes = queue.lanes();
+  int64_t data = vector.dataLanes < 0 ? vector.numElements() : vector.dataLanes;
+  for (int64_t k = 0; k < sticks; ++k) {
+    TensorPtr v = vectorOf(queue);
+    v->dataLanes = std::clamp<int64_t>(data - k * lanes, 0, lanes);
+    for (int64_t l = 0; l < lanes; ++l)
+      v->data[size_t(l)] = interp::convertSlot(
+          vector.dtype, queue.dtype(), vector.data[size_t(k * lanes + l)]);
+    if (!waitFor(ctx, op, queue, true))
+      return failure();
+    queue.push(std::move(v));
+  }
+  return success();
+}
+
+/// `sticks` sticks of the queue as one vector (pushVectorSticks' inverse).
+FailureOr<RtValue> popVectorSticks(Context &ctx, Operation *op, Queue &queue,
+                                   ShapedType type, int64_t sticks) {
+  if (failed(vectorSticksFit(op, queue, type.getNumElements(), sticks)))
+    return failure();
+  int64_t lanes = queue.lanes();
+  interp::DType dtype = interp::dtypeOf(type);
+  TensorPtr out = interp::makeTensor(dtype, type.getShape());
+  int64_t data = -1; // every lane, unless a stick says otherwise
+  for (int64_t k = 0; k < sticks; ++k) {
+    if (!waitFor(ctx, op, queue, false))
+      return failure();
+    TensorPtr v = queue.pop();
+    for (int64_t l = 0; l < lanes; ++l)
+      out->data[size_t(k * lanes + l)] =
+          interp::convertSlot(queue.dtype(), dtype, v->data[size_t(l)]);
+    // The data lanes run to the first stick that is not full.
+    if (data < 0 && v->dataLanes >= 0 && v->dataLanes < lanes)
+      data = k * lanes + v->dataLanes;
+  }
+  out->dataLanes = data;
+  return RtValue(out);
+}
+
+} // namespace
+
 LogicalResult spyre::stagex::pushValue(Context &ctx, Operation *op,
                                        const RtValue &value, Type type,
                                        Queue &queue,
@@ -267,6 +328,8 @@ LogicalResult spyre::stagex::pushValue(Context &ctx, Operation *op,
     std::fill(dense->data.begin(), dense->data.end(), tile->splatValue);
     tile = dense;
   }
+  if (isa<VectorType>(type) && sticks && *sticks > 1)
+    return pushVectorSticks(ctx, op, *tile, queue, *sticks);
   if (queue.lanes() == 0 || isa<VectorType>(type)) {
     if (isa<VectorType>(type) && sticks && *sticks != 1)
       return op->emitError("sending one vector as ") << *sticks << " sticks";
@@ -300,6 +363,8 @@ FailureOr<RtValue> spyre::stagex::popValue(Context &ctx, Operation *op,
   if (!shaped || !shaped.hasStaticShape())
     return op->emitError("receiving a value of type ")
            << type << ", not a vector or a tile";
+  if (isa<VectorType>(type) && sticks && *sticks > 1)
+    return popVectorSticks(ctx, op, queue, shaped, *sticks);
   if (queue.lanes() == 0 || isa<VectorType>(type)) {
     if (isa<VectorType>(type) && sticks && *sticks != 1)
       return op->emitError("receiving ") << *sticks << " sticks as one vector";

@@ -104,7 +104,9 @@ class EmuTest : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
+  void copyKernelComputes_data();
   void copyKernelComputes();
+  void vectorNotWholeSticksFaults();
   void deadlockIsADiagnostic();
   void barrierOnlyOneCoreReaches();
   void cycleBudgetStops();
@@ -130,8 +132,19 @@ private Q_SLOTS:
   void reduceFollowsNumerics();
 };
 
+/// The copy kernel moving one stick per vector, and two (the compute
+/// engine receives and sends vectors of 128 f16 lanes, two sticks each:
+/// as many sticks move, in the same order, through half the receives).
+void EmuTest::copyKernelComputes_data() {
+  QTest::addColumn<int>("sticksPerVector");
+  QTest::newRow("one stick per vector") << 1;
+  QTest::newRow("two sticks per vector") << 2;
+}
+
 void EmuTest::copyKernelComputes() {
+  QFETCH(int, sticksPerVector);
   CopyKernel k;
+  k.sticksPerVector = sticksPerVector;
   auto p = prepareOrFail(copyKernel(k));
   QVERIFY(p);
   auto job = launchCopy(p, k.rows);
@@ -155,6 +168,18 @@ std::string faultOf(const CopyKernel &k) {
     return {};
   emu::Machine m(*job, {});
   return m.run() == emu::Machine::Status::Faulted ? m.state().fault.message : "";
+}
+
+/// A vector of 128 lanes sent as four sticks of 64 (256 lanes) is a
+/// fault on the send, not a read past the register.
+void EmuTest::vectorNotWholeSticksFaults() {
+  CopyKernel k;
+  k.sticksPerVector = 2;
+  k.sendSticks = 4;
+  std::string fault = faultOf(k);
+  QVERIFY2(fault.find("a vector of 128 lanes moved as 4 sticks of 64 lanes") !=
+               std::string::npos,
+           fault.c_str());
 }
 
 void EmuTest::deadlockIsADiagnostic() {

@@ -5,7 +5,8 @@
 //   l1lu : wait, stream buffer 0 (from byte `shift` * 128, a scalar
 //          argument: 0 is right, anything else leaves the buffer) down
 //          channel 1
-//   sfu  : per stick: receive, out = x * scale (f16), send down channel 2
+//   sfu  : per stick (or per `sticksPerVector` sticks: one vector of
+//          64 x N lanes): receive, out = x + x (f16), send down channel 2
 //   l1su : collect into LX buffer 1, signal mnisu
 //   mnisu: wait, DMA out (LX buffer 1 -> HBM)
 // and variants that deadlock or step outside a buffer.
@@ -83,6 +84,11 @@ struct CopyKernel {
   /// it): the other engines of tile 0's core never arrive.
   bool barrierOnTileZero = false;
   std::vector<int64_t> placement = {0};
+  /// sfu receives and sends this many sticks as one vector of 64 x N
+  /// lanes (rows a multiple of it); `sendSticks` > 0 sends as that many
+  /// instead (a vector that is not that many sticks: a fault).
+  int sticksPerVector = 1;
+  int sendSticks = 0;
 };
 
 inline Module copyKernel(const CopyKernel &k) {
@@ -188,13 +194,14 @@ inline Module copyKernel(const CopyKernel &k) {
   // sfu: n = rows; loop: recv v0; v1 = v0 * v0? no: v1 = v0 + v0; send v1
   {
     ProgramBuilder b(m, "sfu", 5, 2);
-    b.constant(2, k.rows, 7);
+    const int n = k.sticksPerVector;
+    b.constant(2, k.rows / n, 7);
     b.constant(3, 1, 7);
     Instr recv;
     recv.op = Opcode::Recv;
     recv.type = ElemType::F16;
-    recv.lanes = 64;
-    recv.aux = 1;
+    recv.lanes = uint16_t(64 * n);
+    recv.aux = uint16_t(n);
     recv.dst = 0;
     recv.imm = 1;
     int32_t loop = b.add(recv, "dflow.recv", 8);
@@ -202,7 +209,7 @@ inline Module copyKernel(const CopyKernel &k) {
     add.op = Opcode::VAlu;
     add.fn = k.doubleTheValues ? AluFn::AddF : AluFn::MaxNumF;
     add.type = ElemType::F16;
-    add.lanes = 64;
+    add.lanes = uint16_t(64 * n);
     add.dst = 1;
     add.a = 0;
     add.b = 0;
@@ -210,8 +217,8 @@ inline Module copyKernel(const CopyKernel &k) {
     Instr send;
     send.op = Opcode::Send;
     send.type = ElemType::F16;
-    send.lanes = 64;
-    send.aux = 1;
+    send.lanes = uint16_t(64 * n);
+    send.aux = uint16_t(k.sendSticks > 0 ? k.sendSticks : n);
     send.a = 1;
     send.imm = 2;
     b.add(send, "dflow.send", 10);

@@ -148,6 +148,10 @@ private Q_SLOTS:
     QTest::newRow("initial tokens past depth")
         << "loop.spys" << "depth 2 none x0 init 2" << "depth 2 none x0 init 3"
         << "structure" << "3 initial tokens (0..depth)";
+    QTest::newRow("vector not whole sticks")
+        << "copy.spys" << "send.f16 x64 v2, c1, sticks 1"
+        << "send.f16 x64 v2, c1, sticks 3" << "structure"
+        << "a vector of 64 lanes is not 3 equal sticks";
     QTest::newRow("bad affine code")
         << "copy.spys" << "set(2, 0) { d0 >= 0" << "set(1, 0) { d1 >= 0"
         << "structure" << "d1 is out of range (1)";

@@ -94,8 +94,8 @@
 // carries it through the loop. The compute program zeroes it a row at a
 // time, then in each iteration (behind a barrier: the store unit's write
 // of the last one is done) receives row i of it and of A, B stick by
-// stick, and sends the row back; after the loop it receives each row again
-// and rounds it to f16.
+// stick, and sends the row back; after the loop it receives the result
+// again, two f32 sticks per vector of f16's 64 lanes, and rounds it to f16.
 // MATMUL-LABEL: dflow.program "mnilu"
 // MATMUL:         scf.for
 // MATMUL-NOT:     iter_args
@@ -111,9 +111,10 @@
 // MATMUL:               arith.mulf {{.*}} : vector<64xf32>
 // MATMUL:             dflow.send {{.*}} {sticks = 2 : i64} : tensor<1x64xf32>
 // MATMUL:         dflow.barrier
-// MATMUL:           dflow.receive {{.*}} {sticks = 2 : i64} : <vector<32xf32>> -> tensor<1x64xf32>
-// MATMUL:           arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
-// MATMUL:           dflow.send {{.*}} {sticks = 1 : i64} : tensor<1x64xf16>
+// MATMUL:         scf.for
+// MATMUL-NEXT:      dflow.receive {{.*}} {sticks = 2 : i64} : <vector<32xf32>> -> vector<64xf32>
+// MATMUL-NEXT:      arith.truncf {{.*}} : vector<64xf32> to vector<64xf16>
+// MATMUL-NEXT:      dflow.send {{.*}} {sticks = 1 : i64} : vector<64xf16> -> <vector<64xf16>>
 // MATMUL-LABEL: dflow.program "l1su"
 // MATMUL-NOT:     iter_args
 // MATMUL:         dflow.barrier

@@ -85,7 +85,8 @@
 // MATMUL:         twrite.f32 x64 [[ROW]], [[ROW]], v{{[0-9]+}}
 // MATMUL:         send.f32 [[ROW]], c{{[0-9]+}}, sticks 2
 // MATMUL:         barrier
-// MATMUL:         valu.f16 x32 arith.truncf
+// MATMUL:         recv.f32 x64 [[W:v[0-9]+]], c{{[0-9]+}}, sticks 2
+// MATMUL-NEXT:    valu.f16 x64 arith.truncf v{{[0-9]+}}, [[W]]
 
 // The all-reduce over the ring: its plan entry, and ring sends and receives
 // to the partner cores the per-tile tables (constant tiles) name.

@@ -65,6 +65,33 @@
 // COPY-NEXT:   } {sched.vector_loop}
 // COPY-NOT:    tensor<
 // COPY:      sched.stage "l1su"
+// Tiles of several widths (i8 rows, f32 channel scales broadcast over the
+// rows, an f32 token scale, f16 out): the i8 lanes (128) set the loop; a
+// vector of f32 is four f32 sticks, of f16 two; the load unit sends sticks
+// 4i .. 4i + 3 of the scales (periodic: i mod 32), the store unit takes
+// sticks 2i, 2i + 1 of the output; the token's scale is popped whole first.
+// RUN: spyre-opt %S/../../kernels/dequant_i8_token_channel_f16.mlir --ktir-to-dataflow="stop-after=nest-vector-pipelines" | FileCheck %s --check-prefix=MIXED
+// MIXED:      sched.stage "l1lu" {
+// MIXED:        scf.for %[[I:[^ ]*]] = %{{.*}} to %c32 step
+// MIXED-NEXT:     sched.transfer %{{.*}} at stick %[[I]] {{{.*}}sticks = 1 : i64{{.*}} -> !sched.fifo<vector<128xi8>>
+// MIXED-NEXT:     %[[M:.*]] = arith.constant 32 : index
+// MIXED-NEXT:     %[[P:.*]] = arith.remui %[[I]], %[[M]] : index
+// MIXED-NEXT:     %[[R:.*]] = arith.constant 4 : index
+// MIXED-NEXT:     %[[F:.*]] = arith.muli %[[P]], %[[R]] : index
+// MIXED-NEXT:     sched.transfer %{{.*}} at stick %[[F]] {{{.*}}sticks = 4 : i64{{.*}} -> !sched.fifo<vector<32xf32>>
+// MIXED:      sched.stage "sfu" {
+// MIXED-NEXT:   %[[T:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<32xf32>> -> tensor<1xf32>
+// MIXED:        scf.for
+// MIXED-NEXT:     %[[Q:.*]] = sched.pop %{{.*}} {sticks = 1 : i64} : <vector<128xi8>> -> vector<128xi8>
+// MIXED-NEXT:     %[[C:.*]] = sched.pop %{{.*}} {sticks = 4 : i64} : <vector<32xf32>> -> vector<128xf32>
+// MIXED:          arith.sitofp %[[Q]] : vector<128xi8> to vector<128xf32>
+// MIXED:          %[[Y:.*]] = arith.truncf %{{.*}} : vector<128xf32> to vector<128xf16>
+// MIXED-NEXT:     sched.push %[[Y]] -> %{{.*}} {sticks = 2 : i64} : vector<128xf16> -> <vector<64xf16>>
+// MIXED:      sched.stage "l1su" {
+// MIXED:        scf.for %[[J:[^ ]*]] =
+// MIXED-NEXT:     %[[TWO:.*]] = arith.constant 2 : index
+// MIXED-NEXT:     %[[G:.*]] = arith.muli %[[J]], %[[TWO]] : index
+// MIXED-NEXT:     sched.transfer %{{.*}} at stick %[[G]] {{{.*}}sticks = 2 : i64
 // A constant tile with one value (skewed_band's 2.0) is a splat vector
 // constant in the stick loop; rows of partial sticks (71 f16 = 2 sticks).
 // RUN: spyre-opt %S/../../kernels/skewed_band.mlir --extract-compute-groups --build-pipelines --route-transfers --tile-to-sticks --nest-vector-pipelines | FileCheck %s --check-prefix=SPLAT

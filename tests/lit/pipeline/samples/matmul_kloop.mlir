@@ -48,7 +48,7 @@
 // CHECK-NEXT: dflow.barrier
 // CHECK: dflow.wait [[TA]]
 // CHECK-NEXT: dflow.wait [[TB]]
-// CHECK: scf.for [[I:%arg[0-9]+]] = %{{.*}} to %c16 step
+// CHECK: scf.for [[I:%arg[0-9]+]] = %{{.*}} to %c16{{(_[0-9]+)?}} step
 // CHECK-NEXT: %{{.*}} = arith.constant 2 : index
 // CHECK-NEXT: [[AT2:%[0-9]+]] = arith.muli [[I]], %{{.*}} : index
 // CHECK-NEXT: dflow.stream [[LACC]] -> [[VACC]] at stick [[AT2]] {sticks = 2 : i64}
@@ -59,7 +59,11 @@
 // CHECK-NEXT: dflow.signal [[FB]]
 // CHECK-NEXT: }
 // CHECK-NEXT: dflow.barrier
-// CHECK-NEXT: dflow.stream [[LACC]] -> [[VOUT]] {sticks = 32 : i64}
+// The sum, two f32 sticks per iteration (one vector of f16's 64 lanes).
+// CHECK: scf.for [[J:%arg[0-9]+]] = %{{.*}} to %c16{{(_[0-9]+)?}} step
+// CHECK-NEXT: %{{.*}} = arith.constant 2 : index
+// CHECK-NEXT: [[JT2:%[0-9]+]] = arith.muli [[J]], %{{.*}} : index
+// CHECK-NEXT: dflow.stream [[LACC]] -> [[VOUT]] at stick [[JT2]] {sticks = 2 : i64}
 
 // CHECK-LABEL: dflow.program "sfu" instances 32
 // The accumulator starts as zeros, sent a row at a time.
@@ -88,10 +92,11 @@
 // CHECK: dflow.send [[SUM]] -> [[VSUM]] {sticks = 2 : i64} : tensor<1x64xf32>
 // CHECK-NOT: linalg.
 // CHECK: dflow.barrier
-// Narrowed to f16 a row at a time after the K loop.
-// CHECK: dflow.receive [[VOUT]] {sticks = 2 : i64} : <vector<32xf32>> -> tensor<1x64xf32>
-// CHECK: arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
-// CHECK: dflow.send {{.*}} -> [[VC]] {sticks = 1 : i64} : tensor<1x64xf16>
+// Narrowed to f16 a vector at a time after the K loop: two f32 sticks in,
+// one f16 stick out.
+// CHECK: dflow.receive [[VOUT]] {sticks = 2 : i64} : <vector<32xf32>> -> vector<64xf32>
+// CHECK-NEXT: arith.truncf {{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK-NEXT: dflow.send {{.*}} -> [[VC]] {sticks = 1 : i64} : vector<64xf16>
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LSUM:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<16x64xf32, "lx">
@@ -100,7 +105,9 @@
 // CHECK-NEXT: dflow.collect [[VSUM]] -> [[LSUM]] {sticks = 32 : i64}
 // CHECK: dflow.barrier
 // CHECK: [[LC:%[0-9]+]] = dflow.lx_view[%c4096] : memref<16x64xf16, "lx">
-// CHECK-NEXT: dflow.collect [[VC]] -> [[LC]] {sticks = 16 : i64}
+// CHECK: scf.for [[S:%arg[0-9]+]] =
+// CHECK-NEXT: dflow.collect [[VC]] -> [[LC]] at stick [[S]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 // CHECK-NEXT: dflow.signal [[TC]]
 
 // CHECK-LABEL: dflow.program "mnisu" instances 32
