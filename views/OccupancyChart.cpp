@@ -247,10 +247,11 @@ void OccupancyChart::fitTicks() {
     if (!value)
       continue;
     if (axis->orientation() == Qt::Vertical) {
-      // Bytes: a tick per 1.3 lines at most, whole bytes when the unit is
+      // Bytes: a tick per 1.8 lines at most (closer, Qt Charts draws each
+      // label as "…"), whole bytes when the unit is
       // B, as many decimals as the step needs (a 128 B peak reads 0, 20,
       // ..., 140, not 0.1, 0.1, 0.1 KiB).
-      const int most = std::clamp(int(high / (1.3 * line)) + 1, 2, 7);
+      const int most = std::clamp(int(high / (1.8 * line)) + 1, 2, 7);
       const AxisTicks ticks = AxisTicks::from0(
           shown.top * (shown.capacityShown ? 1.08 : 1.18), most,
           shown.unit == QLatin1String("B") ? 1 : 0);

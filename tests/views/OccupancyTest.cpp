@@ -79,6 +79,37 @@ private Q_SLOTS:
   }
   // 100k events: EmulatedRunTest::longTraceIsPreparedInTheBackground.
 
+  void bytesLabelsHaveRoomInAShortDock() {
+    // cross_entropy_vocab_f32's run: 96 KiB held on each core. In the
+    // Scratchpad dock of a 1024x700 window (about 490x170) the bytes labels
+    // need room between their ticks, or Qt Charts draws each one as "…"
+    // (it did: seven ticks over 100 px).
+    spyre::driver::OccupancyTrace trace;
+    trace.timeUnit = "cycle";
+    trace.capacityBytes = 2 << 20;
+    trace.cores = 4;
+    for (int c = 0; c < 4; ++c) {
+      trace.events.push_back({c, 800 + uint64_t(c), 98304, 98304, 1, 3, "load"});
+      trace.events.push_back({c, 45000 + uint64_t(c), -98304, 0, 1, 3, "free"});
+    }
+    OccupancyModel model;
+    model.setTrace(trace);
+    OccupancyChart chart;
+    chart.setModel(&model);
+    chart.resize(QSize(490, 170));
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QTest::qWait(50);
+    const QStringList labels = chart.axisLabels(Qt::Vertical);
+    QVERIFY2(labels.size() >= 3, qPrintable(labels.join(" ")));
+    const double line = QFontMetricsF(chart.font()).height();
+    QVERIFY2(chart.plotArea().height() / (labels.size() - 1) > line * 1.4,
+             qPrintable(QString("%1 ticks (%2) over %3 px")
+                            .arg(labels.size())
+                            .arg(labels.join(" "))
+                            .arg(chart.plotArea().height())));
+  }
+
   void smallValuesHaveDistinctTicks() {
     // dynamic_rows_loop's run: 128 B at most on each of 4 cores. The bytes
     // axis is in B with labels that differ (not 0.2, 0.1, 0.1, 0.1, 0.0
