@@ -252,7 +252,7 @@ void MainWindow::buildUi() {
   runNotes = new RunNotes(runControls,
                           {runControls->timeline()->noteBar(),
                            machineDocks->chart()->noteBar(),
-                           emulatedViews->summary()->noteBar()},
+                           emulatedViews->summary()->noteBar(), machineDocks->ringNoteBar()},
                           [this] { return editCount; }, this);
   connect(&controller, &CompileController::finished, runNotes, &RunNotes::update);
   connect(runControls, &RunControls::inputsChanged, runNotes, &RunNotes::update);
