@@ -165,6 +165,8 @@ QString summaryHtml(const RunSummaryData &r) {
       out += QStringLiteral("</tr>");
     }
     out += QStringLiteral("</table>");
+  } else if (!r.whyMissing.isEmpty()) {
+    out += QStringLiteral("<p class=\"faint\">%1</p>").arg(r.whyMissing); // our own markup
   }
   return out;
 }
@@ -193,6 +195,8 @@ QString SessionReport::escape(const QString &text) {
   QString out = text.toHtmlEscaped(); // &, <, >, "
   return out.replace(QLatin1Char('\''), QLatin1String("&#39;"));
 }
+
+QString SessionReport::runSummaryHtml(const RunSummaryData &run) { return summaryHtml(run); }
 
 QString SessionReport::numericsVerdictHtml(const RunSummaryData &run) {
   // The numerics verdict: exact / within rounding / WRONG per output, each
