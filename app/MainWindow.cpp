@@ -255,6 +255,9 @@ void MainWindow::buildUi() {
                            emulatedViews->summary()->noteBar(), machineDocks->ringNoteBar()},
                           [this] { return editCount; }, this);
   connect(&controller, &CompileController::finished, runNotes, &RunNotes::update);
+  // The F5 tooltip names the inputs of the kernel's own arguments only.
+  connect(&controller, &CompileController::finished, runControls,
+          &RunControls::readKernelArguments);
   connect(runControls, &RunControls::inputsChanged, runNotes, &RunNotes::update);
   connect(runNotes, &RunNotes::failureChanged, this, [this](bool failed) {
     refreshDiagnostics();
