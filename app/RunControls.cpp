@@ -335,6 +335,7 @@ void RunControls::documentChanged() {
   dock->view()->modelChanged();
   dock->setStatus(tr("No emulated run of this kernel yet: F5 records one and plays it, "
                      "F10 records one and stops before its first event"));
+  dock->setNote(QString()); // what the old run's stretches stood for
   shownLine = 0;
   editor->clearHighlightedLines();
   ir->leftPane()->markerDeleteAll(IrPane::ExecutionMarker);
