@@ -505,6 +505,13 @@ void DiffReadingTest::findBarCountAndFocus() {
   bar.findField()->setText("zz");
   bar.findNext();
   QCOMPARE(bar.statusLabel()->text(), QStringLiteral("no matches"));
+  // One match is not "1 matches"; counts are grouped as everywhere else.
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  QCOMPARE(FindBar::countText({1, 0}), QStringLiteral("1 match"));
+  QCOMPARE(FindBar::countText({2, 0}), QStringLiteral("2 matches"));
+  QCOMPARE(FindBar::countText({1204, 3}), QStringLiteral("3 of 1,204"));
+  QCOMPARE(FindBar::countText({FindBar::kMaxCount, 0}), QStringLiteral("10,000+ matches"));
+  QLocale::setDefault(QLocale::system());
 }
 
 void DiffReadingTest::findBarDoesNotWiden() {
