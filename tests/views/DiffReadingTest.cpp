@@ -95,6 +95,7 @@ private Q_SLOTS:
   void findBarCountAndFocus();
   void findBarDoesNotWiden();
   void passPanelKeepsSelection();
+  void passPanelShowsSelectedPass();
 };
 
 // Rows: left line, right line, ignore whitespace?, expected kind of the
@@ -564,6 +565,37 @@ void DiffReadingTest::passPanelKeepsSelection() {
   panel.resize(panel.minimumSizeHint());
   const int nameWidth = view->fontMetrics().horizontalAdvance("z-pass");
   QVERIFY(view->columnWidth(PassListModel::PassColumn) >= nameWidth);
+}
+
+// The selected pass is in view after the panel shrinks (a window made
+// smaller, a dock resized) and after another kernel's passes come, when it
+// was chosen before the panel had its size (--select-pass, a session).
+void DiffReadingTest::passPanelShowsSelectedPass() {
+  PassListPanel panel;
+  std::vector<PassSnapshot> snaps{snap("input", false)};
+  for (int i = 0; i < 26; ++i)
+    snaps.push_back(snap(qPrintable(QStringLiteral("pass-%1").arg(i, 2, 10, QChar('0'))), true));
+  panel.resize(300, 800);
+  panel.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&panel));
+  panel.setSnapshots(snaps);
+  QVERIFY(panel.selectPass("pass-20"));
+  QTableView *view = panel.view();
+  auto inView = [view] {
+    const QRect row = view->visualRect(view->currentIndex());
+    return row.isValid() && view->viewport()->rect().contains(row);
+  };
+  QVERIFY(inView());
+  panel.resize(300, 240);
+  QTRY_VERIFY(inView());
+  // Another kernel's passes, the same pass selected, a panel shrunk.
+  panel.resize(300, 800);
+  QTest::qWait(20);
+  panel.setSnapshots({});
+  panel.resize(300, 200);
+  panel.setSnapshots(snaps);
+  QTRY_VERIFY(inView());
+  QCOMPARE(panel.shownPass(), QStringLiteral("pass-20"));
 }
 
 QTEST_MAIN(DiffReadingTest)
