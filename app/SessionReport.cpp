@@ -37,9 +37,7 @@ QString count(uint64_t n) {
   return c.toString(qulonglong(n));
 }
 
-QString percent(double f) {
-  return QString::number(100.0 * f, 'f', f < 0.1 ? 1 : 0) + QStringLiteral(" %");
-}
+QString percent(double f) { return formatShare(f); }
 
 /// A PNG written by `write` (to a file in `dir`) as an inline <img>, or a
 /// note when nothing could be drawn.
@@ -160,7 +158,7 @@ QString summaryHtml(const RunSummaryData &r) {
       out += QStringLiteral("<tr><td>%1 ×%2</td>").arg(esc(u.unit)).arg(u.engines);
       for (Activity a : kinds)
         out += QStringLiteral("<td class=\"num\">%1</td>")
-                   .arg(u.total && u.of(a) ? percent(double(u.of(a)) / double(u.total))
+                   .arg(u.total && u.of(a) ? esc(percent(double(u.of(a)) / double(u.total)))
                                            : QStringLiteral("–"));
       out += QStringLiteral("</tr>");
     }
