@@ -16,6 +16,7 @@
 
 #include <QMainWindow>
 
+class DockShares;
 class CodeEditor;
 class DiagnosticsTable;
 class FindBar;
@@ -132,6 +133,9 @@ private:
   /// A layout saved at another window size: each dock scaled by the
   /// change of the window's size (once, after it is shown).
   void rescaleSavedLayout();
+  /// The height the editor and the IR panes beside it keep at least when
+  /// docks are scaled: the IR dock's rows above its panes and ten lines.
+  int topRowMinimum() const;
   void buildUi();
   void buildMenus();
   void buildViewMenu(QMenu *view);
@@ -200,6 +204,8 @@ private:
   bool userLayout = false;
   bool resizePending = false;
   QSize layoutSavedAt; ///< the restored layout's window size, until rescaled
+  /// The user's layout, kept in proportion to the window as it is resized.
+  DockShares *dockShares = nullptr;
   int passListWidth = 0; ///< the pass list's full width the layout used
   // Staleness: edits counted so the note can say how old the shown IR is.
   quint64 editCount = 0, requestedEdit = 0, goodEdit = 0;
