@@ -298,7 +298,7 @@ void MainWindow::buildMenus() {
       return;
     QString path = QFileDialog::getOpenFileName(
         this, tr("Open kernel"),
-        currentPath.isEmpty() ? QDir::currentPath() : QFileInfo(currentPath).absolutePath(),
+        currentPath.isEmpty() ? lastFolder() : QFileInfo(currentPath).absolutePath(),
         tr("KTIR kernels (*.mlir *.ktir);;Spyre Explorer sessions (*.spyx);;All files (*)"));
     if (!path.isEmpty())
       path.endsWith(".spyx") ? openSession(path) : openFile(path);
@@ -822,6 +822,7 @@ bool MainWindow::saveSession(const QString &path) {
     return false;
   }
   recent->add(path);
+  useExportFolder();
   return true;
 }
 
@@ -867,6 +868,7 @@ bool MainWindow::openSession(const QString &path) {
   forcedModified = !onDisk.ok && !s->source.isEmpty();
   updateTitle();
   recent->add(path);
+  useExportFolder();
   return true;
 }
 
@@ -929,10 +931,22 @@ void MainWindow::useKernelDirectory() {
   controller.setKernelDirectory(currentPath.isEmpty()
                                     ? importDirectory
                                     : QFileInfo(currentPath).absolutePath());
+  useExportFolder();
+}
+
+void MainWindow::useExportFolder() {
   // Exports are proposed beside the kernel (an untitled one: where Save As
   // proposes it).
-  ExportFolder::setDirectory(currentPath.isEmpty() ? QString()
+  ExportFolder::setDirectory(currentPath.isEmpty() ? lastFolder()
                                                    : QFileInfo(currentPath).absolutePath());
+}
+
+QString MainWindow::lastFolder() const {
+  // Open Recent's first entry is the file last opened or saved.
+  for (const QString &path : recent->paths())
+    if (const QDir folder = QFileInfo(path).absoluteDir(); folder.exists())
+      return folder.absolutePath();
+  return QDir::currentPath();
 }
 
 void MainWindow::rebuildTargetMenu() {
@@ -1131,18 +1145,19 @@ bool MainWindow::maybeSave() {
 bool MainWindow::save() { return currentPath.isEmpty() ? saveAs() : writeFile(currentPath); }
 
 QString MainWindow::sessionProposal() const {
-  // Beside the kernel, named after it (an untitled one: in the current
-  // folder, as Save As proposes it).
-  const QFileInfo kernel(currentPath.isEmpty() ? QDir::current().filePath(untitledName)
+  // Beside the kernel, named after it (an untitled one: in the folder of
+  // the last file opened or saved, as Save As proposes it).
+  const QFileInfo kernel(currentPath.isEmpty() ? QDir(lastFolder()).filePath(untitledName)
                                                : currentPath);
   return kernel.dir().filePath(kernel.completeBaseName() + QStringLiteral(".spyx"));
 }
 
 bool MainWindow::saveAs() {
-  // Untitled kernels (sample copies included) are proposed in the current
-  // folder, never in the samples folder.
+  // Untitled kernels (sample copies included) are proposed in the folder
+  // of the last file opened or saved (else the current folder), never in
+  // the samples folder.
   const QString proposal = currentPath.isEmpty()
-                               ? QDir::current().filePath(untitledName)
+                               ? QDir(lastFolder()).filePath(untitledName)
                                : currentPath;
   QString path = QFileDialog::getSaveFileName(this, tr("Save kernel"), proposal,
                                               tr("KTIR kernels (*.mlir *.ktir);;All files (*)"));

@@ -112,6 +112,9 @@ public:
   /// Where Save Session… proposes to write the session (and Open
   /// Session… starts looking): beside the kernel, "<kernel>.spyx".
   QString sessionProposal() const;
+  /// Where dialogs for an untitled kernel start: the folder of the last
+  /// file opened or saved (kernel or session), else the process's.
+  QString lastFolder() const;
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
   /// Where Help reads user-guide.md and app.md from.
@@ -162,6 +165,8 @@ private:
   QString effectiveTarget() const;
   /// Tells the controller where currentPath's device imports are found.
   void useKernelDirectory();
+  /// ExportFolder: the kernel's folder, or lastFolder() for an untitled one.
+  void useExportFolder();
   QString sourceName() const;
   void updateViewThemes();
 

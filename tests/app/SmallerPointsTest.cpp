@@ -234,6 +234,29 @@ private Q_SLOTS:
     QCOMPARE(QDir(dialogFolder([&] { report->trigger(); })).canonicalPath(), folder);
   }
 
+  // An untitled kernel's dialogs start in the folder of the last file
+  // opened or saved, not in the folder the process started in.
+  void untitledDialogsStartInTheLastFolder() {
+    QSettings().clear();
+    QTemporaryDir started, worked;
+    const QString before = QDir::currentPath();
+    QDir::setCurrent(started.path());
+    MainWindow window;
+    QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
+    QVERIFY(window.filePath().isEmpty());
+    QVERIFY(window.saveSession(QDir(worked.path()).filePath("s.spyx")));
+    const QString folder = QDir(worked.path()).canonicalPath();
+    QCOMPARE(QDir(ExportFolder::directory()).canonicalPath(), folder);
+    QCOMPARE(QDir(dialogFolder([&] { window.saveAs(); })).canonicalPath(), folder);
+    auto *report = window.findChild<QAction *>("exportReport");
+    QCOMPARE(QDir(dialogFolder([&] { report->trigger(); })).canonicalPath(), folder);
+    // Another sample (untitled too): the same folder.
+    QVERIFY(window.openSample(MainWindow::samplesDirectory() + "/row_sum.mlir"));
+    QCOMPARE(QDir(dialogFolder([&] { window.saveAs(); })).canonicalPath(), folder);
+    QDir::setCurrent(before);
+    QSettings().clear();
+  }
+
   void compareLeavesOutTheRunsTarget() {
     MainWindow window;
     QVERIFY(showWithSample(window, "row_sum.mlir", QSize(1024, 700)));
