@@ -345,7 +345,7 @@ QString EmulatedRunViews::chartSubtitle() const {
     return QString();
   const EmulatorRun::Input &in = run->input();
   QString what = tr("emulator, %1, %2")
-                     .arg(in.inputs().describe(),
+                     .arg(run->inputsSent().describe(),
                           QFileInfo(in.name).fileName());
   QString fills = tr("%1 buffer fills")
                       .arg(formatCount(session->detailed() ? session->trace().lx.size()

@@ -158,6 +158,7 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   codeListing = p->listing;
   listingText = codeListing ? QString::fromStdString(codeListing->text) : QString();
   shownInput = running;
+  shownSent = p->sent;
   Q_EMIT ready();
   Q_EMIT positionChanged();
 }
@@ -167,7 +168,7 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
                      const std::function<void(std::shared_ptr<Prepared>)> &publish) {
   auto out = std::make_shared<Prepared>();
   spyre::driver::EmulateRequest request;
-  if (!input.emulateRequest(request, out->errors, cancel))
+  if (!input.emulateRequest(request, out->errors, cancel, &out->sent))
     return out;
   spyre::emu::SessionOptions recording;
   recording.cancel = cancel;

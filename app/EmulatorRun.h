@@ -128,6 +128,9 @@ public:
   }
   /// The input of the session shown.
   const Input &input() const { return shownInput; }
+  /// What of input()'s inputs the session shown was given: not the files
+  /// and values of arguments its kernel does not have.
+  const RunInputs &inputsSent() const { return shownSent; }
   /// The input of the newest run asked for (recording, or to be recorded
   /// once the job running now has stopped).
   const Input &requested() const { return pending; }
@@ -197,6 +200,8 @@ public:
     std::vector<spyre::driver::Diagnostic> diagnostics;
     /// The module's listing, with the instruction each line prints.
     std::shared_ptr<const spyre::code::Listing> listing;
+    /// The inputs the run was given (those of the kernel's arguments).
+    RunInputs sent;
   };
   /// `publish` (may be empty) receives each part of a long run as it is
   /// recorded, on the worker's thread.
@@ -233,6 +238,7 @@ private:
   void adopt(quint64 generation, const std::shared_ptr<Prepared> &p);
 
   Input pending, running, shownInput;
+  RunInputs shownSent; ///< what of shownInput's inputs its session was given
   std::vector<spyre::driver::Diagnostic> failureDiagnostics;
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;

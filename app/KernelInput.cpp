@@ -22,23 +22,16 @@ RunInputs forKernel(RunInputs given, const spyre::driver::RunRequest &request) {
       spyre::driver::describeArguments(request, diagnostics);
   if (arguments.empty() && !diagnostics.empty())
     return given;
-  auto dropUnknown = [&](std::map<QString, QString> &byName) {
-    for (auto it = byName.begin(); it != byName.end();) {
-      const std::string name = it->first.toStdString();
-      bool known = std::any_of(arguments.begin(), arguments.end(),
-                               [&](const auto &a) { return a.name == name; });
-      it = known ? std::next(it) : byName.erase(it);
-    }
-  };
-  dropUnknown(given.files);
-  dropUnknown(given.scalars);
-  return given;
+  QStringList names;
+  for (const auto &a : arguments)
+    names << QString::fromStdString(a.name);
+  return given.forArguments(names);
 }
 
 } // namespace
 
 bool KernelInput::runRequest(spyre::driver::RunRequest &out, QStringList &errors,
-                             const std::atomic<bool> *cancel) const {
+                             const std::atomic<bool> *cancel, RunInputs *sent) const {
   out.source = source.toStdString();
   out.sourceName = name.toStdString();
   out.arch = arch.toStdString();
@@ -46,7 +39,10 @@ bool KernelInput::runRequest(spyre::driver::RunRequest &out, QStringList &errors
   out.seed = seed;
   out.cancel = cancel;
   applyLxLimit(out);
-  return forKernel(inputs(), out).load(out.args, errors);
+  const RunInputs used = forKernel(inputs(), out);
+  if (sent)
+    *sent = used;
+  return used.load(out.args, errors);
 }
 
 void KernelInput::applyLxLimit(spyre::driver::RunRequest &out) const {
@@ -56,8 +52,8 @@ void KernelInput::applyLxLimit(spyre::driver::RunRequest &out) const {
 
 bool KernelInput::emulateRequest(spyre::driver::EmulateRequest &out,
                                  QStringList &errors,
-                                 const std::atomic<bool> *cancel) const {
-  if (!runRequest(out.run, errors, cancel))
+                                 const std::atomic<bool> *cancel, RunInputs *sent) const {
+  if (!runRequest(out.run, errors, cancel, sent))
     return false;
   out.directory = directory.toStdString();
   out.spyreCode = spyreCode;

@@ -48,13 +48,14 @@ struct KernelInput {
   RunInputs inputs() const { return RunInputs{seed, inputFiles, scalars}; }
   /// The run's inputs as the interpreter is given them (files read,
   /// values parsed); false, with a message per input that cannot be,
-  /// when any fails.
+  /// when any fails. `sent` (optional) receives the inputs sent: those of
+  /// the kernel's own arguments.
   bool runRequest(spyre::driver::RunRequest &out, QStringList &errors,
-                  const std::atomic<bool> *cancel) const;
+                  const std::atomic<bool> *cancel, RunInputs *sent = nullptr) const;
   /// The same for the emulator: the kernel (compiled unless spyreCode is
   /// set), its inputs, the target and the cycle budget.
   bool emulateRequest(spyre::driver::EmulateRequest &out, QStringList &errors,
-                      const std::atomic<bool> *cancel) const;
+                      const std::atomic<bool> *cancel, RunInputs *sent = nullptr) const;
   /// The interpreter's hardware configuration for noLxLimit (nothing when
   /// it is off).
   void applyLxLimit(spyre::driver::RunRequest &out) const;

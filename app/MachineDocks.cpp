@@ -7,6 +7,7 @@
 #include "OccupancyChart.h"
 #include "models/OccupancyModel.h"
 #include "RingView.h"
+#include "RunNoteBar.h"
 
 #include "driver/Architecture.h"
 
@@ -15,6 +16,7 @@
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -23,9 +25,19 @@ MachineDocks::MachineDocks(QMainWindow *window, CompileController *compiler)
   ringView = new RingView(window);
   ringView->setObjectName("ringView");
   ringView->setToolTip(QString()); // per-core tooltips only
+  // The note over the ring says, as the run's other views do, when the
+  // run it shows is not the editor's kernel (RunNotes).
+  ringNote = new RunNoteBar(window);
+  ringNote->setObjectName("ringNote");
+  auto *ringBox = new QWidget(window);
+  auto *ringLayout = new QVBoxLayout(ringBox);
+  ringLayout->setContentsMargins(0, 0, 0, 0);
+  ringLayout->setSpacing(0);
+  ringLayout->addWidget(ringNote);
+  ringLayout->addWidget(ringView, 1);
   ringDock = new QDockWidget(tr("Ring"), window);
   ringDock->setObjectName("ringDock");
-  ringDock->setWidget(ringView);
+  ringDock->setWidget(ringBox);
 
   model = new OccupancyModel(this);
   chartView = new OccupancyChart(window);

@@ -27,6 +27,7 @@ class QDockWidget;
 class QMainWindow;
 class QMenuBar;
 class RingView;
+class RunNoteBar;
 
 class MachineDocks : public QObject {
   Q_OBJECT
@@ -48,6 +49,8 @@ public:
   void showChart();
 
   RingView *ring() const { return ringView; }
+  /// The note over the ring (RunNotes fills it).
+  RunNoteBar *ringNoteBar() const { return ringNote; }
   OccupancyChart *chart() const { return chartView; }
   OccupancyModel *occupancy() const { return model; }
   RunController &runner() { return controller; }
@@ -60,6 +63,7 @@ private:
   QMainWindow *window;
   CompileController *compiler;
   RingView *ringView = nullptr;
+  RunNoteBar *ringNote = nullptr;
   OccupancyChart *chartView = nullptr;
   OccupancyModel *model = nullptr;
   QDockWidget *ringDock = nullptr, *chartDock = nullptr;

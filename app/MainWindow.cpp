@@ -21,6 +21,7 @@
 #include "RunNotes.h"
 #include "RunNoteBar.h"
 #include "RunSummary.h"
+#include "DockShares.h"
 #include "OccupancyChart.h"
 #include "SampleCatalog.h"
 #include "SessionFile.h"
@@ -34,6 +35,8 @@
 
 #include "arch/Arch.h"
 #include "driver/Architecture.h"
+
+#include <Qsci/qsciscintilla.h>
 
 #include <QAction>
 #include <QActionGroup>
@@ -52,6 +55,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
@@ -76,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   setAcceptDrops(true);
   buildUi();
   buildMenus();
+  dockShares = new DockShares(this, [this] { return topRowMinimum(); });
   resize(1500, 900);
   QSettings settings;
   restoreGeometry(settings.value("window/geometry").toByteArray());
@@ -252,9 +257,12 @@ void MainWindow::buildUi() {
   runNotes = new RunNotes(runControls,
                           {runControls->timeline()->noteBar(),
                            machineDocks->chart()->noteBar(),
-                           emulatedViews->summary()->noteBar()},
+                           emulatedViews->summary()->noteBar(), machineDocks->ringNoteBar()},
                           [this] { return editCount; }, this);
   connect(&controller, &CompileController::finished, runNotes, &RunNotes::update);
+  // The F5 tooltip names the inputs of the kernel's own arguments only.
+  connect(&controller, &CompileController::finished, runControls,
+          &RunControls::readKernelArguments);
   connect(runControls, &RunControls::inputsChanged, runNotes, &RunNotes::update);
   connect(runNotes, &RunNotes::failureChanged, this, [this](bool failed) {
     refreshDiagnostics();
@@ -290,7 +298,7 @@ void MainWindow::buildMenus() {
       return;
     QString path = QFileDialog::getOpenFileName(
         this, tr("Open kernel"),
-        currentPath.isEmpty() ? QDir::currentPath() : QFileInfo(currentPath).absolutePath(),
+        currentPath.isEmpty() ? lastFolder() : QFileInfo(currentPath).absolutePath(),
         tr("KTIR kernels (*.mlir *.ktir);;Spyre Explorer sessions (*.spyx);;All files (*)"));
     if (!path.isEmpty())
       path.endsWith(".spyx") ? openSession(path) : openFile(path);
@@ -575,6 +583,8 @@ void MainWindow::showEvent(QShowEvent *event) {
   }
   if (layoutSavedAt.isValid())
     QTimer::singleShot(0, this, [this] { rescaleSavedLayout(); });
+  else
+    QTimer::singleShot(0, dockShares, &DockShares::remember);
 }
 
 void MainWindow::rescaleSavedLayout() {
@@ -583,26 +593,25 @@ void MainWindow::rescaleSavedLayout() {
     return;
   const double wide = double(width()) / from.width(), tall = double(height()) / from.height();
   // Within a tenth of the size it was saved at: the pixels are right.
-  if (std::abs(wide - 1) < 0.1 && std::abs(tall - 1) < 0.1)
+  if (std::abs(wide - 1) < 0.1 && std::abs(tall - 1) < 0.1) {
+    dockShares->remember();
     return;
-  QList<QDockWidget *> columns, rows;
-  QList<int> widths, heights;
-  for (QDockWidget *dock : findChildren<QDockWidget *>()) {
-    if (dock->isFloating() || !dock->isVisible())
-      continue;
-    const Qt::DockWidgetArea area = dockWidgetArea(dock);
-    if (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea) {
-      columns << dock;
-      widths << std::max(dock->minimumSizeHint().width(), int(dock->width() * wide));
-    } else if (area == Qt::BottomDockWidgetArea || area == Qt::TopDockWidgetArea) {
-      rows << dock;
-      heights << std::max(dock->minimumSizeHint().height(), int(dock->height() * tall));
-    }
   }
-  if (!columns.isEmpty())
-    resizeDocks(columns, widths, Qt::Horizontal);
-  if (!rows.isEmpty())
-    resizeDocks(rows, heights, Qt::Vertical);
+  dockShares->rememberAt(from);
+  dockShares->scale();
+}
+
+int MainWindow::topRowMinimum() const {
+  QsciScintilla *pane = irView->leftPane();
+  const int line = int(pane->SendScintilla(QsciScintillaBase::SCI_TEXTHEIGHT, 0UL));
+  // What the dock needs besides its panes, from the size hints (its sizes
+  // now may be squeezed by the resize being scaled).
+  const auto *irDock = findChild<QDockWidget *>("irDock");
+  const int above =
+      irDock && irDock->isVisible() && !irDock->isFloating()
+          ? std::max(0, irDock->minimumSizeHint().height() - pane->minimumSizeHint().height())
+          : 0;
+  return above + 10 * line + pane->horizontalScrollBar()->sizeHint().height();
 }
 
 bool MainWindow::event(QEvent *event) {
@@ -611,18 +620,29 @@ bool MainWindow::event(QEvent *event) {
   if (event->type() == QEvent::MouseButtonPress &&
       !childAt(static_cast<QMouseEvent *>(event)->position().toPoint()))
     userLayout = true;
+  // A separator let go: the docks' new sizes are the ones to keep.
+  if (event->type() == QEvent::MouseButtonRelease)
+    QTimer::singleShot(0, dockShares, &DockShares::remember);
   return QMainWindow::event(event);
 }
 
 void MainWindow::resizeEvent(QResizeEvent *event) {
   QMainWindow::resizeEvent(event);
+  dockShares->windowResized();
   // Until the user places the docks, they keep their proportions at every
   // window size (QMainWindow alone gives the whole change to the editor).
-  if (layoutApplied && !userLayout && !resizePending) {
+  // Once they placed them, each dock keeps its share of the window (a
+  // layout saved at another size is scaled once shown, by
+  // rescaleSavedLayout()).
+  if (layoutApplied && !resizePending && !layoutSavedAt.isValid()) {
     resizePending = true;
     QTimer::singleShot(0, this, [this] {
       resizePending = false;
-      if (!userLayout)
+      if (layoutSavedAt.isValid())
+        return;
+      if (userLayout)
+        dockShares->scale();
+      else
         applyDefaultSizes();
     });
   }
@@ -802,6 +822,7 @@ bool MainWindow::saveSession(const QString &path) {
     return false;
   }
   recent->add(path);
+  useExportFolder();
   return true;
 }
 
@@ -847,6 +868,7 @@ bool MainWindow::openSession(const QString &path) {
   forcedModified = !onDisk.ok && !s->source.isEmpty();
   updateTitle();
   recent->add(path);
+  useExportFolder();
   return true;
 }
 
@@ -909,10 +931,22 @@ void MainWindow::useKernelDirectory() {
   controller.setKernelDirectory(currentPath.isEmpty()
                                     ? importDirectory
                                     : QFileInfo(currentPath).absolutePath());
+  useExportFolder();
+}
+
+void MainWindow::useExportFolder() {
   // Exports are proposed beside the kernel (an untitled one: where Save As
   // proposes it).
-  ExportFolder::setDirectory(currentPath.isEmpty() ? QString()
+  ExportFolder::setDirectory(currentPath.isEmpty() ? lastFolder()
                                                    : QFileInfo(currentPath).absolutePath());
+}
+
+QString MainWindow::lastFolder() const {
+  // Open Recent's first entry is the file last opened or saved.
+  for (const QString &path : recent->paths())
+    if (const QDir folder = QFileInfo(path).absoluteDir(); folder.exists())
+      return folder.absolutePath();
+  return QDir::currentPath();
 }
 
 void MainWindow::rebuildTargetMenu() {
@@ -1111,18 +1145,19 @@ bool MainWindow::maybeSave() {
 bool MainWindow::save() { return currentPath.isEmpty() ? saveAs() : writeFile(currentPath); }
 
 QString MainWindow::sessionProposal() const {
-  // Beside the kernel, named after it (an untitled one: in the current
-  // folder, as Save As proposes it).
-  const QFileInfo kernel(currentPath.isEmpty() ? QDir::current().filePath(untitledName)
+  // Beside the kernel, named after it (an untitled one: in the folder of
+  // the last file opened or saved, as Save As proposes it).
+  const QFileInfo kernel(currentPath.isEmpty() ? QDir(lastFolder()).filePath(untitledName)
                                                : currentPath);
   return kernel.dir().filePath(kernel.completeBaseName() + QStringLiteral(".spyx"));
 }
 
 bool MainWindow::saveAs() {
-  // Untitled kernels (sample copies included) are proposed in the current
-  // folder, never in the samples folder.
+  // Untitled kernels (sample copies included) are proposed in the folder
+  // of the last file opened or saved (else the current folder), never in
+  // the samples folder.
   const QString proposal = currentPath.isEmpty()
-                               ? QDir::current().filePath(untitledName)
+                               ? QDir(lastFolder()).filePath(untitledName)
                                : currentPath;
   QString path = QFileDialog::getSaveFileName(this, tr("Save kernel"), proposal,
                                               tr("KTIR kernels (*.mlir *.ktir);;All files (*)"));

@@ -16,6 +16,7 @@
 
 #include <QMainWindow>
 
+class DockShares;
 class CodeEditor;
 class DiagnosticsTable;
 class FindBar;
@@ -111,6 +112,9 @@ public:
   /// Where Save Session… proposes to write the session (and Open
   /// Session… starts looking): beside the kernel, "<kernel>.spyx".
   QString sessionProposal() const;
+  /// Where dialogs for an untitled kernel start: the folder of the last
+  /// file opened or saved (kernel or session), else the process's.
+  QString lastFolder() const;
   /// The directory the Samples menu lists.
   static QString samplesDirectory();
   /// Where Help reads user-guide.md and app.md from.
@@ -132,6 +136,9 @@ private:
   /// A layout saved at another window size: each dock scaled by the
   /// change of the window's size (once, after it is shown).
   void rescaleSavedLayout();
+  /// The height the editor and the IR panes beside it keep at least when
+  /// docks are scaled: the IR dock's rows above its panes and ten lines.
+  int topRowMinimum() const;
   void buildUi();
   void buildMenus();
   void buildViewMenu(QMenu *view);
@@ -158,6 +165,8 @@ private:
   QString effectiveTarget() const;
   /// Tells the controller where currentPath's device imports are found.
   void useKernelDirectory();
+  /// ExportFolder: the kernel's folder, or lastFolder() for an untitled one.
+  void useExportFolder();
   QString sourceName() const;
   void updateViewThemes();
 
@@ -200,6 +209,8 @@ private:
   bool userLayout = false;
   bool resizePending = false;
   QSize layoutSavedAt; ///< the restored layout's window size, until rescaled
+  /// The user's layout, kept in proportion to the window as it is resized.
+  DockShares *dockShares = nullptr;
   int passListWidth = 0; ///< the pass list's full width the layout used
   // Staleness: edits counted so the note can say how old the shown IR is.
   quint64 editCount = 0, requestedEdit = 0, goodEdit = 0;

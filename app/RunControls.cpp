@@ -2,6 +2,7 @@
 
 #include "RunControls.h"
 
+#include "ArgumentNames.h"
 #include "RunInputsDialog.h"
 
 #include "CodeEditor.h"
@@ -76,6 +77,8 @@ RunControls::RunControls(QMainWindow *mainWindow, CodeEditor *kernelEditor,
   inputsAct->setToolTip(tr("Choose the seed and .npy files the kernel's arrays start from"));
   inputsAct->setStatusTip(inputsAct->toolTip());
   connect(inputsAct, &QAction::triggered, this, [this] { editInputs(); });
+  kernelArguments = new ArgumentNames(this);
+  connect(kernelArguments, &ArgumentNames::changed, this, &RunControls::updateRunTip);
   updateRunTip();
   // The cursor "Run to Cursor" follows: the editor's or an IR pane's,
   // whichever the user was in last.
@@ -231,10 +234,20 @@ void RunControls::setInputs(const RunInputs &inputs) {
   Q_EMIT inputsChanged();
 }
 
+RunInputs RunControls::inputsSent() const {
+  const std::optional<QStringList> &names = kernelArguments->names();
+  return names ? chosenInputs.forArguments(*names) : chosenInputs;
+}
+
+void RunControls::readKernelArguments() {
+  const EmulatorRun::Input in = currentInput();
+  kernelArguments->read(in.source, in.name, in.function);
+}
+
 void RunControls::updateRunTip() {
   QString tip = tr("Record the kernel's run on the emulator (inputs: %1) and play it; "
                    "continue a paused run")
-                    .arg(chosenInputs.describe());
+                    .arg(inputsSent().describe());
   continueAct->setStatusTip(tip);
   continueAct->setToolTip(QStringLiteral("%1 (%2)").arg(
       tip, continueAct->shortcut().toString(QKeySequence::NativeText)));
@@ -252,7 +265,7 @@ bool RunControls::editInputs(const QString &focusArgument) {
   if (dialog.exec() == QDialog::Accepted && dialog.inputs() != chosenInputs) {
     setInputs(dialog.inputs());
     window->statusBar()->showMessage(
-        tr("Runs start from %1 (F5 records a new run)").arg(chosenInputs.describe()), 8000);
+        tr("Runs start from %1 (F5 records a new run)").arg(inputsSent().describe()), 8000);
     return true;
   }
   return false;
@@ -322,6 +335,7 @@ void RunControls::documentChanged() {
   dock->view()->modelChanged();
   dock->setStatus(tr("No emulated run of this kernel yet: F5 records one and plays it, "
                      "F10 records one and stops before its first event"));
+  dock->setNote(QString()); // what the old run's stretches stood for
   shownLine = 0;
   editor->clearHighlightedLines();
   ir->leftPane()->markerDeleteAll(IrPane::ExecutionMarker);

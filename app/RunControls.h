@@ -24,6 +24,7 @@
 
 #include <functional>
 
+class ArgumentNames;
 class CodeEditor;
 class IrDiffView;
 class QAction;
@@ -73,6 +74,13 @@ public:
   /// arguments. A change makes the next step or F5 record a new run.
   void setInputs(const RunInputs &inputs);
   const RunInputs &inputs() const { return chosenInputs; }
+  /// What of them a run of the editor's kernel is sent (not the files and
+  /// values of arguments it does not have), as far as its arguments are
+  /// known (readKernelArguments()); all of them until then.
+  RunInputs inputsSent() const;
+  /// Reads the editor's kernel's arguments again (after a compile), for
+  /// the F5 tooltip.
+  void readKernelArguments();
   /// Opens the Inputs dialog (modal) and takes what it is left with;
   /// `focusArgument`: the scalar whose value field gets the focus.
   /// Opens Run ▸ Inputs… (at `focusArgument`'s value); true when OK
@@ -142,6 +150,7 @@ private:
           *stepBackAct = nullptr, *runToLineAct = nullptr,
           *runToCycleAct = nullptr, *inputsAct = nullptr;
   RunInputs chosenInputs;
+  ArgumentNames *kernelArguments = nullptr;
   /// The editor or IR pane that last had the focus (its cursor is what
   /// "Run to Cursor" means).
   QPointer<QWidget> cursorPane;

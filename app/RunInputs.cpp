@@ -46,6 +46,14 @@ bool RunInputs::load(std::map<std::string, spyre::driver::Argument> &args,
   return ok;
 }
 
+RunInputs RunInputs::forArguments(const QStringList &names) const {
+  RunInputs out = *this;
+  for (auto *byName : {&out.files, &out.scalars})
+    for (auto it = byName->begin(); it != byName->end();)
+      it = names.contains(it->first) ? std::next(it) : byName->erase(it);
+  return out;
+}
+
 QString RunInputs::describe() const {
   QString text;
   if (files.empty()) {

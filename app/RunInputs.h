@@ -46,6 +46,10 @@ public:
   /// without a file, when there are any); then the scalars given
   /// ("seed 0; %s = 0.25").  
   QString describe() const;
+  /// These inputs without the files and values of arguments not in
+  /// `names` (chosen for another kernel: kept here for when it comes back,
+  /// not sent to this one's runs).
+  RunInputs forArguments(const QStringList &names) const;
 
   /// {"seed": N, "files": {"name": "/abs/path.npy", ...},
   ///  "scalars": {"name": "0.25", ...}}

@@ -2,6 +2,8 @@
 
 #include "RunInputsDialog.h"
 
+#include "ExportFolder.h"
+
 #include "support/Npy.h"
 
 #include <QDialogButtonBox>
@@ -202,9 +204,13 @@ void RunInputsDialog::fillTable() {
       auto *choose = new QToolButton(cell);
       choose->setText(tr("Choose .npy…"));
       connect(choose, &QToolButton::clicked, this, [this, name] {
-        QString path = QFileDialog::getOpenFileName(
-            this, tr("Input for %%1").arg(name), QString(),
-            tr("NumPy arrays (*.npy);;All files (*)"));
+        // Where its file is, else where the window's dialogs start.
+        const auto chosenFile = chosen.files.find(name);
+        const QString start = chosenFile != chosen.files.end()
+                                  ? QFileInfo(chosenFile->second).absolutePath()
+                                  : ExportFolder::directory();
+        QString path = QFileDialog::getOpenFileName(this, tr("Input for %%1").arg(name), start,
+                                                    tr("NumPy arrays (*.npy);;All files (*)"));
         if (!path.isEmpty())
           chooseFile(name, path);
       });

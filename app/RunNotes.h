@@ -1,6 +1,6 @@
 //===- RunNotes.h - what the run's views say about the run shown -*- C++ -*-===//
 //
-// The Timeline, the Scratchpad chart and the Run summary show one recorded
+// The Timeline, the Scratchpad chart, the Run summary and the Ring show one recorded
 // run; this says, in the note above each of them (RunNoteBar), when that
 // run is not what the editor holds now, and offers what to do:
 //

@@ -37,9 +37,7 @@ QString count(uint64_t n) {
   return c.toString(qulonglong(n));
 }
 
-QString percent(double f) {
-  return QString::number(100.0 * f, 'f', f < 0.1 ? 1 : 0) + QStringLiteral(" %");
-}
+QString percent(double f) { return formatShare(f); }
 
 /// A PNG written by `write` (to a file in `dir`) as an inline <img>, or a
 /// note when nothing could be drawn.
@@ -160,11 +158,13 @@ QString summaryHtml(const RunSummaryData &r) {
       out += QStringLiteral("<tr><td>%1 ×%2</td>").arg(esc(u.unit)).arg(u.engines);
       for (Activity a : kinds)
         out += QStringLiteral("<td class=\"num\">%1</td>")
-                   .arg(u.total && u.of(a) ? percent(double(u.of(a)) / double(u.total))
+                   .arg(u.total && u.of(a) ? esc(percent(double(u.of(a)) / double(u.total)))
                                            : QStringLiteral("–"));
       out += QStringLiteral("</tr>");
     }
     out += QStringLiteral("</table>");
+  } else if (!r.whyMissing.isEmpty()) {
+    out += QStringLiteral("<p class=\"faint\">%1</p>").arg(r.whyMissing); // our own markup
   }
   return out;
 }
@@ -193,6 +193,8 @@ QString SessionReport::escape(const QString &text) {
   QString out = text.toHtmlEscaped(); // &, <, >, "
   return out.replace(QLatin1Char('\''), QLatin1String("&#39;"));
 }
+
+QString SessionReport::runSummaryHtml(const RunSummaryData &run) { return summaryHtml(run); }
 
 QString SessionReport::numericsVerdictHtml(const RunSummaryData &run) {
   // The numerics verdict: exact / within rounding / WRONG per output, each

@@ -34,6 +34,10 @@ public:
   /// WRONG per output) once it lands on main; until then this is the
   /// outputs compared with the interpreter's.
   static QString numericsVerdictHtml(const RunSummaryData &run);
+  /// The run summary's section: its numbers and Why N cycles, or, for a
+  /// run too long to keep whole, why that is not worked out (as the Run
+  /// summary says it).
+  static QString runSummaryHtml(const RunSummaryData &run);
   /// `text` with <, > and & escaped for XHTML.
   static QString escape(const QString &text);
 };

@@ -243,8 +243,10 @@ void TimelineFeed::describe() {
     dock->setNote(QString());
     return;
   }
-  QString note = tr("each stretch: an engine's busy cycles in %1 cycles")
-                     .arg(formatCount(s->overview().width()));
+  const uint64_t width = s->overview().width();
+  QString note = width == 1 ? tr("each stretch: an engine's busy cycles in 1 cycle")
+                            : tr("each stretch: an engine's busy cycles in %1 cycles")
+                                  .arg(formatCount(width));
   if (const spyre::emu::RunWindow *w = shownWindow.get())
     note = w->detail ? tr("cycles %1–%2: every instruction; elsewhere %3")
                            .arg(formatCount(w->fromCycle), formatCount(w->toCycle), note)

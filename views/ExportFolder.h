@@ -2,8 +2,8 @@
 //
 // Every "Export…" and "Save … As" dialog of the window proposes its file in
 // the kernel's folder (the app sets it when a kernel is opened or saved;
-// an untitled kernel: the process's folder, as Save As proposes), not in
-// whatever folder the process happened to start in.
+// an untitled kernel: the folder of the last file opened or saved, as
+// Save As proposes), not in whatever folder the process started in.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_VIEWS_EXPORTFOLDER_H

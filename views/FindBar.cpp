@@ -2,6 +2,8 @@
 
 #include "FindBar.h"
 
+#include "models/Bytes.h"
+
 #include <Qsci/qsciscintilla.h>
 
 #include <QGridLayout>
@@ -183,15 +185,17 @@ void FindBar::updateCount() {
     status->clear();
     return;
   }
-  const Count c = countMatches();
-  const QString total =
-      c.total >= kMaxCount ? QStringLiteral("%1+").arg(kMaxCount) : QString::number(c.total);
+  status->setText(countText(countMatches()));
+}
+
+QString FindBar::countText(const Count &c) {
+  const QString total = c.total >= kMaxCount ? QStringLiteral("%1+").arg(formatCount(kMaxCount))
+                                             : formatCount(uint64_t(c.total));
   if (c.total == 0)
-    status->setText(tr("no matches"));
-  else if (c.current > 0)
-    status->setText(tr("%1 of %2").arg(c.current).arg(total));
-  else
-    status->setText(tr("%1 matches").arg(total));
+    return tr("no matches");
+  if (c.current > 0)
+    return tr("%1 of %2").arg(formatCount(uint64_t(c.current)), total);
+  return c.total == 1 ? tr("1 match") : tr("%1 matches").arg(total);
 }
 
 bool FindBar::findNext(bool backwards) {

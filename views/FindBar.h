@@ -50,6 +50,9 @@ public:
     int current = 0;
   };
   Count countMatches() const;
+  /// What the bar says of `c`: "no matches", "1 match", "3 of 1,204",
+  /// "10,000+ matches" (counting stops there).
+  static QString countText(const Count &c);
   /// Counts again: the editor's text changed under the bar (another pass
   /// shown in the same pane).
   void refreshCount() { updateCount(); }

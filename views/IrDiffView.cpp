@@ -280,19 +280,26 @@ void IrDiffView::goToChange(int index) {
   const LineDiff::Hunk &h = hunks.at(currentHunk);
   updateChangeCount();
 
-  // Select the first changed word (or the first changed line) so that a
-  // change far to the right scrolls into view, in the pane that has it.
-  auto selectIn = [](QsciScintilla *pane, int line, const LineDiff::Line *info,
-                     const QString &text) {
-    int from = 0, to = text.size();
+  // Select the first changed word (or the first changed line) in the pane
+  // that has it; the panes then show it from the line's start, scrolled
+  // right only as far as a word off the right edge needs (the caret at a
+  // selection's end would scroll a long added line to its end).
+  struct Word {
+    int line = -1, from = 0, to = 0;
+  };
+  auto selectIn = [](IrPane *pane, int line, const LineDiff::Line *info, const QString &text) {
+    int from = 0, to = 0; // a whole line: its start is what matters
     if (info && !info->words.isEmpty()) {
       from = info->words.front().start;
       to = from + info->words.front().length;
     }
+    Word w{line, int(text.left(from).toUtf8().size()), int(text.left(to).toUtf8().size())};
     pane->ensureLineVisible(line);
-    pane->setSelection(line, int(text.left(from).toUtf8().size()), line,
-                       int(text.left(to).toUtf8().size()));
-    pane->ensureCursorVisible();
+    if (w.from == w.to)
+      pane->setSelection(line, 0, line, int(text.toUtf8().size()));
+    else
+      pane->setSelection(line, w.from, line, w.to);
+    return w;
   };
   if (inlineShown) {
     for (int i = 0; i < lineDiff.unified().size(); ++i) {
@@ -301,7 +308,7 @@ void IrDiffView::goToChange(int index) {
           (u.rightLine >= h.rightStart && u.rightLine < h.rightStart + h.rightCount)) {
         scrollToLine(inlineIr, std::max(0, i - 3));
         inlineIr->setSelection(i, 0, i, 1);
-        inlineIr->ensureCursorVisible();
+        inlineIr->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, 0UL);
         break;
       }
     }
@@ -310,15 +317,25 @@ void IrDiffView::goToChange(int index) {
   syncing = true;
   scrollToLine(leftIr, std::max(0, h.leftStart - 3));
   scrollToLine(rightIr, std::max(0, h.rightStart - 3));
-  syncing = false;
   expectedTop[0] = firstVisibleLine(leftIr);
   expectedTop[1] = firstVisibleLine(rightIr);
+  Word right, left;
   if (h.rightCount > 0)
-    selectIn(rightIr, h.rightStart, &lineDiff.right().at(h.rightStart),
-             lineDiff.rightLines().at(h.rightStart));
+    right = selectIn(rightIr, h.rightStart, &lineDiff.right().at(h.rightStart),
+                     lineDiff.rightLines().at(h.rightStart));
   if (h.leftCount > 0)
-    selectIn(leftIr, h.leftStart, &lineDiff.left().at(h.leftStart),
-             lineDiff.leftLines().at(h.leftStart));
+    left = selectIn(leftIr, h.leftStart, &lineDiff.left().at(h.leftStart),
+                    lineDiff.leftLines().at(h.leftStart));
+  // One offset for both panes (they scroll sideways together): the right
+  // pane's word decides, else the left's.
+  int x = 0;
+  if (right.line >= 0)
+    x = rightIr->xOffsetShowing(right.line, right.from, right.to);
+  else if (left.line >= 0)
+    x = leftIr->xOffsetShowing(left.line, left.from, left.to);
+  for (IrPane *pane : {leftIr, rightIr})
+    pane->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, (unsigned long)x);
+  syncing = false;
 }
 
 void IrDiffView::setTexts(const QString &left, const QString &right,

@@ -16,6 +16,8 @@
 #include <QMessageBox>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace {
 using SB = QsciScintillaBase;
 
@@ -75,6 +77,27 @@ IrPane::IrPane(const QString &objectName, QWidget *parent) : QsciScintilla(paren
 }
 
 IrPane::~IrPane() = default;
+
+int IrPane::xOffsetShowing(int line, int from, int to) const {
+  if (wrapMode() != QsciScintilla::WrapNone)
+    return 0;
+  auto *self = const_cast<IrPane *>(this); // SendScintilla is not const
+  const long lineStart = self->SendScintilla(SB::SCI_POSITIONFROMLINE, (unsigned long)line);
+  auto x = [&](long bytes) {
+    return self->SendScintilla(SB::SCI_POINTXFROMPOSITION, 0UL, lineStart + bytes);
+  };
+  // Measured unscrolled: pixels from the pane's left edge.
+  const long scrolled = self->SendScintilla(SB::SCI_GETXOFFSET);
+  self->SendScintilla(SB::SCI_SETXOFFSET, 0UL);
+  const long textLeft = x(0);
+  const long fromX = x(from) - textLeft, toX = x(to) - textLeft;
+  self->SendScintilla(SB::SCI_SETXOFFSET, (unsigned long)scrolled);
+  const long slack = self->SendScintilla(SB::SCI_TEXTWIDTH, (unsigned long)SB::STYLE_DEFAULT, "00");
+  const long width = viewport()->width() - textLeft;
+  if (toX + slack <= width)
+    return 0;
+  return int(std::max(0L, std::min(fromX, toX + slack - width)));
+}
 
 void IrPane::setDarkTheme(bool dark) {
   darkTheme = dark;

@@ -56,6 +56,11 @@ public:
   /// object names: copyAction, copySnapshotAction, saveSnapshotAction,
   /// runSnapshotAction, findAction.
   QMenu *createContextMenu(QWidget *parent);
+  /// The horizontal scroll (SCI_SETXOFFSET, pixels) that shows bytes
+  /// [from, to) of `line`: 0 when they fit with the line shown from its
+  /// start, else only as far right as their end needs (never past their
+  /// start). 0 when lines wrap.
+  int xOffsetShowing(int line, int from, int to) const;
 
 Q_SIGNALS:
   void findRequested();

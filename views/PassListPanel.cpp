@@ -101,6 +101,18 @@ int PassListPanel::passColumnWidth() const {
 void PassListPanel::resizeEvent(QResizeEvent *event) {
   QWidget::resizeEvent(event);
   fitColumns();
+  showCurrentRowLater();
+}
+
+void PassListPanel::showCurrentRowLater() {
+  QMetaObject::invokeMethod(
+      this,
+      [this] {
+        const QModelIndex current = table->currentIndex();
+        if (current.isValid())
+          table->scrollTo(current); // only when it is not in view
+      },
+      Qt::QueuedConnection);
 }
 
 int PassListPanel::fullWidth() const {
@@ -233,6 +245,7 @@ void PassListPanel::setSnapshots(std::vector<spyre::driver::PassSnapshot> snapsh
   syncCurrentRow();
   fitColumns();
   updateGeometry();
+  showCurrentRowLater();
   Q_EMIT selectedPassChanged(shownPass());
 }
 

@@ -72,6 +72,9 @@ private:
   void onCurrentRowChanged();
   /// Makes the table's current row the shown pass's (or none) quietly.
   void syncCurrentRow();
+  /// Scrolls the selected pass into view once the table has its size
+  /// (after a resize, or rows that came with another kernel).
+  void showCurrentRowLater();
   int passColumnWidth() const;
   int stageColumnWidth() const;
   int namedTableWidth() const;

@@ -67,9 +67,36 @@ void PassSearchDock::focusField() {
   queryEdit->selectAll();
 }
 
-int PassSearchDock::count(const QString &ir, const QString &text) {
+QString PassSearchDock::codeOf(const QString &ir) {
+  QString out;
+  out.reserve(ir.size());
+  for (QStringView line : QStringView(ir).split(QLatin1Char('\n'))) {
+    if (line.trimmed().startsWith(QLatin1String("location #")))
+      continue;
+    bool inString = false;
+    qsizetype end = line.size();
+    for (qsizetype i = 0; i < line.size(); ++i) {
+      const QChar c = line.at(i);
+      if (inString && c == QLatin1Char('\\'))
+        ++i; // an escaped character
+      else if (c == QLatin1Char('"'))
+        inString = !inString;
+      else if (!inString && c == QLatin1Char('/') && i + 1 < line.size() &&
+               line.at(i + 1) == QLatin1Char('/')) {
+        end = i;
+        break;
+      }
+    }
+    out += line.left(end);
+    out += QLatin1Char('\n');
+  }
+  return out;
+}
+
+int PassSearchDock::count(const QString &source, const QString &text) {
   if (text.isEmpty())
     return 0;
+  const QString ir = codeOf(source);
   const bool wordStart = wordChar(text.front()), wordEnd = wordChar(text.back());
   int n = 0;
   for (qsizetype at = ir.indexOf(text); at >= 0; at = ir.indexOf(text, at + 1)) {

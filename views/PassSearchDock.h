@@ -45,10 +45,14 @@ public:
   QListWidget *results() const { return resultList; }
   const std::vector<Change> &changes() const { return found; }
 
-  /// Occurrences of `text` in `ir`: whole words when `text` starts and
-  /// ends with word characters (so "arith.addf" is not counted in
-  /// "arith.addfx"), else plain substrings.
+  /// Occurrences of `text` in the code of `ir` (codeOf()): whole words
+  /// when `text` starts and ends with word characters (so "arith.addf" is
+  /// not counted in "arith.addfx"), else plain substrings.
   static int count(const QString &ir, const QString &text);
+  /// `ir` without what is not code: `//` comments (outside strings) and
+  /// the SpyreCode listing's line table ("location #21 line 81 dflow 33
+  /// "dflow.dma"), which name the DataflowIR ops the code came from.
+  static QString codeOf(const QString &ir);
   /// The passes after which `text`'s count differs from before them.
   static std::vector<Change> changes(const std::vector<spyre::driver::PassSnapshot> &snapshots,
                                      const QString &text);

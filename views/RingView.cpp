@@ -152,9 +152,12 @@ QString RingView::liveText() const {
   int busy = 0;
   for (const auto &c : live.cores)
     busy += int(c.busy.size());
-  return tr("cycle %1: %2 engines busy, %3 links in use")
-      .arg(formatCount(live.cycle), formatCount(uint64_t(busy)),
-           formatCount(live.links.size()));
+  const QString engines = busy == 1 ? tr("1 engine busy")
+                                    : tr("%1 engines busy").arg(formatCount(uint64_t(busy)));
+  const QString links = live.links.size() == 1
+                            ? tr("1 link in use")
+                            : tr("%1 links in use").arg(formatCount(live.links.size()));
+  return tr("cycle %1: %2, %3").arg(formatCount(live.cycle), engines, links);
 }
 
 RingView::Header RingView::header() const {
@@ -275,8 +278,7 @@ QString RingView::coreDescription(int core) const {
       return out.join(", ");
     };
     html += "<br>" + tr("<b>At cycle %1</b>: scratchpad %2 in use")
-                         .arg(live.cycle)
-                         .arg(formatBytes(c.lxBytes));
+                         .arg(formatCount(live.cycle), formatBytes(c.lxBytes));
     html += "<br>" + (c.busy.empty() ? tr("no engine busy")
                                      : tr("busy: %1").arg(names(c.busy)));
     if (!c.blocked.empty())

@@ -32,9 +32,10 @@ QString cycles(uint64_t c) {
   return l.toString(qulonglong(c));
 }
 
-QString percent(double f) { return num(100.0 * f, f < 0.1 ? 1 : 0) + " %"; }
-
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
+
+/// As HTML ("&lt; 0.1 %").
+QString percent(double f) { return esc(formatShare(f)); }
 
 struct UnitUse {
   double sum = 0;
@@ -373,11 +374,11 @@ QString RunSummary::html(const std::vector<RunSummaryData> &runs, bool dark) {
                            .arg(percent(double(*it) / double(r.scratchpadBytes)))
                            .arg(formatBytes(r.scratchpadBytes))
                      : QString();
-    return tr("%1 on core %2%3; %4 cores used it")
+    return tr("%1 on core %2%3; %4")
         .arg(formatBytes(uint64_t(*it)))
         .arg(it - peaks.begin())
         .arg(of)
-        .arg(used);
+        .arg(used == 1 ? tr("1 core used it") : tr("%1 cores used it").arg(used));
   }, [](const RunSummaryData &r) {
     const auto &p = r.summary.peakLxBytes;
     return p.empty() ? 0.0 : double(*std::max_element(p.begin(), p.end()));

@@ -26,6 +26,7 @@
 #include "RingView.h"
 #include "RunSummary.h"
 #include "SampleText.h"
+#include "SessionReport.h"
 #include "TimelineDock.h"
 #include "TimelineFeed.h"
 #include "TimelineView.h"
@@ -247,6 +248,9 @@ private Q_SLOTS:
     QVERIFY(data.why.empty());
     QVERIFY2(rig.views.summary()->plainText().contains("is not worked out"),
              qPrintable(rig.views.summary()->plainText()));
+    // and so does the exported report's run summary.
+    const QString report = SessionReport::runSummaryHtml(data);
+    QVERIFY2(report.contains("is not worked out for this run"), qPrintable(report));
   }
 
   /// Jumps anywhere in a long run, as clicks on the Timeline: until the

@@ -15,7 +15,9 @@
 
 #include "SampleText.h"
 #include "EmulatorRun.h"
+#include "MachineDocks.h"
 #include "MainWindow.h"
+#include "OccupancyChart.h"
 #include "RunController.h"
 #include "RunControls.h"
 #include "RunInputsDialog.h"
@@ -358,12 +360,42 @@ private Q_SLOTS:
     in.inputFiles = interp.inputFiles;
     auto prepared = EmulatorRun::prepare(in, nullptr);
     QVERIFY2(prepared->session, qPrintable(prepared->errors.join("; ")));
+    // What the run was sent, which the chart's subtitle says.
+    QCOMPARE(prepared->sent.scalars, (std::map<QString, QString>{{"s", "100"}}));
+    QVERIFY(prepared->sent.files.empty());
+    QCOMPARE(prepared->sent.describe(), QStringLiteral("seed 0; %s = 100"));
     // The kernel's own arguments are still checked: %s is needed.
     in.scalars.erase("s");
     prepared = EmulatorRun::prepare(in, nullptr);
     QVERIFY(!prepared->session);
     QVERIFY2(prepared->errors.join(" ").contains("%s"),
              qPrintable(prepared->errors.join("; ")));
+  }
+
+  // The F5 tooltip and the chart's subtitle name only what a run of the
+  // kernel shown is sent: not %n = 13, kept for another kernel.
+  void onlyWhatIsSentIsNamed() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1200, 800)));
+    RunControls *rc = window.runs();
+    RunInputs inputs;
+    inputs.seed = 3;
+    inputs.scalars["n"] = "13";
+    rc->setInputs(inputs);
+    QVERIFY(QTest::qWaitFor([&] { return !rc->continueAction()->toolTip().contains("%n"); },
+                            20000));
+    QVERIFY2(rc->continueAction()->toolTip().contains("inputs: seed 3)"),
+             qPrintable(rc->continueAction()->toolTip()));
+    QVERIFY(rc->inputs() == inputs); // kept for the kernel with %n
+    EmulatorRun &run = rc->emulator();
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    QTest::keyClick(&window, Qt::Key_F10);
+    QVERIFY(ready.wait(60000));
+    QCOMPARE(run.input().scalars, inputs.scalars);
+    QVERIFY(run.inputsSent().scalars.empty());
+    OccupancyChart *chart = window.machine()->chart();
+    QVERIFY(QTest::qWaitFor([&] { return chart->subtitleText().contains("seed 3"); }, 20000));
+    QVERIFY2(!chart->subtitleText().contains("%n"), qPrintable(chart->subtitleText()));
   }
 
   void sessionKeepsInputs() {

@@ -144,6 +144,28 @@ private Q_SLOTS:
     QVERIFY(run.session()->totalEvents() > 0);
   }
 
+  // A long run's Timeline says what a stretch stands for; another kernel
+  // opened, its empty Timeline says nothing of the old run's stretches.
+  void anotherKernelTakesTheStretchNote() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
+    RunControls *rc = window.runs();
+    EmulatorRun &run = rc->emulator();
+    QSignalSpy ready(&run, &EmulatorRun::ready);
+    EmulatorRun::Input in = rc->currentInput();
+    in.detailEvents = 1000; // kept as an overview only
+    run.start(in);
+    QVERIFY(ready.wait(60000));
+    QVERIFY(QTest::qWaitFor([&] { return !run.busy() && run.complete(); }, 60000));
+    QVERIFY(QTest::qWaitFor([&] { return rc->timeline()->note().contains("each stretch"); },
+                            20000));
+    QVERIFY(window.openFile(QDir(MainWindow::samplesDirectory()).filePath("row_sum.mlir")));
+    QVERIFY2(rc->timeline()->status().startsWith("No emulated run of this kernel yet"),
+             qPrintable(rc->timeline()->status()));
+    QTest::qWait(100); // a model or window still queued would land here
+    QVERIFY2(rc->timeline()->note().isEmpty(), qPrintable(rc->timeline()->note()));
+  }
+
   // A run shown in parts while it is recorded: once the whole run is in,
   // the status bar no longer says "recording the rest…".
   void wholeRunReplacesThePartsMessage() {

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RunSummary.h"
+#include "SessionReport.h"
 #include "RunSummaryRunner.h"
 #include "EmulatorRun.h"
 
@@ -176,6 +177,36 @@ private Q_SLOTS:
                                                         : ": within rounding"));
       QVERIFY(text.contains(RunSummary::verdictColor(o.verdict, false)));
     }
+  }
+
+  // A peak of 1 KiB in a 2 MiB scratchpad is not "0.0 % of 2 MiB", nor
+  // used by "1 cores"; the report writes the share the same way.
+  void smallShares() {
+    RunSummaryData data;
+    data.ok = true;
+    data.kernel = "k.mlir";
+    data.arch = "spyre";
+    data.cores = 2;
+    data.scratchpadBytes = 2 << 20;
+    data.summary.peakLxBytes = {1024, 0};
+    const QString text = RunSummary::html({data}, false);
+    QVERIFY2(text.contains("1 KiB on core 0 (&lt; 0.1 % of 2 MiB); 1 core used it"),
+             qPrintable(text));
+    // The report's engine table: a tiny share, escaped (the page is XHTML).
+    spyre::emu::UnitTime sfu;
+    sfu.unit = "sfu";
+    sfu.engines = 1;
+    sfu.total = 100000;
+    sfu.busy = 1;
+    sfu.idle = sfu.total - sfu.busy;
+    data.why.totalCycles = sfu.total;
+    data.why.units = {sfu};
+    const QString report = SessionReport::runSummaryHtml(data);
+    QVERIFY2(report.contains("<td class=\"num\">&lt; 0.1 %</td>"), qPrintable(report));
+    data.why = {};
+    data.summary.peakLxBytes = {1024, 300 << 10};
+    QVERIFY2(RunSummary::html({data}, false).contains("(15 % of 2 MiB); 2 cores used it"),
+             qPrintable(RunSummary::html({data}, false)));
   }
 
   void sideBySide() {

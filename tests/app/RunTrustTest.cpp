@@ -41,7 +41,7 @@ namespace {
 
 std::vector<RunNoteBar *> noteBars(MainWindow &w) {
   return {w.runs()->timeline()->noteBar(), w.machine()->chart()->noteBar(),
-          w.runViews()->summary()->noteBar()};
+          w.runViews()->summary()->noteBar(), w.findChild<RunNoteBar *>("ringNote")};
 }
 
 /// Every note bar shows `part` (and is visible).
@@ -158,6 +158,8 @@ private Q_SLOTS:
   void olderRunsAreMarkedAndReRunnable() {
     MainWindow window;
     QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
+    // The Ring shows the run's state too: it has its note.
+    QVERIFY(window.findChild<RunNoteBar *>("ringNote"));
     QVERIFY(recordFirstPart(window));
     QVERIFY(noNote(window));
     CodeEditor *editor = window.findChild<CodeEditor *>("editor");

@@ -150,6 +150,50 @@ private Q_SLOTS:
     QSettings().clear();
   }
 
+  // A layout the user made (here: a session's, with a tall bottom row)
+  // keeps its shares as the window is resized: 1920x1080 -> 1024x700
+  // leaves the editor and the IR panes ten lines at least (not 9 and 3),
+  // and back to 1920x1080 the IR dock gets its share of the width again
+  // (not every new pixel to the editor).
+  void userLayoutKeepsItsSharesAcrossSizes() {
+    QSettings().clear();
+    QTemporaryDir dir;
+    MainWindow window;
+    QVERIFY(showWithSample(window, "softmax.mlir", QSize(1920, 1080)));
+    auto *ir = window.findChild<QDockWidget *>("irDock");
+    auto *timeline = window.findChild<QDockWidget *>("timelineDock");
+    timeline->raise();
+    window.resizeDocks({timeline}, {620}, Qt::Vertical);
+    QVERIFY(QTest::qWaitFor([&] { return timeline->height() > 560; }, 3000));
+    QVERIFY(window.saveSession(dir.filePath("tall.spyx")));
+    QVERIFY(window.openSession(dir.filePath("tall.spyx")));
+    QTest::qWait(50);
+    const double irShare = double(ir->width()) / window.width();
+    QVERIFY2(irShare > 0.3, qPrintable(QString::number(irShare)));
+
+    window.resize(1024, 700);
+    QTest::qWait(400); // scaled once the resize settles
+    auto *pane = window.findChild<IrDiffView *>("irDiff")->leftPane();
+    auto *editor = window.findChild<CodeEditor *>("editor");
+    const int line = int(pane->SendScintilla(QsciScintillaBase::SCI_TEXTHEIGHT, 0UL));
+    QVERIFY(QTest::qWaitFor([&] { return pane->height() >= 10 * line; }, 3000));
+    QVERIFY2(editor->height() >= 10 * line,
+             qPrintable(QStringLiteral("%1 < 10 x %2").arg(editor->height()).arg(line)));
+    // The bottom row still has the most of what it had.
+    QVERIFY2(timeline->height() > 200, qPrintable(QStringLiteral("timeline %1 pane %2 line %3 editor %4").arg(timeline->height()).arg(pane->height()).arg(line).arg(editor->height())));
+
+    window.resize(1920, 1080);
+    QTest::qWait(400);
+    QVERIFY2(QTest::qWaitFor(
+                 [&] { return std::abs(double(ir->width()) / window.width() - irShare) < 0.05; },
+                 3000),
+             qPrintable(QStringLiteral("%1 of %2, was %3")
+                            .arg(ir->width())
+                            .arg(window.width())
+                            .arg(irShare)));
+    QSettings().clear();
+  }
+
   void newKernelStartsAtTheLeftEdge() {
     MainWindow window;
     QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
@@ -188,6 +232,29 @@ private Q_SLOTS:
     auto *report = window.findChild<QAction *>("exportReport");
     QVERIFY(report);
     QCOMPARE(QDir(dialogFolder([&] { report->trigger(); })).canonicalPath(), folder);
+  }
+
+  // An untitled kernel's dialogs start in the folder of the last file
+  // opened or saved, not in the folder the process started in.
+  void untitledDialogsStartInTheLastFolder() {
+    QSettings().clear();
+    QTemporaryDir started, worked;
+    const QString before = QDir::currentPath();
+    QDir::setCurrent(started.path());
+    MainWindow window;
+    QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));
+    QVERIFY(window.filePath().isEmpty());
+    QVERIFY(window.saveSession(QDir(worked.path()).filePath("s.spyx")));
+    const QString folder = QDir(worked.path()).canonicalPath();
+    QCOMPARE(QDir(ExportFolder::directory()).canonicalPath(), folder);
+    QCOMPARE(QDir(dialogFolder([&] { window.saveAs(); })).canonicalPath(), folder);
+    auto *report = window.findChild<QAction *>("exportReport");
+    QCOMPARE(QDir(dialogFolder([&] { report->trigger(); })).canonicalPath(), folder);
+    // Another sample (untitled too): the same folder.
+    QVERIFY(window.openSample(MainWindow::samplesDirectory() + "/row_sum.mlir"));
+    QCOMPARE(QDir(dialogFolder([&] { window.saveAs(); })).canonicalPath(), folder);
+    QDir::setCurrent(before);
+    QSettings().clear();
   }
 
   void compareLeavesOutTheRunsTarget() {

@@ -83,6 +83,7 @@ private Q_SLOTS:
   void hunks();
   void largeReindentedDiffIsFast();
   void viewNavigation();
+  void navigationShowsLineStarts();
   void viewIgnoreWhitespaceToggle();
   void viewLexerColours();
   void viewStale();
@@ -94,6 +95,7 @@ private Q_SLOTS:
   void findBarCountAndFocus();
   void findBarDoesNotWiden();
   void passPanelKeepsSelection();
+  void passPanelShowsSelectedPass();
 };
 
 // Rows: left line, right line, ignore whitespace?, expected kind of the
@@ -235,6 +237,68 @@ void DiffReadingTest::viewNavigation() {
   view.setTexts("a\n", "a\n", "l", "r");
   QCOMPARE(count->text(), QStringLiteral("no changes"));
   QVERIFY(!view.nextChangeAction()->isEnabled());
+}
+
+// F7 shows a change's line from its start: a long added line is not
+// scrolled to its end (which left the changed lines blank), a word near the
+// start needs no scroll, a word off the right edge is scrolled in only as
+// far as its end needs, and the next change back at the start scrolls back.
+void DiffReadingTest::navigationShowsLineStarts() {
+  IrDiffView view;
+  view.resize(700, 300);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  const QString tail = QStringLiteral(" : ") + QStringList(40, QStringLiteral("f16")).join(", ");
+  QStringList left, right;
+  for (int i = 0; i < 120; ++i)
+    left << QStringLiteral("  %%1 = arith.addf %a, %b").arg(i) + tail;
+  right = left;
+  left[20] = QStringLiteral("  %20 = arith.addf %a, %b") + tail + QStringLiteral(" end0");
+  right[20] = QStringLiteral("  %20 = arith.addf %a, %b") + tail + QStringLiteral(" end1");
+  right.insert(60, QStringLiteral("  %new = dflow.dma %src, %dst") + tail); // added
+  left[90] = QStringLiteral("  %90 = arith.addf %a, %b") + tail;
+  right[91] = QStringLiteral("  %90 = arith.mulf %a, %b") + tail;
+  view.setTexts(left.join('\n'), right.join('\n'), "l", "r");
+  QTest::qWait(50); // the panes lay out their scroll bars
+  auto *pane = view.rightPane();
+  auto xOffset = [](QsciScintilla *p) {
+    return p->SendScintilla(QsciScintillaBase::SCI_GETXOFFSET);
+  };
+  auto x = [pane](int line, int index) {
+    return pane->SendScintilla(QsciScintillaBase::SCI_POINTXFROMPOSITION, 0UL,
+                               pane->positionFromLineIndex(line, index));
+  };
+
+  view.nextChangeAction()->trigger(); // " end1", far right
+  QCOMPARE(pane->selectedText(), QStringLiteral("end1"));
+  QTest::qWait(50);
+  const long scrolled = xOffset(pane);
+  QVERIFY(scrolled > 0);
+  QCOMPARE(xOffset(view.leftPane()), scrolled);
+  const int from = right[20].size() - 4;
+  QVERIFY(x(20, from) >= x(20, 0) + scrolled);
+  const int width = pane->viewport()->width();
+  QVERIFY2(x(20, from + 4) <= width,
+           qPrintable(QStringLiteral("%1 > %2").arg(x(20, from + 4)).arg(width)));
+  // Only as far as needed: the word's end is near the right edge.
+  QVERIFY(x(20, from + 4) > width / 2);
+
+  view.nextChangeAction()->trigger(); // the long added line: from its start
+  QCOMPARE(view.currentChange(), 1);
+  QTest::qWait(50);
+  QCOMPARE(xOffset(pane), 0);
+  QCOMPARE(xOffset(view.leftPane()), 0);
+
+  view.nextChangeAction()->trigger(); // "mulf", near the start
+  QCOMPARE(pane->selectedText(), QStringLiteral("mulf"));
+  QTest::qWait(50);
+  QCOMPARE(xOffset(pane), 0);
+  QCOMPARE(xOffset(view.leftPane()), 0);
+
+  view.previousChangeAction()->trigger(); // back to the added line
+  view.previousChangeAction()->trigger(); // and the far word: scrolled again
+  QTest::qWait(50);
+  QCOMPARE(xOffset(pane), scrolled);
 }
 
 void DiffReadingTest::viewIgnoreWhitespaceToggle() {
@@ -442,6 +506,13 @@ void DiffReadingTest::findBarCountAndFocus() {
   bar.findField()->setText("zz");
   bar.findNext();
   QCOMPARE(bar.statusLabel()->text(), QStringLiteral("no matches"));
+  // One match is not "1 matches"; counts are grouped as everywhere else.
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  QCOMPARE(FindBar::countText({1, 0}), QStringLiteral("1 match"));
+  QCOMPARE(FindBar::countText({2, 0}), QStringLiteral("2 matches"));
+  QCOMPARE(FindBar::countText({1204, 3}), QStringLiteral("3 of 1,204"));
+  QCOMPARE(FindBar::countText({FindBar::kMaxCount, 0}), QStringLiteral("10,000+ matches"));
+  QLocale::setDefault(QLocale::system());
 }
 
 void DiffReadingTest::findBarDoesNotWiden() {
@@ -494,6 +565,37 @@ void DiffReadingTest::passPanelKeepsSelection() {
   panel.resize(panel.minimumSizeHint());
   const int nameWidth = view->fontMetrics().horizontalAdvance("z-pass");
   QVERIFY(view->columnWidth(PassListModel::PassColumn) >= nameWidth);
+}
+
+// The selected pass is in view after the panel shrinks (a window made
+// smaller, a dock resized) and after another kernel's passes come, when it
+// was chosen before the panel had its size (--select-pass, a session).
+void DiffReadingTest::passPanelShowsSelectedPass() {
+  PassListPanel panel;
+  std::vector<PassSnapshot> snaps{snap("input", false)};
+  for (int i = 0; i < 26; ++i)
+    snaps.push_back(snap(qPrintable(QStringLiteral("pass-%1").arg(i, 2, 10, QChar('0'))), true));
+  panel.resize(300, 800);
+  panel.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&panel));
+  panel.setSnapshots(snaps);
+  QVERIFY(panel.selectPass("pass-20"));
+  QTableView *view = panel.view();
+  auto inView = [view] {
+    const QRect row = view->visualRect(view->currentIndex());
+    return row.isValid() && view->viewport()->rect().contains(row);
+  };
+  QVERIFY(inView());
+  panel.resize(300, 240);
+  QTRY_VERIFY(inView());
+  // Another kernel's passes, the same pass selected, a panel shrunk.
+  panel.resize(300, 800);
+  QTest::qWait(20);
+  panel.setSnapshots({});
+  panel.resize(300, 200);
+  panel.setSnapshots(snaps);
+  QTRY_VERIFY(inView());
+  QCOMPARE(panel.shownPass(), QStringLiteral("pass-20"));
 }
 
 QTEST_MAIN(DiffReadingTest)

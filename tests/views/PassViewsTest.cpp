@@ -1,5 +1,7 @@
 //===- PassViewsTest.cpp - IrDiffView (its models: models/PassModelsTest.cpp)
+// and what Search All Passes counts
 #include "IrDiffView.h"
+#include "PassSearchDock.h"
 #include "ChangedWords.h"
 #include "models/LineDiff.h"
 
@@ -47,6 +49,8 @@ private Q_SLOTS:
   void viewSyncScroll();
   void viewHighlightSourceLine();
   void viewLineClicked();
+  // PassSearchDock
+  void searchCountsCodeOnly();
 };
 
 void PassViewsTest::viewSetTexts() {
@@ -265,6 +269,34 @@ void PassViewsTest::viewLineClicked() {
                     pointOfLine(view.inlinePane(), 3, 3));
   QCOMPARE(spy.count(), 1);
   QCOMPARE(spy.takeFirst().at(0).toInt(), 6);
+}
+
+// Search All Passes counts the IR and the instructions, not the SpyreCode
+// listing's comments or its line table, which name the DataflowIR ops the
+// instructions came from: "dflow.dma" is gone after lower-to-spyrecode.
+void PassViewsTest::searchCountsCodeOnly() {
+  spyre::driver::PassSnapshot dataflow, listing;
+  dataflow.pass = "lower-to-dataflow";
+  dataflow.ir = "dflow.dma %a, %b\n"
+                "dflow.dma %c, %d\n"
+                "%s = arith.constant \"a // b c\"\n";
+  listing.pass = "lower-to-spyrecode";
+  listing.stage = "SpyreCode";
+  listing.ir = "// ---- DMA descriptors: dflow.dma ----\n"
+               "  13: dma.f16 d0 [s2, s13]     // #21 line 81: dflow.dma\n"
+               "  15: dma.f16 d1 [s3, s14]     // #23 line 126: dflow.dma\n"
+               "location #21 line 81 dflow 33 \"dflow.dma\"\n"
+               "location #23 line 126 dflow 35 \"dflow.dma\"\n";
+  QCOMPARE(PassSearchDock::count(QString::fromStdString(dataflow.ir), "dflow.dma"), 2);
+  QCOMPARE(PassSearchDock::count(QString::fromStdString(listing.ir), "dflow.dma"), 0);
+  QCOMPARE(PassSearchDock::count(QString::fromStdString(listing.ir), "dma.f16"), 2);
+  QCOMPARE(PassSearchDock::count(QString::fromStdString(listing.ir), "location"), 0);
+  // A string keeps its "//".
+  QCOMPARE(PassSearchDock::count(QString::fromStdString(dataflow.ir), "b c"), 1);
+  const auto changes = PassSearchDock::changes({dataflow, listing}, "dflow.dma");
+  QCOMPARE(int(changes.size()), 1);
+  QCOMPARE(changes.front().before, 2);
+  QCOMPARE(changes.front().after, 0);
 }
 
 QTEST_MAIN(PassViewsTest)

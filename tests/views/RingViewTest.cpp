@@ -177,8 +177,11 @@ private Q_SLOTS:
     const QString text = view.headerText();
     QVERIFY2(text.contains("After lower-to-spyrecode: 1 tile, on core 5"), qPrintable(text));
     // The run's counts grouped as the Timeline groups them.
-    QVERIFY2(text.contains("cycle 1,234,567: 2 engines busy, 1 links in use"),
+    QVERIFY2(text.contains("cycle 1,234,567: 2 engines busy, 1 link in use"),
              qPrintable(text));
+    // and so does a core's tooltip.
+    const QString core5 = view.coreDescription(5);
+    QVERIFY2(core5.contains("At cycle 1,234,567</b>"), qPrintable(core5));
     QVERIFY2(text.contains("spyre: 32 cores, bidirectional ring"), qPrintable(text));
     QFont bold = view.font();
     bold.setBold(true);

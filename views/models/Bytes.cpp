@@ -22,3 +22,10 @@ QString formatBytes(uint64_t bytes) {
 }
 
 QString formatCount(uint64_t count) { return QLocale().toString(qulonglong(count)); }
+
+QString formatShare(double fraction) {
+  if (fraction > 0 && fraction < 0.0005)
+    return QStringLiteral("< 0.1 %");
+  return QLocale::c().toString(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) +
+         QStringLiteral(" %");
+}

@@ -13,4 +13,9 @@ QString formatBytes(uint64_t bytes);
 /// with the locale's thousands separator (QLocale()).
 QString formatCount(uint64_t count);
 
+/// A fraction as a percentage, as the Run summary and the report write
+/// one: "44 %", "9.0 %" (one decimal under 10 %), "< 0.1 %" for a share
+/// too small to show that way (not "0.0 %", which reads as none).
+QString formatShare(double fraction);
+
 #endif
