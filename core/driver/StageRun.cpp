@@ -143,7 +143,8 @@ struct SnapshotOutcome {
 SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
                             std::optional<InputImage> &image,
                             const RunResult &reference,
-                            const StageRunRequest &request, int64_t stickBytes,
+                            const StageRunRequest &request,
+                            const stagex::StageOptions &target,
                             std::optional<uint64_t> watchByte = std::nullopt) {
   SnapshotOutcome out;
   func::FuncOp function = kernelOf(module, reference.function);
@@ -168,7 +169,8 @@ SnapshotOutcome runSnapshot(ModuleOp module, const PreparedRun &prepared,
   interp::Memories memories;
   startFrom(*image, memories);
   stagex::StageOptions options;
-  options.stickBytes = stickBytes;
+  options.stickBytes = target.stickBytes;
+  options.reduceNumerics = target.reduceNumerics;
   options.maxOpsPerProcess = request.run.maxOpsPerCore;
   options.cancel = request.cancel;
   options.order = request.backwardSchedule ? stagex::Order::Backward
@@ -337,7 +339,14 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
   }
   std::optional<arch::Arch> architecture =
       loadArchitecture(request.run.arch, out.diagnostics);
-  int64_t stickBytes = architecture ? architecture->stickBytes : 128;
+  // What the snapshots take from the target: its sticks, and how its
+  // reductions fold (so a snapshot rounds as the program it becomes).
+  stagex::StageOptions target;
+  if (architecture) {
+    target.stickBytes = architecture->stickBytes;
+    target.reduceNumerics.tree = architecture->numerics.treeReduce;
+    target.reduceNumerics.accumulateF32 = architecture->numerics.accumulateF32;
+  }
 
   // Every snapshot (or the one asked for), in order, on the inputs placed
   // once.
@@ -396,7 +405,7 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
       double executed = threadCpuSeconds();
       SnapshotOutcome run = runSnapshot(*modules[i], prepared, inputs,
                                         out.reference,
-                                        request, stickBytes);
+                                        request, target);
       s.executeSeconds = threadCpuSeconds() - executed;
       s.opsExecuted = run.ops;
       s.compiledBodiesRun = run.compiledBodies;
@@ -441,7 +450,7 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
       DiagnosticCapture capture(context, ignored);
       first.wrongLine = runSnapshot(*modules[0], prepared, inputs,
                                     out.reference,
-                                    request, stickBytes, byte)
+                                    request, target, byte)
                             .watchedLine;
     }
   }

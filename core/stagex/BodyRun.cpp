@@ -266,7 +266,7 @@ private:
       init = scalar(in.in[1]);
     std::optional<interp::Scalar> r =
         foldReduction(in.plan.variant, in.plan.result, *vectors[in.in[0].index],
-                      in.in.size() > 1 ? &init : nullptr);
+                      in.in.size() > 1 ? &init : nullptr, ctx.reduceNumerics);
     return r && setScalar(in.out[0], *r);
   }
 

@@ -16,6 +16,7 @@
 #include "stagex/LxBuffers.h"
 #include "stagex/Processes.h"
 #include "stagex/Queues.h"
+#include "stagex/StageExecutor.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -48,6 +49,8 @@ public:
   /// Whether the bodies of stages and programs run compiled (BodyCode.h),
   /// and each body compiled (null: it does not compile), once per run.
   bool compileBodies = true;
+  /// How vector reductions fold (StageOptions::reduceNumerics).
+  ReduceNumerics reduceNumerics;
   /// Process bodies that ran compiled (the rest ran op by op).
   uint64_t compiledBodiesRun = 0;
   llvm::DenseMap<mlir::Block *, std::unique_ptr<CompiledBody>> bodies;
@@ -130,11 +133,13 @@ interp::TensorPtr broadcastScalar(interp::DType result, llvm::ArrayRef<int64_t> 
                                   const interp::Scalar &s,
                                   const interp::TensorPtr *reuse = nullptr);
 /// vector.reduction of kind `kind` (vector::CombiningKind) into `dtype`
-/// from `init` (null: from lane 0), when the kind folds inline (the float
-/// kinds: VectorOps.cpp); nullopt: the handler computes it.
+/// from `init` (null: from lane 0), folded as `numerics` says, when the
+/// kind folds inline (the float kinds: VectorOps.cpp); nullopt: the
+/// handler computes it.
 std::optional<interp::Scalar> foldReduction(unsigned kind, interp::DType dtype,
                                             const interp::Tensor &x,
-                                            const interp::Scalar *init);
+                                            const interp::Scalar *init,
+                                            const ReduceNumerics &numerics);
 /// Element `at` of a dense vector, as a scalar of `type` (nullopt: out of
 /// range or a splat).
 std::optional<interp::Scalar> elementOf(const interp::Tensor &v, int64_t at,

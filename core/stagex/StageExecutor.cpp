@@ -157,6 +157,7 @@ struct StageExecutor::Impl : interp::Extension {
         interp(function, memories, optionsWith(options)),
         ctx(interp, memories, options.stickBytes, options.order) {
     ctx.compileBodies = options.compiledBodies;
+    ctx.reduceNumerics = options.reduceNumerics;
     ctx.placement.clear();
     for (const char *name : {"dflow.placement", "sched.placement"})
       if (auto placed = function->getAttrOfType<DenseI64ArrayAttr>(name))

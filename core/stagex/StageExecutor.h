@@ -34,9 +34,20 @@ struct Memories;
 
 namespace spyre::stagex {
 
+/// How a vector.reduction folds its lanes: as the target's `[numerics]`
+/// says its VReduce does (emu/Alu.h reduceLanes; docs/numerics.md), so that
+/// a snapshot rounds as the program it becomes. The defaults are the
+/// presets'.
+struct ReduceNumerics {
+  bool tree = true;          ///< pairwise (lane i with i + half), else in order
+  bool accumulateF32 = true; ///< f16 / bf16 / df16 folded in f32, rounded once
+};
+
 struct StageOptions {
   /// Bytes of a stick (the architecture's).
   int64_t stickBytes = 128;
+  /// The architecture's reduction numerics.
+  ReduceNumerics reduceNumerics;
   /// A process that executes more ops than this stops with a diagnostic.
   uint64_t maxOpsPerProcess = 20'000'000;
   /// Set from another thread to stop the run (it ends with a diagnostic).

@@ -115,46 +115,79 @@ FailureOr<double> combine(vector::CombiningKind kind, DType dtype, double acc,
   return interp::intToSlot(dtype, r);
 }
 
-/// acc op x[i] for i from `first` on, each step rounded to `dtype` (what
-/// combine gives, inline: a reduction folds 64 lanes per stick).
+/// The float fold of a vector's lanes as VReduce folds them (emu/Alu.cpp
+/// reduceLanes, by the architecture's [numerics]): each step rounded to
+/// `step` (f32 for an f16 / bf16 / df16 reduction accumulated in f32, else
+/// `dtype`), the lanes pairwise (lane i with lane i + half, an odd lane
+/// carried, at most 256 partials) or one after the other, the accumulator
+/// `init` folded last (first, in order); the result rounded to `dtype`.
 template <interp::FloatBinary Op>
-double foldFloat(DType dtype, double acc, const interp::Tensor &x, int64_t first) {
-  int64_t n = x.numElements();
-  for (int64_t i = first; i < n; ++i)
-    acc = interp::roundTo(dtype,
-                          interp::floatBinaryScalar<Op>(
-                              acc, interp::convertSlot(x.dtype, dtype, elementAt(x, i))));
-  return acc;
+double foldLanes(DType dtype, const interp::Tensor &x, const interp::Scalar *init,
+                 const ReduceNumerics &n) {
+  const bool narrow = dtype == DType::F16 || dtype == DType::BF16 || dtype == DType::DF16;
+  const DType step = n.accumulateF32 && narrow ? DType::F32 : dtype;
+  auto apply = [step](double a, double b) {
+    return interp::roundTo(step, interp::floatBinaryScalar<Op>(a, b));
+  };
+  auto lane = [&](int64_t i) { return interp::convertSlot(x.dtype, dtype, elementAt(x, i)); };
+  const int64_t lanes = x.numElements();
+  const double start = init ? interp::convertSlot(init->dtype, dtype, init->value) : 0;
+  double acc;
+  if (n.tree && lanes > 1) {
+    llvm::SmallVector<double, 64> partial;
+    const int64_t m0 = std::min<int64_t>(lanes, 256);
+    for (int64_t i = 0; i < m0; ++i)
+      partial.push_back(lane(i));
+    for (int64_t k = m0; k < lanes; ++k)
+      partial[size_t(k % m0)] = apply(partial[size_t(k % m0)], lane(k));
+    for (int64_t m = m0; m > 1;) {
+      const int64_t half = m / 2;
+      for (int64_t i = 0; i < half; ++i)
+        partial[size_t(i)] = apply(partial[size_t(i)], partial[size_t(i + half)]);
+      if (m % 2)
+        partial[size_t(half)] = partial[size_t(m - 1)];
+      m -= half;
+    }
+    acc = init ? apply(start, partial[0]) : partial[0];
+  } else if (lanes == 0) {
+    acc = start;
+  } else {
+    acc = init ? start : lane(0);
+    for (int64_t i = init ? 0 : 1; i < lanes; ++i)
+      acc = apply(acc, lane(i));
+  }
+  return step == dtype ? acc : interp::roundTo(dtype, acc);
 }
 
 /// The float reductions folded inline; nullopt for the other kinds.
 std::optional<double> foldFloatReduction(vector::CombiningKind kind, DType dtype,
-                                         double acc, const interp::Tensor &x,
-                                         int64_t first) {
+                                         const interp::Tensor &x,
+                                         const interp::Scalar *init,
+                                         const ReduceNumerics &n) {
   using F = interp::FloatBinary;
   std::optional<F> op = floatOpOf(kind);
   if (!interp::isFloat(dtype) || !op)
     return std::nullopt;
   switch (*op) {
   case F::Add:
-    return foldFloat<F::Add>(dtype, acc, x, first);
+    return foldLanes<F::Add>(dtype, x, init, n);
   case F::Mul:
-    return foldFloat<F::Mul>(dtype, acc, x, first);
+    return foldLanes<F::Mul>(dtype, x, init, n);
   case F::Maximum:
-    return foldFloat<F::Maximum>(dtype, acc, x, first);
+    return foldLanes<F::Maximum>(dtype, x, init, n);
   case F::Minimum:
-    return foldFloat<F::Minimum>(dtype, acc, x, first);
+    return foldLanes<F::Minimum>(dtype, x, init, n);
   case F::MaxNum:
-    return foldFloat<F::MaxNum>(dtype, acc, x, first);
+    return foldLanes<F::MaxNum>(dtype, x, init, n);
   case F::MinNum:
-    return foldFloat<F::MinNum>(dtype, acc, x, first);
+    return foldLanes<F::MinNum>(dtype, x, init, n);
   default:
     return std::nullopt;
   }
 }
 
-/// Where a reduction starts: its accumulator `init` converted, or (none)
-/// lane 0; `i` is the first lane left to fold.
+/// Where an integer reduction starts: its accumulator `init` converted, or
+/// (none) lane 0; `i` is the first lane left to fold.
 double reductionStart(DType dtype, const interp::Tensor &x, const interp::Scalar *init,
                       int64_t &i) {
   i = 0;
@@ -166,7 +199,8 @@ double reductionStart(DType dtype, const interp::Tensor &x, const interp::Scalar
   return interp::convertSlot(x.dtype, dtype, elementAt(x, 0));
 }
 
-LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op) {
+LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op,
+                            const ReduceNumerics &numerics) {
   FailureOr<TensorPtr> v = core.tensor(op, op.getVector());
   if (failed(v))
     return failure();
@@ -180,11 +214,12 @@ LogicalResult execReduction(interp::CoreExec &core, vector::ReductionOp op) {
       return failure();
     init = *s;
   }
-  double acc = reductionStart(dtype, x, init ? &*init : nullptr, i);
-  if (std::optional<double> folded = foldFloatReduction(op.getKind(), dtype, acc, x, i)) {
+  if (std::optional<double> folded =
+          foldFloatReduction(op.getKind(), dtype, x, init ? &*init : nullptr, numerics)) {
     core.set(op.getResult(), interp::Scalar{*folded, dtype});
     return success();
   }
+  double acc = reductionStart(dtype, x, init ? &*init : nullptr, i);
   for (; i < n; ++i) {
     FailureOr<double> next = combine(
         op.getKind(), dtype, acc,
@@ -427,23 +462,22 @@ LogicalResult execAffineApply(interp::CoreExec &core, affine::AffineApplyOp op) 
 
 std::optional<interp::Scalar> spyre::stagex::foldReduction(unsigned kind, DType dtype,
                                                            const interp::Tensor &x,
-                                                           const interp::Scalar *init) {
-  int64_t i = 0;
-  double acc = reductionStart(dtype, x, init, i);
+                                                           const interp::Scalar *init,
+                                                           const ReduceNumerics &numerics) {
   std::optional<double> folded =
-      foldFloatReduction(vector::CombiningKind(kind), dtype, acc, x, i);
+      foldFloatReduction(vector::CombiningKind(kind), dtype, x, init, numerics);
   if (!folded)
     return std::nullopt;
   return interp::Scalar{*folded, dtype};
 }
 
 
-LogicalResult spyre::stagex::execVector(Context &, interp::CoreExec &core,
+LogicalResult spyre::stagex::execVector(Context &ctx, interp::CoreExec &core,
                                         Operation *op, bool &handled) {
   if (auto b = dyn_cast<vector::BroadcastOp>(op))
     return execBroadcast(core, b);
   if (auto r = dyn_cast<vector::ReductionOp>(op))
-    return execReduction(core, r);
+    return execReduction(core, r, ctx.reduceNumerics);
   if (auto read = dyn_cast<vector::TransferReadOp>(op))
     return execTransferRead(core, read);
   if (auto write = dyn_cast<vector::TransferWriteOp>(op))

@@ -20,7 +20,6 @@ run=$1; kernels=$2; corpus=${3:-}
 declare -A REORDERS=(
   # per-lane partials of a streamed row's sum (then folded lane by lane)
   [softmax]=stream-row-passes
-  [rmsnorm_ring]=stream-row-passes
   [softmax_odd_f32]=stream-row-passes
   [multi_output_stats]=stream-row-passes
   [ktir__softmax_wide]=stream-row-passes
