@@ -17,10 +17,11 @@
 //     is the compile or run itself), and
 //   * every 100th case, the tools themselves: spyre-opt --ktir-to-dataflow
 //     and spyre-run, exec'd by a worker.
-// Workers run under setrlimit (2 GiB of address space) and an alarm() per
-// case; a tool gets the same address-space limit and a wall-clock limit.
+// Workers run under setrlimit (2 GiB of address space) and, per case, a CPU
+// timer (15 s) and an alarm() (120 s of wall time, for a case that blocks);
+// a tool gets the same address-space and CPU limits and the wall-clock one.
 // A case fails on a signal (a crash, an abort for memory beyond the limit,
-// or the alarm or kill after the time limit) or an exit status other than
+// or a timer or kill after a time limit) or an exit status other than
 // 0 or 1. A case that kills its worker is run again alone in a fresh
 // child (the result says whether it also fails there) and the worker is
 // replaced. The test prints each failure with a reproducer (the files are
@@ -57,6 +58,7 @@
 #include <sstream>
 #include <poll.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,7 +69,12 @@ using namespace spyre::fuzz;
 namespace {
 
 constexpr rlim_t kAddressSpace = rlim_t(2) << 30;
-constexpr int kWallSeconds = 20;
+// A case may spend kCpuSeconds of CPU (a loop that computes forever); one
+// that waits (a deadlock that blocks) is ended after kWallSeconds of wall
+// time. CPU, not wall, is the bound that counts: on a loaded machine (a
+// full ctest beside two builds) a heavy corpus case took over 20 s of wall
+// for 7 s of CPU and failed as a "timeout".
+constexpr int kWallSeconds = 120;
 constexpr int kCpuSeconds = 15;
 constexpr uint64_t kMaxOps = 100'000;
 constexpr int kToolEvery = 100;
@@ -514,9 +521,15 @@ struct Worker {
       r.timedOut = timedOut;
     } else {
       c.write();
-      alarm(kWallSeconds); // SIGALRM ends the worker: a timeout
+      // SIGPROF (CPU) or SIGALRM (wall) ends the worker: a timeout.
+      itimerval cpu{};
+      cpu.it_value.tv_sec = kCpuSeconds;
+      setitimer(ITIMER_PROF, &cpu, nullptr);
+      alarm(kWallSeconds);
       int status = runCase(c);
       alarm(0);
+      itimerval off{};
+      setitimer(ITIMER_PROF, &off, nullptr);
       r.status = status << 8; // as a wait status: exit 0 / 1 / kWrong
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -552,7 +565,10 @@ Worker spawnWorker(const std::vector<Case> &all, const fs::path &bin) {
 /// The verdict on a finished child: empty when it exited with 0 or 1.
 std::string verdict(int status, bool timedOut) {
   if (timedOut || (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM))
-    return "timed out after " + std::to_string(kWallSeconds) + " s";
+    return "timed out after " + std::to_string(kWallSeconds) + " s of waiting";
+  if (WIFSIGNALED(status) &&
+      (WTERMSIG(status) == SIGPROF || WTERMSIG(status) == SIGXCPU))
+    return "timed out after " + std::to_string(kCpuSeconds) + " s of CPU";
   if (WIFSIGNALED(status))
     return std::string("killed by signal ") + strsignal(WTERMSIG(status)) +
            (WTERMSIG(status) == SIGABRT ? " (an abort: a crash or memory "
