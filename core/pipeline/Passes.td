@@ -415,8 +415,11 @@ def StreamRowPasses : Pass<"stream-row-passes", "::mlir::ModuleOp"> {
     unit taking them before the last pass's sticks or, when the last pass
     makes them, after; a per-row value the stage pops (a gathered label's
     logit) is sent and popped before the passes; an index ramp (a
-    linalg.index) is made in each stick's lanes. What is streamed is of one
-    element width, every reduction one combining op.
+    linalg.index) is made in each stick's lanes. Tiles of several element
+    widths (an f16 row quantised to i8) stream in vectors of the narrowest
+    width's lanes, a wider tile's vector being several of its sticks, when
+    every row is whole sticks of every width; every reduction is one
+    combining op.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

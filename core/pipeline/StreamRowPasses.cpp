@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallSet.h"
 
 namespace spyre {
 #define GEN_PASS_DEF_STREAMROWPASSES
@@ -47,7 +48,8 @@ public:
     for (Operation &op : body.without_terminator())
       if (!classify(op))
         return false;
-    if (pops.empty() || (pushes.empty() && rowPushes.empty()) || reductions.empty())
+    if (pops.empty() || (pushes.empty() && rowPushes.empty()) || reductions.empty() ||
+        !settleWidths())
       return false;
     for (sched::PushOp push : pushes)
       finalPass = std::max(finalPass, passOf.lookup(push.getValue()));
@@ -74,6 +76,13 @@ public:
   SmallVector<sched::PushOp> rowPushes; // per-row results (between ops)
 
   bool isTile(Value v) const { return passOf.count(v); }
+
+  /// The sticks of `fifo` (of vectors) one of the stage's vectors is.
+  int64_t ratio(Value fifo) const {
+    auto vector = dyn_cast<VectorType>(cast<sched::FifoType>(fifo.getType()).getElementType());
+    int64_t width = vector ? spyre::elementBytes(vector.getElementType()) : 0;
+    return width > 0 ? std::max<int64_t>(1, width * lanes / stickBytes) : 1;
+  }
 
   int passesNeeded() const {
     int n = finalPass + 1;
@@ -114,6 +123,37 @@ private:
     return spyre::elementBytes(cast<ShapedType>(t).getElementType()) ==
            elementWidth;
   }
+
+  /// A streamed tile of another element width than the first (an f16 row
+  /// quantised to i8): whole sticks of each width, settled in
+  /// settleWidths().
+  bool acceptWidth(Type t) {
+    int64_t width = spyre::elementBytes(cast<ShapedType>(t).getElementType());
+    if (width <= 0 || stickBytes % width != 0)
+      return false;
+    widths.insert(width);
+    return true;
+  }
+
+  /// With tiles of several widths streamed: the lanes of the narrowest,
+  /// a wider tile's vector being several of its sticks (ratio()); every
+  /// row whole sticks of every width and no row streamed again per row.
+  bool settleWidths() {
+    widths.insert(elementWidth);
+    int64_t narrowest = *std::min_element(widths.begin(), widths.end());
+    if (widths.size() == 1)
+      return true;
+    if (!periodicFifo.empty())
+      return false;
+    for (int64_t w : widths)
+      if ((*shape)[1] * w % stickBytes != 0)
+        return false;
+    lanes = stickBytes / narrowest;
+    sticksPerRow = (*shape)[1] / lanes;
+    lastLanes = lanes;
+    return true;
+  }
+
 
   /// A row the width of the tile (`[C]`): broadcast over the rows, it is
   /// streamed again for each row.
@@ -160,7 +200,7 @@ private:
     };
     if (auto pop = dyn_cast<sched::PopOp>(op)) {
       if (tileShaped(pop.getType())) {
-        if (!streamWidth(pop.getType()))
+        if (!acceptWidth(pop.getType()))
           return false;
       } else if (rowOfTile(pop.getType()) && streamWidth(pop.getType()) &&
                  broadcastOnly(pop.getResult())) {
@@ -184,7 +224,7 @@ private:
         return between(op);
       }
       if (!isTile(push.getValue()) || !tileShaped(push.getValue().getType()) ||
-          !streamWidth(push.getValue().getType()))
+          !acceptWidth(push.getValue().getType()))
         return false;
       pushes.push_back(push);
       return true;
@@ -234,6 +274,9 @@ private:
       }
       if (auto splat = dyn_cast<tensor::SplatOp>(op))
         return tileResult(ready(splat.getInput()));
+      // A constant tile of one value (a clamp's bounds): a splat vector.
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+        return isa<SplatElementsAttr>(constant.getValue()) && tileResult(0);
       if (!spyre::isElementwiseOp(&op))
         return false;
       int pass = 0;
@@ -265,6 +308,7 @@ private:
 
   std::optional<SmallVector<int64_t>> shape;
   int64_t elementWidth = 0;
+  llvm::SmallSet<int64_t, 4> widths; // of the streamed tiles
 };
 
 /// Rewrites the compute stage as its passes and the stages feeding and
@@ -352,9 +396,10 @@ private:
         } else if (t && (in.contains(t.getDest()) || out.contains(t.getSource()))) {
           feeds |= in.contains(t.getDest());
           drains |= out.contains(t.getSource());
+          Value fifo = in.contains(t.getDest()) ? t.getDest() : t.getSource();
           int64_t expected = plan.periodicFifo.count(t.getDest())
                                  ? plan.periodicFifo.lookup(t.getDest())
-                                 : sticks;
+                                 : sticks * plan.ratio(fifo);
           simple &= t.getSticks() == expected && !t.getFirst();
         } else {
           simple &= isa<sched::WaitOp, sched::SignalOp>(op);
@@ -438,6 +483,13 @@ private:
       for (Operation *op : perPass[p]) {
         auto one = cast<sched::TransferOp>(in.clone(*op));
         Value first = l.getInductionVar();
+        // A wider tile's vector is `r` of its sticks (RowPlan::ratio).
+        const int64_t r = plan.ratio(drain ? one.getSource() : one.getDest());
+        if (r > 1) {
+          OpBuilder at(one);
+          first = arith::MulIOp::create(at, loc, first,
+                                        arith::ConstantIndexOp::create(at, loc, r));
+        }
         // A row streamed for each row of the tile: stick i mod its sticks.
         if (int64_t m = plan.periodicFifo.lookup(one.getDest())) {
           OpBuilder at(one);
@@ -445,7 +497,7 @@ private:
               at, loc, first, arith::ConstantIndexOp::create(at, loc, m));
         }
         one.getFirstMutable().assign(first);
-        one.setSticks(1);
+        one.setSticks(r);
       }
       p = q;
     }
@@ -591,7 +643,7 @@ private:
                         VectorType::get({plan.lanes},
                                         cast<ShapedType>(pop.getType())
                                             .getElementType()),
-                        pop.getFifo(), b.getI64IntegerAttr(1))
+                        pop.getFifo(), b.getI64IntegerAttr(plan.ratio(pop.getFifo())))
                         .getResult());
     for (Operation *op : plan.tileOps) {
       if (!needed.contains(op->getResult(0)))
@@ -614,6 +666,12 @@ private:
       } else if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
         vectors.map(splat.getResult(),
                     vectors.broadcast(b, op->getLoc(), splat.getInput()));
+      } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        auto value = cast<SplatElementsAttr>(constant.getValue());
+        Value scalar = arith::ConstantOp::create(
+            b, op->getLoc(), value.getElementType(),
+            cast<TypedAttr>(value.getSplatValue<Attribute>()));
+        vectors.map(constant.getResult(), vectors.broadcast(b, op->getLoc(), scalar));
       } else {
         vectors.apply(b, op);
       }
@@ -622,7 +680,8 @@ private:
       for (sched::PushOp push : plan.pushes)
         sched::PushOp::create(b, push.getLoc(),
                               vectors.vectorFor(b, push.getLoc(), push.getValue()),
-                              push.getFifo(), b.getI64IntegerAttr(1));
+                              push.getFifo(),
+                              b.getI64IntegerAttr(plan.ratio(push.getFifo())));
     SmallVector<Value> inputs;
     for (auto [reduce, p] : plan.reductions)
       if (p == pass)
