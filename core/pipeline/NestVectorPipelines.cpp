@@ -383,7 +383,7 @@ private:
       auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
       bool ok = isa<sched::PopOp, sched::PushOp, tensor::EmptyOp,
                     tensor::SplatOp>(op) ||
-                splatConstant(&op) || spyre::isElementwiseOp(&op) ||
+                spyre::splatConstantOf(&op) || spyre::isElementwiseOp(&op) ||
                 (broadcast && periodic.count(broadcast.getInput()));
       if (!ok)
         return false;
@@ -447,13 +447,6 @@ private:
     return it == fifoRatio.end() ? 1 : it->second;
   }
 
-  /// The value of a constant tile with the same value in every element.
-  static SplatElementsAttr splatConstant(Operation *op) {
-    auto constant = dyn_cast<arith::ConstantOp>(op);
-    if (!constant || !isa<RankedTensorType>(constant.getType()))
-      return {};
-    return dyn_cast<SplatElementsAttr>(constant.getValue());
-  }
 
   bool rebuild(OpBuilder &b, Operation *op) {
     Location loc = op->getLoc();
@@ -487,14 +480,9 @@ private:
       vectors.map(splat.getResult(), vectors.broadcast(b, loc, splat.getInput()));
       return true;
     }
-    if (auto splat = splatConstant(op)) {
+    if (auto splat = spyre::splatConstantOf(op)) {
       // The same value in every element: the same splat in every stick.
-      VectorType type = vectorOf(splat.getElementType());
-      vectors.map(op->getResult(0),
-                  arith::ConstantOp::create(
-                      b, loc, type,
-                      SplatElementsAttr::get(type,
-                                             splat.getSplatValue<Attribute>())));
+      vectors.map(op->getResult(0), vectors.splat(b, loc, splat));
       return true;
     }
     if (op->getNumResults() == 1 && spyre::rowBroadcastOf(op->getResult(0)))

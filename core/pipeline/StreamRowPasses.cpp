@@ -275,8 +275,8 @@ private:
       if (auto splat = dyn_cast<tensor::SplatOp>(op))
         return tileResult(ready(splat.getInput()));
       // A constant tile of one value (a clamp's bounds): a splat vector.
-      if (auto constant = dyn_cast<arith::ConstantOp>(op))
-        return isa<SplatElementsAttr>(constant.getValue()) && tileResult(0);
+      if (spyre::splatConstantOf(&op))
+        return tileResult(0);
       if (!spyre::isElementwiseOp(&op))
         return false;
       int pass = 0;
@@ -666,12 +666,8 @@ private:
       } else if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
         vectors.map(splat.getResult(),
                     vectors.broadcast(b, op->getLoc(), splat.getInput()));
-      } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-        auto value = cast<SplatElementsAttr>(constant.getValue());
-        Value scalar = arith::ConstantOp::create(
-            b, op->getLoc(), value.getElementType(),
-            cast<TypedAttr>(value.getSplatValue<Attribute>()));
-        vectors.map(constant.getResult(), vectors.broadcast(b, op->getLoc(), scalar));
+      } else if (auto splat = spyre::splatConstantOf(op)) {
+        vectors.map(op->getResult(0), vectors.splat(b, op->getLoc(), splat));
       } else {
         vectors.apply(b, op);
       }

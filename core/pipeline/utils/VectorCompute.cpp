@@ -146,6 +146,19 @@ Value spyre::VectorBuilder::broadcast(OpBuilder &b, Location loc, Value scalar) 
   return splatVector(b, loc, scalar, vectorOf(scalar.getType()));
 }
 
+Value spyre::VectorBuilder::splat(OpBuilder &b, Location loc, SplatElementsAttr tile) {
+  VectorType type = vectorOf(tile.getElementType());
+  return arith::ConstantOp::create(
+      b, loc, type, SplatElementsAttr::get(type, tile.getSplatValue<Attribute>()));
+}
+
+SplatElementsAttr spyre::splatConstantOf(Operation *op) {
+  auto constant = dyn_cast_or_null<arith::ConstantOp>(op);
+  if (!constant || !isa<RankedTensorType>(constant.getType()))
+    return {};
+  return dyn_cast<SplatElementsAttr>(constant.getValue());
+}
+
 Operation *spyre::VectorBuilder::cloneOnVectors(OpBuilder &b, Operation &op) {
   // A scalar constant of a body (a generator's 0.0 in a relu): its splat.
   Attribute scalar;

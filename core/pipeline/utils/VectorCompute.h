@@ -93,6 +93,10 @@ mlir::Value readHeldVector(mlir::OpBuilder &b, mlir::Location loc,
 
 /// Maps tile values to the vectors standing for one stick of them and
 /// applies elementwise ops to those vectors.
+/// The value of a constant tile with the same value in every element (a
+/// clamp's bound), or null.
+mlir::SplatElementsAttr splatConstantOf(mlir::Operation *op);
+
 class VectorBuilder {
 public:
   explicit VectorBuilder(std::function<mlir::VectorType(mlir::Type)> vectorOf)
@@ -114,6 +118,10 @@ public:
 
   /// `scalar` in every lane: a splat constant when it is a constant.
   mlir::Value broadcast(mlir::OpBuilder &b, mlir::Location loc, mlir::Value scalar);
+  /// The vector of a constant tile with one value (splatConstantOf): that
+  /// value in every lane.
+  mlir::Value splat(mlir::OpBuilder &b, mlir::Location loc,
+                    mlir::SplatElementsAttr tile);
 
   /// Applies an isElementwiseOp() op to the vectors of its operands and
   /// maps its results; false if an operand has no vector.
