@@ -26,10 +26,7 @@ DiagnosticsTable::DiagnosticsTable(QWidget *parent) : QTableWidget(0, 4, parent)
   });
 }
 
-bool DiagnosticsTable::isOpDump(const Diagnostic &d) {
-  return d.severity == Diagnostic::Severity::Note &&
-         d.message.rfind("see current operation:", 0) == 0;
-}
+bool DiagnosticsTable::isOpDump(const Diagnostic &d) { return d.isOpDump(); }
 
 std::vector<Diagnostic>
 DiagnosticsTable::withoutOpDumps(const std::vector<Diagnostic> &diagnostics) {

@@ -6,24 +6,23 @@
 
 namespace {
 
-/// MLIR's note "see current operation: <the op in generic form>": for an
-/// op with regions (a function, a whole snapshot) hundreds of lines that
-/// bury the error they follow. Such an op is named, not printed.
+const std::string kOpDumpLead = "see current operation: ";
+
+/// An op dump (Diagnostic::isOpDump) of an op with regions (a function, a
+/// whole snapshot) is hundreds of lines that bury the error it follows:
+/// such an op is named, not printed.
 std::string briefOpDump(const std::string &note) {
-  static const std::string kLead = "see current operation: ";
-  if (note.compare(0, kLead.size(), kLead) != 0)
-    return note;
   const size_t breaks = size_t(std::count(note.begin(), note.end(), '\n'));
   constexpr size_t kLongest = 240;
   if (breaks == 0 && note.size() <= kLongest)
     return note;
   // The generic form's first quoted word is the op's name: `%0 = "a.b"(`.
   std::string name = "the op";
-  const size_t open = note.find('"', kLead.size());
+  const size_t open = note.find('"', kOpDumpLead.size());
   const size_t close = open == std::string::npos ? open : note.find('"', open + 1);
   if (close != std::string::npos)
     name = "'" + note.substr(open + 1, close - open - 1) + "'";
-  return kLead + name + " (" + std::to_string(breaks + 1) +
+  return kOpDumpLead + name + " (" + std::to_string(breaks + 1) +
          " lines in generic form, left out)";
 }
 
@@ -37,6 +36,5 @@ std::string spyre::driver::Diagnostic::format() const {
   std::string out = file.empty() ? std::string("<unknown>") : file;
   if (line > 0)
     out += ":" + std::to_string(line) + ":" + std::to_string(column);
-  return out + ": " + kind + ": " +
-         (severity == Severity::Note ? briefOpDump(message) : message);
+  return out + ": " + kind + ": " + (isOpDump() ? briefOpDump(message) : message);
 }

@@ -17,6 +17,12 @@ struct Diagnostic {
   /// (the kernel is not at fault; no line of it is given).
   bool internal = false;
 
+  /// MLIR's note naming the op a diagnostic is about, printed in generic
+  /// form ("see current operation: ...").
+  bool isOpDump() const {
+    return severity == Severity::Note && message.rfind("see current operation:", 0) == 0;
+  }
+
   /// "file:line:col: error: message", as compilers print it; MLIR's note
   /// that prints an op with regions in generic form names the op instead
   /// (`message` keeps it all).
