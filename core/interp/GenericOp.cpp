@@ -2,7 +2,9 @@
 //
 // A generic whose iterators are all parallel runs its body once over whole
 // tensors (every input materialised over the iteration space); one with
-// reduction iterators runs its body per iteration point, in order. The
+// reduction iterators runs its body per iteration point, in order. A generic
+// may have several outputs (torch-mlir's argmax: the maximum and its index),
+// each written by its yielded value. The
 // body's ops compute the shadows (ShadowTensor.h); the materialising and
 // the writing of the output move them.
 //
@@ -53,7 +55,10 @@ struct GenericSetup {
   SmallVector<AffineMap> maps;
   std::vector<int64_t> space;
   SmallVector<RtValue> operands;
-  TensorPtr out; ///< a copy of the init, written by the body's results
+  /// Copies of the inits, written by the body's results (its operands and
+  /// maps are the last outs.size() of `operands` and `maps`).
+  SmallVector<TensorPtr> outs;
+  size_t firstOut() const { return operands.size() - outs.size(); }
 };
 
 FailureOr<GenericSetup> setUp(CoreExec &core, linalg::GenericOp op) {
@@ -76,16 +81,15 @@ FailureOr<GenericSetup> setUp(CoreExec &core, linalg::GenericOp op) {
   }
   if (llvm::is_contained(g.space, -1))
     return op.emitError("cannot infer the iteration space of linalg.generic");
-  FailureOr<TensorPtr> init = core.tensor(op, dpsInit(op, 0));
-  if (failed(init))
-    return failure();
-  if (op.getOutputs().size() != 1)
-    return op.emitError("the interpreter supports linalg.generic with one "
-                        "output");
-  if (CostModel *costs = core.costs())
-    costs->onCompute(core.id, "linalg.generic", (*init)->numElements(),
-                     (*init)->numElements(), false);
-  g.out = reshaped(**init, (*init)->shape);
+  for (unsigned r = 0; r < op.getOutputs().size(); ++r) {
+    FailureOr<TensorPtr> init = core.tensor(op, dpsInit(op, r));
+    if (failed(init))
+      return failure();
+    if (CostModel *costs = core.costs())
+      costs->onCompute(core.id, "linalg.generic", (*init)->numElements(),
+                       (*init)->numElements(), false);
+    g.outs.push_back(reshaped(**init, (*init)->shape));
+  }
   return g;
 }
 
@@ -100,47 +104,58 @@ LogicalResult runParallel(CoreExec &core, linalg::GenericOp op,
   }
   core.genericSpace = g.space;
   SmallVector<RtValue> yielded;
-  LogicalResult r = core.runBlock(op.getRegion().front(), args, yielded);
+  LogicalResult ran = core.runBlock(op.getRegion().front(), args, yielded);
   core.genericSpace.clear();
-  if (failed(r))
+  if (failed(ran))
     return failure();
-  Tensor &out = *g.out;
-  std::vector<unsigned> dimOf = dimsOf(g.maps.back());
-  std::vector<int64_t> outStrides = stridesOf(out.shape);
-  auto *yt = std::get_if<TensorPtr>(&yielded.front());
-  auto *ys = std::get_if<Scalar>(&yielded.front());
-  const bool yTensor = yt && *yt;
-  DType from = yTensor ? (*yt)->dtype : ys ? ys->dtype : out.dtype;
   const bool shadow = keepsShadow(core);
-  ShadowBuffer cells;
-  if (shadow)
-    cells = out.shadow ? *out.shadow : ShadowBuffer(out.data.size());
-  ShadowOp ctx = shadowOp(core, op, out.dtype);
-  forEachIndex(g.space, [&](int64_t linear, const std::vector<int64_t> &idx) {
-    int64_t at = 0;
-    for (size_t d = 0; d < dimOf.size(); ++d)
-      at += idx[dimOf[d]] * outStrides[d];
-    double v = yTensor ? (*yt)->data[linear] : ys ? ys->value : 0;
-    out.data[at] = convertSlot(from, out.dtype, v);
-    if (!shadow)
-      return;
-    ShadowCell c = yTensor ? cellAt(**yt, linear) : ys ? ys->shadow : ShadowCell{};
-    if (from != out.dtype)
-      c = shadowConvert(ctx, c.terms > 0 ? c : exactCell(slotToNumber(from, v)),
-                        from);
-    cells[static_cast<size_t>(at)] = c;
-  });
-  if (shadow)
-    attachShadow(out, std::move(cells));
+  for (size_t r = 0; r < g.outs.size(); ++r) {
+    Tensor &out = *g.outs[r];
+    std::vector<unsigned> dimOf = dimsOf(g.maps[g.firstOut() + r]);
+    std::vector<int64_t> outStrides = stridesOf(out.shape);
+    auto *yt = std::get_if<TensorPtr>(&yielded[r]);
+    auto *ys = std::get_if<Scalar>(&yielded[r]);
+    const bool yTensor = yt && *yt;
+    DType from = yTensor ? (*yt)->dtype : ys ? ys->dtype : out.dtype;
+    ShadowBuffer cells;
+    if (shadow)
+      cells = out.shadow ? *out.shadow : ShadowBuffer(out.data.size());
+    ShadowOp ctx = shadowOp(core, op, out.dtype);
+    forEachIndex(g.space, [&](int64_t linear, const std::vector<int64_t> &idx) {
+      int64_t at = 0;
+      for (size_t d = 0; d < dimOf.size(); ++d)
+        at += idx[dimOf[d]] * outStrides[d];
+      double v = yTensor ? (*yt)->data[linear] : ys ? ys->value : 0;
+      out.data[at] = convertSlot(from, out.dtype, v);
+      if (!shadow)
+        return;
+      ShadowCell c = yTensor ? cellAt(**yt, linear) : ys ? ys->shadow : ShadowCell{};
+      if (from != out.dtype)
+        c = shadowConvert(ctx, c.terms > 0 ? c : exactCell(slotToNumber(from, v)),
+                          from);
+      cells[static_cast<size_t>(at)] = c;
+    });
+    if (shadow)
+      attachShadow(out, std::move(cells));
+    core.set(op->getResult(r), g.outs[r]);
+  }
   core.releaseHeld(yielded);
-  core.set(op->getResult(0), g.out);
   return success();
 }
 
+} // namespace
+
 /// Reduction iterators: the body per iteration point, in order.
-LogicalResult runByPoint(CoreExec &core, linalg::GenericOp op,
-                         GenericSetup &g) {
-  Tensor &out = *g.out;
+LogicalResult spyre::interp::runEachPoint(CoreExec &core, Operation *op,
+                                          Block &body, ArrayRef<AffineMap> maps,
+                                          ArrayRef<int64_t> space,
+                                          ArrayRef<RtValue> operands,
+                                          ArrayRef<TensorPtr> outs) {
+  GenericSetup g;
+  g.maps.assign(maps.begin(), maps.end());
+  g.space.assign(space.begin(), space.end());
+  g.operands.assign(operands.begin(), operands.end());
+  g.outs.assign(outs.begin(), outs.end());
   std::vector<std::vector<int64_t>> strides;
   for (auto &rv : g.operands)
     if (auto *t = std::get_if<TensorPtr>(&rv); t && *t)
@@ -148,25 +163,31 @@ LogicalResult runByPoint(CoreExec &core, linalg::GenericOp op,
     else
       strides.emplace_back();
   const bool shadow = keepsShadow(core);
-  ShadowBuffer cells;
-  if (shadow)
-    cells = out.shadow ? *out.shadow : ShadowBuffer(out.data.size());
-  ShadowOp ctx = shadowOp(core, op, out.dtype);
+  const size_t firstOut = g.firstOut();
+  SmallVector<ShadowBuffer> cells(g.outs.size());
+  SmallVector<ShadowOp> ctx;
+  for (auto [r, out] : llvm::enumerate(g.outs)) {
+    if (shadow)
+      cells[r] = out->shadow ? *out->shadow : ShadowBuffer(out->data.size());
+    ctx.push_back(shadowOp(core, op, out->dtype));
+  }
+  SmallVector<int64_t> outAt(g.outs.size());
   LogicalResult status = success();
   forEachIndex(g.space, [&](int64_t, const std::vector<int64_t> &idx) {
     if (failed(status))
       return;
     SmallVector<RtValue> args;
-    int64_t outAt = 0;
     for (auto [i, rv] : llvm::enumerate(g.operands)) {
       int64_t at = 0;
       for (auto [r, e] : llvm::enumerate(g.maps[i].getResults()))
         at += idx[llvm::cast<AffineDimExpr>(e).getPosition()] *
               (strides[i].empty() ? 0 : strides[i][r]);
-      if (i + 1 == g.operands.size()) {
-        outAt = at;
+      if (i >= firstOut) {
+        size_t r = i - firstOut;
+        const Tensor &out = *g.outs[r];
+        outAt[r] = at;
         args.push_back(Scalar{out.data[at], out.dtype,
-                              shadow ? cells[at] : ShadowCell{}});
+                              shadow ? cells[r][at] : ShadowCell{}});
       } else if (auto *t = std::get_if<TensorPtr>(&rv); t && *t) {
         args.push_back(Scalar{(*t)->data[at], (*t)->dtype, cellAt(**t, at)});
       } else {
@@ -175,18 +196,22 @@ LogicalResult runByPoint(CoreExec &core, linalg::GenericOp op,
     }
     core.genericIndex = idx;
     SmallVector<RtValue> yielded;
-    if (failed(core.runBlock(op.getRegion().front(), args, yielded))) {
+    if (failed(core.runBlock(body, args, yielded))) {
       status = failure();
       return;
     }
-    if (auto *s = std::get_if<Scalar>(&yielded.front())) {
-      out.data[outAt] = convertSlot(s->dtype, out.dtype, s->value);
+    for (size_t r = 0; r < g.outs.size() && r < yielded.size(); ++r) {
+      auto *s = std::get_if<Scalar>(&yielded[r]);
+      if (!s)
+        continue;
+      Tensor &out = *g.outs[r];
+      out.data[outAt[r]] = convertSlot(s->dtype, out.dtype, s->value);
       if (shadow)
-        cells[outAt] =
+        cells[r][outAt[r]] =
             s->dtype == out.dtype
                 ? s->shadow
-                : shadowConvert(ctx, s->shadow.terms > 0 ? s->shadow
-                                                         : exactCell(s->number()),
+                : shadowConvert(ctx[r], s->shadow.terms > 0 ? s->shadow
+                                                            : exactCell(s->number()),
                                 s->dtype);
     }
     core.releaseHeld(yielded);
@@ -194,13 +219,13 @@ LogicalResult runByPoint(CoreExec &core, linalg::GenericOp op,
   core.genericIndex.clear();
   if (failed(status))
     return failure();
-  if (shadow)
-    attachShadow(out, std::move(cells));
-  core.set(op->getResult(0), g.out);
+  for (auto [r, out] : llvm::enumerate(g.outs)) {
+    if (shadow)
+      attachShadow(*out, std::move(cells[r]));
+    core.set(op->getResult(r), out);
+  }
   return success();
 }
-
-} // namespace
 
 LogicalResult spyre::interp::execGeneric(CoreExec &core, Operation *genericOp) {
   auto op = llvm::cast<linalg::GenericOp>(genericOp);
@@ -210,5 +235,8 @@ LogicalResult spyre::interp::execGeneric(CoreExec &core, Operation *genericOp) {
   bool parallel = llvm::all_of(op.getIteratorTypesArray(), [](auto t) {
     return t == utils::IteratorType::parallel;
   });
-  return parallel ? runParallel(core, op, *g) : runByPoint(core, op, *g);
+  if (parallel)
+    return runParallel(core, op, *g);
+  return runEachPoint(core, op, op.getRegion().front(), g->maps, g->space,
+                      g->operands, g->outs);
 }

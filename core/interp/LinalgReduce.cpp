@@ -5,6 +5,11 @@
 // is carried along) until one is left; then combine the result with the
 // init value. Every step rounds to the element type.
 //
+// A reduce of several roles (argmax's values and indices, its combiner
+// choosing both by one comparison), which ktir-cpu does not run, folds as
+// a reducing linalg.generic does: in element order from the init, so that
+// ties keep the first index for a strict comparison, as torch's argmax.
+//
 // A combiner that is one float binary op of its two arguments folds in
 // place without running its block; it charges the op, the scratchpad and
 // the latency model exactly as running the block does.
@@ -13,6 +18,7 @@
 
 #include "interp/CoreExec.h"
 #include "interp/Elementwise.h"
+#include "interp/LinalgUtils.h"
 #include "interp/ShadowTensor.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -381,14 +387,47 @@ LogicalResult reduceByBlock(CoreExec &core, linalg::ReduceOp op,
   return success();
 }
 
+/// Several roles: the combiner at every point of the inputs, in order,
+/// each init's element carried from point to point (runEachPoint).
+LogicalResult reduceInOrder(CoreExec &core, linalg::ReduceOp op) {
+  auto type = cast<RankedTensorType>(op.getInputs()[0].getType());
+  SmallVector<RtValue> operands;
+  SmallVector<TensorPtr> outs;
+  SmallVector<AffineMap> maps;
+  MLIRContext *context = op.getContext();
+  unsigned rank = unsigned(type.getRank());
+  AffineMap all = AffineMap::getMultiDimIdentityMap(rank, context);
+  SmallVector<AffineExpr> kept;
+  for (unsigned d = 0; d < rank; ++d)
+    if (!llvm::is_contained(op.getDimensions(), int64_t(d)))
+      kept.push_back(getAffineDimExpr(d, context));
+  AffineMap projected = AffineMap::get(rank, 0, kept, context);
+  for (Value input : op.getInputs()) {
+    FailureOr<TensorPtr> in = core.tensor(op, input);
+    if (failed(in))
+      return failure();
+    operands.push_back(*in);
+    maps.push_back(all);
+  }
+  for (Value init : op.getInits()) {
+    FailureOr<TensorPtr> out = core.tensor(op, init);
+    if (failed(out))
+      return failure();
+    operands.push_back(*out);
+    outs.push_back(reshaped(**out, (*out)->shape));
+    maps.push_back(projected);
+  }
+  auto first = std::get<TensorPtr>(operands.front());
+  return runEachPoint(core, op, op.getCombiner().front(), maps, first->shape,
+                      operands, outs);
+}
+
 } // namespace
 
 LogicalResult spyre::interp::execLinalgReduce(CoreExec &core,
                                               linalg::ReduceOp op) {
   if (op.getInputs().size() != 1)
-    return op.emitError("the interpreter supports linalg.reduce with one "
-                        "input, not ")
-           << op.getInputs().size();
+    return reduceInOrder(core, op);
   FailureOr<TensorPtr> in = core.tensor(op, op.getInputs()[0]);
   FailureOr<TensorPtr> init = core.tensor(op, op.getInits()[0]);
   if (failed(in) || failed(init))

@@ -66,6 +66,19 @@ mlir::LogicalResult execMatmul(CoreExec &core, mlir::Operation *op,
                                bool batched);
 mlir::LogicalResult execGeneric(CoreExec &core, mlir::Operation *op);
 
+/// Runs `body` at every point of the iteration `space`, in row-major
+/// order: its arguments the elements of `operands` at the point (through
+/// `maps`, one per operand; a scalar operand as it is), the last
+/// outs.size() of them the outputs' current elements, which what it yields
+/// replaces; `op`'s results are `outs` (written in place). A reducing
+/// linalg.generic, and a linalg.reduce of several roles (LinalgReduce.cpp).
+mlir::LogicalResult runEachPoint(CoreExec &core, mlir::Operation *op,
+                                 mlir::Block &body,
+                                 llvm::ArrayRef<mlir::AffineMap> maps,
+                                 llvm::ArrayRef<int64_t> space,
+                                 llvm::ArrayRef<RtValue> operands,
+                                 llvm::ArrayRef<TensorPtr> outs);
+
 } // namespace spyre::interp
 
 #endif

@@ -23,7 +23,9 @@
 //     first index: `min(x == max ? j : BIG, acc)`): the body but its last,
 //     combining op as an elementwise generic on the whole iteration space
 //     (each index read a ramp, each input read along fewer dimensions
-//     broadcast), then a linalg.reduce of that combining op.
+//     broadcast), then a linalg.reduce of that combining op; one of
+//     another form (several outputs: torch-mlir's argmax, the maximum and
+//     its index) keeps its order, each index it reads a 1-D ramp input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -274,18 +276,60 @@ LogicalResult vectorizeGenerate(tensor::GenerateOp op) {
   return success();
 }
 
+/// The linalg.index ops of a generic's body, the dimensions they read
+/// (sorted, once each), and whether one is nested in a region of the body.
+struct IndexReads {
+  SmallVector<linalg::IndexOp> reads;
+  SmallVector<int64_t> dims;
+  bool nested = false;
+};
+IndexReads indexReadsOf(linalg::GenericOp op) {
+  IndexReads r;
+  op.getBody()->walk([&](linalg::IndexOp index) {
+    r.reads.push_back(index);
+    r.nested |= index->getParentOp() != op.getOperation();
+    if (!llvm::is_contained(r.dims, int64_t(index.getDim())))
+      r.dims.push_back(int64_t(index.getDim()));
+  });
+  llvm::sort(r.dims);
+  return r;
+}
+
+/// `op` again with `inputs` (its own, then from `firstRamp` on one per
+/// dimension of `dims`, the ramps) and `maps`, its body reading each of
+/// `reads` (linalg.index of a dimension of `dims`) from that ramp's
+/// argument instead.
+void readIndicesFromInputs(OpBuilder &b, linalg::GenericOp op,
+                           ArrayRef<linalg::IndexOp> reads,
+                           ArrayRef<int64_t> dims, ValueRange inputs,
+                           ArrayRef<AffineMap> maps, size_t firstRamp) {
+  Location loc = op.getLoc();
+  auto made = linalg::GenericOp::create(
+      b, loc, op.getResultTypes(), inputs, op.getDpsInits(), maps,
+      op.getIteratorTypesArray());
+  made->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  made.getRegion().takeBody(op.getRegion());
+  Block *body = made.getBody();
+  SmallVector<Value> rampArgs;
+  for (size_t k = 0; k < dims.size(); ++k)
+    rampArgs.push_back(
+        body->insertArgument(unsigned(firstRamp + k), b.getIndexType(), loc));
+  for (linalg::IndexOp index : reads) {
+    size_t k = size_t(llvm::find(dims, int64_t(index.getDim())) - dims.begin());
+    index.replaceAllUsesWith(rampArgs[k]);
+    index.erase();
+  }
+  op.replaceAllUsesWith(made.getResults());
+  op.erase();
+}
+
 /// `op`'s linalg.index reads as inputs of constant ramps (see the file
 /// comment). A generic this does not apply to (a reduction, a map that is
 /// not the identity, a shape known only at run time) is left as it is: the
 /// backend refuses it on its line.
 void rampIndices(linalg::GenericOp op) {
-  SmallVector<linalg::IndexOp> reads;
-  bool nested = false;
-  op.getBody()->walk([&](linalg::IndexOp index) {
-    reads.push_back(index);
-    nested |= index->getParentOp() != op.getOperation();
-  });
-  if (reads.empty() || nested || op.getNumLoops() != op.getNumParallelLoops() ||
+  IndexReads index = indexReadsOf(op);
+  if (index.reads.empty() || index.nested || op.getNumLoops() != op.getNumParallelLoops() ||
       !op.hasPureTensorSemantics() || op.getNumDpsInits() == 0 ||
       !llvm::all_of(op.getIndexingMapsArray(),
                     [](AffineMap m) { return m.isIdentity(); }))
@@ -298,35 +342,15 @@ void rampIndices(linalg::GenericOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   // One ramp per dimension read, in the order of the dimensions.
-  SmallVector<int64_t> dims;
-  for (linalg::IndexOp index : reads)
-    if (!llvm::is_contained(dims, int64_t(index.getDim())))
-      dims.push_back(int64_t(index.getDim()));
-  llvm::sort(dims);
   SmallVector<Value> inputs(op.getDpsInputs());
   size_t firstRamp = inputs.size();
-  for (int64_t d : dims)
+  for (int64_t d : index.dims)
     inputs.push_back(broadcastRamp(b, loc, shaped, d));
   SmallVector<AffineMap> maps(
       inputs.size() + op.getNumDpsInits(),
       b.getMultiDimIdentityMap(unsigned(shaped.getRank())));
-  auto made = linalg::GenericOp::create(
-      b, loc, op.getResultTypes(), inputs, op.getDpsInits(), maps,
-      op.getIteratorTypesArray());
-  made->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-  made.getRegion().takeBody(op.getRegion());
-  Block *body = made.getBody();
-  SmallVector<Value> rampArgs;
-  for (auto [k, d] : llvm::enumerate(dims))
-    rampArgs.push_back(
-        body->insertArgument(unsigned(firstRamp + k), b.getIndexType(), loc));
-  for (linalg::IndexOp index : reads) {
-    size_t k = size_t(llvm::find(dims, int64_t(index.getDim())) - dims.begin());
-    index.replaceAllUsesWith(rampArgs[k]);
-    index.erase();
-  }
-  op.replaceAllUsesWith(made.getResults());
-  op.erase();
+  readIndicesFromInputs(b, op, index.reads, index.dims, inputs, maps,
+                        firstRamp);
 }
 
 /// Whether `map` keeps some of its dimensions, in order, and nothing else.
@@ -345,10 +369,10 @@ bool keepsDimsInOrder(AffineMap map) {
 /// comment) -> an elementwise generic of everything but the combining op,
 /// its index reads ramps, then a linalg.reduce of the combining op. A
 /// generic of another form is left as it is.
-void splitIndexedReduction(linalg::GenericOp op) {
+bool splitIndexedReduction(linalg::GenericOp op) {
   if (op.getNumReductionLoops() == 0 || op.getNumDpsInits() != 1 ||
       !op.hasPureTensorSemantics())
-    return;
+    return false;
   Block *body = op.getBody();
   bool reads = false, nested = false;
   body->walk([&](linalg::IndexOp index) {
@@ -360,7 +384,7 @@ void splitIndexedReduction(linalg::GenericOp op) {
       llvm::any_of(ranges, [](int64_t n) {
         return ShapedType::isDynamic(n) || n > kMaxFoldedElements;
       }))
-    return;
+    return false;
   // The output keeps the parallel dimensions in order; inputs keep some.
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -375,14 +399,14 @@ void splitIndexedReduction(linalg::GenericOp op) {
         return out.isFunctionOfDim(unsigned(d));
       }) ||
       !llvm::all_of(ArrayRef<AffineMap>(maps).drop_back(), keepsDimsInOrder))
-    return;
+    return false;
   // The body: a combining op of the accumulator and a value computed
   // without it.
   Value acc = body->getArguments().back();
   Operation *combine = body->getTerminator()->getOperand(0).getDefiningOp();
   if (!combine || combine->getBlock() != body ||
       !spyre::combiningKindOf(combine) || combine->getNumOperands() != 2)
-    return;
+    return false;
   int accAt = combine->getOperand(0) == acc ? 0 : 1;
   Value mapped = combine->getOperand(1 - accAt);
   if (combine->getOperand(accAt) != acc || mapped == acc ||
@@ -390,7 +414,7 @@ void splitIndexedReduction(linalg::GenericOp op) {
       llvm::any_of(body->getOperations(), [](Operation &inner) {
         return inner.getNumRegions() != 0;
       }))
-    return;
+    return false;
 
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -454,6 +478,39 @@ void splitIndexedReduction(linalg::GenericOp op) {
       acc);
   op->replaceAllUsesWith(folded->getResults());
   op->erase();
+  return true;
+}
+
+/// A reduction generic whose body reads linalg.index and that
+/// splitIndexedReduction leaves (several outputs: torch-mlir's argmax
+/// yields the maximum and its index, `select(x > acc, j, acc_j)`): each
+/// dimension read becomes one more input, a constant 1-D ramp read along
+/// that dimension, so the body is arithmetic on its arguments the later
+/// passes apply to vectors, in the generic's own order.
+void rampReductionIndices(linalg::GenericOp op) {
+  IndexReads index = indexReadsOf(op);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (index.reads.empty() || index.nested || !op.hasPureTensorSemantics() ||
+      llvm::any_of(ranges, [](int64_t n) {
+        return ShapedType::isDynamic(n) || n > kMaxFoldedElements;
+      }))
+    return;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<AffineMap> oldMaps = op.getIndexingMapsArray();
+  SmallVector<Value> inputs(op.getDpsInputs());
+  SmallVector<AffineMap> maps(oldMaps.begin(),
+                              oldMaps.begin() + op.getNumDpsInputs());
+  size_t firstRamp = inputs.size();
+  unsigned loops = unsigned(ranges.size());
+  for (int64_t d : index.dims) {
+    auto line = RankedTensorType::get({ranges[size_t(d)]}, b.getIndexType());
+    inputs.push_back(ramp(b, loc, line, 0));
+    maps.push_back(AffineMap::get(loops, 0, b.getAffineDimExpr(unsigned(d))));
+  }
+  maps.append(oldMaps.begin() + op.getNumDpsInputs(), oldMaps.end());
+  readIndicesFromInputs(b, op, index.reads, index.dims, inputs, maps,
+                        firstRamp);
 }
 
 struct NormalizeTensorOps
@@ -467,9 +524,10 @@ struct NormalizeTensorOps
     });
     for (Operation *op : work) {
       if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-        if (generic.getNumReductionLoops() != 0)
-          splitIndexedReduction(generic);
-        else
+        if (generic.getNumReductionLoops() != 0) {
+          if (!splitIndexedReduction(generic))
+            rampReductionIndices(generic);
+        } else
           rampIndices(generic);
         continue;
       }

@@ -256,6 +256,7 @@ private Q_SLOTS:
   void math();
   void casts();
   void linalg();
+  void severalRoles();
   void matmulF32Accumulator();
   void tensorOps();
   void scf();
@@ -894,6 +895,89 @@ void InterpOpsTest::linalg() {
   // generic: row 0: 1 + 10*0 + 0, 2 + 20*1, 3 + 30*2 = [1, 22, 63];
   //          row 1: + 100: [104, 125, 166].
   CHECK_SLICE(out, 33, {1, 22, 63, 104, 125, 166});
+}
+
+// Reductions and generics of several roles, as torch-mlir and inductor
+// write argmax: x = [[3, 7, 7, 1, 7], [2, 2, 2, 2, 2]] (ties for the max).
+// A linalg.reduce of (value, index) with a strict comparison, a reducing
+// generic with two outputs reading linalg.index, and a parallel generic
+// with two outputs. out (f16 [12]): reduce's maxima, generic's maxima,
+// x + 1 and x * 2 of row 0; idx (i32 [4]): reduce's indices, generic's.
+static const char *const kSeveralRoles = R"mlir(
+#s2 = affine_set<(d0) : (d0 >= 0, -d0 + 1 >= 0)>
+#s4 = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>
+#s5 = affine_set<(d0) : (d0 >= 0, -d0 + 4 >= 0)>
+#s12 = affine_set<(d0) : (d0 >= 0, -d0 + 11 >= 0)>
+#id1 = affine_map<(d0) -> (d0)>
+#hbm = #ktdp.memory_space<global>
+func.func @several_roles(%out: index, %idx: index) {
+  %ov = ktdp.construct_memory_view %out, sizes: [12], strides: [1] {coordinate_set = #s12, memory_space = #hbm} : memref<12xf16>
+  %iv = ktdp.construct_memory_view %idx, sizes: [4], strides: [1] {coordinate_set = #s4, memory_space = #hbm} : memref<4xi32>
+  %x = arith.constant dense<[[3.0, 7.0, 7.0, 1.0, 7.0], [2.0, 2.0, 2.0, 2.0, 2.0]]> : tensor<2x5xf16>
+  %j = arith.constant dense<[[0, 1, 2, 3, 4], [0, 1, 2, 3, 4]]> : tensor<2x5xi32>
+  %ninf = arith.constant 0xFC00 : f16
+  %z = arith.constant 0 : i32
+  %ev = tensor.empty() : tensor<2xf16>
+  %ei = tensor.empty() : tensor<2xi32>
+  %v0 = linalg.fill ins(%ninf : f16) outs(%ev : tensor<2xf16>) -> tensor<2xf16>
+  %i0 = linalg.fill ins(%z : i32) outs(%ei : tensor<2xi32>) -> tensor<2xi32>
+  %r:2 = linalg.reduce ins(%x, %j : tensor<2x5xf16>, tensor<2x5xi32>) outs(%v0, %i0 : tensor<2xf16>, tensor<2xi32>) dimensions = [1]
+    (%in: f16, %inj: i32, %acc: f16, %accj: i32) {
+      %gt = arith.cmpf ogt, %in, %acc : f16
+      %v = arith.select %gt, %in, %acc : f16
+      %k = arith.select %gt, %inj, %accj : i32
+      linalg.yield %v, %k : f16, i32
+    }
+  %g:2 = linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<2x5xf16>) outs(%v0, %i0 : tensor<2xf16>, tensor<2xi32>) {
+  ^bb0(%in: f16, %acc: f16, %accj: i32):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i32
+    %gt = arith.cmpf ogt, %in, %acc : f16
+    %v = arith.select %gt, %in, %acc : f16
+    %kk = arith.select %gt, %ki, %accj : i32
+    linalg.yield %v, %kk : f16, i32
+  } -> (tensor<2xf16>, tensor<2xi32>)
+  %row = tensor.extract_slice %x[0, 0] [1, 5] [1, 1] : tensor<2x5xf16> to tensor<5xf16>
+  %e5 = tensor.empty() : tensor<5xf16>
+  %one = arith.constant 1.0 : f16
+  %two = arith.constant 2.0 : f16
+  %p:2 = linalg.generic {indexing_maps = [#id1, #id1, #id1], iterator_types = ["parallel"]} ins(%row : tensor<5xf16>) outs(%e5, %e5 : tensor<5xf16>, tensor<5xf16>) {
+  ^bb0(%in: f16, %o1: f16, %o2: f16):
+    %a = arith.addf %in, %one : f16
+    %m = arith.mulf %in, %two : f16
+    linalg.yield %a, %m : f16, f16
+  } -> (tensor<5xf16>, tensor<5xf16>)
+  %vals = tensor.concat dim(0) %r#0, %g#0 : (tensor<2xf16>, tensor<2xf16>) -> tensor<4xf16>
+  %o0 = ktdp.construct_access_tile %ov[0] {access_tile_set = #s4, access_tile_order = #id1} : memref<12xf16> -> !ktdp.access_tile<4xindex>
+  ktdp.store %vals, %o0 : tensor<4xf16>, !ktdp.access_tile<4xindex>
+  %o1 = ktdp.construct_access_tile %ov[4] {access_tile_set = #s5, access_tile_order = #id1} : memref<12xf16> -> !ktdp.access_tile<5xindex>
+  ktdp.store %p#0, %o1 : tensor<5xf16>, !ktdp.access_tile<5xindex>
+  %o2 = ktdp.construct_access_tile %ov[9] {access_tile_set = #s2, access_tile_order = #id1} : memref<12xf16> -> !ktdp.access_tile<2xindex>
+  %m2 = tensor.extract_slice %p#1[0] [2] [1] : tensor<5xf16> to tensor<2xf16>
+  ktdp.store %m2, %o2 : tensor<2xf16>, !ktdp.access_tile<2xindex>
+  %ids = tensor.concat dim(0) %r#1, %g#1 : (tensor<2xi32>, tensor<2xi32>) -> tensor<4xi32>
+  %i4 = ktdp.construct_access_tile %iv[0] {access_tile_set = #s4, access_tile_order = #id1} : memref<4xi32> -> !ktdp.access_tile<4xindex>
+  ktdp.store %ids, %i4 : tensor<4xi32>, !ktdp.access_tile<4xindex>
+  return
+}
+)mlir";
+
+void InterpOpsTest::severalRoles() {
+  RunRequest req = request(kSeveralRoles, {{"out", filled("f16", 12, -1)},
+                                           {"idx", filled("i32", 4, -1)}});
+  RunResult r = runKernel(req);
+  REQUIRE_OK(r);
+  const npy::Array &out = arrayOf(r, "out");
+  // Maxima 7 and 2, by the reduce and by the generic.
+  CHECK_SLICE(out, 0, {7, 2, 7, 2});
+  // x + 1 and (the first two of) x * 2 of row 0.
+  CHECK_SLICE(out, 4, {4, 8, 8, 2, 8});
+  CHECK_SLICE(out, 9, {6, 14});
+  // Both fold in element order from the init, so the strict comparison
+  // keeps the first index of a tie: 1 in row 0 (not 2 or 4), 0 in row 1
+  // (a halving fold would pair 7 at 1 with 1 at 3 and 7 at 2 with 7 at 4,
+  // and keep index 4 or 2).
+  CHECK_VALUES(arrayOf(r, "idx"), {1, 0, 1, 0});
 }
 
 // f16 operands into an f32 accumulator of 2^24: the whole matmul (K = 2)

@@ -2,6 +2,7 @@
 // tensor.generate with a body that folds becomes its constant, one that
 // reads run-time values becomes elementwise ops on ramp tensors (issue 23);
 // a generic that reads linalg.index takes its indices as ramp inputs.
+// CHECK-DAG: #[[MAPJ:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
 // RUN: spyre-opt %s --normalize-tensor-ops | FileCheck %s
 // RUN: spyre-opt %S/Inputs/normalize-tensor-ops-errors.mlir --normalize-tensor-ops --split-input-file --verify-diagnostics
 
@@ -119,4 +120,28 @@ func.func @reduction_keeps_index(%x: tensor<2x4xf32>) -> tensor<2xf32> {
     linalg.yield %s : f32
   } -> tensor<2xf32>
   return %y : tensor<2xf32>
+}
+
+// A reduction of two outputs that reads its index (torch-mlir's argmax):
+// no combining op to split off, so it stays one generic, in its order,
+// the index a constant 1-D ramp input read along the reduced dimension.
+// CHECK-LABEL: func.func @argmax_two_outputs
+// CHECK:      %[[RAMP:.*]] = arith.constant dense<[0, 1, 2, 3]> : tensor<4xindex>
+// CHECK:      linalg.generic {indexing_maps = [#{{[a-z0-9]+}}, #[[MAPJ]], #{{[a-z0-9]+}}, #{{[a-z0-9]+}}], iterator_types = ["parallel", "reduction"]} ins(%arg0, %[[RAMP]] : tensor<2x4xf16>, tensor<4xindex>) outs(%{{.*}}, %{{.*}} : tensor<2xf16>, tensor<2xi64>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f16, %[[IDX:.*]]: index, %{{.*}}: f16, %{{.*}}: i64):
+// CHECK-NOT:  linalg.index
+// CHECK:      arith.index_cast %[[IDX]] : index to i64
+func.func @argmax_two_outputs(%x: tensor<2x4xf16>, %v0: tensor<2xf16>, %i0: tensor<2xi64>) -> (tensor<2xf16>, tensor<2xi64>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2x4xf16>) outs(%v0, %i0 : tensor<2xf16>, tensor<2xi64>) {
+  ^bb0(%in: f16, %acc: f16, %accj: i64):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i64
+    %gt = arith.cmpf ogt, %in, %acc : f16
+    %v = arith.select %gt, %in, %acc : f16
+    %k = arith.select %gt, %ji, %accj : i64
+    linalg.yield %v, %k : f16, i64
+  } -> (tensor<2xf16>, tensor<2xi64>)
+  return %r#0, %r#1 : tensor<2xf16>, tensor<2xi64>
 }
