@@ -285,8 +285,20 @@ LogicalResult execReduce(CoreExec &core, kt::InterTileReduceOp op) {
     // The last core to arrive computes everybody's result: each core folds
     // the partials of its group's producers in ring order (the partial of
     // core id-1 first, then id-2, ...), starting from its own partial, or
-    // from the identity when it produced nothing.
+    // from the identity when it produced nothing. With a dependency set, a
+    // consumer folds only the producers the set names for it (its own
+    // partial too only when named): a partial reduction over that subset,
+    // as the spec says (a prefix over tiles: `(p)[c] : p <= c`).
     x.done = true;
+    std::optional<IntegerSet> dependency = op.getProducerDependencyPerConsumer();
+    auto depends = [&](int consumer, int producer, int64_t group) {
+      if (!dependency)
+        return true;
+      SmallVector<int64_t> syms = {consumer};
+      if (dependency->getNumSymbols() == 2)
+        syms.push_back(group);
+      return kt::integerSetContains(*dependency, {producer}, syms);
+    };
     auto groups = groupsOf(core, op, futureType);
     if (failed(groups))
       return failure();
@@ -299,7 +311,7 @@ LogicalResult execReduce(CoreExec &core, kt::InterTileReduceOp op) {
       const Future &mine = *x.deposits[c];
       int64_t group = groupOf(c, mine, op.getConsumerTilesPerGroup(), *groups);
       SmallVector<RtValue> acc;
-      if (mine.producer)
+      if (mine.producer && depends(c, c, group))
         acc.assign(mine.partials.begin(), mine.partials.end());
       else
         acc.assign(identity.begin(), identity.end());
@@ -313,7 +325,8 @@ LogicalResult execReduce(CoreExec &core, kt::InterTileReduceOp op) {
       for (int k = 1; k < n; ++k) {
         int origin = ((c - k) % n + n) % n;
         const Future &other = *x.deposits[origin];
-        if (!other.producer || other.group != group)
+        if (!other.producer || other.group != group ||
+            !depends(c, origin, group))
           continue;
         SmallVector<RtValue> args(acc);
         args.append(other.partials.begin(), other.partials.end());

@@ -185,6 +185,49 @@ struct KtirLegalityCheck
     failed = true;
   }
 
+  /// Why `reduce`'s dependency set asks some consumer for a reduction
+  /// over a subset of its group's producers (a prefix over tiles), which
+  /// the ring's whole-group fold does not compute; empty when it has none
+  /// or names every producer of the group for every consumer.
+  static std::string partialReduction(ktdp::InterTileReduceOp reduce,
+                                      ktdp::TileFutureType type,
+                                      IntegerSet producers, int64_t tiles) {
+    std::optional<IntegerSet> dependency =
+        reduce.getProducerDependencyPerConsumer();
+    if (!dependency)
+      return {};
+    std::optional<SmallVector<int64_t>> groups =
+        ktdp::enumerateIntegerSet1D(type.getGroups(), {});
+    if (!groups)
+      return "inter-tile reduce: the future's groups cannot be enumerated, "
+             "so the backend cannot tell what producer_dependency_per_"
+             "consumer asks";
+    for (int64_t g : *groups)
+      for (int64_t c = 0; c < tiles; ++c) {
+        if (!ktdp::integerSetContains(reduce.getConsumerTilesPerGroup(), {c},
+                                      {g}))
+          continue;
+        int64_t named = 0, all = 0;
+        for (int64_t p = 0; p < tiles; ++p) {
+          if (!ktdp::integerSetContains(producers, {p}, {g}))
+            continue;
+          ++all;
+          SmallVector<int64_t> syms = {c};
+          if (dependency->getNumSymbols() == 2)
+            syms.push_back(g);
+          named += ktdp::integerSetContains(*dependency, {p}, syms);
+        }
+        if (named != all)
+          return "inter-tile reduce: producer_dependency_per_consumer gives "
+                 "tile " + std::to_string(c) + " a reduction over " +
+                 std::to_string(named) + " of the " + std::to_string(all) +
+                 " producers of group " + std::to_string(g) +
+                 "; the backend folds whole groups around the ring and "
+                 "computes no partial reductions (a prefix over tiles)";
+      }
+    return {};
+  }
+
   /// The inter-tile exchanges the backend turns into ring traffic: a
   /// reduction whose consumers are producers of their group (all-reduce,
   /// reduce-to-one) over groups that are rings of one size covering every
@@ -217,6 +260,9 @@ struct KtirLegalityCheck
           return refuse("inter-tile reduce: the backend folds around a ring "
                         "per group, so the producer groups must cover every "
                         "tile, each tile in one group, all groups of one size");
+        if (std::string why = partialReduction(reduce, type, producers, tiles);
+            !why.empty())
+          return refuse(why);
         return;
       }
       for (Type partial : type.getPartialTypes())

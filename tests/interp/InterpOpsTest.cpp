@@ -1604,6 +1604,34 @@ void InterpOpsTest::interTile() {
     CHECK_VALUES(arrayOf(r, "out"), {100, 101, 102, 103, 100, 101, 102, 103,
                                      100, 101, 102, 103, 100, 101, 102, 103});
   }
+  // The all-reduce with a dependency set: tile c folds only the partials
+  // (0, 1, 2, 3) of the producers the set names for it.
+  struct Subset {
+    const char *set;
+    std::vector<double> perTile;
+  };
+  for (const Subset &subset : std::vector<Subset>{
+           {"(p)[c] : (p >= 0, c - p >= 0)", {0, 1, 3, 6}},      // inclusive prefix
+           {"(p)[c] : (p >= 0, c - p - 1 >= 0)", {0, 0, 1, 3}},  // exclusive: none for 0
+           {"(p)[c, g] : (p - (c floordiv 2) * 2 >= 0, (c floordiv 2) * 2 + 1 - p >= 0)",
+            {1, 1, 5, 5}}}) { // pairs {0, 1} and {2, 3}
+    std::string source = kAllReduce;
+    auto replace = [&](const std::string &what, const std::string &with) {
+      source.replace(source.find(what), what.size(), with);
+    };
+    replace("#g0 =", std::string("#dep = affine_set<") + subset.set + ">\n#g0 =");
+    replace("consumer_tiles_per_group = #all, identity",
+            "consumer_tiles_per_group = #all, producer_dependency_per_consumer = "
+            "#dep, identity");
+    RunResult r = runKernel(request(source, {{"out", filled("f16", 16, -1)}}));
+    REQUIRE_OK(r);
+    std::vector<double> expected;
+    for (double v : subset.perTile)
+      expected.insert(expected.end(), 4, v);
+    std::vector<double> actual = valuesOf(arrayOf(r, "out"));
+    QVERIFY2(sameValues(actual, expected),
+             qPrintable(QString(subset.set) + ": got " + show(actual)));
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -71,6 +71,55 @@ func.func @reduce_elsewhere() attributes {grid = [4]} {
 }
 
 // -----
+// A dependency set that gives each tile the sum of the tiles up to it (a
+// prefix over tiles): the ring folds whole groups, so it is refused.
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+#prefix = affine_set<(p)[c] : (p >= 0, c - p >= 0)>
+#one = affine_set<(g) : (g == 0)>
+func.func @reduce_prefix() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #all4
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile reduce: producer_dependency_per_consumer gives tile 0 a reduction over 1 of the 4 producers of group 0; the backend folds whole groups around the ring and computes no partial reductions (a prefix over tiles)}}
+  %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #all4, producer_dependency_per_consumer = #prefix, identity(%z : tensor<4xf16>)
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  {
+    ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+      %s = arith.addf %a, %b : tensor<4xf16>
+      ktdp.yield_reduced %s : tensor<4xf16>
+  }
+  return
+}
+
+// -----
+// A dependency set naming every producer of the group is the whole
+// all-reduce: accepted.
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+#every = affine_set<(p)[c, g] : (p >= 0, -p + 3 >= 0, g == 0)>
+#one = affine_set<(g) : (g == 0)>
+func.func @reduce_every_producer() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #all4
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #all4, producer_dependency_per_consumer = #every, identity(%z : tensor<4xf16>)
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  {
+    ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+      %s = arith.addf %a, %b : tensor<4xf16>
+      ktdp.yield_reduced %s : tensor<4xf16>
+  }
+  return
+}
+
+// -----
 // An all-reduce among tiles 0 and 1 of 4: tiles 2 and 3 are in no ring.
 #pair = affine_set<(i)[g] : (i >= 0, -i + 1 >= 0)>
 #one = affine_set<(g) : (g == 0)>
