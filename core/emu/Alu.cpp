@@ -195,6 +195,7 @@ double spyre::emu::evalAlu(const AluOp &op, double a, double b, double c,
   case AluFn::Floor: r = std::floor(a); break;
   case AluFn::Round: r = std::round(a); break;
   case AluFn::RoundEven: r = std::nearbyint(a); break;
+  case AluFn::Trunc: r = std::trunc(a); break;
   case AluFn::Expm1: r = std::expm1(a); break;
   case AluFn::Log10: r = std::log10(a); break;
   case AluFn::Log1p: r = std::log1p(a); break;

@@ -357,6 +357,7 @@ ShadowFn spyre::interp::functionOf(Operation *op) {
       .Case<math::FloorOp>([](auto) { return F::Floor; })
       .Case<math::RoundOp>([](auto) { return F::Round; })
       .Case<math::RoundEvenOp>([](auto) { return F::RoundEven; })
+      .Case<math::TruncOp>([](auto) { return F::Trunc; })
       .Case<spyreop::GeluOp>([](auto) { return F::Gelu; })
       .Case<spyreop::SigmoidOp>([](auto) { return F::Sigmoid; })
       .Case<spyreop::SiluOp>([](auto) { return F::Silu; })
@@ -403,7 +404,8 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
             math::SqrtOp, spyreop::SqrtOp, math::RsqrtOp, spyreop::RsqrtOp,
             spyreop::ReciprocalOp, math::TanhOp, math::SinOp, math::CosOp,
             math::ErfOp, math::AbsFOp, arith::NegFOp, math::CeilOp,
-            math::FloorOp, math::RoundOp, math::RoundEvenOp, spyreop::GeluOp,
+            math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp,
+            spyreop::GeluOp,
             spyreop::SigmoidOp, spyreop::SiluOp, spyreop::SoftplusOp>(
           [&](Operation *) {
             return execMathFunction(core, op, functionOf(op));

@@ -248,7 +248,8 @@ const OpTable &opTable() {
          "math.rsqrt", "math.tanh", "math.sin", "math.cos", "math.erf",
          "math.powf"});
     add(t, C::ComputeFloat, k,
-        {"math.absf", "math.absi", "math.ceil", "math.floor", "math.fma"});
+        {"math.absf", "math.absi", "math.ceil", "math.floor", "math.trunc",
+         "math.fma"});
 
     // linalg: generic is charged on its output AND its region ops run
     // (charged separately); reduce is free, its combiner ops are charged.

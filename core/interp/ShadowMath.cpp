@@ -122,6 +122,7 @@ double spyre::interp::evalShadowFn(ShadowFn fn, double x, double beta,
   case ShadowFn::Floor: return std::floor(x);
   case ShadowFn::Round: return std::round(x);
   case ShadowFn::RoundEven: return std::nearbyint(x);
+  case ShadowFn::Trunc: return std::trunc(x);
   case ShadowFn::Gelu: {
     const double c = std::sqrt(2.0 / M_PI);
     return 0.5 * x * (1.0 + std::tanh(c * (x + 0.044715 * x * x * x)));
@@ -202,7 +203,8 @@ void spyre::interp::shadowUnary(ShadowFn fn, const ShadowOp &ctx, ShadowIn a,
   // The functions that give values of the type exactly (no rounding).
   bool exactFn = fn == ShadowFn::Abs || fn == ShadowFn::Neg ||
                  fn == ShadowFn::Ceil || fn == ShadowFn::Floor ||
-                 fn == ShadowFn::Round || fn == ShadowFn::RoundEven;
+                 fn == ShadowFn::Round || fn == ShadowFn::RoundEven ||
+                 fn == ShadowFn::Trunc;
   bool pole = fn == ShadowFn::Reciprocal || fn == ShadowFn::Rsqrt ||
               fn == ShadowFn::Log || fn == ShadowFn::Log2 ||
               fn == ShadowFn::Log10;

@@ -37,7 +37,7 @@ struct ShadowIn {
 enum class ShadowFn : uint8_t {
   Exp, Exp2, Expm1, Log, Log2, Log10, Log1p, Sqrt, Rsqrt, Reciprocal, Tanh,
   Sin, Cos, Erf, Abs, Neg, Ceil, Floor, Round, RoundEven, Gelu, Sigmoid,
-  Silu, Softplus
+  Silu, Softplus, Trunc
 };
 
 /// The function itself in f64 (the interpreter's formula), for the shadow.

@@ -158,7 +158,8 @@ enum class Opcode : uint16_t {
   X(SpRSqrt, "spyreop.rsqrt") X(SpReciprocal, "spyreop.reciprocal")          \
   X(SpRealDiv, "spyreop.realdiv") X(Bitcast, "arith.bitcast")              \
   X(Expm1, "math.expm1") X(Log10, "math.log10") X(Log1p, "math.log1p")       \
-  X(Round, "math.round") X(RoundEven, "math.roundeven")
+  X(Round, "math.round") X(RoundEven, "math.roundeven")                      \
+  X(Trunc, "math.trunc")
 
 enum class AluFn : uint16_t {
 #define SPYRE_ALU_ENUM(name, str) name,

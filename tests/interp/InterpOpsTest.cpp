@@ -658,6 +658,24 @@ void InterpOpsTest::math() {
   // sqrt(2.71875) = 1.64886... -> 1688.43 x 2^-10 -> 1688 x 2^-10 =
   // 1.6484375.
   CHECK_VALUES(arrayOf(r, "out16"), {2.71875, 1.4140625, 0.70703125, 1.6484375});
+
+  // math.trunc rounds towards zero (inductor's rounding_mode='trunc'):
+  // neither floor (-3) nor ceil (3) for both signs.
+  const char *truncKernel = R"mlir(
+#s4 = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>
+#id1 = affine_map<(d0) -> (d0)>
+func.func @trunc(%out: index) {
+  %ov = ktdp.construct_memory_view %out, sizes: [4], strides: [1] {coordinate_set = #s4, memory_space = #ktdp.memory_space<global>} : memref<4xf32>
+  %x = arith.constant dense<[-2.75, 2.75, -0.25, 5.0]> : tensor<4xf32>
+  %t = math.trunc %x : tensor<4xf32>
+  %o = ktdp.construct_access_tile %ov[0] {access_tile_set = #s4, access_tile_order = #id1} : memref<4xf32> -> !ktdp.access_tile<4xindex>
+  ktdp.store %t, %o : tensor<4xf32>, !ktdp.access_tile<4xindex>
+  return
+}
+)mlir";
+  RunResult t = runKernel(request(truncKernel, {{"out", filled("f32", 4, 9)}}));
+  REQUIRE_OK(t);
+  CHECK_VALUES(arrayOf(t, "out"), {-2, 2, 0, 5});
 }
 
 //===----------------------------------------------------------------------===//
