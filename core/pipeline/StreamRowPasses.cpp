@@ -45,6 +45,11 @@ public:
 
   bool analyse() {
     Block &body = stage.getBody().front();
+    // The tile's shape is the first tile popped: a per-row value popped
+    // before it (a sampling temperature) is known as one by that shape.
+    for (Operation &op : body.without_terminator())
+      if (auto pop = dyn_cast<sched::PopOp>(op); pop && tileShaped(pop.getType()))
+        break;
     for (Operation &op : body.without_terminator())
       if (!classify(op))
         return false;
