@@ -6,6 +6,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/SinkIntoBranches.h"
+#include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -131,15 +132,31 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
 }
 
 /// Whether `op` is a broadcast or a reshape of a loaded tile (a weight row
-/// over the rows), or the empty init of one: made again where it is used
-/// at no cost, and then the load under it can follow (sinkLoadsIntoUsers).
+/// over the rows), an elementwise op on such tiles only (the broadcast
+/// bf16 weight row widened to f32 once, before the loop), or the empty
+/// init of one: made again where it is used (the elementwise op computed
+/// again for each use, as the stage streaming the broadcast row computes
+/// it anyway), and then the load under it can follow (sinkLoadsIntoUsers).
 /// Tiles computed from other values stay where they are (a norm's per-row
-/// statistics broadcast after their loop are held as per-row values).
+/// statistics broadcast after their loop are held as per-row values; a
+/// weight converted whole is not converted again in every iteration).
 bool remakeable(Operation &op) {
   if (op.getNumResults() != 1 || !isa<RankedTensorType>(op.getResult(0).getType()))
     return false;
   if (isa<tensor::EmptyOp>(op))
     return true;
+  if (spyre::isElementwiseOp(&op) && op.getNumRegions() == 0) {
+    bool tile = false;
+    for (Value v : op.getOperands()) {
+      if (!isa<ShapedType>(v.getType()))
+        continue;
+      Operation *def = v.getDefiningOp();
+      if (!def || isa<tensor::EmptyOp>(def) || !remakeable(*def))
+        return false;
+      tile = true;
+    }
+    return tile;
+  }
   if (!isa<linalg::BroadcastOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
     return false;
   Value input = op.getOperand(0);
