@@ -24,6 +24,7 @@ declare -A REORDERS=(
   [multi_output_stats]=stream-row-passes
   [ktir__softmax_wide]=stream-row-passes
   [helper_call_rmsnorm]=stream-row-passes
+  [temperature_softmax_sampler]=stream-row-passes
   [column_sum_f32]=chunk-reductions
   [layernorm_loops]=chunk-reductions
   [loop_then_reload]=chunk-reductions
