@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -46,6 +47,9 @@ struct Access {
   Value tile;
   AffineMap map;     // null for a scalar operand
   bool read = true;  // an output: whether the computation reads it
+  /// An input read from these offsets on (a slice's source): the map's
+  /// indices each moved by the offset of its result.
+  SmallVector<OpFoldResult> offsets = {};
 };
 
 bool isHeldTile(Type type) {
@@ -67,6 +71,8 @@ public:
   bool lowerable(Operation *op) {
     if (auto splat = dyn_cast<tensor::SplatOp>(op))
       return isHeldTile(splat.getType()) && splat.getType().getRank() > 0;
+    if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
+      return sliceBox(slice).has_value();
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
       if (!linalgOp.hasPureTensorSemantics() ||
           !spyre::appliesToVectors(*linalgOp.getBlock()))
@@ -122,7 +128,7 @@ public:
   bool chainable(Operation *op) {
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
       return spyre::isElementwiseLinalg(linalgOp) && linalgOp.getNumDpsInits() == 1;
-    return !isa<tensor::SplatOp>(op);
+    return !isa<tensor::SplatOp, tensor::ExtractSliceOp>(op);
   }
 
   /// The ops to rewrite, in order, with consecutive elementwise ops on
@@ -153,6 +159,8 @@ public:
       SmallVector<Value> results;
       if (auto reduce = dyn_cast<linalg::ReduceOp>(op); reduce && rowReduction(op))
         results = lowerRows(b, reduce);
+      else if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
+        results = lowerSlice(b, slice);
       else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
         results = lowerLinalg(b, linalgOp);
       else
@@ -342,7 +350,21 @@ private:
         }
         int64_t pos;
         SmallVector<Value> idx = indicesOf(in.map, point, vdim, pos);
-        values.push_back(read(at, l, in.tile, idx, pos, lanes, inBounds));
+        bool within = inBounds;
+        for (auto [k, offset] : llvm::enumerate(in.offsets)) {
+          std::optional<int64_t> fixed = getConstantIntValue(offset);
+          if (fixed == 0)
+            continue;
+          Value by = fixed ? arith::ConstantIndexOp::create(at, l, *fixed)
+                           : cast<Value>(offset);
+          idx[k] = arith::AddIOp::create(at, l, idx[k], by);
+          // The source's sticks need not start where the slice's do.
+          within &= int64_t(k) != pos ||
+                    (fixed && *fixed % lanes == 0 &&
+                     cast<ShapedType>(in.tile.getType()).getDimSize(k) %
+                             lanes == 0);
+        }
+        values.push_back(read(at, l, in.tile, idx, pos, lanes, within));
       }
       return values;
     };
@@ -545,6 +567,35 @@ private:
       return SmallVector<Value>{splatted(at, l, splat.getInput(), lanes)};
     };
     return parallelNest(b, loc, type.getShape(), lanes, {}, out, compute);
+  }
+
+  /// A slice with static sizes and unit strides of a held tile, of its
+  /// rank (a rotary embedding's halves, a tile's own columns of an
+  /// all-reduced row): its box's offsets.
+  static std::optional<SmallVector<OpFoldResult>>
+  sliceBox(tensor::ExtractSliceOp slice) {
+    if (!isHeldTile(slice.getSourceType()) || !isHeldTile(slice.getType()) ||
+        slice.getType().getRank() != slice.getSourceType().getRank() ||
+        slice.getType().getRank() == 0 || !slice.hasUnitStride())
+      return std::nullopt;
+    return slice.getMixedOffsets();
+  }
+
+  /// A slice of a held tile: its box copied a stick at a time.
+  SmallVector<Value> lowerSlice(OpBuilder &b, tensor::ExtractSliceOp slice) {
+    Location loc = slice.getLoc();
+    int64_t lanes = lanesFor(slice);
+    auto type = slice.getType();
+    AffineMap identity =
+        AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext());
+    Access in{slice.getSource(), identity, true, *sliceBox(slice)};
+    Access out{tensor::EmptyOp::create(b, loc, type.getShape(),
+                                       type.getElementType()),
+               identity, /*read=*/false};
+    auto compute = [&](OpBuilder &, Location, ValueRange ins, ValueRange) {
+      return SmallVector<Value>{ins[0]};
+    };
+    return parallelNest(b, loc, type.getShape(), lanes, in, out, compute);
   }
 
   /// for each row: a vector accumulator takes the row's sticks, then its

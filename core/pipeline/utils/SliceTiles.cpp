@@ -327,6 +327,97 @@ bool sliceElementwise(tensor::ExtractSliceOp slice,
   return true;
 }
 
+/// Whether each group of `groups` over `expanded` has at most one extent
+/// other than 1: a reshape that only adds or drops unit dimensions (a
+/// `view` of a row as [1, N] or back).
+bool unitReshape(ArrayRef<ReassociationIndices> groups,
+                 ArrayRef<int64_t> expanded) {
+  for (const ReassociationIndices &group : groups)
+    if (llvm::count_if(group, [&](int64_t d) { return expanded[d] != 1; }) > 1)
+      return false;
+  return true;
+}
+
+/// `box` of the collapsed tile as a box of the expanded one: each group's
+/// offset and size on its dimension that is not 1 (or its first).
+Box expandedBox(ArrayRef<ReassociationIndices> groups,
+                ArrayRef<int64_t> expanded, const Box &box) {
+  Box out{SmallVector<int64_t>(expanded.size(), 0),
+          SmallVector<int64_t>(expanded.size(), 1)};
+  for (auto [g, group] : llvm::enumerate(groups)) {
+    int64_t at = group.front();
+    for (int64_t d : group)
+      if (expanded[d] != 1)
+        at = d;
+    out.offsets[at] = box.offsets[g];
+    out.sizes[at] = box.sizes[g];
+  }
+  return out;
+}
+
+/// An extract_slice of a unit-dimension collapse_shape -> the collapse of
+/// the slice of its source, which goes on `work` (a load's slice then
+/// becomes a load of the box). False when the source is not such a
+/// collapse.
+bool sliceCollapsed(tensor::ExtractSliceOp slice,
+                    SmallVectorImpl<tensor::ExtractSliceOp> &work) {
+  auto collapse = slice.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+  auto type = slice.getResultType();
+  if (!collapse || type.getRank() != slice.getSourceType().getRank() ||
+      !collapse.getSrcType().hasStaticShape())
+    return false;
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
+  ArrayRef<int64_t> expanded = collapse.getSrcType().getShape();
+  std::optional<Box> box = boxOf(slice, type.getRank());
+  if (!box || !unitReshape(groups, expanded))
+    return false;
+  Box inner = expandedBox(groups, expanded, *box);
+  OpBuilder b(slice);
+  Location loc = slice.getLoc();
+  SmallVector<int64_t> ones(inner.sizes.size(), 1);
+  auto cut = tensor::ExtractSliceOp::create(
+      b, loc,
+      RankedTensorType::get(inner.sizes, type.getElementType()),
+      collapse.getSrc(), ValueRange{}, ValueRange{}, ValueRange{},
+      inner.offsets, inner.sizes, ones);
+  work.push_back(cut);
+  slice.replaceAllUsesWith(
+      tensor::CollapseShapeOp::create(b, loc, type, cut, groups).getResult());
+  slice.erase();
+  eraseIfUnused(collapse);
+  return true;
+}
+
+/// A unit-dimension expand_shape of a tile assembled from pieces -> the
+/// pieces expanded and assembled in the expanded shape (so that a store of
+/// it becomes a store per piece).
+void expandPieces(tensor::ExpandShapeOp expand) {
+  auto type = expand.getResultType();
+  std::optional<SmallVector<Piece>> pieces = piecesOf(expand.getSrc());
+  SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+  if (!pieces || !type.hasStaticShape() ||
+      !unitReshape(groups, type.getShape()))
+    return;
+  OpBuilder b(expand);
+  Location loc = expand.getLoc();
+  Value assembled = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                            type.getElementType());
+  for (const Piece &piece : *pieces) {
+    Box box = expandedBox(groups, type.getShape(), piece.box);
+    Value part = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(box.sizes, type.getElementType()),
+        piece.source, groups);
+    SmallVector<int64_t> ones(box.sizes.size(), 1);
+    assembled = tensor::InsertSliceOp::create(b, loc, part, assembled,
+                                              attrs(b, box.offsets),
+                                              attrs(b, box.sizes),
+                                              attrs(b, ones))
+                    .getResult();
+  }
+  expand.replaceAllUsesWith(assembled);
+  expand.erase();
+}
+
 /// A store of insert slices -> a store per slice (after the tile inserted
 /// into, unless the slices cover all of it and it is empty).
 void sliceStore(ktdp::StoreOp store) {
@@ -393,9 +484,13 @@ void spyre::sliceLoadsAndStores(Operation *root) {
   BoxLoads made;
   while (!slices.empty()) {
     tensor::ExtractSliceOp slice = slices.pop_back_val();
-    if (!sliceElementwise(slice, slices))
+    if (!sliceElementwise(slice, slices) && !sliceCollapsed(slice, slices))
       sliceLoad(slice, made);
   }
+  SmallVector<tensor::ExpandShapeOp> expands;
+  root->walk([&](tensor::ExpandShapeOp op) { expands.push_back(op); });
+  for (tensor::ExpandShapeOp expand : expands)
+    expandPieces(expand);
   SmallVector<ktdp::StoreOp> stores;
   root->walk([&](ktdp::StoreOp op) { stores.push_back(op); });
   for (ktdp::StoreOp store : stores)
@@ -404,7 +499,8 @@ void spyre::sliceLoadsAndStores(Operation *root) {
   // the whole loads that were only sliced and their access tiles.
   SmallVector<Operation *> candidates;
   root->walk([&](Operation *op) {
-    if (isa<tensor::InsertSliceOp, tensor::ExtractSliceOp, tensor::EmptyOp>(op))
+    if (isa<tensor::InsertSliceOp, tensor::ExtractSliceOp, tensor::EmptyOp,
+            tensor::CollapseShapeOp>(op))
       candidates.push_back(op);
   });
   for (auto &[key, loaded] : made) {

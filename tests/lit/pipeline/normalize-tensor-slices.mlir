@@ -60,3 +60,35 @@ func.func @slice_of_computed(%t: tensor<2x8xf16>) -> tensor<2x4xf16> {
   %h = tensor.extract_slice %x[0, 0] [2, 4] [1, 1] : tensor<2x8xf16> to tensor<2x4xf16>
   return %h : tensor<2x4xf16>
 }
+
+// The same through a `view` of the row as 1-D (collapse_shape of the
+// loaded [1, 8], expand_shape back before the store): the unit dimension
+// is kept in the boxes, so the halves are still loads and the stores one
+// per half.
+// CHECK-LABEL: func.func @rotate_half_viewed
+// CHECK-DAG:  ktdp.load %{{.*}} : <1x4xindex> -> tensor<1x4xf16>
+// CHECK-DAG:  ktdp.load %{{.*}} : <1x4xindex> -> tensor<1x4xf16>
+// CHECK:      arith.negf %{{.*}} : tensor<4xf16>
+// CHECK:      tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 4] : tensor<4xf16> into tensor<1x4xf16>
+// CHECK:      ktdp.store %{{.*}}, %{{.*}} : tensor<1x4xf16>, <1x4xindex>
+// CHECK:      ktdp.store %{{.*}}, %{{.*}} : tensor<1x4xf16>, <1x4xindex>
+// CHECK-NOT:  tensor.extract_slice
+// CHECK-NOT:  tensor.insert_slice
+// CHECK:      return
+#row8 = affine_set<(d0, d1) : (d0 == 0, d1 >= 0, -d1 + 7 >= 0)>
+func.func @rotate_half_viewed(%x: index, %y: index) {
+  %c0 = arith.constant 0 : index
+  %xv = ktdp.construct_memory_view %x, sizes: [2, 8], strides: [8, 1] {coordinate_set = #v, memory_space = #ktdp.memory_space<global>} : memref<2x8xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [2, 8], strides: [8, 1] {coordinate_set = #v, memory_space = #ktdp.memory_space<global>} : memref<2x8xf16>
+  %xa = ktdp.construct_access_tile %xv[%c0, %c0] {access_tile_set = #row8, access_tile_order = #id2} : memref<2x8xf16> -> !ktdp.access_tile<1x8xindex>
+  %xt = ktdp.load %xa : !ktdp.access_tile<1x8xindex> -> tensor<1x8xf16>
+  %x1 = tensor.collapse_shape %xt [[0, 1]] : tensor<1x8xf16> into tensor<8xf16>
+  %lo = tensor.extract_slice %x1[0] [4] [1] : tensor<8xf16> to tensor<4xf16>
+  %hi = tensor.extract_slice %x1[4] [4] [1] : tensor<8xf16> to tensor<4xf16>
+  %nhi = arith.negf %hi : tensor<4xf16>
+  %r = tensor.concat dim(0) %nhi, %lo : (tensor<4xf16>, tensor<4xf16>) -> tensor<8xf16>
+  %r2 = tensor.expand_shape %r [[0, 1]] output_shape [1, 8] : tensor<8xf16> into tensor<1x8xf16>
+  %ya = ktdp.construct_access_tile %yv[%c0, %c0] {access_tile_set = #row8, access_tile_order = #id2} : memref<2x8xf16> -> !ktdp.access_tile<1x8xindex>
+  ktdp.store %r2, %ya : tensor<1x8xf16>, !ktdp.access_tile<1x8xindex>
+  return
+}
