@@ -553,20 +553,25 @@ private:
       from.replaceAllUsesWith(to);
   }
 
+  /// A fresh tile of `type` written a stick at a time (read nowhere).
+  static Access freshOutput(OpBuilder &b, Location loc, RankedTensorType type) {
+    return Access{tensor::EmptyOp::create(b, loc, type.getShape(),
+                                          type.getElementType()),
+                  AffineMap::getMultiDimIdentityMap(type.getRank(),
+                                                    b.getContext()),
+                  /*read=*/false};
+  }
+
   /// A splat that must exist as a tile: its scalar, a stick at a time.
   SmallVector<Value> lowerSplat(OpBuilder &b, tensor::SplatOp splat) {
     Location loc = splat.getLoc();
     int64_t lanes = lanesFor(splat);
     auto type = splat.getType();
-    AffineMap identity =
-        AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext());
-    Access out{tensor::EmptyOp::create(b, loc, type.getShape(),
-                                       type.getElementType()),
-               identity, /*read=*/false};
     auto compute = [&](OpBuilder &at, Location l, ValueRange, ValueRange) {
       return SmallVector<Value>{splatted(at, l, splat.getInput(), lanes)};
     };
-    return parallelNest(b, loc, type.getShape(), lanes, {}, out, compute);
+    return parallelNest(b, loc, type.getShape(), lanes, {},
+                        freshOutput(b, loc, type), compute);
   }
 
   /// A slice with static sizes and unit strides of a held tile, of its
@@ -586,12 +591,8 @@ private:
     Location loc = slice.getLoc();
     int64_t lanes = lanesFor(slice);
     auto type = slice.getType();
-    AffineMap identity =
-        AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext());
-    Access in{slice.getSource(), identity, true, *sliceBox(slice)};
-    Access out{tensor::EmptyOp::create(b, loc, type.getShape(),
-                                       type.getElementType()),
-               identity, /*read=*/false};
+    Access out = freshOutput(b, loc, type);
+    Access in{slice.getSource(), out.map, true, *sliceBox(slice)};
     auto compute = [&](OpBuilder &, Location, ValueRange ins, ValueRange) {
       return SmallVector<Value>{ins[0]};
     };
