@@ -186,21 +186,25 @@ void lowerRoute(ktdp::InterTileConsumeOp consume, ktdp::InterTileProduceOp produ
   SmallVector<Value> own =
       inlineBlock(b, produce.getBody().front(), ValueRange{group});
   if (route.fanout == 1) {
-    Value to = lookup(b, loc, route.to, tile);
+    // One send at most: the core to send to, or -1, per tile.
+    SmallVector<int64_t> single(route.sends.size(), -1);
+    for (auto [t, count] : llvm::enumerate(route.sends))
+      if (count)
+        single[t] = route.to[route.first[t]];
+    Value to = lookup(b, loc, single, tile);
     Value sends = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, to, none);
     auto pass = scf::IfOp::create(b, loc, sends, /*withElse=*/false);
     OpBuilder in = OpBuilder::atBlockBegin(pass.thenBlock());
     sched::RingSendOp::create(in, loc, own, to, exchange.getBytes());
   } else if (route.fanout > 1) {
-    // Slot k of the tile's row of `to`, for k < its number of sends.
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    // Entries first .. first + sends - 1 of the packed destinations.
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value count = lookup(b, loc, route.sends, tile);
-    Value row = arith::MulIOp::create(
-        b, loc, tile, arith::ConstantIndexOp::create(b, loc, route.fanout));
-    auto loop = scf::ForOp::create(b, loc, zero, count, one);
+    Value first = lookup(b, loc, route.first, tile);
+    Value last = arith::AddIOp::create(b, loc, first,
+                                       lookup(b, loc, route.sends, tile));
+    auto loop = scf::ForOp::create(b, loc, first, last, one);
     OpBuilder in(loop.getBody()->getTerminator());
-    Value slot = arith::AddIOp::create(in, loc, row, loop.getInductionVar());
+    Value slot = loop.getInductionVar();
     sched::RingSendOp::create(in, loc, own, lookup(in, loc, route.to, slot),
                               exchange.getBytes());
   }

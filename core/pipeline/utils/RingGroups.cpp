@@ -164,13 +164,14 @@ spyre::routeOf(ktdp::InterTileConsumeOp consume, IntegerSet producers,
       r.hops = std::max(r.hops, hops(cores[p], cores[c]));
     }
   }
-  for (int64_t t = 0; t < tiles; ++t)
-    r.fanout = std::max<int64_t>(r.fanout, fed[t].size());
-  r.to.assign(tiles * std::max<int64_t>(r.fanout, 1), -1);
   for (int64_t t = 0; t < tiles; ++t) {
+    r.fanout = std::max<int64_t>(r.fanout, fed[t].size());
+    r.first.push_back(r.to.size());
     r.sends[t] = fed[t].size();
-    for (auto [k, c] : llvm::enumerate(fed[t]))
-      r.to[t * r.fanout + k] = cores[c];
+    for (int64_t c : fed[t])
+      r.to.push_back(cores[c]);
   }
+  if (r.to.empty())
+    r.to.push_back(-1); // a table of one entry nobody reads
   return r;
 }

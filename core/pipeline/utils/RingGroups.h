@@ -57,11 +57,12 @@ std::optional<Relay> relayOf(mlir::ktdp::TileFutureType future,
 /// the consumers it feeds, over the ring. For every tile: its group as a
 /// producer (what the produce body's group argument reads; its tile id
 /// when it produces nothing), the core it receives from (-1: none, also
-/// when its source is itself) and the cores it sends to (`fanout` slots
-/// per tile in `to`, -1 past its `sends`). `hops`: the most ring hops a
-/// transfer takes on the placement.
+/// when its source is itself) and the cores it sends to: `to[first[t]]`
+/// .. `to[first[t] + sends[t] - 1]`, in consumer order (`to` packs every
+/// transfer once). `fanout`: the most sends of a tile; `hops`: the most
+/// ring hops a transfer takes on the placement.
 struct Route {
-  llvm::SmallVector<int64_t> group, from, to, sends;
+  llvm::SmallVector<int64_t> group, from, to, first, sends;
   int64_t fanout = 0, hops = 0;
 };
 /// The routing of `consume`, or std::nullopt with `why` said on the op's
