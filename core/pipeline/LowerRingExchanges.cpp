@@ -30,12 +30,17 @@ Value tileId(OpBuilder &b, Location loc) {
       .getResult(0);
 }
 
+/// `table` as a constant tensor of indices.
+Value indexTable(OpBuilder &b, Location loc, ArrayRef<int64_t> table) {
+  auto type = RankedTensorType::get({int64_t(table.size())}, b.getIndexType());
+  return arith::ConstantOp::create(b, loc, type,
+                                   DenseIntElementsAttr::get(type, table));
+}
+
 /// `table[tile id]` as an index.
 Value lookup(OpBuilder &b, Location loc, ArrayRef<int64_t> table, Value tile) {
-  auto type = RankedTensorType::get({int64_t(table.size())}, b.getIndexType());
-  Value values = arith::ConstantOp::create(
-      b, loc, type, DenseIntElementsAttr::get(type, table));
-  return tensor::ExtractOp::create(b, loc, values, ValueRange{tile});
+  return tensor::ExtractOp::create(b, loc, indexTable(b, loc, table),
+                                   ValueRange{tile});
 }
 
 /// Clones the ops of `block` (but its terminator) with its arguments bound
@@ -202,11 +207,12 @@ void lowerRoute(ktdp::InterTileConsumeOp consume, ktdp::InterTileProduceOp produ
     Value first = lookup(b, loc, route.first, tile);
     Value last = arith::AddIOp::create(b, loc, first,
                                        lookup(b, loc, route.sends, tile));
+    Value destinations = indexTable(b, loc, route.to);
     auto loop = scf::ForOp::create(b, loc, first, last, one);
     OpBuilder in(loop.getBody()->getTerminator());
-    Value slot = loop.getInductionVar();
-    sched::RingSendOp::create(in, loc, own, lookup(in, loc, route.to, slot),
-                              exchange.getBytes());
+    Value to = tensor::ExtractOp::create(in, loc, destinations,
+                                         ValueRange{loop.getInductionVar()});
+    sched::RingSendOp::create(in, loc, own, to, exchange.getBytes());
   }
   Value from = lookup(b, loc, route.from, tile);
   Value receives =

@@ -20,7 +20,7 @@
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #cores = affine_set<(i)[g] : (i >= 0, -i + 31 >= 0, g == 0)>
 #one = affine_set<(g) : (g == 0)>
-#query_major = affine_set<(p)[c] : (c - 8 * (p mod 4) - p floordiv 4 == 0)>
+#query_major = affine_set<(p)[c] : (8 * (p mod 4) + p floordiv 4 - c == 0)>
 module {
   func.func @permute_heads(%x_ptr: index, %y_ptr: index) attributes {grid = [32]} {
     %c0 = arith.constant 0 : index
