@@ -123,7 +123,9 @@ spyre::routeOf(ktdp::InterTileConsumeOp consume, IntegerSet producers,
   IntegerSet consumers = consume.getConsumerTilesPerGroup();
   int64_t tiles = cores.size();
   Route r;
-  r.group = llvm::to_vector(llvm::seq<int64_t>(0, tiles));
+  // A tile that produces nothing still runs the produce body (its result
+  // unused): give it a group of the future, so the body reads in range.
+  r.group.assign(tiles, groups->empty() ? 0 : groups->front());
   r.from.assign(tiles, -1);
   r.sends.assign(tiles, 0);
   SmallVector<int64_t> consumerOf(tiles, -1);

@@ -55,8 +55,8 @@ std::optional<Relay> relayOf(mlir::ktdp::TileFutureType future,
 /// several producers per group): every consumer names its one source
 /// producer, and each producer sends its partials straight to the cores of
 /// the consumers it feeds, over the ring. For every tile: its group as a
-/// producer (what the produce body's group argument reads; its tile id
-/// when it produces nothing), the core it receives from (-1: none, also
+/// producer (what the produce body's group argument reads; the future's
+/// first group when it produces nothing), the core it receives from (-1: none, also
 /// when its source is itself) and the cores it sends to: `to[first[t]]`
 /// .. `to[first[t] + sends[t] - 1]`, in consumer order (`to` packs every
 /// transfer once). `fanout`: the most sends of a tile; `hops`: the most

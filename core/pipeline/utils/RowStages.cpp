@@ -288,7 +288,7 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
       auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
       if (!dense || !dense.isSplat())
         return false;
-    } else if (isa<tensor::EmptyOp>(op)) {
+    } else if (isa<tensor::EmptyOp, tensor::SplatOp>(op)) {
     } else if (auto fill = dyn_cast<linalg::FillOp>(op)) {
       if (!fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>())
         return false;

@@ -8,6 +8,11 @@
 // than the compute engine's memory (ROWS).
 // RUN: spyre-opt %S/../../kernels/route_gqa_kv_fanout_prefill.mlir --ktir-to-dataflow=stop-after=lower-ring-exchanges | FileCheck %s
 // RUN: spyre-opt %S/../../kernels/route_gqa_kv_fanout_prefill.mlir --ktir-to-dataflow=stop-after=vectorize-held-tiles | FileCheck %s --check-prefix=ROWS
+// A produce body that reads the group id gets the tile's group from a
+// table; the stage (its splat of the group too) still runs by rows, and
+// both engines agree.
+// RUN: spyre-opt %S/Inputs/route-group-body.mlir --ktir-to-dataflow=stop-after=lower-ring-exchanges | FileCheck %s --check-prefix=GROUP
+// RUN: spyre-run %S/Inputs/route-group-body.mlir --seed 0 --engine both 2>&1 | FileCheck %s --check-prefix=BOTH
 
 // CHECK:       %[[OWN:.*]] = sched.pop {{.*}} -> tensor<32x128xf16>
 // CHECK:       sched.ring_exchange "route" %[[ST:[^ ]*]] : memref<32x128xf16, "lx"> {bytes = 8192 : i64, groups = 1 : i64, hops = 16 : i64, members = 32 : i64, steps = 1 : i64
@@ -43,3 +48,14 @@
 // ROWS:          scf.if
 // ROWS-NEXT:       sched.ring_receive from core %{{.*}} into %[[ST]] : memref<1x128xf16, "lx"> -> tensor<1x128xf16>
 // ROWS:          sched.push {{.*}} {sticks = 2 : i64} : tensor<1x128xf16>
+
+// GROUP:       sched.ring_exchange "route" {{.*}} groups = 2 : i64, hops = 9 : i64, members = 16 : i64, steps = 1 : i64
+// GROUP-NEXT:  %[[TILE:.*]] = ktdp.get_compute_tile_id : index
+// GROUP:       %[[GROUPS:.*]] = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]> : tensor<32xindex>
+// GROUP-NEXT:  %[[G:.*]] = tensor.extract %[[GROUPS]][%[[TILE]]]
+// GROUP-NEXT:  arith.index_cast %[[G]] : index to i32
+// GROUP:       dense<[-1, 4, 8, 12, 1, -1, 9, 13, 2, 6, -1, 14, 3, 7, 11, -1, -1, 20, 24, 28, 17, -1, 25, 29, 18, 22, -1, 30, 19, 23, 27, -1]>
+
+// BOTH-NOT:    compute engine holds
+// BOTH:        y_ptr: exact
+// BOTH:        transpose_blocks: {{.*}} outputs equal the interpreter's
