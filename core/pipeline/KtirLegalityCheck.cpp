@@ -231,7 +231,8 @@ struct KtirLegalityCheck
   /// The inter-tile exchanges the backend turns into ring traffic: a
   /// reduction whose consumers are producers of their group (all-reduce,
   /// reduce-to-one) over groups that are rings of one size covering every
-  /// tile; a broadcast with one producer per group.
+  /// tile; a broadcast with one producer per group; a routing (a
+  /// dependency set naming one source per consumer) whose sets enumerate.
   void checkExchanges(func::FuncOp function, int64_t tiles, bool &failed) {
     SmallVector<int64_t> cores = llvm::to_vector(llvm::seq<int64_t>(0, tiles));
     function.walk([&](Operation *op) {
@@ -269,13 +270,24 @@ struct KtirLegalityCheck
         if (!llvm::cast<RankedTensorType>(partial).hasStaticShape())
           return refuse("inter-tile broadcast: the partials must have static "
                         "shapes");
+      if (consume.getProducerDependencyPerConsumer()) {
+        std::string why;
+        auto distance = [](int64_t, int64_t) { return int64_t(0); };
+        if (!spyre::routeOf(consume, producers, cores, distance, &why))
+          return refuse("inter-tile routing: the backend sends each "
+                        "consumer its source producer's partials, planned "
+                        "from the sets at compile time, but " + why);
+        return;
+      }
       if (!spyre::relayOf(type, producers, consume.getConsumerTilesPerGroup(),
                           cores))
         return refuse("inter-tile broadcast: the backend passes one "
                       "producer's partials along its group, so each group "
                       "needs exactly one producer, a tile may consume in one "
-                      "group only and a producer not in another group "
-                      "(routing from several producers is not supported)");
+                      "group only and a producer not in another group (a "
+                      "group with several producers needs "
+                      "producer_dependency_per_consumer to name each "
+                      "consumer's source)");
     });
   }
 

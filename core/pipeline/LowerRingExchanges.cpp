@@ -30,12 +30,17 @@ Value tileId(OpBuilder &b, Location loc) {
       .getResult(0);
 }
 
+/// `table` as a constant tensor of indices.
+Value indexTable(OpBuilder &b, Location loc, ArrayRef<int64_t> table) {
+  auto type = RankedTensorType::get({int64_t(table.size())}, b.getIndexType());
+  return arith::ConstantOp::create(b, loc, type,
+                                   DenseIntElementsAttr::get(type, table));
+}
+
 /// `table[tile id]` as an index.
 Value lookup(OpBuilder &b, Location loc, ArrayRef<int64_t> table, Value tile) {
-  auto type = RankedTensorType::get({int64_t(table.size())}, b.getIndexType());
-  Value values = arith::ConstantOp::create(
-      b, loc, type, DenseIntElementsAttr::get(type, table));
-  return tensor::ExtractOp::create(b, loc, values, ValueRange{tile});
+  return tensor::ExtractOp::create(b, loc, indexTable(b, loc, table),
+                                   ValueRange{tile});
 }
 
 /// Clones the ops of `block` (but its terminator) with its arguments bound
@@ -154,6 +159,71 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   produce.erase();
 }
 
+/// The partials `from` sends, received into `staging`, when `receives`;
+/// else what `otherwise` builds (in the else branch).
+scf::IfOp receiveOr(OpBuilder &b, Location loc, TypeRange types,
+                    Value receives, Value from, ValueRange staging,
+                    function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
+  auto held = scf::IfOp::create(b, loc, types, receives, /*withElse=*/true);
+  OpBuilder in = OpBuilder::atBlockBegin(held.thenBlock());
+  auto received = sched::RingReceiveOp::create(in, loc, types, from, staging);
+  scf::YieldOp::create(in, loc, received.getResults());
+  in.setInsertionPointToStart(held.elseBlock());
+  scf::YieldOp::create(in, loc, otherwise(in));
+  return held;
+}
+
+/// A routing: every tile computes its partials and sends them to the
+/// cores of the consumers it feeds (none when it feeds no other tile), in
+/// consumer order; then a consumer whose source is another tile receives
+/// them from that core. Sends do not wait, so a cycle of sources (a
+/// rotation, a permutation) cannot deadlock.
+void lowerRoute(ktdp::InterTileConsumeOp consume, ktdp::InterTileProduceOp produce,
+                sched::RingExchangeOp exchange, const spyre::Route &route) {
+  auto future = cast<ktdp::TileFutureType>(consume.getFuture().getType());
+  OpBuilder b(consume);
+  Location loc = consume.getLoc();
+  Value tile = tileId(b, loc);
+  Value none = arith::ConstantIndexOp::create(b, loc, -1);
+  Value group = produce.getBody().front().getArgument(0).use_empty()
+                    ? tile
+                    : lookup(b, loc, route.group, tile);
+  SmallVector<Value> own =
+      inlineBlock(b, produce.getBody().front(), ValueRange{group});
+  if (route.fanout == 1) {
+    // One send at most: the core to send to, or -1, per tile.
+    SmallVector<int64_t> single(route.sends.size(), -1);
+    for (auto [t, count] : llvm::enumerate(route.sends))
+      if (count)
+        single[t] = route.to[route.first[t]];
+    Value to = lookup(b, loc, single, tile);
+    Value sends = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, to, none);
+    auto pass = scf::IfOp::create(b, loc, sends, /*withElse=*/false);
+    OpBuilder in = OpBuilder::atBlockBegin(pass.thenBlock());
+    sched::RingSendOp::create(in, loc, own, to, exchange.getBytes());
+  } else if (route.fanout > 1) {
+    // Entries first .. first + sends - 1 of the packed destinations.
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value first = lookup(b, loc, route.first, tile);
+    Value last = arith::AddIOp::create(b, loc, first,
+                                       lookup(b, loc, route.sends, tile));
+    Value destinations = indexTable(b, loc, route.to);
+    auto loop = scf::ForOp::create(b, loc, first, last, one);
+    OpBuilder in(loop.getBody()->getTerminator());
+    Value to = tensor::ExtractOp::create(in, loc, destinations,
+                                         ValueRange{loop.getInductionVar()});
+    sched::RingSendOp::create(in, loc, own, to, exchange.getBytes());
+  }
+  Value from = lookup(b, loc, route.from, tile);
+  Value receives =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, from, none);
+  auto held = receiveOr(b, loc, future.getPartialTypes(), receives, from,
+                        exchange.getStaging(), [&](OpBuilder &) { return own; });
+  consume->replaceAllUsesWith(held.getResults());
+  consume.erase();
+  produce.erase();
+}
+
 /// The producer computes its partials; each consumer receives them from
 /// the one before it in its group's chain and passes them on to the next.
 void lower(ktdp::InterTileConsumeOp consume, ArrayRef<int64_t> cores) {
@@ -163,9 +233,24 @@ void lower(ktdp::InterTileConsumeOp consume, ArrayRef<int64_t> cores) {
   bool staticPartials = llvm::all_of(future.getPartialTypes(), [](Type t) {
     return cast<RankedTensorType>(t).hasStaticShape();
   });
+  bool lowerable =
+      exchange && produce && consume.getFuture().hasOneUse() && staticPartials &&
+      TypeRange(consume.getResultTypes()) == TypeRange(future.getPartialTypes());
+  if (consume.getProducerDependencyPerConsumer()) {
+    std::string why = "the future is not one produce's, of static tiles";
+    std::optional<spyre::Route> route;
+    if (lowerable)
+      route = spyre::routeOf(consume, produce.getProducerTilesPerGroup(), cores,
+                             [](int64_t, int64_t) { return int64_t(0); }, &why);
+    if (!route) {
+      consume.emitRemark("inter-tile routing left to the interpreter's "
+                         "model: ") << why;
+      return;
+    }
+    return lowerRoute(consume, produce, exchange, *route);
+  }
   std::optional<spyre::Relay> relay;
-  if (exchange && produce && consume.getFuture().hasOneUse() && staticPartials &&
-      TypeRange(consume.getResultTypes()) == TypeRange(future.getPartialTypes()))
+  if (lowerable)
     relay = spyre::relayOf(future, produce.getProducerTilesPerGroup(),
                     consume.getConsumerTilesPerGroup(), cores);
   if (!relay) {
@@ -190,17 +275,11 @@ void lower(ktdp::InterTileConsumeOp consume, ArrayRef<int64_t> cores) {
   Value receives = differs(from, none), sends = differs(to, none);
   // A tile that receives nothing computes the partials itself: only a
   // producer sends them on (on other tiles the results are undefined).
-  TypeRange types = future.getPartialTypes();
-  auto held = scf::IfOp::create(b, loc, types, receives, /*withElse=*/true);
-  {
-    OpBuilder in = OpBuilder::atBlockBegin(held.thenBlock());
-    auto received = sched::RingReceiveOp::create(in, loc, types, from,
-                                                 exchange.getStaging());
-    scf::YieldOp::create(in, loc, received.getResults());
-    in.setInsertionPointToStart(held.elseBlock());
-    scf::YieldOp::create(
-        in, loc, inlineBlock(in, produce.getBody().front(), ValueRange{group}));
-  }
+  auto held = receiveOr(
+      b, loc, future.getPartialTypes(), receives, from, exchange.getStaging(),
+      [&](OpBuilder &in) {
+        return inlineBlock(in, produce.getBody().front(), ValueRange{group});
+      });
   auto pass = scf::IfOp::create(b, loc, sends, /*withElse=*/false);
   {
     OpBuilder in = OpBuilder::atBlockBegin(pass.thenBlock());

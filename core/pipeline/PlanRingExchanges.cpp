@@ -4,6 +4,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
+#include "pipeline/utils/RingGroups.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/Target.h"
 
@@ -72,6 +73,23 @@ void planExchange(Operation *op, ArrayRef<int64_t> cores,
                    : cast<ktdp::InterTileConsumeOp>(op).getConsumerTilesPerGroup();
   std::optional<Plan> plan =
       planGroups(type, members, cores, /*closed=*/reduce, arch);
+  // A routing sends each consumer its source's partials directly: one
+  // step, as many hops as the farthest source is from its consumer.
+  auto consume = dyn_cast<ktdp::InterTileConsumeOp>(op);
+  bool route = consume && consume.getProducerDependencyPerConsumer();
+  if (plan && route) {
+    std::optional<spyre::Route> r =
+        produce ? spyre::routeOf(consume, produce.getProducerTilesPerGroup(),
+                                 cores,
+                                 [&](int64_t a, int64_t b) {
+                                   return int64_t(spyre::ringHops(arch, a, b));
+                                 })
+                : std::nullopt;
+    if (r)
+      plan->hops = r->hops;
+    else
+      plan.reset();
+  }
   auto pipeline = op->getParentOfType<sched::PipelineOp>();
   if (!plan || !pipeline) {
     op->emitRemark("ring exchange not planned: its groups cannot be "
@@ -95,13 +113,15 @@ void planExchange(Operation *op, ArrayRef<int64_t> cores,
   // after n - 1 steps each has every other member's partial (all-reduce),
   // or the producer's has reached the last consumer (broadcast).
   int64_t n = std::max<int64_t>(plan->members, 1);
-  int64_t steps = n - 1;
+  int64_t steps = route ? 1 : n - 1;
   b.setInsertionPoint(op);
   SmallVector<Attribute> tileGroups;
   for (ArrayRef<int64_t> tiles : plan->tiles)
     tileGroups.push_back(b.getDenseI64ArrayAttr(tiles));
   sched::RingExchangeOp::create(b, op->getLoc(), staging,
-                                reduce ? "allreduce" : "broadcast",
+                                reduce  ? "allreduce"
+                                : route ? "route"
+                                        : "broadcast",
                                 plan->groups, plan->members, steps, plan->hops,
                                 bytes, b.getArrayAttr(tileGroups));
 }

@@ -338,7 +338,7 @@ struct Buffer {
 };
 
 struct RingExchange {
-  std::string kind; ///< "allreduce", "broadcast", "reduce"
+  std::string kind; ///< "allreduce", "broadcast", "route"
   /// Tiles of each group, in tile order (groupCount entries, each of at
   /// most `members` distinct tiles of the grid). The per-tile partner
   /// tables in the code say who sends to whom within a group.

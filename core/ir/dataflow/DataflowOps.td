@@ -158,7 +158,7 @@ def Dflow_RingExchangeOp : Dflow_Op<"ring_exchange",
   let description = [{
     The compute unit's inter-tile traffic: `steps` transfers of `bytes`
     each between ring neighbours of a group (at most `hops` hops apart),
-    received into the LX views given; kind `allreduce` or `broadcast`.
+    received into the LX views given; kind `allreduce`, `broadcast` or `route`.
     `tile_groups` lists the tiles of each group (in tile order).
   }];
   let arguments = (ins Variadic<AnyStaticShapeMemRef>:$staging,

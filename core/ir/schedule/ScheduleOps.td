@@ -199,7 +199,9 @@ def Sched_RingExchangeOp : Sched_Op<"ring_exchange",
   let summary = "the ring traffic of the inter-tile op that follows";
   let description = [{
     Placed before a `ktdp.inter_tile_reduce` (kind `allreduce`) or
-    `ktdp.inter_tile_consume` (kind `broadcast`) by `plan-ring-exchanges`:
+    `ktdp.inter_tile_consume` (kind `broadcast`; `route` with a
+    `producer_dependency_per_consumer`, one step from each consumer's
+    source) by `plan-ring-exchanges`:
     the LX buffers that receive the partials of other cores (one per
     partial), the number of `groups`, the `members` of the largest group,
     the `steps` a partial travels and the most ring `hops` one step takes

@@ -102,3 +102,78 @@ std::optional<spyre::Relay> spyre::relayOf(ktdp::TileFutureType future, IntegerS
   return r;
 }
 
+
+std::optional<spyre::Route>
+spyre::routeOf(ktdp::InterTileConsumeOp consume, IntegerSet producers,
+               ArrayRef<int64_t> cores,
+               function_ref<int64_t(int64_t, int64_t)> hops, std::string *why) {
+  auto refuse = [&](const Twine &text) -> std::optional<Route> {
+    if (why)
+      *why = text.str();
+    return std::nullopt;
+  };
+  auto future = cast<ktdp::TileFutureType>(consume.getFuture().getType());
+  std::optional<SmallVector<int64_t>> groups =
+      ktdp::enumerateIntegerSet1D(future.getGroups(), {});
+  if (!groups)
+    return refuse("its groups cannot be enumerated at compile time (the "
+                  "future's group set is unbounded or too large)");
+  std::optional<IntegerSet> dependency =
+      consume.getProducerDependencyPerConsumer();
+  IntegerSet consumers = consume.getConsumerTilesPerGroup();
+  int64_t tiles = cores.size();
+  Route r;
+  // A tile that produces nothing still runs the produce body (its result
+  // unused): give it a group of the future, so the body reads in range.
+  r.group.assign(tiles, groups->empty() ? 0 : groups->front());
+  r.from.assign(tiles, -1);
+  r.sends.assign(tiles, 0);
+  SmallVector<int64_t> consumerOf(tiles, -1);
+  SmallVector<SmallVector<int64_t>> fed(tiles); // consumers of each producer
+  for (int64_t g : *groups) {
+    SmallVector<int64_t> producing;
+    for (int64_t t = 0; t < tiles; ++t)
+      if (ktdp::integerSetContains(producers, {t}, {g})) {
+        producing.push_back(t);
+        r.group[t] = g;
+      }
+    for (int64_t c = 0; c < tiles; ++c) {
+      if (!ktdp::integerSetContains(consumers, {c}, {g}))
+        continue;
+      if (consumerOf[c] != -1)
+        return refuse("tile " + Twine(c) + " consumes in groups " +
+                      Twine(consumerOf[c]) + " and " + Twine(g) +
+                      "; a tile receives one tile per role");
+      consumerOf[c] = g;
+      SmallVector<int64_t> sources;
+      for (int64_t p : producing) {
+        SmallVector<int64_t> symbols = {c};
+        if (dependency && dependency->getNumSymbols() == 2)
+          symbols.push_back(g);
+        if (!dependency || ktdp::integerSetContains(*dependency, {p}, symbols))
+          sources.push_back(p);
+      }
+      if (sources.size() != 1)
+        return refuse("consumer tile " + Twine(c) + " of group " + Twine(g) +
+                      " has " + Twine(sources.size()) +
+                      " sources among the group's producers; it needs "
+                      "exactly one (R8)");
+      int64_t p = sources.front();
+      if (p == c)
+        continue; // its own partials
+      r.from[c] = cores[p];
+      fed[p].push_back(c);
+      r.hops = std::max(r.hops, hops(cores[p], cores[c]));
+    }
+  }
+  for (int64_t t = 0; t < tiles; ++t) {
+    r.fanout = std::max<int64_t>(r.fanout, fed[t].size());
+    r.first.push_back(r.to.size());
+    r.sends[t] = fed[t].size();
+    for (int64_t c : fed[t])
+      r.to.push_back(cores[c]);
+  }
+  if (r.to.empty())
+    r.to.push_back(-1); // a table of one entry nobody reads
+  return r;
+}

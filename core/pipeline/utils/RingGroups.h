@@ -11,7 +11,10 @@
 #include "ir/ktdp/KtdpOps.h"
 
 #include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <string>
 
 #include <optional>
 
@@ -47,6 +50,30 @@ std::optional<Relay> relayOf(mlir::ktdp::TileFutureType future,
                              mlir::IntegerSet producers,
                              mlir::IntegerSet consumers,
                              llvm::ArrayRef<int64_t> cores);
+
+/// A routing (`inter_tile_consume` with `producer_dependency_per_consumer`,
+/// several producers per group): every consumer names its one source
+/// producer, and each producer sends its partials straight to the cores of
+/// the consumers it feeds, over the ring. For every tile: its group as a
+/// producer (what the produce body's group argument reads; the future's
+/// first group when it produces nothing), the core it receives from (-1: none, also
+/// when its source is itself) and the cores it sends to: `to[first[t]]`
+/// .. `to[first[t] + sends[t] - 1]`, in consumer order (`to` packs every
+/// transfer once). `fanout`: the most sends of a tile; `hops`: the most
+/// ring hops a transfer takes on the placement.
+struct Route {
+  llvm::SmallVector<int64_t> group, from, to, first, sends;
+  int64_t fanout = 0, hops = 0;
+};
+/// The routing of `consume`, or std::nullopt with `why` said on the op's
+/// terms (sets that cannot be enumerated, a tile consuming in two groups,
+/// a consumer with no source or several). `hops(a, b)` measures the ring
+/// distance between two cores.
+std::optional<Route> routeOf(mlir::ktdp::InterTileConsumeOp consume,
+                             mlir::IntegerSet producers,
+                             llvm::ArrayRef<int64_t> cores,
+                             llvm::function_ref<int64_t(int64_t, int64_t)> hops,
+                             std::string *why = nullptr);
 
 } // namespace spyre
 

@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -79,6 +80,134 @@ void interleave(ArrayRef<Moved *> moved, int64_t rows) {
   }
 }
 
+/// A 1-D constant of indices (a per-tile table of the ring lowering) or an
+/// element read from one: scalars, not tiles the stage computes on.
+bool isIndexTable(Operation &op) {
+  auto isTable = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && tensor.getRank() == 1 && tensor.getElementType().isIndex();
+  };
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isTable(constant.getType());
+  if (auto extract = dyn_cast<tensor::ExtractOp>(op))
+    return extract.getTensor().getDefiningOp<arith::ConstantOp>() &&
+           isTable(extract.getTensor().getType());
+  return false;
+}
+
+/// Rows of `type` when it is a 2-D tile of whole-stick rows, else 0.
+int64_t tileRows(Type type, int stickBytes) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!t || t.getRank() != 2 ||
+      sticksPerRow(t, t.getShape()[0], stickBytes) == 0)
+    return 0;
+  return t.getShape()[0];
+}
+
+/// Whether `op` is part of a lowered routing (an inter-tile consume with a
+/// dependency set, or a broadcast's relay): ring sends and receives of
+/// 2-D tiles of `rows` rows, possibly under an `scf.if` (on a table's
+/// entry) or in an `scf.for` over a tile's destinations, with index
+/// arithmetic and table reads between. Each row travels alone, in the
+/// same order on every core, so the stage may run it a row at a time.
+bool isRouting(Operation &op, int64_t &rows, int stickBytes) {
+  if (!isa<scf::IfOp, scf::ForOp, sched::RingSendOp, sched::RingReceiveOp>(op))
+    return false;
+  if (auto loop = dyn_cast<scf::ForOp>(op); loop && loop.getNumResults())
+    return false;
+  bool ring = false;
+  auto sameRows = [&](Type t) {
+    int64_t r = tileRows(t, stickBytes);
+    if (r == 0 || (rows >= 0 && r != rows))
+      return false;
+    rows = r;
+    return true;
+  };
+  WalkResult walk = op.walk([&](Operation *inner) {
+    if (isa<sched::RingSendOp, sched::RingReceiveOp>(inner)) {
+      ring = true;
+      for (Type t : inner->getOperandTypes())
+        if (isa<RankedTensorType>(t) && !sameRows(t))
+          return WalkResult::interrupt();
+      for (Type t : inner->getResultTypes())
+        if (!sameRows(t))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    if (isa<scf::IfOp, scf::ForOp, scf::YieldOp>(inner)) {
+      for (Type t : inner->getResultTypes())
+        if (!sameRows(t))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    if (isIndexTable(*inner) || (!touchesTiles(*inner) && isPure(inner)))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return ring && !walk.wasInterrupted();
+}
+
+/// `clone` (of a routing op) on rows: its tiles and those of the ops in
+/// it one row; its receives fill staging buffers of one row (made once
+/// per buffer, in `rowStaging`), its sends and the exchange plans move a
+/// row's bytes.
+void routeByRows(Operation *clone, IRMapping &rowStaging) {
+  clone->walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      if (auto t = dyn_cast<RankedTensorType>(result.getType()); t && t.getRank() == 2)
+        result.setType(rowType(t));
+    if (auto send = dyn_cast<sched::RingSendOp>(op)) {
+      int64_t bytes = 0;
+      for (Value v : send.getValues())
+        bytes += spyre::tileBytes(rowType(cast<RankedTensorType>(v.getType())));
+      send->setAttr("bytes", OpBuilder(send).getI64IntegerAttr(bytes));
+    }
+    auto receive = dyn_cast<sched::RingReceiveOp>(op);
+    if (!receive)
+      return;
+    for (OpOperand &staging : receive->getOpOperands()) {
+      auto type = dyn_cast<MemRefType>(staging.get().getType());
+      if (!type || type.getRank() != 2)
+        continue;
+      Value whole = staging.get();
+      if (!rowStaging.contains(whole)) {
+        auto alloc = whole.getDefiningOp<sched::AllocOp>();
+        if (!alloc)
+          continue;
+        OpBuilder ab(alloc);
+        Operation *row = ab.clone(*alloc);
+        row->getResult(0).setType(MemRefType::get(
+            {1, type.getShape()[1]}, type.getElementType(), type.getLayout(),
+            type.getMemorySpace()));
+        rowStaging.map(whole, row->getResult(0));
+      }
+      staging.set(rowStaging.lookup(whole));
+    }
+  });
+}
+
+/// The exchange plans that name a staging buffer replaced by a row's:
+/// they name the row's buffer and move a row's bytes; the whole buffers
+/// go.
+void planRows(IRMapping &rowStaging) {
+  for (auto [whole, row] : rowStaging.getValueMap()) {
+    for (OpOperand &use : llvm::make_early_inc_range(whole.getUses())) {
+      auto plan = dyn_cast<sched::RingExchangeOp>(use.getOwner());
+      if (!plan)
+        continue;
+      use.set(row);
+      int64_t bytes = 0;
+      for (Value staging : plan.getStaging())
+        bytes += spyre::tileBytes(RankedTensorType::get(
+            cast<MemRefType>(staging.getType()).getShape(),
+            cast<MemRefType>(staging.getType()).getElementType()));
+      plan->setAttr("bytes", OpBuilder(plan).getI64IntegerAttr(bytes));
+    }
+    if (whole.use_empty())
+      whole.getDefiningOp()->erase();
+  }
+}
+
 } // namespace
 
 sched::TransferOp spyre::onlyTransfer(sched::StageOp stage, Value fifo,
@@ -106,6 +235,12 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
   SmallVector<Moved> moved;
   SmallVector<Operation *> tileOps;
   for (Operation &op : body.without_terminator()) {
+    if (isIndexTable(op) || isa<sched::RingExchangeOp>(op))
+      continue; // scalars; the plan of a routing below
+    if (isRouting(op, rows, stickBytes)) {
+      tileOps.push_back(&op);
+      continue;
+    }
     if (!touchesTiles(op)) {
       if (op.getNumRegions() != 0 || !isPure(&op))
         return false;
@@ -153,7 +288,7 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
       auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
       if (!dense || !dense.isSplat())
         return false;
-    } else if (isa<tensor::EmptyOp>(op)) {
+    } else if (isa<tensor::EmptyOp, tensor::SplatOp>(op)) {
     } else if (auto fill = dyn_cast<linalg::FillOp>(op)) {
       if (!fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>())
         return false;
@@ -181,7 +316,8 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
   // Non-tile ops (index constants) first, then the loop over rows.
   Operation *first = tileOps.front();
   for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
-    if (!touchesTiles(op) && first->isBeforeInBlock(&op))
+    if ((!touchesTiles(op) || isIndexTable(op)) &&
+        first->isBeforeInBlock(&op))
       op.moveBefore(first);
   OpBuilder b(first);
   Location loc = first->getLoc();
@@ -189,10 +325,12 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
                                  arith::ConstantIndexOp::create(b, loc, rows),
                                  arith::ConstantIndexOp::create(b, loc, 1));
   OpBuilder in(loop.getBody()->getTerminator());
-  IRMapping map;
+  IRMapping map, rowStaging;
   for (Operation *op : tileOps) {
     Location l = op->getLoc();
-    if (auto pop = dyn_cast<sched::PopOp>(op)) {
+    if (isa<scf::IfOp, scf::ForOp, sched::RingSendOp, sched::RingReceiveOp>(op)) {
+      routeByRows(in.clone(*op, map), rowStaging);
+    } else if (auto pop = dyn_cast<sched::PopOp>(op)) {
       auto t = cast<RankedTensorType>(pop.getType());
       int64_t r = sticksPerRow(t, rows, stickBytes);
       map.map(pop.getResult(),
@@ -229,6 +367,7 @@ bool spyre::runByRows(sched::StageOp stage, int stickBytes, int64_t capacity) {
   }
   for (Operation *op : llvm::reverse(tileOps))
     op->erase();
+  planRows(rowStaging);
   // One tile per unit comes or goes in row order anyway.
   for (auto &[unitStage, list] : byUnit)
     if (list.size() > 1)

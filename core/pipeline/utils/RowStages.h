@@ -22,7 +22,9 @@ namespace spyre {
 /// time when it holds more than `capacity` bytes of whole tiles and its
 /// tile ops are only: pops of whole 2-D tiles of M rows of whole sticks,
 /// each filled by one LX -> FIFO transfer; elementwise arith / math ops,
-/// splat constants, tensor.empty and linalg.fill on tiles of M rows;
+/// splat constants, splats of a scalar, tensor.empty and linalg.fill on
+/// tiles of M rows; a lowered routing or relay (ring sends and receives,
+/// under `scf.if` / `scf.for` on per-tile tables: each row a message);
 /// pushes of whole tiles, each emptied by one FIFO -> LX transfer. Returns
 /// whether it did.
 bool runByRows(mlir::sched::StageOp stage, int stickBytes, int64_t capacity);

@@ -143,7 +143,8 @@ func.func @reduce_partial_ring() attributes {grid = [4]} {
 }
 
 // -----
-// Two producers in a group: a routing, not a broadcast.
+// Two producers in a group and no dependency set: no consumer's source is
+// named (R8), so neither a broadcast nor a routing.
 #pair = affine_set<(i)[g] : (i >= 0, -i + 1 >= 0)>
 #all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
 #one = affine_set<(g) : (g == 0)>
@@ -155,8 +156,102 @@ func.func @routing() attributes {grid = [4]} {
     ^bb0(%g: index):
       ktdp.yield_partial %z : tensor<4xf16>
   }
-  // expected-error @+1 {{inter-tile broadcast: the backend passes one producer's partials along its group, so each group needs exactly one producer, a tile may consume in one group only and a producer not in another group (routing from several producers is not supported)}}
+  // expected-error @+1 {{inter-tile broadcast: the backend passes one producer's partials along its group, so each group needs exactly one producer, a tile may consume in one group only and a producer not in another group (a group with several producers needs producer_dependency_per_consumer to name each consumer's source)}}
   %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #all4
       : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  return
+}
+
+// -----
+// A routing: tile c takes tile (c + 1) mod 4's partial (point-to-point
+// transfers planned from the sets), and one with a group of its own per
+// pair of tiles that swaps them ((p)[c, g]): both legal.
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+#one = affine_set<(g) : (g == 0)>
+#next = affine_set<(p)[c] : (p - (c + 1) mod 4 == 0)>
+#pairs = affine_set<(i)[g] : (i - 2 * g >= 0, -i + 2 * g + 1 >= 0)>
+#two = affine_set<(g) : (g >= 0, -g + 1 >= 0)>
+#other = affine_set<(p)[c, g] : (p + c - 4 * g - 1 == 0)>
+func.func @routing_legal() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #all4
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #all4,
+      producer_dependency_per_consumer = #next
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  %fut2 = ktdp.inter_tile_produce producer_tiles_per_group = #pairs
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #two>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  %s = ktdp.inter_tile_consume(%fut2) consumer_tiles_per_group = #pairs,
+      producer_dependency_per_consumer = #other
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #two> -> tensor<4xf16>
+  return
+}
+
+// -----
+// A dependency set that names two sources for a consumer (R8).
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+#one = affine_set<(g) : (g == 0)>
+#even = affine_set<(p)[c] : (p mod 2 == 0)>
+func.func @two_sources() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #all4
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #one>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile routing: the backend sends each consumer its source producer's partials, planned from the sets at compile time, but consumer tile 0 of group 0 has 2 sources among the group's producers; it needs exactly one (R8)}}
+  %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #all4,
+      producer_dependency_per_consumer = #even
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  return
+}
+
+// -----
+// Groups that cannot be enumerated: the routing cannot be planned.
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0, g == 0)>
+#unbounded = affine_set<(g) : (g >= 0)>
+#next = affine_set<(p)[c] : (p - (c + 1) mod 4 == 0)>
+func.func @unbounded_groups() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #all4
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #unbounded>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile routing: the backend sends each consumer its source producer's partials, planned from the sets at compile time, but its groups cannot be enumerated at compile time (the future's group set is unbounded or too large)}}
+  %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #all4,
+      producer_dependency_per_consumer = #next
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #unbounded> -> tensor<4xf16>
+  return
+}
+
+// -----
+// A tile that consumes in two groups would receive two tiles per role.
+#first2 = affine_set<(i)[g] : (i - 2 * g >= 0, -i + 2 * g + 1 >= 0)>
+#all4 = affine_set<(i)[g] : (i >= 0, -i + 3 >= 0)>
+#two = affine_set<(g) : (g >= 0, -g + 1 >= 0)>
+#first = affine_set<(p)[c, g] : (p - 2 * g == 0)>
+func.func @two_groups() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #first2
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #two>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile routing: the backend sends each consumer its source producer's partials, planned from the sets at compile time, but tile 0 consumes in groups 0 and 1; a tile receives one tile per role}}
+  %r = ktdp.inter_tile_consume(%fut) consumer_tiles_per_group = #all4,
+      producer_dependency_per_consumer = #first
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #two> -> tensor<4xf16>
   return
 }
