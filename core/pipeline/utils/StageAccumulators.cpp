@@ -83,6 +83,11 @@ void dropIfResult(scf::IfOp op, unsigned index) {
     if (!to.empty())
       to.front().getTerminator()->eraseOperand(index);
   }
+  // An else branch left with nothing to do goes.
+  Region &otherwise = fresh.getElseRegion();
+  if (fresh.getNumResults() == 0 && !otherwise.empty() &&
+      otherwise.front().without_terminator().empty())
+    otherwise.front().erase();
   unsigned next = 0;
   for (unsigned i = 0; i < op->getNumResults(); ++i)
     if (i != index)
