@@ -47,6 +47,8 @@ declare -A REORDERS=(
   [mta_smollm2_vproj_tokens_cols]=normalize-matmuls
   [multi_kernel_mlp_decode]=vectorize-held-tiles
   [rms_norm_i32_tokens]=stream-row-passes
+  # softmax's sum over a streamed row of 16032 f32 logits, per lane
+  [temperature_softmax_sampler]=stream-row-passes
   # a linalg.generic's running f16 sum becomes a linalg.reduce (pairwise,
   # ktir-cpu's order): the reordering the stick lanes make anyway, named
   # where the reduction becomes one the backend streams
