@@ -222,9 +222,11 @@ struct BuildPipelines : spyre::impl::BuildPipelinesBase<BuildPipelines> {
     getOperation().walk([&](sched::GroupOp g) { groups.push_back(g); });
     for (sched::GroupOp group : groups)
       buildPipeline(group, target->fifoDepth, target->stickBytes);
-    // A K loop's matmul accumulator stays in LX between iterations
+    // A loop's accumulator stays in LX between iterations
     // (pipeline/utils/StageAccumulators.h).
-    spyre::stageAccumulators(getOperation());
+    if (failed(spyre::stageAccumulators(getOperation(),
+                                        target->computeLocalBytes)))
+      signalPassFailure();
   }
 };
 

@@ -407,8 +407,23 @@ private:
         return false;
     if (widths.size() > 1 && !mixedWidths())
       return false;
+    // A stage that pops nothing but pushes a tile it makes (a constant
+    // tile an scf.if branch stores) streams it too: one splat a stick. (One
+    // that pushes a tile held from before the stage keeps pushing it whole:
+    // streaming would hold the same and loop more.)
+    auto pops = [](Operation *op) { return isa<sched::PopOp>(op); };
+    auto pushesItsOwn = [&](Operation *op) {
+      auto push = dyn_cast<sched::PushOp>(op);
+      Operation *made = push ? push.getValue().getDefiningOp() : nullptr;
+      return made && stage->isProperAncestor(made);
+    };
+    bool ownPushesOnly =
+        llvm::any_of(ops, pushesItsOwn) &&
+        llvm::all_of(ops, [&](Operation *op) {
+          return !isa<sched::PushOp>(op) || pushesItsOwn(op);
+        });
     return shape.has_value() && sticks > 0 &&
-           llvm::any_of(ops, [](Operation *op) { return isa<sched::PopOp>(op); });
+           (llvm::any_of(ops, pops) || ownPushesOnly);
   }
 
   /// Tiles of several element widths move (an f32 bias with f16 rows, i8

@@ -222,7 +222,13 @@ def BuildPipelines : Pass<"build-pipelines", "::mlir::ModuleOp"> {
     it in a persistent LX buffer instead of the compute unit: written by
     the pipeline before the loop, read, accumulated and written back by
     each iteration, read by the pipelines after it, each read behind a
-    barrier.
+    barrier. So does a loop whose iteration updates a tile elementwise
+    (when the compute unit cannot hold it) or in the branches of an
+    `scf.if` that yields it (block-causal skipping: a branch that passes
+    it on does nothing); a loop that carries a tile through an `scf.if`
+    and cannot keep it so is refused on its line with the reason. A tile
+    an `scf.if` yields for later pipelines, more than the compute unit
+    holds, is written to LX by each branch and read back by them.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -91,8 +91,8 @@
 // CHECK-NEXT:      dflow.signal %[[YFREE]]
 
 // The K loop's accumulator lives in LX (build-pipelines): no program
-// carries it through the loop. The compute program zeroes it a row at a
-// time, then in each iteration (behind a barrier: the store unit's write
+// carries it through the loop. The compute program zeroes it a stick at
+// a time (one splat), then in each iteration (behind a barrier: the store unit's write
 // of the last one is done) receives row i of it and of A, B stick by
 // stick, and sends the row back; after the loop it receives the result
 // again, two f32 sticks per vector of f16's 64 lanes, and rounds it to f16.
@@ -100,7 +100,7 @@
 // MATMUL:         scf.for
 // MATMUL-NOT:     iter_args
 // MATMUL-LABEL: dflow.program "sfu"
-// MATMUL:         dflow.send {{.*}} {sticks = 2 : i64} : tensor<1x64xf32>
+// MATMUL:         dflow.send {{.*}} {sticks = 1 : i64} : vector<32xf32>
 // MATMUL:         scf.for
 // MATMUL-NOT:       iter_args({{.*}}tensor<16x64xf32>
 // MATMUL:           dflow.barrier

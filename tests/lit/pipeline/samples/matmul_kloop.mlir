@@ -66,10 +66,11 @@
 // CHECK-NEXT: dflow.stream [[LACC]] -> [[VOUT]] at stick [[JT2]] {sticks = 2 : i64}
 
 // CHECK-LABEL: dflow.program "sfu" instances 32
-// The accumulator starts as zeros, sent a row at a time.
-// CHECK: [[ZERO:%cst[_0-9]*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
-// CHECK: vector.transfer_write [[ZERO]]
-// CHECK: dflow.send %{{[0-9]+}} -> [[Z]] {sticks = 2 : i64} : tensor<1x64xf32>
+// The accumulator starts as zeros, sent a stick at a time (one splat).
+// CHECK: scf.for %{{.*}} to %c32 step
+// CHECK-NEXT: [[ZERO:%cst[_0-9]*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK-NEXT: dflow.send [[ZERO]] -> [[Z]] {sticks = 1 : i64} : vector<32xf32>
+// CHECK-NEXT: } {dflow.vector_loop}
 // The K loop carries nothing: each row of the accumulator comes from LX,
 // takes 64 multiply-adds (A[i, k] broadcast times B's row k, one stick of
 // f16 widened to 64 f32 lanes) and goes back.
@@ -100,7 +101,9 @@
 
 // CHECK-LABEL: dflow.program "l1su" instances 32
 // CHECK: [[LSUM:%[0-9]+]] = dflow.lx_view[%c0{{(_[0-9]+)?}}] : memref<16x64xf32, "lx">
-// CHECK-NEXT: dflow.collect [[Z]] -> [[LSUM]] {sticks = 32 : i64}
+// CHECK: scf.for [[SZ:%arg[0-9]+]] =
+// CHECK-NEXT: dflow.collect [[Z]] -> [[LSUM]] at stick [[SZ]] {sticks = 1 : i64}
+// CHECK-NEXT: } {dflow.vector_loop}
 // CHECK: dflow.barrier
 // CHECK-NEXT: dflow.collect [[VSUM]] -> [[LSUM]] {sticks = 32 : i64}
 // CHECK: dflow.barrier
