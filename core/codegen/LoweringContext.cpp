@@ -1,6 +1,7 @@
 //===- LoweringContext.cpp - what the DataflowIR lowering shares ----------===//
 
 #include "codegen/LoweringContext.h"
+#include "ir/ktdp/KtdpTypes.h"
 #include "ir/spyreop/SpyreOpDialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -16,6 +17,8 @@ namespace spyre::code {
 std::optional<ElemType> elemTypeOf(Type t) {
   if (auto shaped = dyn_cast<ShapedType>(t))
     t = shaped.getElementType();
+  else if (auto runtime = dyn_cast<ktdp::RuntimeArgType>(t))
+    t = runtime.getValueType(); // a host-supplied scalar: a register of its type
   if (t.isIndex())
     return ElemType::Index;
   if (t.isF16())

@@ -554,6 +554,8 @@ LogicalResult ProgramLowering::lowerOp(Operation *op) {
     return lowerDma(dma);
   if (isa<affine::AffineApplyOp>(op))
     return lowerAffineApply(op);
+  if (auto extract = dyn_cast<ktdp::RuntimeArgExtractOp>(op))
+    return lowerRuntimeArgExtract(extract);
   // Views and tiles are descriptors: a DMA reads them (DmaDescriptors.cpp).
   if (isa<ktdp::ConstructMemoryViewOp, ktdp::ConstructDistributedMemoryViewOp,
           ktdp::ConstructAccessTileOp, ktdp::ConstructIndirectAccessTileOp>(
@@ -1189,6 +1191,32 @@ LogicalResult ProgramLowering::lowerTile(Operation *op, bool &handled) {
 
 /// Coordinate d of the linear tile id S0, dimension 0 fastest:
 /// (S0 / prod(grid[0..d))) mod grid[d].
+/// A runtime argument's value is the scalar the host bound (its register);
+/// its granularity and upper bound are constants of its type.
+LogicalResult
+ProgramLowering::lowerRuntimeArgExtract(ktdp::RuntimeArgExtractOp op) {
+  FailureOr<Reg> dst = resultReg(op.getResult(), op);
+  if (failed(dst))
+    return failure();
+  auto type = cast<ktdp::RuntimeArgType>(op.getInput().getType());
+  switch (op.getKind()) {
+  case ktdp::RuntimeArgKind::value: {
+    FailureOr<int32_t> from = sreg(op.getInput(), op);
+    if (failed(from))
+      return failure();
+    move(*dst, Reg{S, *from}, op);
+    return success();
+  }
+  case ktdp::RuntimeArgKind::granularity:
+    move(*dst, Reg{S, materialize({-1, int64_t(*type.getGranularity())}, op)}, op);
+    return success();
+  case ktdp::RuntimeArgKind::upperbound:
+    move(*dst, Reg{S, materialize({-1, int64_t(*type.getUpperbound())}, op)}, op);
+    return success();
+  }
+  return op.emitError("unknown runtime_arg_extract kind");
+}
+
 LogicalResult ProgramLowering::lowerTileId(Operation *op) {
   const std::vector<int64_t> &grid = ctx.grid;
   int64_t below = 1;

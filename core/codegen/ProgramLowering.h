@@ -27,6 +27,7 @@ class ConstantOp;
 namespace mlir::ktdp {
 class ConstructAccessTileOp;
 class ConstructIndirectAccessTileOp;
+class RuntimeArgExtractOp;
 } // namespace mlir::ktdp
 
 namespace mlir::vector {
@@ -157,6 +158,8 @@ private:
   mlir::LogicalResult lowerRingReceive(mlir::dflow::RingReceiveOp op);
   mlir::LogicalResult lowerRingExchange(mlir::dflow::RingExchangeOp op);
   mlir::LogicalResult lowerTileId(mlir::Operation *op);
+  mlir::LogicalResult
+  lowerRuntimeArgExtract(mlir::ktdp::RuntimeArgExtractOp op);
   mlir::LogicalResult lowerLxView(mlir::dflow::LxViewOp op);
   mlir::LogicalResult lowerAffineApply(mlir::Operation *op);
 

@@ -53,6 +53,8 @@ DType spyre::interp::dtypeOf(Type type) {
     type = memref.getElementType();
   else if (auto shaped = llvm::dyn_cast<ShapedType>(type))
     type = shaped.getElementType();
+  else if (auto runtime = llvm::dyn_cast<ktdp::RuntimeArgType>(type))
+    type = runtime.getValueType(); // a host-supplied scalar: its value's type
   if (type.isF16())
     return DType::F16;
   if (type.isBF16())
@@ -81,6 +83,8 @@ DType spyre::interp::dtypeOf(Type type) {
 bool spyre::interp::dtypeSupported(Type type) {
   if (auto shaped = llvm::dyn_cast<ShapedType>(type))
     type = shaped.getElementType();
+  else if (auto runtime = llvm::dyn_cast<ktdp::RuntimeArgType>(type))
+    type = runtime.getValueType();
   if (type.isF16() || type.isBF16() || type.isF32() || type.isF64() ||
       type.isIndex())
     return true;
