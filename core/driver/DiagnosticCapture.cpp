@@ -25,6 +25,14 @@ severityOf(mlir::DiagnosticSeverity s) {
 DiagnosticCapture::DiagnosticCapture(mlir::MLIRContext &context,
                                      std::vector<Diagnostic> &out)
     : context(context), out(out), handler(&context, [this](mlir::Diagnostic &diag) {
+        // The same diagnostic again, with its notes (every core of a
+        // threaded run stopping on the same unsupported op): said once.
+        std::string key;
+        llvm::raw_string_ostream os(key);
+        os << int(diag.getSeverity()) << ' ' << diag.getLocation() << ' '
+           << diag.str();
+        if (!said.insert(key).second)
+          return mlir::success();
         add(diag.getLocation(), severityOf(diag.getSeverity()), diag.str());
         for (mlir::Diagnostic &note : diag.getNotes())
           add(note.getLocation(), Diagnostic::Severity::Note, note.str());

@@ -7,12 +7,15 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 
+#include <set>
+#include <string>
 #include <vector>
 
 namespace spyre::driver {
 
 /// While alive, turns every diagnostic of `context` (and its notes) into a
-/// driver::Diagnostic with file, line and column.
+/// driver::Diagnostic with file, line and column; one repeated (the same
+/// severity, location and message) is kept once.
 class DiagnosticCapture {
 public:
   DiagnosticCapture(mlir::MLIRContext &context, std::vector<Diagnostic> &out);
@@ -29,6 +32,7 @@ private:
   mlir::MLIRContext &context;
   std::vector<Diagnostic> &out;
   std::string currentPass;
+  std::set<std::string> said; ///< severity, location and message of each
   mlir::ScopedDiagnosticHandler handler;
 };
 

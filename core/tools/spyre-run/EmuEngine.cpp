@@ -63,6 +63,23 @@ const char *verdictSuffix(Verdict v) {
 
 } // namespace
 
+/// `--engine both` when the compile failed: whether the interpreter runs
+/// the kernel, so that a refusal of the compiler is not taken for one of
+/// the kernel (and the interpreter's own refusal is said too).
+static void sayWhetherInterpreterRuns(driver::RunRequest request) {
+  request.shadow = false;
+  driver::RunResult alone = driver::runKernel(request);
+  if (alone.ok) {
+    std::cerr << "spyre-run: the interpreter runs it (--engine interp shows "
+                 "its outputs)\n";
+    return;
+  }
+  for (const driver::Diagnostic &d : alone.diagnostics)
+    if (d.severity == driver::Diagnostic::Severity::Error)
+      std::cerr << d.format() << "\n";
+  std::cerr << "spyre-run: the interpreter does not run it either\n";
+}
+
 int spyre::tools::runOnEmulator(const EmuRunOptions &options,
                                 RunRequest request, const Record *record) {
   EmulateRequest er;
@@ -110,8 +127,11 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
   for (const Diagnostic &d : emu.diagnostics)
     std::cerr << d.format() << "\n";
   if (!emu.ok()) {
-    if (!emu.module)
+    if (!emu.module) {
       std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
+      if (options.engine == "both")
+        sayWhetherInterpreterRuns(er.run);
+    }
     return 1;
   }
   // `both` prints them with the interpreter's run; the emulator alone
