@@ -28,13 +28,25 @@ bool writeRunOutputs(
     }
   }
   for (auto &[name, path] : outputs) {
-    auto it = run.arrays.find(name);
-    if (it == run.arrays.end()) {
+    // An array argument, or a memory region the run placed (the data of
+    // ct_local views it filled, named as the run names it).
+    const npy::Array *array = nullptr;
+    for (const auto *arrays : {&run.arrays, &run.regions})
+      if (auto it = arrays->find(name); !array && it != arrays->end())
+        array = &it->second;
+    if (!array) {
       std::cerr << "spyre-run: --output " << name
-                << ": no array argument of that name\n";
+                << ": no array argument or memory region of that name";
+      if (!run.regions.empty()) {
+        std::cerr << " (the regions:";
+        for (auto &[region, data] : run.regions)
+          std::cerr << " " << region;
+        std::cerr << ")";
+      }
+      std::cerr << "\n";
       return false;
     }
-    if (!npy::writeNpy(path, it->second, error)) {
+    if (!npy::writeNpy(path, *array, error)) {
       std::cerr << "spyre-run: " << error << "\n";
       return false;
     }
