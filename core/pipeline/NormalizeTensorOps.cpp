@@ -25,11 +25,15 @@
 //     (each index read a ramp, each input read along fewer dimensions
 //     broadcast), then a linalg.reduce of that combining op; one of
 //     another form (several outputs: torch-mlir's argmax, the maximum and
-//     its index) keeps its order, each index it reads a 1-D ramp input.
+//     its index) keeps its order, each index it reads a 1-D ramp input;
+//   * first, an argmax or argmin of one strict comparison choosing a value
+//     and its index together becomes a reduction of each role
+//     (pipeline/utils/ArgExtremum.h), which the later passes stream.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
+#include "pipeline/utils/ArgExtremum.h"
 #include "pipeline/utils/GenericForms.h"
 #include "pipeline/utils/SliceTiles.h"
 #include "pipeline/utils/VectorCompute.h"
@@ -516,6 +520,7 @@ void rampReductionIndices(linalg::GenericOp op) {
 struct NormalizeTensorOps
     : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
   void runOnOperation() override {
+    spyre::splitArgExtremums(getOperation());
     spyre::namedFormsOfGenerics(getOperation());
     SmallVector<Operation *> work;
     getOperation()->walk([&](Operation *op) {

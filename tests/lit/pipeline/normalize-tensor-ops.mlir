@@ -122,8 +122,9 @@ func.func @reduction_keeps_index(%x: tensor<2x4xf32>) -> tensor<2xf32> {
   return %y : tensor<2xf32>
 }
 
-// A reduction of two outputs that reads its index (torch-mlir's argmax):
-// no combining op to split off, so it stays one generic, in its order,
+// A reduction of two outputs that reads its index with a comparison that
+// is not strict (the last index of a tie): no combining op to split off,
+// and not the argmax split below, so it stays one generic, in its order,
 // the index a constant 1-D ramp input read along the reduced dimension.
 // CHECK-LABEL: func.func @argmax_two_outputs
 // CHECK:      %[[RAMP:.*]] = arith.constant dense<[0, 1, 2, 3]> : tensor<4xindex>
@@ -132,6 +133,35 @@ func.func @reduction_keeps_index(%x: tensor<2x4xf32>) -> tensor<2xf32> {
 // CHECK-NOT:  linalg.index
 // CHECK:      arith.index_cast %[[IDX]] : index to i64
 func.func @argmax_two_outputs(%x: tensor<2x4xf16>, %v0: tensor<2xf16>, %i0: tensor<2xi64>) -> (tensor<2xf16>, tensor<2xi64>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2x4xf16>) outs(%v0, %i0 : tensor<2xf16>, tensor<2xi64>) {
+  ^bb0(%in: f16, %acc: f16, %accj: i64):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i64
+    %ge = arith.cmpf oge, %in, %acc : f16
+    %v = arith.select %ge, %in, %acc : f16
+    %k = arith.select %ge, %ji, %accj : i64
+    linalg.yield %v, %k : f16, i64
+  } -> (tensor<2xf16>, tensor<2xi64>)
+  return %r#0, %r#1 : tensor<2xf16>, tensor<2xi64>
+}
+
+// torch-mlir's argmax (a strict comparison: the first index of a tie): the
+// maximum (maxnumf, from the value init), the smallest index whose element
+// equals it (minsi from the largest i64), and the index init where nothing
+// beat the value init; each reduction then in its streamed form.
+// CHECK-LABEL: func.func @argmax_strict
+// CHECK:      %[[M:.*]] = linalg.reduce ins(%arg0 : tensor<2x4xf16>) outs(%arg1 : tensor<2xf16>) dimensions = [1]
+// CHECK:        arith.maxnumf
+// CHECK:      arith.constant 9223372036854775807 : i64
+// CHECK:      arith.cmpf oeq
+// CHECK:      linalg.reduce ins(%{{.*}} : tensor<2x4xi64>) outs(%{{.*}} : tensor<2xi64>) dimensions = [1]
+// CHECK:        arith.minsi
+// CHECK:      linalg.generic {{.*}} ins(%[[M]], %arg1, %{{.*}}, %arg2 : tensor<2xf16>, tensor<2xf16>, tensor<2xi64>, tensor<2xi64>)
+// CHECK:        arith.cmpf ogt
+// CHECK-NEXT:   arith.select
+func.func @argmax_strict(%x: tensor<2x4xf16>, %v0: tensor<2xf16>, %i0: tensor<2xi64>) -> (tensor<2xf16>, tensor<2xi64>) {
   %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
                          iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<2x4xf16>) outs(%v0, %i0 : tensor<2xf16>, tensor<2xi64>) {

@@ -1,0 +1,227 @@
+//===- ArgExtremum.cpp - one-pass argmax as two streamed reductions -------===//
+
+#include "pipeline/utils/ArgExtremum.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace {
+
+/// What the rewrite needs of an argmax / argmin reduction.
+struct Idiom {
+  linalg::LinalgOp op;
+  unsigned valueRole = 0, indexRole = 0; ///< their inits / results
+  unsigned valueInput = 0;               ///< the input of the elements
+  /// The index role's candidate: a chain of integer casts of linalg.index
+  /// (a generic: `chain`, the index first), or an input holding the
+  /// reduced dimension's index (a reduce).
+  Value candidate;
+  SmallVector<Operation *> chain;
+  arith::CmpFPredicate predicate = arith::CmpFPredicate::OGT;
+};
+
+/// The ops making `v` from `linalg.index d` (the reduced dimension)
+/// through integer casts that keep its order, the index first; empty when
+/// `v` is not such.
+SmallVector<Operation *> indexChain(Value v, int64_t dim) {
+  SmallVector<Operation *> chain;
+  while (Operation *def = v.getDefiningOp()) {
+    chain.insert(chain.begin(), def);
+    if (auto index = dyn_cast<linalg::IndexOp>(def))
+      return int64_t(index.getDim()) == dim ? chain : SmallVector<Operation *>();
+    if (!isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+      return {};
+    v = def->getOperand(0);
+  }
+  return {};
+}
+
+/// Whether `tile` holds, at every point, its index along `dim` (a generic
+/// of no input that yields that index, cast).
+bool rampAlong(Value tile, int64_t dim) {
+  auto generic = tile.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 0 ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 0 ||
+      !generic.getIndexingMapsArray().front().isIdentity())
+    return false;
+  return !indexChain(generic.getBody()->getTerminator()->getOperand(0), dim)
+              .empty();
+}
+
+std::optional<Idiom> match(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 2 || op->getNumResults() != 2 ||
+      !op.hasPureTensorSemantics() || op.getNumReductionLoops() != 1 ||
+      llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
+    return std::nullopt;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  unsigned inputs = op.getNumDpsInputs();
+  if (maps[inputs] != maps[inputs + 1])
+    return std::nullopt;
+  int64_t reduced = -1;
+  for (auto [d, it] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (it == utils::IteratorType::reduction)
+      reduced = int64_t(d);
+  Block *body = op.getBlock();
+  Operation *yield = body->getTerminator();
+  auto first = yield->getOperand(0).getDefiningOp<arith::SelectOp>();
+  auto second = yield->getOperand(1).getDefiningOp<arith::SelectOp>();
+  if (!first || !second || first.getCondition() != second.getCondition())
+    return std::nullopt;
+  auto cmp = first.getCondition().getDefiningOp<arith::CmpFOp>();
+  if (!cmp || (cmp.getPredicate() != arith::CmpFPredicate::OGT &&
+               cmp.getPredicate() != arith::CmpFPredicate::OLT))
+    return std::nullopt;
+  auto in = dyn_cast<BlockArgument>(cmp.getLhs());
+  auto acc = dyn_cast<BlockArgument>(cmp.getRhs());
+  if (!in || !acc || in.getOwner() != body || acc.getOwner() != body ||
+      in.getArgNumber() >= inputs || acc.getArgNumber() < inputs)
+    return std::nullopt;
+  Idiom idiom;
+  idiom.op = op;
+  idiom.predicate = cmp.getPredicate();
+  idiom.valueInput = in.getArgNumber();
+  idiom.valueRole = acc.getArgNumber() - inputs;
+  idiom.indexRole = 1 - idiom.valueRole;
+  arith::SelectOp value = idiom.valueRole == 0 ? first : second;
+  arith::SelectOp index = idiom.valueRole == 0 ? second : first;
+  Value accIndex = body->getArgument(inputs + idiom.indexRole);
+  if (value.getTrueValue() != in || value.getFalseValue() != acc ||
+      index.getFalseValue() != accIndex ||
+      op.getDpsInputs()[idiom.valueInput].getType() !=
+          RankedTensorType::get(op.getStaticLoopRanges(), in.getType()) ||
+      getElementTypeOrSelf(op.getDpsInits()[idiom.valueRole].getType()) !=
+          in.getType() ||
+      !maps[idiom.valueInput].isIdentity())
+    return std::nullopt;
+  Type indexType = accIndex.getType();
+  if (!indexType.isIndex() && !indexType.isSignlessInteger(32) &&
+      !indexType.isSignlessInteger(64))
+    return std::nullopt;
+  // The candidate: the reduced dimension's index, so the smallest is the
+  // first in the fold's order.
+  Value candidate = index.getTrueValue();
+  if (auto arg = dyn_cast<BlockArgument>(candidate)) {
+    if (arg.getOwner() != body || arg.getArgNumber() >= inputs ||
+        !maps[arg.getArgNumber()].isIdentity() ||
+        !rampAlong(op.getDpsInputs()[arg.getArgNumber()], reduced))
+      return std::nullopt;
+  } else if ((idiom.chain = indexChain(candidate, reduced)).empty()) {
+    return std::nullopt;
+  }
+  idiom.candidate = candidate;
+  // Nothing else in the body.
+  for (Operation &inner : body->without_terminator())
+    if (&inner != cmp && &inner != first && &inner != second &&
+        !llvm::is_contained(idiom.chain, &inner))
+      return std::nullopt;
+  return idiom;
+}
+
+Value filled(OpBuilder &b, Location loc, RankedTensorType type,
+             TypedAttr value) {
+  Value empty = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                        type.getElementType());
+  Value scalar = arith::ConstantOp::create(b, loc, value);
+  return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
+}
+
+void rewrite(const Idiom &idiom) {
+  linalg::LinalgOp op = idiom.op;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  bool max = idiom.predicate == arith::CmpFPredicate::OGT;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  unsigned inputs = op.getNumDpsInputs();
+  AffineMap xMap = maps[idiom.valueInput], outMap = maps[inputs];
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  Value x = op.getDpsInputs()[idiom.valueInput];
+  Value valueInit = op.getDpsInits()[idiom.valueRole];
+  Value indexInit = op.getDpsInits()[idiom.indexRole];
+  auto indexTile = cast<RankedTensorType>(indexInit.getType());
+  Type indexType = indexTile.getElementType();
+
+  // The extreme from the value init (maxnumf: a NaN never wins).
+  auto extreme = linalg::GenericOp::create(
+      b, loc, TypeRange{valueInit.getType()}, ValueRange{x},
+      ValueRange{valueInit}, ArrayRef<AffineMap>{xMap, outMap}, iterators,
+      [&](OpBuilder &at, Location l, ValueRange args) {
+        Value m = max ? arith::MaxNumFOp::create(at, l, args[0], args[1])
+                            .getResult()
+                      : arith::MinNumFOp::create(at, l, args[0], args[1])
+                            .getResult();
+        linalg::YieldOp::create(at, l, m);
+      });
+  Value m = extreme->getResult(0);
+
+  // The smallest index whose element equals it.
+  int64_t big = indexType.isSignlessInteger(32)
+                    ? std::numeric_limits<int32_t>::max()
+                    : std::numeric_limits<int64_t>::max();
+  TypedAttr bigAttr = indexType.isIndex()
+                          ? TypedAttr(b.getIndexAttr(big))
+                          : TypedAttr(b.getIntegerAttr(indexType, big));
+  Value none = filled(b, loc, indexTile, bigAttr);
+  SmallVector<Value> ins(op.getDpsInputs());
+  ins.push_back(m);
+  SmallVector<AffineMap> indexMaps(maps.begin(), maps.begin() + inputs);
+  indexMaps.append({outMap, outMap});
+  Block *body = op.getBlock();
+  auto first = linalg::GenericOp::create(
+      b, loc, TypeRange{indexTile}, ins, ValueRange{none}, indexMaps,
+      iterators, [&](OpBuilder &at, Location l, ValueRange args) {
+        IRMapping map;
+        for (unsigned k = 0; k < inputs; ++k)
+          map.map(body->getArgument(k), args[k]);
+        for (Operation *inner : idiom.chain)
+          at.clone(*inner, map);
+        Value candidate = map.lookupOrDefault(idiom.candidate);
+        Value hit = arith::CmpFOp::create(at, l, arith::CmpFPredicate::OEQ,
+                                          args[idiom.valueInput],
+                                          args[inputs]);
+        Value bigValue = arith::ConstantOp::create(at, l, bigAttr);
+        Value pick = arith::SelectOp::create(at, l, hit, candidate, bigValue);
+        linalg::YieldOp::create(
+            at, l, arith::MinSIOp::create(at, l, pick, args[inputs + 1])
+                       .getResult());
+      });
+
+  // The index init where no element beat the value init.
+  unsigned rank = unsigned(indexTile.getRank());
+  AffineMap same = b.getMultiDimIdentityMap(rank);
+  Value empty = tensor::EmptyOp::create(b, loc, indexTile.getShape(), indexType);
+  SmallVector<utils::IteratorType> parallel(rank, utils::IteratorType::parallel);
+  auto chosen = linalg::GenericOp::create(
+      b, loc, TypeRange{indexTile},
+      ValueRange{m, valueInit, first->getResult(0), indexInit},
+      ValueRange{empty}, SmallVector<AffineMap>(5, same), parallel,
+      [&](OpBuilder &at, Location l, ValueRange args) {
+        Value beat = arith::CmpFOp::create(at, l, idiom.predicate, args[0],
+                                           args[1]);
+        linalg::YieldOp::create(
+            at, l, arith::SelectOp::create(at, l, beat, args[2], args[3])
+                       .getResult());
+      });
+  op->getResult(idiom.valueRole).replaceAllUsesWith(m);
+  op->getResult(idiom.indexRole).replaceAllUsesWith(chosen->getResult(0));
+  op->erase();
+}
+
+} // namespace
+
+void spyre::splitArgExtremums(Operation *root) {
+  SmallVector<Idiom> found;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::ReduceOp, linalg::GenericOp>(op.getOperation()))
+      if (std::optional<Idiom> idiom = match(op))
+        found.push_back(*idiom);
+  });
+  for (const Idiom &idiom : found)
+    rewrite(idiom);
+}
