@@ -55,7 +55,7 @@ bool rampAlong(Value tile, int64_t dim) {
               .empty();
 }
 
-std::optional<Idiom> match(linalg::LinalgOp op) {
+std::optional<Idiom> matchArgExtremum(linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 2 || op->getNumResults() != 2 ||
       !op.hasPureTensorSemantics() || op.getNumReductionLoops() != 1 ||
       llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
@@ -132,7 +132,7 @@ Value filled(OpBuilder &b, Location loc, RankedTensorType type,
   return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
 }
 
-void rewrite(const Idiom &idiom) {
+void splitIdiom(const Idiom &idiom) {
   linalg::LinalgOp op = idiom.op;
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -219,9 +219,9 @@ void spyre::splitArgExtremums(Operation *root) {
   SmallVector<Idiom> found;
   root->walk([&](linalg::LinalgOp op) {
     if (isa<linalg::ReduceOp, linalg::GenericOp>(op.getOperation()))
-      if (std::optional<Idiom> idiom = match(op))
+      if (std::optional<Idiom> idiom = matchArgExtremum(op))
         found.push_back(*idiom);
   });
   for (const Idiom &idiom : found)
-    rewrite(idiom);
+    splitIdiom(idiom);
 }
