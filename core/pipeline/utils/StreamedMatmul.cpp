@@ -101,9 +101,9 @@ std::optional<Streamed> matchStreamed(sched::StageOp stage,
   return s;
 }
 
-/// `v` as a tile popped whole by `stage`, used once, of `rows` rows of
-/// whole sticks, filled by one LX -> FIFO transfer directly in the stage
-/// that feeds B, before B's transfer.
+/// `v` as a tile popped whole by `stage`, used once, of `rows` rows (each
+/// whole sticks, the last perhaps partial), filled by one LX -> FIFO
+/// transfer directly in the stage that feeds B, before B's transfer.
 std::optional<RowFed> rowFed(Value v, sched::StageOp stage,
                              sched::TransferOp bFeed, int64_t rows,
                              int stickBytes) {
@@ -114,11 +114,13 @@ std::optional<RowFed> rowFed(Value v, sched::StageOp stage,
       type.getShape()[0] != rows)
     return std::nullopt;
   int64_t width = spyre::elementBytes(type.getElementType());
-  if (width <= 0 || (type.getShape()[1] * width) % stickBytes != 0)
+  if (width <= 0)
     return std::nullopt;
   RowFed r;
   r.pop = pop;
-  r.sticksPerRow = type.getShape()[1] * width / stickBytes;
+  // A row that ends inside a stick (attention's P at prefill: 32 keys of
+  // f16, half a stick) takes its whole last stick, as in LX.
+  r.sticksPerRow = (type.getShape()[1] * width + stickBytes - 1) / stickBytes;
   int pops = 0;
   for (Operation *user : pop.getFifo().getUsers())
     pops += isa<sched::PopOp>(user);
