@@ -230,8 +230,8 @@ struct KtirLegalityCheck
 
   /// The inter-tile exchanges the backend turns into ring traffic: a
   /// reduction whose consumers are producers of their group (all-reduce,
-  /// reduce-to-one) over groups that are rings of one size covering every
-  /// tile; a broadcast with one producer per group; a routing (a
+  /// reduce-to-one) whose groups enumerate, each tile in one group at most
+  /// (groups of any size; a tile in none takes no part); a broadcast with one producer per group; a routing (a
   /// dependency set naming one source per consumer) whose sets enumerate.
   void checkExchanges(func::FuncOp function, int64_t tiles, bool &failed) {
     SmallVector<int64_t> cores = llvm::to_vector(llvm::seq<int64_t>(0, tiles));
@@ -252,15 +252,16 @@ struct KtirLegalityCheck
       auto type = llvm::cast<ktdp::TileFutureType>(future.getType());
       IntegerSet producers = produce.getProducerTilesPerGroup();
       if (reduce) {
+        std::string why;
+        if (!spyre::ringsOf(type, producers, cores, &why))
+          return refuse("inter-tile reduce: the backend folds around a ring "
+                        "per group, planned from the sets at compile time, "
+                        "but " + why);
         if (!spyre::consumersAreProducers(
                 type, producers, reduce.getConsumerTilesPerGroup(), tiles))
           return refuse("inter-tile reduce: every consumer must be a producer "
                         "of its group (an all-reduce or a reduce-to-one); the "
                         "backend cannot deliver the result to other tiles");
-        if (!spyre::ringsOf(type, producers, cores))
-          return refuse("inter-tile reduce: the backend folds around a ring "
-                        "per group, so the producer groups must cover every "
-                        "tile, each tile in one group, all groups of one size");
         if (std::string why = partialReduction(reduce, type, producers, tiles);
             !why.empty())
           return refuse(why);

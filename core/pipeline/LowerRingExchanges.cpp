@@ -87,10 +87,12 @@ Value collapse(OpBuilder &b, Location loc, Value value, Type result,
   return tensor::CollapseShapeOp::create(b, loc, type, value, groups);
 }
 
-/// Every core of a group starts from its own partials and, n - 1 times,
-/// sends the partials it holds last to the next member and folds in the
-/// ones the previous member sends: the fold order of the interpreter
-/// (own, previous member, the one before, ...).
+/// Every core of a group starts from its own partials and, n - 1 times
+/// (n: its group's size), sends the partials it holds last to the next
+/// member and folds in the ones the previous member sends: the fold order
+/// of the interpreter (own, previous member, the one before, ...). A tile
+/// in no group keeps its own partials (its result is undefined by the
+/// spec: it is no consumer) and exchanges nothing.
 void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   auto exchange = dyn_cast_or_null<sched::RingExchangeOp>(reduce->getPrevNode());
   auto produce = reduce.getFuture().getDefiningOp<ktdp::InterTileProduceOp>();
@@ -113,11 +115,12 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
     }
     drops.push_back(*drop);
   }
+  std::string why;
   std::optional<spyre::Rings> rings =
-      spyre::ringsOf(future, produce.getProducerTilesPerGroup(), cores);
+      spyre::ringsOf(future, produce.getProducerTilesPerGroup(), cores, &why);
   if (!rings) {
-    reduce.emitRemark("inter-tile reduce left to the interpreter's model: its "
-                      "groups are not equal rings covering every tile");
+    reduce.emitRemark("inter-tile reduce left to the interpreter's model: ")
+        << why;
     return;
   }
   OpBuilder b(reduce);
@@ -131,7 +134,12 @@ void lower(ktdp::InterTileReduceOp reduce, ArrayRef<int64_t> cores) {
   SmallVector<Value> carried(own);
   carried.append(own.begin(), own.end()); // accumulators, then partials to send
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value steps = arith::ConstantIndexOp::create(b, loc, rings->members);
+  // Groups of one size covering the grid fold in as many steps on every
+  // tile; otherwise each tile folds its own group's (a tile in no group
+  // none: the loop does not run and it sends and receives nothing).
+  Value steps = rings->uniform
+                    ? Value(arith::ConstantIndexOp::create(b, loc, rings->members))
+                    : lookup(b, loc, rings->steps, tile);
   auto loop = scf::ForOp::create(b, loc, one, steps, one, carried);
   {
     OpBuilder in = OpBuilder::atBlockBegin(loop.getBody());

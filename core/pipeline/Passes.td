@@ -39,7 +39,7 @@ def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
     `get_compute_tile_id` asking for more coordinates than the grid has,
     inter-tile exchanges the ring lowering cannot carry (a reduction
     delivered to a tile that is not a producer of its group, reduction
-    groups that are not rings of one size covering every tile, a
+    groups that cannot be enumerated or put a tile in two groups, a
     broadcast with several producers per group), and, given the target,
     grids with more tiles than cores and loads or stores of tiles larger
     than a core's scratchpad. A kernel that declares a `ktdf_arch.device` is
@@ -256,7 +256,10 @@ def StageIntermediates : Pass<"stage-intermediates", "::mlir::ModuleOp"> {
     inputs (empty, constants, fills) are made again where used; a result
     of the pipeline that later pipelines only read in their compute stages
     is staged in LX too. Each part is then a stage the later passes stream
-    (a matmul's rows, an elementwise chain, a pass-through).
+    (a matmul's rows, an elementwise chain, a pass-through). A stage that
+    is an inter-tile reduce alone (no matmul), whose result later
+    pipelines read and that holds more than that memory, becomes one part
+    with its result staged in LX (its all-reduce then runs by sticks).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -527,18 +530,20 @@ def LowerRingExchanges : Pass<"lower-ring-exchanges", "::mlir::ModuleOp"> {
     `inter_tile_produce`) by what every core does: compute its own partials
     (the produce region, with its group), then n - 1 times send the
     partials it last received (its own at first) to the next member of its
-    group on the ring, receive the previous member's into the LX staging
-    buffers, and fold them into its accumulators with the combiner, in the
-    interpreter's order (own, previous member, the one before, ...).
-    Group, next and previous member come from per-tile tables. Each planned
+    group on the ring (n: its group's size), receive the previous member's
+    into the LX staging buffers, and fold them into its accumulators with
+    the combiner, in the interpreter's order (own, previous member, the one
+    before, ...). Group, next and previous member come from per-tile
+    tables, and so does n when the groups are not of one size covering the
+    grid (a tile in no group: no step; it keeps its own partials). Each planned
     `ktdp.inter_tile_consume` (a broadcast: one producer per group) becomes
     a relay along the ring: the producer computes its partials, every
     consumer receives them from the core before it in its group's chain
     (in ring order from the producer) and passes them on to the next.
     A reduce-to-one runs as the all-reduce among its producers (only the
     consumer's result is used). Reductions with a consumer that is not a
-    producer of its group, reductions whose groups are not equal rings
-    covering every tile, and broadcasts with several producers per group
+    producer of its group, reductions whose groups cannot be enumerated
+    or overlap, and broadcasts with several producers per group
     are left as they are (with a remark).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",

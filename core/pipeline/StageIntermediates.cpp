@@ -28,7 +28,11 @@
 // more than the compute engine's memory are split: a small chain stays one
 // stage, as before, and so does a stage without matmuls (row reductions
 // that come back into their rows, as softmax and the norms, stream as one
-// stage: stream-row-passes).
+// stage: stream-row-passes). But a stage that is an inter-tile reduce
+// alone, whose result later pipelines read (a store under scf.if by the
+// group's first member), is one part whose result goes to LX when it is
+// more than the compute engine holds: the exchange then runs a stick at a
+// time (pipeline/utils/RingRows.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -432,7 +436,12 @@ bool Splitter::analyse() {
   // stream). Reductions whose results come back into the rows (softmax,
   // norms, with or without an exchange between) stream as one stage
   // already (stream-row-passes).
-  if (compute.getBody().front().getOps<linalg::MatmulOp>().empty())
+  // So is a stage that is an inter-tile reduce alone, whose result later
+  // pipelines read (a conditional store of it): staged in LX, the exchange
+  // runs a stick at a time (vectorize-held-tiles) instead of holding it.
+  Block &body = compute.getBody().front();
+  bool matmuls = !body.getOps<linalg::MatmulOp>().empty();
+  if (!matmuls && body.getOps<ktdp::InterTileReduceOp>().empty())
     return false;
   // Only the three stages of build-pipelines, nothing else after them.
   for (Operation &op : pipeline.getBody().front())
@@ -442,7 +451,10 @@ bool Splitter::analyse() {
   if (!collectDeviceTransfers())
     return false;
   assignParts();
-  if (parts < 2 || !collectUses() || !resultsToStage())
+  // Without matmuls: the stage is the exchange alone (a norm's reduction
+  // that comes back into its rows streams as one stage).
+  if ((matmuls ? parts < 2 : parts != 1) || !collectUses() ||
+      !resultsToStage() || (!matmuls && stagedResults.empty()))
     return false;
   // Worth it only when what crosses between the parts is more than the
   // compute engine holds.
@@ -456,6 +468,9 @@ bool Splitter::analyse() {
     add(v);
   for (auto &[v, d] : reads)
     if (d.parts.size() > 1)
+      add(v);
+  if (!matmuls)
+    for (auto &[index, v] : stagedResults)
       add(v);
   return bytes > capacity;
 }

@@ -5,37 +5,55 @@
 
 using namespace mlir;
 
-std::optional<spyre::Rings> spyre::ringsOf(ktdp::TileFutureType future, IntegerSet members,
-                             ArrayRef<int64_t> cores) {
+std::optional<spyre::Rings> spyre::ringsOf(ktdp::TileFutureType future,
+                                           IntegerSet members,
+                                           ArrayRef<int64_t> cores,
+                                           std::string *why) {
+  auto refuse = [&](const Twine &text) -> std::optional<Rings> {
+    if (why)
+      *why = text.str();
+    return std::nullopt;
+  };
   std::optional<SmallVector<int64_t>> groups =
       ktdp::enumerateIntegerSet1D(future.getGroups(), {});
   if (!groups)
-    return std::nullopt;
+    return refuse("its groups cannot be enumerated at compile time (the "
+                  "future's group set is unbounded or too large)");
   int64_t tiles = cores.size();
   Rings r;
   r.group.assign(tiles, -1);
   r.prev.assign(tiles, -1);
   r.next.assign(tiles, -1);
+  r.steps.assign(tiles, 1);
+  std::optional<int64_t> size; // of every group so far, while they agree
   for (int64_t g : *groups) {
     SmallVector<int64_t> ring; // tiles of the group, in core order
     for (int64_t t = 0; t < tiles; ++t)
       if (ktdp::integerSetContains(members, {t}, {g})) {
         if (r.group[t] != -1)
-          return std::nullopt; // in two groups
+          return refuse("tile " + Twine(t) + " produces in groups " +
+                        Twine(r.group[t]) + " and " + Twine(g) +
+                        "; a tile folds around one ring");
         r.group[t] = g;
         ring.push_back(t);
       }
     llvm::sort(ring, [&](int64_t a, int64_t b) { return cores[a] < cores[b]; });
-    if (ring.empty() || (r.members && int64_t(ring.size()) != r.members))
-      return std::nullopt;
-    r.members = ring.size();
+    if (size && *size != int64_t(ring.size()))
+      r.uniform = false;
+    size = ring.size();
+    r.members = std::max<int64_t>(r.members, ring.size());
     for (size_t i = 0; i < ring.size(); ++i) {
       r.next[ring[i]] = cores[ring[(i + 1) % ring.size()]];
       r.prev[ring[i]] = cores[ring[(i + ring.size() - 1) % ring.size()]];
+      r.steps[ring[i]] = ring.size();
     }
   }
-  if (llvm::is_contained(r.group, -1))
-    return std::nullopt;
+  int64_t first = groups->empty() ? 0 : groups->front();
+  for (int64_t &g : r.group)
+    if (g == -1) {
+      r.uniform = false;
+      g = first;
+    }
   return r;
 }
 

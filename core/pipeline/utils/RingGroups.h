@@ -20,16 +20,25 @@
 
 namespace spyre {
 
-/// For every tile: its group, and the previous and next member of the group
-/// in core order (cyclic). Empty unless every tile is in exactly one group
-/// and all groups have the same number of members.
+/// For every tile: its group, the previous and next member of the group in
+/// core order (cyclic) and the `steps` of its fold (its group's size; 1, no
+/// step, for a tile in no group, which takes no part in the exchange: its
+/// group is the future's first, so the produce body reads in range, and it
+/// has no neighbours, -1). `members`: the size of the largest group;
+/// `uniform`: every tile is in a group and all groups have one size (the
+/// fold then takes `members` steps everywhere). Groups may be empty.
 struct Rings {
-  llvm::SmallVector<int64_t> group, prev, next;
+  llvm::SmallVector<int64_t> group, prev, next, steps;
   int64_t members = 0;
+  bool uniform = true;
 };
+/// The rings of `members` ((tile)[group]) over the future's groups, or
+/// std::nullopt with `why` said on the op's terms (groups that cannot be
+/// enumerated, a tile in two groups).
 std::optional<Rings> ringsOf(mlir::ktdp::TileFutureType future,
                              mlir::IntegerSet members,
-                             llvm::ArrayRef<int64_t> cores);
+                             llvm::ArrayRef<int64_t> cores,
+                             std::string *why = nullptr);
 
 /// Whether every consumer of each group is one of its producers (an
 /// all-reduce, or a reduce-to-one: then every member folds as in an

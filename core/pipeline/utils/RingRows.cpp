@@ -91,7 +91,7 @@ std::optional<RingLoop> matchRingLoop(scf::ForOp loop, sched::StageOp stage,
       return std::nullopt;
   r.rows = tile.getShape()[0];
   int64_t width = spyre::elementBytes(tile.getElementType());
-  if (r.rows <= 1 || width <= 0 ||
+  if (r.rows < 1 || width <= 0 ||
       (tile.getShape()[1] * width) % stickBytes != 0)
     return std::nullopt;
   r.sticksPerRow = tile.getShape()[1] * width / stickBytes;

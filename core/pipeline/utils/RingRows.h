@@ -23,7 +23,7 @@ namespace spyre {
 /// fold a tile the stage pops whole, as rows: when the stage holds more
 /// than `capacity` bytes of whole tiles, and an all-reduce loop (sends,
 /// receives into LX staging, elementwise folds) starts from a 2-D tile of
-/// M rows of whole sticks popped whole and used only there (or from its
+/// M rows of whole sticks (M >= 1: a decode step's single row too) popped whole and used only there (or from its
 /// flattened form), and its sum (reshaped back) is pushed whole and used
 /// only there: for each stick i (in the tile's order), stick i is popped,
 /// exchanged around the ring (its own sends and receives, a staging

@@ -120,9 +120,13 @@ func.func @reduce_every_producer() attributes {grid = [4]} {
 }
 
 // -----
-// An all-reduce among tiles 0 and 1 of 4: tiles 2 and 3 are in no ring.
+// An all-reduce among tiles 0 and 1 of 4 (tiles 2 and 3 in no group take
+// no part), and one over groups of unequal size ({0, 1, 2} and {3}): both
+// legal, each group folds around its own members.
 #pair = affine_set<(i)[g] : (i >= 0, -i + 1 >= 0)>
 #one = affine_set<(g) : (g == 0)>
+#uneven = affine_set<(i)[g] : (i - 3 * g >= 0, -i + 2 * g + 2 >= 0, -i + 3 >= 0)>
+#two = affine_set<(g) : (g >= 0, -g + 1 >= 0)>
 func.func @reduce_partial_ring() attributes {grid = [4]} {
   %z = tensor.empty() : tensor<4xf16>
   %fut = ktdp.inter_tile_produce producer_tiles_per_group = #pair
@@ -131,9 +135,69 @@ func.func @reduce_partial_ring() attributes {grid = [4]} {
     ^bb0(%g: index):
       ktdp.yield_partial %z : tensor<4xf16>
   }
-  // expected-error @+1 {{inter-tile reduce: the backend folds around a ring per group, so the producer groups must cover every tile, each tile in one group, all groups of one size}}
   %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #pair, identity(%z : tensor<4xf16>)
       : !ktdp.tile_future<(tensor<4xf16>), groups = #one> -> tensor<4xf16>
+  {
+    ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+      %s = arith.addf %a, %b : tensor<4xf16>
+      ktdp.yield_reduced %s : tensor<4xf16>
+  }
+  %fut2 = ktdp.inter_tile_produce producer_tiles_per_group = #uneven
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #two>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  %r2 = ktdp.inter_tile_reduce(%fut2) consumer_tiles_per_group = #uneven, identity(%z : tensor<4xf16>)
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #two> -> tensor<4xf16>
+  {
+    ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+      %s = arith.maximumf %a, %b : tensor<4xf16>
+      ktdp.yield_reduced %s : tensor<4xf16>
+  }
+  return
+}
+
+// -----
+// Groups the compiler cannot enumerate (no upper bound): no ring can be
+// planned.
+#pair = affine_set<(i)[g] : (i - 2 * g >= 0, -i + 2 * g + 1 >= 0)>
+#unbounded = affine_set<(g) : (g >= 0)>
+func.func @reduce_unbounded_groups() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #pair
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #unbounded>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile reduce: the backend folds around a ring per group, planned from the sets at compile time, but its groups cannot be enumerated at compile time (the future's group set is unbounded or too large)}}
+  %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #pair, identity(%z : tensor<4xf16>)
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #unbounded> -> tensor<4xf16>
+  {
+    ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
+      %s = arith.addf %a, %b : tensor<4xf16>
+      ktdp.yield_reduced %s : tensor<4xf16>
+  }
+  return
+}
+
+// -----
+// Group g's producers are the tiles from g on (unbounded above, so the
+// verifier cannot check R1): tiles 1 to 3 produce in both groups.
+#from = affine_set<(i)[g] : (i - g >= 0)>
+#two = affine_set<(g) : (g >= 0, -g + 1 >= 0)>
+func.func @reduce_overlapping_groups() attributes {grid = [4]} {
+  %z = tensor.empty() : tensor<4xf16>
+  %fut = ktdp.inter_tile_produce producer_tiles_per_group = #from
+      -> !ktdp.tile_future<(tensor<4xf16>), groups = #two>
+  {
+    ^bb0(%g: index):
+      ktdp.yield_partial %z : tensor<4xf16>
+  }
+  // expected-error @+1 {{inter-tile reduce: the backend folds around a ring per group, planned from the sets at compile time, but tile 1 produces in groups 0 and 1; a tile folds around one ring}}
+  %r = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #from, identity(%z : tensor<4xf16>)
+      : !ktdp.tile_future<(tensor<4xf16>), groups = #two> -> tensor<4xf16>
   {
     ^bb0(%a: tensor<4xf16>, %b: tensor<4xf16>):
       %s = arith.addf %a, %b : tensor<4xf16>
