@@ -2,6 +2,7 @@
 
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/utils/ColumnReductions.h"
+#include "pipeline/utils/ColumnSticks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/Target.h"
@@ -315,8 +316,11 @@ struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
                 pop->moveBefore(r->pop);
               accumulateBySticks(*r);
             }
-            else // along other dimensions (pipeline/utils/ColumnReductions.h)
-              spyre::streamColumnReductions(pipeline, stage, target.stickBytes);
+            // Along other dimensions: row by row with the accumulator row
+            // held (pipeline/utils/ColumnReductions.h), or a column of
+            // sticks at a time (pipeline/utils/ColumnSticks.h).
+            else if (!spyre::streamColumnReductions(pipeline, stage, target.stickBytes))
+              spyre::streamColumnsBySticks(pipeline, stage, target.stickBytes);
           });
       return success();
     };

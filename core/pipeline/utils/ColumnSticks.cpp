@@ -1,0 +1,364 @@
+//===- ColumnSticks.cpp - column reductions a column of sticks at a time -===//
+
+#include "pipeline/utils/ColumnSticks.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/StageTidy.h"
+#include "pipeline/utils/VectorCompute.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+
+namespace {
+
+class ColumnSticks {
+public:
+  ColumnSticks(sched::StageOp stage, int stickBytes)
+      : stage(stage), stickBytes(stickBytes) {}
+
+  bool match(sched::PipelineOp pipeline) {
+    if (stage.getNumResults() != 0)
+      return false;
+    Block &body = stage.getBody().front();
+    for (auto p : body.getOps<sched::PopOp>())
+      if (classifyFrom(p)) {
+        if (pop)
+          return false; // two tiles would stream
+        pop = p;
+      }
+    if (!pop || !classifyFrom(pop) || !checkPop() || !checkPush())
+      return false;
+    feed = feedOf(pipeline);
+    return feed != nullptr;
+  }
+
+  void rewrite() {
+    rewriteCompute();
+    rewriteFeed();
+  }
+
+private:
+  /// Whether the ops from `p` on stream its tile into reductions along
+  /// dimension 0 and their results into one push (fills the sets).
+  bool classifyFrom(sched::PopOp p) {
+    streamed.clear();
+    columns.clear();
+    streamedOps.clear();
+    columnOps.clear();
+    reductions.clear();
+    push = {};
+    auto type = dyn_cast<RankedTensorType>(p.getType());
+    if (!type || !type.hasStaticShape() || type.getRank() != 2)
+      return false;
+    tileShape = SmallVector<int64_t>(type.getShape());
+    streamed.insert(p.getResult());
+    for (Operation *op = p->getNextNode(); op && !op->hasTrait<OpTrait::IsTerminator>();
+         op = op->getNextNode()) {
+      bool usesStreamed = false, usesColumn = false;
+      for (Value v : op->getOperands()) {
+        usesStreamed |= streamed.contains(v);
+        usesColumn |= columns.contains(v);
+      }
+      if (!usesStreamed && !usesColumn) {
+        if (op->getNumRegions() != 0 && !isa<linalg::LinalgOp>(op))
+          return false; // control flow: what it does is not followed
+        continue;       // held, kept where it is
+      }
+      if (usesStreamed && usesColumn)
+        return false;
+      if (auto reduce = dyn_cast<linalg::ReduceOp>(op)) {
+        if (!usesStreamed || !takeReduce(reduce))
+          return false;
+        continue;
+      }
+      if (auto pushOp = dyn_cast<sched::PushOp>(op)) {
+        if (!usesColumn || push)
+          return false;
+        push = pushOp;
+        continue;
+      }
+      if (!spyre::isElementwiseOp(op) || op->getNumResults() != 1)
+        return false;
+      auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+      ArrayRef<int64_t> want = usesStreamed ? ArrayRef<int64_t>(tileShape)
+                                            : ArrayRef<int64_t>(tileShape).drop_front();
+      if (!result || result.getShape() != want)
+        return false;
+      for (Value v : op->getOperands())
+        if (isa<RankedTensorType>(v.getType()) && !streamed.contains(v) &&
+            !columns.contains(v) && !isSideOperand(v, usesStreamed))
+          return false;
+      (usesStreamed ? streamed : columns).insert(op->getResult(0));
+      (usesStreamed ? streamedOps : columnOps).push_back(op);
+    }
+    if (reductions.empty() || !push)
+      return false;
+    // Streamed values feed only streamed ops and the reductions; reduced
+    // rows only their ops and the push.
+    for (Value v : streamed)
+      for (Operation *user : v.getUsers())
+        if (!llvm::is_contained(streamedOps, user) &&
+            !llvm::is_contained(reductions, user))
+          return false;
+    for (Value v : columns)
+      for (Operation *user : v.getUsers())
+        if (!llvm::is_contained(columnOps, user) && user != push.getOperation())
+          return false;
+    return columns.contains(push.getValue());
+  }
+
+  bool takeReduce(linalg::ReduceOp reduce) {
+    Block &combiner = reduce.getCombiner().front();
+    if (reduce.getInputs().size() != 1 || reduce.getInits().size() != 1 ||
+        !streamed.contains(reduce.getInputs()[0]) ||
+        reduce.getDimensions() != ArrayRef<int64_t>{0} ||
+        combiner.getOperations().size() != 2 ||
+        !spyre::combiningKindOf(&combiner.front()))
+      return false;
+    auto fill = reduce.getInits()[0].getDefiningOp<linalg::FillOp>();
+    if (!fill || fill->getBlock() != reduce->getBlock() ||
+        !reduce.getInits()[0].hasOneUse() ||
+        !fill.getDpsInputs()[0].getType().isIntOrIndexOrFloat())
+      return false;
+    reductions.push_back(reduce);
+    columns.insert(reduce->getResult(0));
+    return true;
+  }
+
+  /// A tile operand of a streamed op (`inRows`) or of an op on the reduced
+  /// rows that is not itself streamed: a splat, an op's empty init, or
+  /// (streamed ops only) per-row values held in the stage broadcast along
+  /// the rows.
+  bool isSideOperand(Value v, bool inRows) {
+    Operation *def = v.getDefiningOp();
+    if (def && (isa<tensor::EmptyOp, tensor::SplatOp>(def) || spyre::splatConstantOf(def)))
+      return true;
+    linalg::BroadcastOp broadcast = spyre::rowBroadcastOf(v);
+    return inRows && broadcast &&
+           cast<ShapedType>(v.getType()).getShape() == ArrayRef<int64_t>(tileShape) &&
+           !streamed.contains(broadcast.getInput());
+  }
+
+  bool checkPop() {
+    auto type = cast<RankedTensorType>(pop.getType());
+    width = spyre::elementBytes(type.getElementType());
+    if (width <= 0 || stickBytes % width != 0)
+      return false;
+    lanes = stickBytes / width;
+    sticksPerRow = (tileShape[1] + lanes - 1) / lanes;
+    auto slot = dyn_cast<VectorType>(
+        cast<sched::FifoType>(pop.getFifo().getType()).getElementType());
+    int pops = 0;
+    for (Operation *user : pop.getFifo().getUsers())
+      pops += isa<sched::PopOp>(user);
+    if (!slot || slot != VectorType::get({lanes}, type.getElementType()) ||
+        pops != 1 || !pop.getSticks() || *pop.getSticks() != tileShape[0] * sticksPerRow)
+      return false;
+    // One vector of each type per stick: every reduced value's lanes.
+    for (linalg::ReduceOp reduce : reductions)
+      if (cast<ShapedType>(reduce.getInputs()[0].getType()).getElementType() !=
+          cast<ShapedType>(reduce.getInits()[0].getType()).getElementType())
+        return false;
+    return true;
+  }
+
+  /// The push moves `ratio` of its FIFO's sticks per column-stick.
+  bool checkPush() {
+    auto type = dyn_cast<RankedTensorType>(push.getValue().getType());
+    auto slot = dyn_cast<VectorType>(
+        cast<sched::FifoType>(push.getFifo().getType()).getElementType());
+    if (!type || !slot || slot.getRank() != 1 ||
+        slot.getElementType() != type.getElementType())
+      return false;
+    int64_t outLanes = slot.getNumElements();
+    if (lanes % outLanes != 0)
+      return false;
+    ratio = lanes / outLanes;
+    int64_t outSticks = (tileShape[1] + outLanes - 1) / outLanes;
+    return (ratio == 1 || tileShape[1] % lanes == 0) && push.getSticks() &&
+           *push.getSticks() == outSticks;
+  }
+
+  /// The transfer of another stage that sends the popped tile whole from an
+  /// LX buffer, or null.
+  sched::TransferOp feedOf(sched::PipelineOp pipeline) {
+    sched::TransferOp found;
+    for (auto other : pipeline.getBody().getOps<sched::StageOp>())
+      other.walk([&](sched::TransferOp t) {
+        if (t.getDest() == pop.getFifo())
+          found = found ? sched::TransferOp() : t;
+      });
+    if (!found || found.getFirst() || !isa<MemRefType>(found.getSource().getType()) ||
+        !found.getSticks() || *found.getSticks() != tileShape[0] * sticksPerRow ||
+        !isa<sched::StageOp>(found->getParentOp()))
+      return {};
+    return found;
+  }
+
+  void rewriteCompute() {
+    Block &body = stage.getBody().front();
+    Location loc = pop.getLoc();
+    OpBuilder b(push);
+    auto index = [&](OpBuilder &at, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(at, loc, v);
+    };
+    spyre::VectorBuilder vectors([&](Type element) {
+      return VectorType::get({lanes}, element);
+    });
+    Value row; // null outside the loop over the rows
+    vectors.outside = [&](OpBuilder &at, Location l, Value tile) -> Value {
+      VectorType type =
+          VectorType::get({lanes}, cast<ShapedType>(tile.getType()).getElementType());
+      Operation *def = tile.getDefiningOp();
+      if (auto splat = dyn_cast_or_null<tensor::SplatOp>(def))
+        return spyre::splatVector(at, l, splat.getInput(), type);
+      if (auto splat = spyre::splatConstantOf(def))
+        return vectors.splat(at, l, splat);
+      if (row && spyre::rowBroadcastOf(tile))
+        return spyre::readHeldVector(at, l, tile, row, Value(), type);
+      return Value();
+    };
+    auto columnLoop = scf::ForOp::create(b, loc, index(b, 0), index(b, sticksPerRow),
+                                         index(b, 1));
+    columnLoop->setAttr("sched.vector_loop", b.getUnitAttr());
+    OpBuilder in = OpBuilder::atBlockBegin(columnLoop.getBody());
+    SmallVector<Value> starts;
+    for (linalg::ReduceOp reduce : reductions) {
+      auto fill = reduce.getInits()[0].getDefiningOp<linalg::FillOp>();
+      Type element = cast<ShapedType>(fill.getType(0)).getElementType();
+      starts.push_back(spyre::splatVector(in, reduce.getLoc(), fill.getDpsInputs()[0],
+                                          VectorType::get({lanes}, element)));
+    }
+    auto rowLoop = scf::ForOp::create(in, loc, index(in, 0), index(in, tileShape[0]),
+                                      index(in, 1), starts);
+    rowLoop->setAttr("sched.vector_loop", in.getUnitAttr());
+    {
+      OpBuilder r = OpBuilder::atBlockBegin(rowLoop.getBody());
+      row = rowLoop.getInductionVar();
+      Type element = cast<ShapedType>(pop.getType()).getElementType();
+      vectors.map(pop.getResult(),
+                  sched::PopOp::create(r, loc, VectorType::get({lanes}, element),
+                                       pop.getFifo(), r.getI64IntegerAttr(1))
+                      .getResult());
+      for (Operation *op : streamedOps)
+        vectors.apply(r, op);
+      SmallVector<Value> folded;
+      for (auto [reduce, acc] : llvm::zip(reductions, rowLoop.getRegionIterArgs()))
+        folded.push_back(spyre::applyCombiner(
+            r, reduce.getLoc(), reduce.getCombiner().front(),
+            vectors.vectorFor(r, reduce.getLoc(), reduce.getInputs()[0]), acc));
+      scf::YieldOp::create(r, loc, folded);
+      row = Value();
+    }
+    for (auto [reduce, total] : llvm::zip(reductions, rowLoop.getResults()))
+      vectors.map(reduce->getResult(0), total);
+    for (Operation *op : columnOps)
+      vectors.apply(in, op);
+    sched::PushOp::create(in, push.getLoc(),
+                          vectors.vectorFor(in, loc, push.getValue()), push.getFifo(),
+                          in.getI64IntegerAttr(ratio));
+    push->erase();
+    for (Operation *op : llvm::reverse(columnOps))
+      op->erase();
+    for (linalg::ReduceOp reduce : llvm::reverse(reductions)) {
+      Operation *fill = reduce.getInits()[0].getDefiningOp();
+      reduce->erase();
+      fill->erase();
+    }
+    for (Operation *op : llvm::reverse(streamedOps))
+      op->erase();
+    fifoOrder.clear();
+    pop->erase();
+    // Row broadcasts and splats only the streamed ops read.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
+      if (isa<linalg::BroadcastOp, tensor::EmptyOp, tensor::SplatOp>(op) &&
+          op.use_empty())
+        op.erase();
+    // The order the stage pops its FIFOs in, for the feeding stage.
+    for (Operation &op : body.without_terminator()) {
+      if (auto p = dyn_cast<sched::PopOp>(op))
+        fifoOrder.push_back(p.getFifo());
+      if (&op == columnLoop.getOperation())
+        fifoOrder.push_back(feed.getDest());
+    }
+    spyre::gatherConstants(stage, &body.front());
+    spyre::tidyStage(stage);
+  }
+
+  /// The feeding stage: the popped tile's sticks a column-stick at a time,
+  /// its other transfers into this stage's FIFOs in the order it pops them.
+  void rewriteFeed() {
+    Location loc = feed.getLoc();
+    OpBuilder b(feed);
+    auto index = [&](OpBuilder &at, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(at, loc, v);
+    };
+    auto columnLoop = scf::ForOp::create(b, loc, index(b, 0), index(b, sticksPerRow),
+                                         index(b, 1));
+    columnLoop->setAttr("sched.vector_loop", b.getUnitAttr());
+    OpBuilder in = OpBuilder::atBlockBegin(columnLoop.getBody());
+    auto rowLoop = scf::ForOp::create(in, loc, index(in, 0), index(in, tileShape[0]),
+                                      index(in, 1));
+    rowLoop->setAttr("sched.vector_loop", in.getUnitAttr());
+    OpBuilder r = OpBuilder::atBlockBegin(rowLoop.getBody());
+    Value first = arith::AddIOp::create(
+        r, loc,
+        arith::MulIOp::create(r, loc, rowLoop.getInductionVar(), index(r, sticksPerRow)),
+        columnLoop.getInductionVar());
+    auto one = cast<sched::TransferOp>(r.clone(*feed));
+    one.getFirstMutable().assign(first);
+    one.setSticks(1);
+    feed->erase();
+    // Transfers into the compute stage's FIFOs, in the order it pops them
+    // (each with the wait just before it); signals last.
+    Block &body = *columnLoop->getBlock();
+    Operation *end = body.getTerminator();
+    SmallVector<Operation *> signals;
+    for (Operation &op : body.without_terminator())
+      if (isa<sched::SignalOp>(op))
+        signals.push_back(&op);
+    for (Value fifo : fifoOrder) {
+      if (fifo == one.getDest()) {
+        columnLoop->moveBefore(end);
+        continue;
+      }
+      for (auto t : llvm::to_vector(body.getOps<sched::TransferOp>()))
+        if (t.getDest() == fifo) {
+          Operation *before = t->getPrevNode();
+          if (before && isa<sched::WaitOp>(before))
+            before->moveBefore(end);
+          t->moveBefore(end);
+        }
+    }
+    for (Operation *signal : signals)
+      signal->moveBefore(end);
+  }
+
+  sched::StageOp stage;
+  int stickBytes;
+  sched::PopOp pop;
+  sched::PushOp push;
+  sched::TransferOp feed;
+  SmallVector<int64_t> tileShape;
+  int64_t width = 0, lanes = 0, sticksPerRow = 0, ratio = 1;
+  llvm::DenseSet<Value> streamed, columns;
+  SmallVector<Operation *> streamedOps, columnOps;
+  SmallVector<linalg::ReduceOp> reductions;
+  SmallVector<Value> fifoOrder;
+};
+
+} // namespace
+
+bool spyre::streamColumnsBySticks(sched::PipelineOp pipeline, sched::StageOp stage,
+                                  int stickBytes) {
+  ColumnSticks columns(stage, stickBytes);
+  if (!columns.match(pipeline))
+    return false;
+  columns.rewrite();
+  return true;
+}
