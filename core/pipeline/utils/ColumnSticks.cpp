@@ -51,7 +51,8 @@ private:
     streamedOps.clear();
     columnOps.clear();
     reductions.clear();
-    push = {};
+    pushes.clear();
+    columnPops.clear();
     auto type = dyn_cast<RankedTensorType>(p.getType());
     if (!type || !type.hasStaticShape() || type.getRank() != 2)
       return false;
@@ -76,10 +77,10 @@ private:
           return false;
         continue;
       }
-      if (auto pushOp = dyn_cast<sched::PushOp>(op)) {
-        if (!usesColumn || push)
+      if (auto push = dyn_cast<sched::PushOp>(op)) {
+        if (!usesColumn)
           return false;
-        push = pushOp;
+        pushes.push_back(push);
         continue;
       }
       if (!spyre::isElementwiseOp(op) || op->getNumResults() != 1)
@@ -96,7 +97,7 @@ private:
       (usesStreamed ? streamed : columns).insert(op->getResult(0));
       (usesStreamed ? streamedOps : columnOps).push_back(op);
     }
-    if (reductions.empty() || !push)
+    if (reductions.empty() || pushes.empty())
       return false;
     // Streamed values feed only streamed ops and the reductions; reduced
     // rows only their ops and the push.
@@ -107,9 +108,14 @@ private:
           return false;
     for (Value v : columns)
       for (Operation *user : v.getUsers())
-        if (!llvm::is_contained(columnOps, user) && user != push.getOperation())
+        if (!llvm::is_contained(columnOps, user) &&
+            !llvm::is_contained(pushes, dyn_cast<sched::PushOp>(user)))
           return false;
-    return columns.contains(push.getValue());
+    for (sched::PopOp column : columnPops)
+      for (Operation *user : column->getUsers())
+        if (!llvm::is_contained(columnOps, user))
+          return false;
+    return true;
   }
 
   bool takeReduce(linalg::ReduceOp reduce) {
@@ -138,6 +144,16 @@ private:
     Operation *def = v.getDefiningOp();
     if (def && (isa<tensor::EmptyOp, tensor::SplatOp>(def) || spyre::splatConstantOf(def)))
       return true;
+    // A row of per-column values (a scale per output) popped in the stage:
+    // popped a column-stick at a time too.
+    if (auto column = dyn_cast_or_null<sched::PopOp>(def);
+        column && !inRows && column->getBlock() == &stage.getBody().front() &&
+        cast<ShapedType>(v.getType()).getShape() ==
+            ArrayRef<int64_t>(tileShape).drop_front()) {
+      if (!llvm::is_contained(columnPops, column))
+        columnPops.push_back(column);
+      return true;
+    }
     linalg::BroadcastOp broadcast = spyre::rowBroadcastOf(v);
     return inRows && broadcast &&
            cast<ShapedType>(v.getType()).getShape() == ArrayRef<int64_t>(tileShape) &&
@@ -167,21 +183,57 @@ private:
     return true;
   }
 
-  /// The push moves `ratio` of its FIFO's sticks per column-stick.
+  /// Each push and each pop of per-column values moves a whole number
+  /// of its FIFO's sticks per column-stick (ratios), every stick of the
+  /// row in all.
   bool checkPush() {
-    auto type = dyn_cast<RankedTensorType>(push.getValue().getType());
-    auto slot = dyn_cast<VectorType>(
-        cast<sched::FifoType>(push.getFifo().getType()).getElementType());
-    if (!type || !slot || slot.getRank() != 1 ||
-        slot.getElementType() != type.getElementType())
-      return false;
-    int64_t outLanes = slot.getNumElements();
-    if (lanes % outLanes != 0)
-      return false;
-    ratio = lanes / outLanes;
-    int64_t outSticks = (tileShape[1] + outLanes - 1) / outLanes;
-    return (ratio == 1 || tileShape[1] % lanes == 0) && push.getSticks() &&
-           *push.getSticks() == outSticks;
+    auto ratioOf = [&](Value tile, Value fifo, std::optional<int64_t> sticks) {
+      auto type = dyn_cast<RankedTensorType>(tile.getType());
+      auto slot = dyn_cast<VectorType>(
+          cast<sched::FifoType>(fifo.getType()).getElementType());
+      if (!type || !slot || slot.getRank() != 1 ||
+          slot.getElementType() != type.getElementType() ||
+          lanes % slot.getNumElements() != 0)
+        return false;
+      int64_t r = lanes / slot.getNumElements();
+      int64_t all = (tileShape[1] + slot.getNumElements() - 1) / slot.getNumElements();
+      if ((r != 1 && tileShape[1] % lanes != 0) || !sticks || *sticks != all)
+        return false;
+      ratios[fifo] = r;
+      return true;
+    };
+    for (sched::PushOp push : pushes)
+      if (!ratioOf(push.getValue(), push.getFifo(), push.getSticks()))
+        return false;
+    for (sched::PopOp column : columnPops) {
+      int pops = 0;
+      for (Operation *user : column.getFifo().getUsers())
+        pops += isa<sched::PopOp>(user);
+      if (pops != 1 || !ratioOf(column.getResult(), column.getFifo(), column.getSticks()))
+        return false;
+    }
+    // Several pushes interleave, a column-stick each in turn: whoever
+    // drains them must too (drainsOf).
+    return pushes.size() == 1 || sticksPerRow == 1 || drainsOf();
+  }
+
+  /// The transfers of one other stage draining the pushes whole, in the
+  /// order of the pushes, into LX buffers (drains); false otherwise.
+  bool drainsOf() {
+    auto pipeline = stage->getParentOfType<sched::PipelineOp>();
+    for (sched::PushOp push : pushes) {
+      sched::TransferOp found;
+      for (auto other : pipeline.getBody().getOps<sched::StageOp>())
+        for (auto t : other.getBody().front().getOps<sched::TransferOp>())
+          if (t.getSource() == push.getFifo())
+            found = t;
+      if (!found || found.getFirst() || !isa<MemRefType>(found.getDest().getType()) ||
+          (!drains.empty() && (found->getBlock() != drains.back()->getBlock() ||
+                               !drains.back()->isBeforeInBlock(found))))
+        return false;
+      drains.push_back(found);
+    }
+    return true;
   }
 
   /// The transfer of another stage that sends the popped tile whole from an
@@ -203,7 +255,7 @@ private:
   void rewriteCompute() {
     Block &body = stage.getBody().front();
     Location loc = pop.getLoc();
-    OpBuilder b(push);
+    OpBuilder b(pushes.front());
     auto index = [&](OpBuilder &at, int64_t v) -> Value {
       return arith::ConstantIndexOp::create(at, loc, v);
     };
@@ -257,12 +309,22 @@ private:
     }
     for (auto [reduce, total] : llvm::zip(reductions, rowLoop.getResults()))
       vectors.map(reduce->getResult(0), total);
+    for (sched::PopOp column : columnPops) {
+      Type element = cast<ShapedType>(column.getType()).getElementType();
+      vectors.map(column.getResult(),
+                  sched::PopOp::create(in, column.getLoc(),
+                                       VectorType::get({lanes}, element), column.getFifo(),
+                                       in.getI64IntegerAttr(ratios[column.getFifo()]))
+                      .getResult());
+    }
     for (Operation *op : columnOps)
       vectors.apply(in, op);
-    sched::PushOp::create(in, push.getLoc(),
-                          vectors.vectorFor(in, loc, push.getValue()), push.getFifo(),
-                          in.getI64IntegerAttr(ratio));
-    push->erase();
+    for (sched::PushOp push : pushes) {
+      sched::PushOp::create(in, push.getLoc(),
+                            vectors.vectorFor(in, loc, push.getValue()), push.getFifo(),
+                            in.getI64IntegerAttr(ratios[push.getFifo()]));
+      push->erase();
+    }
     for (Operation *op : llvm::reverse(columnOps))
       op->erase();
     for (linalg::ReduceOp reduce : llvm::reverse(reductions)) {
@@ -274,6 +336,8 @@ private:
       op->erase();
     fifoOrder.clear();
     pop->erase();
+    for (sched::PopOp column : columnPops)
+      column->erase();
     // Row broadcasts and splats only the streamed ops read.
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
       if (isa<linalg::BroadcastOp, tensor::EmptyOp, tensor::SplatOp>(op) &&
@@ -283,8 +347,11 @@ private:
     for (Operation &op : body.without_terminator()) {
       if (auto p = dyn_cast<sched::PopOp>(op))
         fifoOrder.push_back(p.getFifo());
-      if (&op == columnLoop.getOperation())
+      if (&op == columnLoop.getOperation()) {
         fifoOrder.push_back(feed.getDest());
+        for (sched::PopOp column : columnPops)
+          fifoOrder.push_back(column.getFifo());
+      }
     }
     spyre::gatherConstants(stage, &body.front());
     spyre::tidyStage(stage);
@@ -314,6 +381,21 @@ private:
     one.getFirstMutable().assign(first);
     one.setSticks(1);
     feed->erase();
+    // Per-column values this stage sends: the column-stick's after its rows.
+    Block &stageBody = *columnLoop->getBlock();
+    for (sched::PopOp column : columnPops)
+      for (auto t : llvm::to_vector(stageBody.getOps<sched::TransferOp>()))
+        if (t.getDest() == column.getFifo()) {
+          int64_t r = ratios[column.getFifo()];
+          Value at = arith::MulIOp::create(in, loc, columnLoop.getInductionVar(),
+                                           index(in, r));
+          auto part = cast<sched::TransferOp>(in.clone(*t));
+          part.getFirstMutable().assign(at);
+          part.setSticks(r);
+          if (Operation *before = t->getPrevNode(); before && isa<sched::WaitOp>(before))
+            before->moveBefore(columnLoop);
+          t->erase();
+        }
     // Transfers into the compute stage's FIFOs, in the order it pops them
     // (each with the wait just before it); signals last.
     Block &body = *columnLoop->getBlock();
@@ -337,15 +419,46 @@ private:
     }
     for (Operation *signal : signals)
       signal->moveBefore(end);
+    interleaveDrains();
+  }
+
+  /// Several pushes drained by one stage: a column-stick of each in turn.
+  void interleaveDrains() {
+    if (drains.empty())
+      return;
+    Location loc = drains.front().getLoc();
+    OpBuilder b(drains.front());
+    auto index = [&](OpBuilder &at, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(at, loc, v);
+    };
+    auto loop = scf::ForOp::create(b, loc, index(b, 0), index(b, sticksPerRow),
+                                   index(b, 1));
+    loop->setAttr("sched.vector_loop", b.getUnitAttr());
+    OpBuilder in = OpBuilder::atBlockBegin(loop.getBody());
+    for (sched::TransferOp t : drains) {
+      // Waits between the drains (for a buffer) go before the loop.
+      if (Operation *before = t->getPrevNode(); before && isa<sched::WaitOp>(before) &&
+                                                t != drains.front())
+        before->moveBefore(loop);
+      int64_t r = ratios[t.getSource()];
+      Value at = arith::MulIOp::create(in, loc, loop.getInductionVar(), index(in, r));
+      auto part = cast<sched::TransferOp>(in.clone(*t));
+      part.getFirstMutable().assign(at);
+      part.setSticks(r);
+      t->erase();
+    }
   }
 
   sched::StageOp stage;
   int stickBytes;
   sched::PopOp pop;
-  sched::PushOp push;
+  SmallVector<sched::PushOp> pushes;
+  SmallVector<sched::PopOp> columnPops;
+  SmallVector<sched::TransferOp> drains;
+  llvm::DenseMap<Value, int64_t> ratios; ///< a FIFO's sticks per column-stick
   sched::TransferOp feed;
   SmallVector<int64_t> tileShape;
-  int64_t width = 0, lanes = 0, sticksPerRow = 0, ratio = 1;
+  int64_t width = 0, lanes = 0, sticksPerRow = 0;
   llvm::DenseSet<Value> streamed, columns;
   SmallVector<Operation *> streamedOps, columnOps;
   SmallVector<linalg::ReduceOp> reductions;
