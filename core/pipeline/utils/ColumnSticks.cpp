@@ -53,6 +53,7 @@ private:
     reductions.clear();
     pushes.clear();
     columnPops.clear();
+    initPops.clear();
     auto type = dyn_cast<RankedTensorType>(p.getType());
     if (!type || !type.hasStaticShape() || type.getRank() != 2)
       return false;
@@ -126,11 +127,17 @@ private:
         combiner.getOperations().size() != 2 ||
         !spyre::combiningKindOf(&combiner.front()))
       return false;
-    auto fill = reduce.getInits()[0].getDefiningOp<linalg::FillOp>();
-    if (!fill || fill->getBlock() != reduce->getBlock() ||
-        !reduce.getInits()[0].hasOneUse() ||
-        !fill.getDpsInputs()[0].getType().isIntOrIndexOrFloat())
+    // The starting row: a fill of the stage, or popped in the stage (a
+    // loop's running sums staged in LX), a column-stick before its rows.
+    Value init = reduce.getInits()[0];
+    auto fill = init.getDefiningOp<linalg::FillOp>();
+    auto popped = init.getDefiningOp<sched::PopOp>();
+    if (!init.hasOneUse() || !(fill || popped) ||
+        init.getDefiningOp()->getBlock() != reduce->getBlock() ||
+        (fill && !fill.getDpsInputs()[0].getType().isIntOrIndexOrFloat()))
       return false;
+    if (popped)
+      initPops.push_back(popped);
     reductions.push_back(reduce);
     columns.insert(reduce->getResult(0));
     return true;
@@ -205,7 +212,7 @@ private:
     for (sched::PushOp push : pushes)
       if (!ratioOf(push.getValue(), push.getFifo(), push.getSticks()))
         return false;
-    for (sched::PopOp column : columnPops) {
+    for (sched::PopOp column : llvm::concat<sched::PopOp>(columnPops, initPops)) {
       int pops = 0;
       for (Operation *user : column.getFifo().getUsers())
         pops += isa<sched::PopOp>(user);
@@ -281,10 +288,17 @@ private:
     OpBuilder in = OpBuilder::atBlockBegin(columnLoop.getBody());
     SmallVector<Value> starts;
     for (linalg::ReduceOp reduce : reductions) {
-      auto fill = reduce.getInits()[0].getDefiningOp<linalg::FillOp>();
-      Type element = cast<ShapedType>(fill.getType(0)).getElementType();
-      starts.push_back(spyre::splatVector(in, reduce.getLoc(), fill.getDpsInputs()[0],
-                                          VectorType::get({lanes}, element)));
+      Value init = reduce.getInits()[0];
+      VectorType type =
+          VectorType::get({lanes}, cast<ShapedType>(init.getType()).getElementType());
+      if (auto fill = init.getDefiningOp<linalg::FillOp>())
+        starts.push_back(
+            spyre::splatVector(in, reduce.getLoc(), fill.getDpsInputs()[0], type));
+      else {
+        Value fifo = init.getDefiningOp<sched::PopOp>().getFifo();
+        starts.push_back(sched::PopOp::create(in, reduce.getLoc(), type, fifo,
+                                              in.getI64IntegerAttr(ratios[fifo])));
+      }
     }
     auto rowLoop = scf::ForOp::create(in, loc, index(in, 0), index(in, tileShape[0]),
                                       index(in, 1), starts);
@@ -348,6 +362,8 @@ private:
       if (auto p = dyn_cast<sched::PopOp>(op))
         fifoOrder.push_back(p.getFifo());
       if (&op == columnLoop.getOperation()) {
+        for (sched::PopOp init : initPops)
+          fifoOrder.push_back(init.getFifo());
         fifoOrder.push_back(feed.getDest());
         for (sched::PopOp column : columnPops)
           fifoOrder.push_back(column.getFifo());
@@ -381,15 +397,18 @@ private:
     one.getFirstMutable().assign(first);
     one.setSticks(1);
     feed->erase();
-    // Per-column values this stage sends: the column-stick's after its rows.
+    // Per-column values this stage sends: the column-stick's starting
+    // values before its rows, the others after.
     Block &stageBody = *columnLoop->getBlock();
-    for (sched::PopOp column : columnPops)
+    OpBuilder pre(rowLoop);
+    for (sched::PopOp column : llvm::concat<sched::PopOp>(initPops, columnPops))
       for (auto t : llvm::to_vector(stageBody.getOps<sched::TransferOp>()))
         if (t.getDest() == column.getFifo()) {
+          OpBuilder &where = llvm::is_contained(initPops, column) ? pre : in;
           int64_t r = ratios[column.getFifo()];
-          Value at = arith::MulIOp::create(in, loc, columnLoop.getInductionVar(),
-                                           index(in, r));
-          auto part = cast<sched::TransferOp>(in.clone(*t));
+          Value at = arith::MulIOp::create(where, loc, columnLoop.getInductionVar(),
+                                           index(where, r));
+          auto part = cast<sched::TransferOp>(where.clone(*t));
           part.getFirstMutable().assign(at);
           part.setSticks(r);
           if (Operation *before = t->getPrevNode(); before && isa<sched::WaitOp>(before))
@@ -453,7 +472,7 @@ private:
   int stickBytes;
   sched::PopOp pop;
   SmallVector<sched::PushOp> pushes;
-  SmallVector<sched::PopOp> columnPops;
+  SmallVector<sched::PopOp> columnPops, initPops;
   SmallVector<sched::TransferOp> drains;
   llvm::DenseMap<Value, int64_t> ratios; ///< a FIFO's sticks per column-stick
   sched::TransferOp feed;
