@@ -54,6 +54,8 @@ private:
     pushes.clear();
     columnPops.clear();
     initPops.clear();
+    columnBroadcasts.clear();
+    phase.clear();
     auto type = dyn_cast<RankedTensorType>(p.getType());
     if (!type || !type.hasStaticShape() || type.getRank() != 2)
       return false;
@@ -71,11 +73,28 @@ private:
           return false; // control flow: what it does is not followed
         continue;       // held, kept where it is
       }
+      // A phase: the pass over the rows that can compute it.
+      int64_t at = 0;
+      for (Value v : op->getOperands())
+        at = std::max(at, phase.lookup(v));
+      if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op);
+          broadcast && usesColumn && !usesStreamed) {
+        // A result broadcast along the rows (a mean): read by the next pass.
+        if (broadcast.getDimensions() != ArrayRef<int64_t>{0} ||
+            cast<ShapedType>(broadcast->getResult(0).getType()).getShape() !=
+                ArrayRef<int64_t>(tileShape))
+          return false;
+        columnBroadcasts.push_back(broadcast);
+        streamed.insert(broadcast->getResult(0));
+        phase[broadcast->getResult(0)] = at + 1;
+        continue;
+      }
       if (usesStreamed && usesColumn)
         return false;
       if (auto reduce = dyn_cast<linalg::ReduceOp>(op)) {
         if (!usesStreamed || !takeReduce(reduce))
           return false;
+        phase[reduce->getResult(0)] = at;
         continue;
       }
       if (auto push = dyn_cast<sched::PushOp>(op)) {
@@ -97,9 +116,15 @@ private:
           return false;
       (usesStreamed ? streamed : columns).insert(op->getResult(0));
       (usesStreamed ? streamedOps : columnOps).push_back(op);
+      phase[op->getResult(0)] = at;
     }
     if (reductions.empty() || pushes.empty())
       return false;
+    passes = 1;
+    for (linalg::ReduceOp reduce : reductions)
+      passes = std::max(passes, phase.lookup(reduce->getResult(0)) + 1);
+    if (passes > 1 && !columnPops.empty())
+      return false; // popped after the last pass only
     // Streamed values feed only streamed ops and the reductions; reduced
     // rows only their ops and the push.
     for (Value v : streamed)
@@ -110,13 +135,33 @@ private:
     for (Value v : columns)
       for (Operation *user : v.getUsers())
         if (!llvm::is_contained(columnOps, user) &&
-            !llvm::is_contained(pushes, dyn_cast<sched::PushOp>(user)))
+            !llvm::is_contained(pushes, dyn_cast<sched::PushOp>(user)) &&
+            !llvm::is_contained(columnBroadcasts, dyn_cast<linalg::BroadcastOp>(user)))
           return false;
     for (sched::PopOp column : columnPops)
       for (Operation *user : column->getUsers())
         if (!llvm::is_contained(columnOps, user))
           return false;
     return true;
+  }
+
+  /// The streamed ops the reductions `now` read, in order.
+  SmallVector<Operation *> neededBy(ArrayRef<linalg::ReduceOp> now) {
+    llvm::SmallPtrSet<Operation *, 16> needed;
+    SmallVector<Value> work;
+    for (linalg::ReduceOp reduce : now)
+      work.push_back(reduce.getInputs()[0]);
+    while (!work.empty()) {
+      Operation *def = work.pop_back_val().getDefiningOp();
+      if (!def || !llvm::is_contained(streamedOps, def) || !needed.insert(def).second)
+        continue;
+      work.append(def->operand_begin(), def->operand_end());
+    }
+    SmallVector<Operation *> ordered;
+    for (Operation *op : streamedOps)
+      if (needed.contains(op))
+        ordered.push_back(op);
+    return ordered;
   }
 
   bool takeReduce(linalg::ReduceOp reduce) {
@@ -286,24 +331,31 @@ private:
                                          index(b, 1));
     columnLoop->setAttr("sched.vector_loop", b.getUnitAttr());
     OpBuilder in = OpBuilder::atBlockBegin(columnLoop.getBody());
-    SmallVector<Value> starts;
-    for (linalg::ReduceOp reduce : reductions) {
-      Value init = reduce.getInits()[0];
-      VectorType type =
-          VectorType::get({lanes}, cast<ShapedType>(init.getType()).getElementType());
-      if (auto fill = init.getDefiningOp<linalg::FillOp>())
-        starts.push_back(
-            spyre::splatVector(in, reduce.getLoc(), fill.getDpsInputs()[0], type));
-      else {
+    // Pass k over the column-stick's rows folds the reductions of phase k
+    // (those reading a broadcast of a result of pass k - 1: a variance's
+    // squared distances to the mean), then computes what it lets.
+    for (int64_t k = 0; k < passes; ++k) {
+      SmallVector<linalg::ReduceOp> now;
+      SmallVector<Value> starts;
+      for (linalg::ReduceOp reduce : reductions) {
+        if (phase.lookup(reduce->getResult(0)) != k)
+          continue;
+        now.push_back(reduce);
+        Value init = reduce.getInits()[0];
+        VectorType type =
+            VectorType::get({lanes}, cast<ShapedType>(init.getType()).getElementType());
+        if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+          starts.push_back(
+              spyre::splatVector(in, reduce.getLoc(), fill.getDpsInputs()[0], type));
+          continue;
+        }
         Value fifo = init.getDefiningOp<sched::PopOp>().getFifo();
         starts.push_back(sched::PopOp::create(in, reduce.getLoc(), type, fifo,
                                               in.getI64IntegerAttr(ratios[fifo])));
       }
-    }
-    auto rowLoop = scf::ForOp::create(in, loc, index(in, 0), index(in, tileShape[0]),
-                                      index(in, 1), starts);
-    rowLoop->setAttr("sched.vector_loop", in.getUnitAttr());
-    {
+      auto rowLoop = scf::ForOp::create(in, loc, index(in, 0), index(in, tileShape[0]),
+                                        index(in, 1), starts);
+      rowLoop->setAttr("sched.vector_loop", in.getUnitAttr());
       OpBuilder r = OpBuilder::atBlockBegin(rowLoop.getBody());
       row = rowLoop.getInductionVar();
       Type element = cast<ShapedType>(pop.getType()).getElementType();
@@ -311,42 +363,53 @@ private:
                   sched::PopOp::create(r, loc, VectorType::get({lanes}, element),
                                        pop.getFifo(), r.getI64IntegerAttr(1))
                       .getResult());
-      for (Operation *op : streamedOps)
+      for (Operation *op : neededBy(now))
         vectors.apply(r, op);
       SmallVector<Value> folded;
-      for (auto [reduce, acc] : llvm::zip(reductions, rowLoop.getRegionIterArgs()))
+      for (auto [reduce, acc] : llvm::zip(now, rowLoop.getRegionIterArgs()))
         folded.push_back(spyre::applyCombiner(
             r, reduce.getLoc(), reduce.getCombiner().front(),
             vectors.vectorFor(r, reduce.getLoc(), reduce.getInputs()[0]), acc));
       scf::YieldOp::create(r, loc, folded);
       row = Value();
+      for (auto [reduce, total] : llvm::zip(now, rowLoop.getResults()))
+        vectors.map(reduce->getResult(0), total);
+      if (k + 1 == passes)
+        for (sched::PopOp column : columnPops) {
+          Type type = cast<ShapedType>(column.getType()).getElementType();
+          vectors.map(column.getResult(),
+                      sched::PopOp::create(in, column.getLoc(),
+                                           VectorType::get({lanes}, type), column.getFifo(),
+                                           in.getI64IntegerAttr(ratios[column.getFifo()]))
+                          .getResult());
+        }
+      for (Operation *op : columnOps)
+        if (phase.lookup(op->getResult(0)) == k)
+          vectors.apply(in, op);
+      // A broadcast of a column value along the rows: the same vector in
+      // every row of the next pass.
+      for (linalg::BroadcastOp broadcast : columnBroadcasts)
+        if (phase.lookup(broadcast.getInput()) == k)
+          vectors.map(broadcast->getResult(0),
+                      vectors.vectorFor(in, loc, broadcast.getInput()));
     }
-    for (auto [reduce, total] : llvm::zip(reductions, rowLoop.getResults()))
-      vectors.map(reduce->getResult(0), total);
-    for (sched::PopOp column : columnPops) {
-      Type element = cast<ShapedType>(column.getType()).getElementType();
-      vectors.map(column.getResult(),
-                  sched::PopOp::create(in, column.getLoc(),
-                                       VectorType::get({lanes}, element), column.getFifo(),
-                                       in.getI64IntegerAttr(ratios[column.getFifo()]))
-                      .getResult());
-    }
-    for (Operation *op : columnOps)
-      vectors.apply(in, op);
-    for (sched::PushOp push : pushes) {
+    for (sched::PushOp push : pushes)
       sched::PushOp::create(in, push.getLoc(),
                             vectors.vectorFor(in, loc, push.getValue()), push.getFifo(),
                             in.getI64IntegerAttr(ratios[push.getFifo()]));
-      push->erase();
+    // What the loop replaces: no use of it is left outside it.
+    SmallVector<Operation *> replaced(pushes.begin(), pushes.end());
+    replaced.append(columnOps.begin(), columnOps.end());
+    replaced.append(streamedOps.begin(), streamedOps.end());
+    for (linalg::BroadcastOp broadcast : columnBroadcasts)
+      replaced.push_back(broadcast);
+    for (linalg::ReduceOp reduce : reductions) {
+      replaced.push_back(reduce);
+      replaced.push_back(reduce.getInits()[0].getDefiningOp());
     }
-    for (Operation *op : llvm::reverse(columnOps))
-      op->erase();
-    for (linalg::ReduceOp reduce : llvm::reverse(reductions)) {
-      Operation *fill = reduce.getInits()[0].getDefiningOp();
-      reduce->erase();
-      fill->erase();
-    }
-    for (Operation *op : llvm::reverse(streamedOps))
+    for (Operation *op : replaced)
+      op->dropAllReferences();
+    for (Operation *op : replaced)
       op->erase();
     fifoOrder.clear();
     pop->erase();
@@ -385,9 +448,19 @@ private:
                                          index(b, 1));
     columnLoop->setAttr("sched.vector_loop", b.getUnitAttr());
     OpBuilder in = OpBuilder::atBlockBegin(columnLoop.getBody());
-    auto rowLoop = scf::ForOp::create(in, loc, index(in, 0), index(in, tileShape[0]),
-                                      index(in, 1));
+    // The column-stick's rows once per pass over them.
+    Operation *rows = nullptr;
+    OpBuilder inPass = in;
+    if (passes > 1) {
+      auto passLoop = scf::ForOp::create(in, loc, index(in, 0), index(in, passes),
+                                         index(in, 1));
+      inPass = OpBuilder::atBlockBegin(passLoop.getBody());
+      rows = passLoop;
+    }
+    auto rowLoop = scf::ForOp::create(inPass, loc, index(inPass, 0),
+                                      index(inPass, tileShape[0]), index(inPass, 1));
     rowLoop->setAttr("sched.vector_loop", in.getUnitAttr());
+    rows = rows ? rows : rowLoop.getOperation();
     OpBuilder r = OpBuilder::atBlockBegin(rowLoop.getBody());
     Value first = arith::AddIOp::create(
         r, loc,
@@ -400,7 +473,7 @@ private:
     // Per-column values this stage sends: the column-stick's starting
     // values before its rows, the others after.
     Block &stageBody = *columnLoop->getBlock();
-    OpBuilder pre(rowLoop);
+    OpBuilder pre(rows);
     for (sched::PopOp column : llvm::concat<sched::PopOp>(initPops, columnPops))
       for (auto t : llvm::to_vector(stageBody.getOps<sched::TransferOp>()))
         if (t.getDest() == column.getFifo()) {
@@ -473,6 +546,9 @@ private:
   sched::PopOp pop;
   SmallVector<sched::PushOp> pushes;
   SmallVector<sched::PopOp> columnPops, initPops;
+  SmallVector<linalg::BroadcastOp> columnBroadcasts;
+  llvm::DenseMap<Value, int64_t> phase; ///< the pass over the rows that computes it
+  int64_t passes = 1;
   SmallVector<sched::TransferOp> drains;
   llvm::DenseMap<Value, int64_t> ratios; ///< a FIFO's sticks per column-stick
   sched::TransferOp feed;
