@@ -417,7 +417,8 @@ private:
       column->erase();
     // Row broadcasts and splats only the streamed ops read.
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
-      if (isa<linalg::BroadcastOp, tensor::EmptyOp, tensor::SplatOp>(op) &&
+      if ((isa<linalg::BroadcastOp, tensor::EmptyOp, tensor::SplatOp>(op) ||
+           spyre::splatConstantOf(&op)) &&
           op.use_empty())
         op.erase();
     // The order the stage pops its FIFOs in, for the feeding stage.
