@@ -2,6 +2,8 @@
 
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/utils/ColumnReductions.h"
+#include "pipeline/utils/ColumnSticks.h"
+#include "pipeline/utils/PartialSticks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/Target.h"
@@ -43,6 +45,7 @@ struct RowReduction {
   Operation *combiner = nullptr;
   vector::CombiningKind kind;
   int64_t rows = 0, sticksPerRow = 0, lanes = 0;
+  int64_t lastLanes = 0; ///< lanes of a row's last stick when partial, else 0
 };
 
 /// `v` is used only through row broadcasts (one value per row).
@@ -187,12 +190,17 @@ std::optional<RowReduction> match(sched::StageOp stage, int stickBytes) {
     return std::nullopt;
   r.kind = *kind;
   int64_t width = spyre::elementBytes(tile.getElementType());
-  int64_t rowBytes = tile.getShape()[1] * width;
-  if (rowBytes % stickBytes != 0)
-    return std::nullopt; // partial sticks would feed padding into the sum
+  if (width <= 0 || stickBytes % width != 0)
+    return std::nullopt;
   r.rows = tile.getShape()[0];
-  r.sticksPerRow = rowBytes / stickBytes;
   r.lanes = stickBytes / width;
+  r.sticksPerRow = (tile.getShape()[1] + r.lanes - 1) / r.lanes;
+  // A row ending mid-stick: its last stick's lanes past the row's end
+  // take the combiner's identity before they are folded in.
+  r.lastLanes = tile.getShape()[1] % r.lanes;
+  Type reduced = cast<ShapedType>(r.reduce.getInputs()[0].getType()).getElementType();
+  if (r.lastLanes != 0 && !spyre::hasPaddingIdentity(r.kind, reduced))
+    return std::nullopt;
   return r;
 }
 
@@ -220,14 +228,17 @@ void accumulateBySticks(RowReduction &r) {
     }
     return spyre::readHeldVector(at, l, held, row, column, type);
   };
-  // One stick through the prefix, to the vector the reduction consumes.
-  auto stickIn = [&](OpBuilder &at) {
+  // One stick through the prefix, to the vector the reduction consumes
+  // (a row's partial last stick padded with the combiner's identity).
+  auto stickIn = [&](OpBuilder &at, bool last = false) {
     Value stick = sched::PopOp::create(at, loc, VectorType::get({r.lanes}, element),
                                        r.pop.getFifo(), at.getI64IntegerAttr(1));
     vectors.map(r.pop.getResult(), stick);
     for (Operation *op : r.prefix)
       vectors.apply(at, op);
-    return vectors.vectorFor(at, loc, r.reduce.getInputs()[0]);
+    Value in = vectors.vectorFor(at, loc, r.reduce.getInputs()[0]);
+    return last && r.lastLanes ? spyre::padPastLanes(at, loc, in, r.lastLanes, r.kind)
+                               : in;
   };
 
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -246,9 +257,13 @@ void accumulateBySticks(RowReduction &r) {
     OpBuilder in = OpBuilder::atBlockBegin(rowLoop.getBody());
     row = rowLoop.getInductionVar();
     stickIndex = zero;
-    Value first = stickIn(in);
+    Value first = stickIn(in, r.sticksPerRow == 1);
+    // A partial last stick is folded in after the loop over the others.
+    const bool peel = r.lastLanes && r.sticksPerRow > 1;
+    Value whole = peel ? arith::ConstantIndexOp::create(in, loc, r.sticksPerRow - 1)
+                       : sticks;
     auto stickLoop =
-        scf::ForOp::create(in, loc, one, sticks, one, ValueRange{first});
+        scf::ForOp::create(in, loc, one, whole, one, ValueRange{first});
     stickLoop->setAttr("sched.vector_loop", in.getUnitAttr());
     {
       OpBuilder body = OpBuilder::atBlockBegin(stickLoop.getBody());
@@ -258,11 +273,17 @@ void accumulateBySticks(RowReduction &r) {
                                        next, stickLoop.getRegionIterArg(0));
       scf::YieldOp::create(body, loc, acc);
     }
+    Value lanes = stickLoop.getResult(0);
+    if (peel) {
+      stickIndex = whole;
+      lanes = spyre::applyCombiner(in, loc, r.reduce.getCombiner().front(),
+                                   stickIn(in, true), lanes);
+    }
     Value out = rowLoop.getRegionIterArg(0);
     Value total =
-        late ? vector::ReductionOp::create(in, loc, r.kind, stickLoop.getResult(0))
+        late ? vector::ReductionOp::create(in, loc, r.kind, lanes)
              : vector::ReductionOp::create(
-                   in, loc, r.kind, stickLoop.getResult(0),
+                   in, loc, r.kind, lanes,
                    tensor::ExtractOp::create(in, loc, out, ValueRange{row}));
     Value updated = tensor::InsertOp::create(in, loc, total, out, ValueRange{row});
     scf::YieldOp::create(in, loc, updated);
@@ -315,8 +336,11 @@ struct ChunkReductions : spyre::impl::ChunkReductionsBase<ChunkReductions> {
                 pop->moveBefore(r->pop);
               accumulateBySticks(*r);
             }
-            else // along other dimensions (pipeline/utils/ColumnReductions.h)
-              spyre::streamColumnReductions(pipeline, stage, target.stickBytes);
+            // Along other dimensions: row by row with the accumulator row
+            // held (pipeline/utils/ColumnReductions.h), or a column of
+            // sticks at a time (pipeline/utils/ColumnSticks.h).
+            else if (!spyre::streamColumnReductions(pipeline, stage, target.stickBytes))
+              spyre::streamColumnsBySticks(pipeline, stage, target.stickBytes);
           });
       return success();
     };

@@ -218,8 +218,10 @@ def BuildPipelines : Pass<"build-pipelines", "::mlir::ModuleOp"> {
     device memory. Address arithmetic is shared by all stages. A load or
     store whose address depends on computed data (a gather through loaded
     indices) stays in the compute stage. A loop that carries a matmul's
-    accumulator from one iteration's pipeline to the next (a K loop) keeps
-    it in a persistent LX buffer instead of the compute unit: written by
+    accumulator, or a column sum's running sums (a W8A8 weight's column
+    sums over K chunks), from one iteration's pipeline to the next (a K
+    loop) keeps it in a persistent LX buffer instead of the compute unit,
+    whatever its size: written by
     the pipeline before the loop, read, accumulated and written back by
     each iteration, read by the pipelines after it, each read behind a
     barrier. So does a loop whose iteration updates a tile elementwise
@@ -374,8 +376,9 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
     partial accumulator of one SIMD vector starts with the row's first
     stick and combines every further stick as it arrives; at the row's end
     its lanes are reduced, together with the row's initial value, into the
-    result. The compute unit never holds the tile whole. Rows must be whole
-    sticks (padding would enter the sum). A reduction along other
+    result. The compute unit never holds the tile whole. A row that ends
+    mid-stick has its last stick's lanes past the row's end set to the
+    combiner's identity before they are folded in. A reduction along other
     dimensions (a column sum) instead folds each streamed stick into the
     accumulator's stick at the same columns, row after row, next to the
     stage's elementwise ops and one streamed output; only the result is
@@ -389,7 +392,16 @@ def ChunkReductions : Pass<"chunk-reductions", "::mlir::ModuleOp"> {
     running maximum): they are then combined into the rows' totals once
     every stick has streamed. The stage may yield what it
     computes from the reduced rows (a loop's running sums), never the
-    streamed tile.
+    streamed tile. A column sum whose accumulator row would not fit (its
+    body widens i8 to i32, rows of 960 bf16 summed in f32), or that reads
+    per-row values popped in the stage (a mask per token), or a second
+    pass that reads the first's result broadcast over the rows (var_mean),
+    goes a column of sticks at a time instead: the load unit sends stick c
+    of every row in turn (once per pass), the compute unit folds them into
+    one vector per reduction, in the rows' order, computes the column's
+    results from it (with a column-stick of per-column values it pops, and
+    of the starting values when a loop's running sums are staged in LX)
+    and pushes them before the next column.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -30,6 +30,10 @@ declare -A REORDERS=(
   [loop_then_reload]=chunk-reductions
   [rank3_mid_reduce]=chunk-reductions
   [rmsnorm_loops]=chunk-reductions
+  # a row that ends mid-stick, its sum folded per lane (the last stick padded)
+  [vocab_shard_sumexp_llama3]=chunk-reductions
+  # column sums folded row after row, lane by lane (a variance's two passes)
+  [var_mean_tokens_llama3]=chunk-reductions
   # a matmul or a reduction of a held tile computed in vectors
   [div_row_sum_f32]=vectorize-held-tiles
   [ffn_relu_chain]=vectorize-held-tiles

@@ -131,6 +131,17 @@ struct Update {
   unsigned stageResult = 0;
 };
 
+/// Whether `user` is a reduction over leading dimensions only (a column
+/// sum) into `v`: each column of the next value needs the same column of
+/// `v` only, a stick of it for a stick.
+bool sumsRowsInto(Operation *user, Value v) {
+  auto reduce = dyn_cast<linalg::ReduceOp>(user);
+  if (!reduce || reduce.getInits().size() != 1 || reduce.getInits()[0] != v)
+    return false;
+  int64_t rank = cast<ShapedType>(reduce.getInputs()[0].getType()).getRank();
+  return !llvm::is_contained(reduce.getDimensions(), rank - 1);
+}
+
 /// Whether the compute stage `stage` may read the carried tile `arg` from
 /// LX and write its next value `next` back to the same buffer while the
 /// tile streams through it a stick at a time: everything it computes from
@@ -158,8 +169,9 @@ bool updatesInPlace(sched::StageOp stage, Value arg, Value next) {
       if (!seen.insert(user).second)
         continue;
       auto matmul = dyn_cast<linalg::MatmulOp>(user);
-      bool accumulates = matmul && matmul.getDpsInits().size() == 1 &&
-                         matmul.getDpsInits()[0] == v;
+      bool accumulates = (matmul && matmul.getDpsInits().size() == 1 &&
+                          matmul.getDpsInits()[0] == v) ||
+                         sumsRowsInto(user, v);
       if (!accumulates && !spyre::isElementwiseOp(user))
         return false;
       for (Value r : user->getResults()) {
@@ -366,8 +378,10 @@ bool stage(scf::ForOp loop, unsigned index, uint64_t computeBytes,
   }
   // A loop without a branch keeps an elementwise accumulator the compute
   // engine can hold there (one LX round trip an iteration saved).
-  bool matmul = llvm::any_of(arg.getUsers(), [](Operation *user) {
-    return isa<linalg::MatmulOp>(user);
+  // A matmul or a column sum accumulating into it streams its rows or
+  // columns past it: staged whatever its size.
+  bool matmul = llvm::any_of(arg.getUsers(), [&](Operation *user) {
+    return isa<linalg::MatmulOp>(user) || sumsRowsInto(user, arg);
   });
   if (!branch && !matmul && tileBytes(type) <= computeBytes)
     return false;

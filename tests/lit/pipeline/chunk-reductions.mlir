@@ -100,3 +100,47 @@ func.func @subtract_max(%x: index, %y: index) attributes {grid = [1]} {
   ktdp.store %o, %yt : tensor<2x256xf16>, !ktdp.access_tile<2x256xindex>
   return
 }
+
+// Column sums a column of sticks at a time (pipeline/utils/ColumnSticks.h):
+// var_mean over the tokens. The load unit sends stick c of each of the 64
+// rows, twice; the compute unit sums them into one vector (the mean), then
+// sums the squared distances to it (the variance), pushes a column-stick of
+// each, and the store unit takes a column-stick of each in turn.
+// RUN: spyre-opt %S/../../kernels/var_mean_tokens_llama3.mlir --pass-pipeline='builtin.module(ktir-to-dataflow{stop-after=chunk-reductions})' | FileCheck %s --check-prefix=STICKS
+// STICKS:      sched.stage "l1lu" {
+// STICKS:        scf.for %[[C:[^ ]*]] = %{{.*}} to %{{.*}} step
+// STICKS:          scf.for %{{.*}} = %{{.*}} to %{{.*}} step
+// STICKS:            scf.for %[[R:[^ ]*]] = %{{.*}} to %{{.*}} step
+// STICKS:              %[[RS:[^ ]*]] = arith.muli %[[R]], %{{.*}} : index
+// STICKS-NEXT:         %[[AT:[^ ]*]] = arith.addi %[[RS]], %[[C]] : index
+// STICKS-NEXT:         sched.transfer %{{.*}} -> %{{.*}} at stick %[[AT]] {{.*}}sticks = 1 : i64{{.*}} : memref<64x128xf16, "lx">
+// STICKS:      sched.stage "sfu" {
+// STICKS-NOT:    tensor<
+// STICKS:        scf.for
+// STICKS-NEXT:     %[[SUM:[^ ]*]] = scf.for {{.*}} -> (vector<64xf32>) {
+// STICKS-NEXT:       sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// STICKS:          %[[MEAN:[^ ]*]] = arith.mulf %[[SUM]], %{{.*}} : vector<64xf32>
+// STICKS-NEXT:     %[[SQ:[^ ]*]] = scf.for {{.*}} -> (vector<64xf32>) {
+// STICKS-NEXT:       sched.pop %{{.*}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// STICKS-NEXT:       arith.extf
+// STICKS-NEXT:       arith.subf %{{.*}}, %[[MEAN]] : vector<64xf32>
+// STICKS:          %[[VAR:[^ ]*]] = arith.mulf %[[SQ]], %{{.*}} : vector<64xf32>
+// STICKS-NEXT:     sched.push %[[VAR]] -> %{{.*}} {sticks = 2 : i64}
+// STICKS-NEXT:     sched.push %[[MEAN]] -> %{{.*}} {sticks = 2 : i64}
+// STICKS:      sched.stage "l1su" {
+// STICKS:        scf.for
+// STICKS:          sched.transfer %{{.*}} -> %{{.*}} at stick %{{.*}} {{.*}}sticks = 2 : i64
+// STICKS:          sched.transfer %{{.*}} -> %{{.*}} at stick %{{.*}} {{.*}}sticks = 2 : i64
+
+// A row that ends mid-stick (3142 f32: 98 sticks and 6 lanes): the loop
+// folds the whole sticks, then the last one with its lanes past the row's
+// end set to -inf (a scratch tile of 6 read back with -inf as padding).
+// RUN: spyre-opt %S/../../kernels/vocab_shard_max_gpt2.mlir --pass-pipeline='builtin.module(ktir-to-dataflow{stop-after=chunk-reductions})' | FileCheck %s --check-prefix=PARTIAL
+// PARTIAL:      sched.stage "sfu" {
+// PARTIAL:        scf.for
+// PARTIAL:          %[[WHOLE:[^ ]*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (vector<32xf32>) {
+// PARTIAL:          sched.pop %{{.*}} {sticks = 1 : i64} : <vector<32xf32>> -> vector<32xf32>
+// PARTIAL:          vector.transfer_write %{{.*}} : vector<32xf32>, tensor<6xf32>
+// PARTIAL-NEXT:     %[[PAD:[^ ]*]] = vector.transfer_read %{{.*}} : tensor<6xf32>, vector<32xf32>
+// PARTIAL-NEXT:     %[[ALL:[^ ]*]] = arith.maximumf %[[WHOLE]], %[[PAD]] : vector<32xf32>
+// PARTIAL:          vector.reduction <maximumf>, %[[ALL]]
