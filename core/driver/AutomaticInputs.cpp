@@ -52,15 +52,20 @@ MemRefType spyre::driver::addressedViewType(Value value) {
 }
 
 int64_t spyre::driver::seededIntegerHigh(func::FuncOp function) {
-  int64_t high = std::numeric_limits<int64_t>::max();
+  constexpr int64_t none = std::numeric_limits<int64_t>::max();
+  int64_t floats = none, any = none;
   function.walk([&](ktdp::ConstructMemoryViewOp view) {
     auto type = llvm::cast<MemRefType>(view.getType());
-    if (llvm::isa<FloatType>(type.getElementType()))
-      for (int64_t d : type.getShape())
-        if (!ShapedType::isDynamic(d) && d > 0)
-          high = std::min(high, d);
+    for (int64_t d : type.getShape())
+      if (!ShapedType::isDynamic(d) && d > 0) {
+        any = std::min(any, d);
+        if (llvm::isa<FloatType>(type.getElementType()))
+          floats = std::min(floats, d);
+      }
   });
-  return high == std::numeric_limits<int64_t>::max() ? 1 : high;
+  if (floats != none)
+    return floats;
+  return any == none ? 2 : std::max<int64_t>(any, 2);
 }
 
 namespace {

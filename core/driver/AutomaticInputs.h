@@ -40,8 +40,10 @@ int64_t automaticElementIndex(unsigned k);
 mlir::MemRefType addressedViewType(mlir::Value value);
 
 /// Random integers stay below this: the smallest static extent of any
-/// floating-point memory view (1 when there is none), so gather and
-/// scatter indices stay in range.
+/// floating-point memory view, so gather and scatter indices stay in
+/// range; in a kernel of integer views only (an i8 row sum), the smallest
+/// extent of any view (at least 2: never all zeros, which would let a
+/// kernel pass vacuously).
 int64_t seededIntegerHigh(mlir::func::FuncOp function);
 
 /// `count` random elements of `dtype` named `name` (floats standard
