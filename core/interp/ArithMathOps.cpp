@@ -148,6 +148,18 @@ LogicalResult compare(CoreExec &core, Operation *op, Test test) {
   });
 }
 
+/// math.isnan / isinf / isfinite: an i1 per element (exact: a class is
+/// not a rounded value).
+template <typename Test>
+LogicalResult classify(CoreExec &core, Operation *op, Test test) {
+  FailureOr<Operands> ops = gatherOperands(core, op);
+  if (failed(ops))
+    return failure();
+  const Arg &a = ops->args[0];
+  auto values = [&](int64_t i) { return test(a.at(i)) ? 1.0 : 0.0; };
+  return elementwiseTo(core, op, *ops, values, exactShadows());
+}
+
 LogicalResult execCompare(CoreExec &core, Operation *op) {
   if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(op)) {
     auto p = cmp.getPredicate();
@@ -378,6 +390,15 @@ LogicalResult spyre::interp::execArithMath(CoreExec &core, Operation *op,
           [&](Operation *) { return execCompare(core, op); })
       .Case<arith::SelectOp, spyreop::SelectOp>(
           [&](Operation *) { return execSelect(core, op); })
+      .Case<math::IsNaNOp>([&](Operation *) {
+        return classify(core, op, [](double x) { return std::isnan(x); });
+      })
+      .Case<math::IsInfOp>([&](Operation *) {
+        return classify(core, op, [](double x) { return std::isinf(x); });
+      })
+      .Case<math::IsFiniteOp>([&](Operation *) {
+        return classify(core, op, [](double x) { return std::isfinite(x); });
+      })
       .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::ExtSIOp,
             arith::TruncIOp, arith::IndexCastOp, arith::FPToSIOp,
             arith::ExtUIOp, arith::UIToFPOp, arith::IndexCastUIOp,

@@ -26,6 +26,8 @@
 //     broadcast), then a linalg.reduce of that combining op; one of
 //     another form (several outputs: torch-mlir's argmax, the maximum and
 //     its index) keeps its order, each index it reads a 1-D ramp input;
+//   * math.isnan / isinf / isfinite become comparisons (`x uno x`,
+//     `|x| oeq inf`, `|x| one inf`);
 //   * first, an argmax or argmin of one strict comparison choosing a value
 //     and its index together becomes a reduction of each role
 //     (pipeline/utils/ArgExtremum.h), which the later passes stream.
@@ -40,6 +42,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Builders.h"
@@ -517,9 +520,46 @@ void rampReductionIndices(linalg::GenericOp op) {
                         firstRamp);
 }
 
+/// math.isnan / isinf / isfinite as the comparisons SpyreCode has:
+/// `x uno x`, `|x| oeq inf`, `|x| one inf` (a NaN is unordered: not
+/// finite, not infinite).
+void compareFloatClasses(Operation *root) {
+  SmallVector<Operation *> classes;
+  root->walk([&](Operation *op) {
+    if (isa<math::IsNaNOp, math::IsInfOp, math::IsFiniteOp>(op))
+      classes.push_back(op);
+  });
+  for (Operation *op : classes) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value x = op->getOperand(0);
+    Value result;
+    if (isa<math::IsNaNOp>(op)) {
+      result = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+    } else {
+      Type element = getElementTypeOrSelf(x.getType());
+      auto inf = b.getFloatAttr(
+          element, APFloat::getInf(cast<FloatType>(element).getFloatSemantics()));
+      TypedAttr limit = inf;
+      if (auto shaped = dyn_cast<ShapedType>(x.getType()))
+        limit = DenseElementsAttr::get(shaped, inf);
+      Value bound = arith::ConstantOp::create(b, loc, limit);
+      Value magnitude = math::AbsFOp::create(b, loc, x);
+      result = arith::CmpFOp::create(
+          b, loc,
+          isa<math::IsInfOp>(op) ? arith::CmpFPredicate::OEQ
+                                 : arith::CmpFPredicate::ONE,
+          magnitude, bound);
+    }
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
+  }
+}
+
 struct NormalizeTensorOps
     : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
   void runOnOperation() override {
+    compareFloatClasses(getOperation());
     spyre::splitArgExtremums(getOperation());
     spyre::namedFormsOfGenerics(getOperation());
     SmallVector<Operation *> work;

@@ -676,6 +676,31 @@ func.func @trunc(%out: index) {
   RunResult t = runKernel(request(truncKernel, {{"out", filled("f32", 4, 9)}}));
   REQUIRE_OK(t);
   CHECK_VALUES(arrayOf(t, "out"), {-2, 2, 0, 5});
+
+  // math.isnan / isinf / isfinite of [NaN, inf, -inf, 1.5] (inductor's
+  // nan_to_num), as i32: out = [isnan x4, isinf x4, isfinite x4].
+  const char *classKernel = R"mlir(
+#s4 = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>
+#s12 = affine_set<(d0) : (d0 >= 0, -d0 + 11 >= 0)>
+#id1 = affine_map<(d0) -> (d0)>
+func.func @classes(%out: index) {
+  %ov = ktdp.construct_memory_view %out, sizes: [12], strides: [1] {coordinate_set = #s12, memory_space = #ktdp.memory_space<global>} : memref<12xi32>
+  %x = arith.constant dense<[0x7FC00000, 0x7F800000, 0xFF800000, 1.5]> : tensor<4xf32>
+  %n = math.isnan %x : tensor<4xf32>
+  %i = math.isinf %x : tensor<4xf32>
+  %f = math.isfinite %x : tensor<4xf32>
+  %n32 = arith.extui %n : tensor<4xi1> to tensor<4xi32>
+  %i32 = arith.extui %i : tensor<4xi1> to tensor<4xi32>
+  %f32 = arith.extui %f : tensor<4xi1> to tensor<4xi32>
+  %all = tensor.concat dim(0) %n32, %i32, %f32 : (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) -> tensor<12xi32>
+  %o = ktdp.construct_access_tile %ov[0] {access_tile_set = #s12, access_tile_order = #id1} : memref<12xi32> -> !ktdp.access_tile<12xindex>
+  ktdp.store %all, %o : tensor<12xi32>, !ktdp.access_tile<12xindex>
+  return
+}
+)mlir";
+  RunResult c = runKernel(request(classKernel, {{"out", filled("i32", 12, 7)}}));
+  REQUIRE_OK(c);
+  CHECK_VALUES(arrayOf(c, "out"), {1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1});
 }
 
 //===----------------------------------------------------------------------===//

@@ -175,3 +175,19 @@ func.func @argmax_strict(%x: tensor<2x4xf16>, %v0: tensor<2xf16>, %i0: tensor<2x
   } -> (tensor<2xf16>, tensor<2xi64>)
   return %r#0, %r#1 : tensor<2xf16>, tensor<2xi64>
 }
+
+// math.isnan / isinf / isfinite (inductor's nan_to_num) become the
+// comparisons SpyreCode has.
+// CHECK-LABEL: func.func @float_classes
+// CHECK:      arith.cmpf uno, %arg0, %arg0 : tensor<4xf16>
+// CHECK:      %[[A:.*]] = math.absf %arg0 : tensor<4xf16>
+// CHECK-NEXT: arith.cmpf oeq, %[[A]], %{{.*}} : tensor<4xf16>
+// CHECK:      %[[B:.*]] = math.absf %arg0 : tensor<4xf16>
+// CHECK-NEXT: arith.cmpf one, %[[B]], %{{.*}} : tensor<4xf16>
+// CHECK-NOT:  math.is
+func.func @float_classes(%x: tensor<4xf16>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %n = math.isnan %x : tensor<4xf16>
+  %i = math.isinf %x : tensor<4xf16>
+  %f = math.isfinite %x : tensor<4xf16>
+  return %n, %i, %f : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
