@@ -294,16 +294,19 @@ private:
   }
 
   /// Per-row values popped whole in the stage (a scale per row, one stick
-  /// or a few) and used only through broadcasts along the rows: they stay
-  /// whole, popped before the loop (the feeding unit sends them before the
-  /// sticks), and each stick reads its row's value.
+  /// or a few) and used only through broadcasts along the rows, or read
+  /// element by element (a sampling threshold loaded as a 1x1 tile, then
+  /// splatted): they stay whole, popped before the loop (the feeding unit
+  /// sends them before the sticks), and each stick reads its row's value
+  /// or the element.
   void findHeldPops(Block &body) {
     for (auto pop : body.getOps<sched::PopOp>()) {
       auto type = dyn_cast<RankedTensorType>(pop.getType());
       bool rowsOnly = type && type.hasStaticShape() && !pop->use_empty() &&
                       llvm::all_of(pop->getUsers(), [](Operation *user) {
-                        return user->getNumResults() == 1 &&
-                               spyre::rowBroadcastOf(user->getResult(0));
+                        return isa<tensor::ExtractOp>(user) ||
+                               (user->getNumResults() == 1 &&
+                                spyre::rowBroadcastOf(user->getResult(0)));
                       });
       int pops = 0;
       for (Operation *user : pop.getFifo().getUsers())
@@ -321,6 +324,11 @@ private:
       if (auto pop = dyn_cast<sched::PopOp>(op);
           pop && heldPops.count(pop.getResult()))
         continue; // popped whole before the loop (findHeldPops)
+      if (auto extract = dyn_cast<tensor::ExtractOp>(op);
+          extract && heldPops.count(extract.getTensor())) {
+        ops.push_back(&op); // an element of it, read where it is used
+        continue;
+      }
       // An index ramp and its broadcast: each stick makes its lanes'
       // indices (the shape is checked once the stage's is known).
       if (rampParts.contains(&op) ||
@@ -490,6 +498,16 @@ private:
     }
     if (isa<tensor::EmptyOp>(op))
       return true; // only ever an init that the body does not read
+    if (auto extract = dyn_cast<tensor::ExtractOp>(op);
+        extract && heldPops.count(extract.getTensor())) {
+      // An element of a value popped whole before the loop: read there.
+      OpBuilder before(extract.getTensor().getDefiningOp()->getBlock(),
+                       std::next(Block::iterator(
+                           extract.getTensor().getDefiningOp())));
+      Operation *read = before.clone(*op);
+      op->getResult(0).replaceAllUsesWith(read->getResult(0));
+      return true;
+    }
     if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
       // A scalar in every element: in every lane of every stick.
       vectors.map(splat.getResult(), vectors.broadcast(b, loc, splat.getInput()));
