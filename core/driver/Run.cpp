@@ -381,6 +381,34 @@ std::string shapeText(ArrayRef<int64_t> shape) {
   return text.empty() ? "a scalar" : text;
 }
 
+/// Why `arg`'s value breaks what its `!ktdp.runtime_arg` type declares (a
+/// value above its upper bound, or not a multiple of its granularity: the
+/// host would not pass it, and a kernel may rely on it), or empty.
+std::string runtimeArgumentBounds(Type type, const Argument &arg) {
+  auto runtime = dyn_cast<ktdp::RuntimeArgType>(type);
+  if (!runtime || !arg.scalar)
+    return {};
+  double v = *arg.scalar;
+  auto text = [&] {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    os << type;
+    return out;
+  };
+  if (std::optional<int64_t> bound = runtime.getUpperbound();
+      bound && v > double(*bound))
+    return "its value " + (arg.integer ? std::to_string(*arg.integer)
+                                       : std::to_string(v)) +
+           " is above the upper bound " + std::to_string(*bound) +
+           " its type " + text() + " declares";
+  if (std::optional<int64_t> step = runtime.getGranularity();
+      step && *step > 1 && arg.integer && *arg.integer % *step != 0)
+    return "its value " + std::to_string(*arg.integer) +
+           " is not a multiple of the granularity " + std::to_string(*step) +
+           " its type " + text() + " declares";
+  return {};
+}
+
 /// Reads every argument given as text (--arg NAME=TEXT) for its type, by
 /// the one parser of values people write (parseScalarValue).
 LogicalResult readArgumentTexts(func::FuncOp function,
@@ -399,6 +427,8 @@ LogicalResult readArgumentTexts(func::FuncOp function,
     Argument &arg = found->second;
     std::string why = arg.array ? "given both an array and a value"
                                 : parseScalarValue(argument, *arg.text, arg);
+    if (why.empty())
+      why = runtimeArgumentBounds(entry.getArgument(i).getType(), arg);
     if (!why.empty()) {
       capture.error(function.getLoc(), "argument %" + names[i] + ": " + why);
       return failure();
