@@ -141,14 +141,20 @@ std::vector<std::string> argumentNames(const AsmParserState &state,
 }
 
 /// The value of a dynamic size: a constant, or a scalar argument given on
-/// the command line, possibly through index casts, additions, subtractions
-/// and products (overflow-checked).
+/// the command line (a runtime argument's value too), possibly through
+/// index casts, additions, subtractions and products (overflow-checked).
 std::optional<int64_t> knownSize(Value size, Block &entry,
                                  const std::vector<std::string> &names,
                                  const std::map<std::string, Argument> &given) {
   while (Operation *def = size.getDefiningOp()) {
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def)) {
       size = def->getOperand(0);
+      continue;
+    }
+    // The value of a runtime argument: the scalar given for it.
+    if (auto extract = dyn_cast<ktdp::RuntimeArgExtractOp>(def);
+        extract && extract.getKind() == ktdp::RuntimeArgKind::value) {
+      size = extract.getInput();
       continue;
     }
     IntegerAttr value;

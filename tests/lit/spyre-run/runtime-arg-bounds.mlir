@@ -25,3 +25,25 @@ func.func @rows(%n: !ktdp.runtime_arg<index, granularity=4, upperbound=16>, %x: 
   }
   return
 }
+
+// A runtime argument as a view's size: --seed makes arrays of that size
+// for the pointers, named as the arguments (they were left to automatic
+// regions, so --output could not name them).
+// RUN: spyre-run %s --function dyn_rows --seed 0 --arg n=12 --output y=%t.npy --engine both 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: test -s %t.npy
+// DYN: y: exact (768 elements)
+func.func @dyn_rows(%n: !ktdp.runtime_arg<index, upperbound=16>, %x: index, %y: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = ktdp.runtime_arg_extract value from %n : <index, upperbound=16> -> index
+  %xv = ktdp.construct_memory_view %x, sizes: [%m, 64], strides: [64, 1] {coordinate_set = affine_set<(d0, d1)[s0] : (d0 >= 0, s0 - d0 - 1 >= 0, d1 >= 0, -d1 + 63 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<?x64xf16>
+  %yv = ktdp.construct_memory_view %y, sizes: [%m, 64], strides: [64, 1] {coordinate_set = affine_set<(d0, d1)[s0] : (d0 >= 0, s0 - d0 - 1 >= 0, d1 >= 0, -d1 + 63 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<?x64xf16>
+  scf.for %r = %c0 to %m step %c1 {
+    %xa = ktdp.construct_access_tile %xv[%r, %c0] {access_tile_set = #row, access_tile_order = #id2} : memref<?x64xf16> -> !ktdp.access_tile<1x64xindex>
+    %t = ktdp.load %xa : !ktdp.access_tile<1x64xindex> -> tensor<1x64xf16>
+    %d = arith.addf %t, %t : tensor<1x64xf16>
+    %ya = ktdp.construct_access_tile %yv[%r, %c0] {access_tile_set = #row, access_tile_order = #id2} : memref<?x64xf16> -> !ktdp.access_tile<1x64xindex>
+    ktdp.store %d, %ya : tensor<1x64xf16>, !ktdp.access_tile<1x64xindex>
+  }
+  return
+}
