@@ -166,8 +166,11 @@ void RunInputsDialog::applyFocus() {
 }
 
 QString RunInputsDialog::focusedArgument() const {
+  // The dialog's focus widget: the field that has the keyboard focus, or
+  // gets it once the dialog is the active window (hasFocus() is false
+  // until then, which a busy window system may delay).
   for (const auto &[name, widgets] : valueFields)
-    if (widgets.first && widgets.first->hasFocus())
+    if (widgets.first && widgets.first == focusWidget())
       return name;
   return QString();
 }

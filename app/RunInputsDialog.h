@@ -63,7 +63,8 @@ public:
   /// Gives the value field of scalar `name` the focus once the arguments
   /// are read (a failed run offers this for the argument it missed).
   void focusArgument(const QString &name);
-  /// The scalar argument whose value field has the focus ("" when none).
+  /// The scalar argument whose value field has the dialog's focus ("" when
+  /// none): it has the keyboard focus, or gets it when the dialog is active.
   QString focusedArgument() const;
 
 Q_SIGNALS:

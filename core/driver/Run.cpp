@@ -415,6 +415,39 @@ std::string runtimeArgumentBounds(Type type, const Argument &arg) {
   return {};
 }
 
+/// A grid of several dimensions in a kernel with inter-tile ops: which
+/// tile each linear number in their sets is (ktir-cpu's order, dimension 0
+/// fastest; another generator may mean the last dimension fastest, which
+/// groups other tiles without a word from either engine: the spec's
+/// "linear tile id order" conflict).
+void noteTileNumbering(func::FuncOp function, ArrayRef<int64_t> grid,
+                       DiagnosticCapture &capture) {
+  if (llvm::count_if(grid, [](int64_t n) { return n > 1; }) < 2)
+    return;
+  bool exchanges = false;
+  function.walk([&](Operation *op) {
+    exchanges |= op->getName().getStringRef().starts_with("ktdp.inter_tile_");
+  });
+  if (!exchanges)
+    return;
+  std::string dims, coords, formula = "x0";
+  int64_t below = 1;
+  for (size_t d = 0; d < grid.size(); ++d) {
+    dims += (d ? ", " : "") + std::to_string(grid[d]);
+    coords += (d ? ", x" : "x") + std::to_string(d);
+    if (d > 0) {
+      below *= grid[d - 1];
+      formula += " + " + std::to_string(below) + " x" + std::to_string(d);
+    }
+  }
+  capture.note(function.getLoc(),
+               "the inter-tile sets number the tiles of the grid [" + dims +
+                   "] with dimension 0 fastest, as ktir-cpu does: tile (" +
+                   coords + ") is " + formula +
+                   " (a kernel written for the last dimension fastest groups "
+                   "other tiles)");
+}
+
 /// Reads every argument given as text (--arg NAME=TEXT) for its type, by
 /// the one parser of values people write (parseScalarValue).
 LogicalResult readArgumentTexts(func::FuncOp function,
@@ -834,6 +867,7 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   int64_t tiles = *checked::product(grid);
   coreCount = static_cast<int>(tiles);
   options.grid = grid; // the interpreter runs the grid checked here
+  noteTileNumbering(function, grid, capture);
 
   std::map<std::string, Argument> given = request.args;
   if (failed(checkArguments(function, names, given, capture)) ||
