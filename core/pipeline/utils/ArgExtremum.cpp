@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 #include <limits>
 
@@ -55,6 +56,20 @@ bool rampAlong(Value tile, int64_t dim) {
               .empty();
 }
 
+/// Whether `init` is a constant (a fill or a dense constant) holding no
+/// NaN: a NaN value init stays the fold's value (nothing compares above
+/// it), which maxnumf would not keep.
+bool constantWithoutNaN(Value init) {
+  DenseFPElementsAttr dense;
+  if (matchPattern(init, m_Constant(&dense)))
+    return llvm::none_of(dense.getValues<APFloat>(),
+                         [](const APFloat &v) { return v.isNaN(); });
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  FloatAttr value;
+  return fill && matchPattern(fill.getInputs()[0], m_Constant(&value)) &&
+         !value.getValue().isNaN();
+}
+
 std::optional<Idiom> matchArgExtremum(linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 2 || op->getNumResults() != 2 ||
       !op.hasPureTensorSemantics() || op.getNumReductionLoops() != 1 ||
@@ -98,6 +113,7 @@ std::optional<Idiom> matchArgExtremum(linalg::LinalgOp op) {
           RankedTensorType::get(op.getStaticLoopRanges(), in.getType()) ||
       getElementTypeOrSelf(op.getDpsInits()[idiom.valueRole].getType()) !=
           in.getType() ||
+      !constantWithoutNaN(op.getDpsInits()[idiom.valueRole]) ||
       !maps[idiom.valueInput].isIdentity())
     return std::nullopt;
   Type indexType = accIndex.getType();

@@ -147,21 +147,45 @@ func.func @argmax_two_outputs(%x: tensor<2x4xf16>, %v0: tensor<2xf16>, %i0: tens
   return %r#0, %r#1 : tensor<2xf16>, tensor<2xi64>
 }
 
-// torch-mlir's argmax (a strict comparison: the first index of a tie): the
-// maximum (maxnumf, from the value init), the smallest index whose element
-// equals it (minsi from the largest i64), and the index init where nothing
-// beat the value init; each reduction then in its streamed form.
+// torch-mlir's argmax (a strict comparison: the first index of a tie; the
+// value init a fill of -inf): the maximum (maxnumf, from the value init),
+// the smallest index whose element equals it (minsi from the largest
+// i64), and the index init where nothing beat the value init; each
+// reduction then in its streamed form. A value init that is not a constant
+// (it could be NaN, which the fold keeps and maxnumf would not) stays one
+// generic.
 // CHECK-LABEL: func.func @argmax_strict
-// CHECK:      %[[M:.*]] = linalg.reduce ins(%arg0 : tensor<2x4xf16>) outs(%arg1 : tensor<2xf16>) dimensions = [1]
+// CHECK:      %[[V0:.*]] = linalg.fill
+// CHECK:      %[[M:.*]] = linalg.reduce ins(%arg0 : tensor<2x4xf16>) outs(%[[V0]] : tensor<2xf16>) dimensions = [1]
 // CHECK:        arith.maxnumf
 // CHECK:      arith.constant 9223372036854775807 : i64
 // CHECK:      arith.cmpf oeq
 // CHECK:      linalg.reduce ins(%{{.*}} : tensor<2x4xi64>) outs(%{{.*}} : tensor<2xi64>) dimensions = [1]
 // CHECK:        arith.minsi
-// CHECK:      linalg.generic {{.*}} ins(%[[M]], %arg1, %{{.*}}, %arg2 : tensor<2xf16>, tensor<2xf16>, tensor<2xi64>, tensor<2xi64>)
+// CHECK:      linalg.generic {{.*}} ins(%[[M]], %[[V0]], %{{.*}}, %arg1 : tensor<2xf16>, tensor<2xf16>, tensor<2xi64>, tensor<2xi64>)
 // CHECK:        arith.cmpf ogt
 // CHECK-NEXT:   arith.select
-func.func @argmax_strict(%x: tensor<2x4xf16>, %v0: tensor<2xf16>, %i0: tensor<2xi64>) -> (tensor<2xf16>, tensor<2xi64>) {
+// CHECK-LABEL: func.func @argmax_init_unknown
+// CHECK:      linalg.generic {{.*}} outs(%arg1, %arg2 : tensor<2xf16>, tensor<2xi64>)
+// CHECK-NOT:  arith.maxnumf
+func.func @argmax_strict(%x: tensor<2x4xf16>, %i0: tensor<2xi64>) -> (tensor<2xf16>, tensor<2xi64>) {
+  %ninf = arith.constant 0xFC00 : f16
+  %e = tensor.empty() : tensor<2xf16>
+  %v0 = linalg.fill ins(%ninf : f16) outs(%e : tensor<2xf16>) -> tensor<2xf16>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2x4xf16>) outs(%v0, %i0 : tensor<2xf16>, tensor<2xi64>) {
+  ^bb0(%in: f16, %acc: f16, %accj: i64):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i64
+    %gt = arith.cmpf ogt, %in, %acc : f16
+    %v = arith.select %gt, %in, %acc : f16
+    %k = arith.select %gt, %ji, %accj : i64
+    linalg.yield %v, %k : f16, i64
+  } -> (tensor<2xf16>, tensor<2xi64>)
+  return %r#0, %r#1 : tensor<2xf16>, tensor<2xi64>
+}
+func.func @argmax_init_unknown(%x: tensor<2x4xf16>, %v0: tensor<2xf16>, %i0: tensor<2xi64>) -> (tensor<2xf16>, tensor<2xi64>) {
   %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
                          iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<2x4xf16>) outs(%v0, %i0 : tensor<2xf16>, tensor<2xi64>) {
