@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <cstdio>
@@ -65,8 +66,10 @@ const char *verdictSuffix(Verdict v) {
 
 /// `--engine both` when the compile failed: whether the interpreter runs
 /// the kernel, so that a refusal of the compiler is not taken for one of
-/// the kernel (and the interpreter's own refusal is said too).
-static void sayWhetherInterpreterRuns(driver::RunRequest request) {
+/// the kernel (and the interpreter's own refusal is said too, unless it is
+/// an error already printed: a kernel that does not parse).
+static void sayWhetherInterpreterRuns(driver::RunRequest request,
+                                      const std::vector<Diagnostic> &said) {
   request.shadow = false;
   driver::RunResult alone = driver::runKernel(request);
   if (alone.ok) {
@@ -74,10 +77,20 @@ static void sayWhetherInterpreterRuns(driver::RunRequest request) {
                  "its outputs)\n";
     return;
   }
-  for (const driver::Diagnostic &d : alone.diagnostics)
-    if (d.severity == driver::Diagnostic::Severity::Error)
-      std::cerr << d.format() << "\n";
-  std::cerr << "spyre-run: the interpreter does not run it either\n";
+  bool same = true;
+  for (const driver::Diagnostic &d : alone.diagnostics) {
+    if (d.severity != driver::Diagnostic::Severity::Error)
+      continue;
+    if (std::any_of(said.begin(), said.end(), [&](const Diagnostic &e) {
+          return e.format() == d.format();
+        }))
+      continue;
+    std::cerr << d.format() << "\n";
+    same = false;
+  }
+  std::cerr << (same ? "spyre-run: the interpreter does not run it either "
+                       "(the same error)\n"
+                     : "spyre-run: the interpreter does not run it either\n");
 }
 
 int spyre::tools::runOnEmulator(const EmuRunOptions &options,
@@ -130,7 +143,7 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     if (!emu.module) {
       std::cerr << "spyre-run: the kernel did not compile to SpyreCode\n";
       if (options.engine == "both")
-        sayWhetherInterpreterRuns(er.run);
+        sayWhetherInterpreterRuns(er.run, emu.diagnostics);
     }
     return 1;
   }

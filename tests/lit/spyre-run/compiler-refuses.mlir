@@ -7,6 +7,7 @@
 // RUN: not spyre-run %s --function prefix --seed 0 --engine both 2>&1 | FileCheck %s --check-prefix=PREFIX
 // RUN: not spyre-run %s --function prefix_atan --seed 0 --engine both 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not spyre-run %s --function prefix_atan --seed 0 --engine interp 2>&1 | FileCheck %s --check-prefix=ONCE
+// RUN: not spyre-run %S/Inputs/undeclared-value.mlir --engine both 2>&1 | FileCheck %s --check-prefix=PARSE
 
 // PREFIX: error: inter-tile reduce: producer_dependency_per_consumer gives tile 0 a reduction over 1 of the 4 producers of group 0
 // PREFIX: spyre-run: the kernel did not compile to SpyreCode
@@ -16,6 +17,11 @@
 // BOTH-NEXT: spyre-run: the interpreter does not run it either
 // ONCE: error: the interpreter does not support 'math.atan'
 // ONCE-NOT: error:
+// A kernel that does not parse: its error once, then that the interpreter
+// stops on the same.
+// PARSE: undeclared-value.mlir:3:23: error: use of undeclared SSA value name
+// PARSE-NEXT: spyre-run: the kernel did not compile to SpyreCode
+// PARSE-NEXT: spyre-run: the interpreter does not run it either (the same error)
 
 #xs = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #row = affine_set<(d0, d1) : (d0 == 0, d1 >= 0, -d1 + 63 >= 0)>

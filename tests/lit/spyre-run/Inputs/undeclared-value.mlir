@@ -1,0 +1,5 @@
+func.func @k(%x: index) {
+  %a = arith.constant 1 : index
+  %b = arith.addi %a, %q : index
+  return
+}
