@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallSet.h"
@@ -326,7 +327,12 @@ private:
         continue; // popped whole before the loop (findHeldPops)
       if (auto extract = dyn_cast<tensor::ExtractOp>(op);
           extract && heldPops.count(extract.getTensor())) {
-        ops.push_back(&op); // an element of it, read where it is used
+        // An element of it at constant indices, read once before the loop.
+        if (!llvm::all_of(extract.getIndices(), [](Value index) {
+              return matchPattern(index, m_Constant());
+            }))
+          return false;
+        ops.push_back(&op);
         continue;
       }
       // An index ramp and its broadcast: each stick makes its lanes'
@@ -504,7 +510,13 @@ private:
       OpBuilder before(extract.getTensor().getDefiningOp()->getBlock(),
                        std::next(Block::iterator(
                            extract.getTensor().getDefiningOp())));
-      Operation *read = before.clone(*op);
+      // Its indices there too: constants (anything else stays refused).
+      IRMapping map;
+      for (Value index : extract.getIndices())
+        if (Operation *def = index.getDefiningOp();
+            def && def->getBlock() == before.getBlock())
+          map.map(index, before.clone(*def)->getResult(0));
+      Operation *read = before.clone(*op, map);
       op->getResult(0).replaceAllUsesWith(read->getResult(0));
       return true;
     }
