@@ -73,6 +73,8 @@ public:
       return isHeldTile(splat.getType()) && splat.getType().getRank() > 0;
     if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
       return sliceBox(slice).has_value();
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
+      return concatPiece(insert);
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
       if (!linalgOp.hasPureTensorSemantics() ||
           !spyre::appliesToVectors(*linalgOp.getBlock()))
@@ -128,7 +130,8 @@ public:
   bool chainable(Operation *op) {
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
       return spyre::isElementwiseLinalg(linalgOp) && linalgOp.getNumDpsInits() == 1;
-    return !isa<tensor::SplatOp, tensor::ExtractSliceOp>(op);
+    return !isa<tensor::SplatOp, tensor::ExtractSliceOp, tensor::InsertSliceOp>(
+        op);
   }
 
   /// The ops to rewrite, in order, with consecutive elementwise ops on
@@ -161,6 +164,8 @@ public:
         results = lowerRows(b, reduce);
       else if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
         results = lowerSlice(b, slice);
+      else if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
+        results = lowerInsert(b, insert);
       else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
         results = lowerLinalg(b, linalgOp);
       else
@@ -304,6 +309,29 @@ private:
       loop->setAttr("sched.vector_loop", UnitAttr::get(loop.getContext()));
   }
 
+  /// `idx` (of `access` at a point) moved by its offsets; whether the
+  /// vector of `lanes` there still lies in whole sticks of the tile (false
+  /// when an offset along the vector dimension `pos` is not a whole number
+  /// of sticks, or not known when compiling).
+  static bool moveByOffsets(OpBuilder &at, Location l, const Access &access,
+                            SmallVectorImpl<Value> &idx, int64_t pos,
+                            int64_t lanes, bool inBounds) {
+    bool within = inBounds;
+    for (auto [k, offset] : llvm::enumerate(access.offsets)) {
+      std::optional<int64_t> fixed = getConstantIntValue(offset);
+      if (fixed == 0)
+        continue;
+      Value by = fixed ? arith::ConstantIndexOp::create(at, l, *fixed).getResult()
+                       : cast<Value>(offset);
+      idx[k] = arith::AddIOp::create(at, l, idx[k], by);
+      within &= int64_t(k) != pos ||
+                (fixed && *fixed % lanes == 0 &&
+                 cast<ShapedType>(access.tile.getType()).getDimSize(k) %
+                         lanes == 0);
+    }
+    return within;
+  }
+
   /// for each parallel point (the vector dimension `vdim` a stick at a
   /// time): read the outputs' vectors, fold every reduction point into them
   /// with `compute` on the inputs' vectors, write them back.
@@ -350,20 +378,7 @@ private:
         }
         int64_t pos;
         SmallVector<Value> idx = indicesOf(in.map, point, vdim, pos);
-        bool within = inBounds;
-        for (auto [k, offset] : llvm::enumerate(in.offsets)) {
-          std::optional<int64_t> fixed = getConstantIntValue(offset);
-          if (fixed == 0)
-            continue;
-          Value by = fixed ? arith::ConstantIndexOp::create(at, l, *fixed)
-                           : cast<Value>(offset);
-          idx[k] = arith::AddIOp::create(at, l, idx[k], by);
-          // The source's sticks need not start where the slice's do.
-          within &= int64_t(k) != pos ||
-                    (fixed && *fixed % lanes == 0 &&
-                     cast<ShapedType>(in.tile.getType()).getDimSize(k) %
-                             lanes == 0);
-        }
+        bool within = moveByOffsets(at, l, in, idx, pos, lanes, inBounds);
         values.push_back(read(at, l, in.tile, idx, pos, lanes, within));
       }
       return values;
@@ -404,11 +419,12 @@ private:
           for (auto [out, tile, acc] : llvm::zip(outputs, tiles, accs)) {
             int64_t pos;
             SmallVector<Value> idx = indicesOf(out.map, point, vdim, pos);
+            bool within = moveByOffsets(at, l, out, idx, pos, lanes, inBounds);
             AffineMap map = AffineMap::get(out.map.getNumResults(), 0,
                                            at.getAffineDimExpr(pos));
             written.push_back(vector::TransferWriteOp::create(
                                   at, l, acc, tile, idx, map,
-                                  ArrayRef<bool>{inBounds})
+                                  ArrayRef<bool>{within})
                                   .getResult());
           }
           return written;
@@ -584,6 +600,69 @@ private:
         slice.getType().getRank() == 0 || !slice.hasUnitStride())
       return std::nullopt;
     return slice.getMixedOffsets();
+  }
+
+  /// An insert_slice that is a piece of a concatenation along the last
+  /// dimension of held tiles (`torch.cat` of computed tiles: an int4
+  /// weight's two unpacked halves): a chain of inserts into an empty tile,
+  /// each whole along the other dimensions, at offsets that follow each
+  /// other from 0 to the end. Written a stick at a time, a piece whose
+  /// width is not whole sticks spills past its end, into the next piece
+  /// (written after it) or past the tile's end (not written): so only such
+  /// chains.
+  static bool concatPiece(tensor::InsertSliceOp insert) {
+    auto type = insert.getDestType();
+    if (!isHeldTile(type) || !isHeldTile(insert.getSourceType()) ||
+        type.getRank() == 0 || insert.getSourceType().getRank() != type.getRank())
+      return false;
+    // The whole chain: back to its empty tile, forward to its last insert.
+    tensor::InsertSliceOp first = insert, last = insert;
+    while (auto previous = first.getDest().getDefiningOp<tensor::InsertSliceOp>())
+      first = previous;
+    while (last.getResult().hasOneUse())
+      if (auto next = dyn_cast<tensor::InsertSliceOp>(
+              *last.getResult().getUsers().begin());
+          next && next.getDest() == last.getResult())
+        last = next;
+      else
+        break;
+    if (!first.getDest().getDefiningOp<tensor::EmptyOp>())
+      return false;
+    int64_t rank = type.getRank(), end = 0;
+    for (tensor::InsertSliceOp piece = first;;
+         piece = cast<tensor::InsertSliceOp>(*piece.getResult().getUsers().begin())) {
+      if (!piece.hasUnitStride() ||
+          llvm::any_of(piece.getStaticOffsets(), ShapedType::isDynamic) ||
+          llvm::any_of(piece.getStaticSizes(), ShapedType::isDynamic))
+        return false;
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        if (piece.getStaticOffsets()[d] != 0 ||
+            piece.getStaticSizes()[d] != type.getDimSize(d))
+          return false;
+      if (piece.getStaticOffsets()[rank - 1] != end)
+        return false;
+      end += piece.getStaticSizes()[rank - 1];
+      if (piece == last)
+        break;
+    }
+    return end == type.getDimSize(rank - 1);
+  }
+
+  /// A piece of a concatenation (concatPiece) written into its tile a
+  /// stick at a time, from its offset.
+  SmallVector<Value> lowerInsert(OpBuilder &b, tensor::InsertSliceOp insert) {
+    Location loc = insert.getLoc();
+    int64_t lanes = lanesFor(insert);
+    auto source = insert.getSourceType();
+    AffineMap identity =
+        AffineMap::getMultiDimIdentityMap(source.getRank(), b.getContext());
+    Access in{insert.getSource(), identity};
+    Access out{insert.getDest(), identity, /*read=*/false,
+               insert.getMixedOffsets()};
+    auto compute = [&](OpBuilder &, Location, ValueRange ins, ValueRange) {
+      return SmallVector<Value>{ins[0]};
+    };
+    return parallelNest(b, loc, source.getShape(), lanes, in, out, compute);
   }
 
   /// A slice of a held tile: its box copied a stick at a time.
