@@ -651,31 +651,32 @@ private:
   /// A piece of a concatenation (concatPiece) written into its tile a
   /// stick at a time, from its offset.
   SmallVector<Value> lowerInsert(OpBuilder &b, tensor::InsertSliceOp insert) {
-    Location loc = insert.getLoc();
-    int64_t lanes = lanesFor(insert);
     auto source = insert.getSourceType();
     AffineMap identity =
         AffineMap::getMultiDimIdentityMap(source.getRank(), b.getContext());
-    Access in{insert.getSource(), identity};
-    Access out{insert.getDest(), identity, /*read=*/false,
-               insert.getMixedOffsets()};
-    auto compute = [&](OpBuilder &, Location, ValueRange ins, ValueRange) {
-      return SmallVector<Value>{ins[0]};
-    };
-    return parallelNest(b, loc, source.getShape(), lanes, in, out, compute);
+    return copySticks(b, insert, source.getShape(),
+                      Access{insert.getSource(), identity},
+                      Access{insert.getDest(), identity, /*read=*/false,
+                             insert.getMixedOffsets()});
   }
 
   /// A slice of a held tile: its box copied a stick at a time.
   SmallVector<Value> lowerSlice(OpBuilder &b, tensor::ExtractSliceOp slice) {
-    Location loc = slice.getLoc();
-    int64_t lanes = lanesFor(slice);
-    auto type = slice.getType();
-    Access out = freshOutput(b, loc, type);
-    Access in{slice.getSource(), out.map, true, *sliceBox(slice)};
-    auto compute = [&](OpBuilder &, Location, ValueRange ins, ValueRange) {
+    Access out = freshOutput(b, slice.getLoc(), slice.getType());
+    return copySticks(b, slice, slice.getType().getShape(),
+                      Access{slice.getSource(), out.map, true, *sliceBox(slice)},
+                      out);
+  }
+
+  /// `in`'s vectors copied into `out` a stick at a time over `shape` (a
+  /// slice read from its offsets, a concatenation's piece written at them).
+  SmallVector<Value> copySticks(OpBuilder &b, Operation *op,
+                                ArrayRef<int64_t> shape, const Access &in,
+                                const Access &out) {
+    auto compute = [](OpBuilder &, Location, ValueRange ins, ValueRange) {
       return SmallVector<Value>{ins[0]};
     };
-    return parallelNest(b, loc, type.getShape(), lanes, in, out, compute);
+    return parallelNest(b, op->getLoc(), shape, lanesFor(op), in, out, compute);
   }
 
   /// for each row: a vector accumulator takes the row's sticks, then its

@@ -437,6 +437,17 @@ private:
     spyre::tidyStage(stage);
   }
 
+  /// `for %c = 0 to sticksPerRow`: a loop over the column-sticks, marked as
+  /// a vector-level loop.
+  scf::ForOp columnStickLoop(OpBuilder &b, Location loc) {
+    auto index = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto loop = scf::ForOp::create(b, loc, index(0), index(sticksPerRow), index(1));
+    loop->setAttr("sched.vector_loop", b.getUnitAttr());
+    return loop;
+  }
+
   /// The feeding stage: the popped tile's sticks a column-stick at a time,
   /// its other transfers into this stage's FIFOs in the order it pops them.
   void rewriteFeed() {
@@ -445,9 +456,7 @@ private:
     auto index = [&](OpBuilder &at, int64_t v) -> Value {
       return arith::ConstantIndexOp::create(at, loc, v);
     };
-    auto columnLoop = scf::ForOp::create(b, loc, index(b, 0), index(b, sticksPerRow),
-                                         index(b, 1));
-    columnLoop->setAttr("sched.vector_loop", b.getUnitAttr());
+    scf::ForOp columnLoop = columnStickLoop(b, loc);
     OpBuilder in = OpBuilder::atBlockBegin(columnLoop.getBody());
     // The column-stick's rows once per pass over them.
     Operation *rows = nullptr;
@@ -521,12 +530,7 @@ private:
       return;
     Location loc = drains.front().getLoc();
     OpBuilder b(drains.front());
-    auto index = [&](OpBuilder &at, int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(at, loc, v);
-    };
-    auto loop = scf::ForOp::create(b, loc, index(b, 0), index(b, sticksPerRow),
-                                   index(b, 1));
-    loop->setAttr("sched.vector_loop", b.getUnitAttr());
+    scf::ForOp loop = columnStickLoop(b, loc);
     OpBuilder in = OpBuilder::atBlockBegin(loop.getBody());
     for (sched::TransferOp t : drains) {
       // Waits between the drains (for a buffer) go before the loop.
@@ -534,7 +538,7 @@ private:
                                                 t != drains.front())
         before->moveBefore(loop);
       int64_t r = ratios[t.getSource()];
-      Value at = arith::MulIOp::create(in, loc, loop.getInductionVar(), index(in, r));
+      Value at = arith::MulIOp::create(in, loc, loop.getInductionVar(), arith::ConstantIndexOp::create(in, loc, r).getResult());
       auto part = cast<sched::TransferOp>(in.clone(*t));
       part.getFirstMutable().assign(at);
       part.setSticks(r);
