@@ -292,12 +292,7 @@ LogicalResult execReduce(CoreExec &core, kt::InterTileReduceOp op) {
     x.done = true;
     std::optional<IntegerSet> dependency = op.getProducerDependencyPerConsumer();
     auto depends = [&](int consumer, int producer, int64_t group) {
-      if (!dependency)
-        return true;
-      SmallVector<int64_t> syms = {consumer};
-      if (dependency->getNumSymbols() == 2)
-        syms.push_back(group);
-      return kt::integerSetContains(*dependency, {producer}, syms);
+      return kt::dependencyNames(dependency, producer, consumer, group);
     };
     auto groups = groupsOf(core, op, futureType);
     if (failed(groups))
@@ -389,14 +384,8 @@ LogicalResult execConsume(CoreExec &core, kt::InterTileConsumeOp op) {
     const Future &f = *x.deposits[p];
     if (!f.producer || f.group != group)
       continue;
-    if (dependency) {
-      SmallVector<int64_t> syms = {core.id};
-      if (dependency->getNumSymbols() == 2)
-        syms.push_back(group);
-      if (!kt::integerSetContains(*dependency, {p}, syms))
-        continue;
-    }
-    sources.push_back(p);
+    if (kt::dependencyNames(dependency, p, core.id, group))
+      sources.push_back(p);
   }
   if (sources.size() != 1)
     return op.emitError("consumer tile ")

@@ -212,10 +212,7 @@ struct KtirLegalityCheck
           if (!ktdp::integerSetContains(producers, {p}, {g}))
             continue;
           ++all;
-          SmallVector<int64_t> syms = {c};
-          if (dependency->getNumSymbols() == 2)
-            syms.push_back(g);
-          named += ktdp::integerSetContains(*dependency, {p}, syms);
+          named += ktdp::dependencyNames(dependency, p, c, g);
         }
         if (named != all)
           return "inter-tile reduce: producer_dependency_per_consumer gives "

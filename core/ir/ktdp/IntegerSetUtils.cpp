@@ -60,6 +60,16 @@ int64_t ktdp::evaluateAffineExpr(AffineExpr expr, ArrayRef<int64_t> dims,
   }
 }
 
+bool ktdp::dependencyNames(std::optional<IntegerSet> dependency,
+                           int64_t producer, int64_t consumer, int64_t group) {
+  if (!dependency)
+    return true;
+  SmallVector<int64_t> symbols = {consumer};
+  if (dependency->getNumSymbols() == 2)
+    symbols.push_back(group);
+  return integerSetContains(*dependency, {producer}, symbols);
+}
+
 bool ktdp::integerSetContains(IntegerSet set, ArrayRef<int64_t> dims,
                               ArrayRef<int64_t> symbols) {
   for (auto [constraint, isEq] :

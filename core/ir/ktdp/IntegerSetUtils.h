@@ -27,6 +27,12 @@ int64_t evaluateAffineExpr(AffineExpr expr, ArrayRef<int64_t> dims,
 bool integerSetContains(IntegerSet set, ArrayRef<int64_t> dims,
                         ArrayRef<int64_t> symbols);
 
+/// Whether an inter-tile op's `producer_dependency_per_consumer` set
+/// (`(p)[c]` or `(p)[c, g]`) names `producer` for `consumer` in `group`;
+/// true without a set (every producer of the group).
+bool dependencyNames(std::optional<IntegerSet> dependency, int64_t producer,
+                     int64_t consumer, int64_t group);
+
 /// `set` with its symbols fixed, prepared to test many points: each
 /// constraint that is linear in the dimensions (no floordiv or ceildiv; a
 /// mod only as `linear mod c` at the top) becomes a row of coefficients,

@@ -164,13 +164,9 @@ spyre::routeOf(ktdp::InterTileConsumeOp consume, IntegerSet producers,
                       "; a tile receives one tile per role");
       consumerOf[c] = g;
       SmallVector<int64_t> sources;
-      for (int64_t p : producing) {
-        SmallVector<int64_t> symbols = {c};
-        if (dependency && dependency->getNumSymbols() == 2)
-          symbols.push_back(g);
-        if (!dependency || ktdp::integerSetContains(*dependency, {p}, symbols))
+      for (int64_t p : producing)
+        if (ktdp::dependencyNames(dependency, p, c, g))
           sources.push_back(p);
-      }
       if (sources.size() != 1)
         return refuse("consumer tile " + Twine(c) + " of group " + Twine(g) +
                       " has " + Twine(sources.size()) +
