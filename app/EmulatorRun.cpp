@@ -159,6 +159,7 @@ void EmulatorRun::adopt(quint64 gen, const std::shared_ptr<Prepared> &p) {
   listingText = codeListing ? QString::fromStdString(codeListing->text) : QString();
   shownInput = running;
   shownSent = p->sent;
+  shownNotes = p->notes;
   Q_EMIT ready();
   Q_EMIT positionChanged();
 }
@@ -190,6 +191,12 @@ EmulatorRun::prepare(const Input &input, const std::atomic<bool> *cancel,
         out->diagnostics.push_back(d);
   if (!emulation.session)
     return out; // no errors: cancelled
+  // What placing the inputs said (not the compile's: the compile shows its
+  // own), as spyre-run prints it before its result.
+  if (emulation.interpreter)
+    for (const spyre::driver::Diagnostic &d : emulation.interpreter->preparingDiagnostics())
+      if (!d.isOpDump())
+        out->notes.push_back(d);
   std::unique_ptr<Session> session = std::move(emulation.session);
   out->module = emulation.module;
   out->listing = std::make_shared<const spyre::code::Listing>(

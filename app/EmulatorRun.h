@@ -143,6 +143,11 @@ public:
   /// Why the newest run failed (failed() was emitted; errors first, then
   /// their notes); empty once a run is started again.
   const std::vector<spyre::driver::Diagnostic> &failure() const { return failureDiagnostics; }
+  /// What the preparation of the run shown said about it without failing
+  /// (which tile each number of a multi-dimensional grid's inter-tile sets
+  /// is, the grid a kernel without one runs on, automatic addresses): the
+  /// notes spyre-run prints before its result; empty when none.
+  const std::vector<spyre::driver::Diagnostic> &notes() const { return shownNotes; }
 
   // Each returns false (and leaves the position) when there is no session
   // or nothing to move to.
@@ -198,6 +203,8 @@ public:
     /// The errors (then their notes) as diagnostics, when they came as
     /// such (compile and input placement).
     std::vector<spyre::driver::Diagnostic> diagnostics;
+    /// A run made: the notes its preparation gave (notes()).
+    std::vector<spyre::driver::Diagnostic> notes;
     /// The module's listing, with the instruction each line prints.
     std::shared_ptr<const spyre::code::Listing> listing;
     /// The inputs the run was given (those of the kernel's arguments).
@@ -240,6 +247,7 @@ private:
   Input pending, running, shownInput;
   RunInputs shownSent; ///< what of shownInput's inputs its session was given
   std::vector<spyre::driver::Diagnostic> failureDiagnostics;
+  std::vector<spyre::driver::Diagnostic> shownNotes; ///< of the session shown
   LatestJob jobs;
   QFutureWatcher<std::shared_ptr<Prepared>> watcher;
   QFutureWatcher<std::shared_ptr<spyre::emu::PreparedSeek>> seeker;

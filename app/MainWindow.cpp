@@ -264,6 +264,8 @@ void MainWindow::buildUi() {
   connect(&controller, &CompileController::finished, runControls,
           &RunControls::readKernelArguments);
   connect(runControls, &RunControls::inputsChanged, runNotes, &RunNotes::update);
+  connect(&runControls->emulator(), &EmulatorRun::ready, this,
+          &MainWindow::refreshDiagnostics);
   connect(runNotes, &RunNotes::failureChanged, this, [this](bool failed) {
     refreshDiagnostics();
     if (failed)
@@ -283,6 +285,13 @@ void MainWindow::refreshDiagnostics() {
   if (runNotes)
     for (Diagnostic &d : runNotes->failureDiagnostics())
       all.push_back(std::move(d));
+  // What the run shown was told about itself (which tile each number of a
+  // 2-D grid's inter-tile sets is, ...), as spyre-run prints it.
+  if (runControls)
+    for (Diagnostic d : runControls->emulator().notes()) {
+      d.pass = "emulated run";
+      all.push_back(std::move(d));
+    }
   showDiagnostics(all);
 }
 

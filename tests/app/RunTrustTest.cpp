@@ -154,6 +154,40 @@ private Q_SLOTS:
     QCOMPARE(focused, QStringLiteral("s"));
   }
 
+  // A run that succeeds with notes (which tile each number of a 2-D grid's
+  // inter-tile sets is) shows them in Diagnostics, as spyre-run prints
+  // them before its result; a run of a kernel without any shows none.
+  void aRunsNotesAreInDiagnostics() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
+    auto noteRows = [&] {
+      auto *table = window.findChild<DiagnosticsTable *>();
+      int rows = 0;
+      for (int r = 0; table && r < table->rowCount(); ++r)
+        rows += table->item(r, DiagnosticsTable::MessageColumn)
+                        ->text()
+                        .contains("number the tiles of the grid [4, 8]") &&
+                table->item(r, DiagnosticsTable::PassColumn)->text() == "emulated run";
+      return rows;
+    };
+    QVERIFY(window.openFile(QStringLiteral(SPYRE_TEST_KERNELS_DIR) +
+                            "/tp_allreduce_grid4x8_decode.mlir"));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    QCOMPARE(noteRows(), 0); // a compile alone says nothing of tile numbers
+    QSignalSpy ready(&window.runs()->emulator(), &EmulatorRun::ready);
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(ready.wait(60000), "F5 recorded no run to show");
+    QCOMPARE(noteRows(), 1);
+    // Another kernel's run replaces the notes.
+    QVERIFY(window.openSample(MainWindow::samplesDirectory() + "/softmax.mlir"));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(ready.wait(60000), "F5 recorded no run to show");
+    QCOMPARE(noteRows(), 0);
+  }
+
   // Point 3: an edit, an undo, a Target switch.
   void olderRunsAreMarkedAndReRunnable() {
     MainWindow window;
