@@ -7,7 +7,7 @@
 #include "driver/KernelSource.h"
 #include "driver/Architecture.h"
 #include "driver/LatencyAdapter.h"
-#include "driver/ViewExtents.h"
+#include "driver/KernelHazards.h"
 #include "interp/Interpreter.h"
 #include "interp/Latency.h"
 #include "ir/GridAttr.h"
@@ -869,7 +869,7 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   coreCount = static_cast<int>(tiles);
   options.grid = grid; // the interpreter runs the grid checked here
   noteTileNumbering(function, grid, capture);
-  warnViewsPastTheirSizes(function, capture);
+  warnKernelHazards(function, grid, capture);
 
   std::map<std::string, Argument> given = request.args;
   if (failed(checkArguments(function, names, given, capture)) ||
