@@ -324,7 +324,7 @@ LogicalResult seedArguments(func::FuncOp function,
                             uint64_t seed, bool lenient,
                             std::map<std::string, Argument> &out,
                             DiagnosticCapture &capture) {
-  // Integers (indices into other tensors) stay below the smallest extent of
+  // Integers that index other tensors stay below the smallest extent of
   // any floating-point view, so gathers stay in range.
   int64_t intHigh = seededIntegerHigh(function);
   Block &entry = function.getBody().front();
@@ -373,7 +373,12 @@ LogicalResult seedArguments(func::FuncOp function,
                         " elements); give it an input");
       return failure();
     }
-    array.data = randomElements(dtype, *count, seed, names[i], intHigh);
+    // Integers that index nothing are signed data (an i8 weight).
+    bool data = !interp::isFloat(dtype) && seededIntegersAreData(entry.getArgument(i));
+    array.data = data ? randomElements(dtype, *count, seed, names[i],
+                                       dtype == interp::DType::I1 ? 2 : kSeededDataHigh,
+                                       dtype == interp::DType::I1 ? 0 : kSeededDataLow)
+                      : randomElements(dtype, *count, seed, names[i], intHigh);
     out[names[i]].array = std::move(array);
   }
   return success();
