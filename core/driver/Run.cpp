@@ -483,6 +483,51 @@ LogicalResult readArgumentTexts(func::FuncOp function,
   return success();
 }
 
+/// NumPy has no bf16: an array given for a pointer whose views hold bf16
+/// is taken as u16 or i16, its raw bits, or as f32, its values rounded to
+/// bf16 (to nearest, ties to even; a note counts the values that changed).
+void readBf16Arrays(func::FuncOp function, const std::vector<std::string> &names,
+                    std::map<std::string, Argument> &given,
+                    DiagnosticCapture &capture) {
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments() && i < names.size(); ++i) {
+    auto found = given.find(names[i]);
+    if (found == given.end() || !found->second.array)
+      continue;
+    npy::Array &array = *found->second.array;
+    if (array.dtype != "u16" && array.dtype != "i16" && array.dtype != "f32")
+      continue;
+    auto bf16View = llvm::any_of(entry.getArgument(i).getUsers(), [&](Operation *u) {
+      auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(u);
+      return view && view.getOffset() == entry.getArgument(i) &&
+             interp::dtypeOf(llvm::cast<MemRefType>(view.getType())) ==
+                 interp::DType::BF16;
+    });
+    if (!bf16View)
+      continue;
+    if (array.dtype != "f32") {
+      array.dtype = "bf16"; // the raw bits, as they are
+      continue;
+    }
+    std::vector<uint8_t> bits(array.data.size() / 2);
+    int64_t changed = 0;
+    for (size_t e = 0; e < bits.size() / 2; ++e) {
+      double value = interp::loadElement(interp::DType::F32, &array.data[4 * e]);
+      interp::storeElement(interp::DType::BF16, value, &bits[2 * e]);
+      double kept = interp::loadElement(interp::DType::BF16, &bits[2 * e]);
+      changed += !(kept == value || (std::isnan(kept) && std::isnan(value)));
+    }
+    array.dtype = "bf16";
+    array.data = std::move(bits);
+    if (changed > 0)
+      capture.note(function.getLoc(),
+                   "%" + names[i] + ": " + std::to_string(changed) + " of its " +
+                       std::to_string(array.data.size() / 2) +
+                       " f32 values are not bf16 values and were rounded to "
+                       "the nearest (give u16 raw bits for exact data)");
+  }
+}
+
 /// Every given argument names one of the kernel's, and every array given
 /// for a pointer matches the memory views built on it: the same element
 /// type and at least as many elements as the view reaches (static sizes
@@ -877,6 +922,7 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   warnKernelHazards(function, grid, capture);
 
   std::map<std::string, Argument> given = request.args;
+  readBf16Arrays(function, names, given, capture);
   if (failed(checkArguments(function, names, given, capture)) ||
       failed(readArgumentTexts(function, names, given, capture)))
     return;
