@@ -213,11 +213,9 @@ bool RunControls::sessionOfCurrentInput() const {
     return false;
   EmulatorRun::Input now = currentInput();
   const EmulatorRun::Input &had = run.input();
-  // A recording stopped before its end is recorded again.
-  return now.source == had.source && now.arch == had.arch && now.seed == had.seed &&
-         now.inputFiles == had.inputFiles && now.scalars == had.scalars &&
-         now.noLxLimit == had.noLxLimit &&
-         (run.complete() || run.growing());
+  // A recording stopped before its end is recorded again; another kernel
+  // of the module chosen in the Kernel box is another run.
+  return now.sameRunAs(had) && (run.complete() || run.growing());
 }
 
 EmulatorRun::Input RunControls::currentInput() const {
@@ -288,10 +286,7 @@ void RunControls::withSession(std::function<void()> step) {
   // very input is waited for; one of another kernel (or inputs) gives way.
   EmulatorRun::Input now = currentInput();
   const EmulatorRun::Input &asked = run.requested();
-  bool askedAlready = run.recording() && now.source == asked.source &&
-                      now.arch == asked.arch && now.seed == asked.seed &&
-                      now.inputFiles == asked.inputFiles &&
-                      now.scalars == asked.scalars;
+  bool askedAlready = run.recording() && now.sameRunAs(asked);
   if (!askedAlready)
     startRun(nullptr);
 }

@@ -16,6 +16,7 @@
 #include "DiagnosticsTable.h"
 #include "EmulatedRunViews.h"
 #include "EmulatorRun.h"
+#include "KernelChooser.h"
 #include "MachineDocks.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
@@ -186,6 +187,43 @@ private Q_SLOTS:
     QTest::keyClick(&window, Qt::Key_F5);
     QVERIFY2(ready.wait(60000), "F5 recorded no run to show");
     QCOMPARE(noteRows(), 0);
+  }
+
+  // Another kernel of the module chosen in the Kernel box: the views say
+  // they show the other kernel's run, and F5 records the chosen one (it
+  // replayed the run shown, of the kernel chosen before).
+  void anotherKernelOfTheModuleIsAnotherRun() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
+    QVERIFY(window.openFile(QStringLiteral(SPYRE_TEST_KERNELS_DIR) +
+                            "/multi_kernel_mlp_decode.mlir"));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latest().function == "gate_proj" &&
+                                         window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    EmulatorRun &run = window.runs()->emulator();
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(QTest::qWaitFor([&] { return run.session() && !run.recording() &&
+                                          run.input().function.isEmpty(); },
+                             60000),
+             qPrintable(run.input().function));
+    QVERIFY(QTest::qWaitFor([&] { return !run.playing(); }, 60000));
+    QVERIFY(noNote(window));
+
+    auto *chooser = window.findChild<KernelChooser *>("kernelChooser");
+    QVERIFY(chooser);
+    const quint64 before = window.compiler().latestJob();
+    QVERIFY(chooser->choose("silu_mul"));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latestJob() > before &&
+                                         window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    QVERIFY2(everyNoteSays(window, "the run of the first kernel; the kernel chosen is now @silu_mul"),
+             qPrintable(window.notes()->note()));
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(QTest::qWaitFor([&] { return run.session() && !run.recording() &&
+                                          run.input().function == "silu_mul"; },
+                             60000),
+             qPrintable(run.input().function));
+    QVERIFY(noNote(window));
   }
 
   // Point 3: an edit, an undo, a Target switch.
