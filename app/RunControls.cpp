@@ -2,6 +2,8 @@
 
 #include "RunControls.h"
 
+#include "driver/RunArgsComment.h"
+
 #include "ArgumentNames.h"
 #include "RunInputsDialog.h"
 
@@ -223,6 +225,13 @@ EmulatorRun::Input RunControls::currentInput() const {
   in.seed = chosenInputs.seed;
   in.inputFiles = chosenInputs.files;
   in.scalars = chosenInputs.scalars;
+  // The kernel's own `// RUN-ARGS: --arg NAME=VALUE` for the values the
+  // Inputs dialog was not given (a malformed line gives none).
+  spyre::driver::RunArgsComment comment;
+  std::string ignored;
+  if (spyre::driver::readRunArgsComment(in.source.toStdString(), comment, ignored))
+    for (auto &[name, value] : comment.args)
+      in.scalars.emplace(QString::fromStdString(name), QString::fromStdString(value));
   return in;
 }
 

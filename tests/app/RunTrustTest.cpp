@@ -30,10 +30,13 @@
 #include "models/TimelineModel.h"
 #include "WhenShown.h"
 #include "WindowWithSample.h"
+#include "WithoutRunArgs.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -103,12 +106,17 @@ private Q_SLOTS:
     QVERIFY(window.runs()->highlightedLine() > 0);
   }
 
-  // Point 2: a scalar argument without a value.
+  // Point 2: a scalar argument without a value (generic_plain's %s, its
+  // RUN-ARGS line left out).
   void failedRunShowsItsErrorAndOffersTheInput() {
+    QTemporaryDir dir;
+    const QString path = withoutRunArgs("generic_plain.mlir", dir);
+    QVERIFY(!path.isEmpty());
     MainWindow window;
     QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
-    QVERIFY(window.openFile(QStringLiteral(SPYRE_TEST_KERNELS_DIR) + "/generic_plain.mlir"));
-    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latest().spyreCode != nullptr; },
+    QVERIFY(window.openFile(path));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latestSource().contains("@generic_plain") &&
+                                         window.compiler().latest().spyreCode != nullptr; },
                             60000));
     // The Timeline in front: the failure brings the Diagnostics forward.
     window.runs()->timeline()->raise();
@@ -153,6 +161,39 @@ private Q_SLOTS:
     window.runs()->timeline()->noteBar()->button()->click();
     QVERIFY(sawDialog);
     QCOMPARE(focused, QStringLiteral("s"));
+  }
+
+  // A kernel that says its scalar values in a `// RUN-ARGS:` line runs
+  // with them when the Inputs dialog gave none (F5 failed on "no value
+  // given"); a value typed there still wins.
+  void theKernelsRunArgsGiveItsValues() {
+    QFile plain(QStringLiteral(SPYRE_TEST_KERNELS_DIR) + "/generic_plain.mlir");
+    QVERIFY(plain.open(QIODevice::ReadOnly));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("with_run_args.mlir");
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("// RUN-ARGS: --arg s=0.5\n" + plain.readAll());
+    out.close();
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
+    QVERIFY(window.openFile(path));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latestSource().startsWith("// RUN-ARGS") &&
+                                         window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    EmulatorRun &run = window.runs()->emulator();
+    QSignalSpy failed(&run, &EmulatorRun::failed);
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(QTest::qWaitFor([&] { return run.session() && !run.recording() &&
+                                          run.input().source.startsWith("// RUN-ARGS"); },
+                             60000),
+             qPrintable(window.notes()->note()));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(run.input().scalars.at("s"), QStringLiteral("0.5"));
+    RunInputs typed = window.runs()->inputs();
+    typed.scalars["s"] = "2";
+    window.runs()->setInputs(typed);
+    QCOMPARE(window.runs()->currentInput().scalars.at("s"), QStringLiteral("2"));
   }
 
   // A run that succeeds with notes (which tile each number of a 2-D grid's
