@@ -576,7 +576,10 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     along the vector: splats, fills and broadcasts are read through, not
     built), and the result written back a stick at a time. Reductions keep
     a vector accumulator over their reduced dimensions; a matmul
-    accumulates each output stick over K with vector multiply-adds; a
+    accumulates each output stick over K with vector multiply-adds (a
+    matmul of f16 / bf16 operands into an f16 / bf16 accumulator in one f32
+    vector from zeros, `vector.fma`, rounded once and added to the
+    accumulator's stick, as the interpreter sums it); a
     reduction along the innermost dimension folds a row's sticks into one
     vector, then its lanes. After this pass no arithmetic in a compute
     stage is on a tile. First, an elementwise stage that holds more than
@@ -587,9 +590,13 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     broadcast element and added into the output row's vector of as many
     lanes (an f32 accumulator of f16 operands: 64 lanes; a row of B that
     ends in a partial stick updates its last vector only up to the row's
-    end). When the stage
-    still holds more than that memory, A and the output come a row at a
-    time as well (popped or filled, updated, pushed).
+    end). A matmul of f16 / bf16 operands into an f16 / bf16 accumulator
+    runs its output row a stick at a time instead: each output stick's K
+    products in one f32 vector, rounded once and added to the
+    accumulator's stick; the load unit sends B's sticks column by column
+    (stick s of each row of B) and A's row again for each column. When the
+    stage still holds more than that memory, A and the output come a row
+    at a time as well (popped or filled, updated, pushed).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -1,6 +1,7 @@
 //===- StreamedMatmul.cpp - a matmul's right operand, a stick at a time ---===//
 
 #include "pipeline/utils/StreamedMatmul.h"
+#include "pipeline/utils/HalfMatmul.h"
 #include "pipeline/utils/HeldTiles.h"
 #include "pipeline/utils/RowStages.h"
 #include "pipeline/utils/ScheduleUtils.h"
@@ -38,6 +39,9 @@ struct Streamed {
   // By rows (when the stage holds more than the compute engine's
   // capacity): A and C popped a row at a time, C's row pushed when done.
   std::optional<RowFed> aRows, cRows; // C popped, or else filled:
+  // Summed in f32 by columns (sumByColumns) and not by rows: row i of A
+  // popped again for each stick of C's row, when A can come by rows.
+  std::optional<RowFed> aAgain;
   linalg::FillOp cFill;
   tensor::EmptyOp cEmpty; // or an empty tile (zeros)
   SmallVector<Operation *> chain; // unary elementwise ops before the push
@@ -235,63 +239,17 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   s.outSticksPerRow = outSticks;
 }
 
-/// for i < M: for k < K: a = A[i, k]; for each stick s of B's row k:
-/// C[i, s] = body(a, pop B, C[i, s]).
-void rewriteStreamed(Streamed &s) {
+/// The k loop of row `row` of C in C's type (the matmul's body on vectors),
+/// B's sticks in its order: for k < K: a = A[row, k]; for each stick s of
+/// B's row k: C[row, s] = body(a, pop B, C[row, s]). Returns the row's C.
+Value sumInOrder(OpBuilder &rb, Streamed &s, Value a, Value carried, Value row,
+                 Value zero, Value one) {
   linalg::MatmulOp matmul = s.matmul;
   Location loc = matmul.getLoc();
-  OpBuilder b(matmul);
-  Value a = matmul.getDpsInputs()[0];
-  Value init = matmul.getDpsInits()[0];
-  auto cType = cast<RankedTensorType>(init.getType());
+  auto cType = cast<RankedTensorType>(matmul.getDpsInits()[0].getType());
   auto index = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
   };
-  Value zero = index(b, 0), one = index(b, 1);
-  bool byRows = s.aRows.has_value();
-  auto rowLoop =
-      byRows ? scf::ForOp::create(b, loc, zero, index(b, s.rows), one)
-             : scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
-                                  ValueRange{init});
-  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
-  Value i = rowLoop.getInductionVar();
-  Value row = i; // the row of A and C the k loop reads
-  Value carried = byRows ? Value() : rowLoop.getRegionIterArg(0);
-  if (byRows) {
-    // Row i of A and of C, in the order the load unit sends them.
-    auto rowOf = [&](Value tile, RowFed &fed) {
-      auto type = cast<RankedTensorType>(tile.getType());
-      auto rowType = RankedTensorType::get({1, type.getShape()[1]},
-                                           type.getElementType());
-      return sched::PopOp::create(rb, loc, rowType, fed.pop.getFifo(),
-                                  rb.getI64IntegerAttr(fed.sticksPerRow))
-          .getResult();
-    };
-    bool cFirst = s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed);
-    if (cFirst)
-      carried = rowOf(init, *s.cRows);
-    a = rowOf(a, *s.aRows);
-    if (s.cRows && !cFirst)
-      carried = rowOf(init, *s.cRows);
-    if (!s.cRows) {
-      // C starts as its fill, a row at a time.
-      auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
-                                           cType.getElementType());
-      Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
-                                            rowType.getElementType());
-      Type element = cType.getElementType();
-      Value value = s.cFill ? s.cFill.getDpsInputs()[0]
-                            : arith::ConstantOp::create(
-                                  rb, s.cEmpty.getLoc(), element,
-                                  rb.getZeroAttr(element))
-                                  .getResult();
-      carried = linalg::FillOp::create(
-                    rb, s.cFill ? s.cFill.getLoc() : s.cEmpty.getLoc(),
-                    ValueRange{value}, ValueRange{empty})
-                    ->getResult(0);
-    }
-    row = zero;
-  }
   auto kLoop = scf::ForOp::create(rb, loc, zero, index(rb, s.depth), one,
                                   ValueRange{carried});
   OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
@@ -332,10 +290,150 @@ void rewriteStreamed(Streamed &s) {
                       .getResult();
   scf::YieldOp::create(sb, loc, written);
   scf::YieldOp::create(kb, loc, stickLoop.getResult(0));
+  for (scf::ForOp loop : {kLoop, stickLoop})
+    loop->setAttr("sched.vector_loop", rb.getUnitAttr());
+  return kLoop.getResult(0);
+}
+
+/// Row `row` of C of a half-precision matmul (pipeline/utils/HalfMatmul.h),
+/// an output stick at a time: for each stick s of the row, its K products
+/// summed in one f32 vector from zeros (a = A[row, k], B's stick s of row
+/// k popped, in k order), rounded once and added to C[row, s] (or to the
+/// splat `cSplat`, C's fill). `popA` gives A, popped again for every stick
+/// when it comes a row at a time (the load unit sends it again). Returns
+/// the row's C.
+Value sumByColumns(OpBuilder &rb, Streamed &s,
+                   function_ref<Value(OpBuilder &)> popA, Value carried,
+                   Value row, Value cSplat, Value zero, Value one) {
+  Location loc = s.matmul.getLoc();
+  auto cType = cast<RankedTensorType>(s.matmul.getDpsInits()[0].getType());
+  Type cElement = cType.getElementType(), f32 = rb.getF32Type();
+  auto index = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  auto padding = [&](OpBuilder &at, Type element) -> Value {
+    return arith::ConstantOp::create(at, loc, element, at.getZeroAttr(element));
+  };
+  VectorType partialType = VectorType::get({s.lanes}, f32);
+  spyre::VectorBuilder vectors(
+      [&](Type t) { return VectorType::get({s.lanes}, t); });
+  auto columnLoop = scf::ForOp::create(rb, loc, zero, index(rb, s.sticksPerRow),
+                                       one, ValueRange{carried});
+  OpBuilder cb = OpBuilder::atBlockBegin(columnLoop.getBody());
+  Value a = popA(cb);
+  Value zeros = arith::ConstantOp::create(
+      cb, loc, partialType, DenseElementsAttr::get(partialType, cb.getF32FloatAttr(0)));
+  auto kLoop = scf::ForOp::create(cb, loc, zero, index(cb, s.depth), one,
+                                  ValueRange{zeros});
+  OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
+  // A popped for this column is its row i alone.
+  Value aRow = s.aRows || s.aAgain ? zero : row;
+  Value element = tensor::ExtractOp::create(
+      kb, loc, a, ValueRange{aRow, kLoop.getInductionVar()});
+  Value stick = sched::PopOp::create(kb, loc, s.slot, s.pop.getFifo(),
+                                     kb.getI64IntegerAttr(1));
+  scf::YieldOp::create(
+      kb, loc, spyre::fmaInF32(kb, loc, element, stick, kLoop.getRegionIterArg(0)));
+  Value out = columnLoop.getRegionIterArg(0);
+  Value column = arith::MulIOp::create(cb, loc, columnLoop.getInductionVar(),
+                                       index(cb, s.lanes));
+  AffineMap map = AffineMap::get(2, 0, cb.getAffineDimExpr(1));
+  Value c = cSplat ? vectors.broadcast(cb, loc, cSplat)
+                   : vector::TransferReadOp::create(
+                         cb, loc, VectorType::get({s.lanes}, cElement), out,
+                         ValueRange{row, column}, padding(cb, cElement), map,
+                         ArrayRef<bool>{!s.partial})
+                         .getResult();
+  Value result = spyre::addRounded(cb, loc, kLoop.getResult(0), c);
+  scf::YieldOp::create(
+      cb, loc,
+      vector::TransferWriteOp::create(cb, loc, result, out, ValueRange{row, column},
+                                      map, ArrayRef<bool>{!s.partial})
+          .getResult());
+  for (scf::ForOp loop : {columnLoop, kLoop})
+    loop->setAttr("sched.vector_loop", rb.getUnitAttr());
+  return columnLoop.getResult(0);
+}
+
+/// for i < M: row i of C summed over K (sumInOrder, or sumByColumns for a
+/// half-precision matmul).
+void rewriteStreamed(Streamed &s) {
+  linalg::MatmulOp matmul = s.matmul;
+  Location loc = matmul.getLoc();
+  OpBuilder b(matmul);
+  Value a = matmul.getDpsInputs()[0];
+  Value init = matmul.getDpsInits()[0];
+  auto cType = cast<RankedTensorType>(init.getType());
+  auto index = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  Value zero = index(b, 0), one = index(b, 1);
+  bool byRows = s.aRows.has_value();
+  bool inF32 = spyre::sumsInF32(matmul);
+  auto rowLoop =
+      byRows ? scf::ForOp::create(b, loc, zero, index(b, s.rows), one)
+             : scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
+                                  ValueRange{init});
+  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+  Value i = rowLoop.getInductionVar();
+  Value row = i; // the row of A and C the k loop reads
+  Value carried = byRows ? Value() : rowLoop.getRegionIterArg(0);
+  Value cSplat; // C's fill, by rows: its value (an f32 sum adds it as a splat)
+  // Row i of A or C, in the order the load unit sends them.
+  auto rowOf = [&](OpBuilder &at, Value tile, RowFed &fed) {
+    auto type = cast<RankedTensorType>(tile.getType());
+    auto rowType = RankedTensorType::get({1, type.getShape()[1]},
+                                         type.getElementType());
+    return sched::PopOp::create(at, loc, rowType, fed.pop.getFifo(),
+                                at.getI64IntegerAttr(fed.sticksPerRow))
+        .getResult();
+  };
+  if (byRows) {
+    // Summed in f32, C's row comes first, then A's for each stick of C.
+    bool cFirst = s.cRows && (inF32 || s.cRows->feed->isBeforeInBlock(s.aRows->feed));
+    if (cFirst)
+      carried = rowOf(rb, init, *s.cRows);
+    if (!inF32)
+      a = rowOf(rb, a, *s.aRows);
+    if (s.cRows && !cFirst)
+      carried = rowOf(rb, init, *s.cRows);
+    if (!s.cRows) {
+      // C starts as its fill, a row at a time.
+      auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
+                                           cType.getElementType());
+      Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
+                                            rowType.getElementType());
+      Type element = cType.getElementType();
+      Value value = s.cFill ? s.cFill.getDpsInputs()[0]
+                            : arith::ConstantOp::create(
+                                  rb, s.cEmpty.getLoc(), element,
+                                  rb.getZeroAttr(element))
+                                  .getResult();
+      if (inF32) {
+        cSplat = value; // the row is only written
+        carried = empty;
+      } else {
+        carried = linalg::FillOp::create(
+                      rb, s.cFill ? s.cFill.getLoc() : s.cEmpty.getLoc(),
+                      ValueRange{value}, ValueRange{empty})
+                      ->getResult(0);
+      }
+    }
+    row = zero;
+  }
+  Value done =
+      inF32 ? sumByColumns(
+                  rb, s,
+                  [&](OpBuilder &at) {
+                    return byRows     ? rowOf(at, a, *s.aRows)
+                           : s.aAgain ? rowOf(at, a, *s.aAgain)
+                                      : a;
+                  },
+                  carried, row, cSplat, zero, one)
+            : sumInOrder(rb, s, a, carried, row, zero, one);
   if (byRows) {
     // Row i of C is done: it goes back to LX.
     // (The loop without results came with its scf.yield.)
-    Value done = kLoop.getResult(0);
     Value before = matmul->getResult(0); // what `done` is a row of
     for (Operation *op : s.chain) {
       // A reshape keeping the rows leaves the row as it is.
@@ -362,10 +460,9 @@ void rewriteStreamed(Streamed &s) {
     sched::PushOp::create(rb, loc, done, s.out.getFifo(),
                           rb.getI64IntegerAttr(s.outSticksPerRow));
   } else {
-    scf::YieldOp::create(rb, loc, kLoop.getResult(0));
+    scf::YieldOp::create(rb, loc, done);
   }
-  for (scf::ForOp loop : {rowLoop, kLoop, stickLoop})
-    loop->setAttr("sched.vector_loop", b.getUnitAttr());
+  rowLoop->setAttr("sched.vector_loop", b.getUnitAttr());
   if (byRows) {
     s.out->erase();
     for (Operation *op : llvm::reverse(s.chain)) {
@@ -392,37 +489,71 @@ void rewriteStreamed(Streamed &s) {
   } else {
     matmul->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
     matmul->erase();
+    if (s.aAgain)
+      s.aAgain->pop->erase();
   }
   s.pop->erase();
   // B again for every row of A: the load unit streams it from LX M times
   // (by rows: after row i of A and of C, in the order they are popped).
-  if (s.rows > 1 || byRows) {
+  // Summed in f32 (sumByColumns), B's sticks go column by column when its
+  // rows are several sticks (stick s of rows 0 .. K - 1, one transfer
+  // each), by rows after C's row and, for each column, A's row.
+  bool byColumns = inF32 && (s.sticksPerRow > 1 || byRows);
+  if (s.rows > 1 || byRows || byColumns) {
     OpBuilder fb(s.feed);
     Location feedLoc = s.feed.getLoc();
-    auto again = scf::ForOp::create(
-        fb, feedLoc, arith::ConstantIndexOp::create(fb, feedLoc, 0),
-        arith::ConstantIndexOp::create(fb, feedLoc, s.rows),
-        arith::ConstantIndexOp::create(fb, feedLoc, 1));
+    auto constant = [&](OpBuilder &at, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(at, feedLoc, v);
+    };
+    auto again = scf::ForOp::create(fb, feedLoc, constant(fb, 0),
+                                    constant(fb, s.rows), constant(fb, 1));
     s.feed->moveBefore(again.getBody()->getTerminator());
-    if (byRows) {
+    // Row i of a tile fed by rows, just before `before`; its token goes
+    // after the loop, once every row has been sent.
+    auto feedRow = [&](RowFed &r, Operation *before) {
+      if (auto signal = dyn_cast_or_null<sched::SignalOp>(r.feed->getNextNode()))
+        signal->moveAfter(again);
+      r.feed->moveBefore(before);
+      OpBuilder tb(r.feed);
+      Value first = arith::MulIOp::create(tb, feedLoc, again.getInductionVar(),
+                                          constant(tb, r.sticksPerRow));
+      r.feed.getFirstMutable().assign(first);
+      r.feed.setSticksAttr(tb.getI64IntegerAttr(r.sticksPerRow));
+    };
+    if (byColumns) {
+      if (byRows && s.cRows)
+        feedRow(*s.cRows, s.feed);
+      OpBuilder cb(s.feed);
+      auto columns = scf::ForOp::create(cb, feedLoc, constant(cb, 0),
+                                        constant(cb, s.sticksPerRow),
+                                        constant(cb, 1));
+      s.feed->moveBefore(columns.getBody()->getTerminator());
+      if (byRows)
+        feedRow(*s.aRows, s.feed);
+      else if (s.aAgain)
+        feedRow(*s.aAgain, s.feed);
+      if (s.sticksPerRow > 1) {
+        OpBuilder kb(s.feed);
+        auto ks = scf::ForOp::create(kb, feedLoc, constant(kb, 0),
+                                     constant(kb, s.depth), constant(kb, 1));
+        s.feed->moveBefore(ks.getBody()->getTerminator());
+        OpBuilder tb(s.feed);
+        Value first = arith::AddIOp::create(
+            tb, feedLoc,
+            arith::MulIOp::create(tb, feedLoc, ks.getInductionVar(),
+                                  constant(tb, s.sticksPerRow)),
+            columns.getInductionVar());
+        s.feed.getFirstMutable().assign(first);
+        s.feed.setSticksAttr(tb.getI64IntegerAttr(1));
+      }
+    } else if (byRows) {
       SmallVector<RowFed *> fed = {&*s.aRows};
       if (s.cRows)
         fed.push_back(&*s.cRows);
       if (s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed))
         std::swap(fed[0], fed[1]);
-      for (RowFed *r : fed) {
-        // Its token goes after the loop, once every row has been sent.
-        if (auto signal =
-                dyn_cast_or_null<sched::SignalOp>(r->feed->getNextNode()))
-          signal->moveAfter(again);
-        r->feed->moveBefore(s.feed);
-        OpBuilder tb(r->feed);
-        Value first = arith::MulIOp::create(
-            tb, feedLoc, again.getInductionVar(),
-            arith::ConstantIndexOp::create(tb, feedLoc, r->sticksPerRow));
-        r->feed.getFirstMutable().assign(first);
-        r->feed.setSticksAttr(tb.getI64IntegerAttr(r->sticksPerRow));
-      }
+      for (RowFed *r : fed)
+        feedRow(*r, s.feed);
     }
   }
 }
@@ -432,7 +563,7 @@ void rewriteStreamed(Streamed &s) {
 bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
                                  int64_t capacity) {
   Block &body = stage.getBody().front();
-  SmallVector<Streamed> found;
+  SmallVector<Streamed, 2> found;
   for (auto matmul : body.getOps<linalg::MatmulOp>())
     if (std::optional<Streamed> s = matchStreamed(stage, matmul, stickBytes))
       found.push_back(*s);
@@ -460,6 +591,10 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
   if (held > capacity)
     for (Streamed &s : found)
       matchRows(s, stage, stickBytes);
+  for (Streamed &s : found)
+    if (!s.aRows && s.sticksPerRow > 1 && spyre::sumsInF32(s.matmul))
+      s.aAgain = rowFed(s.matmul.getDpsInputs()[0], stage, s.feed, s.rows,
+                        stickBytes);
   for (Streamed &s : found)
     rewriteStreamed(s);
   return true;
