@@ -337,6 +337,81 @@ Operation *lastTileOpOfAddress(Operation *first, Operation *access) {
   return first;
 }
 
+/// Whether `op` makes a tile without tile inputs (a static empty tile, a
+/// one-value constant, a splat or fill of a scalar) from values defined
+/// before the run [first, last] it is in, so that it can be made again
+/// anywhere after that run.
+bool madeWithoutInputs(Operation *op, Operation *first, Operation *last) {
+  if (!op || op->getNumResults() != 1 ||
+      !isa<RankedTensorType>(op->getResult(0).getType()))
+    return false;
+  auto inRun = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    Operation *top = def ? first->getBlock()->findAncestorOpInBlock(*def)
+                         : nullptr;
+    return top && !top->isBeforeInBlock(first) && !last->isBeforeInBlock(top);
+  };
+  if (auto empty = dyn_cast<tensor::EmptyOp>(op))
+    return empty.getType().hasStaticShape();
+  if (spyre::splatConstantOf(op))
+    return true;
+  if (auto splat = dyn_cast<tensor::SplatOp>(op))
+    return splat.getType().hasStaticShape() && !inRun(splat.getInput());
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.getInputs().size() == 1 && fill.getOutputs().size() == 1 &&
+           !isa<ShapedType>(fill.getInputs()[0].getType()) &&
+           !inRun(fill.getInputs()[0]) &&
+           madeWithoutInputs(fill.getOutputs()[0].getDefiningOp(), first, last);
+  return false;
+}
+
+/// A tile made without inputs in one run and used by later runs of the
+/// block (the zeros a generator writes once as the identity of eight
+/// unrolled inter-tile reductions) is made again at the start of each
+/// later run that uses it: the run that made it first does not yield it to
+/// the others (its compute stage would hold it whole from one pipeline to
+/// the next), and each run's stages splat or stream their own.
+void remakeTilesPerRun(SmallVectorImpl<std::pair<Operation *, Operation *>> &runs) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    auto [first, last] = runs[i];
+    Block *block = first->getBlock();
+    SmallVector<Operation *> made;
+    for (Operation *op = first;; op = op->getNextNode()) {
+      if (madeWithoutInputs(op, first, last))
+        made.push_back(op);
+      if (op == last)
+        break;
+    }
+    for (Operation *op : made) {
+      for (size_t j = i + 1; j < runs.size(); ++j) {
+        auto &[later, end] = runs[j];
+        SmallVector<OpOperand *> uses;
+        for (OpOperand &use : op->getResult(0).getUses()) {
+          Operation *top = block->findAncestorOpInBlock(*use.getOwner());
+          if (top && !top->isBeforeInBlock(later) && !end->isBeforeInBlock(top))
+            uses.push_back(&use);
+        }
+        if (uses.empty())
+          continue;
+        // The chain (a fill's empty init first) before the run's first op.
+        OpBuilder b(later);
+        std::function<Value(Operation *)> again = [&](Operation *o) -> Value {
+          IRMapping map;
+          for (Value v : o->getOperands())
+            if (isa<RankedTensorType>(v.getType()))
+              map.map(v, again(v.getDefiningOp()));
+          return b.clone(*o, map)->getResult(0);
+        };
+        Operation *before = later->getPrevNode();
+        Value copy = again(op);
+        later = before ? before->getNextNode() : &block->front();
+        for (OpOperand *use : uses)
+          use->set(copy);
+      }
+    }
+  }
+}
+
 void groupBlock(Block &block) {
   // Recurse first: control flow with tiles inside is a boundary.
   for (Operation &op : block)
@@ -414,6 +489,7 @@ void groupBlock(Block &block) {
   }
   if (first)
     runs.push_back({first, last});
+  remakeTilesPerRun(runs);
   for (auto [a, b] : runs)
     makeGroup(a, b);
 }

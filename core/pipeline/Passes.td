@@ -202,7 +202,9 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     Before that, a store of an scf.if's result moves into both branches
     (nothing with effects between them), so each branch's group stores its
     tile instead of yielding it whole to a later group, and a one-value
-    constant tile used in another block is made again there.
+    constant tile used in another block is made again there. A tile made
+    without inputs (empty, a one-value constant, a fill of a scalar) and
+    used by later groups of its block is made again in each of them.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
@@ -260,8 +262,10 @@ def StageIntermediates : Pass<"stage-intermediates", "::mlir::ModuleOp"> {
     is staged in LX too. Each part is then a stage the later passes stream
     (a matmul's rows, an elementwise chain, a pass-through). A stage that
     is an inter-tile reduce alone (no matmul), whose result later
-    pipelines read and that holds more than that memory, becomes one part
-    with its result staged in LX (its all-reduce then runs by sticks).
+    pipelines read and whose lowered exchange holds more than that memory
+    (its partial, a received one and their fold: three tiles), becomes
+    one part with its result staged in LX (its all-reduce then runs by
+    sticks).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -355,8 +359,10 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     scale per row) are popped whole before the loop and read one value per
     row. A stage that transposes a tile it pops and applies elementwise ops
     to the transpose keeps only the popped tile and reads each stick of
-    the transpose from it with a strided read, pushing it at once. Other
-    compute (reductions, matmul) stays at tile level.
+    the transpose from it with a strided read, pushing it at once. A
+    stage none of these rewrites pushes a tile of one value (a constant,
+    a fill or splat of a scalar) as that value's vector once per stick.
+    Other compute (reductions, matmul) stays at tile level.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -662,7 +668,7 @@ def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
     of a loaded tile, a branch condition) that another unit still uses (an
     address, an `scf.if` condition) is handed over: the owner sends it as a
     one-lane vector down a channel of its own to that unit, which receives
-    it where the pipeline that made it ends.
+    it where the pipeline that made it ends, after its own share of it.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
