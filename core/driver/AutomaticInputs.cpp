@@ -41,7 +41,13 @@ MemRefType spyre::driver::addressedViewType(Value value) {
           return llvm::cast<MemRefType>(view.getType());
         continue;
       }
-      if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
+      // A runtime_arg's value (`!ktdp.runtime_arg<i64>` as a start address)
+      // goes on as the integer it holds.
+      auto extract = dyn_cast<ktdp::RuntimeArgExtractOp>(user);
+      if (extract && extract.getKind() != ktdp::RuntimeArgKind::value)
+        continue;
+      if (!extract &&
+          !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
                arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
                arith::TruncIOp>(user))
         continue;

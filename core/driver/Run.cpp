@@ -658,7 +658,12 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
   unsigned hbmCount = 0;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     BlockArgument arg = entry.getArgument(i);
-    if (args.count(names[i]) || !arg.getType().isIntOrIndex())
+    // A runtime_arg is the scalar of its value type (a start address as
+    // `!ktdp.runtime_arg<i64>`).
+    Type scalarType = arg.getType();
+    if (auto runtime = dyn_cast<ktdp::RuntimeArgType>(scalarType))
+      scalarType = runtime.getValueType();
+    if (args.count(names[i]) || !scalarType.isIntOrIndex())
       continue;
     MemRefType view = addressedViewType(arg);
     if (!view)
@@ -673,7 +678,7 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
     a.dtype = std::string(interp::dtypeName(dtype));
     a.byte = uint64_t(a.element) * interp::dtypeSize(dtype);
     // An i32 (or narrower) argument holds the index only when it fits.
-    unsigned width = arg.getType().isIndex() ? 64 : arg.getType().getIntOrFloatBitWidth();
+    unsigned width = scalarType.isIndex() ? 64 : scalarType.getIntOrFloatBitWidth();
     if (width < 64 && a.element >= (int64_t(1) << (width - 1))) {
       capture.error(function.getLoc(),
                     "argument %" + names[i] + " is the base address of memory "
@@ -941,14 +946,19 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   // Lay out the arrays (ktir-cpu's layout unless a start is given) and bind
   // every argument: the same for every run.
   Block &entry = function.getBody().front();
+  // Every argument without a value at once (one run per missing value
+  // before: a user gave %M, ran, and only then heard of %a_ptr).
+  bool missing = false;
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i)
+    if (!args.count(names[i])) {
+      capture.error(function.getLoc(), "no value given for argument %" + names[i]);
+      missing = true;
+    }
+  if (missing)
+    return;
   uint64_t nextByte = kFirstArrayByte;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     auto found = args.find(names[i]);
-    if (found == args.end()) {
-      capture.error(function.getLoc(), "no value given for argument %" +
-                                           names[i]);
-      return;
-    }
     const Argument &arg = found->second;
     interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
     if (!arg.array) {
