@@ -132,14 +132,15 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
 }
 
 /// Whether `op` is a broadcast or a reshape of a loaded tile (a weight row
-/// over the rows), an elementwise op on such tiles only (the broadcast
-/// bf16 weight row widened to f32 once, before the loop), or the empty
-/// init of one: made again where it is used (the elementwise op computed
-/// again for each use, as the stage streaming the broadcast row computes
-/// it anyway), and then the load under it can follow (sinkLoadsIntoUsers).
-/// Tiles computed from other values stay where they are (a norm's per-row
-/// statistics broadcast after their loop are held as per-row values; a
-/// weight converted whole is not converted again in every iteration).
+/// over the rows), an elementwise op on such tiles or on loaded tiles only
+/// (the bf16 weight row widened to f32 once, before the loop, broadcast or
+/// not), or the empty init of one: made again where it is used (the
+/// elementwise op computed again for each use from the tile the load unit
+/// streams there: a vector op per stick, where holding the computed tile
+/// for the whole loop would not fit the compute unit), and then the load
+/// under it can follow (sinkLoadsIntoUsers). Tiles computed from other
+/// values stay where they are (a norm's per-row statistics broadcast after
+/// their loop are held as per-row values).
 bool remakeable(Operation &op) {
   if (op.getNumResults() != 1 || !isa<RankedTensorType>(op.getResult(0).getType()))
     return false;
@@ -151,7 +152,14 @@ bool remakeable(Operation &op) {
       if (!isa<ShapedType>(v.getType()))
         continue;
       Operation *def = v.getDefiningOp();
-      if (!def || isa<tensor::EmptyOp>(def) || !remakeable(*def))
+      // A one-value constant (Gemma's 1 + w) is made again where it is used
+      // (sinkSplatConstants) and read as a splat vector there.
+      if (spyre::splatConstantOf(def))
+        continue;
+      auto load = dyn_cast_or_null<ktdp::LoadOp>(def);
+      bool streamable =
+          load && spyre::viewOf(load.getAccessTile()) && load.getType().hasStaticShape();
+      if (!def || isa<tensor::EmptyOp>(def) || (!streamable && !remakeable(*def)))
         return false;
       tile = true;
     }
@@ -201,9 +209,11 @@ void sinkTilesIntoUsers(func::FuncOp function) {
     // Only into loops and branches (not, say, an inter-tile region).
     bool structured = true;
     for (auto &[block, list] : uses)
-      for (Operation *p = block->getParentOp(); p && p->getBlock() != home;
-           p = p->getParentOp())
+      for (Operation *p = block->getParentOp(); p; p = p->getParentOp()) {
         structured &= p->getDialect() && isa<scf::SCFDialect>(p->getDialect());
+        if (p->getBlock() == home)
+          break;
+      }
     if (!structured)
       continue;
     for (auto &[block, list] : uses) {
@@ -426,6 +436,7 @@ struct ExtractComputeGroups
         hoistProducerBodies(function);
         spyre::sinkStoresIntoBranches(function); // pipeline/utils/SinkIntoBranches.h
         sinkTilesIntoUsers(function);
+        spyre::sinkSplatConstants(function); // those the remade tiles use
         sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
       }
