@@ -134,7 +134,8 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
 /// Whether `op` is a broadcast or a reshape of a loaded tile (a weight row
 /// over the rows), an elementwise op on such tiles or on loaded tiles only
 /// (the bf16 weight row widened to f32 once, before the loop, broadcast or
-/// not), or the empty init of one: made again where it is used (the
+/// not; arith and math ops on tiles or an elementwise linalg.generic), or
+/// the empty init of one: made again where it is used (the
 /// elementwise op computed again for each use from the tile the load unit
 /// streams there: a vector op per stick, where holding the computed tile
 /// for the whole loop would not fit the compute unit), and then the load
@@ -146,9 +147,19 @@ bool remakeable(Operation &op) {
     return false;
   if (isa<tensor::EmptyOp>(op))
     return true;
-  if (spyre::isElementwiseOp(&op) && op.getNumRegions() == 0) {
+  auto generic = dyn_cast<linalg::LinalgOp>(op);
+  if (spyre::isElementwiseOp(&op) && (generic || op.getNumRegions() == 0)) {
+    // An elementwise linalg op (inductor's generic) reads its inputs; its
+    // empty inits are made again with it.
+    SmallVector<Value> inputs(op.getOperands());
+    if (generic) {
+      inputs = generic.getDpsInputs();
+      if (!llvm::all_of(generic.getDpsInits(),
+                        [](Value v) { return v.getDefiningOp<tensor::EmptyOp>(); }))
+        return false;
+    }
     bool tile = false;
-    for (Value v : op.getOperands()) {
+    for (Value v : inputs) {
       if (!isa<ShapedType>(v.getType()))
         continue;
       Operation *def = v.getDefiningOp();
@@ -192,9 +203,11 @@ void sinkTilesIntoUsers(func::FuncOp function) {
     Value result = op->getResult(0);
     if (result.use_empty())
       continue;
-    // An empty tile only as the init of broadcasts that sink.
-    if (isa<tensor::EmptyOp>(op) && !llvm::all_of(result.getUsers(), [&](Operation *u) {
-          return u->getBlock() != home && isa<linalg::BroadcastOp>(u);
+    // An empty tile only as the init of broadcasts and elementwise linalg
+    // ops that sink.
+    if (isa<tensor::EmptyOp>(op) && !llvm::all_of(result.getUses(), [&](OpOperand &use) {
+          auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+          return use.getOwner()->getBlock() != home && user && user.isDpsInit(&use);
         }))
       continue;
     llvm::MapVector<Block *, SmallVector<OpOperand *>> uses;
