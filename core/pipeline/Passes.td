@@ -194,7 +194,11 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     control flow, or what runs before it, stores through the same view. A
     broadcast or reshape of such a load (a weight row broadcast over the
     rows before the loop) is made again where it is used first, so the load
-    follows it.
+    follows it, and so is an elementwise op on such loads, broadcasts and
+    one-value constants (a bf16 weight row widened to f32 before the row
+    loop, Gemma's 1 + w, an elementwise linalg.generic with its empty
+    init): each iteration computes it again from the streamed row instead
+    of the compute unit holding it for the whole loop.
     A run also ends after the last of its tile ops that a later load or
     store's address needs, when the run computes that address from data
     (`%pos + 8` with `%pos` taken out of a loaded tile): the load or store
@@ -349,8 +353,9 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     its stick s mod m. A tile of the same shape the compute unit holds from before
     the stage (a statistic an earlier loop computed) is read a stick at a
     time where it is used; per-row values broadcast along the rows (a
-    norm's mean or rstd) are held as the per-row values, not their
-    broadcast: the stage that computes them yields the values and each
+    norm's mean or rstd; a [B] tile repeated along a rank-3 tile's other
+    dimensions, inductor's [B, 1] operand) are held as the per-row values,
+    not their broadcast: the stage that computes them yields the values and each
     stick takes its row's value, splat. A constant tile with one value is
     a splat vector. A stage that only passes tiles through (pops each and
     pushes it unchanged: a transpose the DMAs already made), whatever their

@@ -25,6 +25,7 @@ declare -A REORDERS=(
   [ktir__softmax_wide]=stream-row-passes
   [helper_call_rmsnorm]=stream-row-passes
   [temperature_softmax_sampler]=stream-row-passes
+  [fused_add_rmsnorm_weight_widened_before_loop]=stream-row-passes
   [column_sum_f32]=chunk-reductions
   [layernorm_loops]=chunk-reductions
   [loop_then_reload]=chunk-reductions
