@@ -90,6 +90,28 @@ std::optional<SessionFile> SessionFile::fromJson(const QJsonObject &json,
       *error = tr("%1 is not a Spyre Explorer session.").arg(sessionPath);
     return std::nullopt;
   }
+  // A field of the wrong kind (`"source": 123`) is a broken session, said
+  // so, not an empty kernel opened without a word.
+  for (const char *key : {"source", "file", "fileRelative", "untitledName", "arch",
+                          "archRelative", "selectedPass", "leftSnapshot", "rightSnapshot",
+                          "layout", "geometry"}) {
+    const QJsonValue v = json[QLatin1String(key)];
+    if (!v.isUndefined() && !v.isNull() && !v.isString()) {
+      if (error)
+        *error = tr("%1 is not a Spyre Explorer session: \"%2\" is not text")
+                     .arg(sessionPath, QLatin1String(key));
+      return std::nullopt;
+    }
+  }
+  for (const char *key : {"inputs"}) {
+    const QJsonValue v = json[QLatin1String(key)];
+    if (!v.isUndefined() && !v.isNull() && !v.isObject()) {
+      if (error)
+        *error = tr("%1 is not a Spyre Explorer session: \"%2\" is not an object")
+                     .arg(sessionPath, QLatin1String(key));
+      return std::nullopt;
+    }
+  }
   const QDir dir = QFileInfo(sessionPath).absoluteDir();
   SessionFile s;
   s.source = json["source"].toString();

@@ -328,7 +328,7 @@ private Q_SLOTS:
         << "{\"format\": \"spyre-explorer-session\", \"source\": 1e308, "
            "\"file\": -9223372036854775808, \"arch\": [], \"layout\": {}, "
            "\"geometry\": true, \"selectedPass\": null}"
-        << QString();
+        << "\"source\" is not text";
     QTest::newRow("file and arch /dev/zero")
         << "{\"format\": \"spyre-explorer-session\", \"source\": \"\", "
            "\"file\": \"/dev/zero\", \"arch\": \"/dev/zero\", "
@@ -336,9 +336,11 @@ private Q_SLOTS:
         << QString();
   }
 
-  /// Invalid sessions end in a message box; sessions with hostile values
-  /// open (every value is read as what it must be) and their kernel
-  /// compiles to a diagnostic where the values are hostile.
+  /// Invalid sessions end in a message box (one whose fields are of the
+  /// wrong kind, a number for the kernel's text, too: it opened as an
+  /// empty kernel without a word); sessions with hostile values of the
+  /// right kinds open and their kernel compiles to a diagnostic where the
+  /// values are hostile.
   void sessions() {
     QFETCH(QString, json);
     QFETCH(QString, message);
