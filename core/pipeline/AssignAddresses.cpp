@@ -235,6 +235,19 @@ bool assignBlock(Block &block, Scratchpad &lx) {
     if (auto alloc = dyn_cast<sched::AllocOp>(op)) {
       if (!lx.place(alloc))
         return false;
+      // A buffer of this block (persistent: filled by a later pipeline,
+      // read by others) placed in space an earlier op of the block used:
+      // the units of that op may still read it while the next pipeline's
+      // load unit fills it, so the ops after it wait behind a barrier (a
+      // tile loaded twice, once before a loop for after it and once for the
+      // loop's own use, read the loop's data: the sixth tester's 12b).
+      if (*alloc.getAddress() < used) {
+        if (!isa_and_nonnull<sched::BarrierOp>(op.getPrevNode())) {
+          OpBuilder b(&op);
+          sched::BarrierOp::create(b, op.getLoc());
+        }
+        barriers = true;
+      }
       used = std::max(used, lx.topBytes());
       continue;
     }
