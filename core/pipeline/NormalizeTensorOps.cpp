@@ -26,6 +26,9 @@
 //     broadcast), then a linalg.reduce of that combining op; one of
 //     another form (several outputs: torch-mlir's argmax, the maximum and
 //     its index) keeps its order, each index it reads a 1-D ramp input;
+//   * tensor.from_elements (torch-mlir's scalars made tensors) becomes a
+//     dense constant, a splat, or a splat and a tensor.insert per other
+//     element (pipeline/utils/FromElements.h);
 //   * math.isnan / isinf / isfinite become comparisons (`x uno x`,
 //     `|x| oeq inf`, `|x| one inf`);
 //   * first, an argmax or argmin of one strict comparison choosing a value
@@ -36,6 +39,7 @@
 
 #include "pipeline/Passes.h"
 #include "pipeline/utils/ArgExtremum.h"
+#include "pipeline/utils/FromElements.h"
 #include "pipeline/utils/GenericForms.h"
 #include "pipeline/utils/SliceTiles.h"
 #include "pipeline/utils/VectorCompute.h"
@@ -560,6 +564,7 @@ struct NormalizeTensorOps
     : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
   void runOnOperation() override {
     compareFloatClasses(getOperation());
+    spyre::fromElementsAsSplats(getOperation());
     spyre::splitArgExtremums(getOperation());
     spyre::namedFormsOfGenerics(getOperation());
     SmallVector<Operation *> work;

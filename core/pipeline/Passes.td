@@ -117,7 +117,11 @@ def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
     boxes or gathered by indirect tiles become loads of their boxes, and
     tiles assembled by `tensor.insert_slice` or `tensor.concat` and stored
     become one store per piece (elementwise ops between run per piece).
-    What cannot be rewritten (a result shape known only at run time, a body
+    A `tensor.from_elements` (torch-mlir's scalars made tensors) becomes
+    a dense constant, a `tensor.splat` of its one value, or a splat of its
+    most frequent element and a `tensor.insert` of each other element; a
+    splat an elementwise generic reads through a broadcasting map (a 0-d
+    tensor) becomes a splat of the loops' shape. What cannot be rewritten (a result shape known only at run time, a body
     that is not elementwise) is refused on its line.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
