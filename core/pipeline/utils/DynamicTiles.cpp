@@ -433,7 +433,7 @@ SmallVector<Value> emitLoop(OpBuilder &b, Location loc, const RowLoop &loop,
   return SmallVector<Value>(forOp.getResults());
 }
 
-void rewrite(RowLoop &loop) {
+void rewriteAsLoop(RowLoop &loop) {
   Operation *last = loop.last;
   OpBuilder b(last);
   Location loc = last->getLoc();
@@ -546,7 +546,7 @@ void loopDynamicTiles(Operation *root) {
       continue;
     for (Operation *op : loop.ops)
       done.insert(op);
-    rewrite(loop);
+    rewriteAsLoop(loop);
   }
 }
 

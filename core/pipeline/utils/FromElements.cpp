@@ -48,7 +48,7 @@ SmallVector<Value> positionOf(OpBuilder &b, Location loc, ArrayRef<int64_t> shap
   return position;
 }
 
-void rewrite(tensor::FromElementsOp op) {
+void asSplats(tensor::FromElementsOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   RankedTensorType type = op.getType();
@@ -106,7 +106,7 @@ void fromElementsAsSplats(Operation *root) {
   SmallVector<tensor::FromElementsOp> work;
   root->walk([&](tensor::FromElementsOp op) { work.push_back(op); });
   for (tensor::FromElementsOp op : work)
-    rewrite(op);
+    asSplats(op);
   root->walk(widenSplatInputs);
 }
 
