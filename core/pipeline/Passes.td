@@ -105,8 +105,9 @@ def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
     set bounds the rows by its symbols), with the elementwise ops, stores
     into tiles of the same rows and reductions over the rows it feeds,
     becomes loops over chunks of its rows, each chunk a static tile
-    anchored at its first row (one row per iteration when it feeds a
-    reduction, which carries its accumulator).
+    anchored at its first row, a reduction over the rows carrying its
+    accumulator (one row per iteration when it reduces a leading
+    dimension).
     A `tensor.reshape` to a static shape (its shape operand says nothing
     the type does not) becomes a `tensor.collapse_shape` or
     `tensor.expand_shape` (through the flat tensor when the extents do not

@@ -353,8 +353,13 @@ RankedTensorType withRows(Type t, unsigned dim, int64_t rows) {
 /// reduction, whose chunk the compute unit would hold whole where a row
 /// streams.
 int64_t chunkRows(const RowLoop &loop) {
-  if (llvm::any_of(loop.ops, [](Operation *op) { return isa<linalg::ReduceOp>(op); }))
-    return 1;
+  // A reduction over a leading dimension (a column sum over the rows):
+  // its chunk would be held whole; over the last one (a row's maximum
+  // over its first n columns) each chunk is a row the stages stream.
+  for (Value v : loop.values)
+    if (loop.rows.dim + 1 != cast<RankedTensorType>(v.getType()).getRank() &&
+        llvm::any_of(loop.ops, [](Operation *op) { return isa<linalg::ReduceOp>(op); }))
+      return 1;
   int64_t rowBytes = 1;
   for (Value v : loop.values) {
     auto tensor = cast<RankedTensorType>(v.getType());

@@ -30,7 +30,7 @@ std::string whyDynamicTileStays(mlir::ktdp::ConstructAccessTileOp tile);
 /// Under `root`: each load of an access tile of a dynamic type, with what
 /// it feeds, as loops over its rows (chunks of as many rows as take 8 KiB,
 /// then of half as many, ..., then of one row; one row at a time when it
-/// feeds a reduction); what cannot be rewritten (whyDynamicTileStays) is
+/// feeds a reduction over a leading dimension); what cannot be rewritten (whyDynamicTileStays) is
 /// left as it is.
 void loopDynamicTiles(mlir::Operation *root);
 
