@@ -432,6 +432,11 @@ LogicalResult spyre::interp::execLinalgReduce(CoreExec &core,
   FailureOr<TensorPtr> init = core.tensor(op, op.getInits()[0]);
   if (failed(in) || failed(init))
     return failure();
+  // Nothing to fold (a tile of a run-time row count of 0 rows): the init.
+  if ((*in)->numElements() == 0) {
+    core.set(op->getResult(0), std::make_shared<Tensor>(**init));
+    return success();
+  }
   std::vector<int64_t> dims(op.getDimensions().begin(),
                             op.getDimensions().end());
   std::sort(dims.begin(), dims.end());

@@ -7,6 +7,7 @@
 #include "ir/ktdp/TileLayout.h"
 #include "support/Checked.h"
 #include "pipeline/utils/DeviceTarget.h"
+#include "pipeline/utils/DynamicTiles.h"
 #include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/Passes.h"
 #include "pipeline/utils/RingGroups.h"
@@ -144,7 +145,8 @@ struct KtirLegalityCheck
   /// to count).
   void checkTileLayout(Operation *op, bool &failed) {
     auto access = llvm::dyn_cast<ktdp::ConstructAccessTileOp>(op);
-    if (!access)
+    if (!access || !llvm::cast<ktdp::AccessTileType>(access.getType())
+                         .hasStaticShape()) // checkDynamicTile says why
       return;
     ktdp::TileLayout layout = ktdp::accessTileLayout(
         access.getAccessTileSet(), access.getAccessTileOrder(),
@@ -155,6 +157,24 @@ struct KtirLegalityCheck
                   "cannot tell when compiling whether its type is the set's "
                   "bounding box (masked lanes) or its points packed: give "
                   "the set constant bounds (no symbols) and a static type");
+    failed = true;
+  }
+
+  /// An access tile of a dynamic type (its set bounds its rows by its
+  /// symbols) compiles as a loop over its rows (normalize-tensor-ops) when
+  /// what its loads feed allows it; else refused here, on its line.
+  void checkDynamicTile(Operation *op, bool &failed) {
+    auto access = llvm::dyn_cast<ktdp::ConstructAccessTileOp>(op);
+    if (!access)
+      return;
+    std::string why = spyre::whyDynamicTileStays(access);
+    if (why.empty())
+      return;
+    op->emitError("this access tile's type ")
+        << access.getType()
+        << " has an extent known only at run time; the backend compiles "
+           "it as a loop over its rows, but not here: "
+        << why;
     failed = true;
   }
 
@@ -377,6 +397,7 @@ struct KtirLegalityCheck
       checkTileFits(op, failed);
       checkTileLayout(op, failed);
       checkTileBox(op, failed);
+      checkDynamicTile(op, failed);
     });
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (function.isDeclaration())

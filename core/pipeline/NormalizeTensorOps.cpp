@@ -26,6 +26,13 @@
 //     broadcast), then a linalg.reduce of that combining op; one of
 //     another form (several outputs: torch-mlir's argmax, the maximum and
 //     its index) keeps its order, each index it reads a 1-D ramp input;
+//   * a load of an access tile whose type has a dynamic extent (its set
+//     bounds the rows by its symbols), with the elementwise ops, stores
+//     and reductions it feeds: loops over chunks of its rows
+//     (pipeline/utils/DynamicTiles.h);
+//   * tensor.from_elements (torch-mlir's scalars made tensors) becomes a
+//     dense constant, a splat, or a splat and a tensor.insert per other
+//     element (pipeline/utils/FromElements.h);
 //   * math.isnan / isinf / isfinite become comparisons (`x uno x`,
 //     `|x| oeq inf`, `|x| one inf`);
 //   * first, an argmax or argmin of one strict comparison choosing a value
@@ -36,6 +43,8 @@
 
 #include "pipeline/Passes.h"
 #include "pipeline/utils/ArgExtremum.h"
+#include "pipeline/utils/DynamicTiles.h"
+#include "pipeline/utils/FromElements.h"
 #include "pipeline/utils/GenericForms.h"
 #include "pipeline/utils/SliceTiles.h"
 #include "pipeline/utils/VectorCompute.h"
@@ -559,7 +568,9 @@ void compareFloatClasses(Operation *root) {
 struct NormalizeTensorOps
     : spyre::impl::NormalizeTensorOpsBase<NormalizeTensorOps> {
   void runOnOperation() override {
+    spyre::loopDynamicTiles(getOperation());
     compareFloatClasses(getOperation());
+    spyre::fromElementsAsSplats(getOperation());
     spyre::splitArgExtremums(getOperation());
     spyre::namedFormsOfGenerics(getOperation());
     SmallVector<Operation *> work;

@@ -40,7 +40,9 @@ def KtirLegalityCheck : Pass<"ktir-legality-check", "::mlir::ModuleOp"> {
     inter-tile exchanges the ring lowering cannot carry (a reduction
     delivered to a tile that is not a producer of its group, reduction
     groups that cannot be enumerated or put a tile in two groups, a
-    broadcast with several producers per group), and, given the target,
+    broadcast with several producers per group), access tiles of a
+    run-time extent that normalize-tensor-ops cannot make a loop over their
+    rows (on the access tile, with the reason), and, given the target,
     grids with more tiles than cores and loads or stores of tiles larger
     than a core's scratchpad. A kernel that declares a `ktdf_arch.device` is
     checked against that device instead, and a remark on the declaration
@@ -99,6 +101,13 @@ def NormalizeMatmuls : Pass<"normalize-matmuls", "::mlir::ModuleOp"> {
 def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
   let summary = "Tensor ops generators emit, as ops the backend lowers";
   let description = [{
+    First, a load of an access tile whose type has a run-time extent (its
+    set bounds the rows by its symbols), with the elementwise ops, stores
+    into tiles of the same rows and reductions over the rows it feeds,
+    becomes loops over chunks of its rows, each chunk a static tile
+    anchored at its first row, a reduction over the rows carrying its
+    accumulator (one row per iteration when it reduces a leading
+    dimension).
     A `tensor.reshape` to a static shape (its shape operand says nothing
     the type does not) becomes a `tensor.collapse_shape` or
     `tensor.expand_shape` (through the flat tensor when the extents do not
@@ -117,7 +126,11 @@ def NormalizeTensorOps : Pass<"normalize-tensor-ops", "::mlir::ModuleOp"> {
     boxes or gathered by indirect tiles become loads of their boxes, and
     tiles assembled by `tensor.insert_slice` or `tensor.concat` and stored
     become one store per piece (elementwise ops between run per piece).
-    What cannot be rewritten (a result shape known only at run time, a body
+    A `tensor.from_elements` (torch-mlir's scalars made tensors) becomes
+    a dense constant, a `tensor.splat` of its one value, or a splat of its
+    most frequent element and a `tensor.insert` of each other element; a
+    splat an elementwise generic reads through a broadcasting map (a 0-d
+    tensor) becomes a splat of the loops' shape. What cannot be rewritten (a result shape known only at run time, a body
     that is not elementwise) is refused on its line.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",

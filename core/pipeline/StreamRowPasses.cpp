@@ -174,6 +174,16 @@ private:
            row.getShape()[0] == rows;
   }
 
+  /// One value per row, or a few per row packed along a second dimension
+  /// (a row's statistics made one tensor with tensor.from_elements).
+  bool rowResults(Type t) {
+    auto results = dyn_cast<RankedTensorType>(t);
+    return rowShaped(t) ||
+           (shape && results && results.hasStaticShape() &&
+            results.getRank() == 2 && results.getShape()[0] == rows &&
+            !tileShaped(t));
+  }
+
   /// Whether a streamed row reaches the tile only through broadcasts over
   /// the rows (and elementwise ops before them).
   bool broadcastOnly(Value row) {
@@ -224,7 +234,7 @@ private:
       return true;
     }
     if (auto push = dyn_cast<sched::PushOp>(op)) {
-      if (!isTile(push.getValue()) && rowShaped(push.getValue().getType())) {
+      if (!isTile(push.getValue()) && rowResults(push.getValue().getType())) {
         rowPushes.push_back(push); // per-row results, pushed once they exist
         return between(op);
       }
