@@ -9,8 +9,14 @@
 //     order map swaps the two dimensions, so the DMA reads it transposed,
 //     as a kernel that loads K^T does), anything else goes through a
 //     linalg.transpose;
+//     but a B read transposed alone (x @ W^T, Q @ K^T) stays as stored,
+//     with its map, when it is loaded (through unit reshapes), its rows
+//     along K are whole sticks of a float type and the matmul's tiles are
+//     not ones chunk-large-matmuls chunks: vectorize-held-tiles computes
+//     it as dot products over B's rows (pipeline/utils/DotMatmul.h);
 //   * a linalg.batch_matmul of one batch (a head per tile): a linalg.matmul
-//     of the operands without their unit batch dimension;
+//     of the operands without their unit batch dimension (B's transposed
+//     map, when it is kept, without its batch dimension too);
 //   * a matmul into zeros whose result is only added to an f32 accumulator
 //     (`part = A @ B; acc + part`, the K loop of a generated projection):
 //     the matmul accumulates into the accumulator itself. The same
@@ -20,9 +26,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/KernelLxData.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "pipeline/Passes.h"
+#include "pipeline/utils/ScheduleUtils.h"
+#include "pipeline/utils/Target.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -103,17 +112,77 @@ Value transposed(OpBuilder &b, Operation *user, Value value,
       ->getResult(0);
 }
 
+/// `v` through reshapes (unit dimensions added or dropped) back to the
+/// `ktdp.load` it is; null otherwise.
+ktdp::LoadOp loadThroughReshapes(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto load = dyn_cast<ktdp::LoadOp>(def))
+      return load;
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+      return nullptr;
+    v = def->getOperand(0);
+  }
+  return nullptr;
+}
+
+/// Whether `op` (a matmul, or a batch matmul of one batch) reads B alone
+/// transposed, and B can stay as stored: loaded, float operands, rows
+/// along K of whole sticks, tiles that chunk-large-matmuls leaves whole
+/// (at most half of what the kernel's own LX data leaves of the
+/// scratchpad, its test).
+bool keepsBTransposed(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
+                      ArrayRef<AffineMap> standard, int stickBytes,
+                      int64_t lxBytes) {
+  if (maps.size() != 3 || maps[0] != standard[0] || maps[2] != standard[2] ||
+      op->getNumResults() != 1)
+    return false;
+  SmallVector<int64_t> perm = permutationTo(maps[1], standard[1]);
+  int64_t rank = int64_t(perm.size());
+  if (rank < 2 || perm[rank - 1] != rank - 2 || perm[rank - 2] != rank - 1)
+    return false;
+  if (isa<linalg::BatchMatmulOp>(op)) {
+    auto t = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!t || t.getRank() != 3 || t.getDimSize(0) != 1)
+      return false;
+  }
+  int64_t bytes = 0;
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    if (!t || !t.hasStaticShape() || !isa<FloatType>(t.getElementType()))
+      return false;
+    bytes += spyre::scratchpadBytes(t, stickBytes);
+  }
+  auto bType = cast<RankedTensorType>(op->getOperand(1).getType());
+  int64_t width = bType.getElementTypeBitWidth() / 8;
+  return loadThroughReshapes(op->getOperand(1)) && width > 0 &&
+         bType.getShape().back() * width % stickBytes == 0 &&
+         bytes <= lxBytes / 2;
+}
+
 struct NormalizeMatmuls
     : spyre::impl::NormalizeMatmulsBase<NormalizeMatmuls> {
+  using NormalizeMatmulsBase::NormalizeMatmulsBase;
   void runOnOperation() override {
+    auto run = [&](func::FuncOp function, const spyre::arch::Arch &target) {
+      stickBytes = target.stickBytes;
+      lxBytes = spyre::lxArgumentDataStart(
+          function, int64_t(target.scratchpadBytesPerCore), stickBytes);
+      return normalize(function);
+    };
+    if (failed(spyre::forEachKernel(getOperation(), arch, run)))
+      signalPassFailure();
+  }
+
+  LogicalResult normalize(func::FuncOp function) {
     SmallVector<linalg::LinalgOp> matmuls;
-    getOperation()->walk([&](linalg::LinalgOp op) {
+    function->walk([&](linalg::LinalgOp op) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) && op.hasPureTensorSemantics())
         matmuls.push_back(op);
     });
     for (linalg::LinalgOp op : matmuls) {
+      readTransposeInPlace(op);
       if (failed(defaultMaps(op)))
-        return signalPassFailure();
+        return failure();
       if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
         op = withoutUnitBatch(batch);
       accumulateInPlace(op);
@@ -130,6 +199,42 @@ struct NormalizeMatmuls
             inner.setLoc(loc);
       });
     }
+    return success();
+  }
+
+  /// A linalg.matmul of default maps whose B is a linalg.transpose of a
+  /// tile (torch-mlir's x @ W^T: `linalg.transpose` of the weight, then
+  /// `linalg.matmul`) reads that tile through B's transposed map instead,
+  /// when B can then stay as stored (keepsBTransposed); the transpose goes
+  /// once nothing else reads it. The same products in the same order.
+  void readTransposeInPlace(linalg::LinalgOp op) {
+    auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+    SmallVector<AffineMap> standard =
+        linalg::MatmulOp::getDefaultIndexingMaps(&getContext());
+    if (!matmul || op.getIndexingMapsArray() != standard)
+      return;
+    OpOperand &b = op->getOpOperand(1);
+    auto transpose = b.get().getDefiningOp<linalg::TransposeOp>();
+    if (!transpose || transpose.getPermutation() != ArrayRef<int64_t>{1, 0} ||
+        !transpose->getResult(0).hasOneUse())
+      return;
+    SmallVector<AffineMap> maps = standard;
+    maps[1] = standard[1].getSubMap({1, 0});
+    Value old = b.get();
+    b.set(transpose.getInput());
+    if (!keepsBTransposed(op, maps, standard, stickBytes, lxBytes)) {
+      b.set(old);
+      return;
+    }
+    SmallVector<Attribute> attrs;
+    for (AffineMap m : maps)
+      attrs.push_back(AffineMapAttr::get(m));
+    op->setAttr("indexing_maps", ArrayAttr::get(&getContext(), attrs));
+    Value init = transpose.getInit();
+    transpose.erase();
+    if (Operation *empty = init.getDefiningOp<tensor::EmptyOp>();
+        empty && empty->use_empty())
+      empty->erase();
   }
 
   LogicalResult defaultMaps(linalg::LinalgOp op) {
@@ -144,9 +249,10 @@ struct NormalizeMatmuls
       return op->emitError("the Spyre pipeline compiles matmuls whose "
                            "result has the default indexing map, not ")
              << AffineMapAttr::get(maps[2]);
+    bool keepB = keepsBTransposed(op, maps, standard, stickBytes, lxBytes);
     OpBuilder b(op);
     for (unsigned i = 0; i < 2; ++i) {
-      if (maps[i] == standard[i])
+      if (maps[i] == standard[i] || (i == 1 && keepB))
         continue;
       SmallVector<int64_t> perm = permutationTo(maps[i], standard[i]);
       if (perm.empty())
@@ -163,8 +269,8 @@ struct NormalizeMatmuls
       eraseIfUnused(old);
     }
     SmallVector<Attribute> attrs;
-    for (AffineMap m : standard)
-      attrs.push_back(AffineMapAttr::get(m));
+    for (auto [i, m] : llvm::enumerate(standard))
+      attrs.push_back(AffineMapAttr::get(i == 1 && keepB ? maps[1] : m));
     op->setAttr("indexing_maps", ArrayAttr::get(&getContext(), attrs));
     return success();
   }
@@ -206,6 +312,16 @@ struct NormalizeMatmuls
     Value c = collapse(op.getOutputs()[0]);
     auto matmul = linalg::MatmulOp::create(b, loc, TypeRange{c.getType()},
                                            ValueRange{a, bm}, ValueRange{c});
+    if (op.hasUserDefinedMaps()) {
+      // B kept transposed: the maps without the batch dimension.
+      SmallVector<Attribute> attrs;
+      llvm::SmallBitVector batchDim(4);
+      batchDim.set(0);
+      for (AffineMap m : op.getIndexingMapsArray())
+        attrs.push_back(
+            AffineMapAttr::get(compressDims(m.dropResult(0), batchDim)));
+      matmul->setAttr("indexing_maps", ArrayAttr::get(b.getContext(), attrs));
+    }
     Value result = tensor::ExpandShapeOp::create(
         b, loc, op->getResult(0).getType(), matmul->getResult(0), groups);
     op->getResult(0).replaceAllUsesWith(result);
@@ -240,6 +356,9 @@ struct NormalizeMatmuls
     add.getResult().replaceAllUsesWith(op->getResult(0));
     add.erase();
   }
+
+  int stickBytes = 0;
+  int64_t lxBytes = 0;
 
   /// A tensor of zeros: an arith.constant splat of 0, or linalg.fill of 0.
   static bool isZeros(Value v) {

@@ -90,8 +90,17 @@ def NormalizeMatmuls : Pass<"normalize-matmuls", "::mlir::ModuleOp"> {
     matmul into zeros whose f32 result is only added to an accumulator
     (`part = A @ B; acc + part`, the K loop of a generated projection)
     accumulates into it directly, which the streamed-matmul lowering keeps
-    in place.
+    in place. A matmul whose B alone is transposed (x @ W^T with W stored
+    out x in, Q @ K^T with K stored keys x head_dim), loaded (through unit
+    reshapes), with float operands whose rows along K are whole sticks and
+    tiles small enough not to be chunked, keeps B as stored and the
+    transposed map: vectorize-held-tiles computes it as dot products over
+    B's rows, streamed in the order they are stored.
   }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }

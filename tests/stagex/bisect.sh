@@ -65,6 +65,12 @@ declare -A REORDERS=(
   # attention scores at prefill: rows of half a stick, A and C by rows
   [bmtb_llama1b_scores_prefill]=vectorize-held-tiles
   [bmtb_smollm2_scores_prefill]=vectorize-held-tiles
+  # B stored transposed: dot products over its rows, summed in lanes and
+  # reduced as a tree (pipeline/utils/DotMatmul.cpp)
+  [mtb_llama1b_qproj_decode]=vectorize-held-tiles
+  [mtb_smollm2_down_decode_locs]=vectorize-held-tiles
+  [mtb_smollm2_qproj_prefill32]=vectorize-held-tiles
+  [gqa_scores_llama3_8b_decode]=vectorize-held-tiles
 )
 passed=0; failed=0
 check() { # name, spyre-run arguments...
