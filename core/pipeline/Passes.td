@@ -270,7 +270,11 @@ def StageIntermediates : Pass<"stage-intermediates", "::mlir::ModuleOp"> {
     (a matmul's rows, an elementwise chain, a pass-through). A stage that
     is an inter-tile reduce alone (no matmul), whose result later
     pipelines read and that holds more than that memory, becomes one part
-    with its result staged in LX (its all-reduce then runs by sticks).
+    with its result staged in LX (its all-reduce then runs by sticks). A
+    stage with a matmul whose B normalize-matmuls kept transposed and a
+    row reduction (an attention's softmax between its matmuls) is split as
+    well when the tiles it holds whole besides the B operands it pops are
+    more than that memory.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -598,7 +602,15 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     ends in a partial stick updates its last vector only up to the row's
     end). When the stage
     still holds more than that memory, A and the output come a row at a
-    time as well (popped or filled, updated, pushed).
+    time as well (popped, filled or a splat constant, updated, pushed). A
+    matmul whose B normalize-matmuls kept transposed (stored N x K, rows
+    of whole sticks along K) is computed as dot products over B's rows, in
+    the order they are stored: each row's sticks multiplied by A's sticks
+    at the same columns and accumulated lane-wise by the matmul's body,
+    the lanes reduced into the output element (vector.reduction) and
+    inserted into the output vector (vector.insert), written or pushed a
+    stick at a time (by rows whenever A and C can come so); within
+    rounding of the interpreter's k-order sum.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -185,11 +185,10 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   std::optional<RowFed> cRows = rowFed(c, stage, s.feed, s.rows, stickBytes);
   linalg::FillOp cFill;
   tensor::EmptyOp cEmpty;
-  // Dot products also start from a splat constant C (zeros).
-  DenseElementsAttr cSplat = s.transposed && c.hasOneUse() &&
-                                     c.getDefiningOp<arith::ConstantOp>()
-                                 ? splatOperand(c)
-                                 : nullptr;
+  // Or a splat constant C (zeros, as an attention's P @ V starts).
+  DenseElementsAttr cSplat =
+      c.hasOneUse() && c.getDefiningOp<arith::ConstantOp>() ? splatOperand(c)
+                                                            : nullptr;
   if (!cRows && !cSplat) {
     // An empty C is zeros (as the interpreter makes it): filled with 0.
     cEmpty = c.getDefiningOp<tensor::EmptyOp>();
@@ -272,20 +271,22 @@ void rewriteStreamed(Streamed &s) {
   if (byRows) {
     spyre::popRowsOfAAndC(rb, loc, s, a, carried);
     if (!s.cRows) {
-      // C starts as its fill, a row at a time.
+      // C starts as its fill (or splat constant), a row at a time.
       auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
                                            cType.getElementType());
       Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
                                             rowType.getElementType());
       Type element = cType.getElementType();
+      Location at = s.cFill    ? s.cFill.getLoc()
+                    : s.cEmpty ? s.cEmpty.getLoc()
+                               : init.getLoc();
+      TypedAttr start = s.cSplat ? s.cSplat.getSplatValue<TypedAttr>()
+                                 : rb.getZeroAttr(element);
       Value value = s.cFill ? s.cFill.getDpsInputs()[0]
-                            : arith::ConstantOp::create(
-                                  rb, s.cEmpty.getLoc(), element,
-                                  rb.getZeroAttr(element))
+                            : arith::ConstantOp::create(rb, at, element, start)
                                   .getResult();
-      carried = linalg::FillOp::create(
-                    rb, s.cFill ? s.cFill.getLoc() : s.cEmpty.getLoc(),
-                    ValueRange{value}, ValueRange{empty})
+      carried = linalg::FillOp::create(rb, at, ValueRange{value},
+                                       ValueRange{empty})
                     ->getResult(0);
     }
     row = zero;
@@ -552,8 +553,10 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
   int64_t held = spyre::heldTileBytes(stage);
   for (Streamed &s : found)
     held -= spyre::tileBytes(cast<RankedTensorType>(s.pop.getType()));
-  if (held > capacity)
-    for (Streamed &s : found)
+  // Dot products go by rows whenever they can: the output is then pushed
+  // a stick at a time and never held.
+  for (Streamed &s : found)
+    if (held > capacity || s.transposed)
       matchRows(s, stage, stickBytes);
   for (Streamed &s : found)
     if (s.transposed)
