@@ -30,6 +30,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
 #include "pipeline/Passes.h"
+#include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/Target.h"
 
@@ -129,10 +130,11 @@ ktdp::LoadOp loadThroughReshapes(Value v) {
 /// transposed, and B can stay as stored: loaded, float operands, rows
 /// along K of whole sticks, tiles that chunk-large-matmuls leaves whole
 /// (at most half of what the kernel's own LX data leaves of the
-/// scratchpad, its test).
+/// scratchpad, its test) or chunks as stored (a matmul whose maps are
+/// already `maps`).
 bool keepsBTransposed(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
                       ArrayRef<AffineMap> standard, int stickBytes,
-                      int64_t lxBytes) {
+                      int64_t lxBytes, int64_t rowBytes) {
   if (maps.size() != 3 || maps[0] != standard[0] || maps[2] != standard[2] ||
       op->getNumResults() != 1)
     return false;
@@ -154,9 +156,15 @@ bool keepsBTransposed(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
   }
   auto bType = cast<RankedTensorType>(op->getOperand(1).getType());
   int64_t width = bType.getElementTypeBitWidth() / 8;
-  return loadThroughReshapes(op->getOperand(1)) && width > 0 &&
-         bType.getShape().back() * width % stickBytes == 0 &&
-         bytes <= lxBytes / 2;
+  if (!loadThroughReshapes(op->getOperand(1)) || width <= 0 ||
+      bType.getShape().back() * width % stickBytes != 0)
+    return false;
+  if (bytes <= lxBytes / 2)
+    return true;
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  std::string why;
+  return matmul && op.getIndexingMapsArray() == maps &&
+         spyre::planMatmulChunks(matmul, lxBytes, stickBytes, rowBytes, why);
 }
 
 struct NormalizeMatmuls
@@ -167,6 +175,7 @@ struct NormalizeMatmuls
       stickBytes = target.stickBytes;
       lxBytes = spyre::lxArgumentDataStart(
           function, int64_t(target.scratchpadBytesPerCore), stickBytes);
+      rowBytes = int64_t(target.computeLocalBytes);
       return normalize(function);
     };
     if (failed(spyre::forEachKernel(getOperation(), arch, run)))
@@ -221,15 +230,20 @@ struct NormalizeMatmuls
     SmallVector<AffineMap> maps = standard;
     maps[1] = standard[1].getSubMap({1, 0});
     Value old = b.get();
-    b.set(transpose.getInput());
-    if (!keepsBTransposed(op, maps, standard, stickBytes, lxBytes)) {
-      b.set(old);
-      return;
-    }
+    Attribute oldMaps = op->getAttr("indexing_maps");
     SmallVector<Attribute> attrs;
     for (AffineMap m : maps)
       attrs.push_back(AffineMapAttr::get(m));
+    b.set(transpose.getInput());
     op->setAttr("indexing_maps", ArrayAttr::get(&getContext(), attrs));
+    if (!keepsBTransposed(op, maps, standard, stickBytes, lxBytes, rowBytes)) {
+      b.set(old);
+      if (oldMaps)
+        op->setAttr("indexing_maps", oldMaps);
+      else
+        op->removeAttr("indexing_maps");
+      return;
+    }
     Value init = transpose.getInit();
     transpose.erase();
     if (Operation *empty = init.getDefiningOp<tensor::EmptyOp>();
@@ -249,7 +263,8 @@ struct NormalizeMatmuls
       return op->emitError("the Spyre pipeline compiles matmuls whose "
                            "result has the default indexing map, not ")
              << AffineMapAttr::get(maps[2]);
-    bool keepB = keepsBTransposed(op, maps, standard, stickBytes, lxBytes);
+    bool keepB =
+        keepsBTransposed(op, maps, standard, stickBytes, lxBytes, rowBytes);
     OpBuilder b(op);
     for (unsigned i = 0; i < 2; ++i) {
       if (maps[i] == standard[i] || (i == 1 && keepB))
@@ -358,7 +373,7 @@ struct NormalizeMatmuls
   }
 
   int stickBytes = 0;
-  int64_t lxBytes = 0;
+  int64_t lxBytes = 0, rowBytes = 0;
 
   /// A tensor of zeros: an arith.constant splat of 0, or linalg.fill of 0.
   static bool isZeros(Value v) {

@@ -71,6 +71,7 @@ declare -A REORDERS=(
   [mtb_smollm2_down_decode_locs]=vectorize-held-tiles
   [mtb_smollm2_qproj_prefill32]=vectorize-held-tiles
   [gqa_scores_llama3_8b_decode]=vectorize-held-tiles
+  [mtb_llama3_8b_qproj_whole_decode]=vectorize-held-tiles
 )
 passed=0; failed=0
 check() { # name, spyre-run arguments...

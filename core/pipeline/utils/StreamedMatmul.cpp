@@ -3,6 +3,7 @@
 #include "pipeline/utils/StreamedMatmul.h"
 #include "pipeline/utils/StreamedMatmulParts.h"
 #include "pipeline/utils/HeldTiles.h"
+#include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/utils/RowStages.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/VectorCompute.h"
@@ -23,22 +24,10 @@ using Streamed = spyre::StreamedMatmul;
 
 namespace {
 
-/// Whether `matmul`'s maps read B transposed, and only B:
-/// [(m, k), (n, k), (m, n)].
-bool readsBTransposed(linalg::MatmulOp matmul) {
-  MLIRContext *context = matmul.getContext();
-  AffineExpr m = getAffineDimExpr(0, context), n = getAffineDimExpr(1, context),
-             k = getAffineDimExpr(2, context);
-  SmallVector<AffineMap> want = {AffineMap::get(3, 0, {m, k}, context),
-                                 AffineMap::get(3, 0, {n, k}, context),
-                                 AffineMap::get(3, 0, {m, n}, context)};
-  return matmul.getIndexingMapsArray() == want;
-}
-
 std::optional<Streamed> matchStreamed(sched::StageOp stage,
                                       linalg::MatmulOp matmul, int stickBytes) {
   Block &body = stage.getBody().front();
-  bool transposed = matmul.hasUserDefinedMaps() && readsBTransposed(matmul);
+  bool transposed = spyre::readsBTransposed(matmul);
   if (matmul->getBlock() != &body ||
       (matmul.hasUserDefinedMaps() && !transposed) ||
       matmul.getNumDpsInputs() != 2 || matmul.getNumDpsInits() != 1 ||
