@@ -93,8 +93,10 @@ def NormalizeMatmuls : Pass<"normalize-matmuls", "::mlir::ModuleOp"> {
     in place. A matmul whose B alone is transposed (x @ W^T with W stored
     out x in, Q @ K^T with K stored keys x head_dim), loaded (through unit
     reshapes), with float operands whose rows along K are whole sticks and
-    tiles small enough not to be chunked, keeps B as stored and the
-    transposed map: vectorize-held-tiles computes it as dot products over
+    tiles small enough not to be chunked (or that chunk-large-matmuls
+    chunks as stored), keeps B as stored and the transposed map (a
+    torch-mlir linalg.transpose of the loaded weight before the matmul is
+    folded into it): vectorize-held-tiles computes it as dot products over
     B's rows, streamed in the order they are stored.
   }];
   let options = [
@@ -174,9 +176,13 @@ def ChunkLargeMatmuls : Pass<"chunk-large-matmuls", "::mlir::ModuleOp"> {
     rows the compute program holds (the f32 accumulator's where it is
     zeroed, accumulated and rounded, and the rounded row) fit the compute
     engine's own memory are preferred. The loop is the K loop
-    build-pipelines keeps in LX (the matmul_kloop form). A matmul it
-    cannot chunk (other operand types, operands not loaded whole in its
-    block, its own indexing maps) is left whole, with a remark.
+    build-pipelines keeps in LX (the matmul_kloop form). A B read
+    transposed and kept as stored by normalize-matmuls is chunked as
+    stored (chunks of its rows along K, the chunk matmul keeping the
+    transposed map), a chunk of K whose row of A and the accumulator's row
+    fit the compute engine preferred. A matmul it cannot chunk (other
+    operand types, operands not loaded whole in its block, other indexing
+    maps of its own) is left whole, with a remark.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
