@@ -3,6 +3,9 @@
 // Generated kernels write their matmuls in forms the later passes do not
 // know; each is rewritten into one they do, with the same result:
 //
+//   * a linalg.generic contraction of f16 operands into an f32
+//     accumulator (`acc + f32(a) * f32(b)`, maps of a matmul with B as is
+//     or transposed): the linalg.matmul of its maps;
 //   * indexing maps that transpose an operand (what
 //     linalg.matmul_transpose_b and its siblings parse into): a `ktdp.load`
 //     of a `ktdp.construct_access_tile` is loaded transposed (the tile's
@@ -183,6 +186,13 @@ struct NormalizeMatmuls
   }
 
   LogicalResult normalize(func::FuncOp function) {
+    SmallVector<linalg::GenericOp> contractions;
+    function->walk([&](linalg::GenericOp g) {
+      if (isHalfMatmul(g))
+        contractions.push_back(g);
+    });
+    for (linalg::GenericOp g : contractions)
+      asMatmul(g);
     SmallVector<linalg::LinalgOp> matmuls;
     function->walk([&](linalg::LinalgOp op) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) && op.hasPureTensorSemantics())
@@ -209,6 +219,63 @@ struct NormalizeMatmuls
       });
     }
     return success();
+  }
+
+  /// A linalg.generic that is a matmul of f16 operands into an f32
+  /// accumulator (a contraction of Q @ K^T as a generator writes it):
+  /// iterators (parallel, parallel, reduction), maps (m, k), (k, n) or
+  /// (n, k), (m, n), body `acc + f32(a) * f32(b)`: exactly what
+  /// linalg.matmul computes, and the interpreter sums it the same way
+  /// (the f32 sum continued product by product, in k order).
+  static bool isHalfMatmul(linalg::GenericOp g) {
+    MLIRContext *context = g.getContext();
+    if (g.getNumDpsInputs() != 2 || g.getNumDpsInits() != 1 ||
+        g->getNumResults() != 1 || !g.hasPureTensorSemantics() ||
+        g.getNumLoops() != 3 || g.getNumReductionLoops() != 1 ||
+        g.getIteratorTypesArray()[2] != utils::IteratorType::reduction)
+      return false;
+    AffineExpr m = getAffineDimExpr(0, context),
+               n = getAffineDimExpr(1, context),
+               k = getAffineDimExpr(2, context);
+    SmallVector<AffineMap> maps = g.getIndexingMapsArray();
+    if (maps[0] != AffineMap::get(3, 0, {m, k}, context) ||
+        maps[2] != AffineMap::get(3, 0, {m, n}, context) ||
+        (maps[1] != AffineMap::get(3, 0, {k, n}, context) &&
+         maps[1] != AffineMap::get(3, 0, {n, k}, context)))
+      return false;
+    auto elementOf = [](Value v) { return getElementTypeOrSelf(v.getType()); };
+    if (!elementOf(g.getDpsInputs()[0]).isF16() ||
+        !elementOf(g.getDpsInputs()[1]).isF16() ||
+        !elementOf(g.getDpsInits()[0]).isF32())
+      return false;
+    Block &body = *g.getBlock();
+    auto yield = cast<linalg::YieldOp>(body.getTerminator());
+    auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
+    if (!add || std::distance(body.begin(), body.end()) != 5)
+      return false;
+    Value acc = body.getArgument(2);
+    Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+    auto mul = product.getDefiningOp<arith::MulFOp>();
+    if ((add.getLhs() != acc && add.getRhs() != acc) || !mul)
+      return false;
+    auto widened = [&](Value v, unsigned arg) {
+      auto ext = v.getDefiningOp<arith::ExtFOp>();
+      return ext && ext.getIn() == body.getArgument(arg);
+    };
+    return (widened(mul.getLhs(), 0) && widened(mul.getRhs(), 1)) ||
+           (widened(mul.getLhs(), 1) && widened(mul.getRhs(), 0));
+  }
+
+  /// `g` (isHalfMatmul) as the linalg.matmul of its maps.
+  static void asMatmul(linalg::GenericOp g) {
+    OpBuilder b(g);
+    auto matmul = linalg::MatmulOp::create(
+        b, g.getLoc(), TypeRange{g->getResult(0).getType()},
+        ValueRange{g.getDpsInputs()}, ValueRange{g.getDpsInits()});
+    if (matmul.getIndexingMapsArray() != g.getIndexingMapsArray())
+      matmul->setAttr("indexing_maps", g.getIndexingMaps());
+    g->getResult(0).replaceAllUsesWith(matmul->getResult(0));
+    g.erase();
   }
 
   /// A linalg.matmul of default maps whose B is a linalg.transpose of a

@@ -97,7 +97,10 @@ def NormalizeMatmuls : Pass<"normalize-matmuls", "::mlir::ModuleOp"> {
     chunks as stored), keeps B as stored and the transposed map (a
     torch-mlir linalg.transpose of the loaded weight before the matmul is
     folded into it): vectorize-held-tiles computes it as dot products over
-    B's rows, streamed in the order they are stored.
+    B's rows, streamed in the order they are stored. First, a
+    linalg.generic contraction of f16 operands into an f32 accumulator
+    with the maps of a matmul (B as is or transposed) becomes that
+    linalg.matmul.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

@@ -1,5 +1,6 @@
 // Matmuls as generators write them (issue 23). A B written transposed
-// (linalg.matmul_transpose_b, torch-mlir's linalg.transpose of the weight)
+// (linalg.matmul_transpose_b, torch-mlir's linalg.transpose of the weight,
+// a linalg.generic contraction)
 // that is loaded, with rows along K of whole sticks, stays as stored with
 // the transposed map (vectorize-held-tiles computes dot products over its
 // rows). Any other operand written transposed is read in the default
@@ -63,6 +64,29 @@ func.func @torch_transpose(%w: memref<192x576xf16>, %x: tensor<1x64xf16>, %k: in
   %bt = linalg.transpose ins(%b : tensor<192x64xf16>) outs(%e : tensor<64x192xf16>) permutation = [1, 0]
   %y = linalg.matmul ins(%x, %bt : tensor<1x64xf16>, tensor<64x192xf16>) outs(%init : tensor<1x192xf32>) -> tensor<1x192xf32>
   return %y : tensor<1x192xf32>
+}
+
+// Q @ K^T as a linalg.generic contraction (f16 operands widened into an
+// f32 accumulator): the linalg.matmul of its maps, the keys as stored.
+// CHECK-LABEL: func.func @generic_contraction
+// CHECK-NOT:  linalg.generic
+// CHECK:      %[[K:.*]] = ktdp.load %{{.*}} : <192x64xindex> -> tensor<192x64xf16>
+// CHECK-NEXT: linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%{{.*}}, %[[K]] : tensor<1x64xf16>, tensor<192x64xf16>) outs(%{{.*}} : tensor<1x192xf32>)
+func.func @generic_contraction(%w: memref<192x576xf16>, %q: tensor<1x64xf16>, %c: tensor<1x192xf32>) -> tensor<1x192xf32> {
+  %c0 = arith.constant 0 : index
+  %t = ktdp.construct_access_tile %w[%c0, %c0] {
+    access_tile_set = #w_set, access_tile_order = #id2
+  } : memref<192x576xf16> -> !ktdp.access_tile<192x64xindex>
+  %k = ktdp.load %t : !ktdp.access_tile<192x64xindex> -> tensor<192x64xf16>
+  %s = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%q, %k : tensor<1x64xf16>, tensor<192x64xf16>) outs(%c : tensor<1x192xf32>) {
+  ^bb0(%a: f16, %b: f16, %acc: f32):
+    %a32 = arith.extf %a : f16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %p = arith.mulf %a32, %b32 : f32
+    %n = arith.addf %acc, %p : f32
+    linalg.yield %n : f32
+  } -> tensor<1x192xf32>
+  return %s : tensor<1x192xf32>
 }
 
 // A computed operand: transposed in compute.
