@@ -615,8 +615,9 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     matmul whose B normalize-matmuls kept transposed (stored N x K, rows
     of whole sticks along K) is computed as dot products over B's rows, in
     the order they are stored: each row's sticks multiplied by A's sticks
-    at the same columns and accumulated lane-wise by the matmul's body,
-    the lanes reduced into the output element (vector.reduction) and
+    at the same columns and accumulated lane-wise by the matmul's body
+    (half-precision operands into a half-precision output in f32, rounded
+    once), the lanes reduced into the output element (vector.reduction) and
     inserted into the output vector (vector.insert), written or pushed a
     stick at a time (by rows whenever A and C can come so); within
     rounding of the interpreter's k-order sum.

@@ -9,7 +9,10 @@
 // widens the f16 or bf16 operands as the body says), the lanes then
 // reduced into C[i, n] (vector.reduction starting from it, VReduce) and
 // inserted into the output vector (vector.insert, VInsert), written to C's
-// row, or pushed, when full.
+// row, or pushed, when full. Half-precision operands into a
+// half-precision C are summed in an f32 vector instead, the lanes reduced
+// in f32, rounded once and added to C's element, as the interpreter sums
+// an f16 matmul.
 //
 // The products are summed per lane, then across lanes as a tree: another
 // order than the interpreter's (k in order), so the result is within
@@ -63,9 +66,12 @@ Value readStick(OpBuilder &b, Location loc, Value tile, Value row,
 
 /// The dot product of row `row` of `a` and the next row of B, popped a
 /// stick at a time: the matmul's body applied lane-wise to A's stick, B's
-/// stick and a vector accumulator starting at zero.
+/// stick and a vector accumulator starting at zero; or, `widened`, the
+/// sticks extended to f32, multiplied and added into an f32 accumulator.
 Value dotAccumulator(OpBuilder &b, Location loc, spyre::StreamedMatmul &s,
-                     Value a, Value row, Type cElement) {
+                     Value a, Value row, Type cElement, bool widened) {
+  if (widened)
+    cElement = b.getF32Type();
   VectorType accType = VectorType::get({s.lanes}, cElement);
   Value zeros = arith::ConstantOp::create(
       b, loc, accType, SplatElementsAttr::get(accType, b.getZeroAttr(cElement)));
@@ -82,6 +88,17 @@ Value dotAccumulator(OpBuilder &b, Location loc, spyre::StreamedMatmul &s,
   Value aStick = readStick(sb, loc, a, row, column,
                            VectorType::get({s.lanes}, aType.getElementType()),
                            /*whole=*/true);
+  if (widened) {
+    auto f32 = [&](Value v) -> Value {
+      return arith::ExtFOp::create(sb, loc, accType, v);
+    };
+    Value product = arith::MulFOp::create(sb, loc, f32(aStick), f32(stick));
+    scf::YieldOp::create(
+        sb, loc,
+        arith::AddFOp::create(sb, loc, sticks.getRegionIterArg(0), product)
+            .getResult());
+    return sticks.getResult(0);
+  }
   spyre::VectorBuilder vectors(
       [&](Type t) { return VectorType::get({s.lanes}, t); });
   Block &body = *s.matmul.getBlock();
@@ -187,11 +204,26 @@ void spyre::rewriteDotProducts(StreamedMatmul &s, int stickBytes) {
                                      ValueRange{cVector});
   OpBuilder lb = OpBuilder::atBlockBegin(laneLoop.getBody());
   Value lane = laneLoop.getInductionVar();
-  Value acc = dotAccumulator(lb, loc, s, a, row, cElement);
+  // Half-precision operands into a half-precision C: the products summed
+  // in f32 and rounded once, then added to C's element in its type, as
+  // the interpreter computes an f16 matmul (ktir-cpu's NumPy).
+  Type aElement = getElementTypeOrSelf(a.getType());
+  bool widened = cElement.getIntOrFloatBitWidth() < 32 &&
+                 aElement.getIntOrFloatBitWidth() < 32 &&
+                 s.slot.getElementType().getIntOrFloatBitWidth() < 32;
+  Value acc = dotAccumulator(lb, loc, s, a, row, cElement, widened);
   Value vec = laneLoop.getRegionIterArg(0);
   Value old = vector::ExtractOp::create(lb, loc, vec, OpFoldResult(lane));
-  Value sum = vector::ReductionOp::create(lb, loc, vector::CombiningKind::ADD,
-                                          acc, old);
+  Value sum;
+  if (widened) {
+    Value dot = vector::ReductionOp::create(lb, loc,
+                                            vector::CombiningKind::ADD, acc);
+    sum = arith::AddFOp::create(
+        lb, loc, old, arith::TruncFOp::create(lb, loc, cElement, dot));
+  } else {
+    sum = vector::ReductionOp::create(lb, loc, vector::CombiningKind::ADD,
+                                      acc, old);
+  }
   scf::YieldOp::create(
       lb, loc,
       vector::InsertOp::create(lb, loc, sum, vec, OpFoldResult(lane))

@@ -74,16 +74,21 @@
 // the transposed map), the output rows half a stick, and the scale after
 // the matmul a splat constant on the batch-shaped tile. The keys stream
 // once per query row; the query rows come one at a time; each output
-// element is a dot product (f16 lanes, reduced into it), the output
-// vector scaled (the constant taken for one stick, the batch reshape
-// dropped) and pushed as one stick.
+// element is a dot product (f16 products summed in f32 lanes, the lanes
+// reduced in f32, rounded once and added to the output's element, as the
+// interpreter sums an f16 matmul), the output vector scaled (the constant
+// taken for one stick, the batch reshape dropped) and pushed as one stick.
 // RUN: spyre-opt %S/../../kernels/bmtb_llama1b_scores_prefill.mlir "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s --check-prefix=HALF
 // HALF:         sched.stage "sfu" {
 // HALF:           scf.for %{{[^ ]*}} = %{{.*}} to %c32 step
 // HALF:             %[[A:[^ ]*]] = sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
 // HALF:                 sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
 // HALF:                 vector.transfer_read %[[A]]
-// HALF:               vector.reduction <add>, %{{.*}} : vector<64xf16> into f16
+// HALF:                 arith.mulf %{{.*}} : vector<64xf32>
+// HALF:               %[[OLD:[^ ]*]] = vector.extract
+// HALF-NEXT:          %[[S32:[^ ]*]] = vector.reduction <add>, %{{.*}} : vector<64xf32> into f32
+// HALF-NEXT:          %[[R:[^ ]*]] = arith.truncf %[[S32]] : f32 to f16
+// HALF-NEXT:          arith.addf %[[OLD]], %[[R]] : f16
 // HALF:             %[[S:[^ ]*]] = arith.mulf %{{.*}} : vector<64xf16>
 // HALF-NEXT:        sched.push %[[S]] -> %{{[0-9]+}} {sticks = 1 : i64} : vector<64xf16>
 // HALF-NOT:     linalg.matmul
