@@ -46,6 +46,14 @@ struct KernelInput {
   bool noLxLimit = false;
 
   RunInputs inputs() const { return RunInputs{seed, inputFiles, scalars}; }
+  /// Whether a run of `other` is a run of this: the same text, kernel of
+  /// the module, target, inputs and LX limit (not the SpyreCode already
+  /// compiled, the folder or the budget).
+  bool sameRunAs(const KernelInput &other) const {
+    return source == other.source && function == other.function && arch == other.arch &&
+           seed == other.seed && inputFiles == other.inputFiles &&
+           scalars == other.scalars && noLxLimit == other.noLxLimit;
+  }
   /// The run's inputs as the interpreter is given them (files read,
   /// values parsed); false, with a message per input that cannot be,
   /// when any fails. `sent` (optional) receives the inputs sent: those of

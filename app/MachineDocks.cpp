@@ -132,8 +132,9 @@ void MachineDocks::onRun() {
     if (e.core >= 0 && size_t(e.core) < peaks.size())
       peaks[size_t(e.core)] = std::max(peaks[size_t(e.core)], e.inUse);
   ringView->setRunPeaks(out.result.ok ? peaks : std::vector<uint64_t>());
+  // The inputs the kernel's own arguments got, not another kernel's values.
   QString what = tr("interpreter, %1, %2")
-                     .arg(input.inputs().describe(),
+                     .arg(out.sent.describe(),
                           QFileInfo(input.name).fileName());
   if (out.result.ok) {
     chartView->setSubtitle(tr("%1 · %2 scratchpad events")

@@ -417,9 +417,10 @@ void MainWindow::buildMenus() {
   targetMenu = menuBar()->addMenu(tr("&Target"));
   rebuildTargetMenu();
   machineDocks->addRunMenu(menuBar(), [this] {
-    const RunInputs &inputs = runControls->inputs();
-    RunController::Input in{editor->text(), sourceName(), archPath, inputs.seed,
-                            inputs.files, inputs.scalars, controller.kernelName()};
+    // The chosen inputs and the kernel's own RUN-ARGS values, as F5's.
+    const EmulatorRun::Input current = runControls->currentInput();
+    RunController::Input in{editor->text(), sourceName(), archPath, current.seed,
+                            current.inputFiles, current.scalars, controller.kernelName()};
     in.noLxLimit = noLxLimit();
     return in;
   });

@@ -47,7 +47,7 @@ RunController::Outcome RunController::execute(const Input &input,
   // The Scratchpad chart is drawn from the run's LX events.
   request.recordLxEvents = true;
   QStringList errors;
-  if (!input.runRequest(request, errors, cancel)) {
+  if (!input.runRequest(request, errors, cancel, &out.sent)) {
     for (const QString &e : errors) {
       spyre::driver::Diagnostic d;
       d.severity = spyre::driver::Diagnostic::Severity::Error;

@@ -34,6 +34,9 @@ public:
     spyre::driver::RunResult result;
     spyre::driver::OccupancyTrace trace;
     int cores = 0; ///< of the architecture
+    /// The inputs the run was given: those of the kernel's own arguments
+    /// (not another kernel's values still chosen in Run ▸ Inputs…).
+    RunInputs sent;
   };
 
   explicit RunController(QObject *parent = nullptr);

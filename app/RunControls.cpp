@@ -2,6 +2,8 @@
 
 #include "RunControls.h"
 
+#include "driver/RunArgsComment.h"
+
 #include "ArgumentNames.h"
 #include "RunInputsDialog.h"
 
@@ -213,11 +215,9 @@ bool RunControls::sessionOfCurrentInput() const {
     return false;
   EmulatorRun::Input now = currentInput();
   const EmulatorRun::Input &had = run.input();
-  // A recording stopped before its end is recorded again.
-  return now.source == had.source && now.arch == had.arch && now.seed == had.seed &&
-         now.inputFiles == had.inputFiles && now.scalars == had.scalars &&
-         now.noLxLimit == had.noLxLimit &&
-         (run.complete() || run.growing());
+  // A recording stopped before its end is recorded again; another kernel
+  // of the module chosen in the Kernel box is another run.
+  return now.sameRunAs(had) && (run.complete() || run.growing());
 }
 
 EmulatorRun::Input RunControls::currentInput() const {
@@ -225,6 +225,13 @@ EmulatorRun::Input RunControls::currentInput() const {
   in.seed = chosenInputs.seed;
   in.inputFiles = chosenInputs.files;
   in.scalars = chosenInputs.scalars;
+  // The kernel's own `// RUN-ARGS: --arg NAME=VALUE` for the values the
+  // Inputs dialog was not given (a malformed line gives none).
+  spyre::driver::RunArgsComment comment;
+  std::string ignored;
+  if (spyre::driver::readRunArgsComment(in.source.toStdString(), comment, ignored))
+    for (auto &[name, value] : comment.args)
+      in.scalars.emplace(QString::fromStdString(name), QString::fromStdString(value));
   return in;
 }
 
@@ -288,10 +295,7 @@ void RunControls::withSession(std::function<void()> step) {
   // very input is waited for; one of another kernel (or inputs) gives way.
   EmulatorRun::Input now = currentInput();
   const EmulatorRun::Input &asked = run.requested();
-  bool askedAlready = run.recording() && now.source == asked.source &&
-                      now.arch == asked.arch && now.seed == asked.seed &&
-                      now.inputFiles == asked.inputFiles &&
-                      now.scalars == asked.scalars;
+  bool askedAlready = run.recording() && now.sameRunAs(asked);
   if (!askedAlready)
     startRun(nullptr);
 }

@@ -2,6 +2,8 @@
 
 #include "RunInputsDialog.h"
 
+#include "driver/RunArgsComment.h"
+
 #include "ExportFolder.h"
 
 #include "support/Npy.h"
@@ -88,6 +90,11 @@ RunInputsDialog::RunInputsDialog(const RunInputs &current, const QString &source
   spyre::driver::RunRequest request;
   request.source = source.toStdString();
   request.sourceName = QFileInfo(name).fileName().toStdString();
+  spyre::driver::RunArgsComment comment;
+  std::string ignored;
+  if (spyre::driver::readRunArgsComment(request.source, comment, ignored))
+    for (auto &[arg, value] : comment.args)
+      kernelValues[QString::fromStdString(arg)] = QString::fromStdString(value);
   watcher.setFuture(QtConcurrent::run([request] {
     Described out;
     std::vector<spyre::driver::Diagnostic> diagnostics;
@@ -240,6 +247,12 @@ void RunInputsDialog::fillTable() {
                "kernel reads there with random data from the seed")
                 .arg(name, shapeText(a))
                 .arg(qlonglong(*a.automaticAddress)));
+      } else if (auto own = kernelValues.find(name); own != kernelValues.end()) {
+        // Left empty, the run takes the kernel's own value.
+        field->setPlaceholderText(tr("%1 (the kernel's RUN-ARGS)").arg(own->second));
+        field->setToolTip(tr("The value of %%1 (%2): left empty, the run takes %3 from the "
+                             "kernel's // RUN-ARGS line; a typed value overrides it")
+                              .arg(name, shapeText(a), own->second));
       } else {
         field->setPlaceholderText(tr("value (needed)"));
         field->setToolTip(tr("The value of %%1 (%2)").arg(name, shapeText(a)));

@@ -84,6 +84,9 @@ private:
   RunInputs chosen;
   /// Scalar argument -> text typed that is not one of its values.
   std::map<QString, QString> wrongValues;
+  /// The kernel's own `// RUN-ARGS: --arg NAME=VALUE` values: what an empty
+  /// field runs with.
+  std::map<QString, QString> kernelValues;
   /// Each scalar argument's field and the note beside it (this table's).
   std::map<QString, std::pair<QPointer<QLineEdit>, QPointer<QLabel>>> valueFields;
   std::vector<spyre::driver::KernelArgument> arguments;

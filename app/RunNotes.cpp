@@ -120,6 +120,14 @@ void RunNotes::update() {
                      : ago == 1 ? tr("the run of the kernel 1 edit ago")
                                 : tr("the run of the kernel %1 edits ago").arg(ago));
   }
+  if (had.function != now.function && had.source == now.source) {
+    // An empty name is the module's first kernel (none chosen yet).
+    auto kernel = [this](const QString &name) {
+      return name.isEmpty() ? tr("the first kernel") : QStringLiteral("@") + name;
+    };
+    why << tr("the run of %1; the kernel chosen is now %2")
+               .arg(kernel(had.function), kernel(now.function));
+  }
   if (had.arch != now.arch) {
     const spyre::arch::Arch &ran = session->finalMachine().arch();
     const QString target = now.arch.isEmpty()
@@ -139,7 +147,8 @@ void RunNotes::update() {
   QString text = tr("Shown: %1").arg(why.join(QStringLiteral(", ")));
   // The run of the text shown is on its way: no button, it says so.
   const EmulatorRun::Input &asked = run.requested();
-  const bool coming = run.recording() && asked.source == now.source && asked.arch == now.arch;
+  const bool coming = run.recording() && asked.source == now.source &&
+                      asked.function == now.function && asked.arch == now.arch;
   if (coming)
     text += tr(" (recording the new run…)");
   show(text, coming ? QString() : tr("Re-run"), false);

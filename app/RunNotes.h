@@ -5,7 +5,9 @@
 // run is not what the editor holds now, and offers what to do:
 //
 //   * the kernel was edited since ("Shown: the run of the kernel 3 edits
-//     ago"), the target switched ("… on spyre (32 cores); the target is
+//     ago"), another kernel of the module chosen in the Kernel box ("…
+//     the run of @gate; the kernel chosen is now @up"), the target
+//     switched ("… on spyre (32 cores); the target is
 //     now spyre-4core"), or the inputs changed: [Re-run];
 //   * the newest run failed: its error (not the notes printed with it)
 //     and, for a scalar argument without a value, [Give %n a value…],

@@ -14,9 +14,12 @@ DiagnosticsTable::DiagnosticsTable(QWidget *parent) : QTableWidget(0, 4, parent)
   horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   horizontalHeader()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
   verticalHeader()->hide();
-  verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-  verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-  setWordWrap(false);
+  // A message wraps onto as many lines as its row needs: in the narrow
+  // dock of a 1024x700 window the first line of an error was cut to a few
+  // words, readable only on hover.
+  verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  setWordWrap(true);
+  setTextElideMode(Qt::ElideNone);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
   setSelectionBehavior(QAbstractItemView::SelectRows);
   connect(this, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {

@@ -251,9 +251,12 @@ void PassListPanel::setSnapshots(std::vector<spyre::driver::PassSnapshot> snapsh
 
 void PassListPanel::setStale(bool stale) {
   staleRows = stale;
-  QPalette p = table->palette();
-  p.setColor(QPalette::Text, stale ? palette().color(QPalette::Disabled, QPalette::Text)
-                                   : palette().color(QPalette::Active, QPalette::Text));
+  // Dimmed while stale; otherwise no colour of its own, so that the text
+  // follows the theme (an explicit colour kept a light theme's black on a
+  // dark list).
+  QPalette p;
+  if (stale)
+    p.setColor(QPalette::Text, palette().color(QPalette::Disabled, QPalette::Text));
   table->setPalette(p);
   table->setToolTip(stale ? tr("The passes of the last successful compile: the kernel "
                                 "does not compile now")

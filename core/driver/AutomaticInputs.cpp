@@ -3,6 +3,7 @@
 #include "driver/AutomaticInputs.h"
 
 #include "interp/DType.h"
+#include "ir/ktdp/KtdpDialect.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "support/Checked.h"
 #include "support/Limits.h"
@@ -40,7 +41,13 @@ MemRefType spyre::driver::addressedViewType(Value value) {
           return llvm::cast<MemRefType>(view.getType());
         continue;
       }
-      if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
+      // A runtime_arg's value (`!ktdp.runtime_arg<i64>` as a start address)
+      // goes on as the integer it holds.
+      auto extract = dyn_cast<ktdp::RuntimeArgExtractOp>(user);
+      if (extract && extract.getKind() != ktdp::RuntimeArgKind::value)
+        continue;
+      if (!extract &&
+          !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
                arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
                arith::TruncIOp>(user))
         continue;
@@ -57,7 +64,7 @@ int64_t spyre::driver::seededIntegerHigh(func::FuncOp function) {
   function.walk([&](ktdp::ConstructMemoryViewOp view) {
     auto type = llvm::cast<MemRefType>(view.getType());
     for (int64_t d : type.getShape())
-      if (!ShapedType::isDynamic(d) && d > 0) {
+      if (!ShapedType::isDynamic(d) && d > 1) {
         any = std::min(any, d);
         if (llvm::isa<FloatType>(type.getElementType()))
           floats = std::min(floats, d);
@@ -68,18 +75,83 @@ int64_t spyre::driver::seededIntegerHigh(func::FuncOp function) {
   return any == none ? 2 : std::max<int64_t>(any, 2);
 }
 
+bool spyre::driver::seededIntegersAreData(Value pointer) {
+  // The views `pointer` addresses (through integer arithmetic).
+  SmallVector<ktdp::ConstructMemoryViewOp> views;
+  SmallVector<Value> work{pointer};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (!seen.insert(user).second)
+        continue;
+      if (auto view = dyn_cast<ktdp::ConstructMemoryViewOp>(user)) {
+        if (view.getOffset() == v)
+          views.push_back(view);
+      } else if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp,
+                     arith::IndexCastOp, arith::IndexCastUIOp>(user)) {
+        work.push_back(user->getResult(0));
+      }
+    }
+  }
+  bool integers = false;
+  for (ktdp::ConstructMemoryViewOp view : views)
+    integers |= isa<IntegerType>(view.getType().getElementType());
+  if (!integers)
+    return false;
+  auto isIndex = [](Type t) {
+    if (auto shaped = dyn_cast<ShapedType>(t))
+      t = shaped.getElementType();
+    return isa<IndexType>(t);
+  };
+  // Everything made from what the views' loads read, through any op: an
+  // index among it, or an indirect access tile reading a view, makes them
+  // indices.
+  SmallVector<Value> values;
+  seen.clear();
+  for (ktdp::ConstructMemoryViewOp view : views)
+    for (Operation *user : view->getUsers()) {
+      if (isa<ktdp::ConstructIndirectAccessTileOp>(user))
+        return false;
+      if (auto tile = dyn_cast<ktdp::ConstructAccessTileOp>(user))
+        for (Operation *load : tile->getUsers())
+          if (isa<ktdp::LoadOp>(load))
+            values.append(load->getResults().begin(), load->getResults().end());
+    }
+  while (!values.empty()) {
+    Value v = values.pop_back_val();
+    if (isIndex(v.getType()))
+      return false;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (!seen.insert(user).second)
+        continue;
+      // Stored back: data (the value stored is not an address).
+      if (isa<ktdp::StoreOp>(user))
+        continue;
+      if (isa<ktdp::KtdpDialect>(user->getDialect()))
+        return false; // an anchor, a symbol of a tile or a view
+      values.append(user->getResults().begin(), user->getResults().end());
+      // A body reading it (a generic's block argument): what it yields
+      // comes out as the op's results, already followed.
+    }
+  }
+  return true;
+}
+
 namespace {
 
 /// The elements `randomElements` makes, before any is kept.
 std::vector<uint8_t> makeRandomElements(interp::DType dtype, int64_t count,
                                         uint64_t seed, const std::string &name,
-                                        int64_t intHigh) {
+                                        int64_t intHigh, int64_t intLow) {
   unsigned size = interp::dtypeSize(dtype);
   std::vector<uint8_t> data(static_cast<size_t>(count) * size);
   std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
                       std::hash<std::string>()(name));
   std::normal_distribution<double> normal(0.0, 1.0);
-  std::uniform_int_distribution<int64_t> uniform(0, std::max<int64_t>(intHigh, 1) - 1);
+  std::uniform_int_distribution<int64_t> uniform(
+      intLow, std::max<int64_t>(intHigh, intLow + 1) - 1);
   for (int64_t e = 0; e < count; ++e)
     interp::storeElement(dtype,
                          interp::isFloat(dtype)
@@ -159,18 +231,18 @@ std::vector<uint8_t> spyre::driver::randomElements(interp::DType dtype,
                                                    int64_t count,
                                                    uint64_t seed,
                                                    const std::string &name,
-                                                   int64_t intHigh) {
+                                                   int64_t intHigh, int64_t intLow) {
   if (static_cast<uint64_t>(count) * interp::dtypeSize(dtype) <
           KeptFills::kMinBytes ||
       !keptFills().keeping())
-    return makeRandomElements(dtype, count, seed, name, intHigh);
+    return makeRandomElements(dtype, count, seed, name, intHigh, intLow);
   std::string key = std::to_string(int(dtype)) + ' ' + std::to_string(count) +
-                    ' ' + std::to_string(seed) + ' ' +
-                    std::to_string(intHigh) + ' ' + name;
+                    ' ' + std::to_string(seed) + ' ' + std::to_string(intLow) +
+                    ' ' + std::to_string(intHigh) + ' ' + name;
   if (std::optional<std::vector<uint8_t>> kept = keptFills().find(key))
     return std::move(*kept);
   std::vector<uint8_t> data =
-      makeRandomElements(dtype, count, seed, name, intHigh);
+      makeRandomElements(dtype, count, seed, name, intHigh, intLow);
   keptFills().keep(std::move(key), data);
   return data;
 }

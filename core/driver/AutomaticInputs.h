@@ -39,19 +39,32 @@ int64_t automaticElementIndex(unsigned k);
 /// when it addresses none.
 mlir::MemRefType addressedViewType(mlir::Value value);
 
-/// Random integers stay below this: the smallest static extent of any
-/// floating-point memory view, so gather and scatter indices stay in
-/// range; in a kernel of integer views only (an i8 row sum), the smallest
-/// extent of any view (at least 2: never all zeros, which would let a
-/// kernel pass vacuously).
+/// Random integers that index something stay below this: the smallest
+/// static extent of any floating-point memory view but 1 (a row of scales
+/// [1, N] indexes nothing), so gather and scatter indices stay in range; in
+/// a kernel of integer views only (an i8 row sum), the smallest extent of
+/// any view but 1 (at least 2: never all zeros, which would let a kernel
+/// pass vacuously).
 int64_t seededIntegerHigh(mlir::func::FuncOp function);
 
+/// Random integers that are data, not indices: signed, [-16, 16) (i1:
+/// [0, 2)), so that a quantised kernel's sign handling is exercised, and
+/// small enough that its dequantised f16 results (an i8 matmul's i32 sums
+/// over K = 2048, times normal scales) mostly stay finite.
+constexpr int64_t kSeededDataLow = -16, kSeededDataHigh = 16;
+
+/// Whether the integers in the memory `pointer` addresses (through its
+/// views) are data: no value made from them is an index (an address, a
+/// loop bound, a gather's or a tile's index) and no indirect access tile
+/// reads them. False for a pointer whose views hold no integers.
+bool seededIntegersAreData(mlir::Value pointer);
+
 /// `count` random elements of `dtype` named `name` (floats standard
-/// normal, integers uniform in [0, intHigh)), from a generator seeded by
-/// `seed` and the name: the rule --seed follows.
+/// normal, integers uniform in [intLow, intHigh)), from a generator seeded
+/// by `seed` and the name: the rule --seed follows.
 std::vector<uint8_t> randomElements(interp::DType dtype, int64_t count,
                                     uint64_t seed, const std::string &name,
-                                    int64_t intHigh);
+                                    int64_t intHigh, int64_t intLow = 0);
 
 /// The memory views a discovery run built, merged per memory, core and
 /// element type into byte ranges (at most limits::kMaxDiscoveredRanges).

@@ -35,6 +35,7 @@ std::string spyre::driver::Diagnostic::format() const {
                                                      : "remark";
   std::string out = file.empty() ? std::string("<unknown>") : file;
   if (line > 0)
-    out += ":" + std::to_string(line) + ":" + std::to_string(column);
+    out += ":" + std::to_string(line) +
+           (column > 0 ? ":" + std::to_string(column) : std::string());
   return out + ": " + kind + ": " + (isOpDump() ? briefOpDump(message) : message);
 }

@@ -148,6 +148,15 @@ const emu::PagedMemory *memoryOf(const emu::MachineState &s, int numCores,
 }
 
 /// Every array and region of `arguments` read back from `m`'s memories.
+/// The fault of a run that did not finish, with its KTIR line.
+void noteFault(const emu::Machine &m, EmulateResult &result) {
+  const emu::Fault &fault = m.state().fault;
+  result.errors.push_back(fault.message);
+  const std::vector<code::Location> &lines = m.prepared().module->locations;
+  if (fault.loc < lines.size())
+    result.faultLine = lines[fault.loc].ktirLine;
+}
+
 void readOutputs(const emu::Machine &m,
                  const std::vector<EmulatorArgument> &arguments,
                  EmulateResult &result) {
@@ -267,9 +276,8 @@ EmulateResult spyre::driver::emulate(std::shared_ptr<const code::Module> module,
   result.summary = emu::summarise(machine);
   result.eventsPerSecond =
       result.wallSeconds > 0 ? double(machine.state().events) / result.wallSeconds : 0;
-  if (status != emu::Machine::Status::Finished) {
-    result.errors.push_back(machine.state().fault.message);
-  }
+  if (status != emu::Machine::Status::Finished)
+    noteFault(machine, result);
   readOutputs(machine, arguments, result);
   if (traceWriter) {
     traceWriter->finish(machine);
@@ -408,7 +416,7 @@ spyre::driver::sessionResult(const emu::Session &session,
   // The session closed the occupancy intervals when its recording ended.
   result.summary = emu::summarise(machine);
   if (machine.status() != emu::Machine::Status::Finished)
-    result.errors.push_back(machine.state().fault.message);
+    noteFault(machine, result);
   readOutputs(machine, arguments, result);
   result.ok = result.errors.empty();
   return result;

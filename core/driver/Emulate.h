@@ -91,6 +91,9 @@ struct EmulateOptions {
 struct EmulateResult {
   bool ok = false;
   std::vector<std::string> errors; ///< with KTIR line and op where known
+  /// The KTIR line of the instruction a fault (an error, a deadlock's
+  /// first blocked engine with a line) stopped at; 0 when unknown.
+  int faultLine = 0;
   std::map<std::string, npy::Array> arrays; ///< every array, after the run
   std::map<std::string, npy::Array> regions; ///< every region, after the run
   emu::Summary summary;

@@ -7,6 +7,7 @@
 #include "driver/KernelSource.h"
 #include "driver/Architecture.h"
 #include "driver/LatencyAdapter.h"
+#include "driver/KernelHazards.h"
 #include "interp/Interpreter.h"
 #include "interp/Latency.h"
 #include "ir/GridAttr.h"
@@ -323,7 +324,7 @@ LogicalResult seedArguments(func::FuncOp function,
                             uint64_t seed, bool lenient,
                             std::map<std::string, Argument> &out,
                             DiagnosticCapture &capture) {
-  // Integers (indices into other tensors) stay below the smallest extent of
+  // Integers that index other tensors stay below the smallest extent of
   // any floating-point view, so gathers stay in range.
   int64_t intHigh = seededIntegerHigh(function);
   Block &entry = function.getBody().front();
@@ -372,7 +373,12 @@ LogicalResult seedArguments(func::FuncOp function,
                         " elements); give it an input");
       return failure();
     }
-    array.data = randomElements(dtype, *count, seed, names[i], intHigh);
+    // Integers that index nothing are signed data (an i8 weight).
+    bool data = !interp::isFloat(dtype) && seededIntegersAreData(entry.getArgument(i));
+    array.data = data ? randomElements(dtype, *count, seed, names[i],
+                                       dtype == interp::DType::I1 ? 2 : kSeededDataHigh,
+                                       dtype == interp::DType::I1 ? 0 : kSeededDataLow)
+                      : randomElements(dtype, *count, seed, names[i], intHigh);
     out[names[i]].array = std::move(array);
   }
   return success();
@@ -475,6 +481,51 @@ LogicalResult readArgumentTexts(func::FuncOp function,
     arg.text.reset();
   }
   return success();
+}
+
+/// NumPy has no bf16: an array given for a pointer whose views hold bf16
+/// is taken as u16 or i16, its raw bits, or as f32, its values rounded to
+/// bf16 (to nearest, ties to even; a note counts the values that changed).
+void readBf16Arrays(func::FuncOp function, const std::vector<std::string> &names,
+                    std::map<std::string, Argument> &given,
+                    DiagnosticCapture &capture) {
+  Block &entry = function.getBody().front();
+  for (unsigned i = 0; i < entry.getNumArguments() && i < names.size(); ++i) {
+    auto found = given.find(names[i]);
+    if (found == given.end() || !found->second.array)
+      continue;
+    npy::Array &array = *found->second.array;
+    if (array.dtype != "u16" && array.dtype != "i16" && array.dtype != "f32")
+      continue;
+    auto bf16View = llvm::any_of(entry.getArgument(i).getUsers(), [&](Operation *u) {
+      auto view = llvm::dyn_cast<ktdp::ConstructMemoryViewOp>(u);
+      return view && view.getOffset() == entry.getArgument(i) &&
+             interp::dtypeOf(llvm::cast<MemRefType>(view.getType())) ==
+                 interp::DType::BF16;
+    });
+    if (!bf16View)
+      continue;
+    if (array.dtype != "f32") {
+      array.dtype = "bf16"; // the raw bits, as they are
+      continue;
+    }
+    std::vector<uint8_t> bits(array.data.size() / 2);
+    int64_t changed = 0;
+    for (size_t e = 0; e < bits.size() / 2; ++e) {
+      double value = interp::loadElement(interp::DType::F32, &array.data[4 * e]);
+      interp::storeElement(interp::DType::BF16, value, &bits[2 * e]);
+      double kept = interp::loadElement(interp::DType::BF16, &bits[2 * e]);
+      changed += !(kept == value || (std::isnan(kept) && std::isnan(value)));
+    }
+    array.dtype = "bf16";
+    array.data = std::move(bits);
+    if (changed > 0)
+      capture.note(function.getLoc(),
+                   "%" + names[i] + ": " + std::to_string(changed) + " of its " +
+                       std::to_string(array.data.size() / 2) +
+                       " f32 values are not bf16 values and were rounded to "
+                       "the nearest (give u16 raw bits for exact data)");
+  }
 }
 
 /// Every given argument names one of the kernel's, and every array given
@@ -607,7 +658,12 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
   unsigned hbmCount = 0;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     BlockArgument arg = entry.getArgument(i);
-    if (args.count(names[i]) || !arg.getType().isIntOrIndex())
+    // A runtime_arg is the scalar of its value type (a start address as
+    // `!ktdp.runtime_arg<i64>`).
+    Type scalarType = arg.getType();
+    if (auto runtime = dyn_cast<ktdp::RuntimeArgType>(scalarType))
+      scalarType = runtime.getValueType();
+    if (args.count(names[i]) || !scalarType.isIntOrIndex())
       continue;
     MemRefType view = addressedViewType(arg);
     if (!view)
@@ -622,7 +678,7 @@ PreparedRun::State::giveAutomaticAddresses(DiagnosticCapture &capture) {
     a.dtype = std::string(interp::dtypeName(dtype));
     a.byte = uint64_t(a.element) * interp::dtypeSize(dtype);
     // An i32 (or narrower) argument holds the index only when it fits.
-    unsigned width = arg.getType().isIndex() ? 64 : arg.getType().getIntOrFloatBitWidth();
+    unsigned width = scalarType.isIndex() ? 64 : scalarType.getIntOrFloatBitWidth();
     if (width < 64 && a.element >= (int64_t(1) << (width - 1))) {
       capture.error(function.getLoc(),
                     "argument %" + names[i] + " is the base address of memory "
@@ -868,8 +924,10 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   coreCount = static_cast<int>(tiles);
   options.grid = grid; // the interpreter runs the grid checked here
   noteTileNumbering(function, grid, capture);
+  warnKernelHazards(function, grid, capture);
 
   std::map<std::string, Argument> given = request.args;
+  readBf16Arrays(function, names, given, capture);
   if (failed(checkArguments(function, names, given, capture)) ||
       failed(readArgumentTexts(function, names, given, capture)))
     return;
@@ -888,14 +946,19 @@ void PreparedRun::State::prepare(const RunRequest &request) {
   // Lay out the arrays (ktir-cpu's layout unless a start is given) and bind
   // every argument: the same for every run.
   Block &entry = function.getBody().front();
+  // Every argument without a value at once (one run per missing value
+  // before: a user gave %M, ran, and only then heard of %a_ptr).
+  bool missing = false;
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i)
+    if (!args.count(names[i])) {
+      capture.error(function.getLoc(), "no value given for argument %" + names[i]);
+      missing = true;
+    }
+  if (missing)
+    return;
   uint64_t nextByte = kFirstArrayByte;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
     auto found = args.find(names[i]);
-    if (found == args.end()) {
-      capture.error(function.getLoc(), "no value given for argument %" +
-                                           names[i]);
-      return;
-    }
     const Argument &arg = found->second;
     interp::DType type = interp::dtypeOf(entry.getArgument(i).getType());
     if (!arg.array) {

@@ -387,6 +387,10 @@ StageRunResult spyre::driver::runStages(const StageRunRequest &request) {
           Diagnostic d;
           d.message = "emulator: " + e;
           d.pass = s.pass;
+          if (emu.faultLine > 0) {
+            d.file = request.run.sourceName;
+            d.line = emu.faultLine;
+          }
           s.diagnostics.push_back(std::move(d));
         }
         if (emu.ok) {

@@ -285,16 +285,24 @@ void Machine::deadlock() {
   st.faulted = true;
   std::string msg = "deadlock at cycle " + std::to_string(st.now) +
                     ": every remaining engine is blocked";
-  bool first = true;
+  // The fault names the first blocked engine whose instruction has a
+  // KTIR line (else the first blocked one): the diagnostic's location.
+  const code::Module &m = *prepared().module;
+  auto hasLine = [&](uint32_t e) {
+    uint32_t loc = instr(e, st.engines[e].pc).loc;
+    return loc < m.locations.size() && m.locations[loc].ktirLine > 0;
+  };
+  bool first = true, lined = false;
   for (uint32_t e = 0; e < stat.size(); ++e) {
     const MachineState::Engine &en = st.engines[e];
     if (en.status != Blocked)
       continue;
-    if (first) {
+    if (first || (!lined && hasLine(e))) {
       st.fault.engine = int32_t(e);
       st.fault.pc = en.pc;
       st.fault.loc = instr(e, en.pc).loc;
       first = false;
+      lined = hasLine(e);
     }
     std::string on;
     const Instr &in = instr(e, en.pc);

@@ -101,6 +101,12 @@ LogicalResult execMemoryView(CoreExec &core, kt::ConstructMemoryViewOp op) {
   if (!dtypeSupported(memref.getElementType()))
     return op.emitError("the interpreter does not support memory of ")
            << memref.getElementType();
+  // A dynamic size below 0 (a row count given as -1) is no view; the
+  // emulator refuses the same value when it binds the argument.
+  for (auto [d, size] : llvm::enumerate(*sizes))
+    if (size < 0)
+      return op.emitError("size ")
+             << size << " of dimension " << d << " is negative";
   part.dtype = dtypeOf(memref);
   part.offset = *offset;
   part.sizes = std::move(*sizes);

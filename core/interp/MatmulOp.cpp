@@ -1,15 +1,19 @@
 //===- MatmulOp.cpp - linalg.matmul and linalg.batch_matmul ---------------===//
 //
-// Numerics follow ktir-cpu: f16 products are accumulated in f32 in k order
-// and rounded once, then added to the accumulator in its type; other
-// floats in double. Integers are exact, wrapping. An f32 accumulator of f16
+// Numerics follow ktir-cpu: products of half-precision operands (f16 or
+// bf16, each product exact in f32) are accumulated in f32 in k order and
+// rounded once to the result's type, then added to the accumulator in its
+// type; other floats in double. ktir-cpu has no bf16: its products are
+// summed in f32 like f16's, the architecture's f32 accumulator
+// (docs/numerics.md, "Half-precision matmuls"), which the compiled program
+// uses too. Integers are exact, wrapping. An f32 accumulator of half
 // operands is the exception: the f32 sum continues from it, product by
 // product in k order, as linalg.matmul defines (each product added to the
-// accumulator; f16 products are exact in f32) and as the compiled program
-// computes. So a K loop or chunk-large-matmuls's chunks of K carrying an
-// f32 accumulator sum the same products in the same order as the whole
-// matmul, bit for bit (summing each chunk from zero and then adding it
-// would reassociate the sum and move its last bits).
+// accumulator) and as the compiled program computes. So a K loop or
+// chunk-large-matmuls's chunks of K carrying an f32 accumulator sum the
+// same products in the same order as the whole matmul, bit for bit
+// (summing each chunk from zero and then adding it would reassociate the
+// sum and move its last bits).
 //
 // The shadow (docs/numerics.md): each output continues its accumulator's
 // sum with the K products as leaves, so the bound covers the products
@@ -53,19 +57,21 @@ void integerMatmul(const Tensor &A, const Tensor &B, Tensor &out,
 void floatMatmul(const Tensor &A, const Tensor &B, Tensor &out,
                  const MatmulShape &s) {
   const int64_t M = s.M, N = s.N, K = s.K;
-  bool f16 = A.dtype == DType::F16 && B.dtype == DType::F16;
-  bool carryF32 = f16 && out.dtype == DType::F32;
+  auto half = [](DType t) { return t == DType::F16 || t == DType::BF16; };
+  bool halves = half(A.dtype) && half(B.dtype); // products exact in f32
+  bool carryF32 = halves && out.dtype == DType::F32;
   std::vector<double> row(N);
   std::vector<float> rowf(N), bf;
   for (int64_t bi = 0; bi < s.batch; ++bi) {
     const double *bmat = &B.data[bi * K * N];
-    if (f16) // f16 values are exact in f32: convert B once per batch
+    if (halves) // half values are exact in f32: convert B once per batch
       bf.assign(bmat, bmat + K * N);
     for (int64_t i = 0; i < M; ++i) {
       const double *arow = &A.data[(bi * M + i) * K];
       double *dst = &out.data[(bi * M + i) * N];
-      if (f16) {
-        // NumPy's half matmul: f32 products accumulated in f32, in k order.
+      if (halves) {
+        // NumPy's half matmul: f32 products accumulated in f32, in k order
+        // (bf16 the same way: the architecture's f32 accumulator).
         // An f32 accumulator carries that sum (see the file comment).
         if (carryF32)
           std::copy(dst, dst + N, rowf.begin());
@@ -104,7 +110,7 @@ void floatMatmul(const Tensor &A, const Tensor &B, Tensor &out,
 /// The relative error of one product a*b as the engines form it: exact
 /// when its bits fit where it is formed. The compiled program multiplies
 /// in the result's type (the body's mulf), an f32 accumulator of
-/// [numerics] in f32, the interpreter in f32 (f16 operands) or f64.
+/// [numerics] in f32, the interpreter in f32 (f16 / bf16 operands) or f64.
 double productError(DType a, DType b, DType out, const NumericsModel &m) {
   int bits = precisionOf(a) + precisionOf(b);
   double e = bits > precisionOf(out) ? roundingError(out) : 0;

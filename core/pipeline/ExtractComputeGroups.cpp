@@ -132,26 +132,45 @@ void sinkLoadsIntoUsers(func::FuncOp function) {
 }
 
 /// Whether `op` is a broadcast or a reshape of a loaded tile (a weight row
-/// over the rows), an elementwise op on such tiles only (the broadcast
-/// bf16 weight row widened to f32 once, before the loop), or the empty
-/// init of one: made again where it is used (the elementwise op computed
-/// again for each use, as the stage streaming the broadcast row computes
-/// it anyway), and then the load under it can follow (sinkLoadsIntoUsers).
-/// Tiles computed from other values stay where they are (a norm's per-row
-/// statistics broadcast after their loop are held as per-row values; a
-/// weight converted whole is not converted again in every iteration).
+/// over the rows), an elementwise op on such tiles or on loaded tiles only
+/// (the bf16 weight row widened to f32 once, before the loop, broadcast or
+/// not; arith and math ops on tiles or an elementwise linalg.generic), or
+/// the empty init of one: made again where it is used (the
+/// elementwise op computed again for each use from the tile the load unit
+/// streams there: a vector op per stick, where holding the computed tile
+/// for the whole loop would not fit the compute unit), and then the load
+/// under it can follow (sinkLoadsIntoUsers). Tiles computed from other
+/// values stay where they are (a norm's per-row statistics broadcast after
+/// their loop are held as per-row values).
 bool remakeable(Operation &op) {
   if (op.getNumResults() != 1 || !isa<RankedTensorType>(op.getResult(0).getType()))
     return false;
   if (isa<tensor::EmptyOp>(op))
     return true;
-  if (spyre::isElementwiseOp(&op) && op.getNumRegions() == 0) {
+  auto generic = dyn_cast<linalg::LinalgOp>(op);
+  if (spyre::isElementwiseOp(&op) && (generic || op.getNumRegions() == 0)) {
+    // An elementwise linalg op (inductor's generic) reads its inputs; its
+    // empty inits are made again with it.
+    SmallVector<Value> inputs(op.getOperands());
+    if (generic) {
+      inputs = generic.getDpsInputs();
+      if (!llvm::all_of(generic.getDpsInits(),
+                        [](Value v) { return v.getDefiningOp<tensor::EmptyOp>(); }))
+        return false;
+    }
     bool tile = false;
-    for (Value v : op.getOperands()) {
+    for (Value v : inputs) {
       if (!isa<ShapedType>(v.getType()))
         continue;
       Operation *def = v.getDefiningOp();
-      if (!def || isa<tensor::EmptyOp>(def) || !remakeable(*def))
+      // A one-value constant (Gemma's 1 + w) is made again where it is used
+      // (sinkSplatConstants) and read as a splat vector there.
+      if (spyre::splatConstantOf(def))
+        continue;
+      auto load = dyn_cast_or_null<ktdp::LoadOp>(def);
+      bool streamable =
+          load && spyre::viewOf(load.getAccessTile()) && load.getType().hasStaticShape();
+      if (!def || isa<tensor::EmptyOp>(def) || (!streamable && !remakeable(*def)))
         return false;
       tile = true;
     }
@@ -184,9 +203,11 @@ void sinkTilesIntoUsers(func::FuncOp function) {
     Value result = op->getResult(0);
     if (result.use_empty())
       continue;
-    // An empty tile only as the init of broadcasts that sink.
-    if (isa<tensor::EmptyOp>(op) && !llvm::all_of(result.getUsers(), [&](Operation *u) {
-          return u->getBlock() != home && isa<linalg::BroadcastOp>(u);
+    // An empty tile only as the init of broadcasts and elementwise linalg
+    // ops that sink.
+    if (isa<tensor::EmptyOp>(op) && !llvm::all_of(result.getUses(), [&](OpOperand &use) {
+          auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+          return use.getOwner()->getBlock() != home && user && user.isDpsInit(&use);
         }))
       continue;
     llvm::MapVector<Block *, SmallVector<OpOperand *>> uses;
@@ -201,9 +222,11 @@ void sinkTilesIntoUsers(func::FuncOp function) {
     // Only into loops and branches (not, say, an inter-tile region).
     bool structured = true;
     for (auto &[block, list] : uses)
-      for (Operation *p = block->getParentOp(); p && p->getBlock() != home;
-           p = p->getParentOp())
+      for (Operation *p = block->getParentOp(); p; p = p->getParentOp()) {
         structured &= p->getDialect() && isa<scf::SCFDialect>(p->getDialect());
+        if (p->getBlock() == home)
+          break;
+      }
     if (!structured)
       continue;
     for (auto &[block, list] : uses) {
@@ -337,6 +360,81 @@ Operation *lastTileOpOfAddress(Operation *first, Operation *access) {
   return first;
 }
 
+/// Whether `op` makes a tile without tile inputs (a static empty tile, a
+/// one-value constant, a splat or fill of a scalar) from values defined
+/// before the run [first, last] it is in, so that it can be made again
+/// anywhere after that run.
+bool madeWithoutInputs(Operation *op, Operation *first, Operation *last) {
+  if (!op || op->getNumResults() != 1 ||
+      !isa<RankedTensorType>(op->getResult(0).getType()))
+    return false;
+  auto inRun = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    Operation *top = def ? first->getBlock()->findAncestorOpInBlock(*def)
+                         : nullptr;
+    return top && !top->isBeforeInBlock(first) && !last->isBeforeInBlock(top);
+  };
+  if (auto empty = dyn_cast<tensor::EmptyOp>(op))
+    return empty.getType().hasStaticShape();
+  if (spyre::splatConstantOf(op))
+    return true;
+  if (auto splat = dyn_cast<tensor::SplatOp>(op))
+    return splat.getType().hasStaticShape() && !inRun(splat.getInput());
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.getInputs().size() == 1 && fill.getOutputs().size() == 1 &&
+           !isa<ShapedType>(fill.getInputs()[0].getType()) &&
+           !inRun(fill.getInputs()[0]) &&
+           madeWithoutInputs(fill.getOutputs()[0].getDefiningOp(), first, last);
+  return false;
+}
+
+/// A tile made without inputs in one run and used by later runs of the
+/// block (the zeros a generator writes once as the identity of eight
+/// unrolled inter-tile reductions) is made again at the start of each
+/// later run that uses it: the run that made it first does not yield it to
+/// the others (its compute stage would hold it whole from one pipeline to
+/// the next), and each run's stages splat or stream their own.
+void remakeTilesPerRun(SmallVectorImpl<std::pair<Operation *, Operation *>> &runs) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    auto [first, last] = runs[i];
+    Block *block = first->getBlock();
+    SmallVector<Operation *> made;
+    for (Operation *op = first;; op = op->getNextNode()) {
+      if (madeWithoutInputs(op, first, last))
+        made.push_back(op);
+      if (op == last)
+        break;
+    }
+    for (Operation *op : made) {
+      for (size_t j = i + 1; j < runs.size(); ++j) {
+        auto &[later, end] = runs[j];
+        SmallVector<OpOperand *> uses;
+        for (OpOperand &use : op->getResult(0).getUses()) {
+          Operation *top = block->findAncestorOpInBlock(*use.getOwner());
+          if (top && !top->isBeforeInBlock(later) && !end->isBeforeInBlock(top))
+            uses.push_back(&use);
+        }
+        if (uses.empty())
+          continue;
+        // The chain (a fill's empty init first) before the run's first op.
+        OpBuilder b(later);
+        std::function<Value(Operation *)> again = [&](Operation *o) -> Value {
+          IRMapping map;
+          for (Value v : o->getOperands())
+            if (isa<RankedTensorType>(v.getType()))
+              map.map(v, again(v.getDefiningOp()));
+          return b.clone(*o, map)->getResult(0);
+        };
+        Operation *before = later->getPrevNode();
+        Value copy = again(op);
+        later = before ? before->getNextNode() : &block->front();
+        for (OpOperand *use : uses)
+          use->set(copy);
+      }
+    }
+  }
+}
+
 void groupBlock(Block &block) {
   // Recurse first: control flow with tiles inside is a boundary.
   for (Operation &op : block)
@@ -414,6 +512,7 @@ void groupBlock(Block &block) {
   }
   if (first)
     runs.push_back({first, last});
+  remakeTilesPerRun(runs);
   for (auto [a, b] : runs)
     makeGroup(a, b);
 }
@@ -426,6 +525,7 @@ struct ExtractComputeGroups
         hoistProducerBodies(function);
         spyre::sinkStoresIntoBranches(function); // pipeline/utils/SinkIntoBranches.h
         sinkTilesIntoUsers(function);
+        spyre::sinkSplatConstants(function); // those the remade tiles use
         sinkLoadsIntoUsers(function);
         groupBlock(function.getBody().front());
       }

@@ -400,7 +400,8 @@ struct KtirLegalityCheck
         if (id.getNumResults() > extents.size()) {
           id.emitError("asks for ")
               << id.getNumResults() << " tile coordinates but the grid has "
-              << extents.size() << " dimensions";
+              << extents.size()
+              << (extents.size() == 1 ? " dimension" : " dimensions");
           failed = true;
         }
       });

@@ -238,6 +238,12 @@ private:
     Block &shared = pipeline.getBody().front();
     auto yield = cast<sched::YieldOp>(shared.getTerminator());
     SmallVector<Value> results(yield.getValues());
+    // What this unit takes from other units' stages, placed after its own
+    // stage: a value handed over is received where the pipeline ends, so
+    // this unit first moves the pipeline's tiles (a receive before them
+    // would wait for a send that comes after a tile larger than the
+    // channel, which waits for this unit to take the tile: a deadlock).
+    SmallVector<Operation *> remotes;
     for (Operation &op : llvm::make_early_inc_range(shared.without_terminator())) {
       if (isa<sched::FifoOp>(op))
         continue;
@@ -282,10 +288,13 @@ private:
               if (handsOff(result))
                 remote->setAttr(handoffAttr,
                                 b.getI64IntegerAttr(tagOf(stage, result)));
+              remotes.push_back(remote);
               r = remote;
             }
       }
     }
+    for (Operation *remote : remotes)
+      remote->moveBefore(pipeline);
     pipeline.replaceAllUsesWith(results);
     SmallVector<Operation *> moved;
     Operation *first = before ? before->getNextNode()

@@ -5,6 +5,7 @@
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/Target.h"
 #include "pipeline/utils/TransposedRows.h"
+#include "pipeline/utils/UniformPushes.h"
 #include "pipeline/utils/VectorCompute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -630,8 +631,9 @@ struct NestVectorPipelines
         getOperation(), *target,
         [&](sched::PipelineOp pipeline, sched::StageOp stage) {
           if (!StickLoop(target->stickBytes).run(pipeline, stage) &&
-              !passThroughSticks(stage))
-            spyre::streamTransposedRows(stage, target->stickBytes);
+              !passThroughSticks(stage) &&
+              !spyre::streamTransposedRows(stage, target->stickBytes))
+            spyre::pushUniformTilesBySticks(stage, target->stickBytes);
         });
   }
 };

@@ -212,7 +212,11 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     control flow, or what runs before it, stores through the same view. A
     broadcast or reshape of such a load (a weight row broadcast over the
     rows before the loop) is made again where it is used first, so the load
-    follows it.
+    follows it, and so is an elementwise op on such loads, broadcasts and
+    one-value constants (a bf16 weight row widened to f32 before the row
+    loop, Gemma's 1 + w, an elementwise linalg.generic with its empty
+    init): each iteration computes it again from the streamed row instead
+    of the compute unit holding it for the whole loop.
     A run also ends after the last of its tile ops that a later load or
     store's address needs, when the run computes that address from data
     (`%pos + 8` with `%pos` taken out of a loaded tile): the load or store
@@ -220,7 +224,9 @@ def ExtractComputeGroups : Pass<"extract-compute-groups", "::mlir::ModuleOp"> {
     Before that, a store of an scf.if's result moves into both branches
     (nothing with effects between them), so each branch's group stores its
     tile instead of yielding it whole to a later group, and a one-value
-    constant tile used in another block is made again there.
+    constant tile used in another block is made again there. A tile made
+    without inputs (empty, a one-value constant, a fill of a scalar) and
+    used by later groups of its block is made again in each of them.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
@@ -278,12 +284,13 @@ def StageIntermediates : Pass<"stage-intermediates", "::mlir::ModuleOp"> {
     is staged in LX too. Each part is then a stage the later passes stream
     (a matmul's rows, an elementwise chain, a pass-through). A stage that
     is an inter-tile reduce alone (no matmul), whose result later
-    pipelines read and that holds more than that memory, becomes one part
-    with its result staged in LX (its all-reduce then runs by sticks). A
-    stage with a matmul whose B normalize-matmuls kept transposed and a
-    row reduction (an attention's softmax between its matmuls) is split as
-    well when the tiles it holds whole besides the B operands it pops are
-    more than that memory.
+    pipelines read and whose lowered exchange holds more than that memory
+    (its partial, a received one and their fold: three tiles), becomes
+    one part with its result staged in LX (its all-reduce then runs by
+    sticks). A stage with a matmul whose B normalize-matmuls kept
+    transposed and a row reduction (an attention's softmax between its
+    matmuls) is split as well when the tiles it holds whole besides the B
+    operands it pops are more than that memory.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -367,8 +374,9 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     its stick s mod m. A tile of the same shape the compute unit holds from before
     the stage (a statistic an earlier loop computed) is read a stick at a
     time where it is used; per-row values broadcast along the rows (a
-    norm's mean or rstd) are held as the per-row values, not their
-    broadcast: the stage that computes them yields the values and each
+    norm's mean or rstd; a [B] tile repeated along a rank-3 tile's other
+    dimensions, inductor's [B, 1] operand) are held as the per-row values,
+    not their broadcast: the stage that computes them yields the values and each
     stick takes its row's value, splat. A constant tile with one value is
     a splat vector. A stage that only passes tiles through (pops each and
     pushes it unchanged: a transpose the DMAs already made), whatever their
@@ -377,8 +385,10 @@ def NestVectorPipelines : Pass<"nest-vector-pipelines", "::mlir::ModuleOp"> {
     scale per row) are popped whole before the loop and read one value per
     row. A stage that transposes a tile it pops and applies elementwise ops
     to the transpose keeps only the popped tile and reads each stick of
-    the transpose from it with a strided read, pushing it at once. Other
-    compute (reductions, matmul) stays at tile level.
+    the transpose from it with a strided read, pushing it at once. A
+    stage none of these rewrites pushes a tile of one value (a constant,
+    a fill or splat of a scalar) as that value's vector once per stick.
+    Other compute (reductions, matmul) stays at tile level.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -598,7 +608,10 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     along the vector: splats, fills and broadcasts are read through, not
     built), and the result written back a stick at a time. Reductions keep
     a vector accumulator over their reduced dimensions; a matmul
-    accumulates each output stick over K with vector multiply-adds; a
+    accumulates each output stick over K with vector multiply-adds (a
+    matmul of f16 / bf16 operands into an f16 / bf16 accumulator in one f32
+    vector from zeros, `vector.fma`, rounded once and added to the
+    accumulator's stick, as the interpreter sums it); a
     reduction along the innermost dimension folds a row's sticks into one
     vector, then its lanes. After this pass no arithmetic in a compute
     stage is on a tile. First, an elementwise stage that holds more than
@@ -609,18 +622,22 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     broadcast element and added into the output row's vector of as many
     lanes (an f32 accumulator of f16 operands: 64 lanes; a row of B that
     ends in a partial stick updates its last vector only up to the row's
-    end). When the stage
-    still holds more than that memory, A and the output come a row at a
-    time as well (popped, filled or a splat constant, updated, pushed). A
-    matmul whose B normalize-matmuls kept transposed (stored N x K, rows
-    of whole sticks along K) is computed as dot products over B's rows, in
-    the order they are stored: each row's sticks multiplied by A's sticks
-    at the same columns and accumulated lane-wise by the matmul's body
-    (half-precision operands into a half-precision output in f32, rounded
-    once), the lanes reduced into the output element (vector.reduction) and
-    inserted into the output vector (vector.insert), written or pushed a
-    stick at a time (by rows whenever A and C can come so); within
-    rounding of the interpreter's k-order sum.
+    end). A matmul of f16 / bf16 operands into an f16 / bf16 accumulator
+    runs its output row a stick at a time instead: each output stick's K
+    products in one f32 vector, rounded once and added to the
+    accumulator's stick; the load unit sends B's sticks column by column
+    (stick s of each row of B) and A's row again for each column. When the
+    stage still holds more than that memory, A and the output come a row
+    at a time as well (popped, filled or a splat constant, updated,
+    pushed). A matmul whose B normalize-matmuls kept transposed (stored
+    N x K, rows of whole sticks along K) is computed as dot products over
+    B's rows, in the order they are stored: each row's sticks multiplied
+    by A's sticks at the same columns and accumulated lane-wise by the
+    matmul's body (half-precision operands into a half-precision output
+    in f32, rounded once), the lanes reduced into the output element
+    (vector.reduction) and inserted into the output vector (vector.insert),
+    written or pushed a stick at a time (by rows whenever A and C can come
+    so); within rounding of the interpreter's k-order sum.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -686,7 +703,7 @@ def LowerToDataflow : Pass<"lower-to-dataflow", "::mlir::ModuleOp"> {
     of a loaded tile, a branch condition) that another unit still uses (an
     address, an `scf.if` condition) is handed over: the owner sends it as a
     one-lane vector down a channel of its own to that unit, which receives
-    it where the pipeline that made it ends.
+    it where the pipeline that made it ends, after its own share of it.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

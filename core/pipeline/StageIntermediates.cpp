@@ -30,9 +30,10 @@
 // that come back into their rows, as softmax and the norms, stream as one
 // stage: stream-row-passes). But a stage that is an inter-tile reduce
 // alone, whose result later pipelines read (a store under scf.if by the
-// group's first member), is one part whose result goes to LX when it is
-// more than the compute engine holds: the exchange then runs a stick at a
-// time (pipeline/utils/RingRows.h).
+// group's first member), is one part whose result goes to LX when the
+// lowered exchange would hold more than the compute engine holds (its
+// partial, a received partial and their fold: three times the tile): the
+// exchange then runs a stick at a time (pipeline/utils/RingRows.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -401,6 +402,12 @@ bool Splitter::resultsToStage() {
       return false;
     Value yielded = stageYield.getValues()[result.getResultNumber()];
     Operation *def = yielded.getDefiningOp();
+    // A scalar the stage only passes on from outside it (a column offset
+    // the group's load and a later store both use): the first part yields
+    // its copy.
+    if (!isa<ShapedType>(yielded.getType()) &&
+        !compute->isAncestor(yielded.getParentRegion()->getParentOp()))
+      continue;
     if (!def || !partOf.count(def))
       return false;
     auto tile = dyn_cast<RankedTensorType>(yielded.getType());
@@ -471,9 +478,16 @@ bool Splitter::analyse() {
   for (auto &[v, d] : reads)
     if (d.parts.size() > 1)
       add(v);
+  // An exchange alone, once lowered (lower-ring-exchanges), holds the
+  // partial it starts from, the partial it last received and their fold:
+  // three tiles of the reduced tile's size (a 1x256 f32 partial, 1 KiB,
+  // holds 3 KiB), not the one its result is.
   if (!matmuls)
-    for (auto &[index, v] : stagedResults)
-      add(v);
+    for (auto reduce : body.getOps<ktdp::InterTileReduceOp>())
+      for (Value result : reduce->getResults())
+        if (isa<RankedTensorType>(result.getType()))
+          for (int held = 0; held < 3; ++held)
+            add(result);
   return bytes > capacity || heldBesideDotProducts() > capacity;
 }
 
@@ -546,8 +560,9 @@ void Splitter::build() {
     for (auto [index, v] : llvm::enumerate(pipeYield.getValues())) {
       Value yielded =
           stageYield.getValues()[cast<OpResult>(v).getResultNumber()];
-      if (!stagedResults.count(index) &&
-          partOf.lookup(yielded.getDefiningOp()) == part)
+      Operation *def = yielded.getDefiningOp();
+      int from = def && partOf.count(def) ? partOf.lookup(def) : 0;
+      if (!stagedResults.count(index) && from == part)
         yieldIndices.push_back(index);
     }
     SmallVector<Type> types;
@@ -661,7 +676,7 @@ void Splitter::build() {
     }
     SmallVector<Value> yielded;
     for (unsigned index : yieldIndices)
-      yielded.push_back(map.lookup(stageYield.getValues()[cast<OpResult>(
+      yielded.push_back(map.lookupOrDefault(stageYield.getValues()[cast<OpResult>(
           pipeYield.getValues()[index]).getResultNumber()]));
     sched::YieldOp::create(pb, stageYield.getLoc(), yielded);
     pb.setInsertionPointToEnd(freshShared);

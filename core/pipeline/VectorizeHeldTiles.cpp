@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
+#include "pipeline/utils/HalfMatmul.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/StageTidy.h"
 #include "pipeline/utils/RingRows.h"
@@ -334,13 +335,17 @@ private:
 
   /// for each parallel point (the vector dimension `vdim` a stick at a
   /// time): read the outputs' vectors, fold every reduction point into them
-  /// with `compute` on the inputs' vectors, write them back.
+  /// with `compute` on the inputs' vectors, write them back. With `start`
+  /// and `finish` the reduction points fold into what `start` makes of the
+  /// outputs' vectors instead (an f32 partial), and `finish` makes the
+  /// vectors written of the outputs' and the folded ones.
   SmallVector<Value> buildNest(OpBuilder &b, Location loc,
                                ArrayRef<int64_t> sizes,
                                ArrayRef<utils::IteratorType> iterators,
                                int64_t vdim, int64_t lanes,
                                ArrayRef<Access> inputs, ArrayRef<Access> outputs,
-                               ComputeFn compute) {
+                               ComputeFn compute, ComputeFn start = nullptr,
+                               ComputeFn finish = nullptr) {
     bool inBounds = sizes[vdim] % lanes == 0;
     // Dimensions one iteration long (extent 1, or the vector's one stick)
     // get no loop: their index is 0.
@@ -401,11 +406,12 @@ private:
             accs.push_back(splatted(
                 at, l, read(at, l, out.tile, idx, pos, lanes, inBounds), lanes));
           }
+          SmallVector<Value> folded = start ? start(at, l, {}, accs) : accs;
           if (reduced.empty()) {
-            accs = compute(at, l, readInputs(at, l), accs);
+            folded = compute(at, l, readInputs(at, l), folded);
           } else {
             scf::LoopNest inner = scf::buildLoopNest(
-                at, l, innerLbs, innerUbs, innerSteps, accs,
+                at, l, innerLbs, innerUbs, innerSteps, folded,
                 [&](OpBuilder &in, Location il, ValueRange rivs,
                     ValueRange partial) -> scf::ValueVector {
                   for (auto [d, iv] : llvm::zip(reduced, rivs))
@@ -413,8 +419,9 @@ private:
                   return compute(in, il, readInputs(in, il), partial);
                 });
             markVectorLoops(inner.loops);
-            accs = inner.results;
+            folded = inner.results;
           }
+          accs = finish ? finish(at, l, accs, folded) : folded;
           scf::ValueVector written;
           for (auto [out, tile, acc] : llvm::zip(outputs, tiles, accs)) {
             int64_t pos;
@@ -433,7 +440,10 @@ private:
     return nest.results;
   }
 
-  /// A linalg op: its body applied to vectors at every point.
+  /// A linalg op: its body applied to vectors at every point. A
+  /// half-precision matmul (spyre::sumsInF32) sums each output vector's
+  /// products in an f32 vector from zeros instead, rounds it once and adds
+  /// the accumulator's vector (pipeline/utils/HalfMatmul.h).
   SmallVector<Value> lowerLinalg(OpBuilder &b, linalg::LinalgOp op) {
     int64_t lanes = lanesFor(op);
     SmallVector<Access> inputs, outputs;
@@ -445,6 +455,26 @@ private:
     for (OpOperand &out : op.getDpsInitsMutable())
       outputs.push_back({out.get(), op.getMatchingIndexingMap(&out),
                          !op.getMatchingBlockArgument(&out).use_empty()});
+    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+    if (spyre::sumsInF32(op)) {
+      VectorType f32 = vectorOf(b.getF32Type(), lanes);
+      auto products = [&](OpBuilder &at, Location l, ValueRange ins,
+                          ValueRange partial) -> SmallVector<Value> {
+        return {spyre::fmaInF32(at, l, ins[0], ins[1], partial[0])};
+      };
+      auto zeros = [&](OpBuilder &at, Location l, ValueRange,
+                       ValueRange) -> SmallVector<Value> {
+        return {arith::ConstantOp::create(
+            at, l, f32, DenseElementsAttr::get(f32, at.getF32FloatAttr(0)))};
+      };
+      auto rounded = [&](OpBuilder &at, Location l, ValueRange accs,
+                         ValueRange partial) -> SmallVector<Value> {
+        return {spyre::addRounded(at, l, partial[0], accs[0])};
+      };
+      return buildNest(b, op.getLoc(), sizes, op.getIteratorTypesArray(),
+                       *parallelDim(op), lanes, inputs, outputs, products,
+                       zeros, rounded);
+    }
     auto compute = [&](OpBuilder &at, Location l, ValueRange ins,
                        ValueRange accs) {
       spyre::VectorBuilder vectors(
@@ -465,7 +495,6 @@ private:
         yielded.push_back(vectors.vectorFor(at, l, v));
       return yielded;
     };
-    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
     return buildNest(b, op.getLoc(), sizes, op.getIteratorTypesArray(),
                      *parallelDim(op), lanes, inputs, outputs, compute);
   }

@@ -142,13 +142,18 @@ private Q_SLOTS:
     QVERIFY(views.summary()->plainText().contains("Outputs"));
 
     // Run on Interpreter replaces the chart's trace: the emulated run's
-    // cursor (a cycle) leaves it, and stepping does not bring it back.
+    // cursor (a cycle) leaves it, and stepping does not bring it back. A
+    // value still chosen for another kernel's %M is not in the chart's
+    // subtitle (it named another kernel's scalars).
     QSignalSpy interpreted(&docks.runner(), &RunController::finished);
     docks.addRunMenu(window.menuBar(), [&] {
-      return RunController::Input{in.source, in.name, QString(), 0, {}, {}};
+      return RunController::Input{in.source, in.name, QString(), 0, {}, {{"M", "9"}}};
     });
     docks.run();
     QVERIFY(interpreted.wait(60000));
+    QVERIFY2(!docks.chart()->subtitleText().contains("%M"),
+             qPrintable(docks.chart()->subtitleText()));
+    QVERIFY(docks.chart()->subtitleText().contains("seed 0"));
     QCOMPARE(model->trace().timeUnit, std::string("event"));
     QVERIFY(!docks.chart()->cursorTime());
     QVERIFY(run.stepEvent());

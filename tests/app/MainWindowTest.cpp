@@ -189,6 +189,12 @@ private Q_SLOTS:
   void themes() {
     MainWindow window;
     window.show();
+    // A compile sets the Passes list's text colour (stale or not).
+    QVERIFY(window.openFile(
+        QDir(MainWindow::samplesDirectory()).filePath("elementwise_add.mlir")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.compiler().latest().ok, 30000);
+    auto *passes = window.findChild<QTableView *>("passList");
+    QVERIFY(passes);
     auto *editor = window.findChild<CodeEditor *>("editor");
     auto *ir = window.findChild<IrDiffView *>("irDiff");
     QColor systemWindow = QApplication::palette().color(QPalette::Window);
@@ -206,8 +212,11 @@ private Q_SLOTS:
                                                         QsciScintillaBase::STYLE_DEFAULT)));
     };
     QVERIFY(paper().lightness() < 128);
+    // The pass names are light on the dark list (they stayed black).
+    QTRY_VERIFY(passes->palette().color(QPalette::Text).lightness() >= 128);
 
     window.setTheme("light");
+    QTRY_VERIFY(passes->palette().color(QPalette::Text).lightness() < 128);
     QVERIFY(!editor->isDarkTheme());
     QVERIFY(paper().lightness() >= 128);
 

@@ -16,6 +16,7 @@
 #include "DiagnosticsTable.h"
 #include "EmulatedRunViews.h"
 #include "EmulatorRun.h"
+#include "KernelChooser.h"
 #include "MachineDocks.h"
 #include "MainWindow.h"
 #include "OccupancyChart.h"
@@ -29,10 +30,13 @@
 #include "models/TimelineModel.h"
 #include "WhenShown.h"
 #include "WindowWithSample.h"
+#include "WithoutRunArgs.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -102,12 +106,17 @@ private Q_SLOTS:
     QVERIFY(window.runs()->highlightedLine() > 0);
   }
 
-  // Point 2: a scalar argument without a value.
+  // Point 2: a scalar argument without a value (generic_plain's %s, its
+  // RUN-ARGS line left out).
   void failedRunShowsItsErrorAndOffersTheInput() {
+    QTemporaryDir dir;
+    const QString path = withoutRunArgs("generic_plain.mlir", dir);
+    QVERIFY(!path.isEmpty());
     MainWindow window;
     QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
-    QVERIFY(window.openFile(QStringLiteral(SPYRE_TEST_KERNELS_DIR) + "/generic_plain.mlir"));
-    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latest().spyreCode != nullptr; },
+    QVERIFY(window.openFile(path));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latestSource().contains("@generic_plain") &&
+                                         window.compiler().latest().spyreCode != nullptr; },
                             60000));
     // The Timeline in front: the failure brings the Diagnostics forward.
     window.runs()->timeline()->raise();
@@ -154,6 +163,39 @@ private Q_SLOTS:
     QCOMPARE(focused, QStringLiteral("s"));
   }
 
+  // A kernel that says its scalar values in a `// RUN-ARGS:` line runs
+  // with them when the Inputs dialog gave none (F5 failed on "no value
+  // given"); a value typed there still wins.
+  void theKernelsRunArgsGiveItsValues() {
+    QFile plain(QStringLiteral(SPYRE_TEST_KERNELS_DIR) + "/generic_plain.mlir");
+    QVERIFY(plain.open(QIODevice::ReadOnly));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("with_run_args.mlir");
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("// RUN-ARGS: --arg s=0.5\n" + plain.readAll());
+    out.close();
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
+    QVERIFY(window.openFile(path));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latestSource().startsWith("// RUN-ARGS") &&
+                                         window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    EmulatorRun &run = window.runs()->emulator();
+    QSignalSpy failed(&run, &EmulatorRun::failed);
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(QTest::qWaitFor([&] { return run.session() && !run.recording() &&
+                                          run.input().source.startsWith("// RUN-ARGS"); },
+                             60000),
+             qPrintable(window.notes()->note()));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(run.input().scalars.at("s"), QStringLiteral("0.5"));
+    RunInputs typed = window.runs()->inputs();
+    typed.scalars["s"] = "2";
+    window.runs()->setInputs(typed);
+    QCOMPARE(window.runs()->currentInput().scalars.at("s"), QStringLiteral("2"));
+  }
+
   // A run that succeeds with notes (which tile each number of a 2-D grid's
   // inter-tile sets is) shows them in Diagnostics, as spyre-run prints
   // them before its result; a run of a kernel without any shows none.
@@ -186,6 +228,43 @@ private Q_SLOTS:
     QTest::keyClick(&window, Qt::Key_F5);
     QVERIFY2(ready.wait(60000), "F5 recorded no run to show");
     QCOMPARE(noteRows(), 0);
+  }
+
+  // Another kernel of the module chosen in the Kernel box: the views say
+  // they show the other kernel's run, and F5 records the chosen one (it
+  // replayed the run shown, of the kernel chosen before).
+  void anotherKernelOfTheModuleIsAnotherRun() {
+    MainWindow window;
+    QVERIFY(showWithSample(window, "elementwise_add.mlir", QSize(1024, 700)));
+    QVERIFY(window.openFile(QStringLiteral(SPYRE_TEST_KERNELS_DIR) +
+                            "/multi_kernel_mlp_decode.mlir"));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latest().function == "gate_proj" &&
+                                         window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    EmulatorRun &run = window.runs()->emulator();
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(QTest::qWaitFor([&] { return run.session() && !run.recording() &&
+                                          run.input().function.isEmpty(); },
+                             60000),
+             qPrintable(run.input().function));
+    QVERIFY(QTest::qWaitFor([&] { return !run.playing(); }, 60000));
+    QVERIFY(noNote(window));
+
+    auto *chooser = window.findChild<KernelChooser *>("kernelChooser");
+    QVERIFY(chooser);
+    const quint64 before = window.compiler().latestJob();
+    QVERIFY(chooser->choose("silu_mul"));
+    QVERIFY(QTest::qWaitFor([&] { return window.compiler().latestJob() > before &&
+                                         window.compiler().latest().spyreCode != nullptr; },
+                            60000));
+    QVERIFY2(everyNoteSays(window, "the run of the first kernel; the kernel chosen is now @silu_mul"),
+             qPrintable(window.notes()->note()));
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY2(QTest::qWaitFor([&] { return run.session() && !run.recording() &&
+                                          run.input().function == "silu_mul"; },
+                             60000),
+             qPrintable(run.input().function));
+    QVERIFY(noNote(window));
   }
 
   // Point 3: an edit, an undo, a Target switch.

@@ -285,6 +285,23 @@ private Q_SLOTS:
     QVERIFY(tip.contains("more lines"));
   }
 
+  // A long message wraps in a narrow dock (a 1024x700 window's) instead of
+  // being cut to its first words.
+  void longMessagesWrap() {
+    DiagnosticsTable table;
+    table.resize(320, 200);
+    spyre::driver::Diagnostic error;
+    error.line = 31;
+    error.pass = "lower-to-spyrecode";
+    error.message = "custom op 'garbage' is unknown (tried 'func.garbage' as well): a "
+                    "dialect of that name is not registered, or the op is misspelled";
+    table.setDiagnostics({error}, "k.mlir");
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    const int line = table.fontMetrics().height();
+    QVERIFY2(table.rowHeight(0) >= 3 * line, qPrintable(QString::number(table.rowHeight(0))));
+  }
+
   void f1OpensTheUserGuide() {
     MainWindow window;
     QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));

@@ -20,12 +20,14 @@
 #include "RunNotes.h"
 #include "StageBisect.h"
 #include "WindowWithSample.h"
+#include "WithoutRunArgs.h"
 
 #include <QAction>
 #include <QHeaderView>
 #include <QMenu>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
 
@@ -195,11 +197,14 @@ private Q_SLOTS:
   /// not only in the status bar; OK in the Inputs dialog it opens runs the
   /// bisect again.
   void missingValueSaidAsF5Does() {
+    QTemporaryDir dir;
+    const QString path = withoutRunArgs("generic_plain.mlir", dir);
+    QVERIFY(!path.isEmpty());
     MainWindow window;
     window.resize(1500, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openFile(QStringLiteral(SPYRE_TEST_KERNELS_DIR "/generic_plain.mlir")));
+    QVERIFY(window.openFile(path));
     QTRY_VERIFY_WITH_TIMEOUT(window.compiler().latestJob() > 0, 20000);
     StageBisect *bisect = window.bisect();
     QSignalSpy finished(bisect, &StageBisect::finished);

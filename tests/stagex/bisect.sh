@@ -25,6 +25,7 @@ declare -A REORDERS=(
   [ktir__softmax_wide]=stream-row-passes
   [helper_call_rmsnorm]=stream-row-passes
   [temperature_softmax_sampler]=stream-row-passes
+  [fused_add_rmsnorm_weight_widened_before_loop]=stream-row-passes
   [column_sum_f32]=chunk-reductions
   [layernorm_loops]=chunk-reductions
   [loop_then_reload]=chunk-reductions
@@ -34,23 +35,14 @@ declare -A REORDERS=(
   [vocab_shard_sumexp_llama3]=chunk-reductions
   # column sums folded row after row, lane by lane (a variance's two passes)
   [var_mean_tokens_llama3]=chunk-reductions
-  # a matmul or a reduction of a held tile computed in vectors
+  # a reduction of a held tile, or an f32 matmul, computed in vectors (a
+  # half-precision matmul sums in f32 and rounds once, as the interpreter:
+  # exact, docs/numerics.md "Half-precision matmuls")
   [div_row_sum_f32]=vectorize-held-tiles
-  [ffn_relu_chain]=vectorize-held-tiles
-  [ksplit_matmul_ring]=vectorize-held-tiles
   [matmul_odd_f32]=vectorize-held-tiles
-  [reglu_shared_x]=vectorize-held-tiles
-  [residual_mlp]=vectorize-held-tiles
-  [ktir__ffn_swiglu]=vectorize-held-tiles
-  [ktir__ffn_swiglu_4core]=vectorize-held-tiles
-  [sdsc__sdpa_pv_ksplit]=vectorize-held-tiles
-  # issue 23's generated projections: f16 dot products over K in lanes
-  [bmtb_llama1b_scores_decode]=vectorize-held-tiles
-  [mtb_smollm2_kproj_prefill]=vectorize-held-tiles
   # `acc + (A @ B into zeros)` folded into the matmul's f32 accumulator:
   # the sum continues from acc instead of adding the chunk's own sum
   [mta_smollm2_vproj_tokens_cols]=normalize-matmuls
-  [multi_kernel_mlp_decode]=vectorize-held-tiles
   [rms_norm_i32_tokens]=stream-row-passes
   # a linalg.generic's running f16 sum becomes a linalg.reduce (pairwise,
   # ktir-cpu's order): the reordering the stick lanes make anyway, named
@@ -62,11 +54,19 @@ declare -A REORDERS=(
   [cross_entropy_vocab_f32]=normalize-tensor-ops
   [softmax_denominator_given_max]=normalize-tensor-ops
   [rmsnorm_with_rstd]=normalize-tensor-ops
-  # attention scores at prefill: rows of half a stick, A and C by rows
+  # attention scores at prefill (Q @ K^T, K stored keys x head_dim): rows
+  # of half a stick, A and C by rows, dot products as below
   [bmtb_llama1b_scores_prefill]=vectorize-held-tiles
   [bmtb_smollm2_scores_prefill]=vectorize-held-tiles
   # B stored transposed: dot products over its rows, summed in lanes and
-  # reduced as a tree (pipeline/utils/DotMatmul.cpp)
+  # reduced as a tree (pipeline/utils/DotMatmul.cpp); half-precision ones
+  # too (their f32 lanes, then the tree: not the interpreter's k order), and
+  # bf16 into an f32 accumulator (the interpreter sums it in f32 since
+  # f32acc, in k order)
+  [bmtb_llama1b_scores_decode]=vectorize-held-tiles
+  [mtb_smollm2_kproj_prefill]=vectorize-held-tiles
+  [multi_kernel_mlp_decode]=vectorize-held-tiles
+  [mtb_llama3_8b_qproj_decode]=vectorize-held-tiles
   [mtb_llama1b_qproj_decode]=vectorize-held-tiles
   [mtb_smollm2_down_decode_locs]=vectorize-held-tiles
   [mtb_smollm2_qproj_prefill32]=vectorize-held-tiles

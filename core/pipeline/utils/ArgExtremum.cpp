@@ -22,21 +22,37 @@ struct Idiom {
   unsigned valueInput = 0;               ///< the input of the elements
   /// The index role's candidate: a chain of integer casts of linalg.index
   /// (a generic: `chain`, the index first), or an input holding the
-  /// reduced dimension's index (a reduce).
+  /// reduced dimension's index (a reduce: the ramp's own chain, in the
+  /// generic that makes the ramp; `rampInput` is that input, which the
+  /// split reductions make again from linalg.index instead of reading a
+  /// whole tile of indices).
   Value candidate;
   SmallVector<Operation *> chain;
+  std::optional<unsigned> rampInput;
   arith::CmpFPredicate predicate = arith::CmpFPredicate::OGT;
 };
 
 /// The ops making `v` from `linalg.index d` (the reduced dimension)
-/// through integer casts that keep its order, the index first; empty when
-/// `v` is not such.
+/// through integer casts that keep its order and additions of a value from
+/// outside the body (a shard's first column: `j + col0`), the index first;
+/// empty when `v` is not such.
 SmallVector<Operation *> indexChain(Value v, int64_t dim) {
   SmallVector<Operation *> chain;
+  Block *body = v.getParentBlock();
+  auto outside = [&](Value w) { return w.getParentBlock() != body; };
   while (Operation *def = v.getDefiningOp()) {
     chain.insert(chain.begin(), def);
     if (auto index = dyn_cast<linalg::IndexOp>(def))
       return int64_t(index.getDim()) == dim ? chain : SmallVector<Operation *>();
+    if (auto add = dyn_cast<arith::AddIOp>(def)) {
+      if (outside(add.getRhs()) && !outside(add.getLhs()))
+        v = add.getLhs();
+      else if (outside(add.getLhs()) && !outside(add.getRhs()))
+        v = add.getRhs();
+      else
+        return {};
+      continue;
+    }
     if (!isa<arith::IndexCastOp, arith::ExtSIOp>(def))
       return {};
     v = def->getOperand(0);
@@ -44,16 +60,16 @@ SmallVector<Operation *> indexChain(Value v, int64_t dim) {
   return {};
 }
 
-/// Whether `tile` holds, at every point, its index along `dim` (a generic
-/// of no input that yields that index, cast).
-bool rampAlong(Value tile, int64_t dim) {
+/// The chain making, at every point of `tile`, its index along `dim` (a
+/// generic of no input that yields that index, cast or shifted); empty when
+/// `tile` is not such a ramp.
+SmallVector<Operation *> rampAlong(Value tile, int64_t dim) {
   auto generic = tile.getDefiningOp<linalg::GenericOp>();
   if (!generic || generic.getNumDpsInputs() != 0 ||
       generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 0 ||
       !generic.getIndexingMapsArray().front().isIdentity())
-    return false;
-  return !indexChain(generic.getBody()->getTerminator()->getOperand(0), dim)
-              .empty();
+    return {};
+  return indexChain(generic.getBody()->getTerminator()->getOperand(0), dim);
 }
 
 /// Whether `init` is a constant (a fill or a dense constant) holding no
@@ -125,17 +141,22 @@ std::optional<Idiom> matchArgExtremum(linalg::LinalgOp op) {
   Value candidate = index.getTrueValue();
   if (auto arg = dyn_cast<BlockArgument>(candidate)) {
     if (arg.getOwner() != body || arg.getArgNumber() >= inputs ||
-        !maps[arg.getArgNumber()].isIdentity() ||
-        !rampAlong(op.getDpsInputs()[arg.getArgNumber()], reduced))
+        arg.getArgNumber() == idiom.valueInput ||
+        !maps[arg.getArgNumber()].isIdentity())
       return std::nullopt;
+    idiom.chain = rampAlong(op.getDpsInputs()[arg.getArgNumber()], reduced);
+    if (idiom.chain.empty())
+      return std::nullopt;
+    idiom.rampInput = arg.getArgNumber();
+    candidate = idiom.chain.back()->getResult(0);
   } else if ((idiom.chain = indexChain(candidate, reduced)).empty()) {
     return std::nullopt;
   }
   idiom.candidate = candidate;
-  // Nothing else in the body.
+  // Nothing else in the body (the ramp's chain is in its own generic).
   for (Operation &inner : body->without_terminator())
     if (&inner != cmp && &inner != first && &inner != second &&
-        !llvm::is_contained(idiom.chain, &inner))
+        (idiom.rampInput || !llvm::is_contained(idiom.chain, &inner)))
       return std::nullopt;
   return idiom;
 }
@@ -184,27 +205,36 @@ void splitIdiom(const Idiom &idiom) {
                           ? TypedAttr(b.getIndexAttr(big))
                           : TypedAttr(b.getIntegerAttr(indexType, big));
   Value none = filled(b, loc, indexTile, bigAttr);
-  SmallVector<Value> ins(op.getDpsInputs());
+  // The inputs but a ramp of indices, which the body makes again.
+  SmallVector<Value> ins;
+  SmallVector<AffineMap> indexMaps;
+  SmallVector<unsigned> kept;
+  for (unsigned k = 0; k < inputs; ++k)
+    if (k != idiom.rampInput) {
+      ins.push_back(op.getDpsInputs()[k]);
+      indexMaps.push_back(maps[k]);
+      kept.push_back(k);
+    }
   ins.push_back(m);
-  SmallVector<AffineMap> indexMaps(maps.begin(), maps.begin() + inputs);
   indexMaps.append({outMap, outMap});
+  unsigned mArg = unsigned(kept.size());
   Block *body = op.getBlock();
   auto first = linalg::GenericOp::create(
       b, loc, TypeRange{indexTile}, ins, ValueRange{none}, indexMaps,
       iterators, [&](OpBuilder &at, Location l, ValueRange args) {
         IRMapping map;
-        for (unsigned k = 0; k < inputs; ++k)
-          map.map(body->getArgument(k), args[k]);
+        for (auto [arg, k] : llvm::enumerate(kept))
+          map.map(body->getArgument(k), args[arg]);
         for (Operation *inner : idiom.chain)
           at.clone(*inner, map);
         Value candidate = map.lookupOrDefault(idiom.candidate);
-        Value hit = arith::CmpFOp::create(at, l, arith::CmpFPredicate::OEQ,
-                                          args[idiom.valueInput],
-                                          args[inputs]);
+        Value hit = arith::CmpFOp::create(
+            at, l, arith::CmpFPredicate::OEQ,
+            map.lookupOrDefault(body->getArgument(idiom.valueInput)), args[mArg]);
         Value bigValue = arith::ConstantOp::create(at, l, bigAttr);
         Value pick = arith::SelectOp::create(at, l, hit, candidate, bigValue);
         linalg::YieldOp::create(
-            at, l, arith::MinSIOp::create(at, l, pick, args[inputs + 1])
+            at, l, arith::MinSIOp::create(at, l, pick, args[mArg + 1])
                        .getResult());
       });
 
@@ -226,7 +256,12 @@ void splitIdiom(const Idiom &idiom) {
       });
   op->getResult(idiom.valueRole).replaceAllUsesWith(m);
   op->getResult(idiom.indexRole).replaceAllUsesWith(chosen->getResult(0));
+  Operation *ramp = idiom.rampInput
+                        ? op.getDpsInputs()[*idiom.rampInput].getDefiningOp()
+                        : nullptr;
   op->erase();
+  if (ramp && ramp->use_empty())
+    ramp->erase(); // a whole tile of indices nobody reads any more
 }
 
 } // namespace

@@ -10,7 +10,11 @@
 // role, whose order does not matter, it streams: the maximum (maxnumf:
 // the comparison never picks a NaN), then the smallest index whose element
 // equals it (minsi from the largest index), then the index init where the
-// maximum did not beat the initial value.
+// maximum did not beat the initial value. The indices are made where they
+// are compared (linalg.index, cast, perhaps shifted by a shard's first
+// column), also when the kernel made them as a tile of their own for a
+// reduce to read (vLLM's sharded greedy sampling): such a tile would be
+// held whole.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SPYRE_PIPELINE_UTILS_ARGEXTREMUM_H

@@ -72,7 +72,9 @@ void dropUnusedResults(scf::IfOp branch) {
   branch.erase();
 }
 
-void sinkSplatConstants(func::FuncOp function) {
+} // namespace
+
+void spyre::sinkSplatConstants(func::FuncOp function) {
   SmallVector<arith::ConstantOp> constants;
   function.walk([&](arith::ConstantOp c) {
     auto splat = dyn_cast<SplatElementsAttr>(c.getValue());
@@ -91,8 +93,6 @@ void sinkSplatConstants(func::FuncOp function) {
       constant.erase();
   }
 }
-
-} // namespace
 
 void spyre::sinkStoresIntoBranches(func::FuncOp function) {
   SmallVector<ktdp::StoreOp> stores;
@@ -118,5 +118,5 @@ void spyre::sinkStoresIntoBranches(func::FuncOp function) {
       tileOp->erase();
     dropUnusedResults(branch);
   }
-  sinkSplatConstants(function);
+  spyre::sinkSplatConstants(function);
 }

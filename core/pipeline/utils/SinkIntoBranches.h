@@ -25,6 +25,10 @@ namespace spyre {
 /// in another block is cloned before its first use there.
 void sinkStoresIntoBranches(mlir::func::FuncOp function);
 
+/// Every splat constant tile used in another block than its own is cloned
+/// before its first use there (and erased when nothing else uses it).
+void sinkSplatConstants(mlir::func::FuncOp function);
+
 } // namespace spyre
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "pipeline/utils/StreamedMatmul.h"
 #include "pipeline/utils/StreamedMatmulParts.h"
+#include "pipeline/utils/HalfMatmul.h"
 #include "pipeline/utils/HeldTiles.h"
 #include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/utils/RowStages.h"
@@ -58,6 +59,7 @@ std::optional<Streamed> matchStreamed(sched::StageOp stage,
   s.matmul = matmul;
   s.pop = pop;
   s.transposed = transposed;
+  s.halfInF32 = !transposed && spyre::sumsInF32(matmul);
   s.lanes = stickBytes / width;
   s.rows = cType.getShape()[0];
   s.depth = bType.getShape()[0];
@@ -235,51 +237,17 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   s.outSticksPerRow = outSticks;
 }
 
-/// for i < M: for k < K: a = A[i, k]; for each stick s of B's row k:
-/// C[i, s] = body(a, pop B, C[i, s]).
-void rewriteStreamed(Streamed &s) {
+/// The k loop of row `row` of C in C's type (the matmul's body on vectors),
+/// B's sticks in its order: for k < K: a = A[row, k]; for each stick s of
+/// B's row k: C[row, s] = body(a, pop B, C[row, s]). Returns the row's C.
+Value sumInOrder(OpBuilder &rb, Streamed &s, Value a, Value carried, Value row,
+                 Value zero, Value one) {
   linalg::MatmulOp matmul = s.matmul;
   Location loc = matmul.getLoc();
-  OpBuilder b(matmul);
-  Value a = matmul.getDpsInputs()[0];
-  Value init = matmul.getDpsInits()[0];
-  auto cType = cast<RankedTensorType>(init.getType());
+  auto cType = cast<RankedTensorType>(matmul.getDpsInits()[0].getType());
   auto index = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
   };
-  Value zero = index(b, 0), one = index(b, 1);
-  bool byRows = s.aRows.has_value();
-  auto rowLoop =
-      byRows ? scf::ForOp::create(b, loc, zero, index(b, s.rows), one)
-             : scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
-                                  ValueRange{init});
-  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
-  Value i = rowLoop.getInductionVar();
-  Value row = i; // the row of A and C the k loop reads
-  Value carried = byRows ? Value() : rowLoop.getRegionIterArg(0);
-  if (byRows) {
-    spyre::popRowsOfAAndC(rb, loc, s, a, carried);
-    if (!s.cRows) {
-      // C starts as its fill (or splat constant), a row at a time.
-      auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
-                                           cType.getElementType());
-      Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
-                                            rowType.getElementType());
-      Type element = cType.getElementType();
-      Location at = s.cFill    ? s.cFill.getLoc()
-                    : s.cEmpty ? s.cEmpty.getLoc()
-                               : init.getLoc();
-      TypedAttr start = s.cSplat ? s.cSplat.getSplatValue<TypedAttr>()
-                                 : rb.getZeroAttr(element);
-      Value value = s.cFill ? s.cFill.getDpsInputs()[0]
-                            : arith::ConstantOp::create(rb, at, element, start)
-                                  .getResult();
-      carried = linalg::FillOp::create(rb, at, ValueRange{value},
-                                       ValueRange{empty})
-                    ->getResult(0);
-    }
-    row = zero;
-  }
   auto kLoop = scf::ForOp::create(rb, loc, zero, index(rb, s.depth), one,
                                   ValueRange{carried});
   OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
@@ -320,10 +288,141 @@ void rewriteStreamed(Streamed &s) {
                       .getResult();
   scf::YieldOp::create(sb, loc, written);
   scf::YieldOp::create(kb, loc, stickLoop.getResult(0));
+  for (scf::ForOp loop : {kLoop, stickLoop})
+    loop->setAttr("sched.vector_loop", rb.getUnitAttr());
+  return kLoop.getResult(0);
+}
+
+/// Row `row` of C of a half-precision matmul (pipeline/utils/HalfMatmul.h),
+/// an output stick at a time: for each stick s of the row, its K products
+/// summed in one f32 vector from zeros (a = A[row, k], B's stick s of row
+/// k popped, in k order), rounded once and added to C[row, s] (or to the
+/// splat `cSplat`, C's fill). `popA` gives A, popped again for every stick
+/// when it comes a row at a time (the load unit sends it again). Returns
+/// the row's C.
+Value sumByColumns(OpBuilder &rb, Streamed &s,
+                   function_ref<Value(OpBuilder &)> popA, Value carried,
+                   Value row, Value cSplat, Value zero, Value one) {
+  Location loc = s.matmul.getLoc();
+  auto cType = cast<RankedTensorType>(s.matmul.getDpsInits()[0].getType());
+  Type cElement = cType.getElementType(), f32 = rb.getF32Type();
+  auto index = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  auto padding = [&](OpBuilder &at, Type element) -> Value {
+    return arith::ConstantOp::create(at, loc, element, at.getZeroAttr(element));
+  };
+  VectorType partialType = VectorType::get({s.lanes}, f32);
+  spyre::VectorBuilder vectors(
+      [&](Type t) { return VectorType::get({s.lanes}, t); });
+  auto columnLoop = scf::ForOp::create(rb, loc, zero, index(rb, s.sticksPerRow),
+                                       one, ValueRange{carried});
+  OpBuilder cb = OpBuilder::atBlockBegin(columnLoop.getBody());
+  Value a = popA(cb);
+  Value zeros = arith::ConstantOp::create(
+      cb, loc, partialType, DenseElementsAttr::get(partialType, cb.getF32FloatAttr(0)));
+  auto kLoop = scf::ForOp::create(cb, loc, zero, index(cb, s.depth), one,
+                                  ValueRange{zeros});
+  OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
+  // A popped for this column is its row i alone.
+  Value aRow = s.aRows || s.aAgain ? zero : row;
+  Value element = tensor::ExtractOp::create(
+      kb, loc, a, ValueRange{aRow, kLoop.getInductionVar()});
+  Value stick = sched::PopOp::create(kb, loc, s.slot, s.pop.getFifo(),
+                                     kb.getI64IntegerAttr(1));
+  scf::YieldOp::create(
+      kb, loc, spyre::fmaInF32(kb, loc, element, stick, kLoop.getRegionIterArg(0)));
+  Value out = columnLoop.getRegionIterArg(0);
+  Value column = arith::MulIOp::create(cb, loc, columnLoop.getInductionVar(),
+                                       index(cb, s.lanes));
+  AffineMap map = AffineMap::get(2, 0, cb.getAffineDimExpr(1));
+  Value c = cSplat ? vectors.broadcast(cb, loc, cSplat)
+                   : vector::TransferReadOp::create(
+                         cb, loc, VectorType::get({s.lanes}, cElement), out,
+                         ValueRange{row, column}, padding(cb, cElement), map,
+                         ArrayRef<bool>{!s.partial})
+                         .getResult();
+  Value result = spyre::addRounded(cb, loc, kLoop.getResult(0), c);
+  scf::YieldOp::create(
+      cb, loc,
+      vector::TransferWriteOp::create(cb, loc, result, out, ValueRange{row, column},
+                                      map, ArrayRef<bool>{!s.partial})
+          .getResult());
+  for (scf::ForOp loop : {columnLoop, kLoop})
+    loop->setAttr("sched.vector_loop", rb.getUnitAttr());
+  return columnLoop.getResult(0);
+}
+
+/// for i < M: row i of C summed over K (sumInOrder, or sumByColumns for a
+/// half-precision matmul).
+void rewriteStreamed(Streamed &s) {
+  linalg::MatmulOp matmul = s.matmul;
+  Location loc = matmul.getLoc();
+  OpBuilder b(matmul);
+  Value a = matmul.getDpsInputs()[0];
+  Value init = matmul.getDpsInits()[0];
+  auto cType = cast<RankedTensorType>(init.getType());
+  auto index = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  Value zero = index(b, 0), one = index(b, 1);
+  bool byRows = s.aRows.has_value();
+  bool inF32 = s.halfInF32;
+  auto rowLoop =
+      byRows ? scf::ForOp::create(b, loc, zero, index(b, s.rows), one)
+             : scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
+                                  ValueRange{init});
+  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+  Value i = rowLoop.getInductionVar();
+  Value row = i; // the row of A and C the k loop reads
+  Value carried = byRows ? Value() : rowLoop.getRegionIterArg(0);
+  Value cSplat; // C's fill, by rows: its value (an f32 sum adds it as a splat)
+  if (byRows) {
+    // Summed in f32, C's row comes first, then A's for each stick of C.
+    if (!inF32)
+      spyre::popRowsOfAAndC(rb, loc, s, a, carried);
+    else if (s.cRows)
+      carried = spyre::popRow(rb, loc, init, *s.cRows);
+    if (!s.cRows) {
+      // C starts as its fill (or splat constant), a row at a time.
+      auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
+                                           cType.getElementType());
+      Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
+                                            rowType.getElementType());
+      Type element = cType.getElementType();
+      Location at = s.cFill    ? s.cFill.getLoc()
+                    : s.cEmpty ? s.cEmpty.getLoc()
+                               : init.getLoc();
+      TypedAttr start = s.cSplat ? s.cSplat.getSplatValue<TypedAttr>()
+                                 : rb.getZeroAttr(element);
+      Value value = s.cFill ? s.cFill.getDpsInputs()[0]
+                            : arith::ConstantOp::create(rb, at, element, start)
+                                  .getResult();
+      if (inF32) {
+        cSplat = value; // the row is only written
+        carried = empty;
+      } else {
+        carried = linalg::FillOp::create(rb, at, ValueRange{value},
+                                         ValueRange{empty})
+                      ->getResult(0);
+      }
+    }
+    row = zero;
+  }
+  Value done =
+      inF32 ? sumByColumns(
+                  rb, s,
+                  [&](OpBuilder &at) {
+                    return byRows ? spyre::popRow(at, loc, a, *s.aRows)
+                           : s.aAgain
+                               ? spyre::popRow(at, loc, a, *s.aAgain)
+                               : a;
+                  },
+                  carried, row, cSplat, zero, one)
+            : sumInOrder(rb, s, a, carried, row, zero, one);
   if (byRows) {
     // Row i of C is done: it goes back to LX.
     // (The loop without results came with its scf.yield.)
-    Value done = kLoop.getResult(0);
     Value before = matmul->getResult(0); // what `done` is a row of
     for (Operation *op : s.chain) {
       // A reshape keeping the rows leaves the row as it is.
@@ -350,9 +449,9 @@ void rewriteStreamed(Streamed &s) {
     sched::PushOp::create(rb, loc, done, s.out.getFifo(),
                           rb.getI64IntegerAttr(s.outSticksPerRow));
   } else {
-    scf::YieldOp::create(rb, loc, kLoop.getResult(0));
+    scf::YieldOp::create(rb, loc, done);
   }
-  spyre::finishStreamed(s, rowLoop, {rowLoop, kLoop, stickLoop});
+  spyre::finishStreamed(s, rowLoop, {rowLoop});
 }
 
 /// A transfer with the waits just before it and the signals just after it
@@ -413,23 +512,24 @@ void popHeldFirst(sched::StageOp stage, ArrayRef<Operation *> streamedPops) {
 
 } // namespace
 
+Value spyre::popRow(OpBuilder &b, Location loc, Value tile, RowFed &fed) {
+  auto type = cast<RankedTensorType>(tile.getType());
+  auto rowType =
+      RankedTensorType::get({1, type.getShape()[1]}, type.getElementType());
+  return sched::PopOp::create(b, loc, rowType, fed.pop.getFifo(),
+                              b.getI64IntegerAttr(fed.sticksPerRow))
+      .getResult();
+}
+
 void spyre::popRowsOfAAndC(OpBuilder &b, Location loc, StreamedMatmul &s,
                            Value &a, Value &c) {
-  auto rowOf = [&](Value tile, RowFed &fed) {
-    auto type = cast<RankedTensorType>(tile.getType());
-    auto rowType = RankedTensorType::get({1, type.getShape()[1]},
-                                         type.getElementType());
-    return sched::PopOp::create(b, loc, rowType, fed.pop.getFifo(),
-                                b.getI64IntegerAttr(fed.sticksPerRow))
-        .getResult();
-  };
   Value init = s.matmul.getDpsInits()[0];
   bool cFirst = s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed);
   if (cFirst)
-    c = rowOf(init, *s.cRows);
-  a = rowOf(s.matmul.getDpsInputs()[0], *s.aRows);
+    c = popRow(b, loc, init, *s.cRows);
+  a = popRow(b, loc, s.matmul.getDpsInputs()[0], *s.aRows);
   if (s.cRows && !cFirst)
-    c = rowOf(init, *s.cRows);
+    c = popRow(b, loc, init, *s.cRows);
 }
 
 void spyre::finishStreamed(StreamedMatmul &s, scf::ForOp rowLoop,
@@ -473,6 +573,8 @@ void spyre::eraseStreamed(StreamedMatmul &s) {
     }
   } else {
     s.matmul->erase();
+    if (s.aAgain)
+      s.aAgain->pop->erase();
   }
   s.pop->erase();
 }
@@ -481,33 +583,65 @@ void spyre::streamFeeds(StreamedMatmul &s) {
   bool byRows = s.aRows.has_value();
   // B again for every row of A: the load unit streams it from LX M times
   // (by rows: after row i of A and of C, in the order they are popped).
-  if (s.rows > 1 || byRows) {
+  // Summed in f32 (sumByColumns), B's sticks go column by column when its
+  // rows are several sticks (stick s of rows 0 .. K - 1, one transfer
+  // each), by rows after C's row and, for each column, A's row.
+  bool byColumns = s.halfInF32 && (s.sticksPerRow > 1 || byRows);
+  if (s.rows > 1 || byRows || byColumns) {
     OpBuilder fb(s.feed);
     Location feedLoc = s.feed.getLoc();
-    auto again = scf::ForOp::create(
-        fb, feedLoc, arith::ConstantIndexOp::create(fb, feedLoc, 0),
-        arith::ConstantIndexOp::create(fb, feedLoc, s.rows),
-        arith::ConstantIndexOp::create(fb, feedLoc, 1));
+    auto constant = [&](OpBuilder &at, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(at, feedLoc, v);
+    };
+    auto again = scf::ForOp::create(fb, feedLoc, constant(fb, 0),
+                                    constant(fb, s.rows), constant(fb, 1));
     s.feed->moveBefore(again.getBody()->getTerminator());
-    if (byRows) {
+    // Row i of a tile fed by rows, just before `before`; its token goes
+    // after the loop, once every row has been sent.
+    auto feedRow = [&](RowFed &r, Operation *before) {
+      if (auto signal = dyn_cast_or_null<sched::SignalOp>(r.feed->getNextNode()))
+        signal->moveAfter(again);
+      r.feed->moveBefore(before);
+      OpBuilder tb(r.feed);
+      Value first = arith::MulIOp::create(tb, feedLoc, again.getInductionVar(),
+                                          constant(tb, r.sticksPerRow));
+      r.feed.getFirstMutable().assign(first);
+      r.feed.setSticksAttr(tb.getI64IntegerAttr(r.sticksPerRow));
+    };
+    if (byColumns) {
+      if (byRows && s.cRows)
+        feedRow(*s.cRows, s.feed);
+      OpBuilder cb(s.feed);
+      auto columns = scf::ForOp::create(cb, feedLoc, constant(cb, 0),
+                                        constant(cb, s.sticksPerRow),
+                                        constant(cb, 1));
+      s.feed->moveBefore(columns.getBody()->getTerminator());
+      if (byRows)
+        feedRow(*s.aRows, s.feed);
+      else if (s.aAgain)
+        feedRow(*s.aAgain, s.feed);
+      if (s.sticksPerRow > 1) {
+        OpBuilder kb(s.feed);
+        auto ks = scf::ForOp::create(kb, feedLoc, constant(kb, 0),
+                                     constant(kb, s.depth), constant(kb, 1));
+        s.feed->moveBefore(ks.getBody()->getTerminator());
+        OpBuilder tb(s.feed);
+        Value first = arith::AddIOp::create(
+            tb, feedLoc,
+            arith::MulIOp::create(tb, feedLoc, ks.getInductionVar(),
+                                  constant(tb, s.sticksPerRow)),
+            columns.getInductionVar());
+        s.feed.getFirstMutable().assign(first);
+        s.feed.setSticksAttr(tb.getI64IntegerAttr(1));
+      }
+    } else if (byRows) {
       SmallVector<RowFed *> fed = {&*s.aRows};
       if (s.cRows)
         fed.push_back(&*s.cRows);
       if (s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed))
         std::swap(fed[0], fed[1]);
-      for (RowFed *r : fed) {
-        // Its token goes after the loop, once every row has been sent.
-        if (auto signal =
-                dyn_cast_or_null<sched::SignalOp>(r->feed->getNextNode()))
-          signal->moveAfter(again);
-        r->feed->moveBefore(s.feed);
-        OpBuilder tb(r->feed);
-        Value first = arith::MulIOp::create(
-            tb, feedLoc, again.getInductionVar(),
-            arith::ConstantIndexOp::create(tb, feedLoc, r->sticksPerRow));
-        r->feed.getFirstMutable().assign(first);
-        r->feed.setSticksAttr(tb.getI64IntegerAttr(r->sticksPerRow));
-      }
+      for (RowFed *r : fed)
+        feedRow(*r, s.feed);
     }
   }
 }
@@ -515,7 +649,7 @@ void spyre::streamFeeds(StreamedMatmul &s) {
 bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
                                  int64_t capacity) {
   Block &body = stage.getBody().front();
-  SmallVector<Streamed> found;
+  SmallVector<Streamed, 2> found;
   for (auto matmul : body.getOps<linalg::MatmulOp>())
     if (std::optional<Streamed> s = matchStreamed(stage, matmul, stickBytes))
       found.push_back(*s);
@@ -547,6 +681,10 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
   for (Streamed &s : found)
     if (held > capacity || s.transposed)
       matchRows(s, stage, stickBytes);
+  for (Streamed &s : found)
+    if (!s.aRows && s.sticksPerRow > 1 && s.halfInF32)
+      s.aAgain = rowFed(s.matmul.getDpsInputs()[0], stage, s.feed, s.rows,
+                        stickBytes);
   for (Streamed &s : found)
     if (s.transposed)
       spyre::rewriteDotProducts(s, stickBytes);

@@ -25,7 +25,18 @@ namespace spyre {
 ///
 /// (C read and written a stick at a time: the order of the sum over k is
 /// the one the tile-level lowering has, so the numbers do not change). With
-/// M > 1 the load unit streams B from LX once per row of A. Nothing changes
+/// M > 1 the load unit streams B from LX once per row of A. A matmul of
+/// f16 / bf16 operands into an f16 / bf16 C (pipeline/utils/HalfMatmul.h)
+/// runs each row of C a stick at a time instead, its K products summed in
+/// one f32 vector, rounded once and added to C's stick:
+///
+///   for i < M: for each stick s of C's row: p = 0 (f32)
+///     for k < K: p = fma(A[i, k], pop B, p)   (B's stick s of row k)
+///     C[i, s] = C[i, s] + truncf(p)
+///
+/// the load unit sending B's sticks column by column (stick s of rows 0 ..
+/// K - 1, one transfer each) and, when A can come a row at a time, row i
+/// of A again for each s: no f32 row is held. Nothing changes
 /// unless the stage's other pops all come before the streamed ones and those
 /// are in the order of their matmuls (the load unit fills the FIFOs in that
 /// order). When the stage would still hold more than `capacity` bytes of
@@ -36,7 +47,8 @@ namespace spyre {
 /// the push may come elementwise ops whose other operands are splat
 /// constants (an f32 accumulator rounded to f16, a scale) and reshapes that
 /// keep the rows (a batch dimension of 1); C's rows may end in a partial
-/// stick. Returns whether it rewrote any.
+/// stick (summed in f32: C's row popped first, then A's row for each stick
+/// of C). Returns whether it rewrote any.
 bool streamMatmulOperands(mlir::sched::StageOp stage, int stickBytes,
                           int64_t capacity);
 

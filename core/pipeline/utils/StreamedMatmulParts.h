@@ -40,6 +40,13 @@ struct StreamedMatmul {
   // By rows (when the stage holds more than the compute engine's
   // capacity): A and C popped a row at a time, C's row pushed when done.
   std::optional<RowFed> aRows, cRows; // C popped, or else filled:
+  // A half-precision matmul (pipeline/utils/HalfMatmul.h) with B along K,
+  // summed in f32 an output stick at a time (StreamedMatmul.cpp's
+  // sumByColumns; dot products sum theirs in f32 in DotMatmul.cpp).
+  bool halfInF32 = false;
+  // Summed so and not by rows: row i of A popped again for each stick of
+  // C's row, when A can come by rows.
+  std::optional<RowFed> aAgain;
   mlir::linalg::FillOp cFill;
   mlir::tensor::EmptyOp cEmpty; // or an empty tile (zeros)
   mlir::DenseElementsAttr cSplat; // or a splat constant (dot products)
@@ -59,6 +66,10 @@ mlir::DenseElementsAttr splatOperand(mlir::Value v);
 /// The load unit's side: B sent again for every row of A (from LX, M
 /// times), and by rows, row i of A and of C before B, for every i.
 void streamFeeds(StreamedMatmul &s);
+
+/// Row i of `tile` (2-D), popped from the FIFO `fed` fills a row at a time.
+mlir::Value popRow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value tile,
+                   RowFed &fed);
 
 /// By rows: row i of A and, when C is popped, of C, popped in the order
 /// the load unit sends them (`a` and `c` become the rows; `c` is left as

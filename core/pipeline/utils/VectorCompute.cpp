@@ -228,9 +228,17 @@ linalg::BroadcastOp spyre::rowBroadcastOf(Value tile) {
   if (!broadcast || !out || out.getRank() < 2)
     return {};
   auto in = dyn_cast<RankedTensorType>(broadcast.getInput().getType());
-  if (!in || !in.hasStaticShape() ||
-      broadcast.getDimensions() != ArrayRef<int64_t>{out.getRank() - 1} ||
-      in.getShape() != out.getShape().drop_back())
+  ArrayRef<int64_t> dims = broadcast.getDimensions();
+  // Repeated along the innermost dimension, and along any others (a
+  // [B, 1, N] tile from B values: inductor's [B, 1] operand of a rank-3
+  // generic): each row still takes one value.
+  if (!in || !in.hasStaticShape() || !llvm::is_contained(dims, out.getRank() - 1))
+    return {};
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0; d < out.getRank(); ++d)
+    if (!llvm::is_contained(dims, d))
+      kept.push_back(out.getDimSize(d));
+  if (in.getShape() != ArrayRef<int64_t>(kept))
     return {};
   return broadcast;
 }
@@ -266,10 +274,13 @@ Value spyre::readHeldVector(OpBuilder &b, Location loc, Value tile, Value row,
   }
   if (linalg::BroadcastOp broadcast = rowBroadcastOf(tile)) {
     // The row's one value in every lane: the compute unit holds only the
-    // per-row values, not their broadcast.
-    indices.pop_back();
-    Value element = tensor::ExtractOp::create(b, loc, broadcast.getInput(),
-                                              indices);
+    // per-row values, not their broadcast (indexed by the dimensions they
+    // are not repeated along).
+    SmallVector<Value> kept;
+    for (int64_t d = 0; d + 1 < rank; ++d)
+      if (!llvm::is_contained(broadcast.getDimensions(), d))
+        kept.push_back(indices[d]);
+    Value element = tensor::ExtractOp::create(b, loc, broadcast.getInput(), kept);
     return splatVector(b, loc, element, type);
   }
   Type element = tensor.getElementType();

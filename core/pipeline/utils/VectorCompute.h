@@ -72,7 +72,8 @@ mlir::Value rampLanes(mlir::OpBuilder &b, mlir::Location loc, int64_t dim,
 
 /// The linalg.broadcast that makes `tile` from per-row values (a tile of
 /// every dimension but the innermost, repeated along it: a norm's mean or
-/// rstd), or null.
+/// rstd; or of fewer dimensions, repeated along the innermost and others:
+/// a [B] tile to [B, 1, N]), or null.
 mlir::linalg::BroadcastOp rowBroadcastOf(mlir::Value tile);
 
 /// A tile the compute unit holds from before the stage being rewritten

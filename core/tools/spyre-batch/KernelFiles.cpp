@@ -1,6 +1,7 @@
 //===- KernelFiles.cpp - the kernels of a batch and their inputs ----------===//
 
 #include "KernelFiles.h"
+#include "driver/RunArgsComment.h"
 
 #include "support/Limits.h"
 #include "support/ReadFile.h"
@@ -22,19 +23,6 @@ std::string trim(const std::string &s) {
 
 bool isKernel(const fs::path &p) {
   return p.extension() == ".mlir" || p.extension() == ".ktir";
-}
-
-/// The text after `// KEY:` on the kernel's first such line, or "".
-std::string comment(const std::string &path, const std::string &key) {
-  std::string text, error;
-  if (!readFileBounded(path, limits::kMaxKernelBytes, text, error))
-    return {};
-  std::istringstream in(text);
-  std::string prefix = "// " + key + ":";
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind(prefix, 0) == 0)
-      return trim(line.substr(prefix.size()));
-  return {};
 }
 
 } // namespace
@@ -92,17 +80,15 @@ spyre::batch::fileSettings(const std::string &path, const std::string &function,
                            std::string &error) {
   FileSettings settings;
   std::map<std::string, std::string> &args = settings.args;
-  std::string name, value;
-  std::istringstream runArgs(comment(path, "RUN-ARGS"));
-  for (std::string word; runArgs >> word;) {
-    if (word == "--no-lx-limit")
-      settings.noLxLimit = true;
-    if (word != "--arg")
-      continue;
-    if (runArgs >> word && splitAssignment(word, name, value))
-      args[name] = value;
+  std::string name, value, text, readError;
+  if (readFileBounded(path, limits::kMaxKernelBytes, text, readError)) {
+    driver::RunArgsComment comment;
+    if (!driver::readRunArgsComment(text, comment, readError))
+      error = path + ": " + readError;
+    args = comment.args;
+    settings.noLxLimit = comment.noLxLimit;
   }
-  std::string sidecar, readError;
+  std::string sidecar;
   if (!fs::exists(path + ".args"))
     return settings;
   if (!readFileBounded(path + ".args", limits::kMaxKernelBytes, sidecar,

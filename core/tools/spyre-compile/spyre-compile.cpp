@@ -1,11 +1,12 @@
 //===- spyre-compile.cpp - compile a KTIR kernel to a .spyb file ----------===//
 //
-//   spyre-compile KERNEL.mlir [--arch PRESET|FILE.toml] -o OUT.spyb
+//   spyre-compile KERNEL.mlir [--arch PRESET|FILE.toml] [--function F] -o OUT.spyb
 //   spyre-compile PROGRAM.spys -o OUT.spyb
 //
 // A KTIR kernel goes through the whole pipeline (driver/Compile.h) down to
 // SpyreCode, which is verified and written as a .spyb file
-// (docs/spyrecode-file.md). A `.spys` file is a hand-written SpyreCode
+// (docs/spyrecode-file.md). Of a module with several kernels the first is
+// compiled, or the one --function names. A `.spys` file is a hand-written SpyreCode
 // listing: it is assembled and verified instead. A refused kernel or an
 // invalid program prints its diagnostics and exits 1.
 //
@@ -25,7 +26,7 @@ namespace {
 
 int usage() {
   std::cerr << "usage: spyre-compile KERNEL.mlir [--arch PRESET|FILE.toml] "
-               "-o OUT.spyb\n"
+               "[--function F] -o OUT.spyb\n"
                "       spyre-compile PROGRAM.spys -o OUT.spyb\n";
   return 1;
 }
@@ -38,11 +39,11 @@ bool endsWith(const std::string &s, const char *suffix) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string input, output, arch;
+  std::string input, output, arch, function;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if ((a == "-o" || a == "--arch") && i + 1 < argc) {
-      (a == "-o" ? output : arch) = argv[++i];
+    if ((a == "-o" || a == "--arch" || a == "--function") && i + 1 < argc) {
+      (a == "-o" ? output : a == "--arch" ? arch : function) = argv[++i];
     } else if (a == "-h" || a == "--help") {
       return usage(), 0;
     } else if (!a.empty() && a[0] == '-') {
@@ -67,8 +68,9 @@ int main(int argc, char **argv) {
 
   std::shared_ptr<const code::Module> module;
   if (endsWith(input, ".spys")) {
-    if (!arch.empty()) {
-      std::cerr << "spyre-compile: --arch does not apply to a listing\n";
+    if (!arch.empty() || !function.empty()) {
+      std::cerr << "spyre-compile: " << (arch.empty() ? "--function" : "--arch")
+                << " does not apply to a listing\n";
       return 1;
     }
     code::ListingError le;
@@ -84,6 +86,7 @@ int main(int argc, char **argv) {
     request.source = std::move(text);
     request.sourceName = input;
     request.arch = arch;
+    request.function = function;
     driver::CompileResult result = driver::compileKernel(request);
     for (const driver::Diagnostic &d : result.diagnostics)
       std::cerr << d.format() << "\n";

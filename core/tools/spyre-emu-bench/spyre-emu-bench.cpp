@@ -52,6 +52,7 @@
 #include "driver/Emulate.h"
 #include "driver/Record.h"
 #include "driver/Run.h"
+#include "driver/RunArgsComment.h"
 #include "driver/RunReport.h"
 #include "support/Limits.h"
 
@@ -105,30 +106,18 @@ std::string corpusRecord(const std::string &path) {
   return fs::is_regular_file(record, ec) ? record.string() : "";
 }
 
-/// The "// RUN-ARGS: --arg NAME=VALUE ... [--no-lx-limit]" line of a
-/// kernel, bound into `request` as spyre-run binds it (a whole number
-/// exactly too); false with `error` on a malformed one.
+/// The kernel's RUN-ARGS line (driver/RunArgsComment.h), bound into
+/// `request` as spyre-run binds it (a whole number exactly too); false with
+/// `error` on a malformed one.
 bool runArgs(const std::string &source, RunRequest &request, std::string &error) {
-  const std::string tag = "// RUN-ARGS:";
-  size_t at = source.find(tag);
-  if (at == std::string::npos || (at > 0 && source[at - 1] != '\n'))
-    return true;
-  size_t end = source.find('\n', at);
-  std::istringstream words(source.substr(at + tag.size(), end - at - tag.size()));
-  std::string flag, pair;
-  while (words >> flag) {
-    if (flag == "--no-lx-limit") { // the interpreter's LX as spyre-run's
-      request.hwConfig["lx_size_mb"] = double(limits::kMaxArrayBytes >> 20);
-      continue;
-    }
-    size_t eq = std::string::npos;
-    if (flag != "--arg" || !(words >> pair) || (eq = pair.find('=')) == std::string::npos) {
-      error = "RUN-ARGS: expected --arg NAME=VALUE or --no-lx-limit";
-      return false;
-    }
-    // Read for the argument's type when the kernel is prepared.
-    request.args[pair.substr(0, eq)].text = pair.substr(eq + 1);
-  }
+  spyre::driver::RunArgsComment comment;
+  if (!spyre::driver::readRunArgsComment(source, comment, error))
+    return false;
+  if (comment.noLxLimit) // the interpreter's LX as spyre-run's
+    request.hwConfig["lx_size_mb"] = double(limits::kMaxArrayBytes >> 20);
+  // Read for the argument's type when the kernel is prepared.
+  for (auto &[name, value] : comment.args)
+    request.args[name].text = value;
   return true;
 }
 

@@ -153,8 +153,20 @@ int spyre::tools::runOnEmulator(const EmuRunOptions &options,
     for (const Diagnostic &d : emu.interpreter->preparingDiagnostics())
       std::cerr << d.format() << "\n";
   const std::shared_ptr<const code::Module> &module = emu.module;
-  for (const std::string &e : emu.result.errors)
-    std::cerr << "spyre-run: emulator: " << e << "\n";
+  // A fault at an instruction of a known KTIR line (a deadlock's blocked
+  // engine) is said on that line, as the compiler's errors are.
+  for (const std::string &e : emu.result.errors) {
+    if (emu.result.faultLine > 0) {
+      Diagnostic d;
+      d.file = module && !module->sourceName.empty() ? module->sourceName
+                                                      : er.run.sourceName;
+      d.line = emu.result.faultLine;
+      d.message = "emulator: " + e;
+      std::cerr << d.format() << "\n";
+    } else {
+      std::cerr << "spyre-run: emulator: " << e << "\n";
+    }
+  }
   if (!emu.result.ok)
     return 1;
 

@@ -41,7 +41,7 @@ func.func @zero_grid() attributes {grid = [2, 0]} {
 
 // -----
 func.func @too_many_ids() attributes {grid = [4]} {
-  // expected-error @+1 {{asks for 2 tile coordinates but the grid has 1 dimensions}}
+  // expected-error @+1 {{asks for 2 tile coordinates but the grid has 1 dimension}}
   %x, %y = ktdp.get_compute_tile_id : index, index
   return
 }

@@ -6,7 +6,8 @@
 // into one vector, then its lanes (padding a partial stick with the
 // combiner's identity, or lane by lane for a combiner no lane-wise
 // reduction names); a matmul accumulates each output vector over K with
-// multiply-adds; a transposed operand is read with a strided map.
+// multiply-adds (f16 operands into f16: in one f32 vector, rounded once);
+// a transposed operand is read with a strided map.
 // (Run alone after the passes before it, so that stream-row-passes does not
 // take @subtract_max first.)
 // RUN: spyre-opt %s "--ktir-to-dataflow=stop-after=chunk-reductions" | spyre-opt --vectorize-held-tiles | FileCheck %s
@@ -164,31 +165,46 @@
 // CHECK-NOT:     linalg.
 
 // CHECK-LABEL: func.func @matmul_streamed
-// The load unit streams B (128 sticks) once per row of A.
+// The load unit sends, for each row i of A and each stick s of C's row,
+// A's row i (one stick) and B's stick s of each of its 64 rows, one
+// transfer each (column by column).
 // CHECK:       sched.stage "l1lu" {
-// CHECK:         scf.for %{{.*}} = %{{.*}} to %c2 step
-// CHECK-NEXT:      sched.transfer %{{.*}} -> %[[BF:[0-9]+]] {{.*}}sticks = 128 : i64{{.*}} : memref<64x128xf16, "lx">
-// CHECK-NEXT:    }
+// CHECK:         scf.for %[[LI:[^ ,]*]] = %{{.*}} to %c2 step
+// CHECK:           scf.for %[[LS:[^ ,]*]] = %{{.*}} to %c2{{.*}} step
+// CHECK:             sched.transfer %{{.*}} -> %[[AF:[0-9]+]] at stick %{{[0-9]+}} {{.*}}sticks = 1 : i64{{.*}} : memref<2x64xf16, "lx">
+// CHECK:             scf.for %[[LK:[^ ,]*]] = %{{.*}} to %c64 step
+// CHECK:               %[[ROW:[^ ,]*]] = arith.muli %[[LK]], %c2
+// CHECK-NEXT:          %[[AT:[^ ,]*]] = arith.addi %[[ROW]], %[[LS]] : index
+// CHECK-NEXT:          sched.transfer %{{.*}} -> %[[BF:[0-9]+]] at stick %[[AT]] {{.*}}sticks = 1 : i64{{.*}} : memref<64x128xf16, "lx">
 // CHECK:       sched.stage "sfu" {
-// CHECK-NEXT:    %[[A:[^ ,]*]] = sched.pop {{.*}} -> tensor<2x64xf16>
 // CHECK-NOT:     tensor<64x128xf16>
+// CHECK-NOT:     tensor<2x64xf16>
 // The zero fill is a nest of its own (the output is a tile the unit holds).
 // CHECK:         vector.transfer_write %{{.*}} : vector<64xf16>, tensor<2x128xf16>
 // CHECK:         } {sched.vector_loop}
 // CHECK-NEXT:    scf.yield
 // CHECK-NEXT:    } {sched.vector_loop}
+// f16 operands into an f16 output: each output stick's 64 products summed
+// in one f32 vector from zeros, rounded once, added to C's stick.
 // CHECK-NEXT:    scf.for %[[I:[^ ,]*]] = %{{.*}} to %c2 step {{.*}} -> (tensor<2x128xf16>) {
-// CHECK-NEXT:      scf.for %[[K:[^ ,]*]] = %{{.*}} to %c64 step {{.*}} -> (tensor<2x128xf16>) {
-// CHECK-NEXT:        %[[AIK:[^ ,]*]] = tensor.extract %[[A]][%[[I]], %[[K]]] : tensor<2x64xf16>
-// CHECK-NEXT:        scf.for %[[S:[^ ,]*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[C:[^ ,]*]] = %{{.*}}) -> (tensor<2x128xf16>) {
-// CHECK-NEXT:          %[[B:[^ ,]*]] = sched.pop %[[BF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
-// CHECK-NEXT:          %[[COL:[^ ,]*]] = arith.muli %[[S]], %c64 : index
-// CHECK-NEXT:          %[[OLD:[^ ,]*]] = vector.transfer_read %[[C]][%[[I]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<2x128xf16>, vector<64xf16>
-// CHECK-NEXT:          %[[AV:[^ ,]*]] = vector.broadcast %[[AIK]] : f16 to vector<64xf16>
-// CHECK-NEXT:          %[[P:[^ ,]*]] = arith.mulf %[[AV]], %[[B]] : vector<64xf16>
-// CHECK-NEXT:          %[[SUM:[^ ,]*]] = arith.addf %[[OLD]], %[[P]] : vector<64xf16>
-// CHECK-NEXT:          vector.transfer_write %[[SUM]], %[[C]][%[[I]], %[[COL]]] {in_bounds = [true]} : vector<64xf16>, tensor<2x128xf16>
+// CHECK-NEXT:      scf.for %[[S:[^ ,]*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[C:[^ ,]*]] = %{{.*}}) -> (tensor<2x128xf16>) {
+// CHECK-NEXT:        %[[P:[^ ,]*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZEROS:[^ ,)]*]]) -> (vector<64xf32>) {
+// CHECK-NEXT:          %[[A:[^ ,]*]] = sched.pop %[[AF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:          scf.for %[[K:[^ ,]*]] = %{{.*}} to %c64 step %{{.*}} iter_args(%[[ACC:[^ ,]*]] = %{{.*}}) -> (vector<64xf32>) {
+// CHECK-NEXT:            %[[AK:[^ ,]*]] = vector.extract %[[A]][%[[K]]] : f16 from vector<64xf16>
+// CHECK-NEXT:            %[[B:[^ ,]*]] = sched.pop %[[BF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// CHECK-NEXT:            %[[BW:[^ ,]*]] = arith.extf %[[B]] : vector<64xf16> to vector<64xf32>
+// CHECK-NEXT:            %[[AW:[^ ,]*]] = arith.extf %[[AK]] : f16 to f32
+// CHECK-NEXT:            %[[AV:[^ ,]*]] = vector.broadcast %[[AW]] : f32 to vector<64xf32>
+// CHECK-NEXT:            %[[SUM:[^ ,]*]] = vector.fma %[[AV]], %[[BW]], %[[ACC]] : vector<64xf32>
+// CHECK-NEXT:            scf.yield %[[SUM]] : vector<64xf32>
+// CHECK:             %[[COL:[^ ,]*]] = arith.muli %[[S]], %c64 : index
+// CHECK-NEXT:        %[[OLD:[^ ,]*]] = vector.transfer_read %[[C]][%[[I]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<2x128xf16>, vector<64xf16>
+// CHECK-NEXT:        %[[R:[^ ,]*]] = arith.truncf %[[P]] : vector<64xf32> to vector<64xf16>
+// CHECK-NEXT:        %[[NEW:[^ ,]*]] = arith.addf %[[OLD]], %[[R]] : vector<64xf16>
+// CHECK-NEXT:        vector.transfer_write %[[NEW]], %[[C]][%[[I]], %[[COL]]] {in_bounds = [true]} : vector<64xf16>, tensor<2x128xf16>
 // CHECK-NOT:     linalg.matmul
+// CHECK-NOT:     arith.mulf
 
 // CHECK-LABEL: func.func @partial_max
 // CHECK:       sched.stage "sfu" {
@@ -274,10 +290,12 @@ func.func @matmul(%a: index, %b: index, %c: index) attributes {grid = [1]} {
   return
 }
 
-// A matmul whose output has B's element width: B is not held, its rows
-// stream from LX a stick at a time along K (the load unit streams B once per
-// row of A), each stick multiplied by A's element for that row and K and
-// added into the output row's vector, read and written back per stick.
+// A matmul whose output has B's element width (f16): B is not held. Its
+// products are summed in f32 and rounded once (docs/numerics.md
+// "Half-precision matmuls"), an output stick at a time: the load unit sends
+// B column by column (stick s of each row, per stick s of the output row)
+// and A's row again per column; each stick of B multiplied by A's element
+// for that row and K and added into the output stick's f32 vector.
 func.func @matmul_streamed(%a: index, %b: index, %c: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f16
