@@ -45,16 +45,25 @@ Value chunkedValue(OpBuilder &b, spyre::MatmulChunks c, Value nOffset) {
       [&](OpBuilder &in, Location l, Value k, ValueRange iter) {
         Value ta = spyre::offsetBoxTile(in, l, tileOf(c.loadA.getAccessTile()),
                              {Value(), k}, {c.m, c.kChunk});
+        // B stored transposed: its chunk is N x K, read as stored.
+        SmallVector<Value> bAt = {k, nOffset};
+        SmallVector<int64_t> bShape = {c.kChunk, c.nChunk};
+        if (c.transposedB) {
+          std::swap(bAt[0], bAt[1]);
+          std::swap(bShape[0], bShape[1]);
+        }
         Value tb = spyre::offsetBoxTile(in, l, tileOf(c.loadB.getAccessTile()),
-                             {k, nOffset}, {c.kChunk, c.nChunk});
+                                        bAt, bShape);
         Type f16 = c.loadA.getType().getElementType();
         Value a = ktdp::LoadOp::create(
             in, l, RankedTensorType::get({c.m, c.kChunk}, f16), ta);
         Value bt = ktdp::LoadOp::create(
-            in, l, RankedTensorType::get({c.kChunk, c.nChunk}, f16), tb);
+            in, l, RankedTensorType::get(bShape, f16), tb);
         auto chunk = linalg::MatmulOp::create(
             in, l, TypeRange{iter[0].getType()}, ValueRange{a, bt},
             ValueRange{iter[0]});
+        if (c.transposedB)
+          chunk->setAttr("indexing_maps", c.matmul->getAttr("indexing_maps"));
         // The body MLIR builds has no location: the matmul's line, as
         // normalize-grid gives the kernel's own matmuls.
         chunk->walk([&](Operation *op) {

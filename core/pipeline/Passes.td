@@ -92,8 +92,22 @@ def NormalizeMatmuls : Pass<"normalize-matmuls", "::mlir::ModuleOp"> {
     matmul into zeros whose f32 result is only added to an accumulator
     (`part = A @ B; acc + part`, the K loop of a generated projection)
     accumulates into it directly, which the streamed-matmul lowering keeps
-    in place.
+    in place. A matmul whose B alone is transposed (x @ W^T with W stored
+    out x in, Q @ K^T with K stored keys x head_dim), loaded (through unit
+    reshapes), with float operands whose rows along K are whole sticks and
+    tiles small enough not to be chunked (or that chunk-large-matmuls
+    chunks as stored), keeps B as stored and the transposed map (a
+    torch-mlir linalg.transpose of the loaded weight before the matmul is
+    folded into it): vectorize-held-tiles computes it as dot products over
+    B's rows, streamed in the order they are stored. First, a
+    linalg.generic contraction of f16 operands into an f32 accumulator
+    with the maps of a matmul (B as is or transposed) becomes that
+    linalg.matmul.
   }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"",
+           "Architecture: preset name or TOML file (empty: Spyre)">
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
@@ -178,9 +192,13 @@ def ChunkLargeMatmuls : Pass<"chunk-large-matmuls", "::mlir::ModuleOp"> {
     rows the compute program holds (the f32 accumulator's where it is
     zeroed, accumulated and rounded, and the rounded row) fit the compute
     engine's own memory are preferred. The loop is the K loop
-    build-pipelines keeps in LX (the matmul_kloop form). A matmul it
-    cannot chunk (other operand types, operands not loaded whole in its
-    block, its own indexing maps) is left whole, with a remark.
+    build-pipelines keeps in LX (the matmul_kloop form). A B read
+    transposed and kept as stored by normalize-matmuls is chunked as
+    stored (chunks of its rows along K, the chunk matmul keeping the
+    transposed map), a chunk of K whose row of A and the accumulator's row
+    fit the compute engine preferred. A matmul it cannot chunk (other
+    operand types, operands not loaded whole in its block, other indexing
+    maps of its own) is left whole, with a remark.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -282,7 +300,10 @@ def StageIntermediates : Pass<"stage-intermediates", "::mlir::ModuleOp"> {
     pipelines read and whose lowered exchange holds more than that memory
     (its partial, a received one and their fold: three tiles), becomes
     one part with its result staged in LX (its all-reduce then runs by
-    sticks).
+    sticks). A stage with a matmul whose B normalize-matmuls kept
+    transposed and a row reduction (an attention's softmax between its
+    matmuls) is split as well when the tiles it holds whole besides the B
+    operands it pops are more than that memory.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",
@@ -620,7 +641,16 @@ def VectorizeHeldTiles : Pass<"vectorize-held-tiles", "::mlir::ModuleOp"> {
     accumulator's stick; the load unit sends B's sticks column by column
     (stick s of each row of B) and A's row again for each column. When the
     stage still holds more than that memory, A and the output come a row
-    at a time as well (popped or filled, updated, pushed).
+    at a time as well (popped, filled or a splat constant, updated,
+    pushed). A matmul whose B normalize-matmuls kept transposed (stored
+    N x K, rows of whole sticks along K) is computed as dot products over
+    B's rows, in the order they are stored: each row's sticks multiplied
+    by A's sticks at the same columns and accumulated lane-wise by the
+    matmul's body (half-precision operands into a half-precision output
+    in f32, rounded once), the lanes reduced into the output element
+    (vector.reduction) and inserted into the output vector (vector.insert),
+    written or pushed a stick at a time (by rows whenever A and C can come
+    so); within rounding of the interpreter's k-order sum.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"",

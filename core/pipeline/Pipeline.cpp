@@ -35,8 +35,8 @@ const std::vector<Entry> &entries() {
          return spyre::createNormalizeGrid();
        }},
       {"KTIR",
-       [](const spyre::PipelineConfig &) {
-         return spyre::createNormalizeMatmuls();
+       [](const spyre::PipelineConfig &c) {
+         return spyre::createNormalizeMatmuls({c.arch});
        }},
       {"KTIR",
        [](const spyre::PipelineConfig &) {

@@ -40,6 +40,7 @@
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/schedule/ScheduleDialect.h"
 #include "pipeline/Passes.h"
+#include "pipeline/utils/HeldTiles.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/Target.h"
 
@@ -152,6 +153,7 @@ private:
   DenseMap<Value, Value> buffers; // crossing value or read result -> LX
 
   bool analyse();
+  int64_t heldBesideDotProducts();
   bool collectDeviceTransfers();
   void assignParts();
   bool collectUses();
@@ -486,7 +488,29 @@ bool Splitter::analyse() {
         if (isa<RankedTensorType>(result.getType()))
           for (int held = 0; held < 3; ++held)
             add(result);
-  return bytes > capacity;
+  return bytes > capacity || heldBesideDotProducts() > capacity;
+}
+
+int64_t Splitter::heldBesideDotProducts() {
+  // A matmul whose B normalize-matmuls kept transposed (dot products over
+  // B's rows, pipeline/utils/DotMatmul.cpp) and a row reduction after it
+  // (an attention's softmax between Q @ K^T and P @ V): split the stage
+  // too when the tiles it holds whole besides the B operands that stream
+  // (the keys, V: popped for one matmul) are more than the compute
+  // engine's memory, so that each part streams on its own (the softmax by
+  // stream-row-passes).
+  Block &body = compute.getBody().front();
+  auto kept = [](linalg::MatmulOp m) { return m.hasUserDefinedMaps(); };
+  if (llvm::none_of(body.getOps<linalg::MatmulOp>(), kept) ||
+      body.getOps<linalg::ReduceOp>().empty())
+    return 0;
+  int64_t held = spyre::heldTileBytes(compute);
+  for (auto matmul : body.getOps<linalg::MatmulOp>()) {
+    Value b = matmul.getDpsInputs()[1];
+    if (b.getDefiningOp<sched::PopOp>() && b.hasOneUse())
+      held -= spyre::tileBytes(cast<ShapedType>(b.getType()));
+  }
+  return held;
 }
 
 void Splitter::build() {

@@ -54,6 +54,24 @@ declare -A REORDERS=(
   [cross_entropy_vocab_f32]=normalize-tensor-ops
   [softmax_denominator_given_max]=normalize-tensor-ops
   [rmsnorm_with_rstd]=normalize-tensor-ops
+  # attention scores at prefill (Q @ K^T, K stored keys x head_dim): rows
+  # of half a stick, A and C by rows, dot products as below
+  [bmtb_llama1b_scores_prefill]=vectorize-held-tiles
+  [bmtb_smollm2_scores_prefill]=vectorize-held-tiles
+  # B stored transposed: dot products over its rows, summed in lanes and
+  # reduced as a tree (pipeline/utils/DotMatmul.cpp); half-precision ones
+  # too (their f32 lanes, then the tree: not the interpreter's k order), and
+  # bf16 into an f32 accumulator (the interpreter sums it in f32 since
+  # f32acc, in k order)
+  [bmtb_llama1b_scores_decode]=vectorize-held-tiles
+  [mtb_smollm2_kproj_prefill]=vectorize-held-tiles
+  [multi_kernel_mlp_decode]=vectorize-held-tiles
+  [mtb_llama3_8b_qproj_decode]=vectorize-held-tiles
+  [mtb_llama1b_qproj_decode]=vectorize-held-tiles
+  [mtb_smollm2_down_decode_locs]=vectorize-held-tiles
+  [mtb_smollm2_qproj_prefill32]=vectorize-held-tiles
+  [gqa_scores_llama3_8b_decode]=vectorize-held-tiles
+  [mtb_llama3_8b_qproj_whole_decode]=vectorize-held-tiles
 )
 passed=0; failed=0
 check() { # name, spyre-run arguments...

@@ -72,10 +72,17 @@ bool chooseChunks(spyre::MatmulChunks &c, int64_t budget, int64_t rowBytes,
     if (rowBytes && nc * (3 * 4 + outBytes) > rowBytes)
       continue;
     for (int64_t kc : chunkSizes(c.k, nc != c.n)) {
+      // Dot products over B's rows hold a row of A's chunk beside the
+      // accumulator's row (pipeline/utils/DotMatmul.cpp).
+      if (rowBytes && c.transposedB && kc * 2 + nc * 4 > rowBytes)
+        continue;
       // Two copies of each loaded chunk (double buffering), the f32
       // accumulator (read and written back), and the rounded result.
+      SmallVector<int64_t> bChunk = c.transposedB
+                                        ? SmallVector<int64_t>{nc, kc}
+                                        : SmallVector<int64_t>{kc, nc};
       int64_t bytes = 2 * (lxBytes({c.m, kc}, f16, stickBytes) +
-                           lxBytes({kc, nc}, f16, stickBytes)) +
+                           lxBytes(bChunk, f16, stickBytes)) +
                       2 * lxBytes({c.m, nc}, f32, stickBytes) +
                       lxBytes({c.m, nc}, out, stickBytes);
       if (bytes <= budget) {
@@ -89,6 +96,16 @@ bool chooseChunks(spyre::MatmulChunks &c, int64_t budget, int64_t rowBytes,
 }
 
 } // namespace
+
+bool spyre::readsBTransposed(linalg::MatmulOp matmul) {
+  MLIRContext *context = matmul.getContext();
+  AffineExpr m = getAffineDimExpr(0, context), n = getAffineDimExpr(1, context),
+             k = getAffineDimExpr(2, context);
+  SmallVector<AffineMap> want = {AffineMap::get(3, 0, {m, k}, context),
+                                 AffineMap::get(3, 0, {n, k}, context),
+                                 AffineMap::get(3, 0, {m, n}, context)};
+  return matmul.hasUserDefinedMaps() && matmul.getIndexingMapsArray() == want;
+}
 
 int64_t spyre::matmulTileBytes(linalg::MatmulOp matmul, int stickBytes) {
   int64_t bytes = 0;
@@ -118,7 +135,8 @@ spyre::planMatmulChunks(linalg::MatmulOp matmul, int64_t capacity,
   if (matmul.getInputs().size() != 2 || !result || !result.hasStaticShape() ||
       !(result.getElementType().isF16() || result.getElementType().isF32()))
     return why = "its result is not a static f16 or f32 tile", std::nullopt;
-  if (matmul.hasUserDefinedMaps())
+  c.transposedB = readsBTransposed(matmul);
+  if (matmul.hasUserDefinedMaps() && !c.transposedB)
     return why = "it has indexing maps of its own", std::nullopt;
   c.loadA = operandLoad(matmul.getInputs()[0], matmul);
   c.loadB = operandLoad(matmul.getInputs()[1], matmul);

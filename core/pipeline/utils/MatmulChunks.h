@@ -23,7 +23,12 @@
 
 namespace spyre {
 
-/// How a matmul C[M, N] (+)= A[M, K] @ B[K, N] is chunked.
+/// Whether `matmul`'s maps read B transposed, and only B (B stored N x K):
+/// [(m, k), (n, k), (m, n)].
+bool readsBTransposed(mlir::linalg::MatmulOp matmul);
+
+/// How a matmul C[M, N] (+)= A[M, K] @ B[K, N] is chunked (B stored N x K
+/// when it is read transposed: its chunks are N x K too).
 struct MatmulChunks {
   mlir::linalg::MatmulOp matmul;
   mlir::ktdp::LoadOp loadA, loadB;
@@ -31,6 +36,7 @@ struct MatmulChunks {
   mlir::ktdp::StoreOp store;
   int64_t m = 0, n = 0, k = 0;
   int64_t kChunk = 0, nChunk = 0; ///< divide k and n
+  bool transposedB = false;
   /// The accumulator's value when it is a fill of a constant.
   std::optional<double> fill;
 };

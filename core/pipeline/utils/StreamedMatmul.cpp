@@ -1,8 +1,10 @@
 //===- StreamedMatmul.cpp - a matmul's right operand, a stick at a time ---===//
 
 #include "pipeline/utils/StreamedMatmul.h"
+#include "pipeline/utils/StreamedMatmulParts.h"
 #include "pipeline/utils/HalfMatmul.h"
 #include "pipeline/utils/HeldTiles.h"
+#include "pipeline/utils/MatmulChunks.h"
 #include "pipeline/utils/RowStages.h"
 #include "pipeline/utils/ScheduleUtils.h"
 #include "pipeline/utils/VectorCompute.h"
@@ -18,41 +20,17 @@
 
 using namespace mlir;
 
+using spyre::RowFed;
+using Streamed = spyre::StreamedMatmul;
+
 namespace {
-
-/// A tile the stage pops whole that can come a row at a time instead: its
-/// pop, the load unit's transfer that fills it, and sticks per row.
-struct RowFed {
-  sched::PopOp pop;
-  sched::TransferOp feed;
-  int64_t sticksPerRow = 0;
-};
-
-/// A matmul whose B the stage pops whole, and what streams it instead.
-struct Streamed {
-  linalg::MatmulOp matmul;
-  sched::PopOp pop;        // B, whole
-  sched::TransferOp feed;  // the load unit's LX -> FIFO transfer of B
-  VectorType slot;         // one stick of B
-  int64_t rows = 0, depth = 0, sticksPerRow = 0, lanes = 0; // M, K
-  bool partial = false; // rows of B end in a partial stick
-  // By rows (when the stage holds more than the compute engine's
-  // capacity): A and C popped a row at a time, C's row pushed when done.
-  std::optional<RowFed> aRows, cRows; // C popped, or else filled:
-  // Summed in f32 by columns (sumByColumns) and not by rows: row i of A
-  // popped again for each stick of C's row, when A can come by rows.
-  std::optional<RowFed> aAgain;
-  linalg::FillOp cFill;
-  tensor::EmptyOp cEmpty; // or an empty tile (zeros)
-  SmallVector<Operation *> chain; // unary elementwise ops before the push
-  sched::PushOp out;
-  int64_t outSticksPerRow = 0;
-};
 
 std::optional<Streamed> matchStreamed(sched::StageOp stage,
                                       linalg::MatmulOp matmul, int stickBytes) {
   Block &body = stage.getBody().front();
-  if (matmul->getBlock() != &body || matmul.hasUserDefinedMaps() ||
+  bool transposed = spyre::readsBTransposed(matmul);
+  if (matmul->getBlock() != &body ||
+      (matmul.hasUserDefinedMaps() && !transposed) ||
       matmul.getNumDpsInputs() != 2 || matmul.getNumDpsInits() != 1 ||
       !spyre::appliesToVectors(*matmul.getBlock()))
     return std::nullopt;
@@ -75,19 +53,26 @@ std::optional<Streamed> matchStreamed(sched::StageOp stage,
   int64_t width = spyre::elementBytes(bType.getElementType());
   if (width <= 0 || stickBytes % width != 0 ||
       spyre::elementBytes(cType.getElementType()) <= 0 ||
-      cType.getShape()[1] != bType.getShape()[1])
+      cType.getShape()[1] != bType.getShape()[transposed ? 0 : 1])
     return std::nullopt;
   Streamed s;
   s.matmul = matmul;
   s.pop = pop;
+  s.transposed = transposed;
+  s.halfInF32 = !transposed && spyre::sumsInF32(matmul);
   s.lanes = stickBytes / width;
   s.rows = cType.getShape()[0];
   s.depth = bType.getShape()[0];
   // A row of B that ends in a partial stick: its last vector of C is read
   // and written only up to the row's end (the padding lanes the load unit
-  // sends along are computed and dropped).
+  // sends along are computed and dropped). B stored transposed has rows
+  // along K of whole sticks only (normalize-matmuls keeps it so).
   int64_t columns = bType.getShape()[1];
   s.partial = columns % s.lanes != 0;
+  if (transposed && (s.partial || aType.getRank() != 2 ||
+                     aType.getShape()[1] != columns ||
+                     !spyre::dotProductsApply(matmul)))
+    return std::nullopt;
   s.sticksPerRow = (columns + s.lanes - 1) / s.lanes;
   s.slot = dyn_cast<VectorType>(
       cast<sched::FifoType>(pop.getFifo().getType()).getElementType());
@@ -137,9 +122,9 @@ std::optional<RowFed> rowFed(Value v, sched::StageOp stage,
   return r;
 }
 
-/// A reshape that only adds or drops unit leading dimensions of `from`
-/// (its rows stay rows: the batch dimension of a batched matmul).
-bool keepsRows(Operation *op) {
+} // namespace
+
+bool spyre::keepsRows(Operation *op) {
   if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
     return false;
   auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
@@ -150,14 +135,17 @@ bool keepsRows(Operation *op) {
          from.getNumElements() == to.getNumElements();
 }
 
-/// A splat constant (a scale, a bias of one value) that `op` combines with
-/// the tile it is applied to.
-DenseElementsAttr splatOperand(Value v) {
+DenseElementsAttr spyre::splatOperand(Value v) {
   DenseElementsAttr attr;
   if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat())
     return nullptr;
   return attr;
 }
+
+using spyre::keepsRows;
+using spyre::splatOperand;
+
+namespace {
 
 /// Whether `op`, applied to `v` (the matmul's result so far), works on each
 /// of its rows alone: an elementwise op whose other operands are splat
@@ -188,7 +176,11 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   std::optional<RowFed> cRows = rowFed(c, stage, s.feed, s.rows, stickBytes);
   linalg::FillOp cFill;
   tensor::EmptyOp cEmpty;
-  if (!cRows) {
+  // Or a splat constant C (zeros, as an attention's P @ V starts).
+  DenseElementsAttr cSplat =
+      c.hasOneUse() && c.getDefiningOp<arith::ConstantOp>() ? splatOperand(c)
+                                                            : nullptr;
+  if (!cRows && !cSplat) {
     // An empty C is zeros (as the interpreter makes it): filled with 0.
     cEmpty = c.getDefiningOp<tensor::EmptyOp>();
     cFill = c.getDefiningOp<linalg::FillOp>();
@@ -227,6 +219,11 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   int64_t outSticks = (columns * outWidth + stickBytes - 1) / stickBytes;
   if (*push.getSticks() != s.rows * outSticks)
     return;
+  // Dot products push one stick of the output at a time.
+  if (s.transposed &&
+      cast<sched::FifoType>(push.getFifo().getType()).getElementType() !=
+          VectorType::get({stickBytes / outWidth}, outType.getElementType()))
+    return;
   for (Operation *op = s.matmul->getNextNode(); op != push; op = op->getNextNode())
     if (isa<sched::PushOp, sched::PopOp>(op))
       return;
@@ -234,6 +231,7 @@ void matchRows(Streamed &s, sched::StageOp stage, int stickBytes) {
   s.cRows = cRows;
   s.cFill = cFill;
   s.cEmpty = cEmpty;
+  s.cSplat = cSplat;
   s.chain = chain;
   s.out = push;
   s.outSticksPerRow = outSticks;
@@ -369,7 +367,7 @@ void rewriteStreamed(Streamed &s) {
   };
   Value zero = index(b, 0), one = index(b, 1);
   bool byRows = s.aRows.has_value();
-  bool inF32 = spyre::sumsInF32(matmul);
+  bool inF32 = s.halfInF32;
   auto rowLoop =
       byRows ? scf::ForOp::create(b, loc, zero, index(b, s.rows), one)
              : scf::ForOp::create(b, loc, zero, index(b, s.rows), one,
@@ -379,43 +377,33 @@ void rewriteStreamed(Streamed &s) {
   Value row = i; // the row of A and C the k loop reads
   Value carried = byRows ? Value() : rowLoop.getRegionIterArg(0);
   Value cSplat; // C's fill, by rows: its value (an f32 sum adds it as a splat)
-  // Row i of A or C, in the order the load unit sends them.
-  auto rowOf = [&](OpBuilder &at, Value tile, RowFed &fed) {
-    auto type = cast<RankedTensorType>(tile.getType());
-    auto rowType = RankedTensorType::get({1, type.getShape()[1]},
-                                         type.getElementType());
-    return sched::PopOp::create(at, loc, rowType, fed.pop.getFifo(),
-                                at.getI64IntegerAttr(fed.sticksPerRow))
-        .getResult();
-  };
   if (byRows) {
     // Summed in f32, C's row comes first, then A's for each stick of C.
-    bool cFirst = s.cRows && (inF32 || s.cRows->feed->isBeforeInBlock(s.aRows->feed));
-    if (cFirst)
-      carried = rowOf(rb, init, *s.cRows);
     if (!inF32)
-      a = rowOf(rb, a, *s.aRows);
-    if (s.cRows && !cFirst)
-      carried = rowOf(rb, init, *s.cRows);
+      spyre::popRowsOfAAndC(rb, loc, s, a, carried);
+    else if (s.cRows)
+      carried = spyre::popRow(rb, loc, init, *s.cRows);
     if (!s.cRows) {
-      // C starts as its fill, a row at a time.
+      // C starts as its fill (or splat constant), a row at a time.
       auto rowType = RankedTensorType::get({1, cType.getShape()[1]},
                                            cType.getElementType());
       Value empty = tensor::EmptyOp::create(rb, loc, rowType.getShape(),
                                             rowType.getElementType());
       Type element = cType.getElementType();
+      Location at = s.cFill    ? s.cFill.getLoc()
+                    : s.cEmpty ? s.cEmpty.getLoc()
+                               : init.getLoc();
+      TypedAttr start = s.cSplat ? s.cSplat.getSplatValue<TypedAttr>()
+                                 : rb.getZeroAttr(element);
       Value value = s.cFill ? s.cFill.getDpsInputs()[0]
-                            : arith::ConstantOp::create(
-                                  rb, s.cEmpty.getLoc(), element,
-                                  rb.getZeroAttr(element))
+                            : arith::ConstantOp::create(rb, at, element, start)
                                   .getResult();
       if (inF32) {
         cSplat = value; // the row is only written
         carried = empty;
       } else {
-        carried = linalg::FillOp::create(
-                      rb, s.cFill ? s.cFill.getLoc() : s.cEmpty.getLoc(),
-                      ValueRange{value}, ValueRange{empty})
+        carried = linalg::FillOp::create(rb, at, ValueRange{value},
+                                         ValueRange{empty})
                       ->getResult(0);
       }
     }
@@ -425,9 +413,10 @@ void rewriteStreamed(Streamed &s) {
       inF32 ? sumByColumns(
                   rb, s,
                   [&](OpBuilder &at) {
-                    return byRows     ? rowOf(at, a, *s.aRows)
-                           : s.aAgain ? rowOf(at, a, *s.aAgain)
-                                      : a;
+                    return byRows ? spyre::popRow(at, loc, a, *s.aRows)
+                           : s.aAgain
+                               ? spyre::popRow(at, loc, a, *s.aAgain)
+                               : a;
                   },
                   carried, row, cSplat, zero, one)
             : sumInOrder(rb, s, a, carried, row, zero, one);
@@ -462,8 +451,99 @@ void rewriteStreamed(Streamed &s) {
   } else {
     scf::YieldOp::create(rb, loc, done);
   }
-  rowLoop->setAttr("sched.vector_loop", b.getUnitAttr());
-  if (byRows) {
+  spyre::finishStreamed(s, rowLoop, {rowLoop});
+}
+
+/// A transfer with the waits just before it and the signals just after it
+/// (the tokens of its LX buffer): what moves when the load unit sends a
+/// tile earlier.
+std::pair<Operation *, Operation *> withTokens(sched::TransferOp feed) {
+  Operation *first = feed, *last = feed;
+  while (isa_and_nonnull<sched::WaitOp>(first->getPrevNode()))
+    first = first->getPrevNode();
+  while (isa_and_nonnull<sched::SignalOp>(last->getNextNode()))
+    last = last->getNextNode();
+  return {first, last};
+}
+
+/// The stage's pops of whole tiles that come after a streamed pop (the
+/// load unit filled them later: a tile loaded before the loop, as a
+/// hoisted activation row), moved before the first streamed pop, and the
+/// load unit's transfers that fill them, with their tokens, before the
+/// first streamed tile's: a streamed tile is popped a stick at a time
+/// inside the loops, after the held ones. Each tile has its own LX buffer
+/// and tokens, so the load unit only sends it earlier. Nothing moves
+/// unless every such transfer is in the block of the first streamed
+/// one's.
+void popHeldFirst(sched::StageOp stage, ArrayRef<Operation *> streamedPops) {
+  Block &body = stage.getBody().front();
+  auto firstStreamed = cast<sched::PopOp>(streamedPops.front());
+  SmallVector<std::pair<sched::PopOp, sched::TransferOp>> late;
+  bool seen = false;
+  for (auto pop : body.getOps<sched::PopOp>()) {
+    if (llvm::is_contained(streamedPops, pop.getOperation())) {
+      seen = true;
+      continue;
+    }
+    if (!seen || !pop.getSticks())
+      continue;
+    late.push_back({pop, spyre::onlyTransfer(stage, pop.getFifo(),
+                                             *pop.getSticks())});
+  }
+  auto bFeed = spyre::onlyTransfer(stage, firstStreamed.getFifo(),
+                                   firstStreamed.getSticks().value_or(0));
+  if (late.empty() || !bFeed)
+    return;
+  for (auto &[pop, feed] : late)
+    if (!feed || feed->getBlock() != bFeed->getBlock() ||
+        feed->isBeforeInBlock(bFeed))
+      return;
+  Operation *bFirst = withTokens(bFeed).first;
+  for (auto &[pop, feed] : late) {
+    auto [first, last] = withTokens(feed);
+    for (Operation *op = first, *end = last->getNextNode(); op != end;) {
+      Operation *next = op->getNextNode();
+      op->moveBefore(bFirst);
+      op = next;
+    }
+    pop->moveBefore(firstStreamed);
+  }
+}
+
+} // namespace
+
+Value spyre::popRow(OpBuilder &b, Location loc, Value tile, RowFed &fed) {
+  auto type = cast<RankedTensorType>(tile.getType());
+  auto rowType =
+      RankedTensorType::get({1, type.getShape()[1]}, type.getElementType());
+  return sched::PopOp::create(b, loc, rowType, fed.pop.getFifo(),
+                              b.getI64IntegerAttr(fed.sticksPerRow))
+      .getResult();
+}
+
+void spyre::popRowsOfAAndC(OpBuilder &b, Location loc, StreamedMatmul &s,
+                           Value &a, Value &c) {
+  Value init = s.matmul.getDpsInits()[0];
+  bool cFirst = s.cRows && s.cRows->feed->isBeforeInBlock(s.aRows->feed);
+  if (cFirst)
+    c = popRow(b, loc, init, *s.cRows);
+  a = popRow(b, loc, s.matmul.getDpsInputs()[0], *s.aRows);
+  if (s.cRows && !cFirst)
+    c = popRow(b, loc, init, *s.cRows);
+}
+
+void spyre::finishStreamed(StreamedMatmul &s, scf::ForOp rowLoop,
+                           ArrayRef<scf::ForOp> loops) {
+  for (scf::ForOp loop : loops)
+    loop->setAttr("sched.vector_loop", UnitAttr::get(loop.getContext()));
+  if (!s.aRows)
+    s.matmul->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
+  eraseStreamed(s);
+  streamFeeds(s);
+}
+
+void spyre::eraseStreamed(StreamedMatmul &s) {
+  if (s.aRows) {
     s.out->erase();
     for (Operation *op : llvm::reverse(s.chain)) {
       llvm::SmallSetVector<Value, 2> operands(op->getOperands().begin(),
@@ -475,30 +555,38 @@ void rewriteStreamed(Streamed &s) {
             constant && isa<arith::ConstantOp>(constant) && constant->use_empty())
           constant->erase();
     }
-    matmul->erase();
+    Operation *constant = s.cSplat ? s.matmul.getDpsInits()[0].getDefiningOp()
+                                   : nullptr;
+    s.matmul->erase();
     s.aRows->pop->erase();
     if (s.cRows) {
       s.cRows->pop->erase();
     } else if (s.cEmpty) {
       s.cEmpty->erase();
+    } else if (constant) {
+      if (constant->use_empty())
+        constant->erase();
     } else {
       Operation *empty = s.cFill.getDpsInits()[0].getDefiningOp();
       s.cFill->erase();
       empty->erase();
     }
   } else {
-    matmul->getResult(0).replaceAllUsesWith(rowLoop.getResult(0));
-    matmul->erase();
+    s.matmul->erase();
     if (s.aAgain)
       s.aAgain->pop->erase();
   }
   s.pop->erase();
+}
+
+void spyre::streamFeeds(StreamedMatmul &s) {
+  bool byRows = s.aRows.has_value();
   // B again for every row of A: the load unit streams it from LX M times
   // (by rows: after row i of A and of C, in the order they are popped).
   // Summed in f32 (sumByColumns), B's sticks go column by column when its
   // rows are several sticks (stick s of rows 0 .. K - 1, one transfer
   // each), by rows after C's row and, for each column, A's row.
-  bool byColumns = inF32 && (s.sticksPerRow > 1 || byRows);
+  bool byColumns = s.halfInF32 && (s.sticksPerRow > 1 || byRows);
   if (s.rows > 1 || byRows || byColumns) {
     OpBuilder fb(s.feed);
     Location feedLoc = s.feed.getLoc();
@@ -558,8 +646,6 @@ void rewriteStreamed(Streamed &s) {
   }
 }
 
-} // namespace
-
 bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
                                  int64_t capacity) {
   Block &body = stage.getBody().front();
@@ -575,6 +661,8 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
   SmallVector<Operation *> streamedPops;
   for (const Streamed &s : found)
     streamedPops.push_back(s.pop);
+  if (llvm::all_of(found, [](const Streamed &s) { return s.transposed; }))
+    popHeldFirst(stage, streamedPops);
   size_t next = 0;
   for (auto pop : body.getOps<sched::PopOp>()) {
     bool streamed = llvm::is_contained(streamedPops, pop.getOperation());
@@ -588,14 +676,19 @@ bool spyre::streamMatmulOperands(sched::StageOp stage, int stickBytes,
   int64_t held = spyre::heldTileBytes(stage);
   for (Streamed &s : found)
     held -= spyre::tileBytes(cast<RankedTensorType>(s.pop.getType()));
-  if (held > capacity)
-    for (Streamed &s : found)
+  // Dot products go by rows whenever they can: the output is then pushed
+  // a stick at a time and never held.
+  for (Streamed &s : found)
+    if (held > capacity || s.transposed)
       matchRows(s, stage, stickBytes);
   for (Streamed &s : found)
-    if (!s.aRows && s.sticksPerRow > 1 && spyre::sumsInF32(s.matmul))
+    if (!s.aRows && s.sticksPerRow > 1 && s.halfInF32)
       s.aAgain = rowFed(s.matmul.getDpsInputs()[0], stage, s.feed, s.rows,
                         stickBytes);
   for (Streamed &s : found)
-    rewriteStreamed(s);
+    if (s.transposed)
+      spyre::rewriteDotProducts(s, stickBytes);
+    else
+      rewriteStreamed(s);
   return true;
 }

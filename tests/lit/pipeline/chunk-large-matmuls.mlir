@@ -7,6 +7,16 @@
 // one whose result is read again is not chunked along N.
 // RUN: spyre-opt %s -split-input-file --chunk-large-matmuls | FileCheck %s
 // RUN: spyre-opt %s -split-input-file --ktir-to-spyrecode > /dev/null
+// A weight as stored (out x in) read transposed, kept so by
+// normalize-matmuls: its chunks along K are 128 x 512 tiles of its rows,
+// read as stored, the chunk matmul keeping the transposed map (the row of
+// A's chunk, 1 KiB, and the accumulator's row fit the compute engine).
+// RUN: spyre-opt %S/../../kernels/mtb_llama3_8b_qproj_whole_decode.mlir --normalize-matmuls --chunk-large-matmuls --mlir-print-local-scope | FileCheck %s --check-prefix=TB
+// TB-LABEL: func.func @llama3_8b_qproj_whole_decode
+// TB:       scf.for %[[K:.*]] = %{{.*}} to %c4096 step %c512 iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<1x128xf32>)
+// TB:         ktdp.construct_access_tile %{{.*}}[%{{.*}}, %{{.*}} + %[[K]]] {{.*}} -> !ktdp.access_tile<1x512xindex>
+// TB:         ktdp.construct_access_tile %{{.*}}[%{{.*}}, %{{.*}} + %[[K]]] {{.*}} -> !ktdp.access_tile<128x512xindex>
+// TB:         linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%{{.*}}, %{{.*}} : tensor<1x512xf16>, tensor<128x512xf16>) outs(%[[ACC]] : tensor<1x128xf32>)
 
 // CHECK-LABEL: func.func @linear
 // CHECK:       %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<32x128xf32>)

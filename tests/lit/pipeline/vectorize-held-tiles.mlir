@@ -12,6 +12,34 @@
 // take @subtract_max first.)
 // RUN: spyre-opt %s "--ktir-to-dataflow=stop-after=chunk-reductions" | spyre-opt --vectorize-held-tiles | FileCheck %s
 // RUN: spyre-opt %S/../../kernels/ksplit_matmul_ring.mlir "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s --check-prefix=RING
+// RUN: spyre-opt %S/../../kernels/gqa_scores_llama3_8b_decode.mlir "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s --check-prefix=DOT
+
+// Q @ K^T with the keys as stored (512 x 128 f16, normalize-matmuls keeps
+// the transposed map): dot products over the keys' rows. The load unit
+// sends Q's row, then the keys in the order they are stored, once; the
+// compute unit pops Q's row, and for each key its two sticks, multiplies
+// them by Q's sticks into a 64-lane f32 accumulator (the body's extf,
+// mulf, addf), reduces the lanes into the output element (starting from
+// it) and inserts it into the output vector, scaled, rounded and pushed
+// once 64 outputs are in it.
+// DOT:         sched.stage "l1lu"
+// DOT:           sched.transfer %{{.*}} -> %[[QF:[0-9]+]] at stick %{{.*}} {{{.*}}sticks = 2 : i64
+// DOT-NEXT:      sched.transfer %{{.*}} -> %[[KF:[0-9]+]] {{{.*}}sticks = 1024 : i64
+// DOT:         sched.stage "sfu"
+// DOT:           %[[Q:[0-9]+]] = sched.pop %[[QF]] {sticks = 2 : i64} : <vector<64xf16>> -> tensor<1x128xf16>
+// DOT:           scf.for %{{.*}} = %{{.*}} to %c8
+// DOT:             scf.for %[[J:[^ ]+]] = {{.*}} iter_args(%[[OUT:[^ ]+]] = %{{.*}}) -> (vector<64xf32>)
+// DOT:               scf.for {{.*}} to %c2 {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}) -> (vector<64xf32>)
+// DOT-NEXT:            sched.pop %[[KF]] {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// DOT:                 vector.transfer_read %[[Q]]
+// DOT:                 arith.mulf
+// DOT-NEXT:            arith.addf %[[ACC]]
+// DOT:               %[[OLD:[0-9]+]] = vector.extract %[[OUT]][%[[J]]] : f32 from vector<64xf32>
+// DOT-NEXT:          %[[SUM:[0-9]+]] = vector.reduction <add>, %{{.*}}, %[[OLD]] : vector<64xf32> into f32
+// DOT-NEXT:          vector.insert %[[SUM]], %[[OUT]] [%[[J]]] : f32 into vector<64xf32>
+// DOT:             arith.mulf %{{.*}} : vector<64xf32>
+// DOT-NEXT:        arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+// DOT-NEXT:        sched.push %{{.*}} {sticks = 1 : i64} : vector<64xf16>
 
 // An all-reduce of a 16x128 f16 tile (4 KiB) popped whole runs a stick at
 // a time (pipeline/utils/RingRows.h): its staging buffer and its messages are one
@@ -43,20 +71,27 @@
 // PARTIAL-NOT:  linalg.matmul
 
 // Attention scores of a 32-token prefill with head dim 64 (Llama-3.2-1B):
-// the keys read transposed give B rows of 32 f16 (half a stick), the
-// output rows are half a stick too, and the scale after the matmul is a
-// splat constant on the batch-shaped tile. B streams; A and C come a row
-// at a time, each row of C scaled (the constant taken for one row, the
-// batch reshape dropped) and pushed as one stick.
+// the keys as stored, rows of one stick along K (normalize-matmuls keeps
+// the transposed map), the output rows half a stick, and the scale after
+// the matmul a splat constant on the batch-shaped tile. The keys stream
+// once per query row; the query rows come one at a time; each output
+// element is a dot product (f16 products summed in f32 lanes, the lanes
+// reduced in f32, rounded once and added to the output's element, as the
+// interpreter sums an f16 matmul), the output vector scaled (the constant
+// taken for one stick, the batch reshape dropped) and pushed as one stick.
 // RUN: spyre-opt %S/../../kernels/bmtb_llama1b_scores_prefill.mlir "--ktir-to-dataflow=stop-after=vectorize-held-tiles" | FileCheck %s --check-prefix=HALF
 // HALF:         sched.stage "sfu" {
 // HALF:           scf.for %{{[^ ]*}} = %{{.*}} to %c32 step
-// HALF:             %[[A:[^ ]*]] = sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
-// HALF:               sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
-// HALF:             %[[ROW:[^ ]*]] = vector.transfer_read %{{[0-9]+}}[{{.*}} : tensor<1x32xf16>, vector<64xf16>
-// HALF-NEXT:        %[[S:[^ ]*]] = arith.mulf %[[ROW]], %{{.*}} : vector<64xf16>
-// HALF-NEXT:        %[[OUT:[^ ]*]] = vector.transfer_write %[[S]], %{{.*}} : vector<64xf16>, tensor<1x32xf16>
-// HALF-NEXT:        sched.push %[[OUT]] -> %{{[0-9]+}} {sticks = 1 : i64} : tensor<1x32xf16>
+// HALF:             %[[A:[^ ]*]] = sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> tensor<1x64xf16>
+// HALF:                 sched.pop %{{[0-9]+}} {sticks = 1 : i64} : <vector<64xf16>> -> vector<64xf16>
+// HALF:                 vector.transfer_read %[[A]]
+// HALF:                 arith.mulf %{{.*}} : vector<64xf32>
+// HALF:               %[[OLD:[^ ]*]] = vector.extract
+// HALF-NEXT:          %[[S32:[^ ]*]] = vector.reduction <add>, %{{.*}} : vector<64xf32> into f32
+// HALF-NEXT:          %[[R:[^ ]*]] = arith.truncf %[[S32]] : f32 to f16
+// HALF-NEXT:          arith.addf %[[OLD]], %[[R]] : f16
+// HALF:             %[[S:[^ ]*]] = arith.mulf %{{.*}} : vector<64xf16>
+// HALF-NEXT:        sched.push %[[S]] -> %{{[0-9]+}} {sticks = 1 : i64} : vector<64xf16>
 // HALF-NOT:     linalg.matmul
 // HALF-NOT:     tensor<32x64xf16>
 // HALF-NOT:     tensor<1x32x32xf16>
