@@ -397,24 +397,35 @@ private:
       sched::PushOp::create(in, push.getLoc(),
                             vectors.vectorFor(in, loc, push.getValue()), push.getFifo(),
                             in.getI64IntegerAttr(ratios[push.getFifo()]));
-    // What the loop replaces: no use of it is left outside it.
-    SmallVector<Operation *> replaced(pushes.begin(), pushes.end());
-    replaced.append(columnOps.begin(), columnOps.end());
-    replaced.append(streamedOps.begin(), streamedOps.end());
+    // What the loop replaces: no use of it is left outside it. Each op
+    // once: two reductions may start from one init (a fill, an accumulator
+    // popped once), and an init may be one of the column pops; erasing an
+    // op twice read freed memory (a crash in one compile of six).
+    llvm::SetVector<Operation *> replaced;
+    replaced.insert(pushes.begin(), pushes.end());
+    replaced.insert(columnOps.begin(), columnOps.end());
+    replaced.insert(streamedOps.begin(), streamedOps.end());
     for (linalg::BroadcastOp broadcast : columnBroadcasts)
-      replaced.push_back(broadcast);
+      replaced.insert(broadcast);
     for (linalg::ReduceOp reduce : reductions) {
-      replaced.push_back(reduce);
-      replaced.push_back(reduce.getInits()[0].getDefiningOp());
+      replaced.insert(reduce);
+      replaced.insert(reduce.getInits()[0].getDefiningOp());
     }
+    replaced.insert(pop);
+    for (sched::PopOp column : columnPops)
+      replaced.insert(column);
+    // Their FIFOs, read below and by rewriteFeed once the pops are gone.
+    initFifos.clear();
+    columnFifos.clear();
+    for (sched::PopOp init : initPops)
+      initFifos.push_back(init.getFifo());
+    for (sched::PopOp column : columnPops)
+      columnFifos.push_back(column.getFifo());
     for (Operation *op : replaced)
       op->dropAllReferences();
+    fifoOrder.clear();
     for (Operation *op : replaced)
       op->erase();
-    fifoOrder.clear();
-    pop->erase();
-    for (sched::PopOp column : columnPops)
-      column->erase();
     // Row broadcasts and splats only the streamed ops read.
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
       if ((isa<linalg::BroadcastOp, tensor::EmptyOp, tensor::SplatOp>(op) ||
@@ -426,11 +437,9 @@ private:
       if (auto p = dyn_cast<sched::PopOp>(op))
         fifoOrder.push_back(p.getFifo());
       if (&op == columnLoop.getOperation()) {
-        for (sched::PopOp init : initPops)
-          fifoOrder.push_back(init.getFifo());
+        fifoOrder.append(initFifos.begin(), initFifos.end());
         fifoOrder.push_back(feed.getDest());
-        for (sched::PopOp column : columnPops)
-          fifoOrder.push_back(column.getFifo());
+        fifoOrder.append(columnFifos.begin(), columnFifos.end());
       }
     }
     spyre::gatherConstants(stage, &body.front());
@@ -484,11 +493,11 @@ private:
     // values before its rows, the others after.
     Block &stageBody = *columnLoop->getBlock();
     OpBuilder pre(rows);
-    for (sched::PopOp column : llvm::concat<sched::PopOp>(initPops, columnPops))
+    for (Value fifo : llvm::concat<Value>(initFifos, columnFifos))
       for (auto t : llvm::to_vector(stageBody.getOps<sched::TransferOp>()))
-        if (t.getDest() == column.getFifo()) {
-          OpBuilder &where = llvm::is_contained(initPops, column) ? pre : in;
-          int64_t r = ratios[column.getFifo()];
+        if (t.getDest() == fifo) {
+          OpBuilder &where = llvm::is_contained(initFifos, fifo) ? pre : in;
+          int64_t r = ratios[fifo];
           Value at = arith::MulIOp::create(where, loc, columnLoop.getInductionVar(),
                                            index(where, r));
           auto part = cast<sched::TransferOp>(where.clone(*t));
@@ -551,6 +560,8 @@ private:
   sched::PopOp pop;
   SmallVector<sched::PushOp> pushes;
   SmallVector<sched::PopOp> columnPops, initPops;
+  /// Their FIFOs, kept when rewriteCompute erases the pops.
+  SmallVector<Value> columnFifos, initFifos;
   SmallVector<linalg::BroadcastOp> columnBroadcasts;
   llvm::DenseMap<Value, int64_t> phase; ///< the pass over the rows that computes it
   int64_t passes = 1;
