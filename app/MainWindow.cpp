@@ -603,11 +603,13 @@ void MainWindow::rescaleSavedLayout() {
     return;
   const double wide = double(width()) / from.width(), tall = double(height()) / from.height();
   // Within a tenth of the size it was saved at: the pixels are right.
-  if (std::abs(wide - 1) < 0.1 && std::abs(tall - 1) < 0.1) {
+  if (std::abs(wide - 1) < 0.1 && std::abs(tall - 1) < 0.1 &&
+      !std::exchange(savedSharesRemembered, false)) {
     dockShares->remember();
     return;
   }
-  dockShares->rememberAt(from);
+  if (!std::exchange(savedSharesRemembered, false))
+    dockShares->rememberAt(from);
   dockShares->scale();
 }
 
@@ -843,12 +845,28 @@ bool MainWindow::openSession(const QString &path) {
     showError(tr("Open session"), error);
     return false;
   }
+  // Restored into a window of another size, the docks are squeezed (or
+  // stretched) at once: their sizes then are not the session's. So the
+  // layout is laid out at the size it was saved at first and remembered
+  // there, then scaled to the window (rescaleSavedLayout()).
+  const QSize shown = size();
+  const QSize saved = s->layoutSize;
+  const bool elsewhere = isVisible() && saved.isValid() && saved.width() > 0 &&
+                         saved.height() > 0 && saved != shown;
+  if (elsewhere)
+    resize(saved);
   restoreState(s->layout);
+  if (elsewhere) {
+    layout()->activate();
+    dockShares->rememberAt(saved);
+    savedSharesRemembered = true;
+    resize(shown);
+  }
   restoreGeometry(s->geometry);
   layoutApplied = true;
   // The session's layout at this window's size (its geometry may not be
   // honoured: another screen, a window manager).
-  layoutSavedAt = s->layoutSize;
+  layoutSavedAt = saved;
   if (isVisible())
     QTimer::singleShot(0, this, [this] { rescaleSavedLayout(); });
   userLayout = true;
