@@ -826,6 +826,7 @@ bool MainWindow::saveSession(const QString &path) {
   s.rightPin = rightChooser->pinnedPass();
   s.layout = saveState();
   s.layoutSize = size();
+  s.dockSizes = dockShares->shownSizes();
   s.geometry = saveGeometry();
   s.inputs = runControls->inputs();
   QString error;
@@ -845,24 +846,17 @@ bool MainWindow::openSession(const QString &path) {
     showError(tr("Open session"), error);
     return false;
   }
-  // Restored into a window of another size, the docks are squeezed (or
-  // stretched) at once: their sizes then are not the session's. So the
-  // layout is laid out at the size it was saved at first and remembered
-  // there, then scaled to the window (rescaleSavedLayout()).
-  const QSize shown = size();
   const QSize saved = s->layoutSize;
-  const bool elsewhere = isVisible() && saved.isValid() && saved.width() > 0 &&
-                         saved.height() > 0 && saved != shown;
-  if (elsewhere)
-    resize(saved);
   restoreState(s->layout);
-  if (elsewhere) {
-    layout()->activate();
-    dockShares->rememberAt(saved);
-    savedSharesRemembered = true;
-    resize(shown);
-  }
   restoreGeometry(s->geometry);
+  // Restored into a window of another size, the docks are squeezed (or
+  // stretched) at once: their sizes then are not the session's. The
+  // session's own sizes are the ones scaled to the window
+  // (rescaleSavedLayout()); an older session has none.
+  if (saved.isValid() && !s->dockSizes.empty()) {
+    dockShares->rememberSizes(saved, s->dockSizes);
+    savedSharesRemembered = true;
+  }
   layoutApplied = true;
   // The session's layout at this window's size (its geometry may not be
   // honoured: another screen, a window manager).
