@@ -53,6 +53,27 @@ void DockShares::rememberAt(QSize made) {
       sizes.emplace_back(dock, dock->size());
 }
 
+void DockShares::rememberSizes(QSize made,
+                               const std::vector<std::pair<QString, QSize>> &named) {
+  watchDocks();
+  ++given;
+  scaled = false;
+  windowSize = made;
+  sizes.clear();
+  for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+    for (const auto &[name, size] : named)
+      if (!dock->isFloating() && !dock->isHidden() && dock->objectName() == name)
+        sizes.emplace_back(dock, size);
+}
+
+std::vector<std::pair<QString, QSize>> DockShares::shownSizes() const {
+  std::vector<std::pair<QString, QSize>> out;
+  for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+    if (onShow(dock) && !dock->objectName().isEmpty())
+      out.emplace_back(dock->objectName(), dock->size());
+  return out;
+}
+
 bool DockShares::eventFilter(QObject *watched, QEvent *event) {
   // A dock resized, shown or hidden while the window is not: the user
   // (or the app) changed the layout; that is the one to scale.
@@ -60,9 +81,9 @@ bool DockShares::eventFilter(QObject *watched, QEvent *event) {
   if ((type == QEvent::Resize || type == QEvent::Show || type == QEvent::Hide) &&
       windowSize.isValid() && !settling && !rememberPending) {
     rememberPending = true;
-    QTimer::singleShot(0, this, [this] {
+    QTimer::singleShot(0, this, [this, queuedAt = given] {
       rememberPending = false;
-      if (!settling)
+      if (!settling && queuedAt == given)
         remember();
     });
   }

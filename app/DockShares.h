@@ -42,6 +42,12 @@ public:
   /// Remembers them as they are, as made at window size `made` (a layout
   /// restored from another window size).
   void rememberAt(QSize made);
+  /// Remembers `named` (docks by object name) as made at window size
+  /// `made`: a session's layout, whatever the docks' sizes are now (a
+  /// layout restored into a smaller window is squeezed at once).
+  void rememberSizes(QSize made, const std::vector<std::pair<QString, QSize>> &named);
+  /// The docked docks on show and their sizes now, by object name.
+  std::vector<std::pair<QString, QSize>> shownSizes() const;
   /// The window size the remembered sizes were made at.
   QSize madeAt() const { return windowSize; }
   /// Gives every remembered dock its share of the window's size now.
@@ -62,6 +68,8 @@ private:
   /// Docked docks on show (not the tabs behind them), in the window's order.
   std::vector<std::pair<QPointer<QDockWidget>, QSize>> sizes;
   bool rememberPending = false;
+  /// Counts rememberSizes(): a remember() queued before one is dropped.
+  int given = 0;
   bool settling = false; ///< a resize or a scale is being laid out
   bool scaled = false;   ///< the docks show a scaled layout, not one made
   QTimer *settle = nullptr;

@@ -640,6 +640,13 @@ void EmulatedRunViews::onPosition() {
     ringCycle = cycle;
     ringShown = ring.get();
   }
+  // Playing a long run: once past the middle of the window shown, the
+  // next one (around its end) is re-executed ahead of the cursor, so the
+  // ring goes on at the cursor instead of fading at every window's end.
+  if (run->playing() && ring->endCycle() != UINT64_MAX && ring->covers(cycle) &&
+      cycle >= ring->firstCycle() + (ring->endCycle() - ring->firstCycle()) / 2 &&
+      ring->endCycle() < session->totalCycles())
+    requestRingWindow(ring->endCycle());
   // The chart may show an interpreter run since (Run on Interpreter): its
   // time is scratchpad events, not cycles.
   if (docks->occupancy()->trace().timeUnit == "cycle") {

@@ -603,11 +603,13 @@ void MainWindow::rescaleSavedLayout() {
     return;
   const double wide = double(width()) / from.width(), tall = double(height()) / from.height();
   // Within a tenth of the size it was saved at: the pixels are right.
-  if (std::abs(wide - 1) < 0.1 && std::abs(tall - 1) < 0.1) {
+  if (std::abs(wide - 1) < 0.1 && std::abs(tall - 1) < 0.1 &&
+      !std::exchange(savedSharesRemembered, false)) {
     dockShares->remember();
     return;
   }
-  dockShares->rememberAt(from);
+  if (!std::exchange(savedSharesRemembered, false))
+    dockShares->rememberAt(from);
   dockShares->scale();
 }
 
@@ -824,6 +826,7 @@ bool MainWindow::saveSession(const QString &path) {
   s.rightPin = rightChooser->pinnedPass();
   s.layout = saveState();
   s.layoutSize = size();
+  s.dockSizes = dockShares->shownSizes();
   s.geometry = saveGeometry();
   s.inputs = runControls->inputs();
   QString error;
@@ -843,12 +846,21 @@ bool MainWindow::openSession(const QString &path) {
     showError(tr("Open session"), error);
     return false;
   }
+  const QSize saved = s->layoutSize;
   restoreState(s->layout);
   restoreGeometry(s->geometry);
+  // Restored into a window of another size, the docks are squeezed (or
+  // stretched) at once: their sizes then are not the session's. The
+  // session's own sizes are the ones scaled to the window
+  // (rescaleSavedLayout()); an older session has none.
+  if (saved.isValid() && !s->dockSizes.empty()) {
+    dockShares->rememberSizes(saved, s->dockSizes);
+    savedSharesRemembered = true;
+  }
   layoutApplied = true;
   // The session's layout at this window's size (its geometry may not be
   // honoured: another screen, a window manager).
-  layoutSavedAt = s->layoutSize;
+  layoutSavedAt = saved;
   if (isVisible())
     QTimer::singleShot(0, this, [this] { rescaleSavedLayout(); });
   userLayout = true;

@@ -209,6 +209,9 @@ private:
   bool userLayout = false;
   bool resizePending = false;
   QSize layoutSavedAt; ///< the restored layout's window size, until rescaled
+  /// The docks' sizes at layoutSavedAt are remembered already (a session
+  /// opened in a window of another size was laid out at its own first).
+  bool savedSharesRemembered = false;
   /// The user's layout, kept in proportion to the window as it is resized.
   DockShares *dockShares = nullptr;
   int passListWidth = 0; ///< the pass list's full width the layout used

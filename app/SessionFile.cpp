@@ -78,6 +78,11 @@ QJsonObject SessionFile::toJson(const QString &sessionPath) const {
   json["geometry"] = QString::fromLatin1(geometry.toBase64());
   if (layoutSize.isValid())
     json["layoutSize"] = QJsonArray{layoutSize.width(), layoutSize.height()};
+  QJsonArray docks;
+  for (const auto &[name, size] : dockSizes)
+    docks.append(QJsonArray{name, size.width(), size.height()});
+  if (!docks.isEmpty())
+    json["dockSizes"] = docks;
   json["inputs"] = inputs.toJson();
   return json;
 }
@@ -129,6 +134,14 @@ std::optional<SessionFile> SessionFile::fromJson(const QJsonObject &json,
   if (size.size() == 2 && size[0].toInt() > 0 && size[1].toInt() > 0 &&
       size[0].toInt() < 100000 && size[1].toInt() < 100000)
     s.layoutSize = QSize(size[0].toInt(), size[1].toInt());
+  for (const QJsonValue &v : json["dockSizes"].toArray()) {
+    const QJsonArray dock = v.toArray();
+    const int w = dock.size() == 3 ? dock[1].toInt() : 0;
+    const int h = dock.size() == 3 ? dock[2].toInt() : 0;
+    if (dock.size() == 3 && dock[0].isString() && w > 0 && h > 0 && w < 100000 &&
+        h < 100000)
+      s.dockSizes.emplace_back(dock[0].toString(), QSize(w, h));
+  }
   s.inputs = RunInputs::fromJson(json["inputs"].toObject(), dir.absolutePath());
   return s;
 }

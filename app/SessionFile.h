@@ -32,6 +32,9 @@ public:
   QString leftPin, rightPin;
   QByteArray layout, geometry;
   QSize layoutSize; ///< the window's size when the layout was saved
+  /// The docked docks on show then, by object name, and their sizes
+  /// (older sessions: none).
+  std::vector<std::pair<QString, QSize>> dockSizes;
   /// What runs start from: the seed and .npy files (absolute paths).
   RunInputs inputs;
 

@@ -26,7 +26,10 @@
 // between the move (the seek and the views' updates) and the repaints;
 // then STEPS / 20 zooms of the Timeline below a bucket of a long run's
 // overview, each until the window re-executed on a worker is drawn; and
-// when the run's summary was shown; and the process's
+// when the run's summary was shown; then the run played from its start
+// at F5's rate: how many cycles the ring's state lags the cursor (the
+// most, the median, how often it is faded) and how long after the end it
+// catches up; and the process's
 // resident memory with the run loaded and its peak (VmHWM), and the
 // recording's events per second. `--arg` gives a scalar argument (the
 // scaled kernels of bench/ take their size so). Numbers go to
@@ -480,6 +483,46 @@ int main(int argc, char **argv) {
                 "to settle; windows of up to %llu events)\n",
                 (unsigned long long)quarter, worstAndMedian(zoomMs).constData(),
                 (unsigned long long)zoomEvents);
+  }
+  // Playback as F5 plays the run (RunControls' rate: the whole run in
+  // 330 ticks of 30 ms) from its start: at every tick, how many cycles
+  // the ring's state is behind the cursor (a long run's ring is a window
+  // re-executed on a worker; meanwhile it shows an earlier cycle, faded).
+  {
+    run.requestCycle(0);
+    QElapsedTimer settle;
+    settle.start();
+    while ((run.seeking() || ringView->liveStatePending()) && settle.elapsed() < 60000)
+      app.processEvents(QEventLoop::WaitForMoreEvents);
+    run.setPlayRate(int(std::max<uint64_t>(1, session->totalEvents() / 330)), 30);
+    std::vector<double> lags;
+    size_t behind = 0;
+    QElapsedTimer t;
+    t.start();
+    run.play();
+    while (run.playing() && t.elapsed() < 120000) {
+      app.processEvents(QEventLoop::WaitForMoreEvents);
+      const RingLiveState &live = ringView->liveState();
+      const uint64_t at = session->cycle();
+      // Faded, it shows another cycle (before a seek back: a later one).
+      const bool faded = !live.valid || ringView->liveStatePending();
+      const uint64_t shown = live.valid ? live.cycle : 0;
+      lags.push_back(!faded ? 0.0 : double(at > shown ? at - shown : shown - at));
+      behind += faded ? 1 : 0;
+    }
+    const double playedMs = double(t.nsecsElapsed()) / 1e6;
+    while (ringView->liveStatePending() && t.elapsed() < 120000)
+      app.processEvents(QEventLoop::WaitForMoreEvents);
+    const double caughtMs = double(t.nsecsElapsed()) / 1e6 - playedMs;
+    std::vector<double> sorted = lags;
+    std::sort(sorted.begin(), sorted.end());
+    std::printf("  playback (F5's rate, %.0f ms): the ring's cycle off the cursor's by %.0f "
+                "cycles at most, %.0f median, %.0f %% of %zu looks at it faded; caught "
+                "up %.0f ms after the end\n",
+                playedMs, sorted.empty() ? 0.0 : sorted.back(),
+                sorted.empty() ? 0.0 : sorted[sorted.size() / 2],
+                lags.empty() ? 0.0 : 100.0 * double(behind) / double(lags.size()),
+                lags.size(), caughtMs);
   }
   if (summaryMs >= 0)
     std::printf("  the run's summary shown after %.0f ms\n", summaryMs);

@@ -10,6 +10,7 @@
 #include "codegen/LowerDataflow.h"
 #include "codegen/LoweringContext.h"
 #include "codegen/ProgramLowering.h"
+#include "spyrecode/RegisterReuse.h"
 #include "ir/ktdp/KtdpOps.h"
 #include "ir/ktdp/KtdpTypes.h"
 
@@ -189,6 +190,8 @@ std::unique_ptr<Module> lowerDataflow(ModuleOp module,
     ProgramLowering lowering(ctx, program, out->programs[index], index);
     if (failed(lowering.run()))
       return nullptr;
+    // One register per vector value, shared once the values' lives end.
+    reuseVectorRegisters(out->programs[index]);
     ++index;
   }
   return out;

@@ -130,6 +130,22 @@ void registerRefs(const Program &p, const Instr &in, std::vector<RegRef> &out) {
   }
 }
 
+int successorsOf(const Program &p, size_t pc, size_t succ[2]) {
+  const Instr &in = p.code[pc];
+  const size_t size = p.code.size();
+  int n = 0;
+  if (in.op == Opcode::Jmp) {
+    succ[n++] = size_t(in.imm);
+  } else if (in.op == Opcode::Brz || in.op == Opcode::Brnz) {
+    succ[n++] = size_t(in.imm);
+    if (pc + 1 < size)
+      succ[n++] = pc + 1;
+  } else if (in.op != Opcode::Halt && pc + 1 < size) {
+    succ[n++] = pc + 1;
+  }
+  return n;
+}
+
 std::vector<CodeError> checkChannels(const Module &m) {
   std::vector<CodeError> errors;
   size_t n = m.plan.channels.size();
@@ -233,18 +249,8 @@ std::vector<CodeError> checkDefBeforeUse(const Module &m) {
           size_t b = bitOf(r);
           out[b / 64] |= uint64_t(1) << (b % 64);
         }
-      const Instr &ins = p.code[pc];
       size_t succ[2];
-      int nsucc = 0;
-      if (ins.op == Opcode::Jmp) {
-        succ[nsucc++] = size_t(ins.imm);
-      } else if (ins.op == Opcode::Brz || ins.op == Opcode::Brnz) {
-        succ[nsucc++] = size_t(ins.imm);
-        if (pc + 1 < size)
-          succ[nsucc++] = pc + 1;
-      } else if (ins.op != Opcode::Halt && pc + 1 < size) {
-        succ[nsucc++] = pc + 1;
-      }
+      int nsucc = successorsOf(p, pc, succ);
       for (int s = 0; s < nsucc; ++s) {
         size_t t = succ[s];
         bool changed = !reached[t];

@@ -61,6 +61,10 @@ struct RegRef {
   bool required = false; ///< -1 is not allowed here
 };
 
+/// The instructions control may go to after instruction `pc` of
+/// `program` (branch targets and the next one): how many, in `succ`.
+int successorsOf(const Program &program, size_t pc, size_t succ[2]);
+
 /// Every register operand of `in` (its fields and its args run, which must
 /// lie inside program.operands). Appends to `out`.
 void registerRefs(const Program &program, const Instr &in,

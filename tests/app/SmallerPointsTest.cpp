@@ -194,6 +194,52 @@ private Q_SLOTS:
     QSettings().clear();
   }
 
+  // A session saved at 1920x1080, opened in a window of 1024x700, then
+  // the window made 1920x1080 again: the docks come back to the shares
+  // they were saved with (the GUI tester's finding: the IR panes stayed
+  // ~250 px each, the editor took ~1,200 px).
+  void sessionOpenedSmallerComesBackToItsShares() {
+    QSettings().clear();
+    QTemporaryDir dir;
+    double irShare = 0, passesShare = 0;
+    {
+      MainWindow saved;
+      QVERIFY(showWithSample(saved, "softmax.mlir", QSize(1920, 1080)));
+      QTest::qWait(50);
+      auto *ir = saved.findChild<QDockWidget *>("irDock");
+      auto *passes = saved.findChild<QDockWidget *>("passListDock");
+      QVERIFY(ir && passes);
+      irShare = double(ir->width()) / saved.width();
+      passesShare = double(passes->width()) / saved.width();
+      QVERIFY(saved.saveSession(dir.filePath("wide.spyx")));
+    }
+    QSettings().clear();
+    MainWindow window;
+    QVERIFY(showWithSample(window, "row_sum.mlir", QSize(1024, 700)));
+    window.resize(1024, 700); // where the window manager keeps it
+    QVERIFY(window.openSession(dir.filePath("wide.spyx")));
+    window.resize(1024, 700);
+    QTest::qWait(400);
+    window.resize(1920, 1080);
+    QTest::qWait(400);
+    auto *ir = window.findChild<QDockWidget *>("irDock");
+    auto *passes = window.findChild<QDockWidget *>("passListDock");
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                   return std::abs(double(ir->width()) / window.width() - irShare) < 0.05 &&
+                          std::abs(double(passes->width()) / window.width() - passesShare) <
+                              0.05;
+                 },
+                 3000),
+             qPrintable(QStringLiteral("IR %1, passes %2 of %3; saved with shares %4, %5")
+                            .arg(ir->width())
+                            .arg(passes->width())
+                            .arg(window.width())
+                            .arg(irShare)
+                            .arg(passesShare)));
+    QSettings().clear();
+  }
+
   void newKernelStartsAtTheLeftEdge() {
     MainWindow window;
     QVERIFY(showWithSample(window, "softmax.mlir", QSize(1024, 700)));

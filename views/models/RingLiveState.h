@@ -69,6 +69,8 @@ public:
     rangeTo = to;
   }
   bool covers(uint64_t cycle) const { return cycle >= rangeFrom && cycle < rangeTo; }
+  uint64_t firstCycle() const { return rangeFrom; }
+  uint64_t endCycle() const { return rangeTo; } ///< UINT64_MAX: the whole run
 
 private:
   struct Mark {
