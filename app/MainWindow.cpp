@@ -259,6 +259,13 @@ void MainWindow::buildUi() {
                            machineDocks->chart()->noteBar(),
                            emulatedViews->summary()->noteBar(), machineDocks->ringNoteBar()},
                           [this] { return editCount; }, this);
+  // A run of no kernel chosen ran the module's first: named in the note.
+  runNotes->setFirstKernel([this] {
+    const auto &kernels = controller.latest().kernels;
+    return controller.latestSource() == editor->text() && !kernels.empty()
+               ? QString::fromStdString(kernels.front())
+               : QString();
+  });
   connect(&controller, &CompileController::finished, runNotes, &RunNotes::update);
   // The F5 tooltip names the inputs of the kernel's own arguments only.
   connect(&controller, &CompileController::finished, runControls,

@@ -122,7 +122,9 @@ void RunNotes::update() {
   }
   if (had.function != now.function && had.source == now.source) {
     // An empty name is the module's first kernel (none chosen yet).
-    auto kernel = [this](const QString &name) {
+    auto kernel = [this](QString name) {
+      if (name.isEmpty() && firstKernel)
+        name = firstKernel();
       return name.isEmpty() ? tr("the first kernel") : QStringLiteral("@") + name;
     };
     why << tr("the run of %1; the kernel chosen is now %2")

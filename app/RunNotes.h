@@ -43,6 +43,9 @@ public:
   /// Works out the note again (the text, the target or the inputs
   /// changed, a compile finished).
   void update();
+  /// Names the module's first kernel (the kernel of a run that chose
+  /// none) in the note that another kernel was chosen; "" when unknown.
+  void setFirstKernel(std::function<QString()> name) { firstKernel = std::move(name); }
   /// The note shown now ("" when none).
   QString note() const { return shownNote; }
   /// The argument the failed run needs a value for ("" when none).
@@ -76,6 +79,7 @@ private:
   RunControls *runs;
   std::vector<RunNoteBar *> bars;
   std::function<quint64()> edits;
+  std::function<QString()> firstKernel;
   quint64 requestedAt = 0; ///< edits when the newest run was asked for
   quint64 shownAt = 0;     ///< edits when the run shown was asked for
   bool failed = false;

@@ -257,7 +257,7 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitFor([&] { return window.compiler().latestJob() > before &&
                                          window.compiler().latest().spyreCode != nullptr; },
                             60000));
-    QVERIFY2(everyNoteSays(window, "the run of the first kernel; the kernel chosen is now @silu_mul"),
+    QVERIFY2(everyNoteSays(window, "the run of @gate_proj; the kernel chosen is now @silu_mul"),
              qPrintable(window.notes()->note()));
     QTest::keyClick(&window, Qt::Key_F5);
     QVERIFY2(QTest::qWaitFor([&] { return run.session() && !run.recording() &&
