@@ -131,9 +131,18 @@ bool spyre::driver::seededIntegersAreData(Value pointer) {
         continue;
       if (isa<ktdp::KtdpDialect>(user->getDialect()))
         return false; // an anchor, a symbol of a tile or a view
+      // A body reading it may make an index of it there (inductor's gather
+      // as a generic: `tensor.extract %table[index_cast %in]`).
+      bool indexInBody = false;
+      for (Region &region : user->getRegions())
+        region.walk([&](Operation *inner) {
+          if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(inner) &&
+              isIndex(inner->getResult(0).getType()))
+            indexInBody = true;
+        });
+      if (indexInBody)
+        return false;
       values.append(user->getResults().begin(), user->getResults().end());
-      // A body reading it (a generic's block argument): what it yields
-      // comes out as the op's results, already followed.
     }
   }
   return true;

@@ -1,5 +1,4 @@
-//===- RegisterReuse.h - vector registers shared by values not live together -*- C++
-//-*-===//
+//===- RegisterReuse.h - vector registers shared across live ranges -*- C++ -*-===//
 //
 // The lowering gives every vector value a register of its own, so a
 // program's vector register file grows with its ops: a chain of 4,900
